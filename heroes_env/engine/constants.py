@@ -1,0 +1,315 @@
+"""Every number the compiled engine shares: state layout, card kinds, zones, frames, decisions, actions.
+
+A game is one ``int32`` row of ``STATE_SIZE`` cells (a batch is a 2-D array, one game per row).
+The row is cut into named blocks; every offset below is a plain module-level int, which Numba
+folds into the compiled code as a constant.
+
+Block layout (offsets are cell indices into the row):
+
+=============  =====================================================================
+header         ``H_*`` scalars: config, turn, result, pending decision, RNG, counters
+cards          ``C_INFO`` packed kind/suit/rank, ``C_LOC`` zone, ``C_ORD`` placement
+               stamp, ``C_AS`` kind a card counts as while it lies in a judgement zone
+deck           ``D_ORDER``: draw pile, bottom first; the top card is ``D_ORDER[H_NDECK-1]``
+seats          ``P_*`` arrays of ``MAX_SEATS`` cells each (field-major)
+frames         the frame stack, ``MAX_FRAMES`` records of ``FRAME_SIZE`` cells
+events         a ring of the last ``EV_RING`` public-and-private events (for logs)
+=============  =====================================================================
+"""
+
+# ---------------------------------------------------------------- sizes
+MAX_SEATS = 10
+MAX_CARDS = 128          # physical card id slots (the standard deck uses 108)
+MAX_FRAMES = 40
+FRAME_SIZE = 12
+EV_RING = 64
+EV_SIZE = 4
+
+# ---------------------------------------------------------------- header
+H_NP = 0            # number of seats
+H_MODE = 1          # MODE_*
+H_PACK = 2          # pack id (0 = no-skill characters)
+H_FLAGS = 3         # FLAG_* bits
+H_MAX_ROUNDS = 4
+H_SEED = 5
+H_RNG = 6           # counter of the counter-based generator
+H_CUR = 7           # seat whose turn it is
+H_PHASE = 8         # PH_*
+H_ROUND = 9
+H_DONE = 10         # 1 once the game has ended (any way)
+H_RESULT = 11       # RES_*
+H_WINSEAT = 12      # the winning renegade's seat for RES_RENEGADE
+H_DECIDER = 13      # seat that must decide now, -1 if none
+H_DKIND = 14        # DK_* of the pending decision
+H_DCARD = 15        # decision context: card id (or -1)
+H_DSRC = 16         # decision context: source seat (or -1)
+H_DTGT = 17         # decision context: target seat (or -1)
+H_DA = 18           # decision context: counters / sub-kind
+H_DB = 19
+H_DC = 20
+H_RET = 21          # return register: a finished child frame leaves its result here
+H_NDECK = 22        # cards in the draw pile
+H_FP = 23           # frames on the stack
+H_STAMP = 24        # increasing stamp for placement order (judgement zone)
+H_NDEC = 25         # decisions answered so far (agent and auto-played)
+H_NAUTO = 26        # decisions auto-played so far
+H_TURNS = 27        # turns started so far
+H_NCARDS = 28       # physical cards in this game's deck
+H_ERR = 29          # internal error code (0 = none); set instead of raising in compiled code
+H_ANSWER = 30       # the action answering the pending decision
+H_NEV = 31          # events written so far (the ring keeps the last EV_RING)
+H_RESHUFFLES = 32   # times the discard pile became the draw pile
+HEADER_SIZE = 48
+
+# ---------------------------------------------------------------- cards
+C_INFO = HEADER_SIZE                 # kind * 64 + suit * 16 + rank ; -1 = no card in this slot
+C_LOC = C_INFO + MAX_CARDS           # Z_* zone code (+ seat for per-seat zones)
+C_ORD = C_LOC + MAX_CARDS            # placement stamp (judgement zone order)
+C_AS = C_ORD + MAX_CARDS             # kind the card counts as in a judgement zone
+D_ORDER = C_AS + MAX_CARDS           # draw pile, bottom first
+SEAT_BASE = D_ORDER + MAX_CARDS
+
+# ---------------------------------------------------------------- seats (field-major)
+P_HP = SEAT_BASE
+P_MAXHP = P_HP + MAX_SEATS
+P_ROLE = P_MAXHP + MAX_SEATS
+P_ALIVE = P_ROLE + MAX_SEATS
+P_HERO = P_ALIVE + MAX_SEATS
+P_GENDER = P_HERO + MAX_SEATS
+P_KINGDOM = P_GENDER + MAX_SEATS
+P_REVEALED = P_KINGDOM + MAX_SEATS
+P_HANDN = P_REVEALED + MAX_SEATS
+P_WEAPON = P_HANDN + MAX_SEATS       # equipped card id or -1
+P_ARMOR = P_WEAPON + MAX_SEATS
+P_PLUS = P_ARMOR + MAX_SEATS         # +1 horse
+P_MINUS = P_PLUS + MAX_SEATS         # -1 horse
+P_SLASHES = P_MINUS + MAX_SEATS      # 杀 used as play actions in this play phase
+P_TFLAGS = P_SLASHES + MAX_SEATS     # TF_* per-turn flags
+P_KILLS = P_TFLAGS + MAX_SEATS       # statistics: kills
+P_DMG = P_KILLS + MAX_SEATS          # statistics: damage dealt
+NUM_SEAT_FIELDS = 17
+FRAME_BASE = SEAT_BASE + NUM_SEAT_FIELDS * MAX_SEATS
+
+# ---------------------------------------------------------------- frames
+F_KIND = 0
+F_PC = 1
+F_USER = 2
+F_TGT = 3
+F_CARD = 4
+F_AS = 5
+F_SUB2 = 6
+F_A = 7
+F_B = 8
+F_C = 9
+F_D = 10
+F_E = 11
+
+EV_BASE = FRAME_BASE + MAX_FRAMES * FRAME_SIZE
+STATE_SIZE = EV_BASE + EV_RING * EV_SIZE
+
+# frame kinds
+FR_GAME = 1
+FR_TURN = 2
+FR_JUDGE_PHASE = 3
+FR_DELAYED = 4
+FR_JUDGE = 5
+FR_PLAY = 6
+FR_USE = 7
+FR_EFFECT = 8
+FR_ASK = 9
+FR_NULLIFY = 10
+FR_DAMAGE = 11
+FR_DYING = 12
+FR_DISCARD = 13
+FR_SELECT = 14
+FR_PICK = 15
+FR_DSWORDS = 16
+NUM_FRAME_KINDS = 17
+
+# ---------------------------------------------------------------- config
+MODE_IDENTITY = 0
+MODE_3V3 = 1
+FLAG_AUTOPLAY = 1    # resolve decisions with exactly one legal action without asking
+
+# ---------------------------------------------------------------- phases
+PH_NONE = 0
+PH_START = 1
+PH_JUDGE = 2
+PH_DRAW = 3
+PH_PLAY = 4
+PH_DISCARD = 5
+PH_FINISH = 6
+NUM_PHASES = 7
+
+# per-turn flags
+TF_SKIP_PLAY = 1
+
+# ---------------------------------------------------------------- roles and results
+ROLE_LORD = 0
+ROLE_LOYALIST = 1
+ROLE_REBEL = 2
+ROLE_RENEGADE = 3
+NUM_ROLES = 4
+
+RES_NONE = 0
+RES_LORD = 1        # lord and loyalists win
+RES_REBEL = 2       # rebels win
+RES_RENEGADE = 3    # the renegade in H_WINSEAT wins alone
+RES_DRAW = 4        # both piles empty: nobody wins
+RES_TRUNCATED = 5   # round cap reached
+
+# ---------------------------------------------------------------- suits / colours
+SUIT_SPADE = 0
+SUIT_HEART = 1
+SUIT_CLUB = 2
+SUIT_DIAMOND = 3
+COLOR_BLACK = 0
+COLOR_RED = 1
+COLOR_NONE = 2      # e.g. a 杀 made of one red and one black card
+
+# ---------------------------------------------------------------- card kinds (what a card does)
+K_NONE = 0
+K_SLASH = 1
+K_JINK = 2
+K_PEACH = 3
+K_DUEL = 4
+K_DISMANTLE = 5
+K_SNATCH = 6
+K_SAVAGE = 7
+K_ARCHERY = 8
+K_EX_NIHILO = 9
+K_GOD_SALVATION = 10
+K_AMAZING_GRACE = 11
+K_COLLATERAL = 12
+K_NULLIFICATION = 13
+K_INDULGENCE = 14
+K_LIGHTNING = 15
+K_CROSSBOW = 16
+K_DOUBLE_SWORDS = 17
+K_QINGGANG = 18
+K_ICE_SWORD = 19
+K_BLADE = 20
+K_SPEAR = 21
+K_AXE = 22
+K_HALBERD = 23
+K_KYLIN_BOW = 24
+K_EIGHT_DIAGRAM = 25
+K_NIOH_SHIELD = 26
+K_HORSE_PLUS = 27
+K_HORSE_MINUS = 28
+NUM_KINDS = 29
+
+FIRST_WEAPON = K_CROSSBOW
+LAST_WEAPON = K_KYLIN_BOW
+FIRST_TRICK = K_DUEL
+LAST_TRICK = K_LIGHTNING
+
+# ---------------------------------------------------------------- zones
+Z_VOID = 0          # card slot unused in this deck
+Z_DECK = 1
+Z_DISCARD = 2
+Z_PROC = 3          # the table: cards being used or judged
+Z_AG = 4            # cards revealed by 五谷丰登
+Z_HAND = 10         # + seat
+Z_EQUIP = 20        # + seat
+Z_JUDGE = 30        # + seat
+
+# ---------------------------------------------------------------- decision kinds
+DK_NONE = 0
+DK_PLAY = 1          # play phase: use a card / an equipment ability, or end the phase
+DK_TARGET = 2        # choose a target for the card being used (CONFIRM ends optional extras)
+DK_JINK = 3          # use/play a 闪 (or try 八卦阵), or not
+DK_SLASH = 4         # play/use a 杀 (or make one with 丈八蛇矛), or not
+DK_PEACH = 5         # use a 桃 on the dying character, or not
+DK_NULLIFY = 6       # play a 无懈可击, or not
+DK_DISCARD = 7       # discard phase: discard one hand card
+DK_PICK = 8          # choose one card of another character (hand cards blind)
+DK_AG = 9            # 五谷丰登: take one revealed card
+DK_CONFIRM = 10      # optional effect: yes (CONFIRM) or no (PASS)
+DK_DSWORDS = 11      # 雌雄双股剑 target: discard a hand card, or PASS to let the user draw
+DK_SELECT = 12       # choose one of your own cards for a multi-card cost (丈八蛇矛, 贯石斧)
+DK_KYLIN = 13        # 麒麟弓: discard one of the target's horses, or not
+NUM_DECISION_KINDS = 14
+
+# purposes (H_DB) for DK_SLASH / DK_JINK / DK_SELECT / DK_PICK / DK_CONFIRM
+PUR_DUEL = 1
+PUR_SAVAGE = 2
+PUR_COLLATERAL = 3
+PUR_BLADE = 4
+PUR_SLASH = 5        # 闪 against 杀
+PUR_ARCHERY = 6      # 闪 against 万箭齐发
+PUR_SPEAR = 7
+PUR_AXE = 8
+PUR_DISMANTLE = 9
+PUR_SNATCH = 10
+PUR_ICE_SWORD = 11
+PUR_DSWORDS = 12
+
+# ---------------------------------------------------------------- actions: one flat Discrete space
+A_PASS = 0           # end the play phase / decline / let the other side choose
+A_CONFIRM = 1        # yes / done choosing extra targets
+A_CARD = 2           # + physical card id (own card, or a visible card of another character)
+A_TARGET = A_CARD + MAX_CARDS        # + seat relative to the deciding seat (0 = self)
+A_OPTION = A_TARGET + MAX_SEATS      # + option index
+NUM_OPTIONS = 16
+A_SKILL = A_OPTION + NUM_OPTIONS     # + own skill slot (hero packs)
+NUM_SKILL_SLOTS = 16
+A_HERO = A_SKILL + NUM_SKILL_SLOTS   # + index into the offered heroes (draft)
+NUM_HERO_OFFERS = 16
+NUM_ACTIONS = A_HERO + NUM_HERO_OFFERS
+
+OPT_HAND = 0         # "a hand card of that character, at random" (hand cards are face down)
+
+# ---------------------------------------------------------------- events (log ring)
+EV_TURN = 1          # a=seat
+EV_USE = 2           # a=user, b=card, c=target (-1 none)
+EV_RESPOND = 3       # a=seat, b=card (played/used in response)
+EV_DAMAGE = 4        # a=source (-1), b=target, c=amount
+EV_HEAL = 5          # a=seat, b=amount
+EV_DYING = 6         # a=seat
+EV_DEATH = 7         # a=seat, b=killer (-1), c=role
+EV_DRAW = 8          # a=seat, b=card
+EV_DISCARD = 9       # a=seat, b=card
+EV_JUDGE = 10        # a=seat, b=card (the judgement card)
+EV_GAIN = 11         # a=seat, b=card, c=from seat
+EV_EQUIP = 12        # a=seat, b=card
+EV_MOVE_DELAYED = 13  # a=to seat, b=card
+EV_NULLIFIED = 14    # a=target seat, b=trick card
+EV_GAME_OVER = 15    # a=result, b=winning seat
+EV_RESHUFFLE = 16    # a=cards in the new pile
+EV_SKIP = 17         # a=seat, b=phase
+EV_PHASE = 18        # a=seat, b=phase
+EV_PREVENT = 19      # a=source, b=target (damage prevented, e.g. 寒冰剑)
+EV_ARMOR = 20        # a=seat, b=armor card (its effect applied)
+EV_PASS = 21         # a=seat, b=decision kind (declined)
+
+# ---------------------------------------------------------------- observation layout
+OBS_ROLE = 0                              # own role one-hot (4)
+OBS_HAND = OBS_ROLE + NUM_ROLES           # own hand, multi-hot by card id (128)
+OBS_SEATS = OBS_HAND + MAX_CARDS          # per relative seat blocks
+# per-seat block
+OS_PRESENT = 0
+OS_ALIVE = 1
+OS_HP = 2
+OS_MAXHP = 3
+OS_HANDN = 4
+OS_ROLE = 5            # 4 cells: role if known to the viewer
+OS_CURRENT = 9
+OS_DIST = 10           # distance from the viewer (0 for self), scaled /10
+OS_IN_RANGE = 11       # within the viewer's attack range
+OS_SLASHES = 12
+OS_EQUIP = 13          # one-hot per equipment kind K_CROSSBOW..K_HORSE_MINUS (13 cells)
+OS_JUDGE = OS_EQUIP + (K_HORSE_MINUS - K_CROSSBOW + 1)   # indulgence, lightning
+OS_GENDER = OS_JUDGE + 2   # male, female
+SEAT_OBS = OS_GENDER + 2
+OBS_DISCARD = OBS_SEATS + MAX_SEATS * SEAT_OBS   # discard pile multi-hot (128)
+OBS_TABLE = OBS_DISCARD + MAX_CARDS              # cards on the table / revealed (128)
+OBS_PUBLIC = OBS_TABLE + MAX_CARDS               # cards in any equipment/judgement zone (128)
+OBS_DKIND = OBS_PUBLIC + MAX_CARDS               # pending decision kind one-hot (only to the decider)
+OBS_DCARDKIND = OBS_DKIND + NUM_DECISION_KINDS   # kind of the context card
+OBS_DSRC = OBS_DCARDKIND + NUM_KINDS             # context source relative seat
+OBS_DTGT = OBS_DSRC + MAX_SEATS
+OBS_DNUM = OBS_DTGT + MAX_SEATS                  # context counters (3)
+OBS_PHASE = OBS_DNUM + 3
+OBS_MISC = OBS_PHASE + NUM_PHASES                # round/100, deck/100, discard/100
+OBS_SIZE = OBS_MISC + 3

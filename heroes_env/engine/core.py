@@ -1,0 +1,248 @@
+"""The engine's public compiled entry points: new game, step, and the batch kernels.
+
+Single game: ``init_game`` then ``step`` on a row of ``STATE_SIZE`` int32 cells.
+Batch: ``batch_reset`` / ``batch_step`` / ``batch_random_play`` over a 2-D array, one game per row,
+in parallel with ``prange``. Every game draws its randomness from its own row, so a game plays the
+same whatever the batch size or thread count.
+"""
+import numpy as np
+from numba import njit, prange
+
+from .constants import *  # noqa: F401,F403
+from .state import (clear_decision, move_card, push_frame, rand_below, _fmix32, mul32)
+from .flow import advance
+from .mask import legal_mask
+from .observe import observe
+
+ERR_NOT_RUNNING = -2
+ERR_ILLEGAL = -1
+
+
+@njit(cache=True)
+def setup_game(s, npl, deck_info, seed, max_rounds, flags, role_pool):
+    """Fill row s with a fresh game before any card is dealt: config, deck (shuffled), seats, roles.
+
+    role_pool lists npl roles, the lord first; seat 0 gets the lord, the other roles are shuffled.
+    Returns nothing; the caller deals (``deal_and_start``) or rigs the game (scenario builder)."""
+    for i in range(STATE_SIZE):
+        s[i] = 0
+    s[H_NP] = npl
+    s[H_FLAGS] = flags
+    s[H_MAX_ROUNDS] = max_rounds
+    s[H_SEED] = seed
+    s[H_RNG] = 0
+    s[H_ROUND] = 1
+    s[H_CUR] = 0
+    s[H_DECIDER] = -1
+    s[H_DCARD] = -1
+    s[H_DSRC] = -1
+    s[H_DTGT] = -1
+    n = deck_info.shape[0]
+    s[H_NCARDS] = n
+    for c in range(MAX_CARDS):
+        s[C_INFO + c] = -1
+        s[C_LOC + c] = Z_VOID
+    for c in range(n):
+        s[C_INFO + c] = deck_info[c]
+        s[C_LOC + c] = Z_DECK
+        s[D_ORDER + c] = c
+    s[H_NDECK] = n
+    for i in range(n - 1, 0, -1):
+        j = rand_below(s, i + 1)
+        t = s[D_ORDER + i]
+        s[D_ORDER + i] = s[D_ORDER + j]
+        s[D_ORDER + j] = t
+    roles = np.empty(npl, np.int32)
+    for i in range(npl):
+        roles[i] = role_pool[i]
+    for i in range(npl - 1, 1, -1):
+        j = 1 + rand_below(s, i)
+        t = roles[i]
+        roles[i] = roles[j]
+        roles[j] = t
+    for seat in range(MAX_SEATS):
+        for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS, P_HERO):
+            s[f + seat] = -1
+    for seat in range(npl):
+        s[P_ROLE + seat] = roles[seat]
+        hp = 4
+        if roles[seat] == ROLE_LORD and npl >= 5:
+            hp = 5
+        s[P_HP + seat] = hp
+        s[P_MAXHP + seat] = hp
+        s[P_ALIVE + seat] = 1
+        s[P_REVEALED + seat] = 1 if roles[seat] == ROLE_LORD else 0
+
+
+@njit(cache=True)
+def autoplay(s, buf):
+    """Answer decisions that have exactly one legal action (if the game's flag asks for it)."""
+    if (s[H_FLAGS] & FLAG_AUTOPLAY) == 0:
+        return
+    while s[H_DONE] == 0 and s[H_DECIDER] >= 0:
+        if legal_mask(s, buf) != 1:
+            return
+        a = 0
+        for i in range(NUM_ACTIONS):
+            if buf[i] != 0:
+                a = i
+                break
+        s[H_NAUTO] += 1
+        _apply(s, a)
+
+
+@njit(cache=True)
+def _apply(s, a):
+    s[H_ANSWER] = a
+    clear_decision(s)
+    s[H_NDEC] += 1
+    advance(s)
+
+
+@njit(cache=True)
+def start(s, buf):
+    """Run a set-up game to its first decision."""
+    advance(s)
+    autoplay(s, buf)
+
+
+@njit(cache=True)
+def deal_and_start(s, buf):
+    """Deal 4 cards to every seat (from the lord on), push the game frame, run to a decision."""
+    npl = s[H_NP]
+    for _ in range(4):
+        for seat in range(npl):
+            c = s[D_ORDER + s[H_NDECK] - 1]
+            move_card(s, c, Z_HAND + seat)
+    push_frame(s, FR_GAME, -1, -1, -1, 0, -1, 0, 0)
+    start(s, buf)
+
+
+@njit(cache=True)
+def init_game(s, npl, deck_info, seed, max_rounds, flags, role_pool, buf):
+    setup_game(s, npl, deck_info, seed, max_rounds, flags, role_pool)
+    deal_and_start(s, buf)
+
+
+@njit(cache=True)
+def step(s, a, buf):
+    """Answer the pending decision with action a. Returns 0, or ERR_* and leaves s unchanged."""
+    if s[H_DONE] != 0 or s[H_DECIDER] < 0:
+        return ERR_NOT_RUNNING
+    if a < 0 or a >= NUM_ACTIONS:
+        return ERR_ILLEGAL
+    legal_mask(s, buf)
+    if buf[a] == 0:
+        return ERR_ILLEGAL
+    _apply(s, a)
+    autoplay(s, buf)
+    return 0
+
+
+@njit(cache=True)
+def rewards(s, out):
+    """Team result per seat: +1 win, -1 loss, 0 draw / truncated / still running."""
+    npl = s[H_NP]
+    for i in range(out.shape[0]):
+        out[i] = 0.0
+    res = s[H_RESULT]
+    if s[H_DONE] == 0 or res == RES_DRAW or res == RES_TRUNCATED or res == RES_NONE:
+        return
+    for i in range(npl):
+        r = s[P_ROLE + i]
+        win = False
+        if res == RES_LORD:
+            win = r == ROLE_LORD or r == ROLE_LOYALIST
+        elif res == RES_REBEL:
+            win = r == ROLE_REBEL
+        elif res == RES_RENEGADE:
+            win = i == s[H_WINSEAT]
+        out[i] = 1.0 if win else -1.0
+
+
+# ---------------------------------------------------------------- batch kernels
+@njit(cache=True)
+def game_seed(base_seed, k):
+    """Seed of the k-th game derived from a base seed (32-bit, signed storage)."""
+    h = _fmix32((np.int64(base_seed) & 0xFFFFFFFF) ^ _fmix32(mul32(np.int64(k), 0x9E3779B1) + 1))
+    return h - (1 << 32) if h >= (1 << 31) else h
+
+
+@njit(cache=True, parallel=True)
+def batch_reset(S, seeds, npl, deck_info, max_rounds, flags, role_pool, masks, obs):
+    """Start a game in every row of S with seeds[i]; fill its decider's mask and observation."""
+    B = S.shape[0]
+    for bi in prange(B):
+        i = np.int64(bi)
+        init_game(S[i], npl, deck_info, seeds[i], max_rounds, flags, role_pool, masks[i])
+        legal_mask(S[i], masks[i])
+        if S[i, H_DECIDER] >= 0:
+            observe(S[i], S[i, H_DECIDER], obs[i], False)
+
+
+@njit(cache=True, parallel=True)
+def batch_step(S, actions, masks, obs, rew, done, seeds, counters, npl, deck_info, max_rounds,
+               flags, role_pool, base_seed):
+    """Step every game with its action; games that end are reported in done/rew and restarted
+    with the next derived seed (counters[i] counts games played in row i)."""
+    B = S.shape[0]
+    err = 0
+    for bi in prange(B):
+        i = np.int64(bi)
+        s = S[i]
+        r = step(s, actions[i], masks[i])
+        if r != 0:
+            err += 1
+        done[i] = s[H_DONE]
+        if s[H_DONE] != 0:
+            rewards(s, rew[i])
+            counters[i] += 1
+            seeds[i] = game_seed(base_seed, i * 1000003 + counters[i])
+            init_game(s, npl, deck_info, seeds[i], max_rounds, flags, role_pool, masks[i])
+        else:
+            for k in range(rew.shape[1]):
+                rew[i, k] = 0.0
+        legal_mask(s, masks[i])
+        if s[H_DECIDER] >= 0:
+            observe(s, s[H_DECIDER], obs[i], False)
+    return err
+
+
+@njit(cache=True)
+def _random_legal(buf, n, u):
+    k = (u * np.int64(n)) >> 32
+    for a in range(NUM_ACTIONS):
+        if buf[a] != 0:
+            if k == 0:
+                return a
+            k -= 1
+    return 0
+
+
+@njit(cache=True, parallel=True)
+def batch_random_play(S, steps, npl, deck_info, max_rounds, flags, role_pool, base_seed,
+                      with_obs, obs, stats):
+    """Play uniformly random legal actions for ``steps`` decisions in every row, restarting
+    finished games. stats[i] = (decisions, games finished, errors). Used by benchmarks/tests."""
+    B = S.shape[0]
+    for bi in prange(B):
+        i = np.int64(bi)
+        s = S[i]
+        buf = np.zeros(NUM_ACTIONS, np.uint8)
+        agent_ctr = np.int64(0)
+        games = 0
+        for _ in range(steps):
+            if s[H_DONE] != 0 or s[H_DECIDER] < 0:
+                games += 1
+                init_game(s, npl, deck_info, game_seed(base_seed, i * 1000003 + games),
+                          max_rounds, flags, role_pool, buf)
+            n = legal_mask(s, buf)
+            if with_obs:
+                observe(s, s[H_DECIDER], obs[i], False)
+            agent_ctr += 1
+            u = _fmix32(_fmix32((np.int64(base_seed) & 0xFFFFFFFF) ^ mul32(i, 7919)) ^ mul32(agent_ctr, 0x27D4EB2F))
+            a = _random_legal(buf, n, u)
+            if step(s, a, buf) != 0:
+                stats[i, 2] += 1
+            stats[i, 0] += 1
+        stats[i, 1] += games

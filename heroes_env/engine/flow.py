@@ -1,0 +1,988 @@
+"""The frame machine: every rule of the game as resumable frames on an explicit stack.
+
+``advance(s)`` runs the top frame until the game needs a decision (``H_DECIDER >= 0``) or ends.
+A handler does one of three things each time it is called: posts a decision and sets its program
+counter (``F_PC``) to the step that reads the answer (``H_ANSWER``); pushes a child frame and moves
+its program counter on (the child's result comes back in ``H_RET``); or pops itself.
+
+Frame kinds and their fields (``F_USER``/``F_TGT``/``F_CARD``/``F_AS``/``F_SUB2``/``F_A``..``F_E``):
+
+==================  ===========================================================================
+FR_GAME             turn loop: whose turn, round counting, round cap
+FR_TURN             user = seat; phases start → judge → draw → play → discard → finish
+FR_JUDGE_PHASE      user; A = stamp of the last delayed trick resolved (last placed first)
+FR_DELAYED          user, card, as = 乐不思蜀 / 闪电: 无懈 window, judgement, effect
+FR_JUDGE            user = who judges; returns the judgement card
+FR_PLAY             user; the play-phase loop; D/E = cards chosen for 丈八蛇矛
+FR_USE              user, card, as, sub2 (second card of a 丈八蛇矛 杀); A = UF_* flags;
+                    targets TGT, B, C; D = number of targets; E = loop index
+FR_EFFECT           one card's effect on one target: user, tgt, card, as, sub2, A = flags,
+                    B = 借刀杀人 victim; C/D scratch
+FR_ASK              ask user for a 闪 or a 杀: TGT = attacker or 杀 target, card = context card,
+                    as = DK_JINK/DK_SLASH, A = purpose, B = 八卦阵 allowed, C = 八卦阵 tried,
+                    D/E = cards chosen for 丈八蛇矛
+FR_NULLIFY          the 无懈可击 chain on one target: tgt, card, as, user; A = 无懈 count,
+                    B = next seat offset to ask; returns 1 if cancelled
+FR_DAMAGE           user = source (-1 none), tgt, card, as, A = amount, B = DF_* flags
+FR_DYING            tgt = dying, user = killer; A = seat offset being asked
+FR_DISCARD          user, A = cards still to discard
+FR_SELECT           user, A = purpose, B = cards still to choose, C = chosen so far
+FR_PICK             user picks a card of tgt; A = purpose
+FR_DSWORDS          雌雄双股剑: user, tgt
+==================  ===========================================================================
+"""
+from numba import njit
+
+from .constants import *  # noqa: F401,F403
+from .state import (card_kind, card_suit, card_rank, card_color, clear_decision, discard_card,
+                    draw_cards, end_game, has_kind_in_hand, is_trick_kind, is_equip_kind,
+                    judge_has, log_event, move_card, pop_frame, post_decision, push_frame,
+                    random_hand_card, top_card, equip_slot_field)
+from .rules import (alive, armor_kind, attack_range, can_slash_target, halberd_extra_possible,
+                    next_alive, num_alive, opposite_gender, slash_color, total_cards, weapon_kind)
+
+# FR_USE flags
+UF_PLAY = 1        # a play-phase action: counts towards the 杀 limit, 方天画戟 may add targets
+UF_NO_RANGE = 2    # 青龙偃月刀 follow-up: no range check
+UF_PRESET = 4      # targets were fixed before the use (借刀杀人, 青龙偃月刀)
+UF_QINGGANG = 8    # armour ignored (青釭剑)
+
+# FR_DAMAGE flags
+DF_SLASH = 1       # damage of a 杀 to its target, by its user
+DF_DUEL = 2
+
+NOT_SET = 1 << 30
+
+
+# ---------------------------------------------------------------- small helpers
+@njit(cache=True)
+def can_answer_jink(s, seat, armor_ok):
+    if has_kind_in_hand(s, seat, K_JINK):
+        return True
+    return armor_ok and armor_kind(s, seat) == K_EIGHT_DIAGRAM
+
+
+@njit(cache=True)
+def can_make_slash(s, seat):
+    if has_kind_in_hand(s, seat, K_SLASH):
+        return True
+    return weapon_kind(s, seat) == K_SPEAR and s[P_HANDN + seat] >= 2
+
+
+@njit(cache=True)
+def axe_cost_payable(s, seat):
+    n = s[P_HANDN + seat]
+    for f in (P_ARMOR, P_PLUS, P_MINUS):
+        if s[f + seat] >= 0:
+            n += 1
+    return n >= 2
+
+
+@njit(cache=True)
+def pass_lightning(s, c, owner):
+    """闪电 moves on to the next living seat that has none (stays if nobody can take it)."""
+    n = s[H_NP]
+    for k in range(1, n):
+        t = (owner + k) % n
+        if s[P_ALIVE + t] == 1 and not judge_has(s, t, K_LIGHTNING):
+            move_card(s, c, Z_JUDGE + t)
+            s[C_AS + c] = K_LIGHTNING
+            log_event(s, EV_MOVE_DELAYED, t, c, owner)
+            return
+    # nobody can take it: it stays where it is (already in owner's judgement zone)
+
+
+@njit(cache=True)
+def do_death(s, victim, killer):
+    """Death: reveal, victory check first, then discard the victim's cards, then reward/penalty."""
+    s[P_ALIVE + victim] = 0
+    s[P_REVEALED + victim] = 1
+    role = s[P_ROLE + victim]
+    log_event(s, EV_DEATH, victim, killer, role)
+    if killer >= 0 and killer != victim:
+        s[P_KILLS + killer] += 1
+    n = s[H_NP]
+    lord_alive = False
+    rebels = 0
+    renegades = 0
+    living = 0
+    last = -1
+    for i in range(n):
+        if s[P_ALIVE + i] == 1:
+            living += 1
+            last = i
+            r = s[P_ROLE + i]
+            if r == ROLE_LORD:
+                lord_alive = True
+            elif r == ROLE_REBEL:
+                rebels += 1
+            elif r == ROLE_RENEGADE:
+                renegades += 1
+    if not lord_alive:
+        if living == 1 and s[P_ROLE + last] == ROLE_RENEGADE:
+            end_game(s, RES_RENEGADE, last)
+        else:
+            end_game(s, RES_REBEL, -1)
+        return
+    if rebels == 0 and renegades == 0:
+        end_game(s, RES_LORD, -1)
+        return
+    # bury: hand, equipment and judgement zone go to the discard pile
+    for c in range(s[H_NCARDS]):
+        z = s[C_LOC + c]
+        if z == Z_HAND + victim or z == Z_EQUIP + victim or z == Z_JUDGE + victim:
+            discard_card(s, c, victim)
+    if killer >= 0 and s[P_ALIVE + killer] == 1:
+        if role == ROLE_REBEL:
+            draw_cards(s, killer, 3)
+        elif role == ROLE_LOYALIST and s[P_ROLE + killer] == ROLE_LORD:
+            for c in range(s[H_NCARDS]):
+                z = s[C_LOC + c]
+                if z == Z_HAND + killer or z == Z_EQUIP + killer:
+                    discard_card(s, c, killer)
+
+
+# ---------------------------------------------------------------- game / turn / phases
+@njit(cache=True)
+def run_game(s, o):
+    if s[o + F_PC] == 0:
+        s[o + F_PC] = 1
+        s[H_TURNS] += 1
+        log_event(s, EV_TURN, s[H_CUR], s[H_ROUND], 0)
+        push_frame(s, FR_TURN, s[H_CUR], -1, -1, 0, -1, 0, 0)
+        return
+    cur = s[H_CUR]
+    nxt = next_alive(s, cur)
+    if nxt <= cur:
+        s[H_ROUND] += 1
+        if s[H_ROUND] > s[H_MAX_ROUNDS]:
+            end_game(s, RES_TRUNCATED, -1)
+            return
+    s[H_CUR] = nxt
+    s[o + F_PC] = 0
+
+
+@njit(cache=True)
+def set_phase(s, seat, ph):
+    s[H_PHASE] = ph
+    log_event(s, EV_PHASE, seat, ph, 0)
+
+
+@njit(cache=True)
+def run_turn(s, o):
+    u = s[o + F_USER]
+    pc = s[o + F_PC]
+    if not alive(s, u) or pc >= 6:
+        s[H_PHASE] = PH_NONE
+        pop_frame(s, 0)
+        return
+    s[o + F_PC] = pc + 1
+    if pc == 0:
+        s[P_TFLAGS + u] = 0
+        set_phase(s, u, PH_START)
+    elif pc == 1:
+        set_phase(s, u, PH_JUDGE)
+        push_frame(s, FR_JUDGE_PHASE, u, -1, -1, 0, -1, NOT_SET, 0)
+    elif pc == 2:
+        set_phase(s, u, PH_DRAW)
+        draw_cards(s, u, 2)
+    elif pc == 3:
+        if s[P_TFLAGS + u] & TF_SKIP_PLAY:
+            log_event(s, EV_SKIP, u, PH_PLAY, 0)
+        else:
+            set_phase(s, u, PH_PLAY)
+            s[P_SLASHES + u] = 0
+            push_frame(s, FR_PLAY, u, -1, -1, 0, -1, 0, 0)
+    elif pc == 4:
+        set_phase(s, u, PH_DISCARD)
+        hp = s[P_HP + u]
+        if hp < 0:
+            hp = 0
+        over = s[P_HANDN + u] - hp
+        if over > 0:
+            push_frame(s, FR_DISCARD, u, -1, -1, 0, -1, over, 0)
+    elif pc == 5:
+        set_phase(s, u, PH_FINISH)
+
+
+@njit(cache=True)
+def run_judge_phase(s, o):
+    u = s[o + F_USER]
+    if not alive(s, u):
+        pop_frame(s, 0)
+        return
+    best = -1
+    best_stamp = -1
+    limit = s[o + F_A]
+    z = Z_JUDGE + u
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == z:
+            st = s[C_ORD + c]
+            if st < limit and st > best_stamp:
+                best_stamp = st
+                best = c
+    if best < 0:
+        pop_frame(s, 0)
+        return
+    s[o + F_A] = best_stamp
+    push_frame(s, FR_DELAYED, u, u, best, s[C_AS + best], -1, 0, 0)
+
+
+@njit(cache=True)
+def run_delayed(s, o):
+    u = s[o + F_USER]
+    c = s[o + F_CARD]
+    k = s[o + F_AS]
+    pc = s[o + F_PC]
+    if pc == 0:
+        s[o + F_PC] = 1
+        push_frame(s, FR_NULLIFY, -1, u, c, k, -1, 0, 0)
+    elif pc == 1:
+        if s[H_RET] == 1:
+            log_event(s, EV_NULLIFIED, u, c, 0)
+            if k == K_LIGHTNING:
+                pass_lightning(s, c, u)
+            else:
+                discard_card(s, c, u)
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = 2
+        push_frame(s, FR_JUDGE, u, -1, -1, 0, -1, k, 0)
+    elif pc == 2:
+        j = s[H_RET]
+        if k == K_INDULGENCE:
+            if card_suit(s, j) != SUIT_HEART:
+                s[P_TFLAGS + u] |= TF_SKIP_PLAY
+            discard_card(s, c, u)
+            pop_frame(s, 0)
+            return
+        # 闪电
+        r = card_rank(s, j)
+        if card_suit(s, j) == SUIT_SPADE and r >= 2 and r <= 9:
+            move_card(s, c, Z_PROC)
+            s[o + F_PC] = 3
+            push_frame(s, FR_DAMAGE, -1, u, c, K_LIGHTNING, -1, 3, 0)
+            return
+        pass_lightning(s, c, u)
+        pop_frame(s, 0)
+    else:
+        if s[C_LOC + c] == Z_PROC:
+            discard_card(s, c, u)
+        pop_frame(s, 0)
+
+
+@njit(cache=True)
+def run_judge(s, o):
+    if s[o + F_PC] == 0:
+        c = top_card(s)
+        if c < 0:
+            return
+        s[o + F_CARD] = c
+        log_event(s, EV_JUDGE, s[o + F_USER], c, s[o + F_A])
+        s[o + F_PC] = 1
+        return
+    c = s[o + F_CARD]
+    if s[C_LOC + c] == Z_PROC:
+        move_card(s, c, Z_DISCARD)
+    pop_frame(s, c)
+
+
+@njit(cache=True)
+def run_play(s, o):
+    u = s[o + F_USER]
+    pc = s[o + F_PC]
+    if pc == 0:
+        if not alive(s, u):
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = 1
+        post_decision(s, u, DK_PLAY, -1, -1, -1, 0, 0, 0)
+    elif pc == 1:
+        a = s[H_ANSWER]
+        if a == A_PASS:
+            pop_frame(s, 0)
+            return
+        c = a - A_CARD
+        if s[C_LOC + c] == Z_HAND + u:
+            s[o + F_PC] = 0
+            push_frame(s, FR_USE, u, -1, c, card_kind(s, c), -1, UF_PLAY, -1)
+        else:   # 丈八蛇矛: choose two hand cards, then use them as a 杀
+            s[o + F_PC] = 2
+            push_frame(s, FR_SELECT, u, -1, -1, 0, -1, PUR_SPEAR, 2)
+    else:
+        s[o + F_PC] = 0
+        push_frame(s, FR_USE, u, -1, s[o + F_D], K_SLASH, s[o + F_E], UF_PLAY, -1)
+
+
+@njit(cache=True)
+def run_discard(s, o):
+    u = s[o + F_USER]
+    if s[o + F_PC] == 1:
+        discard_card(s, s[H_ANSWER] - A_CARD, u)
+        s[o + F_A] -= 1
+    if s[o + F_A] <= 0 or s[P_HANDN + u] == 0 or not alive(s, u):
+        pop_frame(s, 0)
+        return
+    s[o + F_PC] = 1
+    post_decision(s, u, DK_DISCARD, -1, -1, -1, s[o + F_A], 0, 0)
+
+
+@njit(cache=True)
+def run_select(s, o):
+    u = s[o + F_USER]
+    purpose = s[o + F_A]
+    if s[o + F_PC] == 1:
+        c = s[H_ANSWER] - A_CARD
+        if purpose == PUR_SPEAR:
+            move_card(s, c, Z_PROC)
+            parent = o - FRAME_SIZE
+            s[parent + F_D + s[o + F_C]] = c
+        else:
+            discard_card(s, c, u)
+        s[o + F_C] += 1
+        s[o + F_B] -= 1
+    if s[o + F_B] <= 0:
+        pop_frame(s, 1)
+        return
+    s[o + F_PC] = 1
+    post_decision(s, u, DK_SELECT, -1, -1, -1, s[o + F_B], purpose, 0)
+
+
+@njit(cache=True)
+def run_pick(s, o):
+    u = s[o + F_USER]
+    t = s[o + F_TGT]
+    purpose = s[o + F_A]
+    if s[o + F_PC] == 0:
+        if not alive(s, t) or total_cards(s, t, purpose != PUR_ICE_SWORD) == 0:
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = 1
+        post_decision(s, u, DK_PICK, -1, u, t, 0, purpose, 0)
+        return
+    a = s[H_ANSWER]
+    if a == A_OPTION + OPT_HAND:
+        c = random_hand_card(s, t)
+    else:
+        c = a - A_CARD
+    if purpose == PUR_SNATCH:
+        move_card(s, c, Z_HAND + u)
+        log_event(s, EV_GAIN, u, c, t)
+    else:
+        discard_card(s, c, t)
+    pop_frame(s, c)
+
+
+@njit(cache=True)
+def run_dswords(s, o):
+    u = s[o + F_USER]
+    t = s[o + F_TGT]
+    pc = s[o + F_PC]
+    if pc == 0:
+        s[o + F_PC] = 1
+        post_decision(s, u, DK_CONFIRM, -1, u, t, 0, PUR_DSWORDS, 0)
+    elif pc == 1:
+        if s[H_ANSWER] == A_PASS or not alive(s, t):
+            pop_frame(s, 0)
+            return
+        if s[P_HANDN + t] == 0:
+            draw_cards(s, u, 1)
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = 2
+        post_decision(s, t, DK_DSWORDS, -1, u, t, 0, PUR_DSWORDS, 0)
+    else:
+        a = s[H_ANSWER]
+        if a == A_PASS:
+            draw_cards(s, u, 1)
+        else:
+            discard_card(s, a - A_CARD, t)
+        pop_frame(s, 0)
+
+
+# ---------------------------------------------------------------- using a card
+@njit(cache=True)
+def use_target(s, o, i):
+    if i == 0:
+        return s[o + F_TGT]
+    if i == 1:
+        return s[o + F_B]
+    return s[o + F_C]
+
+
+@njit(cache=True)
+def needs_target(k):
+    return k == K_SLASH or k == K_DUEL or k == K_DISMANTLE or k == K_SNATCH \
+        or k == K_INDULGENCE or k == K_COLLATERAL
+
+
+@njit(cache=True)
+def run_use(s, o):
+    u = s[o + F_USER]
+    c = s[o + F_CARD]
+    k = s[o + F_AS]
+    sub2 = s[o + F_SUB2]
+    pc = s[o + F_PC]
+    if pc == 0:
+        if c >= 0 and s[C_LOC + c] != Z_PROC:
+            move_card(s, c, Z_PROC)
+        if sub2 >= 0 and s[C_LOC + sub2] != Z_PROC:
+            move_card(s, sub2, Z_PROC)
+        if (s[o + F_A] & UF_PRESET) or not needs_target(k):
+            s[o + F_PC] = 3
+            return
+        s[o + F_B] = -1
+        s[o + F_C] = -1
+        s[o + F_D] = 0
+        s[o + F_PC] = 1
+        post_decision(s, u, DK_TARGET, c, u, -1, k, 0, -1)
+    elif pc == 1:
+        a = s[H_ANSWER]
+        if a == A_CONFIRM:
+            s[o + F_PC] = 3
+            return
+        t = (u + a - A_TARGET) % s[H_NP]
+        n = s[o + F_D]
+        if n == 0:
+            s[o + F_TGT] = t
+        elif n == 1:
+            s[o + F_B] = t
+        else:
+            s[o + F_C] = t
+        s[o + F_D] = n + 1
+        if k == K_COLLATERAL:
+            s[o + F_PC] = 2
+            post_decision(s, u, DK_TARGET, c, u, t, k, 1, t)
+            return
+        if k == K_SLASH and (s[o + F_A] & UF_PLAY) and n + 1 < 3 and \
+                halberd_extra_possible(s, u, s[o + F_TGT], s[o + F_B], s[o + F_C]):
+            post_decision(s, u, DK_TARGET, c, u, t, k, n + 1, -1)
+            return
+        s[o + F_PC] = 3
+    elif pc == 2:
+        # 借刀杀人 victim (stored in B, number of "effect" targets stays 1)
+        s[o + F_B] = (u + s[H_ANSWER] - A_TARGET) % s[H_NP]
+        s[o + F_PC] = 3
+    elif pc == 3:
+        s[o + F_E] = 0
+        t0 = s[o + F_TGT]
+        log_event(s, EV_USE, u, c, t0)
+        if k == K_SLASH:
+            if s[o + F_A] & UF_PLAY:
+                s[P_SLASHES + u] += 1
+            if weapon_kind(s, u) == K_QINGGANG:
+                s[o + F_A] |= UF_QINGGANG
+            s[o + F_PC] = 4
+            return
+        if is_equip_kind(k):
+            f = equip_slot_field(k)
+            old = s[f + u]
+            if old >= 0:
+                discard_card(s, old, u)
+            move_card(s, c, Z_EQUIP + u)
+            log_event(s, EV_EQUIP, u, c, 0)
+            pop_frame(s, 1)
+            return
+        if k == K_INDULGENCE:
+            move_card(s, c, Z_JUDGE + t0)
+            s[C_AS + c] = K_INDULGENCE
+            pop_frame(s, 1)
+            return
+        if k == K_LIGHTNING:
+            move_card(s, c, Z_JUDGE + u)
+            s[C_AS + c] = K_LIGHTNING
+            pop_frame(s, 1)
+            return
+        if k == K_AMAZING_GRACE:
+            for _ in range(num_alive(s)):
+                r = top_card(s)
+                if r < 0:
+                    return
+                s[C_LOC + r] = Z_AG
+        s[o + F_PC] = 5
+    elif pc == 4:
+        # 杀 targets chosen: 雌雄双股剑 on each target of the other gender
+        i = s[o + F_E]
+        if i >= s[o + F_D]:
+            s[o + F_E] = 0
+            s[o + F_PC] = 5
+            return
+        s[o + F_E] = i + 1
+        t = use_target(s, o, i)
+        if weapon_kind(s, u) == K_DOUBLE_SWORDS and alive(s, u) and alive(s, t) \
+                and opposite_gender(s, u, t):
+            push_frame(s, FR_DSWORDS, u, t, c, k, -1, 0, 0)
+    elif pc == 5:
+        i = s[o + F_E]
+        n = s[H_NP]
+        t = -1
+        if needs_target(k):
+            if i < s[o + F_D]:
+                t = use_target(s, o, i)
+        elif k == K_SAVAGE or k == K_ARCHERY:
+            if i < n - 1:
+                t = (u + 1 + i) % n
+        elif k == K_GOD_SALVATION or k == K_AMAZING_GRACE:
+            if i < n:
+                t = (u + i) % n
+        elif i == 0:      # 无中生有, 桃: on the user
+            t = u
+        if t < 0:
+            s[o + F_PC] = 6
+            return
+        s[o + F_E] = i + 1
+        if alive(s, t):
+            extra = -1
+            if k == K_COLLATERAL:
+                extra = s[o + F_B]
+            push_frame(s, FR_EFFECT, u, t, c, k, sub2, s[o + F_A], extra)
+    else:
+        if c >= 0 and s[C_LOC + c] == Z_PROC:
+            discard_card(s, c, u)
+        if sub2 >= 0 and s[C_LOC + sub2] == Z_PROC:
+            discard_card(s, sub2, u)
+        if k == K_AMAZING_GRACE:
+            for r in range(s[H_NCARDS]):
+                if s[C_LOC + r] == Z_AG:
+                    discard_card(s, r, -1)
+        pop_frame(s, 1)
+
+
+# ---------------------------------------------------------------- effects on one target
+@njit(cache=True)
+def run_effect(s, o):
+    u = s[o + F_USER]
+    t = s[o + F_TGT]
+    c = s[o + F_CARD]
+    k = s[o + F_AS]
+    pc = s[o + F_PC]
+    if pc == 0:
+        if is_trick_kind(k):
+            if k == K_GOD_SALVATION and s[P_HP + t] >= s[P_MAXHP + t]:
+                pop_frame(s, 0)      # nothing to do: no 无懈 window either
+                return
+            s[o + F_PC] = 1
+            push_frame(s, FR_NULLIFY, u, t, c, k, -1, 0, 0)
+            return
+        s[o + F_PC] = 2
+        return
+    if pc == 1:
+        if s[H_RET] == 1:
+            log_event(s, EV_NULLIFIED, t, c, 0)
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = 2
+        return
+    if not alive(s, t) and pc == 2:
+        pop_frame(s, 0)
+        return
+    if k == K_SLASH:
+        effect_slash(s, o, u, t, c, pc)
+    elif k == K_DUEL:
+        effect_duel(s, o, u, t, c, pc)
+    elif k == K_SAVAGE or k == K_ARCHERY:
+        if pc == 2:
+            s[o + F_PC] = 3
+            if k == K_SAVAGE:
+                push_frame(s, FR_ASK, t, u, c, DK_SLASH, -1, PUR_SAVAGE, 0)
+            else:
+                push_frame(s, FR_ASK, t, u, c, DK_JINK, -1, PUR_ARCHERY, 1)
+        elif pc == 3:
+            if s[H_RET] == 1:
+                pop_frame(s, 0)
+                return
+            s[o + F_PC] = 4
+            push_frame(s, FR_DAMAGE, u, t, c, k, -1, 1, 0)
+        else:
+            pop_frame(s, 0)
+    elif k == K_EX_NIHILO:
+        draw_cards(s, t, 2)
+        pop_frame(s, 0)
+    elif k == K_GOD_SALVATION or k == K_PEACH:
+        if s[P_HP + t] < s[P_MAXHP + t]:
+            s[P_HP + t] += 1
+            log_event(s, EV_HEAL, t, 1, u)
+        pop_frame(s, 0)
+    elif k == K_AMAZING_GRACE:
+        if pc == 2:
+            for r in range(s[H_NCARDS]):
+                if s[C_LOC + r] == Z_AG:
+                    s[o + F_PC] = 3
+                    post_decision(s, t, DK_AG, c, u, t, 0, 0, 0)
+                    return
+            pop_frame(s, 0)
+        else:
+            r = s[H_ANSWER] - A_CARD
+            move_card(s, r, Z_HAND + t)
+            log_event(s, EV_GAIN, t, r, -1)
+            pop_frame(s, 0)
+    elif k == K_DISMANTLE or k == K_SNATCH:
+        if pc == 2:
+            s[o + F_PC] = 3
+            push_frame(s, FR_PICK, u, t, c, k, -1, PUR_DISMANTLE if k == K_DISMANTLE else PUR_SNATCH, 0)
+        else:
+            pop_frame(s, 0)
+    elif k == K_COLLATERAL:
+        if pc == 2:
+            if s[P_WEAPON + t] < 0:
+                pop_frame(s, 0)
+                return
+            s[o + F_PC] = 3
+            push_frame(s, FR_ASK, t, s[o + F_B], c, DK_SLASH, -1, PUR_COLLATERAL, 0)
+        else:
+            w = s[P_WEAPON + t]
+            if s[H_RET] == 0 and w >= 0 and alive(s, u) and alive(s, t):
+                move_card(s, w, Z_HAND + u)
+                log_event(s, EV_GAIN, u, w, t)
+            pop_frame(s, 0)
+    else:
+        pop_frame(s, 0)
+
+
+@njit(cache=True)
+def effect_slash(s, o, u, t, c, pc):
+    """杀 on one target. C = 闪 still needed."""
+    if pc == 2:
+        ignore_armor = (s[o + F_A] & UF_QINGGANG) != 0
+        if not ignore_armor and armor_kind(s, t) == K_NIOH_SHIELD \
+                and slash_color(s, c, s[o + F_SUB2]) == COLOR_BLACK:
+            log_event(s, EV_ARMOR, t, s[P_ARMOR + t], c)
+            pop_frame(s, 0)
+            return
+        s[o + F_C] = 1
+        s[o + F_PC] = 10
+    elif pc == 10:
+        if s[o + F_C] <= 0:
+            s[o + F_PC] = 12      # dodged
+            return
+        s[o + F_PC] = 11
+        armor_ok = 0 if (s[o + F_A] & UF_QINGGANG) else 1
+        push_frame(s, FR_ASK, t, u, c, DK_JINK, -1, PUR_SLASH, armor_ok)
+    elif pc == 11:
+        if s[H_RET] == 1:
+            s[o + F_C] -= 1
+            s[o + F_PC] = 10
+        else:
+            s[o + F_PC] = 20
+    elif pc == 12:
+        # the 杀 was dodged: weapon effects of the user
+        wk = weapon_kind(s, u)
+        if not alive(s, u) or not alive(s, t):
+            pop_frame(s, 0)
+            return
+        if wk == K_BLADE and can_make_slash(s, u):
+            s[o + F_PC] = 13
+            push_frame(s, FR_ASK, u, t, c, DK_SLASH, -1, PUR_BLADE, 0)
+            return
+        if wk == K_AXE and axe_cost_payable(s, u):
+            s[o + F_PC] = 14
+            post_decision(s, u, DK_CONFIRM, c, u, t, 0, PUR_AXE, 0)
+            return
+        pop_frame(s, 0)
+    elif pc == 13:
+        pop_frame(s, 0)
+    elif pc == 14:
+        if s[H_ANSWER] == A_PASS:
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = 15
+        push_frame(s, FR_SELECT, u, -1, -1, 0, -1, PUR_AXE, 2)
+    elif pc == 15:
+        s[o + F_PC] = 20
+    elif pc == 20:
+        s[o + F_PC] = 21
+        push_frame(s, FR_DAMAGE, u, t, c, K_SLASH, -1, 1, DF_SLASH)
+    else:
+        pop_frame(s, 0)
+
+
+@njit(cache=True)
+def effect_duel(s, o, u, t, c, pc):
+    """决斗: the target plays 杀 first; C = whose turn to play (0 target, 1 user)."""
+    if pc == 2:
+        s[o + F_C] = 0
+        s[o + F_PC] = 30
+    elif pc == 30:
+        responder = t if s[o + F_C] == 0 else u
+        other = u if s[o + F_C] == 0 else t
+        s[o + F_PC] = 31
+        push_frame(s, FR_ASK, responder, other, c, DK_SLASH, -1, PUR_DUEL, 0)
+    elif pc == 31:
+        if s[H_RET] == 1:
+            s[o + F_C] = 1 - s[o + F_C]
+            s[o + F_PC] = 30
+            return
+        loser = t if s[o + F_C] == 0 else u
+        winner = u if s[o + F_C] == 0 else t
+        s[o + F_PC] = 32
+        push_frame(s, FR_DAMAGE, winner, loser, c, K_DUEL, -1, 1, DF_DUEL)
+    else:
+        pop_frame(s, 0)
+
+
+# ---------------------------------------------------------------- responses
+@njit(cache=True)
+def run_ask(s, o):
+    """Ask F_USER for a 闪 (as = DK_JINK) or a 杀 (as = DK_SLASH). Returns 1 if one was given.
+
+    For purposes that *use* a 杀 (借刀杀人, 青龙偃月刀) the frame turns into that 杀's FR_USE."""
+    r = s[o + F_USER]
+    tgt = s[o + F_TGT]
+    dk = s[o + F_AS]
+    purpose = s[o + F_A]
+    pc = s[o + F_PC]
+    if pc == 0:
+        if not alive(s, r):
+            pop_frame(s, 0)
+            return
+        if dk == DK_JINK:
+            armor_ok = s[o + F_B] == 1 and s[o + F_C] == 0
+            if not can_answer_jink(s, r, armor_ok):
+                pop_frame(s, 0)
+                return
+            s[o + F_PC] = 1
+            # context: src = the attacker, tgt = the responder
+            post_decision(s, r, DK_JINK, s[o + F_CARD], tgt, r, 1 if armor_ok else 0, purpose, 0)
+            return
+        if purpose == PUR_COLLATERAL and not can_slash_target(s, r, tgt, True):
+            pop_frame(s, 0)
+            return
+        if purpose == PUR_BLADE and not can_slash_target(s, r, tgt, False):
+            pop_frame(s, 0)
+            return
+        if not can_make_slash(s, r):
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = 1
+        if purpose == PUR_COLLATERAL or purpose == PUR_BLADE:
+            # context: the 杀 would be used by r on tgt
+            post_decision(s, r, DK_SLASH, s[o + F_CARD], r, tgt, 0, purpose, 0)
+        else:
+            # context: src = the opponent demanding the 杀, tgt = the responder
+            post_decision(s, r, DK_SLASH, s[o + F_CARD], tgt, r, 0, purpose, 0)
+        return
+    if pc == 1:
+        a = s[H_ANSWER]
+        if a == A_PASS:
+            log_event(s, EV_PASS, r, dk, 0)
+            pop_frame(s, 0)
+            return
+        c = a - A_CARD
+        if s[C_LOC + c] == Z_HAND + r:
+            answer_with(s, o, r, c, -1)
+            return
+        if card_kind(s, c) == K_EIGHT_DIAGRAM:
+            s[o + F_C] = 1
+            s[o + F_PC] = 2
+            log_event(s, EV_ARMOR, r, c, 0)
+            push_frame(s, FR_JUDGE, r, -1, -1, 0, -1, K_EIGHT_DIAGRAM, 0)
+            return
+        s[o + F_PC] = 3        # 丈八蛇矛
+        push_frame(s, FR_SELECT, r, -1, -1, 0, -1, PUR_SPEAR, 2)
+        return
+    if pc == 2:
+        if card_color(s, s[H_RET]) == COLOR_RED:
+            log_event(s, EV_RESPOND, r, s[P_ARMOR + r], 1)
+            pop_frame(s, 1)
+        else:
+            s[o + F_PC] = 0
+        return
+    answer_with(s, o, r, s[o + F_D], s[o + F_E])
+
+
+@njit(cache=True)
+def answer_with(s, o, r, c, c2):
+    purpose = s[o + F_A]
+    if purpose == PUR_COLLATERAL or purpose == PUR_BLADE:
+        tgt = s[o + F_TGT]
+        s[o + F_KIND] = FR_USE
+        s[o + F_PC] = 0
+        s[o + F_USER] = r
+        s[o + F_TGT] = tgt
+        s[o + F_CARD] = c
+        s[o + F_AS] = K_SLASH
+        s[o + F_SUB2] = c2
+        s[o + F_A] = UF_PRESET | (UF_NO_RANGE if purpose == PUR_BLADE else 0)
+        s[o + F_B] = -1
+        s[o + F_C] = -1
+        s[o + F_D] = 1
+        s[o + F_E] = 0
+        return
+    log_event(s, EV_RESPOND, r, c, c2)
+    discard_card(s, c, r)
+    if c2 >= 0:
+        discard_card(s, c2, r)
+    pop_frame(s, 1)
+
+
+@njit(cache=True)
+def run_nullify(s, o):
+    """The 无懈可击 chain for one trick on one target: offered in seat order from the current
+    player, each player once per link; a played 无懈可击 starts a new link. Odd count cancels."""
+    n = s[H_NP]
+    if s[o + F_PC] == 1:
+        a = s[H_ANSWER]
+        if a != A_PASS:
+            c = a - A_CARD
+            seat = s[o + F_D]
+            log_event(s, EV_USE, seat, c, -1)
+            discard_card(s, c, seat)
+            s[o + F_A] += 1
+            s[o + F_B] = 0
+    cur = s[H_CUR]
+    i = s[o + F_B]
+    while i < n:
+        seat = (cur + i) % n
+        i += 1
+        if s[P_ALIVE + seat] == 1 and has_kind_in_hand(s, seat, K_NULLIFICATION):
+            s[o + F_B] = i
+            s[o + F_D] = seat
+            s[o + F_PC] = 1
+            post_decision(s, seat, DK_NULLIFY, s[o + F_CARD], s[o + F_USER], s[o + F_TGT],
+                          s[o + F_AS], s[o + F_A], 0)
+            return
+    pop_frame(s, s[o + F_A] % 2)
+
+
+# ---------------------------------------------------------------- damage, dying
+@njit(cache=True)
+def run_damage(s, o):
+    src = s[o + F_USER]
+    t = s[o + F_TGT]
+    pc = s[o + F_PC]
+    if pc == 0:
+        if src >= 0 and not alive(s, src):
+            s[o + F_USER] = -1
+            src = -1
+        if not alive(s, t):
+            pop_frame(s, 0)
+            return
+        if src >= 0 and (s[o + F_B] & DF_SLASH) and weapon_kind(s, src) == K_ICE_SWORD \
+                and total_cards(s, t, False) > 0:
+            s[o + F_PC] = 1
+            post_decision(s, src, DK_CONFIRM, s[o + F_CARD], src, t, 0, PUR_ICE_SWORD, 0)
+            return
+        s[o + F_PC] = 3
+    elif pc == 1:
+        if s[H_ANSWER] == A_CONFIRM:
+            log_event(s, EV_PREVENT, src, t, s[P_WEAPON + src])
+            s[o + F_C] = 2
+            s[o + F_PC] = 2
+        else:
+            s[o + F_PC] = 3
+    elif pc == 2:
+        if s[o + F_C] <= 0 or total_cards(s, t, False) == 0:
+            pop_frame(s, 0)
+            return
+        s[o + F_C] -= 1
+        push_frame(s, FR_PICK, src, t, -1, 0, -1, PUR_ICE_SWORD, 0)
+    elif pc == 3:
+        if src >= 0 and (s[o + F_B] & DF_SLASH) and weapon_kind(s, src) == K_KYLIN_BOW \
+                and (s[P_PLUS + t] >= 0 or s[P_MINUS + t] >= 0):
+            s[o + F_PC] = 4
+            post_decision(s, src, DK_KYLIN, s[o + F_CARD], src, t, 0, 0, 0)
+            return
+        s[o + F_PC] = 5
+    elif pc == 4:
+        a = s[H_ANSWER]
+        if a != A_PASS:
+            discard_card(s, a - A_CARD, t)
+        s[o + F_PC] = 5
+    elif pc == 5:
+        n = s[o + F_A]
+        s[P_HP + t] -= n
+        if src >= 0:
+            s[P_DMG + src] += n
+        log_event(s, EV_DAMAGE, src, t, n)
+        s[o + F_PC] = 6
+        if s[P_HP + t] <= 0:
+            push_frame(s, FR_DYING, src, t, -1, 0, -1, 0, 0)
+    else:
+        pop_frame(s, 0)
+
+
+@njit(cache=True)
+def run_dying(s, o):
+    """Ask for 桃 in seat order from the current player, each until he declines."""
+    v = s[o + F_TGT]
+    n = s[H_NP]
+    pc = s[o + F_PC]
+    if pc == 0:
+        log_event(s, EV_DYING, v, 0, 0)
+        s[o + F_A] = 0
+        s[o + F_PC] = 1
+    elif pc == 2:
+        a = s[H_ANSWER]
+        seat = (s[H_CUR] + s[o + F_A]) % n
+        if a == A_PASS:
+            s[o + F_A] += 1
+        else:
+            c = a - A_CARD
+            log_event(s, EV_USE, seat, c, v)
+            discard_card(s, c, seat)
+            s[P_HP + v] += 1
+            log_event(s, EV_HEAL, v, 1, seat)
+        s[o + F_PC] = 1
+    if s[P_HP + v] >= 1:
+        pop_frame(s, 0)
+        return
+    i = s[o + F_A]
+    while i < n:
+        seat = (s[H_CUR] + i) % n
+        if s[P_ALIVE + seat] == 1 and has_kind_in_hand(s, seat, K_PEACH):
+            s[o + F_A] = i
+            s[o + F_PC] = 2
+            post_decision(s, seat, DK_PEACH, -1, s[o + F_USER], v, 1 - s[P_HP + v], 0, 0)
+            return
+        i += 1
+    do_death(s, v, s[o + F_USER])
+    pop_frame(s, 0)
+
+
+# ---------------------------------------------------------------- the driver
+@njit(cache=True)
+def advance(s):
+    """Run frames until a decision is pending or the game is over."""
+    while s[H_DONE] == 0 and s[H_DECIDER] < 0:
+        if s[H_FP] <= 0:
+            s[H_ERR] = 2
+            end_game(s, RES_TRUNCATED, -1)
+            return
+        o = FRAME_BASE + (s[H_FP] - 1) * FRAME_SIZE
+        k = s[o + F_KIND]
+        if k == FR_GAME:
+            run_game(s, o)
+        elif k == FR_TURN:
+            run_turn(s, o)
+        elif k == FR_JUDGE_PHASE:
+            run_judge_phase(s, o)
+        elif k == FR_DELAYED:
+            run_delayed(s, o)
+        elif k == FR_JUDGE:
+            run_judge(s, o)
+        elif k == FR_PLAY:
+            run_play(s, o)
+        elif k == FR_USE:
+            run_use(s, o)
+        elif k == FR_EFFECT:
+            run_effect(s, o)
+        elif k == FR_ASK:
+            run_ask(s, o)
+        elif k == FR_NULLIFY:
+            run_nullify(s, o)
+        elif k == FR_DAMAGE:
+            run_damage(s, o)
+        elif k == FR_DYING:
+            run_dying(s, o)
+        elif k == FR_DISCARD:
+            run_discard(s, o)
+        elif k == FR_SELECT:
+            run_select(s, o)
+        elif k == FR_PICK:
+            run_pick(s, o)
+        elif k == FR_DSWORDS:
+            run_dswords(s, o)
+        else:
+            s[H_ERR] = 3
+            end_game(s, RES_TRUNCATED, -1)
+            return

@@ -1,0 +1,126 @@
+"""The exact legal-action mask of the pending decision.
+
+``legal_mask(s, out)`` fills ``out`` (uint8, ``NUM_ACTIONS``) and returns how many actions are
+legal. An action is legal iff the frame that asked can carry it out; both sides use the queries of
+``rules.py``, and ``tests/test_random_play.py`` checks the equivalence on every step.
+"""
+from numba import njit
+
+from .constants import *  # noqa: F401,F403
+from .state import card_kind
+from .rules import (any_legal_target, armor_kind, can_slash_target, halberd_extra_possible,
+                    legal_target, slash_allowed, usable_in_play, weapon_kind)
+
+
+@njit(cache=True)
+def _mark(out, a):
+    out[a] = 1
+    return 1
+
+
+@njit(cache=True)
+def _hand_of_kind(s, seat, kind, out):
+    """Mark hand cards of a kind (kind K_NONE = every hand card)."""
+    n = 0
+    z = Z_HAND + seat
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == z and (kind == K_NONE or card_kind(s, c) == kind):
+            n += _mark(out, A_CARD + c)
+    return n
+
+
+@njit(cache=True)
+def _spear_ready(s, seat):
+    return weapon_kind(s, seat) == K_SPEAR and s[P_HANDN + seat] >= 2
+
+
+@njit(cache=True)
+def legal_mask(s, out):
+    for i in range(NUM_ACTIONS):
+        out[i] = 0
+    if s[H_DONE] != 0 or s[H_DECIDER] < 0:
+        return 0
+    d = s[H_DECIDER]
+    dk = s[H_DKIND]
+    n = 0
+    npl = s[H_NP]
+    if dk == DK_PLAY:
+        n += _mark(out, A_PASS)
+        z = Z_HAND + d
+        for c in range(s[H_NCARDS]):
+            if s[C_LOC + c] == z and usable_in_play(s, d, card_kind(s, c)):
+                n += _mark(out, A_CARD + c)
+        if _spear_ready(s, d) and slash_allowed(s, d) and any_legal_target(s, d, K_SLASH):
+            n += _mark(out, A_CARD + s[P_WEAPON + d])
+    elif dk == DK_TARGET:
+        kind = s[H_DA]
+        stage = s[H_DB]
+        first = s[H_DC]
+        o = FRAME_BASE + (s[H_FP] - 1) * FRAME_SIZE
+        if kind == K_SLASH and stage > 0:
+            n += _mark(out, A_CONFIRM)
+            t0 = s[o + F_TGT]
+            t1 = s[o + F_B]
+            t2 = s[o + F_C]
+            for r in range(npl):
+                t = (d + r) % npl
+                if t != t0 and t != t1 and t != t2 and can_slash_target(s, d, t, True):
+                    n += _mark(out, A_TARGET + r)
+        else:
+            for r in range(npl):
+                t = (d + r) % npl
+                if legal_target(s, d, kind, t, stage, first):
+                    n += _mark(out, A_TARGET + r)
+    elif dk == DK_JINK:
+        n += _mark(out, A_PASS)
+        n += _hand_of_kind(s, d, K_JINK, out)
+        if s[H_DA] == 1 and armor_kind(s, d) == K_EIGHT_DIAGRAM:
+            n += _mark(out, A_CARD + s[P_ARMOR + d])
+    elif dk == DK_SLASH:
+        n += _mark(out, A_PASS)
+        n += _hand_of_kind(s, d, K_SLASH, out)
+        if _spear_ready(s, d):
+            n += _mark(out, A_CARD + s[P_WEAPON + d])
+    elif dk == DK_PEACH:
+        n += _mark(out, A_PASS)
+        n += _hand_of_kind(s, d, K_PEACH, out)
+    elif dk == DK_NULLIFY:
+        n += _mark(out, A_PASS)
+        n += _hand_of_kind(s, d, K_NULLIFICATION, out)
+    elif dk == DK_DISCARD:
+        n += _hand_of_kind(s, d, K_NONE, out)
+    elif dk == DK_PICK:
+        t = s[H_DTGT]
+        if s[P_HANDN + t] > 0:
+            n += _mark(out, A_OPTION + OPT_HAND)
+        for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
+            if s[f + t] >= 0:
+                n += _mark(out, A_CARD + s[f + t])
+        if s[H_DB] != PUR_ICE_SWORD:
+            z = Z_JUDGE + t
+            for c in range(s[H_NCARDS]):
+                if s[C_LOC + c] == z:
+                    n += _mark(out, A_CARD + c)
+    elif dk == DK_AG:
+        for c in range(s[H_NCARDS]):
+            if s[C_LOC + c] == Z_AG:
+                n += _mark(out, A_CARD + c)
+    elif dk == DK_CONFIRM:
+        n += _mark(out, A_PASS)
+        n += _mark(out, A_CONFIRM)
+    elif dk == DK_DSWORDS:
+        n += _mark(out, A_PASS)
+        n += _hand_of_kind(s, d, K_NONE, out)
+    elif dk == DK_SELECT:
+        n += _hand_of_kind(s, d, K_NONE, out)
+        if s[H_DB] == PUR_AXE:
+            for f in (P_ARMOR, P_PLUS, P_MINUS):
+                if s[f + d] >= 0:
+                    n += _mark(out, A_CARD + s[f + d])
+    elif dk == DK_KYLIN:
+        t = s[H_DTGT]
+        n += _mark(out, A_PASS)
+        for f in (P_PLUS, P_MINUS):
+            if s[f + t] >= 0:
+                n += _mark(out, A_CARD + s[f + t])
+    return n

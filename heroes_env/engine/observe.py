@@ -1,0 +1,114 @@
+"""Observation encoders: one seat's partial view, and the full-information state for critics.
+
+The layout is the ``OBS_*`` / ``OS_*`` offsets of ``constants.py`` (documented in
+``docs/observation.md``). Seats are relative to the viewer (0 = the viewer, 1 = next in turn
+order, ...), padded to ``MAX_SEATS``. The viewer sees: its own role and hand; every seat's public
+state (alive, HP, hand size, equipment, judgement zone, revealed roles: the lord's always, the
+dead's); the discard pile, the table and every public zone by card id; the pending decision only
+if it is the viewer's own; phase, round and pile sizes. Nothing else about hidden cards or roles.
+"""
+import numpy as np
+from numba import njit
+
+from .constants import *  # noqa: F401,F403
+from .state import card_kind
+from .rules import attack_range, seat_distance
+
+STATE_OBS_SIZE = OBS_SIZE + MAX_SEATS * (MAX_CARDS + NUM_ROLES)
+
+
+@njit(cache=True)
+def _seat_block(s, viewer, seat, base, out, full):
+    out[base + OS_PRESENT] = 1.0
+    out[base + OS_ALIVE] = s[P_ALIVE + seat]
+    out[base + OS_HP] = s[P_HP + seat]
+    out[base + OS_MAXHP] = s[P_MAXHP + seat]
+    out[base + OS_HANDN] = s[P_HANDN + seat]
+    role = s[P_ROLE + seat]
+    if full or seat == viewer or role == ROLE_LORD or s[P_REVEALED + seat] == 1:
+        out[base + OS_ROLE + role] = 1.0
+    if s[H_CUR] == seat:
+        out[base + OS_CURRENT] = 1.0
+    if s[P_ALIVE + viewer] == 1 and s[P_ALIVE + seat] == 1:
+        out[base + OS_DIST] = seat_distance(s, viewer, seat) / 10.0
+        if seat != viewer and seat_distance(s, viewer, seat) <= attack_range(s, viewer):
+            out[base + OS_IN_RANGE] = 1.0
+    out[base + OS_SLASHES] = s[P_SLASHES + seat]
+    for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
+        c = s[f + seat]
+        if c >= 0:
+            out[base + OS_EQUIP + card_kind(s, c) - K_CROSSBOW] = 1.0
+    z = Z_JUDGE + seat
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == z:
+            if s[C_AS + c] == K_INDULGENCE:
+                out[base + OS_JUDGE] = 1.0
+            elif s[C_AS + c] == K_LIGHTNING:
+                out[base + OS_JUDGE + 1] = 1.0
+    g = s[P_GENDER + seat]
+    if g == 1 or g == 2:
+        out[base + OS_GENDER + g - 1] = 1.0
+
+
+@njit(cache=True)
+def observe(s, viewer, out, full=False):
+    """Fill out (float32, OBS_SIZE) with viewer's observation (full=True: every role visible)."""
+    for i in range(OBS_SIZE):
+        out[i] = 0.0
+    npl = s[H_NP]
+    out[OBS_ROLE + s[P_ROLE + viewer]] = 1.0
+    hz = Z_HAND + viewer
+    for c in range(s[H_NCARDS]):
+        z = s[C_LOC + c]
+        if z == hz:
+            out[OBS_HAND + c] = 1.0
+        elif z == Z_DISCARD:
+            out[OBS_DISCARD + c] = 1.0
+        elif z == Z_PROC or z == Z_AG:
+            out[OBS_TABLE + c] = 1.0
+        elif z >= Z_EQUIP and z < Z_JUDGE + MAX_SEATS:
+            out[OBS_PUBLIC + c] = 1.0
+    for r in range(npl):
+        seat = (viewer + r) % npl
+        _seat_block(s, viewer, seat, OBS_SEATS + r * SEAT_OBS, out, full)
+    if s[H_DECIDER] == viewer and s[H_DONE] == 0:
+        out[OBS_DKIND + s[H_DKIND]] = 1.0
+        c = s[H_DCARD]
+        if c >= 0:
+            out[OBS_DCARDKIND + card_kind(s, c)] = 1.0
+        if s[H_DSRC] >= 0:
+            out[OBS_DSRC + (s[H_DSRC] - viewer + npl) % npl] = 1.0
+        if s[H_DTGT] >= 0:
+            out[OBS_DTGT + (s[H_DTGT] - viewer + npl) % npl] = 1.0
+        out[OBS_DNUM] = s[H_DA]
+        out[OBS_DNUM + 1] = s[H_DB]
+        out[OBS_DNUM + 2] = s[H_DC] if s[H_DC] >= 0 else -1
+    out[OBS_PHASE + s[H_PHASE]] = 1.0
+    out[OBS_MISC] = s[H_ROUND] / 100.0
+    out[OBS_MISC + 1] = s[H_NDECK] / 100.0
+    ndis = 0
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == Z_DISCARD:
+            ndis += 1
+    out[OBS_MISC + 2] = ndis / 100.0
+
+
+@njit(cache=True)
+def observe_state(s, out):
+    """Full information for a centralised critic: seat 0's view with every role shown, followed by
+    every seat's hand (multi-hot by card id) and role, in absolute seat order."""
+    observe(s, 0, out[:OBS_SIZE], True)
+    for i in range(OBS_SIZE, STATE_OBS_SIZE):
+        out[i] = 0.0
+    npl = s[H_NP]
+    for seat in range(npl):
+        base = OBS_SIZE + seat * (MAX_CARDS + NUM_ROLES)
+        z = Z_HAND + seat
+        for c in range(s[H_NCARDS]):
+            if s[C_LOC + c] == z:
+                out[base + c] = 1.0
+        out[base + MAX_CARDS + s[P_ROLE + seat]] = 1.0
+
+
+def obs_zeros():
+    return np.zeros(OBS_SIZE, np.float32)

@@ -1,0 +1,202 @@
+"""Rule queries that change nothing: distance, attack range, who may be targeted, what is usable.
+
+The mask (``mask.py``) and the frames (``flow.py``) both ask these, so a card is offered exactly
+when the frames can carry out its use.
+"""
+from numba import njit
+
+from .constants import *  # noqa: F401,F403
+from .state import card_kind, card_color, equip_count, judge_count, judge_has, weapon_range
+
+
+@njit(cache=True)
+def alive(s, seat):
+    return seat >= 0 and seat < s[H_NP] and s[P_ALIVE + seat] == 1
+
+
+@njit(cache=True)
+def next_alive(s, seat):
+    """The next living seat after seat in seat order (seat itself if it is the only one)."""
+    n = s[H_NP]
+    for k in range(1, n + 1):
+        t = (seat + k) % n
+        if s[P_ALIVE + t] == 1:
+            return t
+    return seat
+
+
+@njit(cache=True)
+def num_alive(s):
+    n = 0
+    for i in range(s[H_NP]):
+        n += s[P_ALIVE + i]
+    return n
+
+
+@njit(cache=True)
+def seat_distance(s, a, b):
+    """distance(a, b) over living seats, with horses; 0 to oneself, at least 1 otherwise."""
+    if a == b:
+        return 0
+    n = s[H_NP]
+    cw = 0
+    t = a
+    while t != b:
+        t = (t + 1) % n
+        if s[P_ALIVE + t] == 1 or t == b:
+            cw += 1
+    total = num_alive(s)
+    if s[P_ALIVE + a] == 0:
+        total += 1
+    if s[P_ALIVE + b] == 0:
+        total += 1
+    ccw = total - cw
+    d = cw if cw < ccw else ccw
+    if s[P_MINUS + a] >= 0:
+        d -= 1
+    if s[P_PLUS + b] >= 0:
+        d += 1
+    if d < 1:
+        d = 1
+    return d
+
+
+@njit(cache=True)
+def attack_range(s, seat):
+    w = s[P_WEAPON + seat]
+    if w < 0:
+        return 1
+    return weapon_range(card_kind(s, w))
+
+
+@njit(cache=True)
+def weapon_kind(s, seat):
+    w = s[P_WEAPON + seat]
+    if w < 0:
+        return K_NONE
+    return card_kind(s, w)
+
+
+@njit(cache=True)
+def armor_kind(s, seat):
+    a = s[P_ARMOR + seat]
+    if a < 0:
+        return K_NONE
+    return card_kind(s, a)
+
+
+@njit(cache=True)
+def total_cards(s, seat, with_judge):
+    n = s[P_HANDN + seat] + equip_count(s, seat)
+    if with_judge:
+        n += judge_count(s, seat)
+    return n
+
+
+@njit(cache=True)
+def slash_allowed(s, seat):
+    """May seat use another 杀 as a play action in this play phase?"""
+    if weapon_kind(s, seat) == K_CROSSBOW:
+        return True
+    return s[P_SLASHES + seat] < 1
+
+
+@njit(cache=True)
+def can_slash_target(s, user, t, check_range):
+    """Could user choose t as the target of a 杀 (range optional: 青龙偃月刀 ignores it)?"""
+    if t == user or not alive(s, t):
+        return False
+    if check_range and seat_distance(s, user, t) > attack_range(s, user):
+        return False
+    return True
+
+
+@njit(cache=True)
+def has_slash_target(s, user, exclude_a, exclude_b, exclude_c):
+    for t in range(s[H_NP]):
+        if t == exclude_a or t == exclude_b or t == exclude_c:
+            continue
+        if can_slash_target(s, user, t, True):
+            return True
+    return False
+
+
+@njit(cache=True)
+def collateral_victim_exists(s, a):
+    """Does a (holding a weapon) have someone to 杀 in range? (the user of 借刀杀人 may be it)"""
+    if s[P_WEAPON + a] < 0:
+        return False
+    return has_slash_target(s, a, -1, -1, -1)
+
+
+@njit(cache=True)
+def legal_target(s, user, kind, t, stage, first):
+    """May user choose t for a card of this kind? stage/first are for two-step choices (借刀杀人)."""
+    if not alive(s, t):
+        return False
+    if kind == K_SLASH:
+        return can_slash_target(s, user, t, True)
+    if kind == K_DUEL:
+        return t != user
+    if kind == K_DISMANTLE:
+        return t != user and total_cards(s, t, True) > 0
+    if kind == K_SNATCH:
+        return t != user and total_cards(s, t, True) > 0 and seat_distance(s, user, t) <= 1
+    if kind == K_INDULGENCE:
+        return t != user and not judge_has(s, t, K_INDULGENCE)
+    if kind == K_COLLATERAL:
+        if stage == 0:
+            return t != user and collateral_victim_exists(s, t)
+        return can_slash_target(s, first, t, True)
+    return False
+
+
+@njit(cache=True)
+def any_legal_target(s, user, kind):
+    for t in range(s[H_NP]):
+        if legal_target(s, user, kind, t, 0, -1):
+            return True
+    return False
+
+
+@njit(cache=True)
+def usable_in_play(s, seat, kind):
+    """Can a card of this kind be used by seat as a play-phase action right now (card in hand)?"""
+    if kind == K_SLASH:
+        return slash_allowed(s, seat) and any_legal_target(s, seat, K_SLASH)
+    if kind == K_JINK or kind == K_NULLIFICATION:
+        return False
+    if kind == K_PEACH:
+        return s[P_HP + seat] < s[P_MAXHP + seat]
+    if kind == K_DUEL or kind == K_DISMANTLE or kind == K_SNATCH or kind == K_INDULGENCE \
+            or kind == K_COLLATERAL:
+        return any_legal_target(s, seat, kind)
+    if kind == K_LIGHTNING:
+        return not judge_has(s, seat, K_LIGHTNING)
+    return True   # AOE, global tricks, 无中生有, equipment
+
+
+@njit(cache=True)
+def halberd_extra_possible(s, user, t0, t1, t2):
+    """May a play-phase 杀 get another target through 方天画戟 (it used the last hand card)?"""
+    if weapon_kind(s, user) != K_HALBERD or s[P_HANDN + user] != 0:
+        return False
+    return has_slash_target(s, user, t0, t1, t2)
+
+
+@njit(cache=True)
+def slash_color(s, card, sub2):
+    """Colour of a 杀 made of card (and sub2 for 丈八蛇矛; -1 if none)."""
+    if card < 0:
+        return COLOR_NONE
+    c = card_color(s, card)
+    if sub2 >= 0 and card_color(s, sub2) != c:
+        return COLOR_NONE
+    return c
+
+
+@njit(cache=True)
+def opposite_gender(s, a, b):
+    ga = s[P_GENDER + a]
+    gb = s[P_GENDER + b]
+    return ga != 0 and gb != 0 and ga != gb

@@ -1,0 +1,361 @@
+"""Low-level operations on one game row: randomness, cards and zones, frames, decisions, events.
+
+Every function takes the game row ``s`` (1-D int32) first and is compiled with Numba; the same
+source runs as plain Python under ``NUMBA_DISABLE_JIT=1``.
+"""
+import numpy as np
+from numba import njit
+
+from .constants import *  # noqa: F401,F403
+
+MASK32 = 0xFFFFFFFF
+
+
+# ---------------------------------------------------------------- randomness (counter-based)
+@njit(cache=True)
+def mul32(a, b):
+    """(a * b) mod 2**32 for a, b < 2**32 without overflowing int64."""
+    a = a & MASK32
+    return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & MASK32
+
+
+@njit(cache=True)
+def _fmix32(h):
+    h = h & MASK32
+    h ^= h >> 16
+    h = mul32(h, 0x85EBCA6B)
+    h ^= h >> 13
+    h = mul32(h, 0xC2B2AE35)
+    h ^= h >> 16
+    return h
+
+
+@njit(cache=True)
+def rand_u32(s):
+    """Next 32-bit random number of this game; advances the game's counter."""
+    ctr = np.int64(s[H_RNG])
+    s[H_RNG] = ctr + 1
+    seed = np.int64(s[H_SEED]) & MASK32
+    return _fmix32(_fmix32(mul32(seed, 0x9E3779B1) + 0x7F4A7C15) ^ mul32(ctr, 0x27D4EB2F))
+
+
+@njit(cache=True)
+def rand_below(s, n):
+    """Uniform integer in [0, n)."""
+    return np.int64((rand_u32(s) * np.int64(n)) >> 32)
+
+
+# ---------------------------------------------------------------- card info
+@njit(cache=True)
+def card_kind(s, c):
+    return s[C_INFO + c] >> 6
+
+
+@njit(cache=True)
+def card_suit(s, c):
+    return (s[C_INFO + c] >> 4) & 3
+
+
+@njit(cache=True)
+def card_rank(s, c):
+    return s[C_INFO + c] & 15
+
+
+@njit(cache=True)
+def card_color(s, c):
+    return (s[C_INFO + c] >> 4) & 1   # spade/club (0, 2) -> 0 black ; heart/diamond (1, 3) -> 1 red
+
+
+@njit(cache=True)
+def is_weapon_kind(k):
+    return k >= K_CROSSBOW and k <= K_KYLIN_BOW
+
+
+@njit(cache=True)
+def is_equip_kind(k):
+    return k >= K_CROSSBOW and k <= K_HORSE_MINUS
+
+
+@njit(cache=True)
+def is_trick_kind(k):
+    return k >= K_DUEL and k <= K_LIGHTNING
+
+
+@njit(cache=True)
+def weapon_range(k):
+    if k == K_CROSSBOW:
+        return 1
+    if k == K_DOUBLE_SWORDS or k == K_QINGGANG or k == K_ICE_SWORD:
+        return 2
+    if k == K_BLADE or k == K_SPEAR or k == K_AXE:
+        return 3
+    if k == K_HALBERD:
+        return 4
+    if k == K_KYLIN_BOW:
+        return 5
+    return 1
+
+
+@njit(cache=True)
+def equip_slot_field(k):
+    """The P_* field holding the equipment slot a card of kind k goes into."""
+    if is_weapon_kind(k):
+        return P_WEAPON
+    if k == K_EIGHT_DIAGRAM or k == K_NIOH_SHIELD:
+        return P_ARMOR
+    if k == K_HORSE_PLUS:
+        return P_PLUS
+    return P_MINUS
+
+
+# ---------------------------------------------------------------- events
+@njit(cache=True)
+def log_event(s, kind, a, b, c):
+    i = s[H_NEV] % EV_RING
+    o = EV_BASE + i * EV_SIZE
+    s[o] = kind
+    s[o + 1] = a
+    s[o + 2] = b
+    s[o + 3] = c
+    s[H_NEV] += 1
+
+
+# ---------------------------------------------------------------- zones
+@njit(cache=True)
+def _leave(s, c):
+    """Remove card c from its current zone's bookkeeping (not from C_LOC)."""
+    z = s[C_LOC + c]
+    if z >= Z_HAND and z < Z_HAND + MAX_SEATS:
+        s[P_HANDN + z - Z_HAND] -= 1
+    elif z >= Z_EQUIP and z < Z_EQUIP + MAX_SEATS:
+        seat = z - Z_EQUIP
+        for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
+            if s[f + seat] == c:
+                s[f + seat] = -1
+    elif z == Z_DECK:
+        # remove from the draw pile array, keeping order
+        n = s[H_NDECK]
+        j = 0
+        for i in range(n):
+            d = s[D_ORDER + i]
+            if d != c:
+                s[D_ORDER + j] = d
+                j += 1
+        s[H_NDECK] = j
+
+
+@njit(cache=True)
+def move_card(s, c, zone):
+    """Move card c into zone (Z_* code, per-seat zones already offset by the seat)."""
+    _leave(s, c)
+    s[C_LOC + c] = zone
+    s[C_AS + c] = K_NONE
+    if zone >= Z_HAND and zone < Z_HAND + MAX_SEATS:
+        s[P_HANDN + zone - Z_HAND] += 1
+    elif zone >= Z_EQUIP and zone < Z_EQUIP + MAX_SEATS:
+        s[equip_slot_field(card_kind(s, c)) + zone - Z_EQUIP] = c
+    elif zone >= Z_JUDGE and zone < Z_JUDGE + MAX_SEATS:
+        s[H_STAMP] += 1
+        s[C_ORD + c] = s[H_STAMP]
+    elif zone == Z_DECK:
+        s[D_ORDER + s[H_NDECK]] = c     # onto the top
+        s[H_NDECK] += 1
+
+
+@njit(cache=True)
+def discard_card(s, c, seat):
+    move_card(s, c, Z_DISCARD)
+    log_event(s, EV_DISCARD, seat, c, 0)
+
+
+@njit(cache=True)
+def reshuffle(s):
+    """Turn the discard pile into a new shuffled draw pile. Returns False if there was nothing."""
+    n = 0
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == Z_DISCARD:
+            s[D_ORDER + s[H_NDECK] + n] = c
+            n += 1
+    if n == 0:
+        return False
+    base = D_ORDER + s[H_NDECK]
+    for i in range(n - 1, 0, -1):
+        j = rand_below(s, i + 1)
+        t = s[base + i]
+        s[base + i] = s[base + j]
+        s[base + j] = t
+    for i in range(n):
+        s[C_LOC + s[base + i]] = Z_DECK
+    # the new cards go under the remaining ones: rotate them to the bottom
+    old = s[H_NDECK]
+    if old > 0:
+        tmp = np.empty(old + n, np.int32)
+        for i in range(n):
+            tmp[i] = s[base + i]
+        for i in range(old):
+            tmp[n + i] = s[D_ORDER + i]
+        for i in range(old + n):
+            s[D_ORDER + i] = tmp[i]
+    s[H_NDECK] = old + n
+    s[H_RESHUFFLES] += 1
+    log_event(s, EV_RESHUFFLE, n, 0, 0)
+    return True
+
+
+@njit(cache=True)
+def end_game(s, result, winseat):
+    if s[H_DONE] == 0:
+        s[H_DONE] = 1
+        s[H_RESULT] = result
+        s[H_WINSEAT] = winseat
+        s[H_DECIDER] = -1
+        s[H_DKIND] = DK_NONE
+        log_event(s, EV_GAME_OVER, result, winseat, 0)
+
+
+@njit(cache=True)
+def top_card(s):
+    """Take the top card of the draw pile (reshuffling if needed) and put it on the table.
+
+    Returns -1 (and ends the game as a draw) when both piles are empty."""
+    if s[H_NDECK] == 0:
+        if not reshuffle(s):
+            end_game(s, RES_DRAW, -1)
+            return -1
+    c = s[D_ORDER + s[H_NDECK] - 1]
+    s[H_NDECK] -= 1
+    s[C_LOC + c] = Z_PROC
+    return c
+
+
+@njit(cache=True)
+def draw_cards(s, seat, n):
+    """Draw n cards into seat's hand. Returns False if the game ended (no cards left)."""
+    for _ in range(n):
+        c = top_card(s)
+        if c < 0:
+            return False
+        move_card(s, c, Z_HAND + seat)
+        log_event(s, EV_DRAW, seat, c, 0)
+    return True
+
+
+@njit(cache=True)
+def count_zone(s, zone):
+    n = 0
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == zone:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def has_kind_in_hand(s, seat, kind):
+    z = Z_HAND + seat
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == z and card_kind(s, c) == kind:
+            return True
+    return False
+
+
+@njit(cache=True)
+def judge_has(s, seat, kind):
+    z = Z_JUDGE + seat
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == z and s[C_AS + c] == kind:
+            return True
+    return False
+
+
+@njit(cache=True)
+def equip_count(s, seat):
+    n = 0
+    for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
+        if s[f + seat] >= 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def judge_count(s, seat):
+    return count_zone(s, Z_JUDGE + seat)
+
+
+@njit(cache=True)
+def random_hand_card(s, seat):
+    n = s[P_HANDN + seat]
+    if n == 0:
+        return -1
+    k = rand_below(s, n)
+    z = Z_HAND + seat
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == z:
+            if k == 0:
+                return c
+            k -= 1
+    return -1
+
+
+# ---------------------------------------------------------------- frames
+@njit(cache=True)
+def frame_at(s, depth):
+    return FRAME_BASE + depth * FRAME_SIZE
+
+
+@njit(cache=True)
+def top_frame(s):
+    return FRAME_BASE + (s[H_FP] - 1) * FRAME_SIZE
+
+
+@njit(cache=True)
+def push_frame(s, kind, user, tgt, card, as_kind, sub2, a, b):
+    if s[H_FP] >= MAX_FRAMES:
+        s[H_ERR] = 1
+        end_game(s, RES_TRUNCATED, -1)
+        return FRAME_BASE
+    o = FRAME_BASE + s[H_FP] * FRAME_SIZE
+    s[H_FP] += 1
+    s[o + F_KIND] = kind
+    s[o + F_PC] = 0
+    s[o + F_USER] = user
+    s[o + F_TGT] = tgt
+    s[o + F_CARD] = card
+    s[o + F_AS] = as_kind
+    s[o + F_SUB2] = sub2
+    s[o + F_A] = a
+    s[o + F_B] = b
+    s[o + F_C] = 0
+    s[o + F_D] = 0
+    s[o + F_E] = 0
+    return o
+
+
+@njit(cache=True)
+def pop_frame(s, ret):
+    s[H_FP] -= 1
+    s[H_RET] = ret
+
+
+# ---------------------------------------------------------------- decisions
+@njit(cache=True)
+def post_decision(s, seat, kind, card, src, tgt, a, b, c):
+    s[H_DECIDER] = seat
+    s[H_DKIND] = kind
+    s[H_DCARD] = card
+    s[H_DSRC] = src
+    s[H_DTGT] = tgt
+    s[H_DA] = a
+    s[H_DB] = b
+    s[H_DC] = c
+
+
+@njit(cache=True)
+def clear_decision(s):
+    s[H_DECIDER] = -1
+    s[H_DKIND] = DK_NONE
+    s[H_DCARD] = -1
+    s[H_DSRC] = -1
+    s[H_DTGT] = -1
+    s[H_DA] = 0
+    s[H_DB] = 0
+    s[H_DC] = 0
