@@ -1,0 +1,60 @@
+"""One frozen configuration object for a game, shared by the AEC env, the vector API and scenarios."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from . import cards
+from .engine import constants as C
+
+MODES = ("identity",)
+PACKS = ("none",)
+PRESETS = {
+    # the rule text's named setups (seed 000): five- and eight-player identity games
+    "identity5": dict(num_players=5),
+    "identity8": dict(num_players=8),
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything that defines a kind of game.
+
+    num_players: 4-10 (identity mode).
+    mode: "identity" ("3v3" arrives with its issue).
+    pack: "none" = no-skill characters (4 HP, the lord 5 with 5+ players); hero packs arrive later.
+    deck: "standard" (104 + 4 EX) or "standard_no_ex".
+    max_rounds: the game is truncated (all rewards 0) when this many rounds have been played.
+    autoplay: decisions with exactly one legal action are answered by the engine, unasked.
+    """
+    num_players: int = 5
+    mode: str = "identity"
+    pack: str = "none"
+    deck: str = "standard"
+    max_rounds: int = 100
+    autoplay: bool = True
+
+    def __post_init__(self):
+        if self.mode not in MODES:
+            raise ValueError(f"mode must be one of {list(MODES)}, got {self.mode!r}")
+        if self.pack not in PACKS:
+            raise ValueError(f"pack must be one of {list(PACKS)}, got {self.pack!r}")
+        if self.deck not in cards.DECKS:
+            raise ValueError(f"deck must be one of {list(cards.DECKS)}, got {self.deck!r}")
+        if not isinstance(self.num_players, int) or not 4 <= self.num_players <= C.MAX_SEATS:
+            raise ValueError(f"num_players must be an int from 4 to {C.MAX_SEATS}, "
+                             f"got {self.num_players!r}")
+        if not isinstance(self.max_rounds, int) or self.max_rounds < 1:
+            raise ValueError(f"max_rounds must be a positive int, got {self.max_rounds!r}")
+
+    @property
+    def flags(self) -> int:
+        return C.FLAG_AUTOPLAY if self.autoplay else 0
+
+    def with_(self, **kw) -> "Config":
+        return replace(self, **kw)
+
+    @classmethod
+    def preset(cls, name: str, **kw) -> "Config":
+        if name not in PRESETS:
+            raise ValueError(f"unknown preset {name!r}; available: {list(PRESETS)}")
+        return cls(**{**PRESETS[name], **kw})

@@ -1,0 +1,165 @@
+"""PettingZoo AEC environment ``sanguosha_v0``.
+
+=====================  ========================================================================
+Import                 ``from heroes_env import env, raw_env``
+Agents                 ``player_0`` .. ``player_{n-1}``; seat 0 is the lord and moves first
+Actions                ``Discrete(NUM_ACTIONS)``, the same for every mode and player count
+Observations           ``Dict(observation=Box(float32, (OBS_SIZE,)), action_mask=Box(int8))``
+Selected agent         whoever must decide now, in or out of turn (闪, 桃, 无懈可击, picks ...)
+Rewards                at the end only: +1 each seat of the winning side, -1 the others, 0 draw
+Termination            every agent at once when the game ends; truncation at ``max_rounds``
+=====================  ========================================================================
+
+Dead seats stay in ``agents`` until the game ends (they are never selected) so a dead rebel
+still receives the rebels' win. ``observe(agent)`` is that seat's partial view; its
+``action_mask`` is all zeros unless the agent is the one selected. ``state()`` gives full
+information for a centralised critic. An illegal action raises ``IllegalActionError`` (a
+``ValueError``) listing the legal ones and changes nothing.
+"""
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from . import labels
+from .config import Config
+from .engine import constants as C
+from .engine.observe import STATE_OBS_SIZE
+from .game import Game, IllegalActionError
+
+__all__ = ["env", "raw_env", "IllegalActionError"]
+
+
+def env(**kwargs):
+    """The AEC env with PettingZoo's standard checks (bounds, call order)."""
+    e = raw_env(**kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv):
+    metadata = {"render_modes": ["ansi", "human"], "name": "sanguosha_v0",
+                "is_parallelizable": False}
+
+    def __init__(self, num_players: int = 5, mode: str = "identity", pack: str = "none",
+                 deck: str = "standard", max_rounds: int = 100, autoplay: bool = True,
+                 render_mode: str | None = None, lang: str = "en", config: Config | None = None):
+        """Keywords as in ``heroes_env.Config``; or pass a ready ``config``.
+
+        autoplay: decisions with exactly one legal action are taken by the engine without
+        selecting the agent (default). With it off, every decision, forced or not, is asked.
+        render_mode: "ansi" (render() returns text) or "human" (prints it); lang: "en" or "zh".
+        """
+        super().__init__()
+        self.config = config or Config(num_players=num_players, mode=mode, pack=pack, deck=deck,
+                                       max_rounds=max_rounds, autoplay=autoplay)
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+        if lang not in ("en", "zh"):
+            raise ValueError(f"lang must be 'en' or 'zh', got {lang!r}")
+        self.render_mode = render_mode
+        self.lang = lang
+        n = self.config.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (C.OBS_SIZE,), np.float32),
+            "action_mask": spaces.Box(0, 1, (C.NUM_ACTIONS,), np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(C.NUM_ACTIONS) for a in self.possible_agents}
+        self.state_space = spaces.Box(-np.inf, np.inf, (STATE_OBS_SIZE,), np.float32)
+        self.game: Game | None = None
+        self._zero_mask = np.zeros(C.NUM_ACTIONS, np.int8)
+        self._log_start = 0
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------ AEC API
+    def reset(self, seed=None, options=None):
+        self.game = Game.new(self.config, seed, log=self.render_mode is not None)
+        self._log_start = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._sync()
+
+    def _sync(self):
+        g = self.game
+        if g.done:
+            r = g.rewards()
+            trunc = g.truncated
+            for i, a in enumerate(self.agents):
+                self.rewards[a] = float(r[i])
+                self.terminations[a] = not trunc
+                self.truncations[a] = trunc
+                self.infos[a] = {"result": labels.RESULT_NAMES["en"][g.result]}
+            self._accumulate_rewards()
+            # every agent now takes one dead step (None), as PettingZoo expects
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[g.decider]
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self.infos[self.agent_selection] = {"decision": labels.DECISION_NAMES["en"][g.decision_kind]}
+        if self.render_mode == "human":
+            self.render()
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game.step(action)
+        self._sync()
+
+    def step_as(self, agent: str, action):
+        """step(action) after checking that agent is the one selected (a clear error if not)."""
+        if agent not in self._index:
+            raise IllegalActionError(f"unknown agent {agent!r}; agents: {self.possible_agents}")
+        if agent != self.agent_selection:
+            raise IllegalActionError(f"{agent} cannot act now: {self.agent_selection} must decide")
+        self.step(action)
+
+    def observe(self, agent):
+        i = self._index[agent]
+        obs = self.game.observe(i)
+        if not self.game.done and self.game.decider == i:
+            mask = self.game.mask()
+        else:
+            mask = self._zero_mask.copy()
+        return {"observation": obs, "action_mask": mask}
+
+    def state(self):
+        return self.game.state_vector()
+
+    # ------------------------------------------------------------ helpers
+    def action_to_str(self, action: int, lang: str | None = None) -> str:
+        """Label of an action for the pending decision (zh or en)."""
+        return self.game.action_to_str(action, lang or self.lang)
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        g = self.game
+        new = g.log_lines(self.lang, self._log_start)
+        self._log_start = len(g.event_log)
+        text = "\n".join(new + [g.render_text(self.lang)])
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass

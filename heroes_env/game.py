@@ -1,0 +1,281 @@
+"""``Game``: one game as a Python object over one engine state row.
+
+The engine is a set of compiled functions over an ``int32`` row; ``Game`` holds the row and gives
+it a readable face: who decides, the legal actions and their labels, stepping with clear errors,
+observations, rewards, cloning and serialisation, and the event log. The AEC env, the scenario
+builder and the demo all use it.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import cards, labels
+from .config import Config
+from .engine import constants as C
+from .engine import core
+from .engine.mask import legal_mask
+from .engine.observe import STATE_OBS_SIZE, observe, observe_state
+
+
+class IllegalActionError(ValueError):
+    """An action that the pending decision does not allow (the game is left unchanged)."""
+
+
+def _seed32(seed) -> int:
+    if seed is None:
+        seed = np.random.SeedSequence().entropy
+    h = int(seed) & 0xFFFFFFFF
+    return h - (1 << 32) if h >= (1 << 31) else h
+
+
+class Game:
+    """One game. ``Game.new(config, seed)`` deals a fresh game; ``heroes_env.scenario`` rigs one.
+
+    log=True keeps every event (the engine's ring holds only the last few): decisions with one
+    legal action are then auto-played here, one at a time, instead of inside the engine.
+    """
+
+    def __init__(self, config: Config, state: np.ndarray, log: bool = False):
+        if state.shape != (C.STATE_SIZE,) or state.dtype != np.int32:
+            raise ValueError(f"state must be an int32 array of shape ({C.STATE_SIZE},), "
+                             f"got {state.dtype} {state.shape}")
+        self.config = config
+        self.s = state
+        self.deck = cards.deck(config.deck)
+        self._buf = np.zeros(C.NUM_ACTIONS, np.uint8)
+        self.log_enabled = log
+        self.event_log: list[tuple[int, int, int, int]] = []
+        self._ev_seen = 0
+        self.events_lost = 0
+
+    # ------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, config: Config | None = None, seed=None, log: bool = False) -> "Game":
+        config = config or Config()
+        s = np.zeros(C.STATE_SIZE, np.int32)
+        flags = 0 if log else config.flags
+        core.setup_game(s, config.num_players, cards.deck_info(config.deck), _seed32(seed),
+                        config.max_rounds, flags, cards.role_pool(config.num_players))
+        g = cls(config, s, log)
+        g._deal_and_start()
+        return g
+
+    def _deal_and_start(self):
+        core.deal_and_start(self.s, self._buf)
+        self._after_step()
+
+    def _start(self):
+        core.start(self.s, self._buf)
+        self._after_step()
+
+    def clone(self) -> "Game":
+        g = Game(self.config, self.s.copy(), self.log_enabled)
+        g.event_log = list(self.event_log)
+        g._ev_seen = self._ev_seen
+        return g
+
+    def to_bytes(self) -> bytes:
+        return self.s.tobytes()
+
+    @classmethod
+    def from_bytes(cls, config: Config, data: bytes) -> "Game":
+        return cls(config, np.frombuffer(data, np.int32).copy())
+
+    # ------------------------------------------------------------ status
+    @property
+    def num_players(self) -> int:
+        return int(self.s[C.H_NP])
+
+    @property
+    def decider(self) -> int:
+        """Seat that must decide now (-1 when the game is over)."""
+        return int(self.s[C.H_DECIDER]) if not self.done else -1
+
+    @property
+    def done(self) -> bool:
+        return bool(self.s[C.H_DONE])
+
+    @property
+    def result(self) -> int:
+        return int(self.s[C.H_RESULT])
+
+    @property
+    def truncated(self) -> bool:
+        return self.done and self.result == C.RES_TRUNCATED
+
+    @property
+    def decision_kind(self) -> int:
+        return int(self.s[C.H_DKIND])
+
+    @property
+    def current(self) -> int:
+        return int(self.s[C.H_CUR])
+
+    @property
+    def phase(self) -> int:
+        return int(self.s[C.H_PHASE])
+
+    @property
+    def round(self) -> int:
+        return int(self.s[C.H_ROUND])
+
+    def hp(self, seat: int) -> int:
+        return int(self.s[C.P_HP + seat])
+
+    def max_hp(self, seat: int) -> int:
+        return int(self.s[C.P_MAXHP + seat])
+
+    def alive(self, seat: int) -> bool:
+        return bool(self.s[C.P_ALIVE + seat])
+
+    def role(self, seat: int) -> int:
+        return int(self.s[C.P_ROLE + seat])
+
+    def zone_cards(self, zone: int) -> list[int]:
+        n = int(self.s[C.H_NCARDS])
+        return [c for c in range(n) if self.s[C.C_LOC + c] == zone]
+
+    def hand(self, seat: int) -> list[int]:
+        return self.zone_cards(C.Z_HAND + seat)
+
+    def equipment(self, seat: int) -> list[int]:
+        return [int(self.s[f + seat]) for f in (C.P_WEAPON, C.P_ARMOR, C.P_PLUS, C.P_MINUS)
+                if self.s[f + seat] >= 0]
+
+    def judgement_zone(self, seat: int) -> list[int]:
+        """Delayed tricks in placement order (the last one resolves first)."""
+        cs = self.zone_cards(C.Z_JUDGE + seat)
+        return sorted(cs, key=lambda c: int(self.s[C.C_ORD + c]))
+
+    def draw_pile(self) -> list[int]:
+        """Draw pile, top card first."""
+        n = int(self.s[C.H_NDECK])
+        return [int(self.s[C.D_ORDER + i]) for i in range(n - 1, -1, -1)]
+
+    def card_name(self, c: int, lang: str = "en") -> str:
+        return labels.card_label(self.deck, c, lang)
+
+    # ------------------------------------------------------------ actions
+    def mask(self) -> np.ndarray:
+        m = np.zeros(C.NUM_ACTIONS, np.int8)
+        legal_mask(self.s, self._buf)
+        m[:] = self._buf
+        return m
+
+    def legal_actions(self) -> list[int]:
+        legal_mask(self.s, self._buf)
+        return [int(a) for a in np.flatnonzero(self._buf)]
+
+    def action_to_str(self, action: int, lang: str = "en") -> str:
+        d = self.decider if self.decider >= 0 else 0
+        return labels.action_to_str(action, self.deck, d, self.num_players, lang)
+
+    def legal_labels(self, lang: str = "en") -> list[str]:
+        return [self.action_to_str(a, lang) for a in self.legal_actions()]
+
+    def describe_decision(self, lang: str = "en") -> str:
+        if self.done:
+            return labels.RESULT_NAMES[lang][self.result]
+        name = labels.DECISION_NAMES[lang][self.decision_kind]
+        return f"{labels.seat_name(self.decider, lang)}: {name}"
+
+    def step(self, action: int, seat: int | None = None) -> None:
+        """Answer the pending decision. Raises IllegalActionError (game unchanged) if the game
+        is over, seat is given and is not the deciding seat, or the action is not legal."""
+        if self.done:
+            raise IllegalActionError(f"the game is over ({labels.RESULT_NAMES['en'][self.result]});"
+                                     " no action is legal")
+        if seat is not None and seat != self.decider:
+            raise IllegalActionError(f"player_{seat} cannot act now: player_{self.decider} must "
+                                     f"decide ({self.describe_decision()})")
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError(f"an action is an int in 0..{C.NUM_ACTIONS - 1}, "
+                                     f"got {action!r}")
+        a = int(action)
+        legal = self.legal_actions()
+        if a not in legal:
+            label = self.action_to_str(a) if 0 <= a < C.NUM_ACTIONS else repr(action)
+            raise IllegalActionError(
+                f"action {a} ({label}) is not legal for {self.describe_decision()}; legal: "
+                + ", ".join(f"{x} ({self.action_to_str(x)})" for x in legal))
+        r = core.step(self.s, a, self._buf)
+        if r != 0:   # cannot happen: the mask was checked above
+            raise RuntimeError(f"engine refused legal action {a} (code {r})")
+        self._after_step()
+
+    def play(self, label: str, seat: int | None = None) -> int:
+        """Step the legal action a label names (see ``labels.match_action``); returns it."""
+        if self.done:
+            raise IllegalActionError("the game is over; no action is legal")
+        a = labels.match_action(label, self.legal_actions(), self.deck, self.decider,
+                                self.num_players)
+        self.step(a, seat)
+        return a
+
+    def _after_step(self):
+        self._drain_events()
+        if self.log_enabled and self.config.autoplay:
+            while not self.done and self.decider >= 0:
+                legal = self.legal_actions()
+                if len(legal) != 1:
+                    break
+                core.step(self.s, legal[0], self._buf)
+                self.s[C.H_NAUTO] += 1
+                self._drain_events()
+
+    def _drain_events(self):
+        total = int(self.s[C.H_NEV])
+        new = total - self._ev_seen
+        if new > C.EV_RING:
+            self.events_lost += new - C.EV_RING
+            self._ev_seen = total - C.EV_RING
+        for i in range(self._ev_seen, total):
+            o = C.EV_BASE + (i % C.EV_RING) * C.EV_SIZE
+            ev = tuple(int(x) for x in self.s[o:o + C.EV_SIZE])
+            if self.log_enabled:
+                self.event_log.append(ev)
+        self._ev_seen = total
+
+    def log_lines(self, lang: str = "en", start: int = 0) -> list[str]:
+        out = []
+        for ev in self.event_log[start:]:
+            line = labels.event_to_str(ev, self.deck, lang)
+            if line is not None:
+                out.append(line)
+        return out
+
+    # ------------------------------------------------------------ observations and results
+    def observe(self, seat: int) -> np.ndarray:
+        out = np.zeros(C.OBS_SIZE, np.float32)
+        observe(self.s, seat, out, False)
+        return out
+
+    def state_vector(self) -> np.ndarray:
+        out = np.zeros(STATE_OBS_SIZE, np.float32)
+        observe_state(self.s, out)
+        return out
+
+    def rewards(self) -> np.ndarray:
+        out = np.zeros(self.num_players, np.float32)
+        core.rewards(self.s, out)
+        return out
+
+    def render_text(self, lang: str = "en") -> str:
+        """A readable snapshot: every seat's public state (plus hands: this is for humans)."""
+        zh = lang == "zh"
+        lines = [f"{'轮' if zh else 'round'} {self.round}  "
+                 f"{labels.PHASE_NAMES[lang][self.phase]}  "
+                 f"{'牌堆' if zh else 'deck'} {int(self.s[C.H_NDECK])}"]
+        for seat in range(self.num_players):
+            role = labels.ROLE_NAMES[lang][self.role(seat)]
+            mark = "*" if seat == self.current else " "
+            if not self.alive(seat):
+                lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] {'阵亡' if zh else 'dead'}")
+                continue
+            eq = ", ".join(self.card_name(c, lang) for c in self.equipment(seat)) or "-"
+            jz = ", ".join(self.card_name(c, lang) for c in self.judgement_zone(seat)) or "-"
+            hand = ", ".join(self.card_name(c, lang) for c in self.hand(seat))
+            lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] HP {self.hp(seat)}/"
+                         f"{self.max_hp(seat)} | equip: {eq} | judge: {jz} | hand: {hand}")
+        lines.append(("待决：" if zh else "to decide: ") + self.describe_decision(lang))
+        return "\n".join(lines)

@@ -1,0 +1,146 @@
+"""Readable labels (zh and en) for actions, decisions and events, and the reverse lookup.
+
+Labels name seats absolutely (``player_3``) even though target actions are relative to the
+deciding seat, so a log reads the same from every point of view.
+"""
+from __future__ import annotations
+
+from . import cards as cardsmod
+from .engine import constants as C
+
+ROLE_NAMES = {"en": ("lord", "loyalist", "rebel", "renegade"), "zh": ("主公", "忠臣", "反贼", "内奸")}
+PHASE_NAMES = {"en": ("-", "start", "judge", "draw", "play", "discard", "finish"),
+               "zh": ("-", "准备阶段", "判定阶段", "摸牌阶段", "出牌阶段", "弃牌阶段", "结束阶段")}
+DECISION_NAMES = {
+    "en": ("none", "play", "choose target", "jink?", "slash?", "peach?", "nullification?",
+           "discard", "pick a card", "amazing grace pick", "confirm?", "double swords",
+           "select a card", "kylin bow"),
+    "zh": ("无", "出牌", "选择目标", "出闪?", "出杀?", "使用桃?", "使用无懈可击?", "弃牌", "选择一张牌",
+           "五谷丰登选牌", "是否发动?", "雌雄双股剑", "选择一张牌", "麒麟弓"),
+}
+RESULT_NAMES = {"en": ("running", "lord and loyalists win", "rebels win", "renegade wins", "draw",
+                       "truncated"),
+                "zh": ("进行中", "主公与忠臣胜利", "反贼胜利", "内奸胜利", "平局", "超出回合上限")}
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    return f"player_{seat}" if lang == "en" else f"{seat}号位"
+
+
+def card_label(deck: tuple, c: int, lang: str = "en") -> str:
+    if 0 <= c < len(deck):
+        return deck[c].label(lang)
+    return "?" if lang == "en" else "？"
+
+
+def action_to_str(action: int, deck: tuple, decider: int = 0, num_players: int = 10,
+                  lang: str = "en") -> str:
+    """Label of an action. deck: the game's cards (``cards.deck(name)``); decider/num_players turn
+    relative target indices into absolute seats."""
+    a = int(action)
+    if a == C.A_PASS:
+        return "pass" if lang == "en" else "放弃"
+    if a == C.A_CONFIRM:
+        return "confirm" if lang == "en" else "确定"
+    if C.A_CARD <= a < C.A_TARGET:
+        return card_label(deck, a - C.A_CARD, lang)
+    if C.A_TARGET <= a < C.A_OPTION:
+        r = a - C.A_TARGET
+        seat = (decider + r) % num_players
+        return ("target " if lang == "en" else "目标 ") + seat_name(seat, lang)
+    if C.A_OPTION <= a < C.A_SKILL:
+        o = a - C.A_OPTION
+        if o == C.OPT_HAND:
+            return "a hand card" if lang == "en" else "一张手牌"
+        return f"option {o}" if lang == "en" else f"选项 {o}"
+    if C.A_SKILL <= a < C.A_HERO:
+        return f"skill {a - C.A_SKILL}" if lang == "en" else f"技能 {a - C.A_SKILL}"
+    if C.A_HERO <= a < C.NUM_ACTIONS:
+        return f"hero offer {a - C.A_HERO}" if lang == "en" else f"武将 {a - C.A_HERO}"
+    raise ValueError(f"action {action!r} is outside 0..{C.NUM_ACTIONS - 1}")
+
+
+def event_to_str(ev: tuple, deck: tuple, lang: str = "en") -> str | None:
+    """One line for an engine event (kind, a, b, c); None for events not worth a line."""
+    kind, a, b, c = (int(x) for x in ev)
+    zh = lang == "zh"
+    P = lambda s: seat_name(s, lang)  # noqa: E731
+    K = lambda x: card_label(deck, x, lang)  # noqa: E731
+    if kind == C.EV_TURN:
+        return (f"—— 第{b}轮 {P(a)} 的回合 ——" if zh else f"--- round {b}: {P(a)}'s turn ---")
+    if kind == C.EV_USE:
+        tail = "" if c < 0 else ((" 对 " + P(c)) if zh else (" on " + P(c)))
+        return f"{P(a)} 使用 {K(b)}{tail}" if zh else f"{P(a)} uses {K(b)}{tail}"
+    if kind == C.EV_RESPOND:
+        if c == 1 and b >= 0 and deck[b].kind == C.K_EIGHT_DIAGRAM:
+            return f"{P(a)} 的八卦阵生效" if zh else f"{P(a)}'s Eight Diagram gives a Jink"
+        extra = "" if c < 0 else f" + {K(c)}"
+        return f"{P(a)} 打出 {K(b)}{extra}" if zh else f"{P(a)} responds with {K(b)}{extra}"
+    if kind == C.EV_DAMAGE:
+        src = (P(a) if a >= 0 else ("无来源" if zh else "no source"))
+        return (f"{P(b)} 受到 {c} 点伤害（来源：{src}）" if zh
+                else f"{P(b)} takes {c} damage (source: {src})")
+    if kind == C.EV_HEAL:
+        return f"{P(a)} 回复 {b} 点体力" if zh else f"{P(a)} recovers {b} HP"
+    if kind == C.EV_DYING:
+        return f"{P(a)} 进入濒死状态" if zh else f"{P(a)} is dying"
+    if kind == C.EV_DEATH:
+        role = ROLE_NAMES[lang][c]
+        killer = P(b) if b >= 0 else ("无" if zh else "nobody")
+        return (f"{P(a)}（{role}）阵亡，凶手：{killer}" if zh
+                else f"{P(a)} ({role}) dies, killed by {killer}")
+    if kind == C.EV_DRAW:
+        return f"{P(a)} 摸了 {K(b)}" if zh else f"{P(a)} draws {K(b)}"
+    if kind == C.EV_DISCARD:
+        who = P(a) if a >= 0 else ("" if zh else "the table")
+        return f"{who} 弃置 {K(b)}" if zh else f"{who} discards {K(b)}"
+    if kind == C.EV_JUDGE:
+        return f"{P(a)} 的判定牌：{K(b)}" if zh else f"{P(a)} judges: {K(b)}"
+    if kind == C.EV_GAIN:
+        frm = "" if c < 0 else ((" 自 " + P(c)) if zh else (" from " + P(c)))
+        return f"{P(a)} 获得 {K(b)}{frm}" if zh else f"{P(a)} gains {K(b)}{frm}"
+    if kind == C.EV_EQUIP:
+        return f"{P(a)} 装备 {K(b)}" if zh else f"{P(a)} equips {K(b)}"
+    if kind == C.EV_MOVE_DELAYED:
+        return f"{K(b)} 移至 {P(a)}" if zh else f"{K(b)} moves on to {P(a)}"
+    if kind == C.EV_NULLIFIED:
+        return f"{K(b)} 对 {P(a)} 的效果被抵消" if zh else f"{K(b)} is nullified for {P(a)}"
+    if kind == C.EV_GAME_OVER:
+        return ("游戏结束：" if zh else "game over: ") + RESULT_NAMES[lang][a]
+    if kind == C.EV_RESHUFFLE:
+        return f"弃牌堆洗入牌堆（{a} 张）" if zh else f"discard pile reshuffled into the deck ({a} cards)"
+    if kind == C.EV_SKIP:
+        return (f"{P(a)} 跳过{PHASE_NAMES[lang][b]}" if zh
+                else f"{P(a)} skips the {PHASE_NAMES[lang][b]} phase")
+    if kind == C.EV_PREVENT:
+        return (f"{P(a)} 发动寒冰剑，防止对 {P(b)} 的伤害" if zh
+                else f"{P(a)} uses Ice Sword: damage to {P(b)} prevented")
+    if kind == C.EV_ARMOR:
+        if c >= 0:
+            return (f"{P(a)} 的 {K(b)} 使 {K(c)} 无效" if zh
+                    else f"{P(a)}'s {K(b)} makes {K(c)} ineffective")
+        return f"{P(a)} 发动 {K(b)}" if zh else f"{P(a)} tries {K(b)}"
+    if kind == C.EV_PASS:
+        return None
+    if kind == C.EV_PHASE:
+        return None
+    return f"event {kind} {a} {b} {c}"
+
+
+def match_action(label: str, legal: list[int], deck: tuple, decider: int, num_players: int) -> int:
+    """The legal action a label names: an exact label (en or zh, case-insensitive), or a card
+    kind's name alone (the lowest-id legal card of that kind). Raises ValueError otherwise."""
+    want = label.strip().lower()
+    for lang in ("en", "zh"):
+        for a in legal:
+            if action_to_str(a, deck, decider, num_players, lang).lower() == want:
+                return a
+    for a in legal:
+        if C.A_CARD <= a < C.A_TARGET:
+            card = deck[a - C.A_CARD]
+            kind = cardsmod.kinds()[card.kind]
+            if want in (card.name_en.lower(), card.name_zh, kind.key, kind.name_en.lower(),
+                        kind.name_zh, card.key):
+                return a
+    shown = [action_to_str(a, deck, decider, num_players) for a in legal]
+    raise ValueError(f"{label!r} names no legal action; legal now: {shown}")

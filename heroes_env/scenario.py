@@ -1,0 +1,213 @@
+"""Scenario builder: rig a game exactly, then drive it by action labels.
+
+    from heroes_env.scenario import build
+    g = build(
+        seats=[
+            {"role": "lord", "hand": ["slash ♠7", "jink"], "equip": ["halberd"]},
+            {"role": "rebel", "hp": 1, "hand": ["peach"]},
+            {"role": "loyalist"},
+            {"role": "renegade", "judge": ["indulgence"]},
+        ],
+        deck_top=["peach ♥3", "slash"],      # top card first
+        current=0, phase="play",
+    )
+    g.play("slash ♠7"); g.play("target player_1"); ...
+
+A card is named by its kind or card id (``slash``, ``chitu``), its English or Chinese name
+(``Slash``, ``杀``), optionally followed by suit and rank (``♠7``, ``S7``, ``h10``, ``♦Q``), or given
+as an int card id. Without suit and rank the lowest-id copy not yet placed is taken. Cards not
+placed anywhere are shuffled (with ``seed``) into the draw pile under ``deck_top``.
+Anything wrong in the description raises ``ScenarioError`` naming it.
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from . import cards
+from .config import Config
+from .engine import constants as C
+from .engine import core
+from .engine.state import move_card, push_frame
+from .game import Game, _seed32
+from .labels import ROLE_NAMES
+
+PHASES = ("start", "judge", "draw", "play", "discard", "finish")
+_SUIT_CHARS = {"♠": 0, "s": 0, "♥": 1, "h": 1, "♣": 2, "c": 2, "♦": 3, "d": 3}
+_SPEC = re.compile(r"^(?P<name>.+?)(?:\s+(?P<suit>[♠♥♣♦sShHcCdD])\s*(?P<rank>10|[2-9]|[AJQKajqk]))?$")
+SEAT_KEYS = {"role", "hp", "max_hp", "hand", "equip", "judge", "gender", "alive", "slashes"}
+
+
+class ScenarioError(ValueError):
+    """A scenario description that cannot be built."""
+
+
+class _Cards:
+    """Resolves card specs to unused physical card ids of one deck."""
+
+    def __init__(self, deck: tuple):
+        self.deck = deck
+        self.used: set[int] = set()
+
+    def names_of(self, card: cards.Card) -> set[str]:
+        k = cards.kinds()[card.kind]
+        return {card.key.lower(), card.name_en.lower(), card.name_zh, k.key, k.name_en.lower(),
+                k.name_zh}
+
+    def take(self, spec, where: str) -> int:
+        if isinstance(spec, (int, np.integer)) and not isinstance(spec, bool):
+            c = int(spec)
+            if not 0 <= c < len(self.deck):
+                raise ScenarioError(f"{where}: card id {c} is not in the deck (0..{len(self.deck) - 1})")
+            if c in self.used:
+                raise ScenarioError(f"{where}: card {c} ({self.deck[c].label()}) is placed twice")
+            self.used.add(c)
+            return c
+        if not isinstance(spec, str):
+            raise ScenarioError(f"{where}: a card is a name or an int id, got {spec!r}")
+        m = _SPEC.match(spec.strip())
+        if not m:
+            raise ScenarioError(f"{where}: cannot read card {spec!r}")
+        name = m.group("name").strip().lower()
+        suit = _SUIT_CHARS[m.group("suit").lower()] if m.group("suit") else None
+        rank = cards.RANKS[m.group("rank").upper()] if m.group("rank") else None
+        named = [c for c in self.deck if name in self.names_of(c)]
+        if not named:
+            raise ScenarioError(f"{where}: no card is called {m.group('name')!r}; kinds: "
+                                f"{[k.key for k in cards.kinds()[1:]]}")
+        fits = [c for c in named if (suit is None or c.suit == suit) and (rank is None or c.rank == rank)]
+        if not fits:
+            raise ScenarioError(f"{where}: the deck has no {spec!r}; copies: "
+                                f"{[c.label() for c in named]}")
+        free = [c for c in fits if c.id not in self.used]
+        if not free:
+            raise ScenarioError(f"{where}: every {spec!r} is already placed "
+                                f"({[c.label() for c in fits]})")
+        self.used.add(free[0].id)
+        return free[0].id
+
+
+def _role(value, where) -> int:
+    if isinstance(value, (int, np.integer)) and 0 <= int(value) < C.NUM_ROLES:
+        return int(value)
+    for lang in ("en", "zh"):
+        if value in ROLE_NAMES[lang]:
+            return ROLE_NAMES[lang].index(value)
+    raise ScenarioError(f"{where}: role must be one of {list(ROLE_NAMES['en'])}, got {value!r}")
+
+
+def build(seats: list[dict], deck_top: list | None = None, current: int = 0, phase: str = "play",
+          seed: int = 0, deck: str = "standard", max_rounds: int = 100, autoplay: bool = True,
+          log: bool = True, round: int = 1) -> Game:
+    """Build a game from a description (see the module docstring) and run it to its first
+    decision. Seats default to full HP (4, the lord 5 with 5+ players), no cards."""
+    if not isinstance(seats, (list, tuple)) or not 4 <= len(seats) <= C.MAX_SEATS:
+        raise ScenarioError(f"seats must list 4 to {C.MAX_SEATS} seat descriptions, got "
+                            f"{seats if not isinstance(seats, (list, tuple)) else len(seats)}")
+    npl = len(seats)
+    try:
+        config = Config(num_players=npl, deck=deck, max_rounds=max_rounds, autoplay=autoplay)
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
+    if phase not in PHASES:
+        raise ScenarioError(f"phase must be one of {list(PHASES)}, got {phase!r}")
+    if not isinstance(current, int) or not 0 <= current < npl:
+        raise ScenarioError(f"current must be a seat 0..{npl - 1}, got {current!r}")
+    the_deck = cards.deck(deck)
+    pick = _Cards(the_deck)
+    s = np.zeros(C.STATE_SIZE, np.int32)
+    flags = 0 if log else config.flags
+    core.setup_game(s, npl, cards.deck_info(deck), _seed32(seed), max_rounds, flags,
+                    cards.role_pool(npl))
+    roles = []
+    for i, d in enumerate(seats):
+        where = f"seat {i}"
+        if not isinstance(d, dict):
+            raise ScenarioError(f"{where}: a seat is a dict, got {d!r}")
+        extra = set(d) - SEAT_KEYS
+        if extra:
+            raise ScenarioError(f"{where}: unknown keys {sorted(extra)}; allowed: {sorted(SEAT_KEYS)}")
+        roles.append(_role(d.get("role", "lord" if i == 0 else "rebel"), where))
+    if roles.count(C.ROLE_LORD) != 1:
+        raise ScenarioError(f"exactly one seat must be the lord, got roles "
+                            f"{[ROLE_NAMES['en'][r] for r in roles]}")
+    for i, d in enumerate(seats):
+        where = f"seat {i}"
+        base = 5 if roles[i] == C.ROLE_LORD and npl >= 5 else 4
+        max_hp = d.get("max_hp", base)
+        hp = d.get("hp", max_hp)
+        alive = bool(d.get("alive", True))
+        if not isinstance(max_hp, int) or max_hp < 1:
+            raise ScenarioError(f"{where}: max_hp must be a positive int, got {max_hp!r}")
+        if not isinstance(hp, int) or hp > max_hp or (alive and hp < 1):
+            raise ScenarioError(f"{where}: hp must be an int from 1 to max_hp={max_hp}, got {hp!r}")
+        if not alive and roles[i] == C.ROLE_LORD:
+            raise ScenarioError(f"{where}: the lord cannot start dead")
+        gender = d.get("gender", None)
+        if gender not in (None, "male", "female"):
+            raise ScenarioError(f"{where}: gender must be 'male', 'female' or None, got {gender!r}")
+        s[C.P_ROLE + i] = roles[i]
+        s[C.P_HP + i] = hp
+        s[C.P_MAXHP + i] = max_hp
+        s[C.P_ALIVE + i] = 1 if alive else 0
+        s[C.P_REVEALED + i] = 1 if (roles[i] == C.ROLE_LORD or not alive) else 0
+        s[C.P_GENDER + i] = {None: 0, "male": 1, "female": 2}[gender]
+        slashes = d.get("slashes", 0)
+        if not isinstance(slashes, int) or slashes < 0:
+            raise ScenarioError(f"{where}: slashes must be an int >= 0, got {slashes!r}")
+        s[C.P_SLASHES + i] = slashes
+        if not alive and (d.get("hand") or d.get("equip") or d.get("judge")):
+            raise ScenarioError(f"{where}: a dead seat holds no cards")
+        for spec in d.get("hand", []):
+            move_card(s, pick.take(spec, f"{where} hand"), C.Z_HAND + i)
+        slots = {}
+        for spec in d.get("equip", []):
+            c = pick.take(spec, f"{where} equip")
+            k = the_deck[c].kind
+            if not C.K_CROSSBOW <= k <= C.K_HORSE_MINUS:
+                raise ScenarioError(f"{where} equip: {the_deck[c].label()} is not equipment")
+            slot = ("weapon" if k <= C.K_KYLIN_BOW else "armor" if k <= C.K_NIOH_SHIELD
+                    else "+1 horse" if k == C.K_HORSE_PLUS else "-1 horse")
+            if slot in slots:
+                raise ScenarioError(f"{where} equip: two cards for the {slot} slot "
+                                    f"({slots[slot]}, {the_deck[c].label()})")
+            slots[slot] = the_deck[c].label()
+            move_card(s, c, C.Z_EQUIP + i)
+        seen = set()
+        for spec in d.get("judge", []):
+            c = pick.take(spec, f"{where} judge")
+            k = the_deck[c].kind
+            if k not in (C.K_INDULGENCE, C.K_LIGHTNING):
+                raise ScenarioError(f"{where} judge: {the_deck[c].label()} is not a delayed trick")
+            if k in seen:
+                raise ScenarioError(f"{where} judge: two {cards.kinds()[k].key} in one judgement zone")
+            seen.add(k)
+            move_card(s, c, C.Z_JUDGE + i)
+            s[C.C_AS + c] = k
+    top = [pick.take(spec, f"deck_top[{j}]") for j, spec in enumerate(deck_top or [])]
+    for c in reversed(top):
+        move_card(s, c, C.Z_PROC)
+        move_card(s, c, C.Z_DECK)
+    if not alive_ok(s, current):
+        raise ScenarioError(f"current seat {current} is dead")
+    s[C.H_CUR] = current
+    s[C.H_ROUND] = round
+    s[C.H_TURNS] = 1
+    g_frame = push_frame(s, C.FR_GAME, -1, -1, -1, 0, -1, 0, 0)
+    s[g_frame + C.F_PC] = 1
+    t_frame = push_frame(s, C.FR_TURN, current, -1, -1, 0, -1, 0, 0)
+    pi = PHASES.index(phase)
+    if phase == "play":
+        s[t_frame + C.F_PC] = 4
+        s[C.H_PHASE] = C.PH_PLAY
+        push_frame(s, C.FR_PLAY, current, -1, -1, 0, -1, 0, 0)
+    else:
+        s[t_frame + C.F_PC] = pi
+    g = Game(config, s, log)
+    g._start()
+    return g
+
+
+def alive_ok(s, seat) -> bool:
+    return bool(s[C.P_ALIVE + seat])
