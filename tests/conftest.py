@@ -1,0 +1,39 @@
+"""Shared fixtures and helpers for the test suite."""
+import numpy as np
+import pytest
+
+from heroes_env.engine import constants as C
+
+
+def check_invariants(g):
+    """Card conservation, HP bounds, dead seats empty, exact hand counters: raises AssertionError."""
+    s = g.s
+    n = int(s[C.H_NCARDS])
+    locs = s[C.C_LOC:C.C_LOC + n]
+    assert (locs != C.Z_VOID).all(), "a card of the deck is in no zone"
+    assert (s[C.C_LOC + n:C.C_LOC + C.MAX_CARDS] == C.Z_VOID).all()
+    assert int((locs == C.Z_DECK).sum()) == int(s[C.H_NDECK])
+    pile = sorted(int(x) for x in s[C.D_ORDER:C.D_ORDER + s[C.H_NDECK]])
+    assert pile == sorted(np.flatnonzero(locs == C.Z_DECK).tolist()), "draw pile array and zones disagree"
+    if not g.done:
+        assert int(((locs == C.Z_PROC) | (locs == C.Z_AG)).sum()) <= 12
+    for seat in range(g.num_players):
+        assert int((locs == C.Z_HAND + seat).sum()) == int(s[C.P_HANDN + seat])
+        assert s[C.P_HP + seat] <= s[C.P_MAXHP + seat]
+        for f in (C.P_WEAPON, C.P_ARMOR, C.P_PLUS, C.P_MINUS):
+            c = int(s[f + seat])
+            if c >= 0:
+                assert locs[c] == C.Z_EQUIP + seat
+        assert int((locs == C.Z_EQUIP + seat).sum()) == sum(
+            1 for f in (C.P_WEAPON, C.P_ARMOR, C.P_PLUS, C.P_MINUS) if s[f + seat] >= 0)
+        if not s[C.P_ALIVE + seat] and not g.done:
+            for z in (C.Z_HAND, C.Z_EQUIP, C.Z_JUDGE):
+                assert int((locs == z + seat).sum()) == 0, f"dead seat {seat} holds cards"
+        if s[C.P_ALIVE + seat] and not g.done:
+            assert s[C.P_HP + seat] >= 1 or g.decision_kind == C.DK_PEACH
+    assert s[C.H_ERR] == 0
+
+
+@pytest.fixture
+def invariants():
+    return check_invariants
