@@ -16,7 +16,7 @@ def check_invariants(g):
     pile = sorted(int(x) for x in s[C.D_ORDER:C.D_ORDER + s[C.H_NDECK]])
     assert pile == sorted(np.flatnonzero(locs == C.Z_DECK).tolist()), "draw pile array and zones disagree"
     if not g.done:
-        assert int(((locs == C.Z_PROC) | (locs == C.Z_AG)).sum()) <= 12
+        assert int(((locs == C.Z_PROC) | (locs == C.Z_AG)).sum()) <= 16
     for seat in range(g.num_players):
         assert int((locs == C.Z_HAND + seat).sum()) == int(s[C.P_HANDN + seat])
         assert s[C.P_HP + seat] <= s[C.P_MAXHP + seat]
