@@ -182,26 +182,32 @@ class Game:
     def step(self, action: int, seat: int | None = None) -> None:
         """Answer the pending decision. Raises IllegalActionError (game unchanged) if the game
         is over, seat is given and is not the deciding seat, or the action is not legal."""
-        if self.done:
-            raise IllegalActionError(f"the game is over ({labels.RESULT_NAMES['en'][self.result]});"
-                                     " no action is legal")
         if seat is not None and seat != self.decider:
-            raise IllegalActionError(f"player_{seat} cannot act now: player_{self.decider} must "
-                                     f"decide ({self.describe_decision()})")
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionError(f"an action is an int in 0..{C.NUM_ACTIONS - 1}, "
-                                     f"got {action!r}")
-        a = int(action)
+            raise self._illegal(action, seat)
+        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+            # the compiled step checks the mask itself and changes nothing if it refuses
+            if core.step(self.s, int(action), self._buf) == 0:
+                if self.log_enabled:
+                    self._after_step()
+                return
+        raise self._illegal(action, seat)
+
+    def _illegal(self, action, seat) -> IllegalActionError:
+        if self.done:
+            return IllegalActionError(f"the game is over ({labels.RESULT_NAMES['en'][self.result]});"
+                                      " no action is legal")
+        if seat is not None and seat != self.decider:
+            return IllegalActionError(f"player_{seat} cannot act now: player_{self.decider} must "
+                                      f"decide ({self.describe_decision()})")
         legal = self.legal_actions()
-        if a not in legal:
-            label = self.action_to_str(a) if 0 <= a < C.NUM_ACTIONS else repr(action)
-            raise IllegalActionError(
-                f"action {a} ({label}) is not legal for {self.describe_decision()}; legal: "
-                + ", ".join(f"{x} ({self.action_to_str(x)})" for x in legal))
-        r = core.step(self.s, a, self._buf)
-        if r != 0:   # cannot happen: the mask was checked above
-            raise RuntimeError(f"engine refused legal action {a} (code {r})")
-        self._after_step()
+        shown = ", ".join(f"{x} ({self.action_to_str(x)})" for x in legal)
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            return IllegalActionError(f"an action is an int in 0..{C.NUM_ACTIONS - 1}, got "
+                                      f"{action!r}; legal: {shown}")
+        a = int(action)
+        label = self.action_to_str(a) if 0 <= a < C.NUM_ACTIONS else "outside the action space"
+        return IllegalActionError(f"action {a} ({label}) is not legal for "
+                                  f"{self.describe_decision()}; legal: {shown}")
 
     def play(self, label: str, seat: int | None = None) -> int:
         """Step the legal action a label names (see ``labels.match_action``); returns it."""
