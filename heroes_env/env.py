@@ -73,7 +73,6 @@ class raw_env(AECEnv):
         self.action_spaces = {a: spaces.Discrete(C.NUM_ACTIONS) for a in self.possible_agents}
         self.state_space = spaces.Box(-np.inf, np.inf, (STATE_OBS_SIZE,), np.float32)
         self.game: Game | None = None
-        self._zero_mask = np.zeros(C.NUM_ACTIONS, np.int8)
         self._log_start = 0
 
     def observation_space(self, agent):
@@ -96,22 +95,24 @@ class raw_env(AECEnv):
 
     def _sync(self):
         g = self.game
-        if g.done:
+        s = g.s
+        if s[C.H_DONE]:
             r = g.rewards()
             trunc = g.truncated
+            result = labels.RESULT_NAMES["en"][g.result]
             for i, a in enumerate(self.agents):
                 self.rewards[a] = float(r[i])
                 self.terminations[a] = not trunc
                 self.truncations[a] = trunc
-                self.infos[a] = {"result": labels.RESULT_NAMES["en"][g.result]}
+                self.infos[a] = {"result": result}
             self._accumulate_rewards()
             # every agent now takes one dead step (None), as PettingZoo expects
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[g.decider]
-            for a in self.agents:
-                self.rewards[a] = 0.0
-            self.infos[self.agent_selection] = {"decision": labels.DECISION_NAMES["en"][g.decision_kind]}
+            # rewards are 0 until the end, so nothing else changes while the game runs
+            agent = self.possible_agents[s[C.H_DECIDER]]
+            self.agent_selection = agent
+            self.infos[agent] = {"decision": labels.DECISION_NAMES["en"][s[C.H_DKIND]]}
         if self.render_mode == "human":
             self.render()
 
@@ -133,12 +134,7 @@ class raw_env(AECEnv):
         self.step(action)
 
     def observe(self, agent):
-        i = self._index[agent]
-        obs = self.game.observe(i)
-        if not self.game.done and self.game.decider == i:
-            mask = self.game.mask()
-        else:
-            mask = self._zero_mask.copy()
+        obs, mask = self.game.observe_with_mask(self._index[agent])
         return {"observation": obs, "action_mask": mask}
 
     def state(self):

@@ -42,7 +42,8 @@ class Game:
         self.config = config
         self.s = state
         self.deck = cards.deck(config.deck)
-        self._buf = np.zeros(C.NUM_ACTIONS, np.uint8)
+        self._buf = np.zeros(C.NUM_ACTIONS, np.int8)
+        self._buf_stamp = -1      # _buf is the current mask iff this equals s[H_NDEC]
         self.log_enabled = log
         self.event_log: list[tuple[int, int, int, int]] = []
         self._ev_seen = 0
@@ -157,14 +158,32 @@ class Game:
 
     # ------------------------------------------------------------ actions
     def mask(self) -> np.ndarray:
+        """The exact legal-action mask (int8) of the pending decision (zeros when over)."""
         m = np.zeros(C.NUM_ACTIONS, np.int8)
-        legal_mask(self.s, self._buf)
-        m[:] = self._buf
+        legal_mask(self.s, m)
         return m
 
+    def invalidate(self) -> None:
+        """Call after editing ``self.s`` by hand: forget the cached mask."""
+        self._buf_stamp = -1
+
+    def _current_mask(self) -> np.ndarray:
+        """The internal buffer, made current if needed (do not hand it out: copy it)."""
+        if self._buf_stamp != self.s[C.H_NDEC]:
+            legal_mask(self.s, self._buf)
+            self._buf_stamp = int(self.s[C.H_NDEC])
+        return self._buf
+
+    def observe_with_mask(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """seat's observation and its action mask (zeros unless seat decides now), in one call."""
+        obs = np.empty(C.OBS_SIZE, np.float32)
+        observe(self.s, seat, obs, False)
+        if seat == self.s[C.H_DECIDER] and not self.s[C.H_DONE]:
+            return obs, self._current_mask().copy()
+        return obs, np.zeros(C.NUM_ACTIONS, np.int8)
+
     def legal_actions(self) -> list[int]:
-        legal_mask(self.s, self._buf)
-        return [int(a) for a in np.flatnonzero(self._buf)]
+        return [int(a) for a in np.flatnonzero(self._current_mask())]
 
     def action_to_str(self, action: int, lang: str = "en") -> str:
         d = self.decider if self.decider >= 0 else 0
@@ -186,10 +205,16 @@ class Game:
             raise self._illegal(action, seat)
         if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
             # the compiled step checks the mask itself and changes nothing if it refuses
-            if core.step(self.s, int(action), self._buf) == 0:
+            s = self.s
+            current = self._buf_stamp == s[C.H_NDEC]
+            if core.step_trusting(s, int(action), self._buf, current) == 0:
+                # with autoplay in the engine, _buf now holds the new decision's mask
+                self._buf_stamp = int(s[C.H_NDEC]) if s[C.H_FLAGS] & C.FLAG_AUTOPLAY else -1
                 if self.log_enabled:
                     self._after_step()
                 return
+            if not current:      # a refused step may or may not have refreshed _buf
+                self._buf_stamp = -1
         raise self._illegal(action, seat)
 
     def _illegal(self, action, seat) -> IllegalActionError:

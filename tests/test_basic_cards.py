@@ -152,6 +152,23 @@ def test_target_may_decline_to_jink_and_is_hit(invariants):
     invariants(g)
 
 
+def test_slash_played_in_duel_does_not_count_toward_the_limit(invariants):
+    """杀 limit: only 杀 used as play actions count; a 杀 played in 决斗 leaves the phase's 杀 available (TE §2.4) [§5.9]."""
+    g = build(seats5(s0={"hand": ["duel ♠A", "slash ♠7", "slash ♠8", "ex_nihilo ♥7"]},
+                     s1={"hand": ["slash ♣2"]}))
+    g.play("Duel ♠A")
+    g.play("target player_1")
+    expect(g, 1, C.DK_SLASH)
+    g.play("Slash ♣2")
+    expect(g, 0, C.DK_SLASH)
+    assert g.legal_labels() == ["pass", "Slash ♠7", "Slash ♠8"]
+    g.play("Slash ♠7")
+    expect(g, 0, C.DK_PLAY)
+    assert g.hp(1) == 3
+    assert "Slash ♠8" in g.legal_labels()
+    invariants(g)
+
+
 # ================================================================ 桃
 def test_peach_not_usable_at_full_hp(invariants):
     """桃: in the play phase it cannot be used without lost HP (seed 000)."""
@@ -378,15 +395,29 @@ def test_no_reward_when_the_damage_has_no_source(invariants):
 
 # ================================================================ victory and rewards
 def test_lord_and_loyalists_win_when_rebels_and_renegades_are_dead(invariants):
-    """Victory: the last rebel/renegade dies -> lord and loyalists win; rewards +1/-1 per seat (DECISIONS §3)."""
+    """Victory: the last rebel/renegade dies -> lord and loyalists (dead ones too) win; rewards +1/-1 per seat (DECISIONS §3)."""
     g = build([{"role": "lord", "hand": ["slash ♠7", "ex_nihilo ♥7"]}, {"role": "loyalist"},
-               {"role": "rebel", "alive": False, "hp": 0}, {"role": "renegade", "hp": 1}])
+               {"role": "rebel", "alive": False, "hp": 0}, {"role": "renegade", "hp": 1},
+               {"role": "loyalist", "alive": False, "hp": 0}])
     g.play("Slash ♠7")
     g.play("target player_3")
     assert g.done and g.result == C.RES_LORD
     assert g.decider == -1
-    assert g.rewards().tolist() == [1.0, 1.0, -1.0, -1.0]
+    assert g.rewards().tolist() == [1.0, 1.0, -1.0, -1.0, 1.0]
     assert events(g, C.EV_GAME_OVER) == [(C.EV_GAME_OVER, C.RES_LORD, -1, 0)]
+    invariants(g)
+
+
+def test_game_goes_on_while_a_renegade_lives(invariants):
+    """Victory: with the last rebel dead but the renegade alive the game continues (DECISIONS §3)."""
+    g = build([{"role": "lord", "hand": ["slash ♠7", "ex_nihilo ♥7"]}, {"role": "rebel", "hp": 1},
+               {"role": "loyalist"}, {"role": "renegade"}])
+    g.play("Slash ♠7")
+    g.play("target player_1")
+    assert not g.alive(1)
+    expect(g, 0, C.DK_PLAY)
+    assert g.rewards().tolist() == [0.0, 0.0, 0.0, 0.0]
+    invariants(g)
 
 
 def test_rebels_win_when_lord_dies_while_a_rebel_lives(invariants):
@@ -396,6 +427,7 @@ def test_rebels_win_when_lord_dies_while_a_rebel_lives(invariants):
     g.play("target player_0")
     assert g.done and g.result == C.RES_REBEL
     assert g.rewards().tolist() == [-1.0, -1.0, 1.0, -1.0, 1.0]
+    invariants(g)
 
 
 def test_rebels_win_when_lord_dies_even_with_all_rebels_dead(invariants):
@@ -407,6 +439,7 @@ def test_rebels_win_when_lord_dies_even_with_all_rebels_dead(invariants):
     g.play("target player_0")
     assert g.done and g.result == C.RES_REBEL
     assert g.rewards().tolist() == [-1.0, -1.0, 1.0, -1.0]
+    invariants(g)
 
 
 def test_renegade_wins_only_as_sole_survivor(invariants):
@@ -420,6 +453,30 @@ def test_renegade_wins_only_as_sole_survivor(invariants):
     assert g.done and g.result == C.RES_RENEGADE
     assert int(g.s[C.H_WINSEAT]) == 3
     assert g.rewards().tolist() == [-1.0, -1.0, -1.0, 1.0]
+    invariants(g)
+
+
+def test_two_renegades_alive_when_the_lord_dies_means_rebels_win(invariants):
+    """Victory: with two renegades alive when the lord dies, neither is sole survivor -> rebels win (seed 000)."""
+    g = build([{"role": "lord", "hp": 1}, {"role": "renegade"},
+               {"role": "rebel", "alive": False, "hp": 0},
+               {"role": "renegade", "hand": ["slash ♠7", "ex_nihilo ♥7"]}], current=3)
+    g.play("Slash ♠7")
+    g.play("target player_0")
+    assert g.done and g.result == C.RES_REBEL
+    assert g.rewards().tolist() == [-1.0, -1.0, 1.0, -1.0]
+    invariants(g)
+
+
+def test_only_the_surviving_renegade_wins_with_two_renegades(invariants):
+    """Victory: of two renegades only the sole survivor wins; the dead one loses (DECISIONS §3)."""
+    g = build([{"role": "lord", "hp": 1}, {"role": "renegade", "alive": False, "hp": 0},
+               {"role": "rebel", "alive": False, "hp": 0},
+               {"role": "renegade", "hand": ["slash ♠7", "ex_nihilo ♥7"]}], current=3)
+    g.play("Slash ♠7")
+    assert g.done and g.result == C.RES_RENEGADE
+    assert g.rewards().tolist() == [-1.0, -1.0, -1.0, 1.0]
+    invariants(g)
 
 
 def test_game_ends_at_once_mid_savage_assault(invariants):
@@ -433,6 +490,7 @@ def test_game_ends_at_once_mid_savage_assault(invariants):
     assert g.hp(3) == 3 and g.hp(1) == 4
     assert [(e[1], e[2]) for e in events(g, C.EV_DAMAGE)] == [(2, 3), (2, 0)]
     assert g.rewards().tolist() == [-1.0, -1.0, 1.0, -1.0]
+    invariants(g)
 
 
 def test_no_kill_reward_when_the_kill_ends_the_game(invariants):
@@ -446,6 +504,25 @@ def test_no_kill_reward_when_the_kill_ends_the_game(invariants):
     assert hand_names(g, 0) == ["Ex Nihilo ♥7"]
     assert g.card_name(g.draw_pile()[0]) == "Peach ♥3"
     assert g.rewards().tolist() == [1.0, -1.0, 1.0, -1.0]
+    invariants(g)
+
+
+def test_current_player_killed_in_his_play_phase_ends_his_turn(invariants):
+    """Death of the current player ends his turn; a 决斗 kill is paid to the winner (TE §2.10, §2.18)."""
+    g = build(seats5(s0={"hand": ["slash ♠7"]},
+                     s2={"hp": 1, "hand": ["duel ♠A", "ex_nihilo ♥7"]},
+                     s3={"hand": ["slash ♣2"]}),     # stops the game at seat 3's play phase
+              current=2, deck_top=["peach ♥3", "jink ♦2", "duel ♣A"])
+    g.play("Duel ♠A")
+    g.play("target player_0")
+    expect(g, 0, C.DK_SLASH)
+    g.play("Slash ♠7")
+    assert not g.alive(2)
+    assert events(g, C.EV_DEATH) == [(C.EV_DEATH, 2, 0, C.ROLE_REBEL)]
+    assert hand_names(g, 0) == sorted(["Peach ♥3", "Jink ♦2", "Duel ♣A"])
+    assert [e[1] for e in events(g, C.EV_TURN)] == [3]
+    expect(g, 3, C.DK_PLAY)
+    invariants(g)
 
 
 # ================================================================ phases

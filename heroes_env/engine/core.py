@@ -126,16 +126,37 @@ def init_game(s, npl, deck_info, seed, max_rounds, flags, role_pool, buf):
 
 @njit(cache=True)
 def step(s, a, buf):
-    """Answer the pending decision with action a. Returns 0, or ERR_* and leaves s unchanged."""
+    """Answer the pending decision with action a. Returns 0, or ERR_* and leaves s unchanged.
+
+    On success with autoplay on, buf holds the legal mask of the new pending decision."""
+    return step_trusting(s, a, buf, False)
+
+
+@njit(cache=True)
+def step_trusting(s, a, buf, buf_is_current):
+    """step(), skipping the mask computation when the caller knows buf is the current mask."""
     if s[H_DONE] != 0 or s[H_DECIDER] < 0:
         return ERR_NOT_RUNNING
     if a < 0 or a >= NUM_ACTIONS:
         return ERR_ILLEGAL
-    legal_mask(s, buf)
+    if not buf_is_current:
+        legal_mask(s, buf)
     if buf[a] == 0:
         return ERR_ILLEGAL
     _apply(s, a)
     autoplay(s, buf)
+    return 0
+
+
+@njit(cache=True)
+def observe_with_mask(s, viewer, obs, mask):
+    """viewer's observation into obs; its legal mask into mask (zeros unless viewer decides now).
+    Returns the number of legal actions."""
+    observe(s, viewer, obs, False)
+    if s[H_DONE] == 0 and s[H_DECIDER] == viewer:
+        return legal_mask(s, mask)
+    for i in range(NUM_ACTIONS):
+        mask[i] = 0
     return 0
 
 
@@ -228,7 +249,7 @@ def batch_random_play(S, steps, npl, deck_info, max_rounds, flags, role_pool, ba
     for bi in prange(B):
         i = np.int64(bi)
         s = S[i]
-        buf = np.zeros(NUM_ACTIONS, np.uint8)
+        buf = np.zeros(NUM_ACTIONS, np.int8)
         agent_ctr = np.int64(0)
         games = 0
         for _ in range(steps):

@@ -774,7 +774,7 @@ def run_ask(s, o):
         if card_kind(s, c) == K_EIGHT_DIAGRAM:
             s[o + F_C] = 1
             s[o + F_PC] = 2
-            log_event(s, EV_ARMOR, r, c, 0)
+            log_event(s, EV_ARMOR, r, c, -1)
             push_frame(s, FR_JUDGE, r, -1, -1, 0, -1, K_EIGHT_DIAGRAM, 0)
             return
         s[o + F_PC] = 3        # 丈八蛇矛

@@ -1,9 +1,10 @@
 """The exact legal-action mask of the pending decision.
 
-``legal_mask(s, out)`` fills ``out`` (uint8, ``NUM_ACTIONS``) and returns how many actions are
+``legal_mask(s, out)`` fills ``out`` (int8, ``NUM_ACTIONS``) and returns how many actions are
 legal. An action is legal iff the frame that asked can carry it out; both sides use the queries of
 ``rules.py``, and ``tests/test_random_play.py`` checks the equivalence on every step.
 """
+import numpy as np
 from numba import njit
 
 from .constants import *  # noqa: F401,F403
@@ -47,9 +48,14 @@ def legal_mask(s, out):
     if dk == DK_PLAY:
         n += _mark(out, A_PASS)
         z = Z_HAND + d
+        usable = np.full(NUM_KINDS, -1, np.int8)     # per kind: -1 unknown, 0 no, 1 yes
         for c in range(s[H_NCARDS]):
-            if s[C_LOC + c] == z and usable_in_play(s, d, card_kind(s, c)):
-                n += _mark(out, A_CARD + c)
+            if s[C_LOC + c] == z:
+                k = card_kind(s, c)
+                if usable[k] < 0:
+                    usable[k] = 1 if usable_in_play(s, d, k) else 0
+                if usable[k] == 1:
+                    n += _mark(out, A_CARD + c)
         if _spear_ready(s, d) and slash_allowed(s, d) and any_legal_target(s, d, K_SLASH):
             n += _mark(out, A_CARD + s[P_WEAPON + d])
     elif dk == DK_TARGET:
