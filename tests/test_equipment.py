@@ -572,8 +572,6 @@ def test_halberd_confirm_ends_target_choice_early(invariants):
     invariants(g)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: 方天画戟 targets resolve in the order chosen, "
-                                       "not in action order")
 def test_halberd_targets_resolve_in_action_order(invariants):
     """方天画戟: the targets resolve in action order from the current player, whatever the choice order (seed 000 "按照行動順序結算", TE §2.3)."""
     g = build(table(5, s0={"hand": ["slash ♠7"], "equip": ["halberd"]},

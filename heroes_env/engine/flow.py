@@ -411,6 +411,31 @@ def use_target(s, o, i):
 
 
 @njit(cache=True)
+def sort_targets(s, o):
+    """Put a use's targets (TGT, B, C) in action order: seat order from the current player."""
+    n = s[o + F_D]
+    npl = s[H_NP]
+    cur = s[H_CUR]
+    for a in range(n):
+        for b in range(n - 1 - a):
+            x = use_target(s, o, b)
+            y = use_target(s, o, b + 1)
+            if (x - cur + npl) % npl > (y - cur + npl) % npl:
+                set_use_target(s, o, b, y)
+                set_use_target(s, o, b + 1, x)
+
+
+@njit(cache=True)
+def set_use_target(s, o, i, t):
+    if i == 0:
+        s[o + F_TGT] = t
+    elif i == 1:
+        s[o + F_B] = t
+    else:
+        s[o + F_C] = t
+
+
+@njit(cache=True)
 def needs_target(k):
     return k == K_SLASH or k == K_DUEL or k == K_DISMANTLE or k == K_SNATCH \
         or k == K_INDULGENCE or k == K_COLLATERAL
@@ -443,12 +468,7 @@ def run_use(s, o):
             return
         t = (u + a - A_TARGET) % s[H_NP]
         n = s[o + F_D]
-        if n == 0:
-            s[o + F_TGT] = t
-        elif n == 1:
-            s[o + F_B] = t
-        else:
-            s[o + F_C] = t
+        set_use_target(s, o, n, t)
         s[o + F_D] = n + 1
         if k == K_COLLATERAL:
             s[o + F_PC] = 2
@@ -465,6 +485,8 @@ def run_use(s, o):
         s[o + F_PC] = 3
     elif pc == 3:
         s[o + F_E] = 0
+        if k == K_SLASH and s[o + F_D] > 1:
+            sort_targets(s, o)
         t0 = s[o + F_TGT]
         log_event(s, EV_USE, u, c, t0)
         if k == K_SLASH:
