@@ -237,7 +237,7 @@ def test_lightning_kill_pays_no_reward():
     assert g.decider == 2 and g.decision_kind == C.DK_PLAY
 
 
-def test_lightning_goes_round_the_table_and_hits_later():
+def test_lightning_goes_round_the_table_and_hits_later(invariants):
     """闪电 keeps moving seat to seat, back to its first owner, until a ♠2–♠9 judgement hits."""
     miss = "jink"
     deck_top = []
@@ -252,6 +252,7 @@ def test_lightning_goes_round_the_table_and_hits_later():
     assert g.hp(1) == 1 and g.round == 2
     assert g.decider == 1 and g.decision_kind == C.DK_PLAY
     assert "Lightning ♠A" in discard_names(g)
+    invariants(g)
 
 
 def test_lightning_nullified_moves_on_without_judging():
@@ -349,7 +350,7 @@ def test_nullification_for_delayed_trick_is_offered_in_judge_phase_not_when_plac
 
 
 # ====================================================================== the deck runs out
-def test_reshuffle_when_drawing_from_an_empty_pile():
+def test_reshuffle_when_drawing_from_an_empty_pile(invariants):
     """Deck exhaustion: when the draw pile runs out, the discard pile is shuffled into a new one."""
     g = full_table([{"hp": 2, "hand": ["slash ♠7", "slash ♠8", "jink ♦2", "jink ♦3"]}],
                    deck_top=["peach ♥3"], current=0, phase="discard")
@@ -367,9 +368,10 @@ def test_reshuffle_when_drawing_from_an_empty_pile():
     assert g.draw_pile() == list(slashes - {got})
     assert int(g.s[C.H_RESHUFFLES]) == 1
     assert not g.done
+    invariants(g)
 
 
-def test_reshuffle_for_a_judgement():
+def test_reshuffle_for_a_judgement(invariants):
     """Deck exhaustion: a judgement card can force the reshuffle (TRUSTED_ENGINES §5.18)."""
     nulls = ["nullification ♠J", "nullification ♣Q", "nullification ♣K", "nullification ♦Q"]
     g = full_table([{"hp": 1, "hand": nulls + ["jink ♦2"]}, {"judge": ["indulgence ♠6"]}],
@@ -381,9 +383,10 @@ def test_reshuffle_for_a_judgement():
     assert ev[1][:2] == (C.EV_JUDGE, 1)
     assert ev[1][2] in {cid(n) for n in nulls}
     assert ev[1][3] == C.K_INDULGENCE
+    invariants(g)
 
 
-def test_reshuffle_for_amazing_grace_reveal():
+def test_reshuffle_for_amazing_grace_reveal(invariants):
     """Deck exhaustion: 五谷丰登 reveals continue from the reshuffled discard pile."""
     g = full_table([{"hp": 3, "hand": ["peach ♥3", "amazing_grace ♥4", "kylin_bow"],
                      "equip": ["halberd"]}],
@@ -396,6 +399,7 @@ def test_reshuffle_for_amazing_grace_reveal():
     assert names(g, g.zone_cards(C.Z_AG)) == sorted(["Jink ♦2", "Jink ♦3", "Peach ♥3",
                                                       "Sky Halberd ♦Q"])
     assert g.draw_pile() == []
+    invariants(g)
 
 
 def test_draw_when_both_piles_are_empty():

@@ -7,8 +7,6 @@ checks one rule. Rule sources: /work/shared/rules/DECISIONS.md (binding), TRUSTE
 Seats in a 4-player table: 0 lord, 1 rebel, 2 loyalist, 3 renegade unless a test says otherwise.
 Without horses, seats 1 and 3 are at distance 1 from seat 0, seat 2 at distance 2.
 """
-import pytest
-
 from heroes_env import cards
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
@@ -414,7 +412,7 @@ def test_amazing_grace_each_picks_in_order_from_user():
     assert g.decider == 1 and g.decision_kind == C.DK_PLAY
 
 
-def test_amazing_grace_nullified_picker_takes_nothing_leftover_discarded():
+def test_amazing_grace_nullified_picker_takes_nothing_leftover_discarded(invariants):
     """五谷丰登: a nullified player takes no card; the leftover cards are discarded at the end."""
     g = table(["amazing_grace", ANCHOR], [], [], ["nullification ♠J"],
               deck_top=["peach ♥3", "jink ♦2", "slash ♠7", "ex_nihilo ♥7"])
@@ -433,6 +431,7 @@ def test_amazing_grace_nullified_picker_takes_nothing_leftover_discarded():
     assert "Ex Nihilo ♥7" in discard_names(g)
     assert g.zone_cards(C.Z_AG) == []
     assert discard_names(g) == sorted(["Amazing Grace ♥3", "Ex Nihilo ♥7", "Nullification ♠J"])
+    invariants(g)
 
 
 # ====================================================================== 借刀杀人
@@ -596,7 +595,7 @@ def test_nullification_order_starts_at_current_player_not_user_seat_zero():
     assert asked == [3, 0, 1]
 
 
-def test_nullification_chain_of_three_cancels():
+def test_nullification_chain_of_three_cancels(invariants):
     """无懈可击 chain: 3 played (odd) cancels; each link restarts from the current player."""
     g = table(["dismantlement", "nullification ♠J", ANCHOR], ["nullification ♣Q"],
               ["nullification ♣K", "jink ♦2"], ["nullification ♦Q"])
@@ -619,6 +618,7 @@ def test_nullification_chain_of_three_cancels():
     assert names(g, g.hand(2)) == ["Jink ♦2"]          # nothing was dismantled
     assert events(g, C.EV_NULLIFIED) == [(2, 5, 0)]
     assert names(g, g.hand(3)) == ["Nullification ♦Q"]
+    invariants(g)
 
 
 def test_nullification_chain_of_two_restores_the_effect():
@@ -673,7 +673,7 @@ def test_nullification_per_target_of_aoe():
 
 
 # ====================================================================== game end inside an AOE
-def test_game_ends_mid_aoe_when_lord_dies():
+def test_game_ends_mid_aoe_when_lord_dies(invariants):
     """A lord killed by an AOE ends the game at once; later targets are untouched (TRUSTED_ENGINES §5.3)."""
     g = build([{"role": "lord", "hp": 1}, {"role": "loyalist", "hand": ["slash ♠8"]},
                {"role": "rebel", "hand": ["savage_assault", ANCHOR]}, {"role": "renegade"}],
@@ -683,3 +683,4 @@ def test_game_ends_mid_aoe_when_lord_dies():
     assert damage(g) == [(2, 3, 1), (2, 0, 1)]
     assert g.hp(1) == 4 and names(g, g.hand(1)) == ["Slash ♠8"]
     assert list(g.rewards()) == [-1, -1, 1, -1]
+    invariants(g)
