@@ -10,20 +10,11 @@ import pytest
 import heroes_env
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
+from helpers import events, expect, hand_names, names
 
 
 # ---------------------------------------------------------------- helpers
-def names(g, cards):
-    """Sorted labels of card ids (a multiset, so duplicate copies compare correctly)."""
-    return sorted(g.card_name(c) for c in cards)
 
-
-def hand_names(g, seat):
-    return names(g, g.hand(seat))
-
-
-def events(g, kind, start=0):
-    return [e for e in g.event_log[start:] if e[0] == kind]
 
 
 def between(g, first_kind, first_pred, stop_kind):
@@ -48,10 +39,6 @@ def role_visible(g, viewer, seat):
     base = C.OBS_SEATS + rel * C.SEAT_OBS + C.OS_ROLE
     return o[base:base + C.NUM_ROLES].sum() > 0
 
-
-def expect(g, decider, kind):
-    assert not g.done, g.describe_decision()
-    assert (g.decider, g.decision_kind) == (decider, kind), g.describe_decision()
 
 
 FIVE = ["lord", "loyalist", "rebel", "renegade", "rebel"]

@@ -11,28 +11,14 @@ import pytest
 from heroes_env import cards
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
+from helpers import discard_names, names, seats4 as _seats, table4 as table
+from helpers import event_args as events
 
 DECK = cards.deck("standard")
 ANCHOR = "zhuahuangfeidian"     # equipment in hand: always usable, keeps a player in its play phase
 _SUITS = {"♠": 0, "♥": 1, "♣": 2, "♦": 3}
 
 
-def table(*hands_or_seats, **kw):
-    """Four seats (lord, rebel, loyalist, renegade); each argument is a seat dict or a hand list."""
-    return build(_seats(hands_or_seats), **kw)
-
-
-def _seats(hands_or_seats):
-    roles = ["lord", "rebel", "loyalist", "renegade"]
-    seats = []
-    for i in range(4):
-        d = hands_or_seats[i] if i < len(hands_or_seats) else {}
-        if isinstance(d, list):
-            d = {"hand": d}
-        d = dict(d)
-        d.setdefault("role", roles[i])
-        seats.append(d)
-    return seats
 
 
 def cid(spec, used=None):
@@ -67,16 +53,7 @@ def full_table(hands_or_seats, deck_top, holder=3, **kw):
     return build(seats, deck_top=top, **kw)
 
 
-def names(g, ids):
-    return sorted(g.card_name(c) for c in ids)
 
-
-def events(g, kind):
-    return [ev[1:] for ev in g.event_log if ev[0] == kind]
-
-
-def discard_names(g):
-    return names(g, g.zone_cards(C.Z_DISCARD))
 
 
 def turn_start(judge, hand=(), seat=1, deck_top=(), **kw):

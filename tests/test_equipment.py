@@ -10,37 +10,15 @@ import pytest
 from heroes_env.engine import constants as C
 from heroes_env.engine.rules import seat_distance
 from heroes_env.scenario import build
+from helpers import damage, discard_names, equip_names, events, expect, hand_names, names
 
 
 # ---------------------------------------------------------------- helpers
-def names(g, cards):
-    return sorted(g.card_name(c) for c in cards)
 
 
-def hand_names(g, seat):
-    return names(g, g.hand(seat))
 
 
-def equip_names(g, seat):
-    return names(g, g.equipment(seat))
 
-
-def discard_names(g):
-    return names(g, g.zone_cards(C.Z_DISCARD))
-
-
-def events(g, kind):
-    return [e for e in g.event_log if e[0] == kind]
-
-
-def damage(g):
-    """(source, target, amount) of every damage so far."""
-    return [e[1:] for e in events(g, C.EV_DAMAGE)]
-
-
-def expect(g, decider, kind):
-    assert not g.done, g.describe_decision()
-    assert (g.decider, g.decision_kind) == (decider, kind), g.describe_decision()
 
 
 ROLES = ["lord", "loyalist", "rebel", "renegade", "rebel"]

@@ -10,6 +10,8 @@ Without horses, seats 1 and 3 are at distance 1 from seat 0, seat 2 at distance 
 from heroes_env import cards
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
+from helpers import damage, discard_names, names, table4 as table
+from helpers import event_args as events
 
 DECK = cards.deck("standard")
 # a card that is always usable in the play phase (equipment) and changes nothing while in hand:
@@ -17,38 +19,11 @@ DECK = cards.deck("standard")
 ANCHOR = "zhuahuangfeidian"
 
 
-def table(*hands_or_seats, **kw):
-    """Four seats (lord, rebel, loyalist, renegade); each argument is a seat dict or a hand list."""
-    roles = ["lord", "rebel", "loyalist", "renegade"]
-    seats = []
-    for i in range(4):
-        d = hands_or_seats[i] if i < len(hands_or_seats) else {}
-        if isinstance(d, list):
-            d = {"hand": d}
-        d = dict(d)
-        d.setdefault("role", roles[i])
-        seats.append(d)
-    return build(seats, **kw)
 
 
-def names(g, ids):
-    return sorted(g.card_name(c) for c in ids)
 
 
-def events(g, kind):
-    return [ev[1:] for ev in g.event_log if ev[0] == kind]
 
-
-def damage(g):
-    """(source, target, amount) of every damage event so far."""
-    return events(g, C.EV_DAMAGE)
-
-
-def discard_names(g):
-    return names(g, g.zone_cards(C.Z_DISCARD))
-
-
-# ====================================================================== 决斗
 def test_duel_any_distance_not_self():
     """决斗 targets any other player, at any distance, never the user."""
     g = table(["duel", ANCHOR])

@@ -1,0 +1,61 @@
+"""Small helpers shared by the scenario tests (importable as ``helpers`` from any test file)."""
+from heroes_env.engine import constants as C
+from heroes_env.scenario import build
+
+ROLES4 = ["lord", "rebel", "loyalist", "renegade"]
+
+
+def names(g, cards):
+    """Sorted labels of card ids (a multiset, so duplicate copies compare correctly)."""
+    return sorted(g.card_name(c) for c in cards)
+
+
+def hand_names(g, seat):
+    return names(g, g.hand(seat))
+
+
+def equip_names(g, seat):
+    return names(g, g.equipment(seat))
+
+
+def discard_names(g):
+    return names(g, g.zone_cards(C.Z_DISCARD))
+
+
+def events(g, kind, start=0):
+    """Whole events (kind, a, b, c) of one kind, from event index start on."""
+    return [e for e in g.event_log[start:] if e[0] == kind]
+
+
+def event_args(g, kind):
+    """(a, b, c) of every event of one kind."""
+    return [e[1:] for e in g.event_log if e[0] == kind]
+
+
+def damage(g):
+    """(source, target, amount) of every damage so far."""
+    return event_args(g, C.EV_DAMAGE)
+
+
+def expect(g, decider, kind):
+    """The game runs and decider must now make a decision of this kind."""
+    assert not g.done, g.describe_decision()
+    assert (g.decider, g.decision_kind) == (decider, kind), g.describe_decision()
+
+
+def seats4(hands_or_seats):
+    """Four seats (lord, rebel, loyalist, renegade); each item is a seat dict or a hand list."""
+    seats = []
+    for i in range(4):
+        d = hands_or_seats[i] if i < len(hands_or_seats) else {}
+        if isinstance(d, list):
+            d = {"hand": d}
+        d = dict(d)
+        d.setdefault("role", ROLES4[i])
+        seats.append(d)
+    return seats
+
+
+def table4(*hands_or_seats, **kw):
+    """build() a four-seat table from seat dicts or hand lists."""
+    return build(seats4(hands_or_seats), **kw)
