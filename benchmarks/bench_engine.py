@@ -30,6 +30,8 @@ if REPO not in sys.path:          # measure this checkout, whatever is installed
 
 import numpy as np  # noqa: E402
 
+MASK_DTYPE = np.int8      # the engine's mask buffers (another dtype would compile new versions)
+
 AIMS = {  # the issue's aims (agent decisions/s, seconds)
     "env": ("env() decisions/s", ">=", 25_000),
     "raw_env": ("raw_env decisions/s", ">=", 100_000),
@@ -37,6 +39,7 @@ AIMS = {  # the issue's aims (agent decisions/s, seconds)
     "cold_compile_s": ("cold compile s", "<=", 90.0),
     "cached_start_s": ("cached start s", "<=", 3.0),
 }
+
 
 # ---------------------------------------------------------------- helpers
 def _uniforms(seed: int, chunk: int = 1 << 16):
@@ -84,7 +87,7 @@ def _aec_run(make_env, seconds: float, seed: int, stream):
     e = make_env()
     base = e.unwrapped if hasattr(e, "unwrapped") else e
     dec = eng = games = trunc = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     while True:
         e.reset(seed=seed + games)
         for agent in e.agent_iter():
@@ -92,7 +95,7 @@ def _aec_run(make_env, seconds: float, seed: int, stream):
             if term or truncd:
                 e.step(None)           # dead step: not a decision
                 continue
-            idx = np.flatnonzero(obs["action_mask"])
+            idx = obs["action_mask"].nonzero()[0]
             e.step(int(idx[int(next(stream) * len(idx))]))
             dec += 1
         g = base.game
@@ -101,9 +104,9 @@ def _aec_run(make_env, seconds: float, seed: int, stream):
         games += 1
         if time.perf_counter() - t0 >= seconds:
             break
-    dt = time.perf_counter() - t0
+    dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     return {"decisions": dec, "engine_decisions": eng, "games": games, "truncated": trunc,
-            "seconds": dt}
+            "seconds": dt, "cpu_seconds": cpu}
 
 
 def run_env(npl, seconds, seed, stream):
@@ -117,8 +120,12 @@ def run_raw_env(npl, seconds, seed, stream):
 
 
 # ---------------------------------------------------------------- bare engine from Python
-def run_engine_py(npl, seconds, seed, stream):
-    """One game at a time through the compiled core.init_game / mask.legal_mask / core.step."""
+def run_engine_py(npl, seconds, seed, stream, trusting=False):
+    """One game at a time through the compiled core.init_game / mask.legal_mask / core.step.
+
+    trusting=False: legal_mask, then core.step (which validates the action by computing the
+    mask again). trusting=True: core.step_trusting(..., True) reuses the mask the previous step
+    left in buf (with autoplay on it is the new decision's mask): one mask per decision."""
     from heroes_env import cards
     from heroes_env.config import Config
     from heroes_env.engine import constants as C
@@ -127,31 +134,45 @@ def run_engine_py(npl, seconds, seed, stream):
     cfg = Config(num_players=npl)
     info, pool = cards.deck_info(cfg.deck), cards.role_pool(npl)
     s = np.zeros(C.STATE_SIZE, np.int32)
-    buf = np.zeros(C.NUM_ACTIONS, np.uint8)
-    step, flatnonzero = core.step, np.flatnonzero
+    buf = np.zeros(C.NUM_ACTIONS, MASK_DTYPE)
+    step = core.step
     dec = eng = games = trunc = errors = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     while True:
         core.init_game(s, npl, info, (seed + games) & 0x7FFFFFFF, cfg.max_rounds, cfg.flags,
                        pool, buf)
-        while True:
-            n = legal_mask(s, buf)
-            if n == 0:
-                break
-            idx = flatnonzero(buf)
-            if step(s, idx[int(next(stream) * n)], buf) != 0:
-                errors += 1
-            dec += 1
+        if trusting:
+            step_t = core.step_trusting
+            legal_mask(s, buf)
+            while not s[C.H_DONE]:
+                idx = buf.nonzero()[0]
+                if step_t(s, idx[int(next(stream) * len(idx))], buf, True) != 0:
+                    errors += 1
+                    legal_mask(s, buf)
+                dec += 1
+        else:
+            while True:
+                n = legal_mask(s, buf)
+                if n == 0:
+                    break
+                idx = buf.nonzero()[0]
+                if step(s, idx[int(next(stream) * n)], buf) != 0:
+                    errors += 1
+                dec += 1
         eng += int(s[C.H_NDEC])
         trunc += int(s[C.H_RESULT] == C.RES_TRUNCATED)
         games += 1
         if time.perf_counter() - t0 >= seconds:
             break
-    dt = time.perf_counter() - t0
+    dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     if errors:
         raise RuntimeError(f"engine refused {errors} actions taken from its own mask")
     return {"decisions": dec, "engine_decisions": eng, "games": games, "truncated": trunc,
-            "seconds": dt}
+            "seconds": dt, "cpu_seconds": cpu}
+
+
+def run_engine_py_trusting(npl, seconds, seed, stream):
+    return run_engine_py(npl, seconds, seed, stream, trusting=True)
 
 
 # ---------------------------------------------------------------- batch kernel
@@ -169,7 +190,7 @@ class Kernel:
         self.info, self.pool = cards.deck_info(self.cfg.deck), cards.role_pool(npl)
         self.S = np.zeros((B, C.STATE_SIZE), np.int32)
         self.obs = np.zeros((B, C.OBS_SIZE), np.float32)
-        masks = np.zeros((B, C.NUM_ACTIONS), np.uint8)
+        masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
         seeds = np.array([core.game_seed(seed, i) for i in range(B)], np.int32)
         # batch_random_play needs started rows (a zeroed row is not "done" and has 0 players)
         core.batch_reset(self.S, seeds, npl, self.info, self.cfg.max_rounds, self.cfg.flags,
@@ -178,22 +199,23 @@ class Kernel:
 
     def play(self, steps, base_seed):
         stats = np.zeros((self.B, 3), np.int64)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         self.core.batch_random_play(self.S, steps, self.npl, self.info, self.cfg.max_rounds,
                                     self.cfg.flags, self.pool, base_seed, self.with_obs,
                                     self.obs, stats)
-        dt = time.perf_counter() - t0
+        dt, cpu = time.perf_counter() - t0, time.process_time() - c0
         if stats[:, 2].sum():
             raise RuntimeError(f"batch_random_play: {int(stats[:, 2].sum())} refused actions")
         return {"decisions": int(stats[:, 0].sum()), "games": int(stats[:, 1].sum()),
-                "seconds": dt}
+                "seconds": dt, "cpu_seconds": cpu}
 
 
 def _calibrate_kernel(kern: Kernel, seconds, seed):
     """Warm up and pick `steps` per row so that one call takes about `seconds`."""
     steps = max(8, 4096 // kern.B)
-    r = kern.play(steps, seed)
-    for _ in range(6):
+    kern.play(steps, seed)             # warm-up: the first call may load or compile the kernel
+    r = kern.play(steps, seed + 1)
+    for _ in range(8):
         if r["seconds"] >= min(0.2, seconds / 2):
             break
         steps *= 4
@@ -226,29 +248,41 @@ for agent in e.agent_iter():
 t2 = time.perf_counter()
 B = 4
 S = np.zeros((B, C.STATE_SIZE), np.int32)
-masks = np.zeros((B, C.NUM_ACTIONS), np.uint8)
+masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
 obs = np.zeros((B, C.OBS_SIZE), np.float32)
 stats = np.zeros((B, 3), np.int64)
-info, pool = cards.deck_info("standard"), cards.role_pool({npl})
-core.batch_reset(S, np.arange(B, dtype=np.int32), {npl}, info, 100, C.FLAG_AUTOPLAY, pool, masks, obs)
-core.batch_random_play(S, 200, {npl}, info, 100, C.FLAG_AUTOPLAY, pool, 1, True, obs, stats)
+cfg = heroes_env.Config(num_players={npl})
+info, pool = cards.deck_info(cfg.deck), cards.role_pool({npl})
+core.batch_reset(S, np.arange(B, dtype=np.int32), {npl}, info, cfg.max_rounds, cfg.flags, pool,
+                 masks, obs)
+core.batch_random_play(S, 200, {npl}, info, cfg.max_rounds, cfg.flags, pool, 1, True, obs, stats)
 t3 = time.perf_counter()
 print(json.dumps({{"import_s": t1 - t0, "env_game_s": t2 - t1, "kernel_s": t3 - t2,
                   "decisions": n, "kernel_decisions": int(stats[:, 0].sum())}}))
 """
 
 
+def _children_cpu():
+    try:
+        import resource
+    except ImportError:          # not on Windows
+        return float("nan")
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def _run_child(cache_dir, npl):
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
     code = _CHILD.format(repo=REPO, npl=npl)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), _children_cpu()
     p = subprocess.run([sys.executable, "-c", code], env=env, cwd=REPO, capture_output=True,
                        text=True)
-    dt = time.perf_counter() - t0
+    dt, cpu = time.perf_counter() - t0, _children_cpu() - c0
     if p.returncode != 0:
         raise RuntimeError(f"compile-timing subprocess failed:\n{p.stderr[-3000:]}")
     out = json.loads(p.stdout.strip().splitlines()[-1])
     out["wall_s"] = dt
+    out["cpu_s"] = cpu          # user + sys CPU seconds of the subprocess (all its threads)
     return out
 
 
@@ -261,8 +295,9 @@ def compile_timing(npl, cached_runs, log):
         warm = [_run_child(cache, npl) for _ in range(cached_runs)]
     finally:
         shutil.rmtree(cache, ignore_errors=True)
-    return {"cold_s": cold["wall_s"], "cold_breakdown": cold,
+    return {"cold_s": cold["wall_s"], "cold_cpu_s": cold["cpu_s"], "cold_breakdown": cold,
             "cached_s": _summary([w["wall_s"] for w in warm]),
+            "cached_cpu_s": _summary([w["cpu_s"] for w in warm]),
             "cached_import_s": _summary([w["import_s"] for w in warm]),
             "cached_breakdown": warm}
 
@@ -279,6 +314,9 @@ def bench_players(npl, args, log):
         "raw_env": (run_raw_env, "raw_env AEC loop"),
         "engine_py": (run_engine_py, "engine from Python (step+mask)"),
     }
+    from heroes_env.engine import core
+    if hasattr(core, "step_trusting"):
+        py_runs["engine_py_1mask"] = (run_engine_py_trusting, "engine from Python, 1 mask/dec")
     for key, (fn, label) in py_runs.items():
         log(f"  {npl}p {label} ...")
         fn(npl, warm, seed + 10_000_000, stream)          # warm-up (compiles if needed)
@@ -320,7 +358,11 @@ def _finish(label, runs, threads, per_game_exact):
     d = {"label": label, "threads": threads, "raw": runs,
          "decisions_per_s": _summary([r["decisions"] / r["seconds"] for r in runs]),
          "games_per_s": _summary([r["games"] / r["seconds"] for r in runs]),
-         "seconds_per_run": _summary([r["seconds"] for r in runs])}
+         "seconds_per_run": _summary([r["seconds"] for r in runs]),
+         # CPU seconds / wall seconds: ~1 per busy thread; lower = the process waited for a core
+         "cpu_use": _summary([r["cpu_seconds"] / r["seconds"] for r in runs]),
+         "decisions_per_cpu_s": _summary([r["decisions"] / max(r["cpu_seconds"], 1e-9)
+                                          for r in runs])}
     if per_game_exact:
         games = sum(r["games"] for r in runs)
         d["engine_decisions_per_s"] = _summary([r["engine_decisions"] / r["seconds"] for r in runs])
@@ -358,11 +400,13 @@ def print_report(out, file=sys.stdout):
           f"(other processes on the machine lower every figure)")
     p(f"settings: identity mode, default Config (autoplay on, max_rounds 100), uniform random "
       f"legal actions; {st['repeats']} repeats x ~{st['seconds']} s; median [min-max]")
+    p("thr = threads used; cpu = CPU seconds / wall seconds of the runs (about 1 per busy thread; "
+      "less means the process waited for a core)")
     for npl, res in out["results"].items():
         p("")
         p(f"== {npl} players " + "=" * 96)
         p(f"{'figure':<34}{'thr':>4} {'agent decisions/s':>27} {'engine dec/s (+auto)':>22}"
-          f" {'games/s':>22} {'dec/game':>9} {'trunc':>6}")
+          f" {'games/s':>22} {'dec/game':>9} {'trunc':>6} {'cpu':>5}")
         for key, d in res.items():
             if key == "per_game":
                 continue
@@ -373,7 +417,7 @@ def print_report(out, file=sys.stdout):
             dpg = f"{d['decisions_per_game']:>9.1f}" if "decisions_per_game" in d else f"{'-':>9}"
             tr = f"{d['truncated_share']:>6.1%}" if "truncated_share" in d else f"{'-':>6}"
             p(f"{d['label']:<34}{d['threads']:>4} {_fmt_rate(d['decisions_per_s']):>27} "
-              f"{engs:>22} {gs:>22} {dpg} {tr}")
+              f"{engs:>22} {gs:>22} {dpg} {tr} {d['cpu_use']['median']:>5.2f}")
         pg = res["per_game"]
         p(f"per game (all {pg['games']} whole games of the Python loops): "
           f"{pg['agent_decisions_per_game']:.1f} agent decisions, "
@@ -394,13 +438,18 @@ def print_report(out, file=sys.stdout):
           f"{c['median']:.2f} s [{c['min']:.2f}-{c['max']:.2f}]  "
           f"(of which import {comp['cached_import_s']['median']:.2f} s)")
     p("")
-    p("aims (issue)                       measured (median)          aim        status")
+    p("aims (issue)                                measured (median)          aim   status"
+      "   per CPU-second / CPU s")
     for key, (label, op, target) in AIMS.items():
-        for name, val in _aim_values(out, key):
-            unit = "s" if key.endswith("_s") else "/s"
-            vs = f"{val:,.1f} s" if unit == "s" else f"{val:,.0f}/s"
-            ts = f"{op} {target:,.0f}{' s' if unit == 's' else '/s'}"
-            p(f"{label:<28} {name:<14} {vs:>14}   {ts:>12}   {_aim_mark(val, op, target)}")
+        for name, val, cpu in _aim_values(out, key):
+            if key.endswith("_s"):
+                vs, ts, cs = f"{val:,.1f} s", f"{op} {target:,.0f} s", f"{cpu:,.1f} CPU s"
+            else:
+                vs, ts, cs = f"{val:,.0f}/s", f"{op} {target:,.0f}/s", f"{cpu:,.0f}/CPU-s"
+            p(f"{label:<24} {name:<14} {vs:>14}   {ts:>12}   {_aim_mark(val, op, target):<6}"
+              f"   {cs:>14}")
+    p("status is judged on wall-clock medians; the last column (decisions per CPU second of "
+      "this process / CPU seconds of the subprocess) shows what contention hid")
 
 
 def _aim_values(out, key):
@@ -408,15 +457,17 @@ def _aim_values(out, key):
     if key in ("cold_compile_s", "cached_start_s"):
         comp = out.get("compile")
         if comp:
-            vals.append(("", comp["cold_s"] if key == "cold_compile_s"
-                         else comp["cached_s"]["median"]))
+            if key == "cold_compile_s":
+                vals.append(("", comp["cold_s"], comp["cold_cpu_s"]))
+            else:
+                vals.append(("", comp["cached_s"]["median"], comp["cached_cpu_s"]["median"]))
         return vals
+    rows = {"engine": [("py-loop", "engine_py"), ("kernel B=1", "kernel_b1")]}.get(key, [("", key)])
     for npl, res in out["results"].items():
-        if key == "engine":
-            vals.append((f"{npl}p py-loop", res["engine_py"]["decisions_per_s"]["median"]))
-            vals.append((f"{npl}p kernel B=1", res["kernel_b1"]["decisions_per_s"]["median"]))
-        else:
-            vals.append((f"{npl}p", res[key]["decisions_per_s"]["median"]))
+        for name, fig in rows:
+            d = res[fig]
+            vals.append((f"{npl}p {name}".strip(), d["decisions_per_s"]["median"],
+                         d["decisions_per_cpu_s"]["median"]))
     return vals
 
 
@@ -433,15 +484,37 @@ def parse_args(argv=None):
                     help="skip the cold/cached compile subprocesses")
     ap.add_argument("--cached-runs", type=int, default=3)
     ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    ap.add_argument("--profile", choices=["env", "raw_env", "engine_py"],
+                    help="instead of the benchmark: cProfile that loop for --seconds (first "
+                         "--players) and print the top functions by own time")
     a = ap.parse_args(argv)
     if a.repeats < 1 or a.seconds <= 0:
         ap.error("--repeats must be >= 1 and --seconds > 0")
     return a
 
 
+def profile_loop(args, top=25):
+    import cProfile
+    import pstats
+    fn = {"env": run_env, "raw_env": run_raw_env, "engine_py": run_engine_py}[args.profile]
+    npl = args.players[0]
+    stream = _uniforms(args.seed)
+    fn(npl, min(0.3, args.seconds), args.seed, stream)          # warm-up (compiles if needed)
+    prof = cProfile.Profile()
+    prof.enable()
+    r = fn(npl, args.seconds, args.seed + 1, stream)
+    prof.disable()
+    print(f"{args.profile}, {npl} players: {r['decisions']} decisions in {r['seconds']:.2f} s "
+          f"under cProfile ({r['decisions'] / r['seconds']:,.0f}/s; profiling slows Python)")
+    pstats.Stats(prof).sort_stats("tottime").print_stats(top)
+    return r
+
+
 def main(argv=None):
     args = parse_args(argv)
     log = (lambda *a: None) if args.quiet else (lambda *a: print(*a, file=sys.stderr, flush=True))
+    if args.profile:
+        return profile_loop(args)
     import numba
     out = {"machine": _machine_info(),
            "settings": {"players": args.players, "repeats": args.repeats,

@@ -15,6 +15,10 @@ PRESETS = {
 }
 
 
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 @dataclass(frozen=True)
 class Config:
     """Everything that defines a kind of game.
@@ -40,11 +44,13 @@ class Config:
             raise ValueError(f"pack must be one of {list(PACKS)}, got {self.pack!r}")
         if self.deck not in cards.DECKS:
             raise ValueError(f"deck must be one of {list(cards.DECKS)}, got {self.deck!r}")
-        if not isinstance(self.num_players, int) or not 4 <= self.num_players <= C.MAX_SEATS:
+        if not _is_int(self.num_players) or not 4 <= self.num_players <= C.MAX_SEATS:
             raise ValueError(f"num_players must be an int from 4 to {C.MAX_SEATS}, "
                              f"got {self.num_players!r}")
-        if not isinstance(self.max_rounds, int) or self.max_rounds < 1:
+        if not _is_int(self.max_rounds) or self.max_rounds < 1:
             raise ValueError(f"max_rounds must be a positive int, got {self.max_rounds!r}")
+        if not isinstance(self.autoplay, bool):
+            raise ValueError(f"autoplay must be True or False, got {self.autoplay!r}")
 
     @property
     def flags(self) -> int:

@@ -33,11 +33,39 @@ __all__ = ["env", "raw_env", "IllegalActionError"]
 
 
 def env(**kwargs):
-    """The AEC env with PettingZoo's standard checks (bounds, call order)."""
-    e = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    """The AEC env behind PettingZoo's order checks (reset before use, no step after the end).
+
+    PettingZoo's usual AssertOutOfBoundsWrapper is not applied: ``raw_env.step`` already refuses
+    any action outside the mask, with an ``IllegalActionError`` that lists the legal ones."""
+    return OrderEnforcing(raw_env(**kwargs))
+
+
+def _forward(name):
+    def get(self):
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+    return property(get, doc=f"{name} of the wrapped env (after reset)")
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper with the attributes read on every step forwarded by
+    properties: its generic ``__getattr__`` forwarding costs about 2 µs a read, several reads a
+    step, which made the wrapped env four times slower than the raw one."""
+
+    agent_selection = _forward("agent_selection")
+    agents = _forward("agents")
+    rewards = _forward("rewards")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    infos = _forward("infos")
+    _cumulative_rewards = _forward("_cumulative_rewards")
+    possible_agents = property(lambda self: self.env.possible_agents)
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            raise AttributeError("last() cannot be called before reset")
+        return self.env.last(observe)
 
 
 class raw_env(AECEnv):

@@ -7,6 +7,8 @@ builder and the demo all use it.
 """
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 
 from . import cards, labels
@@ -21,11 +23,19 @@ class IllegalActionError(ValueError):
     """An action that the pending decision does not allow (the game is left unchanged)."""
 
 
-def _seed32(seed) -> int:
+def engine_seed(seed) -> int:
+    """The engine's 32-bit game seed for a user seed: any int, all its bits count (a hash);
+    None draws fresh entropy. ``Game.new(seed=s)`` plays the game of ``engine_seed(s)``."""
     if seed is None:
         seed = np.random.SeedSequence().entropy
-    h = int(seed) & 0xFFFFFFFF
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"seed must be an int or None, got {seed!r}")
+    digest = hashlib.blake2b(str(int(seed)).encode(), digest_size=4).digest()
+    h = int.from_bytes(digest, "little")
     return h - (1 << 32) if h >= (1 << 31) else h
+
+
+_engine_seed = engine_seed      # (Game.new has a parameter of that name)
 
 
 class Game:
@@ -51,11 +61,18 @@ class Game:
 
     # ------------------------------------------------------------ construction
     @classmethod
-    def new(cls, config: Config | None = None, seed=None, log: bool = False) -> "Game":
+    def new(cls, config: Config | None = None, seed=None, log: bool = False,
+            engine_seed: int | None = None) -> "Game":
+        """Deal a new game. seed: any int (or None for fresh entropy). engine_seed: the engine's
+        own 32-bit seed instead (as the batch kernels use), to replay a game they played."""
         config = config or Config()
         s = np.zeros(C.STATE_SIZE, np.int32)
         flags = 0 if log else config.flags
-        core.setup_game(s, config.num_players, cards.deck_info(config.deck), _seed32(seed),
+        if engine_seed is None:
+            engine_seed = _engine_seed(seed)
+        elif not -(1 << 31) <= int(engine_seed) < (1 << 31):
+            raise ValueError(f"engine_seed must fit in int32, got {engine_seed!r}")
+        core.setup_game(s, config.num_players, cards.deck_info(config.deck), int(engine_seed),
                         config.max_rounds, flags, cards.role_pool(config.num_players))
         g = cls(config, s, log)
         g._deal_and_start()
@@ -176,6 +193,7 @@ class Game:
 
     def observe_with_mask(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """seat's observation and its action mask (zeros unless seat decides now), in one call."""
+        seat = self._check_seat(seat)
         obs = np.empty(C.OBS_SIZE, np.float32)
         observe(self.s, seat, obs, False)
         if seat == self.s[C.H_DECIDER] and not self.s[C.H_DONE]:
@@ -209,7 +227,8 @@ class Game:
             current = self._buf_stamp == s[C.H_NDEC]
             if core.step_trusting(s, int(action), self._buf, current) == 0:
                 # with autoplay in the engine, _buf now holds the new decision's mask
-                self._buf_stamp = int(s[C.H_NDEC]) if s[C.H_FLAGS] & C.FLAG_AUTOPLAY else -1
+                self._buf_stamp = (int(s[C.H_NDEC]) if s[C.H_FLAGS] & C.FLAG_AUTOPLAY and not s[C.H_DONE]
+                                    else -1)
                 if self.log_enabled:
                     self._after_step()
                 return
@@ -276,7 +295,15 @@ class Game:
         return out
 
     # ------------------------------------------------------------ observations and results
+    def _check_seat(self, seat) -> int:
+        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
+                or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be an int from 0 to {self.num_players - 1}, got {seat!r}")
+        return int(seat)
+
     def observe(self, seat: int) -> np.ndarray:
+        """seat's observation (see docs/observation.md)."""
+        seat = self._check_seat(seat)
         out = np.zeros(C.OBS_SIZE, np.float32)
         observe(self.s, seat, out, False)
         return out

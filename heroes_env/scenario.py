@@ -30,7 +30,7 @@ from .config import Config
 from .engine import constants as C
 from .engine import core
 from .engine.state import move_card, push_frame
-from .game import Game, _seed32
+from .game import Game, engine_seed
 from .labels import ROLE_NAMES
 
 PHASES = ("start", "judge", "draw", "play", "discard", "finish")
@@ -118,7 +118,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
     pick = _Cards(the_deck)
     s = np.zeros(C.STATE_SIZE, np.int32)
     flags = 0 if log else config.flags
-    core.setup_game(s, npl, cards.deck_info(deck), _seed32(seed), max_rounds, flags,
+    core.setup_game(s, npl, cards.deck_info(deck), engine_seed(seed), max_rounds, flags,
                     cards.role_pool(npl))
     roles = []
     for i, d in enumerate(seats):

@@ -6,7 +6,7 @@ in parallel with ``prange``. Every game draws its randomness from its own row, s
 same whatever the batch size or thread count.
 """
 import numpy as np
-from numba import njit, prange
+from .jit import njit, prange
 
 from .constants import *  # noqa: F401,F403
 from .state import (clear_decision, move_card, push_frame, rand_below, _fmix32, mul32)
@@ -230,7 +230,11 @@ def batch_step(S, actions, masks, obs, rew, done, seeds, counters, npl, deck_inf
 
 
 @njit(cache=True)
-def _random_legal(buf, n, u):
+def _random_legal(buf, u):
+    """The k-th legal action of mask buf, k uniform from the 32-bit random number u."""
+    n = 0
+    for a in range(NUM_ACTIONS):
+        n += buf[a]
     k = (u * np.int64(n)) >> 32
     for a in range(NUM_ACTIONS):
         if buf[a] != 0:
@@ -243,27 +247,33 @@ def _random_legal(buf, n, u):
 @njit(cache=True, parallel=True)
 def batch_random_play(S, steps, npl, deck_info, max_rounds, flags, role_pool, base_seed,
                       with_obs, obs, stats):
-    """Play uniformly random legal actions for ``steps`` decisions in every row, restarting
-    finished games. stats[i] = (decisions, games finished, errors). Used by benchmarks/tests."""
+    """Play uniformly random legal actions for ``steps`` decisions in every row, starting a new
+    game in a row that is empty (all zeros) or finished. stats[i] += (agent decisions, games
+    started here, refused actions). The agents' randomness is separate from the games'."""
     B = S.shape[0]
     for bi in prange(B):
         i = np.int64(bi)
         s = S[i]
         buf = np.zeros(NUM_ACTIONS, np.int8)
+        current = False        # buf holds the pending decision's mask
         agent_ctr = np.int64(0)
         games = 0
         for _ in range(steps):
-            if s[H_DONE] != 0 or s[H_DECIDER] < 0:
+            if s[H_NP] == 0 or s[H_DONE] != 0 or s[H_DECIDER] < 0:
                 games += 1
-                init_game(s, npl, deck_info, game_seed(base_seed, i * 1000003 + games),
+                init_game(s, npl, deck_info, game_seed(base_seed, i * 1000003 + stats[i, 1] + games),
                           max_rounds, flags, role_pool, buf)
-            n = legal_mask(s, buf)
+                current = False
+            if not current:
+                legal_mask(s, buf)
             if with_obs:
                 observe(s, s[H_DECIDER], obs[i], False)
             agent_ctr += 1
             u = _fmix32(_fmix32((np.int64(base_seed) & 0xFFFFFFFF) ^ mul32(i, 7919)) ^ mul32(agent_ctr, 0x27D4EB2F))
-            a = _random_legal(buf, n, u)
-            if step(s, a, buf) != 0:
+            a = _random_legal(buf, u)
+            if step_trusting(s, a, buf, True) != 0:
                 stats[i, 2] += 1
+            # with autoplay on, step leaves the new decision's mask in buf
+            current = (s[H_FLAGS] & FLAG_AUTOPLAY) != 0
             stats[i, 0] += 1
         stats[i, 1] += games

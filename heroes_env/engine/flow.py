@@ -31,7 +31,7 @@ FR_PICK             user picks a card of tgt; A = purpose
 FR_DSWORDS          雌雄双股剑: user, tgt
 ==================  ===========================================================================
 """
-from numba import njit
+from .jit import njit
 
 from .constants import *  # noqa: F401,F403
 from .state import (card_kind, card_suit, card_rank, card_color, clear_decision, discard_card,

@@ -5,7 +5,7 @@ legal. An action is legal iff the frame that asked can carry it out; both sides 
 ``rules.py``, and ``tests/test_random_play.py`` checks the equivalence on every step.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .constants import *  # noqa: F401,F403
 from .state import card_kind

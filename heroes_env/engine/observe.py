@@ -8,7 +8,7 @@ dead's); the discard pile, the table and every public zone by card id; the pendi
 if it is the viewer's own; phase, round and pile sizes. Nothing else about hidden cards or roles.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .constants import *  # noqa: F401,F403
 from .state import card_kind

@@ -3,7 +3,7 @@
 The mask (``mask.py``) and the frames (``flow.py``) both ask these, so a card is offered exactly
 when the frames can carry out its use.
 """
-from numba import njit
+from .jit import njit
 
 from .constants import *  # noqa: F401,F403
 from .state import card_kind, card_color, equip_count, judge_count, judge_has, weapon_range

@@ -4,7 +4,7 @@ Every function takes the game row ``s`` (1-D int32) first and is compiled with N
 source runs as plain Python under ``NUMBA_DISABLE_JIT=1``.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .constants import *  # noqa: F401,F403
 

@@ -1,0 +1,86 @@
+"""How the engine is compiled: one decorator for every engine function, and the cache location.
+
+``njit`` is Numba's with ``cache=True``, one compiled version per function, and a cache that
+cannot go stale.
+
+**One version per function.** Numba compiles a callee once per distinct argument type seen at
+its call sites, and a constant argument has its own literal type (``Literal[int](15)``): a helper
+such as ``log_event`` called with thirty different constants was compiled thirty times, most of
+the engine's cold compile. The engine's dispatchers widen every integer argument type to
+``int64`` (and drop literal types) before compiling, so each helper compiles once and callers'
+constants and ``int32`` values convert to it.
+
+**A cache that cannot go stale.** Numba's on-disk cache is
+keyed per source file, so a cached function is not recompiled when an njit function it calls from
+*another* module changes. The engine's cache directory is therefore keyed by a hash of every engine
+source file (and the Numba version): any change to the engine starts a fresh cache. It is
+``$NUMBA_CACHE_DIR/heroes_env-<hash>`` if ``NUMBA_CACHE_DIR`` is set, else
+``~/.cache/heroes_env/numba-<hash>`` (``$XDG_CACHE_HOME`` respected). Only the engine's functions
+use it: ``numba.config.CACHE_DIR`` is set while they are created and restored afterwards.
+"""
+import hashlib
+import os
+import pathlib
+
+import numba
+from numba.core import types
+from numba import prange  # noqa: F401  (re-exported for the engine modules)
+
+
+def _engine_hash() -> str:
+    h = hashlib.sha1()
+    here = pathlib.Path(__file__).resolve().parent
+    for p in sorted(here.glob("*.py")):
+        h.update(p.name.encode())
+        h.update(p.read_bytes())
+    h.update(f"numba {numba.__version__}".encode())
+    return h.hexdigest()[:12]
+
+
+def _cache_dir() -> str:
+    tag = _engine_hash()
+    base = os.environ.get("NUMBA_CACHE_DIR")
+    if base:
+        return os.path.join(base, f"heroes_env-{tag}")
+    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(xdg, "heroes_env", f"numba-{tag}")
+
+
+CACHE_DIR = _cache_dir()
+
+
+def _widen(t):
+    t = types.unliteral(t)
+    if isinstance(t, types.Integer):
+        return types.int64
+    return t
+
+
+def njit(*args, **kwargs):
+    """``numba.njit(cache=True, ...)``: integer arguments widened to int64, cached in the
+    engine's own directory."""
+    kwargs.setdefault("cache", True)
+
+    def wrap(func):
+        # the cache locator reads numba.config.CACHE_DIR when the dispatcher is created
+        old_dir = numba.config.CACHE_DIR
+        numba.config.CACHE_DIR = CACHE_DIR
+        try:
+            disp = numba.njit(**kwargs)(func)
+        finally:
+            numba.config.CACHE_DIR = old_dir
+        if not hasattr(disp, "compile"):      # NUMBA_DISABLE_JIT=1: a plain function
+            return disp
+        compile_exact = disp.compile
+
+        def compile_widened(sig):
+            if isinstance(sig, tuple):
+                sig = tuple(_widen(a) for a in sig)
+            return compile_exact(sig)
+
+        disp.compile = compile_widened
+        return disp
+
+    if args and callable(args[0]):
+        return wrap(args[0])
+    return wrap

@@ -1,0 +1,58 @@
+"""Smoke test of benchmarks/bench_engine.py: a tiny budget, every figure present and positive."""
+import importlib.util
+import json
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _load_bench():
+    spec = importlib.util.spec_from_file_location("bench_engine",
+                                                  ROOT / "benchmarks" / "bench_engine.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_benchmark_smoke(tmp_path, capsys):
+    bench = _load_bench()
+    out_path = tmp_path / "bench.json"
+    bench.main(["--seconds", "0.05", "--repeats", "1", "--players", "5", "--batch", "8",
+                "--no-compile-timing", "--quiet", "--json", str(out_path)])
+    table = capsys.readouterr().out
+    assert "5 players" in table and "aims" in table
+
+    data = json.loads(out_path.read_text())
+    m = data["machine"]
+    assert m["cpu_count"] >= 1 and m["numba_threads"] >= 1 and m["numba"]
+    res = data["results"]["5"]
+    expected = {"env", "raw_env", "engine_py", "kernel_b1", "kernel_b1_obs", "kernel_b8_obs",
+                "per_game"}
+    assert expected <= set(res), sorted(res)
+    for key, fig in res.items():
+        if key == "per_game":
+            continue
+        for name in ("decisions_per_s", "engine_decisions_per_s", "games_per_s"):
+            s = fig[name]
+            assert s["median"] > 0 and s["min"] > 0 and s["max"] >= s["median"] >= s["min"], \
+                (key, name, s)
+        assert fig["threads"] >= 1 and fig["cpu_use"]["median"] > 0
+        # engine decisions include the auto-played ones
+        assert fig["engine_decisions_per_s"]["median"] >= fig["decisions_per_s"]["median"]
+        if not key.startswith("kernel"):
+            assert fig["games"] >= 1 and fig["decisions_per_game"] > 0
+            assert fig["engine_decisions_per_game"] >= fig["decisions_per_game"]
+            assert 0 <= fig["truncated_share"] <= 1
+    pg = res["per_game"]
+    assert pg["games"] >= 3 and pg["agent_decisions_per_game"] > 0
+    assert pg["engine_decisions_per_game"] >= pg["agent_decisions_per_game"]
+    assert 0 <= pg["autoplay_share"] < 1 and 0 <= pg["truncated_share"] <= 1
+    assert "compile" not in data
+
+
+def test_benchmark_rejects_bad_budget():
+    bench = _load_bench()
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--seconds", "0"])

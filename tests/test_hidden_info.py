@@ -1,0 +1,219 @@
+"""Nothing hidden leaks into an observation.
+
+At decision points of random games, hidden information is changed on a clone (another seat's hand
+card swapped with a draw-pile card, the draw pile permuted, two hidden roles swapped) and every
+observation that must not see it is compared; the seat whose own hand or role changed must see the
+change (so the comparison can fail). A seat that is not deciding gets no decision block and, in
+the env, an all-zero action mask.
+"""
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+import heroes_env
+from heroes_env import Config, Game
+from heroes_env.engine import constants as C
+from heroes_env.engine.state import move_card
+
+from conftest import check_invariants
+
+DECISION_BLOCK = slice(C.OBS_DKIND, C.OBS_PHASE)     # kind, card kind, source, target, counters
+
+
+def _deck(g):
+    return [int(x) for x in g.s[C.D_ORDER:C.D_ORDER + g.s[C.H_NDECK]]]
+
+
+def swap_in_place(g, seat, hand_card, deck_card):
+    """Exchange a card of seat's hand with a draw-pile card, keeping the pile position."""
+    s = g.s
+    pos = _deck(g).index(deck_card)
+    s[C.D_ORDER + pos] = hand_card
+    s[C.C_LOC + hand_card] = C.Z_DECK
+    s[C.C_LOC + deck_card] = C.Z_HAND + seat
+    g.invalidate()
+
+
+def swap_with_move_card(g, seat, hand_card, deck_card):
+    """The same exchange through the engine's move_card (the hand card goes on top)."""
+    move_card(g.s, deck_card, C.Z_PROC)
+    move_card(g.s, hand_card, C.Z_DECK)
+    move_card(g.s, deck_card, C.Z_HAND + seat)
+    g.invalidate()
+
+
+def same(a, b, msg):
+    """assert_array_equal, fast when equal (this runs tens of thousands of times)."""
+    if not np.array_equal(a, b):
+        np.testing.assert_array_equal(a, b, err_msg=msg)
+
+
+def observations(g):
+    return [g.observe(i) for i in range(g.num_players)]
+
+
+def check_hidden_info(g, rng):
+    """All the manipulations at one decision point of g (g itself is not changed)."""
+    n = g.num_players
+    viewer = g.decider
+    before = g.to_bytes()
+    obs = observations(g)
+    mask = g.mask()
+    deck = _deck(g)
+    checked = 0
+
+    # the decision block: the decider's only
+    assert obs[viewer][C.OBS_DKIND:C.OBS_DKIND + C.NUM_DECISION_KINDS].sum() == 1
+    for i in range(n):
+        if i != viewer:
+            assert not obs[i][DECISION_BLOCK].any(), f"seat {i} sees {viewer}'s decision"
+
+    # 1. another seat's hand card <-> a draw-pile card: only that seat's view changes
+    for j in range(n):
+        hand = g.hand(j)
+        if not hand or not deck:
+            continue
+        x = int(rng.choice(hand))
+        y = int(rng.choice(deck))
+        for how in (swap_in_place, swap_with_move_card):
+            h = g.clone()
+            how(h, j, x, y)
+            check_invariants(h)
+            assert h.hand(j) != g.hand(j) and len(h.hand(j)) == len(g.hand(j))
+            for i in range(n):
+                o = h.observe(i)
+                if i == j:
+                    assert not np.array_equal(o, obs[i]), "a seat does not see its own hand"
+                    assert o[C.OBS_HAND + y] == 1 and o[C.OBS_HAND + x] == 0
+                else:
+                    same(o, obs[i], f"seat {i} sees seat {j}'s hand ({how.__name__}, "
+                                    f"{g.describe_decision()})")
+            if j != viewer:
+                same(h.mask(), mask, f"the mask depends on seat {j}'s hand")
+            checked += 1
+
+    # 2. the draw pile permuted: nobody's view changes
+    if len(deck) >= 2:
+        h = g.clone()
+        perm = rng.permutation(deck).astype(np.int32)
+        if not np.array_equal(perm, deck):
+            h.s[C.D_ORDER:C.D_ORDER + len(deck)] = perm
+            h.invalidate()
+            check_invariants(h)
+            assert _deck(h) != deck
+            for i in range(n):
+                same(h.observe(i), obs[i], f"seat {i} sees the pile")
+            same(h.mask(), mask, "the mask depends on the pile order")
+            checked += 1
+
+    # 3. two hidden roles of other seats swapped: the viewer's view does not change
+    hidden = [i for i in range(n) if i != viewer and g.alive(i) and g.role(i) != C.ROLE_LORD
+              and not g.s[C.P_REVEALED + i]]
+    pairs = [(a, b) for a in hidden for b in hidden if a < b and g.role(a) != g.role(b)]
+    if pairs:
+        a, b = pairs[int(rng.integers(len(pairs)))]
+        h = g.clone()
+        h.s[C.P_ROLE + a], h.s[C.P_ROLE + b] = g.role(b), g.role(a)
+        h.invalidate()
+        check_invariants(h)
+        for i in range(n):
+            o = h.observe(i)
+            if i in (a, b):
+                assert not np.array_equal(o, obs[i]), "a seat does not see its own role"
+            else:
+                same(o, obs[i], f"seat {i} sees the roles of seats {a} and {b}")
+        same(h.mask(), mask, "the mask depends on hidden roles")
+        assert not np.array_equal(h.state_vector(), g.state_vector())   # the critic sees it
+        checked += 1
+
+    # 4. the viewer's own hand changes: its observation must change
+    own = g.hand(viewer)
+    if own and deck:
+        h = g.clone()
+        x, y = int(rng.choice(own)), int(rng.choice(deck))
+        swap_in_place(h, viewer, x, y)
+        check_invariants(h)
+        o = h.observe(viewer)
+        assert not np.array_equal(o, obs[viewer])
+        changed = np.flatnonzero(o != obs[viewer]).tolist()
+        assert changed == sorted([C.OBS_HAND + x, C.OBS_HAND + y])
+        checked += 1
+
+    assert g.to_bytes() == before
+    return checked
+
+
+@settings(max_examples=16, deadline=None, derandomize=True)
+@given(n=st.sampled_from([4, 5, 6, 8, 10]), seed=st.integers(0, 2**31 - 1),
+       every=st.integers(1, 5))
+def test_hidden_information_does_not_leak(n, seed, every):
+    rng = np.random.default_rng(seed)
+    g = Game.new(Config(num_players=n), seed=seed)
+    step = checked = 0
+    while not g.done:
+        if step % every == 0:
+            checked += check_hidden_info(g, rng)
+        g.step(int(rng.choice(g.legal_actions())))
+        step += 1
+    assert checked > 0
+
+
+def test_every_decision_kind_is_covered():
+    """The leak check runs at every kind of decision random play reaches (not just DK_PLAY)."""
+    kinds = set()
+    rng = np.random.default_rng(0)
+    for seed in range(12):
+        g = Game.new(Config(num_players=8), seed=seed)
+        while not g.done:
+            if g.decision_kind not in kinds:
+                kinds.add(g.decision_kind)
+                check_hidden_info(g, rng)
+            g.step(int(rng.choice(g.legal_actions())))
+    want = {C.DK_PLAY, C.DK_TARGET, C.DK_JINK, C.DK_SLASH, C.DK_PEACH, C.DK_NULLIFY,
+            C.DK_DISCARD, C.DK_PICK, C.DK_AG}
+    assert want <= kinds, want - kinds
+
+
+def _check_role_visibility(g):
+    n = g.num_players
+    for viewer in range(n):
+        o = g.observe(viewer)
+        for r in range(n):
+            seat = (viewer + r) % n
+            block = o[C.OBS_SEATS + r * C.SEAT_OBS + C.OS_ROLE:][:C.NUM_ROLES]
+            if seat == viewer or seat == 0 or not g.alive(seat):
+                assert block.tolist() == np.eye(C.NUM_ROLES)[g.role(seat)].tolist(), (viewer, seat)
+            else:
+                assert not block.any(), f"seat {viewer} sees the role of living seat {seat}"
+
+
+def test_roles_seen_are_own_lord_and_the_dead():
+    """Everyone sees its own role, the lord's and the roles of the dead; no other role."""
+    rng = np.random.default_rng(5)
+    deaths = 0
+    for seed in range(4):
+        g = Game.new(Config(num_players=8), seed=seed)
+        while not g.done:
+            _check_role_visibility(g)
+            g.step(int(rng.choice(g.legal_actions())))
+        deaths += sum(not g.alive(i) for i in range(8))
+    assert deaths > 0
+
+
+def test_non_deciding_seats_in_the_env():
+    e = heroes_env.raw_env(num_players=6)
+    e.reset(seed=9)
+    rng = np.random.default_rng(9)
+    for _ in range(200):
+        if e.game.done:
+            break
+        sel = e.agent_selection
+        for agent in e.agents:
+            o = e.observe(agent)
+            if agent == sel:
+                assert o["action_mask"].any()
+                assert o["observation"][C.OBS_DKIND:C.OBS_DKIND + C.NUM_DECISION_KINDS].sum() == 1
+            else:
+                assert not o["action_mask"].any(), f"{agent} has a mask but is not selected"
+                assert not o["observation"][DECISION_BLOCK].any(), f"{agent} sees the decision"
+        obs, *_ = e.last()
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))

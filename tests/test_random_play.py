@@ -1,0 +1,398 @@
+"""Random play: invariants at every step, exact masks, clone and serialisation, every game ends.
+
+Three layers:
+* Game-level loops with every check (``check_invariants``, every masked-in action stepped on a
+  clone, masked-out actions refused with the state unchanged, clone == original, from_bytes).
+* A compiled checker (below) playing thousands of games with the invariants checked after every
+  step inside Numba.
+* The engine's own batch kernel ``batch_random_play`` for the bulk (no errors, games finish).
+"""
+import numpy as np
+import pytest
+from numba import njit
+
+from heroes_env import Config, Game, IllegalActionError, cards
+from heroes_env.engine import constants as C
+from heroes_env.engine import core
+from heroes_env.engine.mask import legal_mask
+
+from conftest import check_invariants
+
+MAX_STEPS = 50_000          # far above any real game; a game longer than this is a hang
+RESULTS = (C.RES_LORD, C.RES_REBEL, C.RES_RENEGADE, C.RES_DRAW, C.RES_TRUNCATED)
+
+
+def _check_end(g):
+    assert g.done, "the game did not end"
+    check_invariants(g)
+    assert g.result in RESULTS
+    assert g.decider == -1
+    if g.result == C.RES_TRUNCATED:
+        assert g.round == g.config.max_rounds + 1
+    else:
+        assert g.round <= g.config.max_rounds
+    r = g.rewards()
+    if g.result in (C.RES_DRAW, C.RES_TRUNCATED):
+        assert not r.any()
+    else:
+        assert set(r.tolist()) == {-1.0, 1.0}
+    assert not g.mask().any()
+    before = g.to_bytes()
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        g.step(C.A_PASS)
+    assert g.to_bytes() == before
+
+
+def play_fully_checked(config, seed, all_illegal_every=8, sample=6):
+    """One game with every check at every step. Returns the number of agent decisions."""
+    rng = np.random.default_rng([seed, config.num_players])
+    g = Game.new(config, seed=seed)
+    steps = 0
+    while not g.done:
+        assert steps < MAX_STEPS
+        check_invariants(g)
+        assert g.round <= config.max_rounds
+        m = g.mask()
+        legal = np.flatnonzero(m)
+        assert legal.size > 0, f"empty mask while the game runs: {g.describe_decision()}"
+        assert g.legal_actions() == legal.tolist()
+        if config.autoplay:
+            assert legal.size >= 2, f"a forced decision was not auto-played: {g.describe_decision()}"
+        before = g.to_bytes()
+
+        # every masked-in action is accepted, and leads to a valid state
+        for a in legal:
+            child = g.clone()
+            child.step(int(a))
+            check_invariants(child)
+            assert child.done or child.mask().any()
+            assert child.to_bytes() != before
+        assert g.to_bytes() == before, "stepping a clone changed the original"
+
+        # masked-out actions are refused and change nothing
+        illegal = np.flatnonzero(m == 0)
+        if steps % all_illegal_every:
+            illegal = rng.choice(illegal, min(sample, illegal.size), replace=False)
+        for a in illegal:
+            with pytest.raises(IllegalActionError):
+                g.step(int(a))
+        assert g.to_bytes() == before, "a refused action changed the state"
+
+        # clone == original after identical steps; serialisation round-trips
+        a = int(rng.choice(legal))
+        twin = g.clone()
+        g.step(a)
+        twin.step(a)
+        assert twin.to_bytes() == g.to_bytes()
+        back = Game.from_bytes(config, g.to_bytes())
+        assert back.to_bytes() == g.to_bytes()
+        assert back.done == g.done and back.decider == g.decider
+        if not g.done:
+            assert back.legal_actions() == g.legal_actions()
+        steps += 1
+    _check_end(g)
+    return steps
+
+
+# ---------------------------------------------------------------- Game-level, full checks
+@pytest.mark.parametrize("seed", range(16))
+def test_full_checks_5_players(seed):
+    assert play_fully_checked(Config(num_players=5), 1000 + seed) > 10
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_full_checks_8_players(seed):
+    assert play_fully_checked(Config(num_players=8), 2000 + seed) > 10
+
+
+@pytest.mark.parametrize("n", [4, 6, 7, 9, 10])
+def test_full_checks_other_player_counts(n):
+    for seed in range(2):
+        play_fully_checked(Config(num_players=n), 3000 + 10 * n + seed, all_illegal_every=25)
+
+
+@pytest.mark.parametrize("n", [5, 8])
+def test_full_checks_without_autoplay(n):
+    for seed in range(2):
+        play_fully_checked(Config(num_players=n, autoplay=False), 4000 + seed,
+                           all_illegal_every=25)
+
+
+@pytest.mark.parametrize("n", [5, 8])
+def test_full_checks_standard_no_ex_deck(n):
+    cfg = Config(num_players=n, deck="standard_no_ex")
+    g = Game.new(cfg, seed=1)
+    assert int(g.s[C.H_NCARDS]) == len(g.deck) == 104
+    assert all(c.edition != "ex" for c in g.deck)
+    assert int(Game.new(Config(num_players=n), seed=1).s[C.H_NCARDS]) == 108
+    for seed in range(3):
+        play_fully_checked(cfg, 5000 + seed, all_illegal_every=25)
+
+
+def test_round_cap_truncates():
+    cfg = Config(num_players=5, max_rounds=2)
+    results = set()
+    for seed in range(8):
+        g = Game.new(cfg, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not g.done:
+            check_invariants(g)
+            assert g.round <= 2
+            g.step(int(rng.choice(g.legal_actions())))
+        _check_end(g)
+        results.add(g.result)
+    assert C.RES_TRUNCATED in results
+
+
+@pytest.mark.parametrize("n", range(4, 11))
+def test_new_game_roles_and_hp(n):
+    table = {4: (1, 1, 1, 1), 5: (1, 1, 2, 1), 6: (1, 1, 3, 1), 7: (1, 2, 3, 1), 8: (1, 2, 4, 1),
+             9: (1, 3, 4, 1), 10: (1, 3, 4, 2)}
+    seen_orders = set()
+    for seed in range(6):
+        g = Game.new(Config(num_players=n), seed=seed)
+        check_invariants(g)
+        roles = [g.role(i) for i in range(n)]
+        assert roles[0] == C.ROLE_LORD
+        assert tuple(roles.count(r) for r in range(C.NUM_ROLES)) == table[n]
+        seen_orders.add(tuple(roles))
+        for i in range(n):
+            full = 5 if (i == 0 and n >= 5) else 4
+            assert g.max_hp(i) == full and g.alive(i)
+        assert g.s[C.P_REVEALED] == 1 and not g.s[C.P_REVEALED + 1:C.P_REVEALED + n].any()
+        assert not g.s[C.P_ALIVE + n:C.P_ALIVE + C.MAX_SEATS].any()
+        assert g.current == 0 and not g.done
+    assert len(seen_orders) > 1, "the non-lord roles are not shuffled"
+
+
+# ---------------------------------------------------------------- compiled checker
+OK = 0
+
+
+@njit(cache=True)
+def _violation(s):
+    """The first invariant a state breaks (the compiled twin of conftest.check_invariants), or 0."""
+    n = s[C.H_NCARDS]
+    npl = s[C.H_NP]
+    done = s[C.H_DONE] != 0
+    if s[C.H_ERR] != 0:
+        return 1
+    for c in range(n):
+        if s[C.C_LOC + c] == C.Z_VOID:
+            return 2
+    for c in range(n, C.MAX_CARDS):
+        if s[C.C_LOC + c] != C.Z_VOID:
+            return 3
+    ndeck = 0
+    table = 0
+    for c in range(n):
+        z = s[C.C_LOC + c]
+        if z == C.Z_DECK:
+            ndeck += 1
+        elif z == C.Z_PROC or z == C.Z_AG:
+            table += 1
+    if ndeck != s[C.H_NDECK]:
+        return 4
+    seen = np.zeros(C.MAX_CARDS, np.int8)
+    for i in range(s[C.H_NDECK]):
+        c = s[C.D_ORDER + i]
+        if c < 0 or c >= n or s[C.C_LOC + c] != C.Z_DECK or seen[c] != 0:
+            return 5
+        seen[c] = 1
+    if not done and table > 16:
+        return 6
+    for seat in range(npl):
+        hand = 0
+        eq = 0
+        jz = 0
+        for c in range(n):
+            z = s[C.C_LOC + c]
+            if z == C.Z_HAND + seat:
+                hand += 1
+            elif z == C.Z_EQUIP + seat:
+                eq += 1
+            elif z == C.Z_JUDGE + seat:
+                jz += 1
+        if hand != s[C.P_HANDN + seat]:
+            return 7
+        if s[C.P_HP + seat] > s[C.P_MAXHP + seat]:
+            return 8
+        slots = 0
+        for f in (C.P_WEAPON, C.P_ARMOR, C.P_PLUS, C.P_MINUS):
+            c = s[f + seat]
+            if c >= 0:
+                slots += 1
+                if s[C.C_LOC + c] != C.Z_EQUIP + seat:
+                    return 9
+        if slots != eq:
+            return 10
+        if not done and s[C.P_ALIVE + seat] == 0 and hand + eq + jz > 0:
+            return 11
+        if not done and s[C.P_ALIVE + seat] == 1 and s[C.P_HP + seat] < 1 \
+                and s[C.H_DKIND] != C.DK_PEACH:
+            return 12
+    if not done:
+        if s[C.H_FP] < 1 or s[C.H_FP] > C.MAX_FRAMES:
+            return 13
+        if s[C.H_DECIDER] < 0 or s[C.H_DECIDER] >= npl or s[C.P_ALIVE + s[C.H_DECIDER]] == 0:
+            return 14
+        if s[C.H_ROUND] > s[C.H_MAX_ROUNDS]:
+            return 15
+    else:
+        if s[C.H_RESULT] == C.RES_NONE:
+            return 16
+        if s[C.H_RESULT] != C.RES_TRUNCATED and s[C.H_ROUND] > s[C.H_MAX_ROUNDS]:
+            return 17
+    return OK
+
+
+@njit(cache=True)
+def _play_checked(seeds, npl, deck_info, max_rounds, flags, role_pool, policy_seed, out):
+    """Play one game per seed with uniformly random legal actions, checking every state.
+    out[k] = (result, rounds, decisions, violation code: 0 = none)."""
+    s = np.zeros(C.STATE_SIZE, np.int32)
+    buf = np.zeros(C.NUM_ACTIONS, np.int8)
+    x = np.uint64(policy_seed) * np.uint64(2654435761) + np.uint64(88172645463325252)
+    for k in range(seeds.shape[0]):
+        core.init_game(s, npl, deck_info, seeds[k], max_rounds, flags, role_pool, buf)
+        steps = 0
+        bad = _violation(s)
+        while bad == OK and s[C.H_DONE] == 0 and steps < 50000:
+            n = legal_mask(s, buf)
+            if n == 0:
+                bad = 20
+                break
+            if n == 1 and (flags & C.FLAG_AUTOPLAY) != 0:
+                bad = 21
+                break
+            x ^= x << np.uint64(13)
+            x ^= x >> np.uint64(7)
+            x ^= x << np.uint64(17)
+            j = np.int64(x % np.uint64(n))
+            a = -1
+            for i in range(C.NUM_ACTIONS):
+                if buf[i] != 0:
+                    if j == 0:
+                        a = i
+                        break
+                    j -= 1
+            if core.step(s, a, buf) != 0:
+                bad = 22
+                break
+            steps += 1
+            bad = _violation(s)
+        if bad == OK and s[C.H_DONE] == 0:
+            bad = 23
+        out[k, 0] = s[C.H_RESULT]
+        out[k, 1] = s[C.H_ROUND]
+        out[k, 2] = steps
+        out[k, 3] = bad
+
+
+def _checked_games(n, games, deck="standard", autoplay=True, max_rounds=100, base=0):
+    seeds = (np.arange(games, dtype=np.int64) * 7919 + base + 1000 * n).astype(np.int32)
+    out = np.zeros((games, 4), np.int64)
+    flags = C.FLAG_AUTOPLAY if autoplay else 0
+    _play_checked(seeds, n, cards.deck_info(deck), max_rounds, flags, cards.role_pool(n), base + n,
+                  out)
+    bad = np.flatnonzero(out[:, 3])
+    assert bad.size == 0, [f"seed {seeds[i]}: invariant {out[i, 3]} broken at decision {out[i, 2]}"
+                           for i in bad[:5]]
+    assert set(np.unique(out[:, 0])) <= set(RESULTS)
+    assert (out[:, 1] <= max_rounds + 1).all()
+    trunc = out[:, 0] == C.RES_TRUNCATED
+    assert (out[trunc, 1] == max_rounds + 1).all() and (out[~trunc, 1] <= max_rounds).all()
+    return seeds, out
+
+
+@pytest.mark.parametrize("n, games", [(5, 10000), (8, 6000)])
+def test_compiled_invariants_every_step(n, games):
+    seeds, out = _checked_games(n, games)
+    results = np.bincount(out[:, 0], minlength=6)
+    # random play reaches every way the game can be won
+    assert results[C.RES_LORD] > 0 and results[C.RES_REBEL] > 0 and results[C.RES_RENEGADE] > 0
+
+
+@pytest.mark.parametrize("n", [4, 6, 7, 9, 10])
+def test_compiled_invariants_other_player_counts(n):
+    _checked_games(n, 300)
+
+
+def test_the_checkers_catch_a_broken_state():
+    """Both invariant checkers reject corrupted states (so a clean run means something)."""
+    g = Game.new(Config(num_players=5), seed=1)
+    assert _violation(g.s) == OK
+    check_invariants(g)
+    corruptions = [
+        (C.P_HANDN + 2, 1, 7),                     # hand counter off by one
+        (C.P_HP + 3, 5, 8),                        # HP above max HP
+        (C.H_NDECK, -1, 4),                        # draw pile counter off by one
+        (C.H_ERR, 1, 1),
+    ]
+    for cell, delta, code in corruptions:
+        bad = g.clone()
+        bad.s[cell] += delta
+        assert _violation(bad.s) == code, cell
+        with pytest.raises(AssertionError):
+            check_invariants(bad)
+    moved = g.clone()
+    c = moved.hand(1)[0]
+    moved.s[C.C_LOC + c] = C.Z_HAND + 2          # a card changes hands without the counters
+    assert _violation(moved.s) == 7
+    with pytest.raises(AssertionError):
+        check_invariants(moved)
+
+
+def test_compiled_invariants_variants():
+    _checked_games(5, 200, deck="standard_no_ex", base=1)
+    _checked_games(8, 150, deck="standard_no_ex", base=2)
+    _checked_games(5, 150, autoplay=False, base=3)
+    _seeds, out = _checked_games(6, 200, max_rounds=3, base=4)
+    assert (out[:, 0] == C.RES_TRUNCATED).any()
+
+
+# ---------------------------------------------------------------- the engine's batch kernel
+def _batch(n, B, steps, deck="standard", base_seed=7, with_obs=False):
+    S = np.zeros((B, C.STATE_SIZE), np.int32)
+    masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
+    obs = np.zeros((B, C.OBS_SIZE), np.float32)
+    seeds = np.arange(B, dtype=np.int32) + 100 * n
+    info, pool = cards.deck_info(deck), cards.role_pool(n)
+    core.batch_reset(S, seeds, n, info, 100, C.FLAG_AUTOPLAY, pool, masks, obs)
+    stats = np.zeros((B, 3), np.int64)
+    core.batch_random_play(S, steps, n, info, 100, C.FLAG_AUTOPLAY, pool, base_seed, with_obs,
+                           obs, stats)
+    return S, obs, stats
+
+
+@pytest.mark.parametrize("n, min_games", [(5, 1000), (8, 700)])
+def test_batch_random_play_thousands_of_games(n, min_games):
+    B, steps = 64, 4000
+    S, _, stats = _batch(n, B, steps)
+    assert (stats[:, 0] == steps).all()
+    assert (stats[:, 2] == 0).all(), "the batch kernel stepped an illegal action"
+    assert stats[:, 1].sum() >= min_games and (stats[:, 1] >= 5).all()
+    for row in S:          # the game each row is in when the run stops
+        g = Game(Config(num_players=n), row.copy())
+        check_invariants(g)
+        assert g.done or g.mask().sum() >= 2
+
+
+def test_batch_random_play_with_observations():
+    S, obs, stats = _batch(8, 16, 1500, base_seed=11, with_obs=True)
+    assert (stats[:, 2] == 0).all() and stats[:, 1].sum() > 0
+    assert np.isfinite(obs).all()
+    for i, row in enumerate(S):
+        g = Game(Config(num_players=8), row.copy())
+        if not g.done:      # the last observation was taken before the last step
+            assert obs[i].any()
+
+
+@pytest.mark.parametrize("n, deck", [(4, "standard"), (6, "standard"), (7, "standard"),
+                                     (9, "standard"), (10, "standard"), (5, "standard_no_ex"),
+                                     (8, "standard_no_ex")])
+def test_batch_random_play_other_configs(n, deck):
+    S, _, stats = _batch(n, 16, 1500, deck=deck)
+    assert (stats[:, 2] == 0).all() and stats[:, 1].sum() >= 16
+    for row in S:
+        check_invariants(Game(Config(num_players=n, deck=deck), row.copy()))
