@@ -9,11 +9,10 @@ Three layers:
 """
 import numpy as np
 import pytest
-from numba import njit
 
 from heroes_env import Config, Game, IllegalActionError, cards
 from heroes_env.engine import constants as C
-from heroes_env.engine import core
+from heroes_env.engine import core, invariants
 from heroes_env.engine.mask import legal_mask
 
 from conftest import check_invariants
@@ -166,135 +165,16 @@ def test_new_game_roles_and_hp(n):
 
 
 # ---------------------------------------------------------------- compiled checker
-OK = 0
-
-
-@njit(cache=True)
-def _violation(s):
-    """The first invariant a state breaks (the compiled twin of conftest.check_invariants), or 0."""
-    n = s[C.H_NCARDS]
-    npl = s[C.H_NP]
-    done = s[C.H_DONE] != 0
-    if s[C.H_ERR] != 0:
-        return 1
-    for c in range(n):
-        if s[C.C_LOC + c] == C.Z_VOID:
-            return 2
-    for c in range(n, C.MAX_CARDS):
-        if s[C.C_LOC + c] != C.Z_VOID:
-            return 3
-    ndeck = 0
-    table = 0
-    for c in range(n):
-        z = s[C.C_LOC + c]
-        if z == C.Z_DECK:
-            ndeck += 1
-        elif z == C.Z_PROC or z == C.Z_AG:
-            table += 1
-    if ndeck != s[C.H_NDECK]:
-        return 4
-    seen = np.zeros(C.MAX_CARDS, np.int8)
-    for i in range(s[C.H_NDECK]):
-        c = s[C.D_ORDER + i]
-        if c < 0 or c >= n or s[C.C_LOC + c] != C.Z_DECK or seen[c] != 0:
-            return 5
-        seen[c] = 1
-    if not done and table > 16:
-        return 6
-    for seat in range(npl):
-        hand = 0
-        eq = 0
-        jz = 0
-        for c in range(n):
-            z = s[C.C_LOC + c]
-            if z == C.Z_HAND + seat:
-                hand += 1
-            elif z == C.Z_EQUIP + seat:
-                eq += 1
-            elif z == C.Z_JUDGE + seat:
-                jz += 1
-        if hand != s[C.P_HANDN + seat]:
-            return 7
-        if s[C.P_HP + seat] > s[C.P_MAXHP + seat]:
-            return 8
-        slots = 0
-        for f in (C.P_WEAPON, C.P_ARMOR, C.P_PLUS, C.P_MINUS):
-            c = s[f + seat]
-            if c >= 0:
-                slots += 1
-                if s[C.C_LOC + c] != C.Z_EQUIP + seat:
-                    return 9
-        if slots != eq:
-            return 10
-        if not done and s[C.P_ALIVE + seat] == 0 and hand + eq + jz > 0:
-            return 11
-        if not done and s[C.P_ALIVE + seat] == 1 and s[C.P_HP + seat] < 1 \
-                and s[C.H_DKIND] != C.DK_PEACH:
-            return 12
-    if not done:
-        if s[C.H_FP] < 1 or s[C.H_FP] > C.MAX_FRAMES:
-            return 13
-        if s[C.H_DECIDER] < 0 or s[C.H_DECIDER] >= npl or s[C.P_ALIVE + s[C.H_DECIDER]] == 0:
-            return 14
-        if s[C.H_ROUND] > s[C.H_MAX_ROUNDS]:
-            return 15
-    else:
-        if s[C.H_RESULT] == C.RES_NONE:
-            return 16
-        if s[C.H_RESULT] != C.RES_TRUNCATED and s[C.H_ROUND] > s[C.H_MAX_ROUNDS]:
-            return 17
-    return OK
-
-
-@njit(cache=True)
-def _play_checked(seeds, npl, deck_info, max_rounds, flags, role_pool, policy_seed, out):
-    """Play one game per seed with uniformly random legal actions, checking every state.
-    out[k] = (result, rounds, decisions, violation code: 0 = none)."""
-    s = np.zeros(C.STATE_SIZE, np.int32)
-    buf = np.zeros(C.NUM_ACTIONS, np.int8)
-    x = np.uint64(policy_seed) * np.uint64(2654435761) + np.uint64(88172645463325252)
-    for k in range(seeds.shape[0]):
-        core.init_game(s, npl, deck_info, seeds[k], max_rounds, flags, role_pool, buf)
-        steps = 0
-        bad = _violation(s)
-        while bad == OK and s[C.H_DONE] == 0 and steps < 50000:
-            n = legal_mask(s, buf)
-            if n == 0:
-                bad = 20
-                break
-            if n == 1 and (flags & C.FLAG_AUTOPLAY) != 0:
-                bad = 21
-                break
-            x ^= x << np.uint64(13)
-            x ^= x >> np.uint64(7)
-            x ^= x << np.uint64(17)
-            j = np.int64(x % np.uint64(n))
-            a = -1
-            for i in range(C.NUM_ACTIONS):
-                if buf[i] != 0:
-                    if j == 0:
-                        a = i
-                        break
-                    j -= 1
-            if core.step(s, a, buf) != 0:
-                bad = 22
-                break
-            steps += 1
-            bad = _violation(s)
-        if bad == OK and s[C.H_DONE] == 0:
-            bad = 23
-        out[k, 0] = s[C.H_RESULT]
-        out[k, 1] = s[C.H_ROUND]
-        out[k, 2] = steps
-        out[k, 3] = bad
+OK = invariants.OK
+_violation = invariants.violation
 
 
 def _checked_games(n, games, deck="standard", autoplay=True, max_rounds=100, base=0):
     seeds = (np.arange(games, dtype=np.int64) * 7919 + base + 1000 * n).astype(np.int32)
     out = np.zeros((games, 4), np.int64)
     flags = C.FLAG_AUTOPLAY if autoplay else 0
-    _play_checked(seeds, n, cards.deck_info(deck), max_rounds, flags, cards.role_pool(n), base + n,
-                  out)
+    invariants.play_checked(seeds, n, cards.deck_info(deck), max_rounds, flags, cards.role_pool(n),
+                            base + n, out)
     bad = np.flatnonzero(out[:, 3])
     assert bad.size == 0, [f"seed {seeds[i]}: invariant {out[i, 3]} broken at decision {out[i, 2]}"
                            for i in bad[:5]]

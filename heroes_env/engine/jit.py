@@ -8,7 +8,8 @@ its call sites, and a constant argument has its own literal type (``Literal[int]
 such as ``log_event`` called with thirty different constants was compiled thirty times, most of
 the engine's cold compile. The engine's dispatchers widen every integer argument type to
 ``int64`` (and drop literal types) before compiling, so each helper compiles once and callers'
-constants and ``int32`` values convert to it.
+constants and ``int32`` values convert to it. (Engine functions therefore take signed integer
+scalars only.)
 
 **A cache that cannot go stale.** Numba's on-disk cache is
 keyed per source file, so a cached function is not recompiled when an njit function it calls from

@@ -82,7 +82,10 @@ def observe(s, viewer, out, full=False):
             out[OBS_DTGT + (s[H_DTGT] - viewer + npl) % npl] = 1.0
         out[OBS_DNUM] = s[H_DA]
         out[OBS_DNUM + 1] = s[H_DB]
-        out[OBS_DNUM + 2] = s[H_DC] if s[H_DC] >= 0 else -1
+        dc = s[H_DC]
+        if s[H_DKIND] == DK_TARGET and dc >= 0:
+            dc = (dc - viewer + npl) % npl     # a seat (借刀杀人's wielder): relative, like all seats
+        out[OBS_DNUM + 2] = dc if dc >= 0 else -1
     out[OBS_PHASE + s[H_PHASE]] = 1.0
     out[OBS_MISC] = s[H_ROUND] / 100.0
     out[OBS_MISC + 1] = s[H_NDECK] / 100.0

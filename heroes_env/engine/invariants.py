@@ -1,0 +1,163 @@
+"""Invariants of a game row, checked in compiled code, and a kernel that plays random games
+checking them after every decision (used by the test suite and ``benchmarks/soak.py``).
+
+The test suite also has an independent Python twin (``tests/conftest.py::check_invariants``).
+"""
+import numpy as np
+
+from .constants import *  # noqa: F401,F403
+from .core import init_game, step
+from .jit import njit, prange
+from .mask import legal_mask
+
+OK = 0
+VIOLATIONS = {
+    1: "internal engine error (H_ERR set)",
+    2: "a card of the deck is in no zone",
+    3: "a card slot beyond the deck is in a zone",
+    4: "draw pile counter disagrees with the zones",
+    5: "draw pile order lists a card that is not in the pile, or twice",
+    6: "more cards on the table than any effect puts there",
+    7: "a hand counter disagrees with the zones",
+    8: "HP above max HP",
+    9: "an equipment slot names a card that is not in that seat's equipment zone",
+    10: "equipment zone and slots disagree",
+    11: "a dead seat holds cards",
+    12: "a living seat at 0 HP or less outside the dying procedure",
+    13: "frame stack empty or overflowing while the game runs",
+    14: "the deciding seat is missing or dead",
+    15: "the round cap was passed while the game runs",
+    16: "the game ended without a result",
+    17: "the game passed the round cap without being truncated",
+    20: "no legal action while the game runs",
+    21: "a decision with one legal action was not auto-played",
+    22: "the engine refused an action its mask allowed",
+    23: "the game did not end within 50,000 decisions",
+}
+
+
+@njit(cache=True)
+def violation(s):
+    """The first invariant the game row s breaks (a key of VIOLATIONS), or OK (0)."""
+    n = s[H_NCARDS]
+    npl = s[H_NP]
+    done = s[H_DONE] != 0
+    if s[H_ERR] != 0:
+        return 1
+    for c in range(n):
+        if s[C_LOC + c] == Z_VOID:
+            return 2
+    for c in range(n, MAX_CARDS):
+        if s[C_LOC + c] != Z_VOID:
+            return 3
+    ndeck = 0
+    table = 0
+    for c in range(n):
+        z = s[C_LOC + c]
+        if z == Z_DECK:
+            ndeck += 1
+        elif z == Z_PROC or z == Z_AG:
+            table += 1
+    if ndeck != s[H_NDECK]:
+        return 4
+    seen = np.zeros(MAX_CARDS, np.int8)
+    for i in range(s[H_NDECK]):
+        c = s[D_ORDER + i]
+        if c < 0 or c >= n or s[C_LOC + c] != Z_DECK or seen[c] != 0:
+            return 5
+        seen[c] = 1
+    if not done and table > 16:
+        return 6
+    for seat in range(npl):
+        hand = 0
+        eq = 0
+        jz = 0
+        for c in range(n):
+            z = s[C_LOC + c]
+            if z == Z_HAND + seat:
+                hand += 1
+            elif z == Z_EQUIP + seat:
+                eq += 1
+            elif z == Z_JUDGE + seat:
+                jz += 1
+        if hand != s[P_HANDN + seat]:
+            return 7
+        if s[P_HP + seat] > s[P_MAXHP + seat]:
+            return 8
+        slots = 0
+        for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
+            c = s[f + seat]
+            if c >= 0:
+                slots += 1
+                if s[C_LOC + c] != Z_EQUIP + seat:
+                    return 9
+        if slots != eq:
+            return 10
+        if not done and s[P_ALIVE + seat] == 0 and hand + eq + jz > 0:
+            return 11
+        if not done and s[P_ALIVE + seat] == 1 and s[P_HP + seat] < 1 \
+                and s[H_DKIND] != DK_PEACH:
+            return 12
+    if not done:
+        if s[H_FP] < 1 or s[H_FP] > MAX_FRAMES:
+            return 13
+        if s[H_DECIDER] < 0 or s[H_DECIDER] >= npl or s[P_ALIVE + s[H_DECIDER]] == 0:
+            return 14
+        if s[H_ROUND] > s[H_MAX_ROUNDS]:
+            return 15
+    else:
+        if s[H_RESULT] == RES_NONE:
+            return 16
+        if s[H_RESULT] != RES_TRUNCATED and s[H_ROUND] > s[H_MAX_ROUNDS]:
+            return 17
+    return OK
+
+
+@njit(cache=True, parallel=True)
+def play_checked(seeds, npl, deck_info, max_rounds, flags, role_pool, policy_seed, out):
+    """Play one game per seed with uniformly random legal actions, checking every state
+    (in parallel over games). out[k] = (result, rounds, decisions, violation code: OK = none)."""
+    for bk in prange(seeds.shape[0]):
+        k = np.int64(bk)
+        _play_one_checked(seeds[k], npl, deck_info, max_rounds, flags, role_pool,
+                          policy_seed * 1000003 + k, out[k])
+
+
+@njit(cache=True)
+def _play_one_checked(seed, npl, deck_info, max_rounds, flags, role_pool, policy_seed, out):
+    s = np.zeros(STATE_SIZE, np.int32)
+    buf = np.zeros(NUM_ACTIONS, np.int8)
+    x = np.uint64(policy_seed) * np.uint64(2654435761) + np.uint64(88172645463325252)
+    init_game(s, npl, deck_info, seed, max_rounds, flags, role_pool, buf)
+    steps = 0
+    bad = violation(s)
+    while bad == OK and s[H_DONE] == 0 and steps < 50000:
+        n = legal_mask(s, buf)
+        if n == 0:
+            bad = 20
+            break
+        if n == 1 and (flags & FLAG_AUTOPLAY) != 0:
+            bad = 21
+            break
+        x ^= x << np.uint64(13)
+        x ^= x >> np.uint64(7)
+        x ^= x << np.uint64(17)
+        j = np.int64(x % np.uint64(n))
+        a = -1
+        for i in range(NUM_ACTIONS):
+            if buf[i] != 0:
+                if j == 0:
+                    a = i
+                    break
+                j -= 1
+        if step(s, a, buf) != 0:
+            bad = 22
+            break
+        steps += 1
+        bad = violation(s)
+    if bad == OK and s[H_DONE] == 0:
+        bad = 23
+    out[0] = s[H_RESULT]
+    out[1] = s[H_ROUND]
+    out[2] = steps
+    out[3] = bad
