@@ -11,6 +11,7 @@ import time
 import numpy as np
 
 from . import env as make_env
+from . import labels
 
 
 def play(num_players: int = 5, seed: int = 0, lang: str = "en", show_decisions: bool = True,
@@ -19,8 +20,17 @@ def play(num_players: int = 5, seed: int = 0, lang: str = "en", show_decisions: 
     e = make_env(num_players=num_players, render_mode="ansi", lang=lang, max_rounds=max_rounds)
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    raw = e.unwrapped
-    out(raw.render())
+    g = e.unwrapped.game
+    seen = 0
+
+    def flush():
+        nonlocal seen
+        for line in g.log_lines(lang, seen):
+            out(line)
+        seen = len(g.event_log)
+
+    flush()
+    out(g.render_text(lang))
     decisions = 0
     t0 = time.perf_counter()
     for agent in e.agent_iter():
@@ -28,30 +38,30 @@ def play(num_players: int = 5, seed: int = 0, lang: str = "en", show_decisions: 
         if term or trunc:
             e.step(None)
             continue
-        legal = np.flatnonzero(obs["action_mask"])
-        action = int(rng.choice(legal))
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         if show_decisions:
-            out(f"  > {agent} [{raw.game.describe_decision(lang).split(': ', 1)[1]}] "
-                f"chooses {raw.action_to_str(action, lang)}")
+            asked = labels.DECISION_NAMES[lang][g.decision_kind]
+            who = labels.seat_name(g.decider, lang)
+            chooses = "选择" if lang == "zh" else "chooses"
+            out(f"  > {who} [{asked}] {chooses} {g.action_to_str(action, lang)}")
         e.step(action)
         decisions += 1
-        text = raw.render()
-        lines = text.splitlines()
-        # print the events; the board snapshot only at turn boundaries would be noisy
-        n_board = raw.game.num_players + 2
-        for line in lines[:-n_board]:
-            out(line)
+        flush()
     dt = time.perf_counter() - t0
-    g = raw.game
     out("")
     out(g.render_text(lang))
-    rewards = {a: raw._cumulative_rewards.get(a, 0.0) for a in raw.possible_agents}
-    summary = {"result": g.describe_decision("en"), "rounds": g.round, "decisions": decisions,
-               "rewards": {a: float(g.rewards()[i]) for i, a in enumerate(raw.possible_agents)},
-               "seconds": dt}
-    out(f"\nresult: {g.describe_decision(lang)} after {g.round} rounds, {decisions} agent decisions")
-    out("rewards: " + ", ".join(f"{a} {r:+.0f}" for a, r in summary["rewards"].items()))
-    del rewards
+    rewards = g.rewards()
+    summary = {"result": labels.RESULT_NAMES["en"][g.result], "rounds": g.round,
+               "decisions": decisions, "seconds": dt,
+               "rewards": {f"player_{i}": float(r) for i, r in enumerate(rewards)}}
+    result = labels.RESULT_NAMES[lang][g.result]
+    scores = ", ".join(f"{labels.seat_name(i, lang)} {r:+.0f}" for i, r in enumerate(rewards))
+    if lang == "zh":
+        out(f"\n结果：{result}，共 {g.round} 轮，{decisions} 次决策")
+        out("收益：" + scores)
+    else:
+        out(f"\nresult: {result} after {g.round} rounds, {decisions} agent decisions")
+        out("rewards: " + scores)
     return summary
 
 

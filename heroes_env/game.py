@@ -333,7 +333,12 @@ class Game:
             eq = ", ".join(self.card_name(c, lang) for c in self.equipment(seat)) or "-"
             jz = ", ".join(self.card_name(c, lang) for c in self.judgement_zone(seat)) or "-"
             hand = ", ".join(self.card_name(c, lang) for c in self.hand(seat))
-            lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] HP {self.hp(seat)}/"
-                         f"{self.max_hp(seat)} | equip: {eq} | judge: {jz} | hand: {hand}")
-        lines.append(("待决：" if zh else "to decide: ") + self.describe_decision(lang))
+            words = ("体力", "装备", "判定区", "手牌") if zh else ("HP", "equip", "judge", "hand")
+            lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] {words[0]} {self.hp(seat)}/"
+                         f"{self.max_hp(seat)} | {words[1]}: {eq} | {words[2]}: {jz} | "
+                         f"{words[3]}: {hand}")
+        if self.done:
+            lines.append(("结果：" if zh else "result: ") + labels.RESULT_NAMES[lang][self.result])
+        else:
+            lines.append(("待决：" if zh else "to decide: ") + self.describe_decision(lang))
         return "\n".join(lines)
