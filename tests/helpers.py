@@ -1,5 +1,9 @@
 """Small helpers shared by the scenario tests (importable as ``helpers`` from any test file)."""
+import numpy as np
+
+from heroes_env import cards
 from heroes_env.engine import constants as C
+from heroes_env.engine import core
 from heroes_env.scenario import build
 
 ROLES4 = ["lord", "rebel", "loyalist", "renegade"]
@@ -59,3 +63,18 @@ def seats4(hands_or_seats):
 def table4(*hands_or_seats, **kw):
     """build() a four-seat table from seat dicts or hand lists."""
     return build(seats4(hands_or_seats), **kw)
+
+
+def random_batch(n, B, steps, base_seed):
+    """B games of n players from engine seeds 50.., then ``steps`` random decisions each with the
+    compiled batch kernel (or its pure-Python twin). Returns (S, obs, stats)."""
+    S = np.zeros((B, C.STATE_SIZE), np.int32)
+    masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
+    obs = np.zeros((B, C.OBS_SIZE), np.float32)
+    stats = np.zeros((B, 3), np.int64)
+    info, pool = cards.deck_info("standard"), cards.role_pool(n)
+    core.batch_reset(S, np.arange(B, dtype=np.int32) + 50, n, info, 100, C.FLAG_AUTOPLAY, pool,
+                     masks, obs)
+    core.batch_random_play(S, steps, n, info, 100, C.FLAG_AUTOPLAY, pool, base_seed, True, obs,
+                           stats)
+    return S, obs, stats

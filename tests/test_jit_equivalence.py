@@ -19,6 +19,7 @@ import pytest
 from heroes_env import Config, Game, cards
 from heroes_env.engine import constants as C
 from heroes_env.engine import core
+from helpers import random_batch
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,16 +54,8 @@ PURE_SCRIPT = textwrap.dedent("""
         np.savez(f"{out_dir}/game{k}.npz", rows=np.array(rows), acts=np.array(acts),
                  masks=np.array(masks), obs=np.array(obs), state=g.state_vector(),
                  rewards=g.rewards())
-    n, B = batch["n"], batch["B"]
-    S = np.zeros((B, C.STATE_SIZE), np.int32)
-    masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
-    obs = np.zeros((B, C.OBS_SIZE), np.float32)
-    stats = np.zeros((B, 3), np.int64)
-    info, pool = cards.deck_info("standard"), cards.role_pool(n)
-    core.batch_reset(S, np.arange(B, dtype=np.int32) + 50, n, info, 100, C.FLAG_AUTOPLAY, pool,
-                     masks, obs)
-    core.batch_random_play(S, batch["steps"], n, info, 100, C.FLAG_AUTOPLAY, pool,
-                           batch["base_seed"], True, obs, stats)
+    from helpers import random_batch
+    S, obs, stats = random_batch(batch["n"], batch["B"], batch["steps"], batch["base_seed"])
     np.savez(f"{out_dir}/batch.npz", S=S, obs=obs, stats=stats)
 """)
 
@@ -72,7 +65,7 @@ def pure(tmp_path_factory):
     """Run the pure-Python side once for the module; returns the directory of its records."""
     out = tmp_path_factory.mktemp("pure")
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "tests"), env.get("PYTHONPATH", "")])
     r = subprocess.run([sys.executable, "-c", PURE_SCRIPT, str(out), json.dumps(CASES),
                         json.dumps(BATCH)], env=env, cwd=ROOT, capture_output=True, text=True,
                        timeout=600)
@@ -112,16 +105,7 @@ def test_pure_games_cover_reshuffles_and_every_result(pure):
 
 def test_batch_kernel_compiled_matches_pure_python(pure):
     rec = np.load(pure / "batch.npz")
-    n, B = BATCH["n"], BATCH["B"]
-    S = np.zeros((B, C.STATE_SIZE), np.int32)
-    masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
-    obs = np.zeros((B, C.OBS_SIZE), np.float32)
-    stats = np.zeros((B, 3), np.int64)
-    info, pool = cards.deck_info("standard"), cards.role_pool(n)
-    core.batch_reset(S, np.arange(B, dtype=np.int32) + 50, n, info, 100, C.FLAG_AUTOPLAY, pool,
-                     masks, obs)
-    core.batch_random_play(S, BATCH["steps"], n, info, 100, C.FLAG_AUTOPLAY, pool,
-                           BATCH["base_seed"], True, obs, stats)
+    S, obs, stats = random_batch(BATCH["n"], BATCH["B"], BATCH["steps"], BATCH["base_seed"])
     assert (rec["stats"][:, 1] >= 1).all(), "the pure run finished no game: too few steps"
     np.testing.assert_array_equal(stats, rec["stats"])
     np.testing.assert_array_equal(S, rec["S"])
