@@ -312,6 +312,32 @@ def _blade(target_hand, user_hand=("slash ♠7", "slash ♠8", KEEP)):
                        s1={"hand": target_hand}))
 
 
+def test_blade_long_chain_of_follow_ups_keeps_the_stack_flat(invariants):
+    """青龙偃月刀: a chain of 14 follow-up 杀 all dodged, then one hits; each follow-up adds one
+    frame at most, so even every 杀 of the deck in one chain fits the frame stack (no engine error)."""
+    slashes = ["slash ♠7", "slash ♠8", "slash ♠8", "slash ♠9", "slash ♠9", "slash ♠10",
+               "slash ♠10", "slash ♣2", "slash ♣3", "slash ♣4", "slash ♣5", "slash ♣6",
+               "slash ♣7", "slash ♣8", "slash ♣8"]
+    jinks = ["jink ♦2", "jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5", "jink ♦6", "jink ♦7",
+             "jink ♦8", "jink ♦9", "jink ♦10", "jink ♦J", "jink ♦J", "jink ♥2", "jink ♥2"]
+    g = _blade(jinks, user_hand=slashes + [KEEP])
+    depths = []
+    g.play("Slash ♠7")
+    g.play("target player_1")
+    for i in range(len(jinks)):
+        expect(g, 1, C.DK_JINK)
+        depths.append(int(g.s[C.H_FP]))
+        g.play("jink")
+        expect(g, 0, C.DK_SLASH)
+        g.play("slash")
+    assert g.hp(1) == 3                                   # the 15th 杀 found no 闪
+    assert g.s[C.H_ERR] == 0
+    assert depths[-1] - depths[0] <= len(jinks) - 1      # one frame per follow-up at most
+    assert depths[-1] + 30 - len(jinks) + 4 <= C.MAX_FRAMES   # 30 杀 in the deck would still fit
+    expect(g, 0, C.DK_PLAY)
+    invariants(g)
+
+
 def test_blade_follow_up_slash_on_same_target_after_dodge(invariants):
     """青龙偃月刀: when the 杀 is dodged the user may at once use another 杀 on the same target (seed 000)."""
     g = _blade(["jink ♦2"])

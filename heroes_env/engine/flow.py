@@ -34,7 +34,8 @@ FR_DSWORDS          雌雄双股剑: user, tgt
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import (card_kind, card_suit, card_rank, card_color, clear_decision, discard_card,
+from .state import (become_frame, card_kind, card_suit, card_rank, card_color, clear_decision,
+                    discard_card,
                     draw_cards, end_game, has_kind_in_hand, is_trick_kind, is_equip_kind,
                     judge_has, log_event, move_card, pop_frame, post_decision, push_frame,
                     random_hand_card, top_card, equip_slot_field)
@@ -693,15 +694,14 @@ def effect_slash(s, o, u, t, c, pc):
             pop_frame(s, 0)
             return
         if wk == K_BLADE and can_make_slash(s, u):
-            s[o + F_PC] = 13
-            push_frame(s, FR_ASK, u, t, c, DK_SLASH, -1, PUR_BLADE, 0)
+            # this effect is over: the frame itself becomes the 青龙偃月刀 ask (and, if a 杀 is
+            # given, that 杀's use), so a chain of follow-ups grows the stack by one frame each
+            become_frame(s, o, FR_ASK, u, t, c, DK_SLASH, -1, PUR_BLADE, 0)
             return
         if wk == K_AXE and axe_cost_payable(s, u):
             s[o + F_PC] = 14
             post_decision(s, u, DK_CONFIRM, c, u, t, 0, PUR_AXE, 0)
             return
-        pop_frame(s, 0)
-    elif pc == 13:
         pop_frame(s, 0)
     elif pc == 14:
         if s[H_ANSWER] == A_PASS:
@@ -816,19 +816,10 @@ def run_ask(s, o):
 def answer_with(s, o, r, c, c2):
     purpose = s[o + F_A]
     if purpose == PUR_COLLATERAL or purpose == PUR_BLADE:
-        tgt = s[o + F_TGT]
-        s[o + F_KIND] = FR_USE
-        s[o + F_PC] = 0
-        s[o + F_USER] = r
-        s[o + F_TGT] = tgt
-        s[o + F_CARD] = c
-        s[o + F_AS] = K_SLASH
-        s[o + F_SUB2] = c2
-        s[o + F_A] = UF_PRESET | (UF_NO_RANGE if purpose == PUR_BLADE else 0)
-        s[o + F_B] = -1
+        flags = UF_PRESET | (UF_NO_RANGE if purpose == PUR_BLADE else 0)
+        become_frame(s, o, FR_USE, r, s[o + F_TGT], c, K_SLASH, c2, flags, -1)
         s[o + F_C] = -1
-        s[o + F_D] = 1
-        s[o + F_E] = 0
+        s[o + F_D] = 1          # one preset target
         return
     log_event(s, EV_RESPOND, r, c, c2)
     discard_card(s, c, r)

@@ -308,13 +308,9 @@ def top_frame(s):
 
 
 @njit(cache=True)
-def push_frame(s, kind, user, tgt, card, as_kind, sub2, a, b):
-    if s[H_FP] >= MAX_FRAMES:
-        s[H_ERR] = 1
-        end_game(s, RES_TRUNCATED, -1)
-        return FRAME_BASE
-    o = FRAME_BASE + s[H_FP] * FRAME_SIZE
-    s[H_FP] += 1
+def become_frame(s, o, kind, user, tgt, card, as_kind, sub2, a, b):
+    """(Re)initialise the frame at o: a pushed frame, or an old one turned into another kind
+    (a tail call, so the stack does not grow)."""
     s[o + F_KIND] = kind
     s[o + F_PC] = 0
     s[o + F_USER] = user
@@ -327,6 +323,17 @@ def push_frame(s, kind, user, tgt, card, as_kind, sub2, a, b):
     s[o + F_C] = 0
     s[o + F_D] = 0
     s[o + F_E] = 0
+
+
+@njit(cache=True)
+def push_frame(s, kind, user, tgt, card, as_kind, sub2, a, b):
+    if s[H_FP] >= MAX_FRAMES:
+        s[H_ERR] = 1
+        end_game(s, RES_TRUNCATED, -1)
+        return FRAME_BASE
+    o = FRAME_BASE + s[H_FP] * FRAME_SIZE
+    s[H_FP] += 1
+    become_frame(s, o, kind, user, tgt, card, as_kind, sub2, a, b)
     return o
 
 
