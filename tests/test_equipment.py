@@ -448,31 +448,22 @@ def test_spear_answers_duel(invariants):
     invariants(g)
 
 
-def test_spear_red_and_black_slash_is_colourless_and_passes_nioh_shield(invariants):
-    """丈八蛇矛: one red + one black card make a colourless 杀, which 仁王盾 does not stop [§5.13]."""
-    g = build(table(5, s0={"hand": ["jink ♦2", "duel ♠A", KEEP], "equip": ["spear"]},
+@pytest.mark.parametrize("second, hp, stopped", [
+    ("jink ♦2", 3, 0),       # red + black: a colourless 杀, 仁王盾 does not stop it
+    ("snatch ♠3", 4, 1),     # black + black: a black 杀, stopped
+], ids=["red_and_black_passes", "two_black_stopped"])
+def test_spear_slash_colour_decides_nioh_shield(invariants, second, hp, stopped):
+    """丈八蛇矛: the 杀's colour comes from its two cards; one red + one black is colourless and
+    passes 仁王盾, two black cards make a black 杀 that 仁王盾 stops [§5.13]."""
+    g = build(table(5, s0={"hand": [second, "duel ♠A", KEEP], "equip": ["spear"]},
                     s1={"equip": ["nioh_shield"]}))
     g.play("Serpent Spear ♠Q")
-    g.play("Jink ♦2")
+    g.play(second)
     g.play("Duel ♠A")
     g.play("target player_1")
     expect(g, 0, C.DK_PLAY)
-    assert g.hp(1) == 3
-    assert events(g, C.EV_ARMOR) == []
-    invariants(g)
-
-
-def test_spear_two_black_cards_make_a_black_slash_stopped_by_nioh_shield(invariants):
-    """丈八蛇矛: two black cards make a black 杀, which 仁王盾 stops [§5.13]."""
-    g = build(table(5, s0={"hand": ["snatch ♠3", "duel ♠A", KEEP], "equip": ["spear"]},
-                    s1={"equip": ["nioh_shield"]}))
-    g.play("Serpent Spear ♠Q")
-    g.play("Snatch ♠3")
-    g.play("Duel ♠A")
-    g.play("target player_1")
-    expect(g, 0, C.DK_PLAY)
-    assert g.hp(1) == 4
-    assert len(events(g, C.EV_ARMOR)) == 1
+    assert g.hp(1) == hp
+    assert len(events(g, C.EV_ARMOR)) == stopped
     invariants(g)
 
 
