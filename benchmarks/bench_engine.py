@@ -126,21 +126,19 @@ def run_engine_py(npl, seconds, seed, stream, trusting=False):
     trusting=False: legal_mask, then core.step (which validates the action by computing the
     mask again). trusting=True: core.step_trusting(..., True) reuses the mask the previous step
     left in buf (with autoplay on it is the new decision's mask): one mask per decision."""
-    from heroes_env import cards
     from heroes_env.config import Config
     from heroes_env.engine import constants as C
     from heroes_env.engine import core
     from heroes_env.engine.mask import legal_mask
     cfg = Config(num_players=npl)
-    info, pool = cards.deck_info(cfg.deck), cards.role_pool(npl)
+    spec = cfg.spec()
     s = np.zeros(C.STATE_SIZE, np.int32)
     buf = np.zeros(C.NUM_ACTIONS, MASK_DTYPE)
     step = core.step
     dec = eng = games = trunc = errors = 0
     t0, c0 = time.perf_counter(), time.process_time()
     while True:
-        core.init_game(s, npl, info, (seed + games) & 0x7FFFFFFF, cfg.max_rounds, cfg.flags,
-                       pool, buf)
+        core.init_game(s, spec, (seed + games) & 0x7FFFFFFF, buf)
         if trusting:
             step_t = core.step_trusting
             legal_mask(s, buf)
@@ -180,28 +178,25 @@ class Kernel:
     """core.batch_random_play over B rows (whole loop compiled, prange over rows)."""
 
     def __init__(self, npl, B, with_obs, seed):
-        from heroes_env import cards
         from heroes_env.config import Config
         from heroes_env.engine import constants as C
         from heroes_env.engine import core
         self.core, self.C = core, C
         self.cfg = Config(num_players=npl)
         self.npl, self.B, self.with_obs = npl, B, with_obs
-        self.info, self.pool = cards.deck_info(self.cfg.deck), cards.role_pool(npl)
+        self.spec = self.cfg.spec()
         self.S = np.zeros((B, C.STATE_SIZE), np.int32)
         self.obs = np.zeros((B, C.OBS_SIZE), np.float32)
         masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
         seeds = np.array([core.game_seed(seed, i) for i in range(B)], np.int32)
         # batch_random_play needs started rows (a zeroed row is not "done" and has 0 players)
-        core.batch_reset(self.S, seeds, npl, self.info, self.cfg.max_rounds, self.cfg.flags,
-                         self.pool, masks, self.obs)
+        core.batch_reset(self.S, seeds, self.spec, masks, self.obs)
         self.calls = 0
 
     def play(self, steps, base_seed):
         stats = np.zeros((self.B, 3), np.int64)
         t0, c0 = time.perf_counter(), time.process_time()
-        self.core.batch_random_play(self.S, steps, self.npl, self.info, self.cfg.max_rounds,
-                                    self.cfg.flags, self.pool, base_seed, self.with_obs,
+        self.core.batch_random_play(self.S, steps, self.spec, base_seed, self.with_obs,
                                     self.obs, stats)
         dt, cpu = time.perf_counter() - t0, time.process_time() - c0
         if stats[:, 2].sum():
@@ -252,10 +247,9 @@ masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
 obs = np.zeros((B, C.OBS_SIZE), np.float32)
 stats = np.zeros((B, 3), np.int64)
 cfg = heroes_env.Config(num_players={npl})
-info, pool = cards.deck_info(cfg.deck), cards.role_pool({npl})
-core.batch_reset(S, np.arange(B, dtype=np.int32), {npl}, info, cfg.max_rounds, cfg.flags, pool,
-                 masks, obs)
-core.batch_random_play(S, 200, {npl}, info, cfg.max_rounds, cfg.flags, pool, 1, True, obs, stats)
+spec = cfg.spec()
+core.batch_reset(S, np.arange(B, dtype=np.int32), spec, masks, obs)
+core.batch_random_play(S, 200, spec, 1, True, obs, stats)
 t3 = time.perf_counter()
 print(json.dumps({{"import_s": t1 - t0, "env_game_s": t2 - t1, "kernel_s": t3 - t2,
                   "decisions": n, "kernel_decisions": int(stats[:, 0].sum())}}))

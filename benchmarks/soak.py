@@ -20,6 +20,7 @@ import time
 import numpy as np
 
 from heroes_env import cards
+from heroes_env.config import Config
 from heroes_env.engine import constants as C
 from heroes_env.engine.invariants import OK, VIOLATIONS, play_checked
 
@@ -29,8 +30,7 @@ RESULT_NAMES = {C.RES_LORD: "lord", C.RES_REBEL: "rebels", C.RES_RENEGADE: "rene
 
 def soak(players: int, games: int, deck: str = "standard", autoplay: bool = True,
          max_rounds: int = 100, seed: int = 0, chunk: int = 5000) -> dict:
-    flags = C.FLAG_AUTOPLAY if autoplay else 0
-    info, pool = cards.deck_info(deck), cards.role_pool(players)
+    spec = Config(num_players=players, deck=deck, max_rounds=max_rounds, autoplay=autoplay).spec()
     results = np.zeros(6, np.int64)
     decisions = 0
     broken = []
@@ -41,7 +41,7 @@ def soak(players: int, games: int, deck: str = "standard", autoplay: bool = True
         seeds = (np.arange(done, done + n, dtype=np.int64) * 2654435761 + seed * 97 + players)
         seeds = ((seeds & 0xFFFFFFFF) - (1 << 31)).astype(np.int32)
         out = np.zeros((n, 4), np.int64)
-        play_checked(seeds, players, info, max_rounds, flags, pool, seed * 7919 + done, out)
+        play_checked(seeds, spec, seed * 7919 + done, out)
         results += np.bincount(out[:, 0], minlength=6)
         decisions += int(out[:, 2].sum())
         for k in np.flatnonzero(out[:, 3] != OK):

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import numpy as np
 
 from . import cards
 from .engine import constants as C
@@ -56,6 +59,11 @@ class Config:
     def flags(self) -> int:
         return C.FLAG_AUTOPLAY if self.autoplay else 0
 
+    def spec(self, flags: int | None = None) -> np.ndarray:
+        """The int32 configuration array the compiled engine reads (``G_*`` layout in
+        ``engine/constants.py``). flags overrides the ``FLAG_*`` bits. Cached: do not modify."""
+        return _spec(self, self.flags if flags is None else int(flags))
+
     def with_(self, **kw) -> "Config":
         return replace(self, **kw)
 
@@ -64,3 +72,19 @@ class Config:
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; available: {list(PRESETS)}")
         return cls(**{**PRESETS[name], **kw})
+
+
+@lru_cache(maxsize=256)
+def _spec(config: Config, flags: int) -> np.ndarray:
+    g = np.zeros(C.SPEC_SIZE, np.int32)
+    n = config.num_players
+    info = cards.deck_info(config.deck)
+    g[C.G_NP] = n
+    g[C.G_MAX_ROUNDS] = config.max_rounds
+    g[C.G_FLAGS] = flags
+    g[C.G_NCARDS] = len(info)
+    g[C.G_MODE] = C.MODE_IDENTITY
+    g[C.G_HEROSEL] = C.HS_NONE
+    g[C.G_ROLES:C.G_ROLES + n] = cards.role_pool(n)
+    g[C.G_DECK:C.G_DECK + len(info)] = info
+    return g

@@ -72,8 +72,7 @@ class Game:
             engine_seed = _engine_seed(seed)
         elif not -(1 << 31) <= int(engine_seed) < (1 << 31):
             raise ValueError(f"engine_seed must fit in int32, got {engine_seed!r}")
-        core.setup_game(s, config.num_players, cards.deck_info(config.deck), int(engine_seed),
-                        config.max_rounds, flags, cards.role_pool(config.num_players))
+        core.setup_game(s, config.spec(flags), int(engine_seed))
         g = cls(config, s, log)
         g._deal_and_start()
         return g

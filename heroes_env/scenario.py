@@ -118,8 +118,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
     pick = _Cards(the_deck)
     s = np.zeros(C.STATE_SIZE, np.int32)
     flags = 0 if log else config.flags
-    core.setup_game(s, npl, cards.deck_info(deck), engine_seed(seed), max_rounds, flags,
-                    cards.role_pool(npl))
+    core.setup_game(s, config.spec(flags), engine_seed(seed))
     roles = []
     for i, d in enumerate(seats):
         where = f"seat {i}"

@@ -1,7 +1,7 @@
 """Small helpers shared by the scenario tests (importable as ``helpers`` from any test file)."""
 import numpy as np
 
-from heroes_env import cards
+from heroes_env.config import Config
 from heroes_env.engine import constants as C
 from heroes_env.engine import core
 from heroes_env.scenario import build
@@ -72,9 +72,7 @@ def random_batch(n, B, steps, base_seed):
     masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
     obs = np.zeros((B, C.OBS_SIZE), np.float32)
     stats = np.zeros((B, 3), np.int64)
-    info, pool = cards.deck_info("standard"), cards.role_pool(n)
-    core.batch_reset(S, np.arange(B, dtype=np.int32) + 50, n, info, 100, C.FLAG_AUTOPLAY, pool,
-                     masks, obs)
-    core.batch_random_play(S, steps, n, info, 100, C.FLAG_AUTOPLAY, pool, base_seed, True, obs,
-                           stats)
+    spec = Config(num_players=n).spec()
+    core.batch_reset(S, np.arange(B, dtype=np.int32) + 50, spec, masks, obs)
+    core.batch_random_play(S, steps, spec, base_seed, True, obs, stats)
     return S, obs, stats

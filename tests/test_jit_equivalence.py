@@ -16,7 +16,7 @@ import numba
 import numpy as np
 import pytest
 
-from heroes_env import Config, Game, cards
+from heroes_env import Config, Game
 from heroes_env.engine import constants as C
 from heroes_env.engine import core
 from helpers import random_batch
@@ -124,8 +124,7 @@ def _new_batch(n, seeds):
     S = np.zeros((B, C.STATE_SIZE), np.int32)
     masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
     obs = np.zeros((B, C.OBS_SIZE), np.float32)
-    core.batch_reset(S, np.asarray(seeds, np.int32), n, cards.deck_info("standard"), 100,
-                     C.FLAG_AUTOPLAY, cards.role_pool(n), masks, obs)
+    core.batch_reset(S, np.asarray(seeds, np.int32), Config(num_players=n).spec(), masks, obs)
     return S, masks, obs
 
 
@@ -155,7 +154,7 @@ def test_batch_step_matches_single_games(n, nthreads, steps, min_finished, threa
     counters = np.zeros(B, np.int64)
     rng = np.random.default_rng(n)
     finished = 0
-    info, pool = cards.deck_info("standard"), cards.role_pool(n)
+    spec = cfg.spec()
     for step in range(steps):
         for i, g in enumerate(games):
             same(S[i], g.s, f"row {i} step {step}: state")
@@ -164,8 +163,7 @@ def test_batch_step_matches_single_games(n, nthreads, steps, min_finished, threa
         actions = np.array([int(rng.choice(g.legal_actions())) for g in games], np.int32)
         for g, a in zip(games, actions):
             g.step(int(a))
-        err = core.batch_step(S, actions, masks, obs, rew, done, seeds, counters, n, info, 100,
-                              C.FLAG_AUTOPLAY, pool, base_seed)
+        err = core.batch_step(S, actions, masks, obs, rew, done, seeds, counters, spec, base_seed)
         assert err == 0
         for i, g in enumerate(games):
             assert bool(done[i]) == g.done
@@ -184,8 +182,7 @@ def test_batch_step_matches_single_games(n, nthreads, steps, min_finished, threa
 def _random_play(n, seeds, steps, base_seed=5):
     S, masks, obs = _new_batch(n, seeds)
     stats = np.zeros((len(seeds), 3), np.int64)
-    core.batch_random_play(S, steps, n, cards.deck_info("standard"), 100, C.FLAG_AUTOPLAY,
-                           cards.role_pool(n), base_seed, True, obs, stats)
+    core.batch_random_play(S, steps, Config(num_players=n).spec(), base_seed, True, obs, stats)
     return S, obs, stats
 
 

@@ -10,7 +10,7 @@ Three layers:
 import numpy as np
 import pytest
 
-from heroes_env import Config, Game, IllegalActionError, cards
+from heroes_env import Config, Game, IllegalActionError
 from heroes_env.engine import constants as C
 from heroes_env.engine import core, invariants
 from heroes_env.engine.mask import legal_mask
@@ -172,9 +172,8 @@ _violation = invariants.violation
 def _checked_games(n, games, deck="standard", autoplay=True, max_rounds=100, base=0):
     seeds = (np.arange(games, dtype=np.int64) * 7919 + base + 1000 * n).astype(np.int32)
     out = np.zeros((games, 4), np.int64)
-    flags = C.FLAG_AUTOPLAY if autoplay else 0
-    invariants.play_checked(seeds, n, cards.deck_info(deck), max_rounds, flags, cards.role_pool(n),
-                            base + n, out)
+    spec = Config(num_players=n, deck=deck, max_rounds=max_rounds, autoplay=autoplay).spec()
+    invariants.play_checked(seeds, spec, base + n, out)
     bad = np.flatnonzero(out[:, 3])
     assert bad.size == 0, [f"seed {seeds[i]}: invariant {out[i, 3]} broken at decision {out[i, 2]}"
                            for i in bad[:5]]
@@ -237,11 +236,10 @@ def _batch(n, B, steps, deck="standard", base_seed=7, with_obs=False):
     masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
     obs = np.zeros((B, C.OBS_SIZE), np.float32)
     seeds = np.arange(B, dtype=np.int32) + 100 * n
-    info, pool = cards.deck_info(deck), cards.role_pool(n)
-    core.batch_reset(S, seeds, n, info, 100, C.FLAG_AUTOPLAY, pool, masks, obs)
+    spec = Config(num_players=n, deck=deck).spec()
+    core.batch_reset(S, seeds, spec, masks, obs)
     stats = np.zeros((B, 3), np.int64)
-    core.batch_random_play(S, steps, n, info, 100, C.FLAG_AUTOPLAY, pool, base_seed, with_obs,
-                           obs, stats)
+    core.batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats)
     return S, obs, stats
 
 

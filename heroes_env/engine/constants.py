@@ -126,6 +126,38 @@ FR_PICK = 15
 FR_DSWORDS = 16
 NUM_FRAME_KINDS = 17
 
+# ---------------------------------------------------------------- game spec
+# A game's configuration travels into compiled code as one read-only int32 array, the *spec*
+# (built by ``heroes_env.config.spec``): everything ``setup_game`` needs, so that adding a
+# configuration field never changes a compiled signature. Heroes are content: the spec carries
+# the table of every hero the pack may use.
+MAX_HEROES = 128         # hero ids over all packs
+HERO_REC = 8             # per hero: HR_* fields
+HR_HP = 0
+HR_GENDER = 1            # 0 none, 1 male, 2 female
+HR_KINGDOM = 2
+HR_NSK = 3               # number of skills
+HR_SK = 4                # up to 4 skill ids
+MAX_HERO_SKILLS = 4
+G_NP = 0
+G_MAX_ROUNDS = 1
+G_FLAGS = 2
+G_NCARDS = 3
+G_MODE = 4
+G_PACK = 5
+G_HEROSEL = 6            # HS_*
+G_NPOOL = 7              # heroes in the pack's pool
+G_ROLES = 8              # MAX_SEATS: the role pool, lord first
+G_FIXED = G_ROLES + MAX_SEATS        # MAX_SEATS: fixed line-up hero ids (HS_FIXED)
+G_DECK = G_FIXED + MAX_SEATS         # MAX_CARDS: deck_info
+G_POOL = G_DECK + MAX_CARDS          # MAX_HEROES: hero ids of the pool
+G_HTAB = G_POOL + MAX_HEROES         # MAX_HEROES * HERO_REC: the hero table, by hero id
+SPEC_SIZE = G_HTAB + MAX_HEROES * HERO_REC
+HS_NONE = 0              # no-skill characters
+HS_DRAFT = 1
+HS_RANDOM = 2
+HS_FIXED = 3
+
 # ---------------------------------------------------------------- config
 MODE_IDENTITY = 0
 MODE_3V3 = 1

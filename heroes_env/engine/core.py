@@ -19,16 +19,21 @@ ERR_ILLEGAL = -1
 
 
 @njit(cache=True)
-def setup_game(s, npl, deck_info, seed, max_rounds, flags, role_pool):
+def setup_game(s, spec, seed):
     """Fill row s with a fresh game before any card is dealt: config, deck (shuffled), seats, roles.
 
-    role_pool lists npl roles, the lord first; seat 0 gets the lord, the other roles are shuffled.
-    Returns nothing; the caller deals (``deal_and_start``) or rigs the game (scenario builder)."""
+    spec is the game's configuration array (``G_*`` layout, built by ``heroes_env.config.spec``).
+    Its role pool lists the roles, the lord first; seat 0 gets the lord, the other roles are
+    shuffled. Returns nothing; the caller deals (``deal_and_start``) or rigs the game (scenario
+    builder)."""
+    npl = spec[G_NP]
     for i in range(STATE_SIZE):
         s[i] = 0
     s[H_NP] = npl
-    s[H_FLAGS] = flags
-    s[H_MAX_ROUNDS] = max_rounds
+    s[H_MODE] = spec[G_MODE]
+    s[H_PACK] = spec[G_PACK]
+    s[H_FLAGS] = spec[G_FLAGS]
+    s[H_MAX_ROUNDS] = spec[G_MAX_ROUNDS]
     s[H_SEED] = seed
     s[H_RNG] = 0
     s[H_ROUND] = 1
@@ -37,13 +42,13 @@ def setup_game(s, npl, deck_info, seed, max_rounds, flags, role_pool):
     s[H_DCARD] = -1
     s[H_DSRC] = -1
     s[H_DTGT] = -1
-    n = deck_info.shape[0]
+    n = spec[G_NCARDS]
     s[H_NCARDS] = n
     for c in range(MAX_CARDS):
         s[C_INFO + c] = -1
         s[C_LOC + c] = Z_VOID
     for c in range(n):
-        s[C_INFO + c] = deck_info[c]
+        s[C_INFO + c] = spec[G_DECK + c]
         s[C_LOC + c] = Z_DECK
         s[D_ORDER + c] = c
     s[H_NDECK] = n
@@ -54,7 +59,7 @@ def setup_game(s, npl, deck_info, seed, max_rounds, flags, role_pool):
         s[D_ORDER + j] = t
     roles = np.empty(npl, np.int32)
     for i in range(npl):
-        roles[i] = role_pool[i]
+        roles[i] = spec[G_ROLES + i]
     for i in range(npl - 1, 1, -1):
         j = 1 + rand_below(s, i)
         t = roles[i]
@@ -119,8 +124,9 @@ def deal_and_start(s, buf):
 
 
 @njit(cache=True)
-def init_game(s, npl, deck_info, seed, max_rounds, flags, role_pool, buf):
-    setup_game(s, npl, deck_info, seed, max_rounds, flags, role_pool)
+def init_game(s, spec, seed, buf):
+    """A new game of the given spec and seed in row s, run to its first decision."""
+    setup_game(s, spec, seed)
     deal_and_start(s, buf)
 
 
@@ -190,20 +196,19 @@ def game_seed(base_seed, k):
 
 
 @njit(cache=True, parallel=True)
-def batch_reset(S, seeds, npl, deck_info, max_rounds, flags, role_pool, masks, obs):
+def batch_reset(S, seeds, spec, masks, obs):
     """Start a game in every row of S with seeds[i]; fill its decider's mask and observation."""
     B = S.shape[0]
     for bi in prange(B):
         i = np.int64(bi)
-        init_game(S[i], npl, deck_info, seeds[i], max_rounds, flags, role_pool, masks[i])
+        init_game(S[i], spec, seeds[i], masks[i])
         legal_mask(S[i], masks[i])
         if S[i, H_DECIDER] >= 0:
             observe(S[i], S[i, H_DECIDER], obs[i], False)
 
 
 @njit(cache=True, parallel=True)
-def batch_step(S, actions, masks, obs, rew, done, seeds, counters, npl, deck_info, max_rounds,
-               flags, role_pool, base_seed):
+def batch_step(S, actions, masks, obs, rew, done, seeds, counters, spec, base_seed):
     """Step every game with its action; games that end are reported in done/rew and restarted
     with the next derived seed (counters[i] counts games played in row i)."""
     B = S.shape[0]
@@ -219,7 +224,7 @@ def batch_step(S, actions, masks, obs, rew, done, seeds, counters, npl, deck_inf
             rewards(s, rew[i])
             counters[i] += 1
             seeds[i] = game_seed(base_seed, i * 1000003 + counters[i])
-            init_game(s, npl, deck_info, seeds[i], max_rounds, flags, role_pool, masks[i])
+            init_game(s, spec, seeds[i], masks[i])
         else:
             for k in range(rew.shape[1]):
                 rew[i, k] = 0.0
@@ -245,8 +250,7 @@ def _random_legal(buf, u):
 
 
 @njit(cache=True, parallel=True)
-def batch_random_play(S, steps, npl, deck_info, max_rounds, flags, role_pool, base_seed,
-                      with_obs, obs, stats):
+def batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats):
     """Play uniformly random legal actions for ``steps`` decisions in every row, starting a new
     game in a row that is empty (all zeros) or finished. stats[i] += (agent decisions, games
     started here, refused actions). The agents' randomness is separate from the games'."""
@@ -261,8 +265,7 @@ def batch_random_play(S, steps, npl, deck_info, max_rounds, flags, role_pool, ba
         for _ in range(steps):
             if s[H_NP] == 0 or s[H_DONE] != 0 or s[H_DECIDER] < 0:
                 games += 1
-                init_game(s, npl, deck_info, game_seed(base_seed, i * 1000003 + stats[i, 1] + games),
-                          max_rounds, flags, role_pool, buf)
+                init_game(s, spec, game_seed(base_seed, i * 1000003 + stats[i, 1] + games), buf)
                 current = False
             if not current:
                 legal_mask(s, buf)

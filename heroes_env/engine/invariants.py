@@ -114,21 +114,21 @@ def violation(s):
 
 
 @njit(cache=True, parallel=True)
-def play_checked(seeds, npl, deck_info, max_rounds, flags, role_pool, policy_seed, out):
+def play_checked(seeds, spec, policy_seed, out):
     """Play one game per seed with uniformly random legal actions, checking every state
     (in parallel over games). out[k] = (result, rounds, decisions, violation code: OK = none)."""
     for bk in prange(seeds.shape[0]):
         k = np.int64(bk)
-        _play_one_checked(seeds[k], npl, deck_info, max_rounds, flags, role_pool,
-                          policy_seed * 1000003 + k, out[k])
+        _play_one_checked(seeds[k], spec, policy_seed * 1000003 + k, out[k])
 
 
 @njit(cache=True)
-def _play_one_checked(seed, npl, deck_info, max_rounds, flags, role_pool, policy_seed, out):
+def _play_one_checked(seed, spec, policy_seed, out):
     s = np.zeros(STATE_SIZE, np.int32)
     buf = np.zeros(NUM_ACTIONS, np.int8)
     x = np.uint64(policy_seed) * np.uint64(2654435761) + np.uint64(88172645463325252)
-    init_game(s, npl, deck_info, seed, max_rounds, flags, role_pool, buf)
+    flags = spec[G_FLAGS]
+    init_game(s, spec, seed, buf)
     steps = 0
     bad = violation(s)
     while bad == OK and s[H_DONE] == 0 and steps < 50000:
