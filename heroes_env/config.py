@@ -8,9 +8,12 @@ import numpy as np
 
 from . import cards
 from .engine import constants as C
+from .engine import content
 
 MODES = ("identity",)
-PACKS = ("none",)
+PACKS = ("none", "standard")
+PACK_IDS = {"none": C.PACK_NONE, **content.PACKS}
+HERO_SELECTIONS = ("draft", "random")
 PRESETS = {
     # the rule text's named setups (seed 000): five- and eight-player identity games
     "identity5": dict(num_players=5),
@@ -28,7 +31,11 @@ class Config:
 
     num_players: 4-10 (identity mode).
     mode: "identity" ("3v3" arrives with its issue).
-    pack: "none" = no-skill characters (4 HP, the lord 5 with 5+ players); hero packs arrive later.
+    pack: "none" = no-skill characters (4 HP, the lord 5 with 5+ players); "standard" = the 25
+        heroes of the 三国杀 rule text (``heroes_env.heroes``).
+    hero_selection: with a hero pack: "draft" (default: the agents choose, DECISIONS §3),
+        "random" (no draft decisions), or a fixed line-up: one hero key or id per seat (seat 0 is
+        the lord), all distinct. Must be None with pack="none".
     deck: "standard" (104 + 4 EX) or "standard_no_ex".
     max_rounds: the game is truncated (all rewards 0) when this many rounds have been played.
     autoplay: decisions with exactly one legal action are answered by the engine, unasked.
@@ -39,8 +46,13 @@ class Config:
     deck: str = "standard"
     max_rounds: int = 100
     autoplay: bool = True
+    hero_selection: str | tuple | None = None
 
     def __post_init__(self):
+        hs = self.hero_selection
+        if isinstance(hs, list):
+            hs = tuple(hs)
+            object.__setattr__(self, "hero_selection", hs)
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {list(MODES)}, got {self.mode!r}")
         if self.pack not in PACKS:
@@ -54,6 +66,33 @@ class Config:
             raise ValueError(f"max_rounds must be a positive int, got {self.max_rounds!r}")
         if not isinstance(self.autoplay, bool):
             raise ValueError(f"autoplay must be True or False, got {self.autoplay!r}")
+        if self.pack == "none":
+            if hs is not None:
+                raise ValueError(f"hero_selection needs a hero pack (pack='none' has no heroes), "
+                                 f"got {hs!r}")
+        elif hs is None:
+            object.__setattr__(self, "hero_selection", "draft")
+        elif isinstance(hs, tuple):
+            object.__setattr__(self, "hero_selection", tuple(self._hero_ids(hs)))
+        elif hs not in HERO_SELECTIONS:
+            raise ValueError(f"hero_selection must be one of {list(HERO_SELECTIONS)} or a list of "
+                             f"{self.num_players} hero keys, got {hs!r}")
+
+    def _hero_ids(self, line_up) -> list[int]:
+        if len(line_up) != self.num_players:
+            raise ValueError(f"a fixed line-up names one hero per seat: {self.num_players}, got "
+                             f"{len(line_up)}")
+        ids = []
+        for x in line_up:
+            h = content.HEROES_BY_KEY.get(x) if isinstance(x, str) else \
+                content.HEROES_BY_ID.get(x) if _is_int(x) else None
+            if h is None:
+                raise ValueError(f"unknown hero {x!r}; heroes of pack {self.pack!r}: "
+                                 f"{[h.key for h in content.pack_heroes(self.pack)]}")
+            ids.append(h.id)
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"a fixed line-up names distinct heroes, got {list(line_up)}")
+        return ids
 
     @property
     def flags(self) -> int:
@@ -84,7 +123,15 @@ def _spec(config: Config, flags: int) -> np.ndarray:
     g[C.G_FLAGS] = flags
     g[C.G_NCARDS] = len(info)
     g[C.G_MODE] = C.MODE_IDENTITY
-    g[C.G_HEROSEL] = C.HS_NONE
+    g[C.G_PACK] = PACK_IDS[config.pack]
+    hs = config.hero_selection
+    if hs is None:
+        g[C.G_HEROSEL] = C.HS_NONE
+    elif isinstance(hs, tuple):
+        g[C.G_HEROSEL] = C.HS_FIXED
+        g[C.G_FIXED:C.G_FIXED + n] = hs
+    else:
+        g[C.G_HEROSEL] = C.HS_DRAFT if hs == "draft" else C.HS_RANDOM
     g[C.G_ROLES:C.G_ROLES + n] = cards.role_pool(n)
     g[C.G_DECK:C.G_DECK + len(info)] = info
     return g

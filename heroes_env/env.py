@@ -74,7 +74,8 @@ class raw_env(AECEnv):
 
     def __init__(self, num_players: int = 5, mode: str = "identity", pack: str = "none",
                  deck: str = "standard", max_rounds: int = 100, autoplay: bool = True,
-                 render_mode: str | None = None, lang: str = "en", config: Config | None = None):
+                 hero_selection=None, render_mode: str | None = None, lang: str = "en",
+                 config: Config | None = None):
         """Keywords as in ``heroes_env.Config``; or pass a ready ``config``.
 
         autoplay: decisions with exactly one legal action are taken by the engine without
@@ -83,7 +84,8 @@ class raw_env(AECEnv):
         """
         super().__init__()
         self.config = config or Config(num_players=num_players, mode=mode, pack=pack, deck=deck,
-                                       max_rounds=max_rounds, autoplay=autoplay)
+                                       max_rounds=max_rounds, autoplay=autoplay,
+                                       hero_selection=hero_selection)
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         if lang not in ("en", "zh"):

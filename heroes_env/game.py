@@ -14,6 +14,7 @@ import numpy as np
 from . import cards, labels
 from .config import Config
 from .engine import constants as C
+from .engine import content
 from .engine import core
 from .engine.mask import legal_mask
 from .engine.observe import STATE_OBS_SIZE, observe, observe_state
@@ -204,7 +205,7 @@ class Game:
 
     def action_to_str(self, action: int, lang: str = "en") -> str:
         d = self.decider if self.decider >= 0 else 0
-        return labels.action_to_str(action, self.deck, d, self.num_players, lang)
+        return labels.action_to_str(action, self.deck, d, self.num_players, lang, self.s)
 
     def legal_labels(self, lang: str = "en") -> list[str]:
         return [self.action_to_str(a, lang) for a in self.legal_actions()]
@@ -213,6 +214,9 @@ class Game:
         if self.done:
             return labels.RESULT_NAMES[lang][self.result]
         name = labels.DECISION_NAMES[lang][self.decision_kind]
+        sk = int(self.s[C.H_DSKILL])
+        if sk:
+            name = f"{labels.skill_label(sk, lang)}: {name}"
         return f"{labels.seat_name(self.decider, lang)}: {name}"
 
     def step(self, action: int, seat: int | None = None) -> None:
@@ -257,7 +261,7 @@ class Game:
         if self.done:
             raise IllegalActionError("the game is over; no action is legal")
         a = labels.match_action(label, self.legal_actions(), self.deck, self.decider,
-                                self.num_players)
+                                self.num_players, self.s)
         self.step(a, seat)
         return a
 
@@ -317,6 +321,16 @@ class Game:
         core.rewards(self.s, out)
         return out
 
+    def hero(self, seat: int):
+        """The seat's hero (``content.Hero``), or None for a no-skill character."""
+        h = int(self.s[C.P_HERO + seat])
+        return content.HEROES_BY_ID.get(h) if h >= 0 else None
+
+    def skills(self, seat: int) -> list[str]:
+        """Keys of the seat's skills (lord skills only for the lord)."""
+        return [content.SKILLS_BY_ID[int(self.s[C.P_SK0 + i * C.MAX_SEATS + seat])].key
+                for i in range(C.MAX_SKILL_SLOTS) if self.s[C.P_SK0 + i * C.MAX_SEATS + seat]]
+
     def render_text(self, lang: str = "en") -> str:
         """A readable snapshot: every seat's public state (plus hands: this is for humans)."""
         zh = lang == "zh"
@@ -325,6 +339,9 @@ class Game:
                  f"{'牌堆' if zh else 'deck'} {int(self.s[C.H_NDECK])}"]
         for seat in range(self.num_players):
             role = labels.ROLE_NAMES[lang][self.role(seat)]
+            h = self.hero(seat)
+            if h is not None:
+                role += " " + h.name(lang)
             mark = "*" if seat == self.current else " "
             if not self.alive(seat):
                 lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] {'阵亡' if zh else 'dead'}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import cards as cardsmod
 from .engine import constants as C
+from .engine import content
 
 ROLE_NAMES = {"en": ("lord", "loyalist", "rebel", "renegade"), "zh": ("主公", "忠臣", "反贼", "内奸")}
 PHASE_NAMES = {"en": ("-", "start", "judge", "draw", "play", "discard", "finish"),
@@ -14,10 +15,16 @@ PHASE_NAMES = {"en": ("-", "start", "judge", "draw", "play", "discard", "finish"
 DECISION_NAMES = {
     "en": ("none", "play", "choose target", "jink?", "slash?", "peach?", "nullification?",
            "discard", "pick a card", "amazing grace pick", "confirm?", "double swords",
-           "select a card", "kylin bow"),
+           "select a card", "kylin bow", "choose a hero", "skill: choose a card",
+           "skill: choose a target", "skill: choose an option"),
     "zh": ("无", "出牌", "选择目标", "出闪?", "出杀?", "使用桃?", "使用无懈可击?", "弃牌", "选择一张牌",
-           "五谷丰登选牌", "是否发动?", "雌雄双股剑", "选择一张牌", "麒麟弓"),
+           "五谷丰登选牌", "是否发动?", "雌雄双股剑", "选择一张牌", "麒麟弓", "选择武将", "技能：选择一张牌",
+           "技能：选择目标", "技能：选择一项"),
 }
+OPTION_NAMES = {"en": {C.OPT_HAND: "a hand card", C.OPT_RED: "red", C.OPT_BLACK: "black",
+                       C.OPT_LOSE_HP: "lose 1 HP", C.OPT_DISCARD2: "discard two hand cards"},
+                "zh": {C.OPT_HAND: "一张手牌", C.OPT_RED: "红色", C.OPT_BLACK: "黑色",
+                       C.OPT_LOSE_HP: "失去1点体力", C.OPT_DISCARD2: "弃置两张手牌"}}
 RESULT_NAMES = {"en": ("running", "lord and loyalists win", "rebels win", "renegade wins", "draw",
                        "truncated"),
                 "zh": ("进行中", "主公与忠臣胜利", "反贼胜利", "内奸胜利", "平局", "超出回合上限")}
@@ -33,10 +40,25 @@ def card_label(deck: tuple, c: int, lang: str = "en") -> str:
     return "?" if lang == "en" else "？"
 
 
+def skill_label(sk: int, lang: str = "en") -> str:
+    s = content.SKILLS_BY_ID.get(int(sk))
+    if s is None:
+        return f"skill#{sk}"
+    return s.name_zh if lang == "zh" else s.key
+
+
+def hero_label(h: int, lang: str = "en") -> str:
+    x = content.HEROES_BY_ID.get(int(h))
+    if x is None:
+        return f"hero#{h}"
+    return x.name_zh if lang == "zh" else x.key
+
+
 def action_to_str(action: int, deck: tuple, decider: int = 0, num_players: int = 10,
-                  lang: str = "en") -> str:
+                  lang: str = "en", state=None) -> str:
     """Label of an action. deck: the game's cards (``cards.deck(name)``); decider/num_players turn
-    relative target indices into absolute seats."""
+    relative target indices into absolute seats; state (the game row) names skill slots and
+    offered heroes (``skill rende`` / ``hero caocao``) instead of their indices."""
     a = int(action)
     if a == C.A_PASS:
         return "pass" if lang == "en" else "放弃"
@@ -50,13 +72,21 @@ def action_to_str(action: int, deck: tuple, decider: int = 0, num_players: int =
         return ("target " if lang == "en" else "目标 ") + seat_name(seat, lang)
     if C.A_OPTION <= a < C.A_SKILL:
         o = a - C.A_OPTION
-        if o == C.OPT_HAND:
-            return "a hand card" if lang == "en" else "一张手牌"
+        if o in OPTION_NAMES[lang]:
+            return OPTION_NAMES[lang][o]
         return f"option {o}" if lang == "en" else f"选项 {o}"
     if C.A_SKILL <= a < C.A_HERO:
-        return f"skill {a - C.A_SKILL}" if lang == "en" else f"技能 {a - C.A_SKILL}"
+        i = a - C.A_SKILL
+        if state is not None and i < C.MAX_SKILL_SLOTS and state[C.P_SK0 + i * C.MAX_SEATS + decider]:
+            name = skill_label(state[C.P_SK0 + i * C.MAX_SEATS + decider], lang)
+            return f"skill {name}" if lang == "en" else f"发动{name}"
+        return f"skill {i}" if lang == "en" else f"技能 {i}"
     if C.A_HERO <= a < C.NUM_ACTIONS:
-        return f"hero offer {a - C.A_HERO}" if lang == "en" else f"武将 {a - C.A_HERO}"
+        j = a - C.A_HERO
+        if state is not None and j < C.MAX_OFFER and state[C.OFFER_BASE + decider * C.MAX_OFFER + j] >= 0:
+            name = hero_label(state[C.OFFER_BASE + decider * C.MAX_OFFER + j], lang)
+            return f"hero {name}" if lang == "en" else f"武将 {name}"
+        return f"hero offer {j}" if lang == "en" else f"武将 {j}"
     raise ValueError(f"action {action!r} is outside 0..{C.NUM_ACTIONS - 1}")
 
 
@@ -120,6 +150,19 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en") -> str | None:
             return (f"{P(a)} 的 {K(b)} 使 {K(c)} 无效" if zh
                     else f"{P(a)}'s {K(b)} makes {K(c)} ineffective")
         return f"{P(a)} 发动 {K(b)}" if zh else f"{P(a)} tries {K(b)}"
+    if kind == C.EV_SKILL:
+        if c == -2:
+            return None
+        tail = "" if c < 0 else ((" 对 " + P(c)) if zh else (" on " + P(c)))
+        return f"{P(a)} 发动{skill_label(b, lang)}{tail}" if zh else f"{P(a)} uses {skill_label(b, lang)}{tail}"
+    if kind == C.EV_HERO:
+        return f"{P(a)} 的武将是 {hero_label(b, lang)}" if zh else f"{P(a)} is {hero_label(b, lang)}"
+    if kind == C.EV_LOSE_HP:
+        return f"{P(a)} 失去 {b} 点体力" if zh else f"{P(a)} loses {b} HP"
+    if kind == C.EV_GIVE:
+        return f"{P(a)} 将 {K(b)} 交给 {P(c)}" if zh else f"{P(a)} gives {K(b)} to {P(c)}"
+    if kind == C.EV_REVEAL:
+        return f"{P(a)} 展示 {K(b)}" if zh else f"{P(a)} shows {K(b)}"
     if kind == C.EV_PASS:
         return None
     if kind == C.EV_PHASE:
@@ -127,13 +170,14 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en") -> str | None:
     return f"event {kind} {a} {b} {c}"
 
 
-def match_action(label: str, legal: list[int], deck: tuple, decider: int, num_players: int) -> int:
+def match_action(label: str, legal: list[int], deck: tuple, decider: int, num_players: int,
+                 state=None) -> int:
     """The legal action a label names: an exact label (en or zh, case-insensitive), or a card
     kind's name alone (the lowest-id legal card of that kind). Raises ValueError otherwise."""
     want = label.strip().lower()
     for lang in ("en", "zh"):
         for a in legal:
-            if action_to_str(a, deck, decider, num_players, lang).lower() == want:
+            if action_to_str(a, deck, decider, num_players, lang, state).lower() == want:
                 return a
     for a in legal:
         if C.A_CARD <= a < C.A_TARGET:
@@ -142,5 +186,5 @@ def match_action(label: str, legal: list[int], deck: tuple, decider: int, num_pl
             if want in (card.name_en.lower(), card.name_zh, kind.key, kind.name_en.lower(),
                         kind.name_zh, card.key):
                 return a
-    shown = [action_to_str(a, deck, decider, num_players) for a in legal]
+    shown = [action_to_str(a, deck, decider, num_players, "en", state) for a in legal]
     raise ValueError(f"{label!r} names no legal action; legal now: {shown}")

@@ -11,6 +11,8 @@
         deck_top=["peach ♥3", "slash"],      # top card first
         current=0, phase="play",
     )
+    # heroes: {"hero": "caocao", ...} (key, zh/en name or id) gives the seat that hero's HP,
+    # gender, kingdom and skills (lord skills only for the lord); "hp"/"max_hp" still override
     g.play("slash ♠7"); g.play("target player_1"); ...
 
 A card is named by its kind or card id (``slash``, ``chitu``), its English or Chinese name
@@ -29,6 +31,8 @@ from . import cards
 from .config import Config
 from .engine import constants as C
 from .engine import core
+from .engine import content
+from .engine.draft import assign_hero
 from .engine.state import move_card, push_frame
 from .game import Game, engine_seed
 from .labels import ROLE_NAMES
@@ -36,7 +40,16 @@ from .labels import ROLE_NAMES
 PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 _SUIT_CHARS = {"♠": 0, "s": 0, "♥": 1, "h": 1, "♣": 2, "c": 2, "♦": 3, "d": 3}
 _SPEC = re.compile(r"^(?P<name>.+?)(?:\s+(?P<suit>[♠♥♣♦sShHcCdD])\s*(?P<rank>10|[2-9]|[AJQKajqk]))?$")
-SEAT_KEYS = {"role", "hp", "max_hp", "hand", "equip", "judge", "gender", "alive", "slashes"}
+SEAT_KEYS = {"role", "hp", "max_hp", "hand", "equip", "judge", "gender", "alive", "slashes", "hero"}
+# the program counter of FR_TURN that starts each phase (engine/flow.py run_turn)
+PHASE_PC = {"start": 0, "judge": 1, "draw": 2, "play": 4, "discard": 5, "finish": 7}
+
+
+def _hero(value, where) -> int:
+    for h in content.HEROES:
+        if value in (h.key, h.name_zh, h.name_en, h.id) and not isinstance(value, bool):
+            return h.id
+    raise ScenarioError(f"{where}: unknown hero {value!r}; heroes: {[h.key for h in content.HEROES]}")
 
 
 class ScenarioError(ValueError):
@@ -133,7 +146,11 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
                             f"{[ROLE_NAMES['en'][r] for r in roles]}")
     for i, d in enumerate(seats):
         where = f"seat {i}"
+        s[C.P_ROLE + i] = roles[i]
         base = 5 if roles[i] == C.ROLE_LORD and npl >= 5 else 4
+        if "hero" in d:
+            assign_hero(s, i, _hero(d["hero"], where))
+            base = int(s[C.P_MAXHP + i])
         max_hp = d.get("max_hp", base)
         hp = d.get("hp", max_hp)
         alive = bool(d.get("alive", True))
@@ -146,6 +163,8 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
         gender = d.get("gender", None)
         if gender not in (None, "male", "female"):
             raise ScenarioError(f"{where}: gender must be 'male', 'female' or None, got {gender!r}")
+        if gender is None and "hero" in d:
+            gender = {1: "male", 2: "female"}.get(int(s[C.P_GENDER + i]))
         s[C.P_ROLE + i] = roles[i]
         s[C.P_HP + i] = hp
         s[C.P_MAXHP + i] = max_hp
@@ -196,13 +215,12 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
     g_frame = push_frame(s, C.FR_GAME, -1, -1, -1, 0, -1, 0, 0)
     s[g_frame + C.F_PC] = 1
     t_frame = push_frame(s, C.FR_TURN, current, -1, -1, 0, -1, 0, 0)
-    pi = PHASES.index(phase)
     if phase == "play":
-        s[t_frame + C.F_PC] = 4
+        s[t_frame + C.F_PC] = PHASE_PC["play"] + 1
         s[C.H_PHASE] = C.PH_PLAY
         push_frame(s, C.FR_PLAY, current, -1, -1, 0, -1, 0, 0)
     else:
-        s[t_frame + C.F_PC] = pi
+        s[t_frame + C.F_PC] = PHASE_PC[phase]
     g = Game(config, s, log)
     g._start()
     return g

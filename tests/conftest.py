@@ -30,8 +30,19 @@ def check_invariants(g):
             for z in (C.Z_HAND, C.Z_EQUIP, C.Z_JUDGE):
                 assert int((locs == z + seat).sum()) == 0, f"dead seat {seat} holds cards"
         if s[C.P_ALIVE + seat] and not g.done:
-            assert s[C.P_HP + seat] >= 1 or g.decision_kind == C.DK_PEACH
+            assert s[C.P_HP + seat] >= 1 or _dying(s, seat), f"seat {seat} at 0 HP, not dying"
+            if s[C.H_HEROES] and not s[C.H_DRAFT]:
+                assert s[C.P_HERO + seat] >= 0, f"seat {seat} has no hero"
+    look = int((locs == C.Z_LOOK).sum())
+    assert look <= 3 and (look == 0 or s[C.H_LOOKER] >= 0), "private cards without a looker"
+    if not g.done:
+        assert s[C.H_PEND] == 0, "a card-loss trigger waits while a decision is asked"
     assert s[C.H_ERR] == 0
+
+
+def _dying(s, seat):
+    frames = [C.FRAME_BASE + i * C.FRAME_SIZE for i in range(int(s[C.H_FP]))]
+    return any(s[o + C.F_KIND] == C.FR_DYING and s[o + C.F_TGT] == seat for o in frames)
 
 
 @pytest.fixture

@@ -59,6 +59,13 @@ H_ERR = 29          # internal error code (0 = none); set instead of raising in 
 H_ANSWER = 30       # the action answering the pending decision
 H_NEV = 31          # events written so far (the ring keeps the last EV_RING)
 H_RESHUFFLES = 32   # times the discard pile became the draw pile
+H_DSKILL = 33       # decision context: the skill asking (SK_* id, 0 = none)
+H_DSKOWNER = 34     # decision context: the seat whose skill it is
+H_LOOKER = 35       # seat privately looking at the cards in Z_LOOK (-1 none)
+H_DRAWN = 36        # cards the current draw phase will draw (skills change it)
+H_PEND = 37         # card-loss triggers waiting to be asked (sum of P_PEND)
+H_DRAFT = 38        # 1 while heroes are being chosen (non-lord picks hidden until all are made)
+H_HEROES = 39       # 1 when the seats have heroes (skills); 0 = no-skill characters
 HEADER_SIZE = 48
 
 # ---------------------------------------------------------------- cards
@@ -87,8 +94,18 @@ P_SLASHES = P_MINUS + MAX_SEATS      # 杀 used as play actions in this play pha
 P_TFLAGS = P_SLASHES + MAX_SEATS     # TF_* per-turn flags
 P_KILLS = P_TFLAGS + MAX_SEATS       # statistics: kills
 P_DMG = P_KILLS + MAX_SEATS          # statistics: damage dealt
-NUM_SEAT_FIELDS = 17
-FRAME_BASE = SEAT_BASE + NUM_SEAT_FIELDS * MAX_SEATS
+P_SK0 = P_DMG + MAX_SEATS            # skill ids of the seat's hero (0 = empty slot)
+P_SK1 = P_SK0 + MAX_SEATS
+P_SK2 = P_SK1 + MAX_SEATS
+P_SK3 = P_SK2 + MAX_SEATS
+P_USED = P_SK3 + MAX_SEATS           # bit per skill slot: used in this play phase
+P_GIVEN = P_USED + MAX_SEATS         # 仁德: cards given away in this play phase
+P_PEND = P_GIVEN + MAX_SEATS         # card-loss triggers waiting: bit 0 连营, (n << 4) 枭姬
+NUM_SEAT_FIELDS = 24
+MAX_SKILL_SLOTS = 4
+OFFER_BASE = SEAT_BASE + NUM_SEAT_FIELDS * MAX_SEATS   # hero draft: MAX_OFFER hero ids per seat
+MAX_OFFER = 5
+FRAME_BASE = OFFER_BASE + MAX_SEATS * MAX_OFFER
 
 # ---------------------------------------------------------------- frames
 F_KIND = 0
@@ -124,21 +141,26 @@ FR_DISCARD = 13
 FR_SELECT = 14
 FR_PICK = 15
 FR_DSWORDS = 16
-NUM_FRAME_KINDS = 17
+FR_SKILL = 17        # one skill at work: user = owner, as = SK_* id, the rest per skill
+FR_TRIGGER = 18      # a timing point: asks every listening skill in turn
+FR_DRAFT = 19        # the hero draft
+FR_PENDING = 20      # card-loss triggers (连营, 枭姬) raised while another decision was pending
+NUM_FRAME_KINDS = 21
 
 # ---------------------------------------------------------------- game spec
 # A game's configuration travels into compiled code as one read-only int32 array, the *spec*
 # (built by ``heroes_env.config.spec``): everything ``setup_game`` needs, so that adding a
 # configuration field never changes a compiled signature. Heroes are content: the spec carries
 # the table of every hero the pack may use.
-MAX_HEROES = 128         # hero ids over all packs
-HERO_REC = 8             # per hero: HR_* fields
+MAX_HEROES = 96          # hero ids over all packs (the observation's one-hot width)
+HERO_REC = 9             # per hero in the hero table (engine/content.py): HR_* fields
 HR_HP = 0
 HR_GENDER = 1            # 0 none, 1 male, 2 female
-HR_KINGDOM = 2
-HR_NSK = 3               # number of skills
-HR_SK = 4                # up to 4 skill ids
-MAX_HERO_SKILLS = 4
+HR_KINGDOM = 2           # KD_*
+HR_LORD_OFFER = 3        # 1: always offered to the lord (曹操, 刘备, 孙权)
+HR_PACK = 4              # PACK_*
+HR_SK = 5                # up to 4 skill ids (0 = none)
+MAX_SKILLS = 256         # skill ids
 G_NP = 0
 G_MAX_ROUNDS = 1
 G_FLAGS = 2
@@ -146,13 +168,14 @@ G_NCARDS = 3
 G_MODE = 4
 G_PACK = 5
 G_HEROSEL = 6            # HS_*
-G_NPOOL = 7              # heroes in the pack's pool
 G_ROLES = 8              # MAX_SEATS: the role pool, lord first
 G_FIXED = G_ROLES + MAX_SEATS        # MAX_SEATS: fixed line-up hero ids (HS_FIXED)
 G_DECK = G_FIXED + MAX_SEATS         # MAX_CARDS: deck_info
-G_POOL = G_DECK + MAX_CARDS          # MAX_HEROES: hero ids of the pool
-G_HTAB = G_POOL + MAX_HEROES         # MAX_HEROES * HERO_REC: the hero table, by hero id
-SPEC_SIZE = G_HTAB + MAX_HEROES * HERO_REC
+SPEC_SIZE = G_DECK + MAX_CARDS
+PACK_NONE = 0            # no-skill characters
+PACK_STANDARD = 1
+PACK_HEROKILL = 2
+PACK_CLASSMATES = 3
 HS_NONE = 0              # no-skill characters
 HS_DRAFT = 1
 HS_RANDOM = 2
@@ -162,6 +185,17 @@ HS_FIXED = 3
 MODE_IDENTITY = 0
 MODE_3V3 = 1
 FLAG_AUTOPLAY = 1    # resolve decisions with exactly one legal action without asking
+
+# FR_USE / FR_EFFECT flags (F_A)
+UF_PLAY = 1          # a play-phase action: counts towards the 杀 limit, 方天画戟 may add targets
+UF_NO_RANGE = 2      # 青龙偃月刀 follow-up: no range check
+UF_PRESET = 4        # targets were fixed before the use (借刀杀人, 青龙偃月刀, 激将)
+UF_QINGGANG = 8      # armour ignored (青釭剑)
+UF_NO_NULLIFY = 16   # cannot be answered with 无懈可击 (离间's 决斗)
+
+# FR_DAMAGE flags (F_B)
+DF_SLASH = 1         # damage of a 杀 to its target, by its user
+DF_DUEL = 2
 
 # ---------------------------------------------------------------- phases
 PH_NONE = 0
@@ -175,6 +209,20 @@ NUM_PHASES = 7
 
 # per-turn flags
 TF_SKIP_PLAY = 1
+TF_SLASHED = 2       # 克己: a 杀 was used or played in this turn's play phase
+
+# kingdoms / factions
+KD_NONE = 0
+KD_WEI = 1
+KD_SHU = 2
+KD_WU = 3
+KD_QUN = 4
+KD_JUN = 5           # 英雄杀 factions
+KD_CHEN = 6
+KD_MIN = 7
+NUM_KINGDOMS = 8
+GENDER_MALE = 1
+GENDER_FEMALE = 2
 
 # ---------------------------------------------------------------- roles and results
 ROLE_LORD = 0
@@ -242,6 +290,7 @@ Z_DECK = 1
 Z_DISCARD = 2
 Z_PROC = 3          # the table: cards being used or judged
 Z_AG = 4            # cards revealed by 五谷丰登
+Z_LOOK = 5          # cards only H_LOOKER sees (观星, 遗计)
 Z_HAND = 10         # + seat
 Z_EQUIP = 20        # + seat
 Z_JUDGE = 30        # + seat
@@ -261,7 +310,15 @@ DK_CONFIRM = 10      # optional effect: yes (CONFIRM) or no (PASS)
 DK_DSWORDS = 11      # 雌雄双股剑 target: discard a hand card, or PASS to let the user draw
 DK_SELECT = 12       # choose one of your own cards for a multi-card cost (丈八蛇矛, 贯石斧)
 DK_KYLIN = 13        # 麒麟弓: discard one of the target's horses, or not
-NUM_DECISION_KINDS = 14
+DK_HERO = 14         # hero draft: choose one of the offered heroes
+DK_SKILL_CARD = 15   # a skill asks for a card (H_DSKILL; H_DA = stage; H_DB = SKD_* flags)
+DK_SKILL_TARGET = 16  # a skill asks for a seat
+DK_SKILL_OPTION = 17  # a skill asks for an option (A_OPTION + OPT_*)
+NUM_DECISION_KINDS = 18
+
+# H_DB flags of the skill decisions
+SKD_PASS = 1         # PASS (decline / stop) is legal
+SKD_CONFIRM = 2      # CONFIRM (done choosing) is legal
 
 # purposes (H_DB) for DK_SLASH / DK_JINK / DK_SELECT / DK_PICK / DK_CONFIRM
 PUR_DUEL = 1
@@ -276,6 +333,8 @@ PUR_DISMANTLE = 9
 PUR_SNATCH = 10
 PUR_ICE_SWORD = 11
 PUR_DSWORDS = 12
+PUR_SKILL = 13       # DK_CONFIRM: use the optional skill H_DSKILL?
+PUR_LORD = 14        # DK_JINK / DK_SLASH asked of a helper on behalf of the lord (护驾, 激将)
 
 # ---------------------------------------------------------------- actions: one flat Discrete space
 A_PASS = 0           # end the play phase / decline / let the other side choose
@@ -291,6 +350,21 @@ NUM_HERO_OFFERS = 16
 NUM_ACTIONS = A_HERO + NUM_HERO_OFFERS
 
 OPT_HAND = 0         # "a hand card of that character, at random" (hand cards are face down)
+OPT_RED = 1          # 反间: name red
+OPT_BLACK = 2        # 反间: name black
+OPT_LOSE_HP = 3      # 刚烈: lose 1 HP
+OPT_DISCARD2 = 4     # 刚烈: discard two hand cards
+
+# timing points (skills listen to them; engine/skills/registry.py)
+TP_START = 0         # start phase of the owner's turn
+TP_DRAW = 1          # draw phase of the owner's turn (before drawing; H_DRAWN may change)
+TP_AFTER_DISCARD = 2  # the owner's discard phase has ended
+TP_DAMAGED = 3       # the owner took damage and survived
+TP_PREVENT = 4       # damage is about to be dealt to anyone (any seat may listen)
+TP_RETRIAL = 5       # a judgement card was revealed (any seat may listen)
+TP_JUDGED = 6        # the owner's judgement is done, its card still on the table
+TP_TARGETED = 7      # the owner was chosen as a target of a 杀
+NUM_TP = 8
 
 # ---------------------------------------------------------------- events (log ring)
 EV_TURN = 1          # a=seat
@@ -314,6 +388,11 @@ EV_PHASE = 18        # a=seat, b=phase
 EV_PREVENT = 19      # a=source, b=target (damage prevented, e.g. 寒冰剑)
 EV_ARMOR = 20        # a=seat, b=armor card (its effect applied)
 EV_PASS = 21         # a=seat, b=decision kind (declined)
+EV_SKILL = 22        # a=seat, b=skill id, c=target seat (-1) : a skill was used
+EV_HERO = 23         # a=seat, b=hero id (chosen / assigned)
+EV_LOSE_HP = 24      # a=seat, b=amount
+EV_GIVE = 25         # a=from seat, b=card, c=to seat (the card is seen by both only)
+EV_REVEAL = 26       # a=seat, b=card (shown to everyone)
 
 # ---------------------------------------------------------------- observation layout
 OBS_ROLE = 0                              # own role one-hot (4)
@@ -333,7 +412,11 @@ OS_SLASHES = 12
 OS_EQUIP = 13          # one-hot per equipment kind K_CROSSBOW..K_HORSE_MINUS (13 cells)
 OS_JUDGE = OS_EQUIP + (K_HORSE_MINUS - K_CROSSBOW + 1)   # indulgence, lightning
 OS_GENDER = OS_JUDGE + 2   # male, female
-SEAT_OBS = OS_GENDER + 2
+OS_KINGDOM = OS_GENDER + 2                 # one-hot KD_* (NUM_KINGDOMS)
+OS_USED = OS_KINGDOM + NUM_KINGDOMS        # skill slots used in this play phase (MAX_SKILL_SLOTS)
+OS_GIVEN = OS_USED + MAX_SKILL_SLOTS       # 仁德 cards given in this play phase
+OS_HERO = OS_GIVEN + 1                     # one-hot hero id (MAX_HEROES), once the viewer may see it
+SEAT_OBS = OS_HERO + MAX_HEROES
 OBS_DISCARD = OBS_SEATS + MAX_SEATS * SEAT_OBS   # discard pile multi-hot (128)
 OBS_TABLE = OBS_DISCARD + MAX_CARDS              # cards on the table / revealed (128)
 OBS_PUBLIC = OBS_TABLE + MAX_CARDS               # cards in any equipment/judgement zone (128)
@@ -344,4 +427,8 @@ OBS_DTGT = OBS_DSRC + MAX_SEATS
 OBS_DNUM = OBS_DTGT + MAX_SEATS                  # context counters (3)
 OBS_PHASE = OBS_DNUM + 3
 OBS_MISC = OBS_PHASE + NUM_PHASES                # round/100, deck/100, discard/100
-OBS_SIZE = OBS_MISC + 3
+OBS_DSKILL = OBS_MISC + 3                        # skill slot of the asking skill (of H_DSKOWNER)
+OBS_DSKOWNER = OBS_DSKILL + MAX_SKILL_SLOTS      # relative seat owning that skill
+OBS_LOOK = OBS_DSKOWNER + MAX_SEATS              # cards the viewer is privately looking at (128)
+OBS_OFFER = OBS_LOOK + MAX_CARDS                 # heroes offered to the viewer in the draft
+OBS_SIZE = OBS_OFFER + MAX_HEROES

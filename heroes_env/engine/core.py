@@ -9,7 +9,8 @@ import numpy as np
 from .jit import njit, prange
 
 from .constants import *  # noqa: F401,F403
-from .state import (clear_decision, move_card, push_frame, rand_below, _fmix32, mul32)
+from .state import (clear_decision, deal_hands, push_frame, rand_below, _fmix32, mul32)
+from .draft import setup_heroes
 from .flow import advance
 from .mask import legal_mask
 from .observe import observe
@@ -77,6 +78,9 @@ def setup_game(s, spec, seed):
         s[P_MAXHP + seat] = hp
         s[P_ALIVE + seat] = 1
         s[P_REVEALED + seat] = 1 if roles[seat] == ROLE_LORD else 0
+    s[H_LOOKER] = -1
+    s[H_DSKOWNER] = -1
+    setup_heroes(s, spec)
 
 
 @njit(cache=True)
@@ -113,13 +117,13 @@ def start(s, buf):
 
 @njit(cache=True)
 def deal_and_start(s, buf):
-    """Deal 4 cards to every seat (from the lord on), push the game frame, run to a decision."""
-    npl = s[H_NP]
-    for _ in range(4):
-        for seat in range(npl):
-            c = s[D_ORDER + s[H_NDECK] - 1]
-            move_card(s, c, Z_HAND + seat)
+    """Deal 4 cards to every seat (from the lord on; after the hero draft if there is one), push
+    the game frame, run to a decision."""
     push_frame(s, FR_GAME, -1, -1, -1, 0, -1, 0, 0)
+    if s[H_DRAFT] != 0:
+        push_frame(s, FR_DRAFT, -1, -1, -1, 0, -1, 0, 0)     # deals once heroes are chosen
+    else:
+        deal_hands(s)
     start(s, buf)
 
 

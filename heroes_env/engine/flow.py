@@ -39,35 +39,46 @@ from .state import (become_frame, card_kind, card_suit, card_rank, card_color, c
                     draw_cards, end_game, has_kind_in_hand, is_trick_kind, is_equip_kind,
                     judge_has, log_event, move_card, pop_frame, post_decision, push_frame,
                     random_hand_card, top_card, equip_slot_field)
-from .rules import (alive, armor_kind, attack_range, can_slash_target, halberd_extra_possible,
-                    next_alive, num_alive, opposite_gender, slash_color, total_cards, weapon_kind)
-
-# FR_USE flags
-UF_PLAY = 1        # a play-phase action: counts towards the 杀 limit, 方天画戟 may add targets
-UF_NO_RANGE = 2    # 青龙偃月刀 follow-up: no range check
-UF_PRESET = 4      # targets were fixed before the use (借刀杀人, 青龙偃月刀)
-UF_QINGGANG = 8    # armour ignored (青釭剑)
-
-# FR_DAMAGE flags
-DF_SLASH = 1       # damage of a 杀 to its target, by its user
-DF_DUEL = 2
+from .rules import (alive, armor_kind, can_slash_target, halberd_extra_possible,
+                    next_alive, num_alive, opposite_gender, peach_needs_target, slash_color,
+                    total_cards, weapon_kind)
+from .draft import run_draft
+from .skills.registry import fire, run_pending, run_skill, run_trigger, suspend_for_pending
+from .skills.conversions import can_convert_to, converts_any
+from .skills.judgement import judge_keeps
+from .skills.modifiers import (draws_after_trick, horse_limit_one, jinks_needed, skips_discard,
+                               slash_damage)
+from .skills.lord import response_ok
 
 NOT_SET = 1 << 30
 
 
 # ---------------------------------------------------------------- small helpers
 @njit(cache=True)
-def can_answer_jink(s, seat, armor_ok):
-    if has_kind_in_hand(s, seat, K_JINK):
+def can_answer_jink(s, seat, armor_ok, lord_ok):
+    """Could seat answer a 闪 request: a 闪, a conversion, 八卦阵, or a lord skill (lord_ok)?"""
+    if has_kind_in_hand(s, seat, K_JINK) or can_convert_to(s, seat, K_JINK) or lord_ok:
         return True
     return armor_ok and armor_kind(s, seat) == K_EIGHT_DIAGRAM
 
 
 @njit(cache=True)
 def can_make_slash(s, seat):
-    if has_kind_in_hand(s, seat, K_SLASH):
+    if has_kind_in_hand(s, seat, K_SLASH) or can_convert_to(s, seat, K_SLASH):
         return True
     return weapon_kind(s, seat) == K_SPEAR and s[P_HANDN + seat] >= 2
+
+
+@njit(cache=True)
+def lord_help(s, seat, dk, purpose, tried):
+    """Slot+1 of a lord skill seat may call on for this request (护驾/激将), 0 if none."""
+    if s[H_HEROES] == 0:
+        return 0
+    for i in range(MAX_SKILL_SLOTS):
+        sk = s[P_SK0 + i * MAX_SEATS + seat]
+        if sk != 0 and response_ok(s, seat, sk, dk, purpose, tried):
+            return i + 1
+    return 0
 
 
 @njit(cache=True)
@@ -173,7 +184,7 @@ def set_phase(s, seat, ph):
 def run_turn(s, o):
     u = s[o + F_USER]
     pc = s[o + F_PC]
-    if not alive(s, u) or pc >= 6:
+    if not alive(s, u) or pc >= 8:
         s[H_PHASE] = PH_NONE
         pop_frame(s, 0)
         return
@@ -181,28 +192,39 @@ def run_turn(s, o):
     if pc == 0:
         s[P_TFLAGS + u] = 0
         set_phase(s, u, PH_START)
+        fire(s, TP_START, u, -1, -1, 0, 0, o)
     elif pc == 1:
         set_phase(s, u, PH_JUDGE)
         push_frame(s, FR_JUDGE_PHASE, u, -1, -1, 0, -1, NOT_SET, 0)
     elif pc == 2:
         set_phase(s, u, PH_DRAW)
-        draw_cards(s, u, 2)
+        s[H_DRAWN] = 2
+        fire(s, TP_DRAW, u, -1, -1, 0, 0, o)
     elif pc == 3:
+        draw_cards(s, u, s[H_DRAWN])
+    elif pc == 4:
         if s[P_TFLAGS + u] & TF_SKIP_PLAY:
             log_event(s, EV_SKIP, u, PH_PLAY, 0)
         else:
             set_phase(s, u, PH_PLAY)
             s[P_SLASHES + u] = 0
+            s[P_USED + u] = 0
+            s[P_GIVEN + u] = 0
             push_frame(s, FR_PLAY, u, -1, -1, 0, -1, 0, 0)
-    elif pc == 4:
+    elif pc == 5:
         set_phase(s, u, PH_DISCARD)
+        if skips_discard(s, u):
+            log_event(s, EV_SKIP, u, PH_DISCARD, 0)
+            return
         hp = s[P_HP + u]
         if hp < 0:
             hp = 0
         over = s[P_HANDN + u] - hp
         if over > 0:
             push_frame(s, FR_DISCARD, u, -1, -1, 0, -1, over, 0)
-    elif pc == 5:
+    elif pc == 6:
+        fire(s, TP_AFTER_DISCARD, u, -1, -1, 0, 0, o)
+    elif pc == 7:
         set_phase(s, u, PH_FINISH)
 
 
@@ -274,15 +296,32 @@ def run_delayed(s, o):
 
 @njit(cache=True)
 def run_judge(s, o):
-    if s[o + F_PC] == 0:
+    """Reveal the top card; retrials (鬼才) may replace it; the judge's own skills (天妒) see it;
+    then it is discarded (or kept: 洛神). Returns the final judgement card."""
+    u = s[o + F_USER]
+    pc = s[o + F_PC]
+    if pc == 0:
         c = top_card(s)
         if c < 0:
             return
         s[o + F_CARD] = c
-        log_event(s, EV_JUDGE, s[o + F_USER], c, s[o + F_A])
+        log_event(s, EV_JUDGE, u, c, s[o + F_A])
         s[o + F_PC] = 1
         return
+    if pc == 1:
+        s[o + F_PC] = 2
+        fire(s, TP_RETRIAL, -1, u, s[o + F_CARD], 0, 0, o)
+        return
     c = s[o + F_CARD]
+    if pc == 2:
+        s[o + F_PC] = 3
+        if judge_keeps(s, u, s[o + F_A], c):
+            if s[C_LOC + c] == Z_PROC and alive(s, u):
+                move_card(s, c, Z_HAND + u)
+                log_event(s, EV_GAIN, u, c, -1)
+            return
+        fire(s, TP_JUDGED, u, u, c, 0, 0, o)
+        return
     if s[C_LOC + c] == Z_PROC:
         move_card(s, c, Z_DISCARD)
     pop_frame(s, c)
@@ -302,6 +341,11 @@ def run_play(s, o):
         a = s[H_ANSWER]
         if a == A_PASS:
             pop_frame(s, 0)
+            return
+        if a >= A_SKILL and a < A_SKILL + MAX_SKILL_SLOTS:
+            s[o + F_PC] = 0
+            sk = s[P_SK0 + (a - A_SKILL) * MAX_SEATS + u]
+            push_frame(s, FR_SKILL, u, -1, -1, sk, -1, -2, 0)
             return
         c = a - A_CARD
         if s[C_LOC + c] == Z_HAND + u:
@@ -454,7 +498,8 @@ def run_use(s, o):
             move_card(s, c, Z_PROC)
         if sub2 >= 0 and s[C_LOC + sub2] != Z_PROC:
             move_card(s, sub2, Z_PROC)
-        if (s[o + F_A] & UF_PRESET) or not needs_target(k):
+        if (s[o + F_A] & UF_PRESET) or not (needs_target(k) or
+                                            (k == K_PEACH and peach_needs_target(s, u))):
             s[o + F_PC] = 3
             return
         s[o + F_B] = -1
@@ -490,18 +535,26 @@ def run_use(s, o):
             sort_targets(s, o)
         t0 = s[o + F_TGT]
         log_event(s, EV_USE, u, c, t0)
+        if is_trick_kind(k) and draws_after_trick(s, u):
+            draw_cards(s, u, 1)          # 集智
         if k == K_SLASH:
             if s[o + F_A] & UF_PLAY:
                 s[P_SLASHES + u] += 1
+            if s[H_CUR] == u and s[H_PHASE] == PH_PLAY:
+                s[P_TFLAGS + u] |= TF_SLASHED
             if weapon_kind(s, u) == K_QINGGANG:
                 s[o + F_A] |= UF_QINGGANG
-            s[o + F_PC] = 4
+            s[o + F_PC] = 7
             return
         if is_equip_kind(k):
             f = equip_slot_field(k)
             old = s[f + u]
             if old >= 0:
                 discard_card(s, old, u)
+            if (k == K_HORSE_PLUS or k == K_HORSE_MINUS) and horse_limit_one(s, u):
+                other = s[P_MINUS + u] if k == K_HORSE_PLUS else s[P_PLUS + u]
+                if other >= 0:
+                    discard_card(s, other, u)
             move_card(s, c, Z_EQUIP + u)
             log_event(s, EV_EQUIP, u, c, 0)
             pop_frame(s, 1)
@@ -548,6 +601,8 @@ def run_use(s, o):
         elif k == K_GOD_SALVATION or k == K_AMAZING_GRACE:
             if i < n:
                 t = (u + i) % n
+        elif k == K_PEACH and i == 0 and s[o + F_D] > 0:     # 救援: the chosen target
+            t = s[o + F_TGT]
         elif i == 0:      # 无中生有, 桃: on the user
             t = u
         if t < 0:
@@ -559,6 +614,15 @@ def run_use(s, o):
             if k == K_COLLATERAL:
                 extra = s[o + F_B]
             push_frame(s, FR_EFFECT, u, t, c, k, sub2, s[o + F_A], extra)
+    elif pc == 7:
+        # 杀 targets confirmed: each target's skills may answer (流离), in action order
+        i = s[o + F_E]
+        if i >= s[o + F_D]:
+            s[o + F_E] = 0
+            s[o + F_PC] = 4
+            return
+        s[o + F_E] = i + 1
+        fire(s, TP_TARGETED, use_target(s, o, i), u, c, i, 0, o)
     else:
         if c >= 0 and s[C_LOC + c] == Z_PROC:
             discard_card(s, c, u)
@@ -580,7 +644,7 @@ def run_effect(s, o):
     k = s[o + F_AS]
     pc = s[o + F_PC]
     if pc == 0:
-        if is_trick_kind(k):
+        if is_trick_kind(k) and (s[o + F_A] & UF_NO_NULLIFY) == 0:
             if k == K_GOD_SALVATION and s[P_HP + t] >= s[P_MAXHP + t]:
                 pop_frame(s, 0)      # nothing to do: no 无懈 window either
                 return
@@ -672,7 +736,7 @@ def effect_slash(s, o, u, t, c, pc):
             log_event(s, EV_ARMOR, t, s[P_ARMOR + t], c)
             pop_frame(s, 0)
             return
-        s[o + F_C] = 1
+        s[o + F_C] = jinks_needed(s, u)
         s[o + F_PC] = 10
     elif pc == 10:
         if s[o + F_C] <= 0:
@@ -713,7 +777,7 @@ def effect_slash(s, o, u, t, c, pc):
         s[o + F_PC] = 20
     elif pc == 20:
         s[o + F_PC] = 21
-        push_frame(s, FR_DAMAGE, u, t, c, K_SLASH, -1, 1, DF_SLASH)
+        push_frame(s, FR_DAMAGE, u, t, c, K_SLASH, s[o + F_SUB2], slash_damage(s, u), DF_SLASH)
     else:
         pop_frame(s, 0)
 
@@ -757,9 +821,10 @@ def run_ask(s, o):
         if not alive(s, r):
             pop_frame(s, 0)
             return
+        lord_ok = lord_help(s, r, dk, purpose, s[o + F_SUB2] == 1) > 0
         if dk == DK_JINK:
             armor_ok = s[o + F_B] == 1 and s[o + F_C] == 0
-            if not can_answer_jink(s, r, armor_ok):
+            if not can_answer_jink(s, r, armor_ok, lord_ok):
                 pop_frame(s, 0)
                 return
             s[o + F_PC] = 1
@@ -772,7 +837,7 @@ def run_ask(s, o):
         if purpose == PUR_BLADE and not can_slash_target(s, r, tgt, False):
             pop_frame(s, 0)
             return
-        if not can_make_slash(s, r):
+        if not can_make_slash(s, r) and not lord_ok:
             pop_frame(s, 0)
             return
         s[o + F_PC] = 1
@@ -789,8 +854,14 @@ def run_ask(s, o):
             log_event(s, EV_PASS, r, dk, 0)
             pop_frame(s, 0)
             return
+        if a >= A_SKILL:       # a lord skill asks the others (护驾, 激将)
+            sk = s[P_SK0 + (a - A_SKILL) * MAX_SEATS + r]
+            s[o + F_PC] = 4
+            push_frame(s, FR_SKILL, r, tgt, s[o + F_CARD], sk, dk, -1, purpose)
+            return
         c = a - A_CARD
-        if s[C_LOC + c] == Z_HAND + r:
+        kind = K_JINK if dk == DK_JINK else K_SLASH
+        if s[C_LOC + c] == Z_HAND + r or converts_any(s, r, c, kind):
             answer_with(s, o, r, c, -1)
             return
         if card_kind(s, c) == K_EIGHT_DIAGRAM:
@@ -809,6 +880,13 @@ def run_ask(s, o):
         else:
             s[o + F_PC] = 0
         return
+    if pc == 4:
+        if s[H_RET] == 1:
+            pop_frame(s, 1)
+        else:
+            s[o + F_SUB2] = 1        # nobody helped: he is asked again, without the lord skill
+            s[o + F_PC] = 0
+        return
     answer_with(s, o, r, s[o + F_D], s[o + F_E])
 
 
@@ -822,6 +900,18 @@ def answer_with(s, o, r, c, c2):
         s[o + F_D] = 1          # one preset target
         return
     log_event(s, EV_RESPOND, r, c, c2)
+    if s[o + F_AS] == DK_SLASH and s[H_CUR] == r and s[H_PHASE] == PH_PLAY:
+        s[P_TFLAGS + r] |= TF_SLASHED
+    if purpose == PUR_LORD:
+        # played on the lord's behalf: the lord's skill frame (below) takes the card(s)
+        parent = o - FRAME_SIZE
+        move_card(s, c, Z_PROC)
+        s[parent + F_C] = c
+        if c2 >= 0:
+            move_card(s, c2, Z_PROC)
+        s[parent + F_D] = c2
+        pop_frame(s, 1)
+        return
     discard_card(s, c, r)
     if c2 >= 0:
         discard_card(s, c2, r)
@@ -840,6 +930,8 @@ def run_nullify(s, o):
             seat = s[o + F_D]
             log_event(s, EV_USE, seat, c, -1)
             discard_card(s, c, seat)
+            if draws_after_trick(s, seat):
+                draw_cards(s, seat, 1)        # 集智
             s[o + F_A] += 1
             s[o + F_B] = 0
     cur = s[H_CUR]
@@ -902,7 +994,14 @@ def run_damage(s, o):
             discard_card(s, a - A_CARD, t)
         s[o + F_PC] = 5
     elif pc == 5:
+        s[o + F_PC] = 7
+        fire(s, TP_PREVENT, -1, t, s[o + F_CARD], s[o + F_A], 0, o)      # 急救
+    elif pc == 7:
         n = s[o + F_A]
+        if n <= 0:
+            log_event(s, EV_PREVENT, src, t, -1)
+            pop_frame(s, 0)
+            return
         s[P_HP + t] -= n
         if src >= 0:
             s[P_DMG + src] += n
@@ -910,6 +1009,11 @@ def run_damage(s, o):
         s[o + F_PC] = 6
         if s[P_HP + t] <= 0:
             push_frame(s, FR_DYING, src, t, -1, 0, -1, 0, 0)
+    elif pc == 6:
+        # after the damage (and any dying): the victim's skills, if he survived
+        s[o + F_PC] = 8
+        if alive(s, t):
+            fire(s, TP_DAMAGED, t, s[o + F_USER], s[o + F_CARD], s[o + F_A], s[o + F_SUB2], o)
     else:
         pop_frame(s, 0)
 
@@ -956,7 +1060,11 @@ def run_dying(s, o):
 @njit(cache=True)
 def advance(s):
     """Run frames until a decision is pending or the game is over."""
-    while s[H_DONE] == 0 and s[H_DECIDER] < 0:
+    while s[H_DONE] == 0:
+        if s[H_PEND] != 0:
+            suspend_for_pending(s)         # 连营 / 枭姬 first, even before a posted decision
+        elif s[H_DECIDER] >= 0:
+            return
         if s[H_FP] <= 0:
             s[H_ERR] = 2
             end_game(s, RES_TRUNCATED, -1)
@@ -995,6 +1103,14 @@ def advance(s):
             run_pick(s, o)
         elif k == FR_DSWORDS:
             run_dswords(s, o)
+        elif k == FR_SKILL:
+            run_skill(s, o)
+        elif k == FR_TRIGGER:
+            run_trigger(s, o)
+        elif k == FR_PENDING:
+            run_pending(s, o)
+        elif k == FR_DRAFT:
+            run_draft(s, o)
         else:
             s[H_ERR] = 3
             end_game(s, RES_TRUNCATED, -1)

@@ -23,17 +23,30 @@ VIOLATIONS = {
     9: "an equipment slot names a card that is not in that seat's equipment zone",
     10: "equipment zone and slots disagree",
     11: "a dead seat holds cards",
-    12: "a living seat at 0 HP or less outside the dying procedure",
+    12: "a living seat at 0 HP or less outside its dying procedure",
     13: "frame stack empty or overflowing while the game runs",
     14: "the deciding seat is missing or dead",
     15: "the round cap was passed while the game runs",
     16: "the game ended without a result",
     17: "the game passed the round cap without being truncated",
+    18: "cards looked at privately (观星, 遗计) without a looker, or more than three",
+    19: "a card-loss trigger (连营, 枭姬) is still waiting while a decision is asked",
+    24: "a living seat of a hero game has no hero after the draft",
     20: "no legal action while the game runs",
     21: "a decision with one legal action was not auto-played",
     22: "the engine refused an action its mask allowed",
     23: "the game did not end within 50,000 decisions",
 }
+
+
+@njit(cache=True)
+def dying(s, seat):
+    """Is seat's dying procedure on the frame stack?"""
+    for i in range(s[H_FP]):
+        o = FRAME_BASE + i * FRAME_SIZE
+        if s[o + F_KIND] == FR_DYING and s[o + F_TGT] == seat:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -95,10 +108,20 @@ def violation(s):
             return 10
         if not done and s[P_ALIVE + seat] == 0 and hand + eq + jz > 0:
             return 11
-        if not done and s[P_ALIVE + seat] == 1 and s[P_HP + seat] < 1 \
-                and s[H_DKIND] != DK_PEACH:
+        if not done and s[P_ALIVE + seat] == 1 and s[P_HP + seat] < 1 and not dying(s, seat):
             return 12
+        if not done and s[H_HEROES] != 0 and s[H_DRAFT] == 0 and s[P_ALIVE + seat] == 1 \
+                and s[P_HERO + seat] < 0:
+            return 24
+    look = 0
+    for c in range(n):
+        if s[C_LOC + c] == Z_LOOK:
+            look += 1
+    if look > 3 or (look > 0 and s[H_LOOKER] < 0):
+        return 18
     if not done:
+        if s[H_PEND] != 0:
+            return 19
         if s[H_FP] < 1 or s[H_FP] > MAX_FRAMES:
             return 13
         if s[H_DECIDER] < 0 or s[H_DECIDER] >= npl or s[P_ALIVE + s[H_DECIDER]] == 0:

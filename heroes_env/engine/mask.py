@@ -9,8 +9,11 @@ from .jit import njit
 
 from .constants import *  # noqa: F401,F403
 from .state import card_kind
-from .rules import (any_legal_target, armor_kind, can_slash_target, halberd_extra_possible,
-                    legal_target, slash_allowed, usable_in_play, weapon_kind)
+from .rules import (any_legal_target, armor_kind, can_slash_target, legal_target, slash_allowed,
+                    usable_in_play, weapon_kind)
+from .skills.registry import active_ok, skill_mask
+from .skills.conversions import mark_converted
+from .skills.lord import response_ok
 
 
 @njit(cache=True)
@@ -36,6 +39,20 @@ def _spear_ready(s, seat):
 
 
 @njit(cache=True)
+def _lord_help(s, d, dk, out):
+    """A_SKILL + slot of a lord skill d may call on for the pending 闪/杀 request."""
+    if s[H_HEROES] == 0:
+        return 0
+    o = FRAME_BASE + (s[H_FP] - 1) * FRAME_SIZE
+    n = 0
+    for i in range(MAX_SKILL_SLOTS):
+        sk = s[P_SK0 + i * MAX_SEATS + d]
+        if sk != 0 and response_ok(s, d, sk, dk, s[H_DB], s[o + F_SUB2] == 1):
+            n += _mark(out, A_SKILL + i)
+    return n
+
+
+@njit(cache=True)
 def legal_mask(s, out):
     for i in range(NUM_ACTIONS):
         out[i] = 0
@@ -58,6 +75,11 @@ def legal_mask(s, out):
                     n += _mark(out, A_CARD + c)
         if _spear_ready(s, d) and slash_allowed(s, d) and any_legal_target(s, d, K_SLASH):
             n += _mark(out, A_CARD + s[P_WEAPON + d])
+        if s[H_HEROES] != 0:
+            for i in range(MAX_SKILL_SLOTS):
+                sk = s[P_SK0 + i * MAX_SEATS + d]
+                if sk != 0 and active_ok(s, d, sk):
+                    n += _mark(out, A_SKILL + i)
     elif dk == DK_TARGET:
         kind = s[H_DA]
         stage = s[H_DB]
@@ -80,13 +102,17 @@ def legal_mask(s, out):
     elif dk == DK_JINK:
         n += _mark(out, A_PASS)
         n += _hand_of_kind(s, d, K_JINK, out)
-        if s[H_DA] == 1 and armor_kind(s, d) == K_EIGHT_DIAGRAM:
+        n += mark_converted(s, out, d, K_JINK)
+        if s[H_DA] == 1 and armor_kind(s, d) == K_EIGHT_DIAGRAM and out[A_CARD + s[P_ARMOR + d]] == 0:
             n += _mark(out, A_CARD + s[P_ARMOR + d])
+        n += _lord_help(s, d, DK_JINK, out)
     elif dk == DK_SLASH:
         n += _mark(out, A_PASS)
         n += _hand_of_kind(s, d, K_SLASH, out)
-        if _spear_ready(s, d):
+        n += mark_converted(s, out, d, K_SLASH)
+        if _spear_ready(s, d) and out[A_CARD + s[P_WEAPON + d]] == 0:
             n += _mark(out, A_CARD + s[P_WEAPON + d])
+        n += _lord_help(s, d, DK_SLASH, out)
     elif dk == DK_PEACH:
         n += _mark(out, A_PASS)
         n += _hand_of_kind(s, d, K_PEACH, out)
@@ -123,6 +149,12 @@ def legal_mask(s, out):
             for f in (P_ARMOR, P_PLUS, P_MINUS):
                 if s[f + d] >= 0:
                     n += _mark(out, A_CARD + s[f + d])
+    elif dk == DK_HERO:
+        for j in range(MAX_OFFER):
+            if s[OFFER_BASE + d * MAX_OFFER + j] >= 0:
+                n += _mark(out, A_HERO + j)
+    elif dk == DK_SKILL_CARD or dk == DK_SKILL_TARGET or dk == DK_SKILL_OPTION:
+        n += skill_mask(s, out, d)
     elif dk == DK_KYLIN:
         t = s[H_DTGT]
         n += _mark(out, A_PASS)

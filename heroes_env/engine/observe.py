@@ -45,9 +45,19 @@ def _seat_block(s, viewer, seat, base, out, full):
                 out[base + OS_JUDGE] = 1.0
             elif s[C_AS + c] == K_LIGHTNING:
                 out[base + OS_JUDGE + 1] = 1.0
-    g = s[P_GENDER + seat]
-    if g == 1 or g == 2:
-        out[base + OS_GENDER + g - 1] = 1.0
+    # the hero (and so its skills, gender, kingdom); non-lord picks stay hidden during the draft
+    if full or seat == viewer or s[H_DRAFT] == 0 or role == ROLE_LORD:
+        h = s[P_HERO + seat]
+        if h >= 0:
+            out[base + OS_HERO + h] = 1.0
+        g = s[P_GENDER + seat]
+        if g == 1 or g == 2:
+            out[base + OS_GENDER + g - 1] = 1.0
+        out[base + OS_KINGDOM + s[P_KINGDOM + seat]] = 1.0
+    for i in range(MAX_SKILL_SLOTS):
+        if (s[P_USED + seat] >> i) & 1:
+            out[base + OS_USED + i] = 1.0
+    out[base + OS_GIVEN] = s[P_GIVEN + seat]
 
 
 @njit(cache=True)
@@ -68,6 +78,8 @@ def observe(s, viewer, out, full=False):
             out[OBS_TABLE + c] = 1.0
         elif z >= Z_EQUIP and z < Z_JUDGE + MAX_SEATS:
             out[OBS_PUBLIC + c] = 1.0
+        elif z == Z_LOOK and (s[H_LOOKER] == viewer or full):
+            out[OBS_LOOK + c] = 1.0
     for r in range(npl):
         seat = (viewer + r) % npl
         _seat_block(s, viewer, seat, OBS_SEATS + r * SEAT_OBS, out, full)
@@ -86,6 +98,18 @@ def observe(s, viewer, out, full=False):
         if s[H_DKIND] == DK_TARGET and dc >= 0:
             dc = (dc - viewer + npl) % npl     # a seat (借刀杀人's wielder): relative, like all seats
         out[OBS_DNUM + 2] = dc if dc >= 0 else -1
+        sk = s[H_DSKILL]
+        owner = s[H_DSKOWNER]
+        if sk != 0 and owner >= 0:
+            for i in range(MAX_SKILL_SLOTS):
+                if s[P_SK0 + i * MAX_SEATS + owner] == sk:
+                    out[OBS_DSKILL + i] = 1.0
+            out[OBS_DSKOWNER + (owner - viewer + npl) % npl] = 1.0
+    if s[H_DRAFT] != 0:
+        for j in range(MAX_OFFER):
+            h = s[OFFER_BASE + viewer * MAX_OFFER + j]
+            if h >= 0:
+                out[OBS_OFFER + h] = 1.0
     out[OBS_PHASE + s[H_PHASE]] = 1.0
     out[OBS_MISC] = s[H_ROUND] / 100.0
     out[OBS_MISC + 1] = s[H_NDECK] / 100.0

@@ -6,7 +6,11 @@ when the frames can carry out its use.
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import card_kind, card_color, equip_count, judge_count, judge_has, weapon_range
+from .state import (card_kind, card_color, equip_count, has_skill, judge_count, judge_has,
+                    weapon_range)
+from .skills.modifiers import (distance_modifier, slash_unlimited, trick_no_distance,
+                               untargetable)
+from .skills.ids import SK_JIUYUAN
 
 
 @njit(cache=True)
@@ -36,6 +40,12 @@ def num_alive(s):
 @njit(cache=True)
 def seat_distance(s, a, b):
     """distance(a, b) over living seats, with horses; 0 to oneself, at least 1 otherwise."""
+    return seat_distance_x(s, a, b, -1)
+
+
+@njit(cache=True)
+def seat_distance_x(s, a, b, excl):
+    """seat_distance, as if card excl (a horse about to leave, or -1) were not equipped."""
     if a == b:
         return 0
     n = s[H_NP]
@@ -52,10 +62,11 @@ def seat_distance(s, a, b):
         total += 1
     ccw = total - cw
     d = cw if cw < ccw else ccw
-    if s[P_MINUS + a] >= 0:
+    if s[P_MINUS + a] >= 0 and s[P_MINUS + a] != excl:
         d -= 1
-    if s[P_PLUS + b] >= 0:
+    if s[P_PLUS + b] >= 0 and s[P_PLUS + b] != excl:
         d += 1
+    d += distance_modifier(s, a, b)
     if d < 1:
         d = 1
     return d
@@ -63,10 +74,22 @@ def seat_distance(s, a, b):
 
 @njit(cache=True)
 def attack_range(s, seat):
+    return attack_range_x(s, seat, -1)
+
+
+@njit(cache=True)
+def attack_range_x(s, seat, excl):
+    """Attack range, as if card excl (or -1) were not equipped."""
     w = s[P_WEAPON + seat]
-    if w < 0:
+    if w < 0 or w == excl:
         return 1
     return weapon_range(card_kind(s, w))
+
+
+@njit(cache=True)
+def in_range_x(s, a, b, excl):
+    """Is b within a's attack range, card excl of a's set aside (流离, a converted weapon)?"""
+    return seat_distance_x(s, a, b, excl) <= attack_range_x(s, a, excl)
 
 
 @njit(cache=True)
@@ -96,7 +119,7 @@ def total_cards(s, seat, with_judge):
 @njit(cache=True)
 def slash_allowed(s, seat):
     """May seat use another 杀 as a play action in this play phase?"""
-    if weapon_kind(s, seat) == K_CROSSBOW:
+    if weapon_kind(s, seat) == K_CROSSBOW or slash_unlimited(s, seat):
         return True
     return s[P_SLASHES + seat] < 1
 
@@ -104,9 +127,15 @@ def slash_allowed(s, seat):
 @njit(cache=True)
 def can_slash_target(s, user, t, check_range):
     """Could user choose t as the target of a 杀 (range optional: 青龙偃月刀 ignores it)?"""
-    if t == user or not alive(s, t):
+    return can_slash_target_x(s, user, t, check_range, -1)
+
+
+@njit(cache=True)
+def can_slash_target_x(s, user, t, check_range, excl):
+    """can_slash_target with card excl of user's equipment set aside (it is the 杀 itself)."""
+    if t == user or not alive(s, t) or untargetable(s, t, K_SLASH):
         return False
-    if check_range and seat_distance(s, user, t) > attack_range(s, user):
+    if check_range and not in_range_x(s, user, t, excl):
         return False
     return True
 
@@ -137,17 +166,40 @@ def legal_target(s, user, kind, t, stage, first):
     if kind == K_SLASH:
         return can_slash_target(s, user, t, True)
     if kind == K_DUEL:
-        return t != user
+        return t != user and not untargetable(s, t, K_DUEL)
     if kind == K_DISMANTLE:
         return t != user and total_cards(s, t, True) > 0
     if kind == K_SNATCH:
-        return t != user and total_cards(s, t, True) > 0 and seat_distance(s, user, t) <= 1
+        return t != user and total_cards(s, t, True) > 0 and not untargetable(s, t, K_SNATCH) \
+            and (seat_distance(s, user, t) <= 1 or trick_no_distance(s, user))
     if kind == K_INDULGENCE:
-        return t != user and not judge_has(s, t, K_INDULGENCE)
+        return t != user and not judge_has(s, t, K_INDULGENCE) and not untargetable(s, t, K_INDULGENCE)
+    if kind == K_PEACH:       # 救援: a 吴 character may use a 桃 on the wounded lord 孙权
+        if t == user:
+            return s[P_HP + t] < s[P_MAXHP + t]
+        return jiuyuan_target(s, user, t)
     if kind == K_COLLATERAL:
         if stage == 0:
             return t != user and collateral_victim_exists(s, t)
         return can_slash_target(s, first, t, True)
+    return False
+
+
+@njit(cache=True)
+def jiuyuan_target(s, user, t):
+    """救援 (seed 004): other 吴 characters may use 桃 on 孙权 (the lord) in their own turns."""
+    return t != user and alive(s, t) and has_skill(s, t, SK_JIUYUAN) \
+        and s[P_KINGDOM + user] == KD_WU and s[P_HP + t] < s[P_MAXHP + t] and s[H_CUR] == user
+
+
+@njit(cache=True)
+def peach_needs_target(s, user):
+    """Does a 桃 of user need a target choice (救援 makes 孙权 a second possible target)?"""
+    if s[H_HEROES] == 0 or s[P_KINGDOM + user] != KD_WU:
+        return False
+    for t in range(s[H_NP]):
+        if jiuyuan_target(s, user, t):
+            return True
     return False
 
 
@@ -167,7 +219,7 @@ def usable_in_play(s, seat, kind):
     if kind == K_JINK or kind == K_NULLIFICATION:
         return False
     if kind == K_PEACH:
-        return s[P_HP + seat] < s[P_MAXHP + seat]
+        return s[P_HP + seat] < s[P_MAXHP + seat] or peach_needs_target(s, seat)
     if kind == K_DUEL or kind == K_DISMANTLE or kind == K_SNATCH or kind == K_INDULGENCE \
             or kind == K_COLLATERAL:
         return any_legal_target(s, seat, kind)

@@ -7,6 +7,7 @@ import numpy as np
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
+from .skills.ids import SK_LIANYING, SK_XIAOJI
 
 MASK32 = 0xFFFFFFFF
 
@@ -120,18 +121,52 @@ def log_event(s, kind, a, b, c):
     s[H_NEV] += 1
 
 
+# ---------------------------------------------------------------- skills of a seat
+@njit(cache=True)
+def has_skill(s, seat, sk):
+    """Does seat's hero have skill sk (lord skills only for the lord)? Dead seats keep theirs."""
+    if s[H_HEROES] == 0 or seat < 0:
+        return False
+    return s[P_SK0 + seat] == sk or s[P_SK1 + seat] == sk or s[P_SK2 + seat] == sk \
+        or s[P_SK3 + seat] == sk
+
+
+@njit(cache=True)
+def skill_slot(s, seat, sk):
+    """Slot (0..3) of skill sk on seat's hero, -1 if it has none."""
+    if seat < 0:
+        return -1
+    for i in range(MAX_SKILL_SLOTS):
+        if s[P_SK0 + i * MAX_SEATS + seat] == sk:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def slot_skill(s, seat, i):
+    return s[P_SK0 + i * MAX_SEATS + seat]
+
+
 # ---------------------------------------------------------------- zones
 @njit(cache=True)
 def _leave(s, c):
-    """Remove card c from its current zone's bookkeeping (not from C_LOC)."""
+    """Remove card c from its current zone's bookkeeping (not from C_LOC). Raises the card-loss
+    triggers (连营: the last hand card left; 枭姬: an equipped card left) for FR_PENDING."""
     z = s[C_LOC + c]
     if z >= Z_HAND and z < Z_HAND + MAX_SEATS:
-        s[P_HANDN + z - Z_HAND] -= 1
+        seat = z - Z_HAND
+        s[P_HANDN + seat] -= 1
+        if s[P_HANDN + seat] == 0 and has_skill(s, seat, SK_LIANYING):
+            s[P_PEND + seat] |= 1
+            s[H_PEND] = 1
     elif z >= Z_EQUIP and z < Z_EQUIP + MAX_SEATS:
         seat = z - Z_EQUIP
         for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
             if s[f + seat] == c:
                 s[f + seat] = -1
+        if has_skill(s, seat, SK_XIAOJI):
+            s[P_PEND + seat] += 16
+            s[H_PEND] = 1
     elif z == Z_DECK:
         # remove from the draw pile array, keeping order
         n = s[H_NDECK]
@@ -238,6 +273,14 @@ def draw_cards(s, seat, n):
         move_card(s, c, Z_HAND + seat)
         log_event(s, EV_DRAW, seat, c, 0)
     return True
+
+
+@njit(cache=True)
+def deal_hands(s):
+    """The opening hands: four cards to every seat from the lord on, one at a time."""
+    for _ in range(4):
+        for seat in range(s[H_NP]):
+            move_card(s, s[D_ORDER + s[H_NDECK] - 1], Z_HAND + seat)
 
 
 @njit(cache=True)
@@ -354,6 +397,17 @@ def post_decision(s, seat, kind, card, src, tgt, a, b, c):
     s[H_DA] = a
     s[H_DB] = b
     s[H_DC] = c
+    s[H_DSKILL] = 0
+    s[H_DSKOWNER] = -1
+
+
+@njit(cache=True)
+def post_skill_decision(s, seat, kind, sk, owner, card, tgt, stage, flags, extra):
+    """A decision asked by skill sk of owner: H_DSKILL/H_DSKOWNER name it; H_DA = stage,
+    H_DB = SKD_* flags (for DK_CONFIRM: PUR_SKILL), H_DC = extra."""
+    post_decision(s, seat, kind, card, owner, tgt, stage, flags, extra)
+    s[H_DSKILL] = sk
+    s[H_DSKOWNER] = owner
 
 
 @njit(cache=True)
@@ -366,3 +420,5 @@ def clear_decision(s):
     s[H_DA] = 0
     s[H_DB] = 0
     s[H_DC] = 0
+    s[H_DSKILL] = 0
+    s[H_DSKOWNER] = -1

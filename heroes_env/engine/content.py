@@ -1,0 +1,140 @@
+"""Heroes and skills as data: ``heroes_env/data/heroes.csv`` and ``skills.csv``, checked at import.
+
+The compiled engine reads heroes from ``HERO_TAB`` (one row of ``HERO_REC`` int32 per hero id; Numba
+freezes it into the compiled code, and ``jit.py`` keys the cache by the data files too, so an edit
+of the data recompiles). A hero naming an unknown skill, a skill whose id disagrees with its
+``SK_*`` constant, or a skill without code fails here, at import.
+"""
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from importlib import resources
+
+import numpy as np
+
+from . import constants as C
+from .skills import ids
+
+KINGDOMS = {"wei": C.KD_WEI, "shu": C.KD_SHU, "wu": C.KD_WU, "qun": C.KD_QUN,
+            "jun": C.KD_JUN, "chen": C.KD_CHEN, "min": C.KD_MIN}
+KINGDOM_NAMES = {"zh": {0: "", C.KD_WEI: "魏", C.KD_SHU: "蜀", C.KD_WU: "吴", C.KD_QUN: "群",
+                        C.KD_JUN: "君", C.KD_CHEN: "臣", C.KD_MIN: "民"},
+                 "en": {0: "", C.KD_WEI: "Wei", C.KD_SHU: "Shu", C.KD_WU: "Wu", C.KD_QUN: "Qun",
+                        C.KD_JUN: "Jun", C.KD_CHEN: "Chen", C.KD_MIN: "Min"}}
+GENDERS = {"male": C.GENDER_MALE, "female": C.GENDER_FEMALE}
+SKILL_KINDS = ("triggered", "locked", "active", "conversion", "lord")
+PACKS = {"standard": C.PACK_STANDARD, "herokill": C.PACK_HEROKILL, "classmates": C.PACK_CLASSMATES}
+# the engine/skills modules, one per family of mechanics (index = family id in SKILL_FAMILY)
+FAMILIES = ("modifiers", "conversions", "damage", "judgement", "phases", "card_loss", "targeting",
+            "active", "lord")
+
+
+@dataclass(frozen=True)
+class Skill:
+    id: int
+    key: str
+    name_zh: str
+    name_en: str
+    kind: str          # triggered / locked / active / conversion / lord
+    family: str        # the engine/skills module that implements it
+
+    def name(self, lang="en"):
+        return self.name_zh if lang == "zh" else self.name_en
+
+
+@dataclass(frozen=True)
+class Hero:
+    id: int
+    key: str
+    pack: str
+    name_zh: str
+    name_en: str
+    kingdom: int
+    hp: int
+    gender: int
+    skills: tuple[int, ...]
+    lord_offer: bool
+
+    def name(self, lang="en"):
+        return self.name_zh if lang == "zh" else self.name_en
+
+
+def _rows(name):
+    with resources.files("heroes_env").joinpath("data", name).open(encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def _load_skills() -> dict[str, Skill]:
+    out = {}
+    for r in _rows("skills.csv"):
+        sk = Skill(int(r["id"]), r["key"], r["name_zh"], r["name_en"], r["kind"], r["family"])
+        const = getattr(ids, "SK_" + sk.key.upper(), None)
+        if const != sk.id:
+            raise ImportError(f"skills.csv: {sk.key} has id {sk.id} but ids.SK_{sk.key.upper()} "
+                              f"is {const}")
+        if sk.family not in FAMILIES:
+            raise ImportError(f"skills.csv: {sk.key}: unknown family {sk.family!r}; known {FAMILIES}")
+        if sk.kind not in SKILL_KINDS:
+            raise ImportError(f"skills.csv: {sk.key}: unknown kind {sk.kind!r}; known {SKILL_KINDS}")
+        if not 0 < sk.id < C.MAX_SKILLS or sk.key in out:
+            raise ImportError(f"skills.csv: bad or duplicate skill {sk.key} ({sk.id})")
+        out[sk.key] = sk
+    return out
+
+
+SKILLS = _load_skills()
+SKILLS_BY_ID = {s.id: s for s in SKILLS.values()}
+
+
+def _load_heroes() -> list[Hero]:
+    out = []
+    for r in _rows("heroes.csv"):
+        where = f"heroes.csv: hero {r['key']!r}"
+        unknown = [k for k in r["skills"].split() if k not in SKILLS]
+        if unknown:
+            raise ImportError(f"{where} names unknown skills {unknown}; known: {sorted(SKILLS)}")
+        if r["kingdom"] not in KINGDOMS or r["gender"] not in GENDERS or r["pack"] not in PACKS:
+            raise ImportError(f"{where}: bad kingdom {r['kingdom']!r} or gender {r['gender']!r}")
+        skills = tuple(SKILLS[k].id for k in r["skills"].split())
+        if not 1 <= len(skills) <= C.MAX_SKILL_SLOTS:
+            raise ImportError(f"{where}: 1 to {C.MAX_SKILL_SLOTS} skills, got {len(skills)}")
+        h = Hero(int(r["id"]), r["key"], r["pack"], r["name_zh"], r["name_en"],
+                 KINGDOMS[r["kingdom"]], int(r["hp"]), GENDERS[r["gender"]], skills,
+                 r["lord_offer"] == "1")
+        if not 0 <= h.id < C.MAX_HEROES or any(x.id == h.id or x.key == h.key for x in out):
+            raise ImportError(f"{where}: bad or duplicate id {h.id}")
+        out.append(h)
+    return out
+
+
+HEROES = _load_heroes()
+HEROES_BY_ID = {h.id: h for h in HEROES}
+HEROES_BY_KEY = {h.key: h for h in HEROES}
+PACK_NAMES = tuple(dict.fromkeys(h.pack for h in HEROES))
+
+
+def pack_heroes(pack: str) -> list[Hero]:
+    return [h for h in HEROES if h.pack == pack]
+
+
+def _hero_table() -> np.ndarray:
+    tab = np.zeros((C.MAX_HEROES, C.HERO_REC), np.int32)
+    for h in HEROES:
+        tab[h.id, C.HR_HP] = h.hp
+        tab[h.id, C.HR_GENDER] = h.gender
+        tab[h.id, C.HR_KINGDOM] = h.kingdom
+        tab[h.id, C.HR_LORD_OFFER] = int(h.lord_offer)
+        tab[h.id, C.HR_PACK] = PACKS[h.pack]
+        for i, sk in enumerate(h.skills):
+            tab[h.id, C.HR_SK + i] = sk
+    return tab
+
+
+HERO_TAB = _hero_table()
+# per skill id: 1 for lord skills (given to a hero only when it is the lord); its family index
+LORD_SKILL = np.zeros(C.MAX_SKILLS, np.int32)
+SKILL_FAMILY = np.full(C.MAX_SKILLS, -1, np.int32)
+for _s in SKILLS.values():
+    LORD_SKILL[_s.id] = _s.kind == "lord"
+    SKILL_FAMILY[_s.id] = FAMILIES.index(_s.family)

@@ -1,0 +1,170 @@
+"""Heroes for the seats: the draft (agent decisions), random assignment, or a fixed line-up.
+
+Draft (DECISIONS §3): the lord (seat 0) chooses from five offered heroes (the pack's lord heroes,
+e.g. 曹操/刘备/孙权, then random ones) and his choice is shown to all; then every other seat chooses
+from three (two with ten players) drawn from the rest, each seeing only its own offer; the choices
+are revealed together when all are made. Then the cards are dealt. Hero data comes from
+``content.HERO_TAB``; a lord gets +1 max HP with five or more players, and lord skills only as lord.
+"""
+import numpy as np
+from .jit import njit
+
+from .constants import *  # noqa: F401,F403
+from .state import deal_hands, log_event, pop_frame, post_decision, rand_below
+from .content import HERO_TAB, LORD_SKILL
+
+NUM_HERO_ROWS = HERO_TAB.shape[0]
+
+
+@njit(cache=True)
+def assign_hero(s, seat, h):
+    """Give seat hero h: HP, gender, kingdom and skills (lord skills only for the lord)."""
+    lord = s[P_ROLE + seat] == ROLE_LORD
+    hp = HERO_TAB[h, HR_HP]
+    if lord and s[H_NP] >= 5:
+        hp += 1
+    s[P_HERO + seat] = h
+    s[P_HP + seat] = hp
+    s[P_MAXHP + seat] = hp
+    s[P_GENDER + seat] = HERO_TAB[h, HR_GENDER]
+    s[P_KINGDOM + seat] = HERO_TAB[h, HR_KINGDOM]
+    k = 0
+    for i in range(MAX_SKILL_SLOTS):
+        s[P_SK0 + i * MAX_SEATS + seat] = 0
+    for i in range(MAX_SKILL_SLOTS):
+        sk = HERO_TAB[h, HR_SK + i]
+        if sk != 0 and (lord or LORD_SKILL[sk] == 0):
+            s[P_SK0 + k * MAX_SEATS + seat] = sk
+            k += 1
+    s[H_HEROES] = 1
+
+
+@njit(cache=True)
+def pack_pool(pack, exclude):
+    """Hero ids of a pack (id order), without hero exclude."""
+    n = 0
+    for h in range(NUM_HERO_ROWS):
+        if HERO_TAB[h, HR_PACK] == pack and HERO_TAB[h, HR_HP] > 0 and h != exclude:
+            n += 1
+    out = np.empty(n, np.int64)
+    n = 0
+    for h in range(NUM_HERO_ROWS):
+        if HERO_TAB[h, HR_PACK] == pack and HERO_TAB[h, HR_HP] > 0 and h != exclude:
+            out[n] = h
+            n += 1
+    return out
+
+
+@njit(cache=True)
+def shuffle_tail(s, a, start):
+    """Shuffle a[start:] in place with the game's generator."""
+    for i in range(a.shape[0] - 1, start, -1):
+        j = start + rand_below(s, i - start + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+
+@njit(cache=True)
+def lord_offer(s, pack):
+    """The lord's five: the pack's lord heroes first, then random others (written to his offer)."""
+    pool = pack_pool(pack, -1)
+    k = 0
+    for i in range(pool.shape[0]):             # lord heroes to the front, in id order
+        if HERO_TAB[pool[i], HR_LORD_OFFER] == 1:
+            t = pool[k]
+            pool[k] = pool[i]
+            pool[i] = t
+            k += 1
+    if k > MAX_OFFER:
+        k = MAX_OFFER
+    shuffle_tail(s, pool, k)
+    for j in range(MAX_OFFER):
+        s[OFFER_BASE + j] = pool[j] if j < pool.shape[0] else -1
+
+
+@njit(cache=True)
+def deal_offers(s, pack, lord_hero):
+    """Three heroes (two with ten players) for every other seat, from the rest of the pack."""
+    pool = pack_pool(pack, lord_hero)
+    shuffle_tail(s, pool, 0)
+    npl = s[H_NP]
+    k = 2 if npl >= 10 else 3
+    p = 0
+    for seat in range(1, npl):
+        for j in range(MAX_OFFER):
+            v = -1
+            if j < k and p < pool.shape[0]:
+                v = pool[p]
+                p += 1
+            s[OFFER_BASE + seat * MAX_OFFER + j] = v
+
+
+@njit(cache=True)
+def setup_heroes(s, spec):
+    """Heroes at set-up, by the spec's selection mode (the draft only prepares the lord's offer)."""
+    mode = spec[G_HEROSEL]
+    pack = spec[G_PACK]
+    npl = s[H_NP]
+    for seat in range(MAX_SEATS):
+        for j in range(MAX_OFFER):
+            s[OFFER_BASE + seat * MAX_OFFER + j] = -1
+    if mode == HS_NONE:
+        return
+    s[H_HEROES] = 1
+    if mode == HS_FIXED:
+        for seat in range(npl):
+            assign_hero(s, seat, spec[G_FIXED + seat])
+    elif mode == HS_RANDOM:
+        lord_offer(s, pack)
+        h0 = s[OFFER_BASE + rand_below(s, MAX_OFFER)]
+        assign_hero(s, 0, h0)
+        deal_offers(s, pack, h0)
+        for seat in range(1, npl):
+            assign_hero(s, seat, s[OFFER_BASE + seat * MAX_OFFER])
+        for seat in range(MAX_SEATS):
+            for j in range(MAX_OFFER):
+                s[OFFER_BASE + seat * MAX_OFFER + j] = -1
+    else:
+        s[H_DRAFT] = 1
+        lord_offer(s, pack)
+
+
+@njit(cache=True)
+def offered(s, seat):
+    n = 0
+    for j in range(MAX_OFFER):
+        if s[OFFER_BASE + seat * MAX_OFFER + j] >= 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def run_draft(s, o):
+    """FR_DRAFT: F_A = the seat choosing next (0 = the lord)."""
+    pc = s[o + F_PC]
+    npl = s[H_NP]
+    if pc == 1:
+        seat = s[o + F_A]
+        h = s[OFFER_BASE + seat * MAX_OFFER + s[H_ANSWER] - A_HERO]
+        if seat == 0:
+            assign_hero(s, 0, h)
+            log_event(s, EV_HERO, 0, h, 0)
+            deal_offers(s, s[H_PACK], h)
+        else:
+            s[P_HERO + seat] = h            # hidden until every seat has chosen
+        s[o + F_A] = seat + 1
+    seat = s[o + F_A]
+    if seat < npl:
+        s[o + F_PC] = 1
+        post_decision(s, seat, DK_HERO, -1, -1, -1, offered(s, seat), 0, 0)
+        return
+    # every seat has chosen: reveal, clear the offers, deal the cards
+    s[H_DRAFT] = 0
+    for seat in range(1, npl):
+        assign_hero(s, seat, s[P_HERO + seat])
+        log_event(s, EV_HERO, seat, s[P_HERO + seat], 0)
+    for i in range(MAX_SEATS * MAX_OFFER):
+        s[OFFER_BASE + i] = -1
+    deal_hands(s)
+    pop_frame(s, 0)

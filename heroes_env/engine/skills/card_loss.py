@@ -1,0 +1,33 @@
+"""Skills that answer losing cards: 连营 (the last hand card left: draw 1) and 枭姬 (an equipped card
+left: draw 2, once per card). ``state._leave`` raises them (``P_PEND``); ``registry.run_pending``
+asks them as soon as the engine is between two steps, before any pending decision."""
+from ..jit import njit
+
+from ..constants import *  # noqa: F401,F403
+from ..state import draw_cards, pop_frame
+from ..rules import alive
+from .common import ask_confirm, skill_log
+from .ids import SK_LIANYING, SK_XIAOJI
+
+SKILLS = (SK_LIANYING, SK_XIAOJI)
+TIMINGS = ()
+
+
+@njit(cache=True)
+def mask(s, out, d, sk, stage):
+    return 0
+
+
+@njit(cache=True)
+def run(s, o, sk):
+    u = s[o + F_USER]
+    if s[o + F_PC] == 0:
+        if not alive(s, u):
+            pop_frame(s, 0)
+            return
+        ask_confirm(s, o, 1)
+        return
+    if s[H_ANSWER] == A_CONFIRM:
+        skill_log(s, u, sk, -1)
+        draw_cards(s, u, 1 if sk == SK_LIANYING else 2)
+    pop_frame(s, 0)

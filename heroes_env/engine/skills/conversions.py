@@ -1,0 +1,130 @@
+"""Card conversions: a card of one's own used or played as another kind.
+
+武圣 (red card, hand or equipment → 杀), 龙胆 (闪 ↔ 杀, hand), 倾国 (black hand card → 闪), 奇袭 (black
+card → 过河拆桥), 国色 (♦ card → 乐不思蜀). In a response (闪/杀 asked) the card is chosen directly;
+in the play phase the skill is chosen first (``A_SKILL``), then the card, then the targets.
+"""
+from ..jit import njit
+
+from ..constants import *  # noqa: F401,F403
+from ..state import card_color, card_kind, card_suit, become_frame
+from ..rules import any_legal_target, can_slash_target_x, slash_allowed
+from .common import ask, own_card, skill_log
+from .ids import SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE
+
+SKILLS = (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE)
+TIMINGS = ()
+
+
+@njit(cache=True)
+def converts(s, sk, seat, c, kind):
+    """Can skill sk turn seat's card c into a card of kind?"""
+    if sk == SK_WUSHENG:
+        return kind == K_SLASH and own_card(s, seat, c, True) and card_color(s, c) == COLOR_RED
+    if sk == SK_LONGDAN:
+        if not own_card(s, seat, c, False):
+            return False
+        return (kind == K_SLASH and card_kind(s, c) == K_JINK) or \
+            (kind == K_JINK and card_kind(s, c) == K_SLASH)
+    if sk == SK_QINGGUO:
+        return kind == K_JINK and own_card(s, seat, c, False) and card_color(s, c) == COLOR_BLACK
+    if sk == SK_QIXI:
+        return kind == K_DISMANTLE and own_card(s, seat, c, True) and card_color(s, c) == COLOR_BLACK
+    if sk == SK_GUOSE:
+        return kind == K_INDULGENCE and own_card(s, seat, c, True) and card_suit(s, c) == SUIT_DIAMOND
+    return False
+
+
+@njit(cache=True)
+def converts_any(s, seat, c, kind):
+    """Can any skill of seat turn card c into kind (a response: 闪 or 杀)?"""
+    if s[H_HEROES] == 0:
+        return False
+    for i in range(MAX_SKILL_SLOTS):
+        sk = s[P_SK0 + i * MAX_SEATS + seat]
+        if sk != 0 and converts(s, sk, seat, c, kind):
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_convert_to(s, seat, kind):
+    """Does seat hold any card some skill turns into kind?"""
+    if s[H_HEROES] == 0:
+        return False
+    for c in range(s[H_NCARDS]):
+        if converts_any(s, seat, c, kind):
+            return True
+    return False
+
+
+@njit(cache=True)
+def mark_converted(s, out, seat, kind):
+    """Mark every card of seat that a skill turns into kind (not already marked). Returns count."""
+    n = 0
+    if s[H_HEROES] == 0:
+        return 0
+    for c in range(s[H_NCARDS]):
+        if out[A_CARD + c] == 0 and converts_any(s, seat, c, kind):
+            out[A_CARD + c] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def play_kind(sk):
+    """The kind a conversion skill makes in the play phase (K_NONE: none, e.g. 倾国)."""
+    if sk == SK_WUSHENG or sk == SK_LONGDAN:
+        return K_SLASH
+    if sk == SK_QIXI:
+        return K_DISMANTLE
+    if sk == SK_GUOSE:
+        return K_INDULGENCE
+    return K_NONE
+
+
+@njit(cache=True)
+def usable_as(s, seat, c, kind):
+    """Would a play-phase use of card c as kind have a legal target?"""
+    if kind == K_SLASH:
+        if not slash_allowed(s, seat):
+            return False
+        for t in range(s[H_NP]):
+            if can_slash_target_x(s, seat, t, True, c):
+                return True
+        return False
+    return any_legal_target(s, seat, kind)
+
+
+@njit(cache=True)
+def active_ok(s, d, sk):
+    kind = play_kind(sk)
+    if kind == K_NONE:
+        return False
+    for c in range(s[H_NCARDS]):
+        if converts(s, sk, d, c, kind) and usable_as(s, d, c, kind):
+            return True
+    return False
+
+
+@njit(cache=True)
+def mask(s, out, d, sk, stage):
+    kind = play_kind(sk)
+    n = 0
+    for c in range(s[H_NCARDS]):
+        if converts(s, sk, d, c, kind) and usable_as(s, d, c, kind):
+            out[A_CARD + c] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def run(s, o, sk):
+    """Play phase: choose the card, then it is used as the converted kind (FR_USE)."""
+    u = s[o + F_USER]
+    if s[o + F_PC] == 0:
+        ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, 1)
+        return
+    c = s[H_ANSWER] - A_CARD
+    skill_log(s, u, sk, -1)
+    become_frame(s, o, FR_USE, u, -1, c, play_kind(sk), -1, UF_PLAY, -1)

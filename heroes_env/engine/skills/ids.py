@@ -1,0 +1,43 @@
+"""Skill ids: one constant per skill, the same numbers as ``heroes_env/data/skills.csv`` (checked at
+import by ``engine/content.py``). Compiled code compares against these constants."""
+
+SK_JIANXIONG = 1  # 奸雄
+SK_HUJIA = 2  # 护驾
+SK_FANKUI = 3  # 反馈
+SK_GUICAI = 4  # 鬼才
+SK_GANGLIE = 5  # 刚烈
+SK_TUXI = 6  # 突袭
+SK_LUOYI = 7  # 裸衣
+SK_TIANDU = 8  # 天妒
+SK_YIJI = 9  # 遗计
+SK_QINGGUO = 10  # 倾国
+SK_LUOSHEN = 11  # 洛神
+SK_RENDE = 12  # 仁德
+SK_JIJIANG = 13  # 激将
+SK_WUSHENG = 14  # 武圣
+SK_FEIJIANG = 15  # 飞将
+SK_GUANXING = 16  # 观星
+SK_KONGCHENG = 17  # 空城
+SK_LONGDAN = 18  # 龙胆
+SK_MASHU = 19  # 马术
+SK_JIZHI = 20  # 集智
+SK_QICAI = 21  # 奇才
+SK_ZHIHENG = 22  # 制衡
+SK_JIUYUAN = 23  # 救援
+SK_QIXI = 24  # 奇袭
+SK_KEJI = 25  # 克己
+SK_KUROU = 26  # 苦肉
+SK_YINGZI = 27  # 英姿
+SK_FANJIAN = 28  # 反间
+SK_GUOSE = 29  # 国色
+SK_LIULI = 30  # 流离
+SK_QIANXUN = 31  # 谦逊
+SK_LIANYING = 32  # 连营
+SK_JIEYIN = 33  # 结姻
+SK_XIAOJI = 34  # 枭姬
+SK_JIJIU = 35  # 急救
+SK_QINGNANG = 36  # 青囊
+SK_WUSHUANG = 37  # 无双
+SK_LIJIAN = 38  # 离间
+SK_BIYUE = 39  # 闭月
+NUM_SKILL_IDS = 40

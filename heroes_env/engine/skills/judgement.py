@@ -1,0 +1,88 @@
+"""Skills around judgements: 鬼才 (replace any judgement card with a hand card), 天妒 (take one's own
+judgement card), 洛神 (judge at the start of the turn; keep black cards and go on).
+
+TP_RETRIAL / TP_JUDGED context: ``F_TGT`` = the judging seat; the judgement card is ``F_CARD`` of
+the firing FR_JUDGE frame.
+"""
+from ..jit import njit
+
+from ..constants import *  # noqa: F401,F403
+from ..state import card_color, discard_card, log_event, move_card, pop_frame, push_frame
+from ..rules import alive
+from .common import JR_SKILL, ask, ask_confirm, gain, mark_cards, origin, skill_log
+from .ids import SK_GUICAI, SK_TIANDU, SK_LUOSHEN
+
+SKILLS = (SK_GUICAI, SK_TIANDU, SK_LUOSHEN)
+TIMINGS = ((SK_GUICAI, TP_RETRIAL), (SK_TIANDU, TP_JUDGED), (SK_LUOSHEN, TP_START))
+
+
+@njit(cache=True)
+def judge_keeps(s, seat, reason, c):
+    """Does the judging seat keep judgement card c once it took effect (洛神: a black card)?"""
+    return reason == JR_SKILL + SK_LUOSHEN and card_color(s, c) == COLOR_BLACK
+
+
+@njit(cache=True)
+def mask(s, out, d, sk, stage):
+    if sk == SK_GUICAI:
+        return mark_cards(s, out, d, False, COLOR_NONE)
+    return 0
+
+
+@njit(cache=True)
+def run(s, o, sk):
+    u = s[o + F_USER]
+    pc = s[o + F_PC]
+    if sk == SK_GUICAI:
+        org = origin(s, o)
+        if pc == 0:
+            if not alive(s, u) or s[P_HANDN + u] == 0:
+                pop_frame(s, 0)
+                return
+            s[o + F_CARD] = s[org + F_CARD]
+            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, 1)
+        else:
+            a = s[H_ANSWER]
+            if a != A_PASS:
+                c = a - A_CARD
+                old = s[org + F_CARD]
+                skill_log(s, u, sk, s[o + F_TGT])
+                move_card(s, c, Z_PROC)
+                log_event(s, EV_JUDGE, s[o + F_TGT], c, s[org + F_A])
+                if s[C_LOC + old] == Z_PROC:
+                    discard_card(s, old, -1)
+                s[org + F_CARD] = c
+            pop_frame(s, 0)
+    elif sk == SK_TIANDU:
+        org = origin(s, o)
+        c = s[org + F_CARD]
+        if pc == 0:
+            if not alive(s, u) or s[C_LOC + c] != Z_PROC:
+                pop_frame(s, 0)
+                return
+            s[o + F_CARD] = c
+            ask_confirm(s, o, 1)
+        else:
+            if s[H_ANSWER] == A_CONFIRM:
+                skill_log(s, u, sk, -1)
+                gain(s, u, c, -1)
+            pop_frame(s, 0)
+    elif sk == SK_LUOSHEN:
+        if pc == 0:
+            if not alive(s, u):
+                pop_frame(s, 0)
+                return
+            ask_confirm(s, o, 1)
+        elif pc == 1:
+            if s[H_ANSWER] != A_CONFIRM:
+                pop_frame(s, 0)
+                return
+            skill_log(s, u, sk, -1)
+            s[o + F_PC] = 2
+            push_frame(s, FR_JUDGE, u, -1, -1, 0, -1, JR_SKILL + sk, 0)
+        else:
+            # black: the card went to his hand (judge_keeps) and he may judge again; red: over
+            if card_color(s, s[H_RET]) == COLOR_BLACK and alive(s, u):
+                s[o + F_PC] = 0
+            else:
+                pop_frame(s, 0)

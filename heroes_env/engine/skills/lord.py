@@ -1,0 +1,121 @@
+"""Lord skills that ask the others: 护驾 (魏 characters may play a 闪 for 曹操) and 激将 (蜀 characters
+may play a 杀 for 刘备: in a response, or in his play phase as his own 杀). 救援 is a targeting
+rule (``rules.jiuyuan_target``).
+
+The lord chooses the skill (``A_SKILL`` + slot) when he is asked for a 闪/杀, or (激将) in his play
+phase. Each living character of the kingdom is then asked in turn from the current player
+(``FR_ASK`` with ``PUR_LORD``); the first who plays one provides it: its card(s) land in this
+frame's ``F_C``/``F_D`` (-1 for an 八卦阵 闪). ``F_B`` = the lord's ask purpose (0: 激将 used in the
+play phase), ``F_SUB2`` = the decision kind asked (DK_JINK / DK_SLASH), ``F_E`` = next seat offset.
+"""
+from ..jit import njit
+
+from ..constants import *  # noqa: F401,F403
+from ..state import become_frame, discard_card, pop_frame, push_frame
+from ..rules import alive, can_slash_target, slash_allowed
+from .common import ask, mark_used, rel_target, skill_log, used
+from .ids import SK_HUJIA, SK_JIJIANG, SK_JIUYUAN
+
+SKILLS = (SK_HUJIA, SK_JIJIANG, SK_JIUYUAN)
+TIMINGS = ()
+
+
+@njit(cache=True)
+def kingdom_of(sk):
+    return KD_WEI if sk == SK_HUJIA else KD_SHU
+
+
+@njit(cache=True)
+def helper_exists(s, d, sk):
+    kd = kingdom_of(sk)
+    for t in range(s[H_NP]):
+        if t != d and alive(s, t) and s[P_KINGDOM + t] == kd:
+            return True
+    return False
+
+
+@njit(cache=True)
+def response_ok(s, d, sk, dk, purpose, tried):
+    """May the lord d call on sk when asked for a card of decision kind dk?"""
+    if tried:
+        return False
+    if sk == SK_HUJIA:
+        ok = dk == DK_JINK
+    elif sk == SK_JIJIANG:
+        ok = dk == DK_SLASH and purpose != PUR_COLLATERAL and purpose != PUR_BLADE
+    else:
+        ok = False
+    return ok and purpose != PUR_LORD and helper_exists(s, d, sk)
+
+
+@njit(cache=True)
+def active_ok(s, d, sk):
+    """激将 in the play phase: a 杀 he could use, someone to ask, not yet refused this phase."""
+    if sk != SK_JIJIANG or used(s, d, sk) or not slash_allowed(s, d) or not helper_exists(s, d, sk):
+        return False
+    for t in range(s[H_NP]):
+        if can_slash_target(s, d, t, True):
+            return True
+    return False
+
+
+@njit(cache=True)
+def mask(s, out, d, sk, stage):
+    n = 0
+    for r in range(1, s[H_NP]):
+        if can_slash_target(s, d, (d + r) % s[H_NP], True):
+            out[A_TARGET + r] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def run(s, o, sk):
+    u = s[o + F_USER]
+    pc = s[o + F_PC]
+    n = s[H_NP]
+    if pc == 10:        # 激将 in the play phase: the target first
+        s[o + F_TGT] = rel_target(s, u, s[H_ANSWER])
+        s[o + F_PC] = 0
+        return
+    if s[o + F_A] == -2:    # started from the play phase
+        s[o + F_A] = -1
+        s[o + F_B] = 0
+        s[o + F_SUB2] = DK_SLASH
+        ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, 10)
+        return
+    if pc == 1:
+        if s[H_RET] == 1:
+            c = s[o + F_C]
+            c2 = s[o + F_D]
+            if s[o + F_B] == 0:
+                # his own 杀 of the play phase, made of the helper's card(s)
+                become_frame(s, o, FR_USE, u, s[o + F_TGT], c, K_SLASH, c2, UF_PLAY | UF_PRESET, -1)
+                s[o + F_C] = -1
+                s[o + F_D] = 1
+                return
+            if c >= 0:
+                discard_card(s, c, u)
+            if c2 >= 0:
+                discard_card(s, c2, u)
+            pop_frame(s, 1)
+            return
+        s[o + F_PC] = 0
+    if s[o + F_E] == 0:
+        skill_log(s, u, sk, -1)
+    kd = kingdom_of(sk)
+    i = s[o + F_E]
+    while i < n:
+        t = (s[H_CUR] + i) % n
+        i += 1
+        if t != u and alive(s, t) and s[P_KINGDOM + t] == kd:
+            s[o + F_E] = i
+            s[o + F_C] = -1
+            s[o + F_D] = -1
+            s[o + F_PC] = 1
+            push_frame(s, FR_ASK, t, u, s[o + F_CARD], s[o + F_SUB2], -1, PUR_LORD,
+                       1 if s[o + F_SUB2] == DK_JINK else 0)
+            return
+    if s[o + F_B] == 0:
+        mark_used(s, u, sk)      # nobody answered: no second try in this play phase
+    pop_frame(s, 0)

@@ -1,0 +1,170 @@
+"""Skills of the owner's turn phases: 观星 (start: order the top three cards), 英姿 (draw one more),
+突袭 (instead of drawing, take a random hand card from one or two others), 闭月 (after the discard
+phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py``."""
+from ..jit import njit
+
+from ..constants import *  # noqa: F401,F403
+from ..state import draw_cards, log_event, move_card, pop_frame, random_hand_card, top_card
+from ..rules import alive
+from .common import ask, ask_confirm, gain, rel_target, skill_log
+from .ids import SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE
+
+SKILLS = (SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE)
+TIMINGS = ((SK_GUANXING, TP_START), (SK_YINGZI, TP_DRAW), (SK_TUXI, TP_DRAW),
+           (SK_BIYUE, TP_AFTER_DISCARD))
+GUANXING_N = 3      # seed 004: the top three cards
+
+
+@njit(cache=True)
+def put_bottom(s, c):
+    """Card c (off the pile) goes under the draw pile."""
+    n = s[H_NDECK]
+    for i in range(n, 0, -1):
+        s[D_ORDER + i] = s[D_ORDER + i - 1]
+    s[D_ORDER] = c
+    s[H_NDECK] = n + 1
+    s[C_LOC + c] = Z_DECK
+    s[C_AS + c] = K_NONE
+
+
+@njit(cache=True)
+def tuxi_victim(s, u, t, first):
+    return t != u and t != first and alive(s, t) and s[P_HANDN + t] > 0
+
+
+@njit(cache=True)
+def tuxi_take(s, o, u):
+    """Take a random hand card from the chosen one or two, in seat order from the owner."""
+    t1 = s[o + F_B]
+    t2 = s[o + F_C]
+    n = s[H_NP]
+    if t2 >= 0 and (t2 - u + n) % n < (t1 - u + n) % n:
+        t1, t2 = t2, t1
+    for t in (t1, t2):
+        if t >= 0 and s[P_HANDN + t] > 0:
+            gain(s, u, random_hand_card(s, t), t)
+    pop_frame(s, 0)
+
+
+@njit(cache=True)
+def guanxing_open(s, o, c):
+    """Is card c (in Z_LOOK) still to be placed? (stage 1 keeps the chosen top cards in F_B..)"""
+    if s[C_LOC + c] != Z_LOOK:
+        return False
+    for i in range(s[o + F_SUB2]):
+        if s[o + F_B + i] == c:
+            return False
+    return True
+
+
+@njit(cache=True)
+def guanxing_left(s, o):
+    n = 0
+    for c in range(s[H_NCARDS]):
+        if guanxing_open(s, o, c):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def mask(s, out, d, sk, stage):
+    n = 0
+    if sk == SK_GUANXING:
+        o = FRAME_BASE + (s[H_FP] - 1) * FRAME_SIZE
+        for c in range(s[H_NCARDS]):
+            if guanxing_open(s, o, c):
+                out[A_CARD + c] = 1
+                n += 1
+    elif sk == SK_TUXI:
+        first = s[H_DC]
+        for r in range(1, s[H_NP]):
+            if tuxi_victim(s, d, (d + r) % s[H_NP], first):
+                out[A_TARGET + r] = 1
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def run(s, o, sk):
+    u = s[o + F_USER]
+    pc = s[o + F_PC]
+    if pc == 0:
+        if not alive(s, u):
+            pop_frame(s, 0)
+            return
+        if sk == SK_TUXI:
+            for t in range(s[H_NP]):
+                if tuxi_victim(s, u, t, -1):
+                    ask(s, o, u, DK_SKILL_TARGET, 0, SKD_PASS, -1, 1)
+                    return
+            pop_frame(s, 0)
+            return
+        ask_confirm(s, o, 1)
+        return
+    a = s[H_ANSWER]
+    if sk == SK_YINGZI or sk == SK_BIYUE:
+        if a == A_CONFIRM:
+            skill_log(s, u, sk, -1)
+            if sk == SK_YINGZI:
+                s[H_DRAWN] += 1
+            else:
+                draw_cards(s, u, 1)
+        pop_frame(s, 0)
+    elif sk == SK_TUXI:
+        if pc == 1:
+            if a == A_PASS:
+                pop_frame(s, 0)
+                return
+            t = rel_target(s, u, a)
+            s[o + F_B] = t
+            s[o + F_C] = -1
+            s[H_DRAWN] = 0
+            skill_log(s, u, sk, t)
+            for x in range(s[H_NP]):
+                if tuxi_victim(s, u, x, t):
+                    ask(s, o, u, DK_SKILL_TARGET, 1, SKD_CONFIRM, t, 2)
+                    return
+            tuxi_take(s, o, u)
+            return
+        if a != A_CONFIRM:
+            s[o + F_C] = rel_target(s, u, a)
+        tuxi_take(s, o, u)
+    else:   # 观星
+        if pc == 1:
+            if a != A_CONFIRM:
+                pop_frame(s, 0)
+                return
+            skill_log(s, u, sk, -1)
+            s[H_LOOKER] = u
+            for _ in range(GUANXING_N):
+                c = top_card(s)
+                if c < 0:
+                    return
+                move_card(s, c, Z_LOOK)
+            s[o + F_SUB2] = 0
+            ask(s, o, u, DK_SKILL_CARD, 0, SKD_CONFIRM, 0, 2)
+        elif pc == 2:
+            # stage 0: each chosen card goes to the bottom; CONFIRM: the rest go on top
+            if a != A_CONFIRM:
+                put_bottom(s, a - A_CARD)
+                log_event(s, EV_SKILL, u, sk, -2)
+            left = guanxing_left(s, o)
+            if left == 0:
+                s[H_LOOKER] = -1
+                pop_frame(s, 0)
+            elif a == A_CONFIRM:
+                ask(s, o, u, DK_SKILL_CARD, 1, 0, 0, 3)
+            else:
+                ask(s, o, u, DK_SKILL_CARD, 0, SKD_CONFIRM, 0, 2)
+        else:
+            # stage 1: the cards for the top, in the order they will be drawn
+            k = s[o + F_SUB2]
+            s[o + F_B + k] = a - A_CARD
+            s[o + F_SUB2] = k + 1
+            if guanxing_left(s, o) > 0:
+                ask(s, o, u, DK_SKILL_CARD, 1, 0, k + 1, 3)
+                return
+            for i in range(k, -1, -1):
+                move_card(s, s[o + F_B + i], Z_DECK)
+            s[H_LOOKER] = -1
+            pop_frame(s, 0)

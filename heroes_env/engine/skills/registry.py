@@ -1,0 +1,228 @@
+"""The skill mechanism: timing points, the FR_TRIGGER / FR_SKILL / FR_PENDING frames, and the
+dispatch from a skill id to its family module.
+
+A family module (one per kind of mechanic) declares ``SKILLS`` (the ids it implements) and
+``TIMINGS`` ((skill, timing point) pairs), and provides compiled ``run(s, o, sk)`` (its FR_SKILL
+handler) and ``mask(s, out, d, sk, stage)`` (the legal actions of its DK_SKILL_* decisions);
+families with skills used from the play phase also provide ``active_ok(s, d, sk)``. Every skill of
+``data/skills.csv`` must be implemented by the family it names: checked here, at import.
+
+The engine fires a timing point with ``fire``: if some skill listens, an FR_TRIGGER frame asks each
+listening skill in turn (the owner's, or every living seat's from the current player for
+TP_PREVENT / TP_RETRIAL), each as its own FR_SKILL frame.
+"""
+import numpy as np
+from ..jit import njit
+
+from ..constants import *  # noqa: F401,F403
+from ..state import pop_frame, push_frame, post_decision
+from .. import content
+from . import (active, card_loss, conversions, damage, judgement, lord, modifiers, phases,
+               targeting)
+from .ids import SK_LIANYING, SK_XIAOJI
+
+FAM_MODIFIERS, FAM_CONVERSIONS, FAM_DAMAGE, FAM_JUDGEMENT, FAM_PHASES, FAM_CARD_LOSS, \
+    FAM_TARGETING, FAM_ACTIVE, FAM_LORD = range(9)
+_MODULES = (modifiers, conversions, damage, judgement, phases, card_loss, targeting, active, lord)
+assert tuple(m.__name__.rsplit(".", 1)[1] for m in _MODULES) == content.FAMILIES
+
+
+def _registry():
+    tp = np.zeros(MAX_SKILLS, np.int32)
+    for fam, mod in enumerate(_MODULES):
+        for sk in getattr(mod, "SKILLS", ()):
+            if content.SKILL_FAMILY[sk] != fam:
+                raise ImportError(f"skill {content.SKILLS_BY_ID[sk].key} is implemented in "
+                                  f"{mod.__name__} but skills.csv names family "
+                                  f"{content.FAMILIES[content.SKILL_FAMILY[sk]]}")
+        for sk, point in getattr(mod, "TIMINGS", ()):
+            tp[sk] |= 1 << point
+    done = {sk for mod in _MODULES for sk in getattr(mod, "SKILLS", ())}
+    missing = [sk.key for sk in content.SKILLS.values() if sk.id not in done]
+    if missing:
+        raise ImportError(f"skills without code: {missing}")
+    return tp
+
+
+SKILL_TP = _registry()            # per skill id: bit per timing point it listens to
+SKILL_FAMILY = content.SKILL_FAMILY
+ANY_SEAT = (1 << TP_PREVENT) | (1 << TP_RETRIAL)
+
+
+@njit(cache=True)
+def listens(s, seat, tp):
+    if s[P_ALIVE + seat] == 0:
+        return False
+    for i in range(MAX_SKILL_SLOTS):
+        sk = s[P_SK0 + i * MAX_SEATS + seat]
+        if sk != 0 and (SKILL_TP[sk] >> tp) & 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def fire(s, tp, owner, tgt, card, amount, extra, org):
+    """Timing point tp: push an FR_TRIGGER if a skill listens. owner = the seat concerned (-1 for
+    the any-seat points). Returns True if a frame was pushed (call it last in a handler step)."""
+    if s[H_HEROES] == 0:
+        return False
+    if (ANY_SEAT >> tp) & 1:
+        found = False
+        for t in range(s[H_NP]):
+            if listens(s, t, tp):
+                found = True
+                break
+        if not found:
+            return False
+    elif owner < 0 or not listens(s, owner, tp):
+        return False
+    o = push_frame(s, FR_TRIGGER, owner, tgt, card, tp, amount, 0, 0)
+    s[o + F_C] = extra
+    s[o + F_E] = org
+    return True
+
+
+@njit(cache=True)
+def run_trigger(s, o):
+    """Ask each listening skill in turn: F_A = seat offset (any-seat points), F_B = skill slot."""
+    tp = s[o + F_AS]
+    n = s[H_NP]
+    any_seat = (ANY_SEAT >> tp) & 1
+    while True:
+        if any_seat:
+            if s[o + F_A] >= n:
+                break
+            seat = (s[H_CUR] + s[o + F_A]) % n
+        else:
+            if s[o + F_A] >= 1:
+                break
+            seat = s[o + F_USER]
+        i = s[o + F_B]
+        if i >= MAX_SKILL_SLOTS:
+            s[o + F_A] += 1
+            s[o + F_B] = 0
+            continue
+        s[o + F_B] = i + 1
+        sk = s[P_SK0 + i * MAX_SEATS + seat]
+        if sk == 0 or s[P_ALIVE + seat] == 0 or ((SKILL_TP[sk] >> tp) & 1) == 0:
+            continue
+        f = push_frame(s, FR_SKILL, seat, s[o + F_TGT], s[o + F_CARD], sk, s[o + F_SUB2], tp,
+                       s[o + F_C])
+        s[f + F_E] = s[o + F_E]
+        return
+    pop_frame(s, 0)
+
+
+@njit(cache=True)
+def run_skill(s, o):
+    sk = s[o + F_AS]
+    fam = SKILL_FAMILY[sk]
+    if fam == FAM_CONVERSIONS:
+        conversions.run(s, o, sk)
+    elif fam == FAM_DAMAGE:
+        damage.run(s, o, sk)
+    elif fam == FAM_JUDGEMENT:
+        judgement.run(s, o, sk)
+    elif fam == FAM_PHASES:
+        phases.run(s, o, sk)
+    elif fam == FAM_CARD_LOSS:
+        card_loss.run(s, o, sk)
+    elif fam == FAM_TARGETING:
+        targeting.run(s, o, sk)
+    elif fam == FAM_ACTIVE:
+        active.run(s, o, sk)
+    elif fam == FAM_LORD:
+        lord.run(s, o, sk)
+    else:
+        s[H_ERR] = 4
+        pop_frame(s, 0)
+
+
+@njit(cache=True)
+def active_ok(s, d, sk):
+    """May d use skill sk as a play-phase action now?"""
+    fam = SKILL_FAMILY[sk]
+    if fam == FAM_ACTIVE:
+        return active.active_ok(s, d, sk)
+    if fam == FAM_CONVERSIONS:
+        return conversions.active_ok(s, d, sk)
+    if fam == FAM_LORD:
+        return lord.active_ok(s, d, sk)
+    return False
+
+
+@njit(cache=True)
+def skill_mask(s, out, d):
+    """Legal actions of a DK_SKILL_CARD / DK_SKILL_TARGET / DK_SKILL_OPTION decision."""
+    sk = s[H_DSKILL]
+    stage = s[H_DA]
+    flags = s[H_DB]
+    n = 0
+    if flags & SKD_PASS:
+        out[A_PASS] = 1
+        n += 1
+    if flags & SKD_CONFIRM:
+        out[A_CONFIRM] = 1
+        n += 1
+    fam = SKILL_FAMILY[sk]
+    if fam == FAM_CONVERSIONS:
+        n += conversions.mask(s, out, d, sk, stage)
+    elif fam == FAM_DAMAGE:
+        n += damage.mask(s, out, d, sk, stage)
+    elif fam == FAM_JUDGEMENT:
+        n += judgement.mask(s, out, d, sk, stage)
+    elif fam == FAM_PHASES:
+        n += phases.mask(s, out, d, sk, stage)
+    elif fam == FAM_TARGETING:
+        n += targeting.mask(s, out, d, sk, stage)
+    elif fam == FAM_ACTIVE:
+        n += active.mask(s, out, d, sk, stage)
+    elif fam == FAM_LORD:
+        n += lord.mask(s, out, d, sk, stage)
+    return n
+
+
+# ---------------------------------------------------------------- card-loss triggers (FR_PENDING)
+@njit(cache=True)
+def suspend_for_pending(s):
+    """Card-loss triggers (连营, 枭姬) were raised: run them now. If a decision was just posted, it
+    is saved in an FR_PENDING frame and posted again once they are done."""
+    s[H_PEND] = 0
+    o = push_frame(s, FR_PENDING, s[H_DECIDER], s[H_DTGT], s[H_DCARD], s[H_DKIND], s[H_DSRC],
+                   s[H_DA], s[H_DB])
+    s[o + F_C] = s[H_DC]
+    if s[H_DECIDER] >= 0:
+        s[o + F_D] = s[H_DSKILL]
+        s[o + F_E] = s[H_DSKOWNER]
+    else:
+        s[o + F_D] = s[H_RET]       # no decision: keep the return value a child left
+    s[H_DECIDER] = -1
+
+
+@njit(cache=True)
+def run_pending(s, o):
+    n = s[H_NP]
+    for i in range(n):
+        seat = (s[H_CUR] + i) % n
+        p = s[P_PEND + seat]
+        if p == 0:
+            continue
+        if s[P_ALIVE + seat] == 0:
+            s[P_PEND + seat] = 0
+            continue
+        if p & 1:
+            s[P_PEND + seat] = p & ~1
+            push_frame(s, FR_SKILL, seat, -1, -1, SK_LIANYING, -1, -1, 0)
+        else:
+            s[P_PEND + seat] = p - 16
+            push_frame(s, FR_SKILL, seat, -1, -1, SK_XIAOJI, -1, -1, 0)
+        return
+    d = s[o + F_USER]
+    if d >= 0:
+        pop_frame(s, s[H_RET])
+        post_decision(s, d, s[o + F_AS], s[o + F_CARD], s[o + F_SUB2], s[o + F_TGT], s[o + F_A],
+                      s[o + F_B], s[o + F_C])
+        s[H_DSKILL] = s[o + F_D]
+        s[H_DSKOWNER] = s[o + F_E]
+    else:
+        pop_frame(s, s[o + F_D])

@@ -1,0 +1,227 @@
+"""Hero packs as a whole: the draft, random and fixed line-ups, what observations show of heroes,
+and random play with all 25 standard heroes (invariants, exact masks, hidden information).
+
+Skill-by-skill scenarios are in test_skills_*.py.
+"""
+import numpy as np
+import pytest
+
+import heroes_env
+from heroes_env import Config, Game
+from heroes_env.engine import constants as C
+from heroes_env.engine import content, invariants
+
+from conftest import check_invariants
+from test_random_play import play_fully_checked
+from test_hidden_info import check_hidden_info
+
+STANDARD = [h.key for h in content.pack_heroes("standard")]
+LORD_HEROES = {"caocao", "liubei", "sunquan"}
+
+
+def hero_keys(g):
+    return [g.hero(i).key for i in range(g.num_players)]
+
+
+def offers(g, seat):
+    return [content.HEROES_BY_ID[int(h)].key
+            for h in g.s[C.OFFER_BASE + seat * C.MAX_OFFER:][:C.MAX_OFFER] if h >= 0]
+
+
+def seat_block(obs, r):
+    return obs[C.OBS_SEATS + r * C.SEAT_OBS:][:C.SEAT_OBS]
+
+
+# ---------------------------------------------------------------- content
+def test_standard_pack_is_the_rule_text():
+    """25 heroes (魏 7, 蜀 7, 吴 8, 群 3; 5 female), HP and skills as in seed 004 / TRUSTED §3."""
+    heroes = content.pack_heroes("standard")
+    assert len(heroes) == 25
+    kd = [h.kingdom for h in heroes]
+    assert [kd.count(k) for k in (C.KD_WEI, C.KD_SHU, C.KD_WU, C.KD_QUN)] == [7, 7, 8, 3]
+    assert sum(h.gender == C.GENDER_FEMALE for h in heroes) == 5
+    assert {h.key for h in heroes if h.lord_offer} == LORD_HEROES
+    by = content.HEROES_BY_KEY
+    assert (by["simayi"].hp, by["zhugeliang"].hp, by["lvbu"].hp) == (3, 3, 4)
+    assert [content.SKILLS_BY_ID[s].key for s in by["machao"].skills] == ["mashu"]
+    assert [content.SKILLS_BY_ID[s].key for s in by["zhangfei"].skills] == ["feijiang"]
+    assert len(content.SKILLS) == 39
+
+
+def test_every_skill_has_code_and_a_family():
+    from heroes_env.engine.skills import registry
+    for sk in content.SKILLS.values():
+        mod = registry._MODULES[content.FAMILIES.index(sk.family)]
+        assert sk.id in mod.SKILLS, sk.key
+
+
+# ---------------------------------------------------------------- the draft
+def test_draft_lord_chooses_from_five_with_the_three_lords():
+    g = Game.new(Config(num_players=5, pack="standard"), seed=3)
+    assert (g.decider, g.decision_kind) == (0, C.DK_HERO)
+    five = offers(g, 0)
+    assert len(five) == 5 and len(set(five)) == 5 and LORD_HEROES <= set(five)
+    assert g.legal_labels() == [f"hero {k}" for k in five]
+    assert all(not g.hand(i) for i in range(5)), "cards are dealt after the draft"
+    # the lord sees his offer in his observation; the others do not
+    o = g.observe(0)
+    assert sorted(np.flatnonzero(o[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]).tolist()) == \
+        sorted(content.HEROES_BY_KEY[k].id for k in five)
+    assert not g.observe(1)[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES].any()
+
+
+def test_draft_then_others_choose_from_three_hidden_until_all_chose():
+    g = Game.new(Config(num_players=5, pack="standard"), seed=4)
+    g.play("hero sunquan")
+    assert g.hero(0).key == "sunquan" and g.max_hp(0) == 5      # lord +1 with 5 players
+    assert g.skills(0) == ["zhiheng", "jiuyuan"]
+    offered = set()
+    for seat in range(1, 5):
+        assert (g.decider, g.decision_kind) == (seat, C.DK_HERO)
+        three = offers(g, seat)
+        assert len(three) == 3 and "sunquan" not in three
+        assert not offered & set(three), "offers are distinct"
+        offered |= set(three)
+        # everyone sees the lord's hero; nobody else's pick is visible yet
+        for viewer in range(5):
+            o = g.observe(viewer)
+            lord_hero = seat_block(o, (0 - viewer) % 5)[C.OS_HERO:C.OS_HERO + C.MAX_HEROES]
+            assert lord_hero[content.HEROES_BY_KEY["sunquan"].id] == 1
+            for other in range(1, seat):
+                blk = seat_block(o, (other - viewer) % 5)[C.OS_HERO:C.OS_HERO + C.MAX_HEROES]
+                assert blk.any() == (viewer == other), (viewer, other)
+        g.play(f"hero {three[1]}")
+    assert not g.s[C.H_DRAFT] and g.decision_kind == C.DK_PLAY
+    assert [len(g.hand(i)) for i in range(5)] == [6, 4, 4, 4, 4]   # dealt 4 each; the lord drew 2
+    keys = hero_keys(g)
+    assert len(set(keys)) == 5
+    for viewer in range(5):       # now everyone sees every hero
+        o = g.observe(viewer)
+        for r in range(5):
+            assert seat_block(o, r)[C.OS_HERO:C.OS_HERO + C.MAX_HEROES].sum() == 1
+    check_invariants(g)
+
+
+def test_draft_with_ten_players_offers_two():
+    g = Game.new(Config(num_players=10, pack="standard"), seed=5)
+    g.step(int(g.legal_actions()[0]))
+    assert len(offers(g, 1)) == 2 and g.legal_labels()[0].startswith("hero ")
+    while g.decision_kind == C.DK_HERO:
+        g.step(int(g.legal_actions()[-1]))
+    assert len(set(hero_keys(g))) == 10
+
+
+def test_lord_skills_only_for_the_lord_and_hp_bonus_only_with_five():
+    g = Game.new(Config(num_players=4, pack="standard",
+                        hero_selection=["lvbu", "caocao", "liubei", "sunquan"]), seed=1)
+    assert hero_keys(g) == ["lvbu", "caocao", "liubei", "sunquan"]
+    assert g.max_hp(0) == 4                     # no lord bonus with four players
+    assert g.skills(1) == ["jianxiong"] and g.skills(2) == ["rende"] and g.skills(3) == ["zhiheng"]
+    g = Game.new(Config(num_players=5, pack="standard",
+                        hero_selection=["caocao", "simayi", "liubei", "sunquan", "lvbu"]), seed=1)
+    assert g.skills(0) == ["jianxiong", "hujia"] and g.max_hp(0) == 5 and g.max_hp(1) == 3
+
+
+def test_random_selection_has_no_draft_decisions():
+    for seed in range(6):
+        g = Game.new(Config(num_players=8, pack="standard", hero_selection="random"), seed=seed)
+        assert g.decision_kind != C.DK_HERO and not g.s[C.H_DRAFT]
+        keys = hero_keys(g)
+        assert len(set(keys)) == 8 and set(keys) <= set(STANDARD)
+        assert all(len(g.hand(i)) == 4 for i in range(1, 8))
+
+
+def test_draft_is_reproducible_and_seed_dependent():
+    a = Game.new(Config(num_players=6, pack="standard"), seed=9)
+    b = Game.new(Config(num_players=6, pack="standard"), seed=9)
+    assert a.to_bytes() == b.to_bytes()
+    picks = {tuple(offers(Game.new(Config(num_players=6, pack="standard"), seed=s), 0))
+             for s in range(8)}
+    assert len(picks) > 1
+
+
+def test_no_skill_game_has_no_heroes():
+    g = Game.new(Config(num_players=5), seed=1)
+    assert not g.s[C.H_HEROES] and all(g.hero(i) is None for i in range(5))
+    assert not g.observe(0)[C.OBS_SEATS:C.OBS_DISCARD].reshape(10, -1)[:, C.OS_HERO:].any()
+
+
+# ---------------------------------------------------------------- random play with heroes
+@pytest.mark.parametrize("n, selection, seed", [(5, "draft", 1), (5, "random", 2), (8, "draft", 3),
+                                                (8, "random", 4), (4, "random", 5),
+                                                (10, "draft", 6)])
+def test_full_checks_with_heroes(n, selection, seed):
+    cfg = Config(num_players=n, pack="standard", hero_selection=selection)
+    assert play_fully_checked(cfg, 7000 + seed, all_illegal_every=12) > 10
+
+
+def test_full_checks_with_heroes_without_autoplay():
+    cfg = Config(num_players=5, pack="standard", hero_selection="random", autoplay=False)
+    play_fully_checked(cfg, 7100, all_illegal_every=25)
+
+
+def _checked(cfg, games, base):
+    seeds = (np.arange(games, dtype=np.int64) * 7919 + base).astype(np.int32)
+    out = np.zeros((games, 4), np.int64)
+    invariants.play_checked(seeds, cfg.spec(), base, out)
+    bad = np.flatnonzero(out[:, 3])
+    assert bad.size == 0, [f"seed {seeds[i]}: {invariants.VIOLATIONS.get(int(out[i, 3]))} at "
+                           f"decision {out[i, 2]}" for i in bad[:5]]
+    return out
+
+
+@pytest.mark.parametrize("n, games", [(5, 3000), (8, 2000)])
+def test_compiled_invariants_with_all_heroes(n, games):
+    """Random legal play with every step checked in compiled code: every hero plays often."""
+    out = _checked(Config(num_players=n, pack="standard", hero_selection="random"), games, n)
+    results = np.bincount(out[:, 0], minlength=6)
+    assert results[C.RES_LORD] > 0 and results[C.RES_REBEL] > 0
+    _checked(Config(num_players=n, pack="standard"), games // 4, 100 + n)       # with the draft
+
+
+@pytest.mark.parametrize("n", [4, 6, 7, 9, 10])
+def test_compiled_invariants_with_heroes_other_counts(n):
+    _checked(Config(num_players=n, pack="standard"), 300, 200 + n)
+
+
+@pytest.mark.parametrize("n, seed, every", [(5, 1, 1), (8, 2, 3), (4, 3, 2)])
+def test_hidden_information_with_heroes(n, seed, every):
+    rng = np.random.default_rng(seed)
+    g = Game.new(Config(num_players=n, pack="standard"), seed=seed)
+    step = checked = 0
+    while not g.done:
+        if step % every == 0:
+            checked += check_hidden_info(g, rng)
+        g.step(int(rng.choice(g.legal_actions())))
+        step += 1
+    assert checked > 0
+
+
+def test_random_play_reaches_every_skill_decision_kind():
+    kinds = set()
+    rng = np.random.default_rng(0)
+    for seed in range(20):
+        g = Game.new(Config(num_players=8, pack="standard", hero_selection="random"), seed=seed)
+        while not g.done:
+            kinds.add(g.decision_kind)
+            g.step(int(rng.choice(g.legal_actions())))
+    assert {C.DK_SKILL_CARD, C.DK_SKILL_TARGET, C.DK_SKILL_OPTION, C.DK_CONFIRM} <= kinds
+
+
+# ---------------------------------------------------------------- env
+@pytest.mark.parametrize("kw", [dict(num_players=5, pack="standard"),
+                                dict(num_players=8, pack="standard", hero_selection="random")])
+def test_pettingzoo_api_test_with_heroes(kw):
+    from pettingzoo.test import api_test
+    api_test(heroes_env.env(**kw), num_cycles=300)
+
+
+def test_env_draft_decisions_are_the_agents():
+    env = heroes_env.env(num_players=5, pack="standard")
+    env.reset(seed=1)
+    assert env.agent_selection == "player_0"
+    obs, *_ = env.last()
+    assert obs["action_mask"][C.A_HERO:C.A_HERO + 5].tolist() == [1] * 5
+    env.step(C.A_HERO + 2)
+    assert env.agent_selection == "player_1"
+    assert env.action_to_str(C.A_HERO).startswith("hero ")
