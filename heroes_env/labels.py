@@ -143,6 +143,8 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en") -> str | None:
         return (f"{P(a)} 跳过{PHASE_NAMES[lang][b]}" if zh
                 else f"{P(a)} skips the {PHASE_NAMES[lang][b]} phase")
     if kind == C.EV_PREVENT:
+        if c < 0:
+            return f"对 {P(b)} 的伤害被防止" if zh else f"damage to {P(b)} prevented"
         return (f"{P(a)} 发动寒冰剑，防止对 {P(b)} 的伤害" if zh
                 else f"{P(a)} uses Ice Sword: damage to {P(b)} prevented")
     if kind == C.EV_ARMOR:

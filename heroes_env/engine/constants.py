@@ -66,6 +66,7 @@ H_DRAWN = 36        # cards the current draw phase will draw (skills change it)
 H_PEND = 37         # card-loss triggers waiting to be asked (sum of P_PEND)
 H_DRAFT = 38        # 1 while heroes are being chosen (non-lord picks hidden until all are made)
 H_HEROES = 39       # 1 when the seats have heroes (skills); 0 = no-skill characters
+H_HOLD = 40         # 1 while a card's targets are chosen: its card-loss triggers wait until then
 HEADER_SIZE = 48
 
 # ---------------------------------------------------------------- cards

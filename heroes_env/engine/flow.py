@@ -506,6 +506,7 @@ def run_use(s, o):
         s[o + F_C] = -1
         s[o + F_D] = 0
         s[o + F_PC] = 1
+        s[H_HOLD] = 1       # the card left the hand now, but 连营 & co. come once targets are set
         post_decision(s, u, DK_TARGET, c, u, -1, k, 0, -1)
     elif pc == 1:
         a = s[H_ANSWER]
@@ -530,6 +531,7 @@ def run_use(s, o):
         s[o + F_B] = (u + s[H_ANSWER] - A_TARGET) % s[H_NP]
         s[o + F_PC] = 3
     elif pc == 3:
+        s[H_HOLD] = 0
         s[o + F_E] = 0
         if k == K_SLASH and s[o + F_D] > 1:
             sort_targets(s, o)
@@ -1061,7 +1063,7 @@ def run_dying(s, o):
 def advance(s):
     """Run frames until a decision is pending or the game is over."""
     while s[H_DONE] == 0:
-        if s[H_PEND] != 0:
+        if s[H_PEND] != 0 and s[H_HOLD] == 0:
             suspend_for_pending(s)         # 连营 / 枭姬 first, even before a posted decision
         elif s[H_DECIDER] >= 0:
             return

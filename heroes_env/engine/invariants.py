@@ -110,7 +110,7 @@ def violation(s):
             return 11
         if not done and s[P_ALIVE + seat] == 1 and s[P_HP + seat] < 1 and not dying(s, seat):
             return 12
-        if not done and s[H_HEROES] != 0 and s[H_DRAFT] == 0 and s[P_ALIVE + seat] == 1 \
+        if not done and s[H_PACK] != PACK_NONE and s[H_DRAFT] == 0 and s[P_ALIVE + seat] == 1 \
                 and s[P_HERO + seat] < 0:
             return 24
     look = 0
@@ -120,7 +120,7 @@ def violation(s):
     if look > 3 or (look > 0 and s[H_LOOKER] < 0):
         return 18
     if not done:
-        if s[H_PEND] != 0:
+        if s[H_PEND] != 0 and s[H_HOLD] == 0:
             return 19
         if s[H_FP] < 1 or s[H_FP] > MAX_FRAMES:
             return 13

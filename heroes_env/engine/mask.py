@@ -12,7 +12,7 @@ from .state import card_kind
 from .rules import (any_legal_target, armor_kind, can_slash_target, legal_target, slash_allowed,
                     usable_in_play, weapon_kind)
 from .skills.registry import active_ok, skill_mask
-from .skills.conversions import mark_converted
+from .skills.conversions import collateral_ok, mark_converted
 from .skills.lord import response_ok
 
 
@@ -110,6 +110,13 @@ def legal_mask(s, out):
         n += _mark(out, A_PASS)
         n += _hand_of_kind(s, d, K_SLASH, out)
         n += mark_converted(s, out, d, K_SLASH)
+        if s[H_DB] == PUR_COLLATERAL and s[H_HEROES] != 0:
+            # a converted equipment card no longer counts for the range to the victim
+            for f in (P_WEAPON, P_MINUS):
+                c = s[f + d]
+                if c >= 0 and out[A_CARD + c] == 1 and not collateral_ok(s, d, c, s[H_DTGT]):
+                    out[A_CARD + c] = 0
+                    n -= 1
         if _spear_ready(s, d) and out[A_CARD + s[P_WEAPON + d]] == 0:
             n += _mark(out, A_CARD + s[P_WEAPON + d])
         n += _lord_help(s, d, DK_SLASH, out)

@@ -119,7 +119,14 @@ def total_cards(s, seat, with_judge):
 @njit(cache=True)
 def slash_allowed(s, seat):
     """May seat use another 杀 as a play action in this play phase?"""
-    if weapon_kind(s, seat) == K_CROSSBOW or slash_unlimited(s, seat):
+    return slash_allowed_x(s, seat, -1)
+
+
+@njit(cache=True)
+def slash_allowed_x(s, seat, excl):
+    """slash_allowed, card excl set aside (a 诸葛连弩 that is itself turned into the 杀)."""
+    w = s[P_WEAPON + seat]
+    if (w >= 0 and w != excl and card_kind(s, w) == K_CROSSBOW) or slash_unlimited(s, seat):
         return True
     return s[P_SLASHES + seat] < 1
 

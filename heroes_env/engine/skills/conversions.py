@@ -8,7 +8,7 @@ from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import card_color, card_kind, card_suit, become_frame
-from ..rules import any_legal_target, can_slash_target_x, slash_allowed
+from ..rules import any_legal_target, can_slash_target_x, slash_allowed_x
 from .common import ask, own_card, skill_log
 from .ids import SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE
 
@@ -45,6 +45,12 @@ def converts_any(s, seat, c, kind):
         if sk != 0 and converts(s, sk, seat, c, kind):
             return True
     return False
+
+
+@njit(cache=True)
+def collateral_ok(s, seat, c, victim):
+    """借刀杀人: a 杀 made of card c must still reach the victim (c set aside if equipped)."""
+    return can_slash_target_x(s, seat, victim, True, c)
 
 
 @njit(cache=True)
@@ -87,7 +93,7 @@ def play_kind(sk):
 def usable_as(s, seat, c, kind):
     """Would a play-phase use of card c as kind have a legal target?"""
     if kind == K_SLASH:
-        if not slash_allowed(s, seat):
+        if not slash_allowed_x(s, seat, c):
             return False
         for t in range(s[H_NP]):
             if can_slash_target_x(s, seat, t, True, c):
