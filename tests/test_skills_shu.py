@@ -658,6 +658,22 @@ def test_kongcheng_collateral_victim_choice_respects_it():
     assert h.legal_labels() == ["pass", A]
 
 
+def test_kongcheng_own_last_card_collateral_cannot_make_him_the_victim():
+    """空城 with 借刀杀人 as his last hand card: once it is used his hand is empty, so he is no
+    legal victim; if he would be the only one, 借刀杀人 is not offered at all (found by random play:
+    the target choice had no legal action)."""
+    g = table({"hero": "zhugeliang", "hand": ["collateral"]},
+              {"equip": ["crossbow ♣A"]}, {"alive": False}, {"alive": False}, autoplay=False)
+    expect(g, 0, C.DK_PLAY)
+    assert g.legal_labels() == ["pass"]
+    # with a second card in hand he keeps one, and may be named the victim
+    g = table({"hero": "zhugeliang", "hand": ["collateral", "jink"]},
+              {"equip": ["crossbow ♣A"]}, {"alive": False}, {"alive": False}, autoplay=False)
+    g.play("collateral")
+    g.play("target player_1")
+    assert g.legal_labels() == ["target player_0"]
+
+
 def test_kongcheng_targetable_again_once_he_holds_a_card():
     """空城 holds only while his hand is empty: after 仁德 gives him a card, 刘备's 杀 may target
     him."""

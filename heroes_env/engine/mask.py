@@ -66,6 +66,9 @@ def legal_mask(s, out):
         n += _mark(out, A_PASS)
         z = Z_HAND + d
         usable = np.full(NUM_KINDS, -1, np.int8)     # per kind: -1 unknown, 0 no, 1 yes
+        # targets are chosen once the card has left the hand (空城 with the last card: the user
+        # is no 借刀杀人 victim then): judge them with one card fewer, restored at once
+        s[P_HANDN + d] -= s[H_HEROES]
         for c in range(s[H_NCARDS]):
             if s[C_LOC + c] == z:
                 k = card_kind(s, c)
@@ -73,12 +76,13 @@ def legal_mask(s, out):
                     usable[k] = 1 if usable_in_play(s, d, k) else 0
                 if usable[k] == 1:
                     n += _mark(out, A_CARD + c)
+        s[P_HANDN + d] += s[H_HEROES]
         if _spear_ready(s, d) and slash_allowed(s, d) and any_legal_target(s, d, K_SLASH):
             n += _mark(out, A_CARD + s[P_WEAPON + d])
         if s[H_HEROES] != 0:
             for i in range(MAX_SKILL_SLOTS):
                 sk = s[P_SK0 + i * MAX_SEATS + d]
-                if sk != 0 and active_ok(s, d, sk):
+                if sk != 0 and active_ok(s, d, sk, out):
                     n += _mark(out, A_SKILL + i)
     elif dk == DK_TARGET:
         kind = s[H_DA]

@@ -36,13 +36,38 @@ def converts(s, sk, seat, c, kind):
 
 
 @njit(cache=True)
+def makes(sk, kind):
+    """Does conversion skill sk make cards of kind at all?"""
+    if kind == K_SLASH:
+        return sk == SK_WUSHENG or sk == SK_LONGDAN
+    if kind == K_JINK:
+        return sk == SK_LONGDAN or sk == SK_QINGGUO
+    if kind == K_DISMANTLE:
+        return sk == SK_QIXI
+    if kind == K_INDULGENCE:
+        return sk == SK_GUOSE
+    return False
+
+
+@njit(cache=True)
+def converter(s, seat, kind):
+    """Does seat have a skill that makes cards of kind? (cheap test before scanning cards)"""
+    if s[H_HEROES] == 0:
+        return False
+    for i in range(MAX_SKILL_SLOTS):
+        if makes(s[P_SK0 + i * MAX_SEATS + seat], kind):
+            return True
+    return False
+
+
+@njit(cache=True)
 def converts_any(s, seat, c, kind):
     """Can any skill of seat turn card c into kind (a response: 闪 or 杀)?"""
     if s[H_HEROES] == 0:
         return False
     for i in range(MAX_SKILL_SLOTS):
         sk = s[P_SK0 + i * MAX_SEATS + seat]
-        if sk != 0 and converts(s, sk, seat, c, kind):
+        if makes(sk, kind) and converts(s, sk, seat, c, kind):
             return True
     return False
 
@@ -56,10 +81,11 @@ def collateral_ok(s, seat, c, victim):
 @njit(cache=True)
 def can_convert_to(s, seat, kind):
     """Does seat hold any card some skill turns into kind?"""
-    if s[H_HEROES] == 0:
+    if not converter(s, seat, kind):
         return False
     for c in range(s[H_NCARDS]):
-        if converts_any(s, seat, c, kind):
+        z = s[C_LOC + c]
+        if (z == Z_HAND + seat or z == Z_EQUIP + seat) and converts_any(s, seat, c, kind):
             return True
     return False
 
@@ -68,10 +94,12 @@ def can_convert_to(s, seat, kind):
 def mark_converted(s, out, seat, kind):
     """Mark every card of seat that a skill turns into kind (not already marked). Returns count."""
     n = 0
-    if s[H_HEROES] == 0:
+    if not converter(s, seat, kind):
         return 0
     for c in range(s[H_NCARDS]):
-        if out[A_CARD + c] == 0 and converts_any(s, seat, c, kind):
+        z = s[C_LOC + c]
+        if (z == Z_HAND + seat or z == Z_EQUIP + seat) and out[A_CARD + c] == 0 \
+                and converts_any(s, seat, c, kind):
             out[A_CARD + c] = 1
             n += 1
     return n
@@ -103,25 +131,43 @@ def usable_as(s, seat, c, kind):
 
 
 @njit(cache=True)
-def active_ok(s, d, sk):
+def _mark_usable(s, out, d, sk, first_only):
+    """Mark d's cards that sk converts to a usable play-phase card (stop at the first one if
+    first_only). A hand card's use does not depend on which hand card it is: computed once."""
     kind = play_kind(sk)
     if kind == K_NONE:
-        return False
+        return 0
+    n = 0
+    hand_ok = -1
     for c in range(s[H_NCARDS]):
-        if converts(s, sk, d, c, kind) and usable_as(s, d, c, kind):
-            return True
-    return False
+        z = s[C_LOC + c]
+        if z != Z_HAND + d and z != Z_EQUIP + d:
+            continue
+        if not converts(s, sk, d, c, kind):
+            continue
+        if z == Z_HAND + d:
+            if hand_ok < 0:
+                hand_ok = 1 if usable_as(s, d, c, kind) else 0
+            ok = hand_ok == 1
+        else:
+            ok = usable_as(s, d, c, kind)
+        if ok:
+            n += 1
+            if first_only:
+                return n
+            out[A_CARD + c] = 1
+    return n
+
+
+@njit(cache=True)
+def active_ok(s, d, sk, out):
+    """(out: the mask buffer, only passed along: nothing is written to it)"""
+    return _mark_usable(s, out, d, sk, True) > 0
 
 
 @njit(cache=True)
 def mask(s, out, d, sk, stage):
-    kind = play_kind(sk)
-    n = 0
-    for c in range(s[H_NCARDS]):
-        if converts(s, sk, d, c, kind) and usable_as(s, d, c, kind):
-            out[A_CARD + c] = 1
-            n += 1
-    return n
+    return _mark_usable(s, out, d, sk, False)
 
 
 @njit(cache=True)

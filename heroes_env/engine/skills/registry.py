@@ -139,13 +139,13 @@ def run_skill(s, o):
 
 
 @njit(cache=True)
-def active_ok(s, d, sk):
-    """May d use skill sk as a play-phase action now?"""
+def active_ok(s, d, sk, out):
+    """May d use skill sk as a play-phase action now? (out: the mask being built)"""
     fam = SKILL_FAMILY[sk]
     if fam == FAM_ACTIVE:
         return active.active_ok(s, d, sk)
     if fam == FAM_CONVERSIONS:
-        return conversions.active_ok(s, d, sk)
+        return conversions.active_ok(s, d, sk, out)
     if fam == FAM_LORD:
         return lord.active_ok(s, d, sk)
     return False
