@@ -1,7 +1,8 @@
 """Play one game between uniformly random agents and print a readable log.
 
-    python -m heroes_env.demo                     # 5 players, English
+    python -m heroes_env.demo                     # 5 players, standard heroes (draft), English
     python -m heroes_env.demo --players 8 --lang zh --seed 7
+    python -m heroes_env.demo --pack none         # the no-skill game
 """
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from . import labels
 
 
 def play(num_players: int = 5, seed: int = 0, lang: str = "en", show_decisions: bool = True,
-         max_rounds: int = 100, out=print) -> dict:
+         max_rounds: int = 100, out=print, pack: str = "standard") -> dict:
     """One game of random agents through the AEC env, logging every event; returns a summary."""
-    e = make_env(num_players=num_players, render_mode="ansi", lang=lang, max_rounds=max_rounds)
+    e = make_env(num_players=num_players, render_mode="ansi", lang=lang, max_rounds=max_rounds,
+                 pack=pack)
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
     g = e.unwrapped.game
@@ -41,6 +43,8 @@ def play(num_players: int = 5, seed: int = 0, lang: str = "en", show_decisions: 
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         if show_decisions:
             asked = labels.DECISION_NAMES[lang][g.decision_kind]
+            if g.s[labels.C.H_DSKILL]:
+                asked = f"{labels.skill_label(g.s[labels.C.H_DSKILL], lang)}: {asked}"
             who = labels.seat_name(g.decider, lang)
             chooses = "选择" if lang == "zh" else "chooses"
             out(f"  > {who} [{asked}] {chooses} {g.action_to_str(action, lang)}")
@@ -72,8 +76,10 @@ def main(argv=None):
     p.add_argument("--lang", choices=["en", "zh"], default="en")
     p.add_argument("--quiet-decisions", action="store_true", help="log events only, not each choice")
     p.add_argument("--max-rounds", type=int, default=100)
+    p.add_argument("--pack", choices=["standard", "none"], default="standard",
+                   help="hero pack (default standard, with the hero draft); none = no-skill game")
     a = p.parse_args(argv)
-    play(a.players, a.seed, a.lang, not a.quiet_decisions, a.max_rounds)
+    play(a.players, a.seed, a.lang, not a.quiet_decisions, a.max_rounds, pack=a.pack)
 
 
 if __name__ == "__main__":

@@ -158,7 +158,9 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en") -> str | None:
         tail = "" if c < 0 else ((" 对 " + P(c)) if zh else (" on " + P(c)))
         return f"{P(a)} 发动{skill_label(b, lang)}{tail}" if zh else f"{P(a)} uses {skill_label(b, lang)}{tail}"
     if kind == C.EV_HERO:
-        return f"{P(a)} 的武将是 {hero_label(b, lang)}" if zh else f"{P(a)} is {hero_label(b, lang)}"
+        h = content.HEROES_BY_ID.get(b)
+        name = h.name(lang) if h else hero_label(b, lang)
+        return f"{P(a)} 的武将是 {name}" if zh else f"{P(a)} is {name}"
     if kind == C.EV_LOSE_HP:
         return f"{P(a)} 失去 {b} 点体力" if zh else f"{P(a)} loses {b} HP"
     if kind == C.EV_GIVE:

@@ -2,10 +2,11 @@
 import pytest
 
 from heroes_env import demo
+from heroes_env.engine import content
 
 
-@pytest.mark.parametrize("lang, words", [("en", ("'s turn", "draws", "result:")),
-                                          ("zh", ("的回合", "摸了", "结果："))])
+@pytest.mark.parametrize("lang, words", [("en", ("'s turn", "draws", "result:", "player_0 is ")),
+                                          ("zh", ("的回合", "摸了", "结果：", "0号位 的武将是"))])
 def test_demo_plays_a_whole_game_with_a_readable_log(lang, words):
     lines = []
     summary = demo.play(num_players=5, seed=3, lang=lang, out=lines.append)
@@ -20,4 +21,11 @@ def test_demo_plays_a_whole_game_with_a_readable_log(lang, words):
 def test_demo_command_line(capsys):
     demo.main(["--players", "8", "--seed", "1", "--quiet-decisions"])
     out = capsys.readouterr().out
-    assert "rewards:" in out and "  > " not in out
+    assert "rewards:" in out and "  > " not in out and "player_7 is " in out
+
+
+def test_demo_without_heroes(capsys):
+    demo.main(["--players", "5", "--seed", "2", "--pack", "none", "--quiet-decisions"])
+    out = capsys.readouterr().out
+    assert "rewards:" in out and "[lord]" in out
+    assert not any(f" is {h.name_en}" in out for h in content.HEROES)
