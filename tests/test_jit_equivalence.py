@@ -37,7 +37,7 @@ PURE_SCRIPT = textwrap.dedent("""
     assert numba.config.DISABLE_JIT, "NUMBA_DISABLE_JIT is not in effect"
     from heroes_env import Config, Game, cards
     from heroes_env.engine import constants as C, core
-    assert not isinstance(core.step, numba.core.dispatcher.Dispatcher), "core.step is compiled"
+    assert not isinstance(core.engine, numba.core.dispatcher.Dispatcher), "core.engine is compiled"
     out_dir, cases, batch = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
     for k, (n, seed, autoplay, deck) in enumerate(cases):
         g = Game.new(Config(num_players=n, autoplay=autoplay, deck=deck), seed=seed)

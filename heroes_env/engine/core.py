@@ -1,6 +1,7 @@
-"""The engine's public compiled entry points: new game, step, and the batch kernels.
+"""The engine's public entry points: new game, step, and the batch kernels.
 
-Single game: ``init_game`` then ``step`` on a row of ``STATE_SIZE`` int32 cells.
+Single game: ``init_game`` then ``step`` on a row of ``STATE_SIZE`` int32 cells (from Python; in
+compiled code ``setup_game`` then ``engine(s, OP_DEAL, ...)`` and ``engine(s, OP_STEP, ...)``).
 Batch: ``batch_reset`` / ``batch_step`` / ``batch_random_play`` over a 2-D array, one game per row,
 in parallel with ``prange``. Every game draws its randomness from its own row, so a game plays the
 same whatever the batch size or thread count.
@@ -83,79 +84,86 @@ def setup_game(s, spec, seed):
     setup_heroes(s, spec)
 
 
+# ---------------------------------------------------------------- running the frame machine
+# One compiled function runs the frame machine for every entry point. (Numba links a callee's
+# code into each compiled caller and optimises it again there: with start / step / autoplay / ...
+# as separate compiled functions, the whole engine was optimised once per wrapper, which doubled
+# the cold compile. The wrappers below are plain Python; compiled callers use ``engine``.)
+OP_START = 0         # run a set-up (or rigged) game to its next decision
+OP_DEAL = 1          # deal the opening hands (or start the hero draft), push the game frame, run
+OP_STEP = 2          # answer the pending decision with a (checked against the mask, put in buf)
+OP_STEP_TRUSTED = 3  # the same, buf already holding the pending decision's mask
+
+
 @njit(cache=True)
-def autoplay(s, buf):
-    """Answer decisions that have exactly one legal action (if the game's flag asks for it)."""
+def engine(s, op, a, buf):
+    """Run the game in row s: op is one of the OP_* above. Returns 0, or ERR_* (s unchanged).
+
+    Then, with the game's autoplay flag, decisions with exactly one legal action are answered
+    unasked; on return buf holds the mask of the pending decision (autoplay on) or is stale."""
+    if op == OP_DEAL:
+        push_frame(s, FR_GAME, -1, -1, -1, 0, -1, 0, 0)
+        if s[H_DRAFT] != 0:
+            push_frame(s, FR_DRAFT, -1, -1, -1, 0, -1, 0, 0)     # deals once heroes are chosen
+        else:
+            deal_hands(s)
+    elif op == OP_STEP or op == OP_STEP_TRUSTED:
+        if s[H_DONE] != 0 or s[H_DECIDER] < 0:
+            return ERR_NOT_RUNNING
+        if a < 0 or a >= NUM_ACTIONS:
+            return ERR_ILLEGAL
+        if op == OP_STEP:
+            legal_mask(s, buf)
+        if buf[a] == 0:
+            return ERR_ILLEGAL
+        s[H_ANSWER] = a
+        clear_decision(s)
+        s[H_NDEC] += 1
+    advance(s)
     if (s[H_FLAGS] & FLAG_AUTOPLAY) == 0:
-        return
+        return 0
     while s[H_DONE] == 0 and s[H_DECIDER] >= 0:
         if legal_mask(s, buf) != 1:
-            return
-        a = 0
+            break
         for i in range(NUM_ACTIONS):
             if buf[i] != 0:
-                a = i
+                s[H_ANSWER] = i
                 break
         s[H_NAUTO] += 1
-        _apply(s, a)
+        clear_decision(s)
+        s[H_NDEC] += 1
+        advance(s)
+    return 0
 
 
-@njit(cache=True)
-def _apply(s, a):
-    s[H_ANSWER] = a
-    clear_decision(s)
-    s[H_NDEC] += 1
-    advance(s)
-
-
-@njit(cache=True)
 def start(s, buf):
     """Run a set-up game to its first decision."""
-    advance(s)
-    autoplay(s, buf)
+    engine(s, OP_START, 0, buf)
 
 
-@njit(cache=True)
 def deal_and_start(s, buf):
     """Deal 4 cards to every seat (from the lord on; after the hero draft if there is one), push
     the game frame, run to a decision."""
-    push_frame(s, FR_GAME, -1, -1, -1, 0, -1, 0, 0)
-    if s[H_DRAFT] != 0:
-        push_frame(s, FR_DRAFT, -1, -1, -1, 0, -1, 0, 0)     # deals once heroes are chosen
-    else:
-        deal_hands(s)
-    start(s, buf)
+    engine(s, OP_DEAL, 0, buf)
 
 
-@njit(cache=True)
 def init_game(s, spec, seed, buf):
-    """A new game of the given spec and seed in row s, run to its first decision."""
+    """A new game of the given spec and seed in row s, run to its first decision. (Compiled code
+    calls ``setup_game`` then ``engine(s, OP_DEAL, 0, buf)``.)"""
     setup_game(s, spec, seed)
-    deal_and_start(s, buf)
+    engine(s, OP_DEAL, 0, buf)
 
 
-@njit(cache=True)
 def step(s, a, buf):
     """Answer the pending decision with action a. Returns 0, or ERR_* and leaves s unchanged.
 
     On success with autoplay on, buf holds the legal mask of the new pending decision."""
-    return step_trusting(s, a, buf, False)
+    return engine(s, OP_STEP, a, buf)
 
 
-@njit(cache=True)
 def step_trusting(s, a, buf, buf_is_current):
     """step(), skipping the mask computation when the caller knows buf is the current mask."""
-    if s[H_DONE] != 0 or s[H_DECIDER] < 0:
-        return ERR_NOT_RUNNING
-    if a < 0 or a >= NUM_ACTIONS:
-        return ERR_ILLEGAL
-    if not buf_is_current:
-        legal_mask(s, buf)
-    if buf[a] == 0:
-        return ERR_ILLEGAL
-    _apply(s, a)
-    autoplay(s, buf)
-    return 0
+    return engine(s, OP_STEP_TRUSTED if buf_is_current else OP_STEP, a, buf)
 
 
 @njit(cache=True)
@@ -205,7 +213,8 @@ def batch_reset(S, seeds, spec, masks, obs):
     B = S.shape[0]
     for bi in prange(B):
         i = np.int64(bi)
-        init_game(S[i], spec, seeds[i], masks[i])
+        setup_game(S[i], spec, seeds[i])
+        engine(S[i], OP_DEAL, 0, masks[i])
         legal_mask(S[i], masks[i])
         if S[i, H_DECIDER] >= 0:
             observe(S[i], S[i, H_DECIDER], obs[i], False)
@@ -220,7 +229,7 @@ def batch_step(S, actions, masks, obs, rew, done, seeds, counters, spec, base_se
     for bi in prange(B):
         i = np.int64(bi)
         s = S[i]
-        r = step(s, actions[i], masks[i])
+        r = engine(s, OP_STEP, actions[i], masks[i])
         if r != 0:
             err += 1
         done[i] = s[H_DONE]
@@ -228,7 +237,8 @@ def batch_step(S, actions, masks, obs, rew, done, seeds, counters, spec, base_se
             rewards(s, rew[i])
             counters[i] += 1
             seeds[i] = game_seed(base_seed, i * 1000003 + counters[i])
-            init_game(s, spec, seeds[i], masks[i])
+            setup_game(s, spec, seeds[i])
+            engine(s, OP_DEAL, 0, masks[i])
         else:
             for k in range(rew.shape[1]):
                 rew[i, k] = 0.0
@@ -269,7 +279,8 @@ def batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats):
         for _ in range(steps):
             if s[H_NP] == 0 or s[H_DONE] != 0 or s[H_DECIDER] < 0:
                 games += 1
-                init_game(s, spec, game_seed(base_seed, i * 1000003 + stats[i, 1] + games), buf)
+                setup_game(s, spec, game_seed(base_seed, i * 1000003 + stats[i, 1] + games))
+                engine(s, OP_DEAL, 0, buf)
                 current = False
             if not current:
                 legal_mask(s, buf)
@@ -278,7 +289,7 @@ def batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats):
             agent_ctr += 1
             u = _fmix32(_fmix32((np.int64(base_seed) & 0xFFFFFFFF) ^ mul32(i, 7919)) ^ mul32(agent_ctr, 0x27D4EB2F))
             a = _random_legal(buf, u)
-            if step_trusting(s, a, buf, True) != 0:
+            if engine(s, OP_STEP_TRUSTED, a, buf) != 0:
                 stats[i, 2] += 1
             # with autoplay on, step leaves the new decision's mask in buf
             current = (s[H_FLAGS] & FLAG_AUTOPLAY) != 0

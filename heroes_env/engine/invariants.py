@@ -6,7 +6,7 @@ The test suite also has an independent Python twin (``tests/conftest.py::check_i
 import numpy as np
 
 from .constants import *  # noqa: F401,F403
-from .core import init_game, step
+from .core import OP_DEAL, OP_STEP, engine, setup_game
 from .jit import njit, prange
 from .mask import legal_mask
 
@@ -151,7 +151,8 @@ def _play_one_checked(seed, spec, policy_seed, out):
     buf = np.zeros(NUM_ACTIONS, np.int8)
     x = np.uint64(policy_seed) * np.uint64(2654435761) + np.uint64(88172645463325252)
     flags = spec[G_FLAGS]
-    init_game(s, spec, seed, buf)
+    setup_game(s, spec, seed)
+    engine(s, OP_DEAL, 0, buf)
     steps = 0
     bad = violation(s)
     while bad == OK and s[H_DONE] == 0 and steps < 50000:
@@ -173,7 +174,7 @@ def _play_one_checked(seed, spec, policy_seed, out):
                     a = i
                     break
                 j -= 1
-        if step(s, a, buf) != 0:
+        if engine(s, OP_STEP, a, buf) != 0:
             bad = 22
             break
         steps += 1
