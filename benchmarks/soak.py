@@ -3,6 +3,7 @@
     python benchmarks/soak.py                          # 100,000 games: 5 and 8 players
     python benchmarks/soak.py --games 20000 --players 4 6 7 9 10 --deck standard_no_ex
     python benchmarks/soak.py --no-autoplay --max-rounds 5
+    python benchmarks/soak.py --pack standard --heroes random      # the 25 standard heroes
 
 Games run in compiled code, in parallel over all cores (``heroes_env.engine.invariants``). The
 checks: card conservation (every card in exactly one zone, pile order and counters consistent),
@@ -20,7 +21,7 @@ import time
 import numpy as np
 
 from heroes_env import cards
-from heroes_env.config import Config
+from heroes_env.config import HERO_SELECTIONS, PACKS, Config
 from heroes_env.engine import constants as C
 from heroes_env.engine.invariants import OK, VIOLATIONS, play_checked
 
@@ -29,8 +30,10 @@ RESULT_NAMES = {C.RES_LORD: "lord", C.RES_REBEL: "rebels", C.RES_RENEGADE: "rene
 
 
 def soak(players: int, games: int, deck: str = "standard", autoplay: bool = True,
-         max_rounds: int = 100, seed: int = 0, chunk: int = 5000) -> dict:
-    spec = Config(num_players=players, deck=deck, max_rounds=max_rounds, autoplay=autoplay).spec()
+         max_rounds: int = 100, seed: int = 0, chunk: int = 5000, pack: str = "none",
+         heroes: str | None = None) -> dict:
+    spec = Config(num_players=players, deck=deck, max_rounds=max_rounds, autoplay=autoplay,
+                  pack=pack, hero_selection=heroes).spec()
     results = np.zeros(6, np.int64)
     decisions = 0
     broken = []
@@ -61,10 +64,14 @@ def main(argv=None) -> int:
     p.add_argument("--no-autoplay", action="store_true")
     p.add_argument("--max-rounds", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--pack", default="none", choices=PACKS)
+    p.add_argument("--heroes", choices=HERO_SELECTIONS, default=None,
+                   help="hero selection with a hero pack (default: the draft)")
     a = p.parse_args(argv)
     failed = False
     for n in a.players:
-        r = soak(n, a.games, a.deck, not a.no_autoplay, a.max_rounds, a.seed)
+        r = soak(n, a.games, a.deck, not a.no_autoplay, a.max_rounds, a.seed, pack=a.pack,
+                 heroes=a.heroes)
         res = ", ".join(f"{k} {v}" for k, v in r["results"].items())
         print(f"{n} players: {r['games']} games, {r['decisions']} agent decisions in "
               f"{r['seconds']:.1f} s ({r['games'] / r['seconds']:,.0f} games/s); results: {res}; "

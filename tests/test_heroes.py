@@ -55,6 +55,21 @@ def test_every_skill_has_code_and_a_family():
         assert sk.id in mod.SKILLS, sk.key
 
 
+def test_content_errors_fail_at_import(monkeypatch):
+    """A hero naming an unknown skill, or a skill without code, fails when the data is loaded."""
+    original = content._rows
+    rows = original("heroes.csv")
+    bad = [dict(rows[0], skills="jianxiong teleport")] + rows[1:]
+    monkeypatch.setattr(content, "_rows", lambda name: bad if name == "heroes.csv" else original(name))
+    with pytest.raises(ImportError, match=r"names unknown skills \['teleport'\]"):
+        content._load_heroes()
+    monkeypatch.undo()
+    from heroes_env.engine.skills import registry, active
+    monkeypatch.setattr(active, "SKILLS", tuple(sk for sk in active.SKILLS if sk != 12))
+    with pytest.raises(ImportError, match=r"skills without code: \['rende'\]"):
+        registry._registry()
+
+
 # ---------------------------------------------------------------- the draft
 def test_draft_lord_chooses_from_five_with_the_three_lords():
     g = Game.new(Config(num_players=5, pack="standard"), seed=3)
