@@ -30,7 +30,8 @@ _KIND_OF_CARD_ID = {
 _HORSE_EN = {"jueying": "Jueying", "dilu": "Dilu", "zhuahuangfeidian": "Zhuahuang Feidian",
              "chitu": "Chitu", "dayuan": "Dayuan", "zixing": "Zixing"}
 
-DECKS = ("standard", "standard_no_ex")
+DECKS = ("standard", "standard_no_ex", "herokill")
+DECK_IDS = {"standard": C.DECK_STANDARD, "standard_no_ex": C.DECK_STANDARD, "herokill": C.DECK_HEROKILL}
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,8 @@ def deck(name: str = "standard") -> tuple[Card, ...]:
     """The physical cards of a deck, in id order."""
     if name not in DECKS:
         raise ValueError(f"unknown deck {name!r}; available: {list(DECKS)}")
-    with _data("deck_standard.csv").open(encoding="utf-8") as f:
+    herokill = name == "herokill"
+    with _data("deck_herokill.csv" if herokill else "deck_standard.csv").open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     if name == "standard_no_ex":
         rows = [r for r in rows if r["edition"] != "ex"]
@@ -105,10 +107,15 @@ def deck(name: str = "standard") -> tuple[Card, ...]:
     cards = []
     for i, r in enumerate(rows):
         key = r["card_id"]
-        kid = kind_id(_KIND_OF_CARD_ID.get(key, key))
-        en = _HORSE_EN.get(key, ks[kid].name_en)
+        if herokill:       # 英雄杀 names; the effect of its standard counterpart (DECISIONS §2)
+            counterpart = r["standard_counterpart"]
+            kid = kind_id(_KIND_OF_CARD_ID.get(counterpart, counterpart))
+            en, edition = r["name_en"], "herokill"
+        else:
+            kid = kind_id(_KIND_OF_CARD_ID.get(key, key))
+            en, edition = _HORSE_EN.get(key, ks[kid].name_en), r["edition"]
         cards.append(Card(i, key, kid, SUITS.index(r["suit"]), RANKS[r["rank"]],
-                          r["name_zh"], en, r["edition"]))
+                          r["name_zh"], en, edition))
     if len(cards) > C.MAX_CARDS:
         raise ValueError(f"deck {name!r} has {len(cards)} cards, the engine holds {C.MAX_CARDS}")
     return tuple(cards)

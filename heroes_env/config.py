@@ -36,7 +36,8 @@ class Config:
     hero_selection: with a hero pack: "draft" (default: the agents choose, DECISIONS §3),
         "random" (no draft decisions), or a fixed line-up: one hero key or id per seat (seat 0 is
         the lord), all distinct. Must be None with pack="none".
-    deck: "standard" (104 + 4 EX) or "standard_no_ex".
+    deck: "standard" (104 + 4 EX), "standard_no_ex", or "herokill" (the 106 英雄杀 cards: their
+        names, the effects of their standard counterparts except where the 英雄杀 text differs).
     max_rounds: the game is truncated (all rewards 0) when this many rounds have been played.
     autoplay: decisions with exactly one legal action are answered by the engine, unasked.
     """
@@ -124,6 +125,7 @@ def _spec(config: Config, flags: int) -> np.ndarray:
     g[C.G_NCARDS] = len(info)
     g[C.G_MODE] = C.MODE_IDENTITY
     g[C.G_PACK] = PACK_IDS[config.pack]
+    g[C.G_DECKID] = cards.DECK_IDS[config.deck]
     hs = config.hero_selection
     if hs is None:
         g[C.G_HEROSEL] = C.HS_NONE

@@ -190,5 +190,9 @@ def match_action(label: str, legal: list[int], deck: tuple, decider: int, num_pl
             if want in (card.name_en.lower(), card.name_zh, kind.key, kind.name_en.lower(),
                         kind.name_zh, card.key):
                 return a
+            # the kind's name with the suit and rank ("slash ♠7" for a 英雄杀 "Strike ♠7")
+            tail = card.label("en")[len(card.name_en):].lower()
+            if want in (kind.key + tail, kind.name_en.lower() + tail, kind.name_zh + tail):
+                return a
     shown = [action_to_str(a, deck, decider, num_players, "en", state) for a in legal]
     raise ValueError(f"{label!r} names no legal action; legal now: {shown}")

@@ -249,7 +249,7 @@ def test_env_bad_keywords(kw, field):
     (dict(pack="standard", num_players=4, hero_selection=["caocao", "caocao", "lvbu", "zhenji"]),
      r"distinct heroes"),
     (dict(deck="herokill_deluxe"),
-     r"deck must be one of \['standard', 'standard_no_ex'\], got 'herokill_deluxe'"),
+     r"deck must be one of \['standard', 'standard_no_ex', 'herokill'\], got 'herokill_deluxe'"),
     (dict(max_rounds=0), r"max_rounds must be a positive int, got 0"),
     (dict(max_rounds=-3), r"max_rounds must be a positive int, got -3"),
     (dict(max_rounds=2.5), r"max_rounds must be a positive int, got 2\.5"),
@@ -364,7 +364,7 @@ def test_valid_scenario_builds():
     (dict(seats=_seats()[:3] + ["rebel"]),
      r"seat 3: a seat is a dict, got 'rebel'"),
     (dict(seats=_seats(), deck="deluxe"),
-     r"deck must be one of \['standard', 'standard_no_ex'\], got 'deluxe'"),
+     r"deck must be one of \['standard', 'standard_no_ex', 'herokill'\], got 'deluxe'"),
     (dict(seats=_seats(), max_rounds=0),
      r"max_rounds must be a positive int, got 0"),
 ])

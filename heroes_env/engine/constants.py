@@ -67,6 +67,7 @@ H_PEND = 37         # card-loss triggers waiting to be asked (sum of P_PEND)
 H_DRAFT = 38        # 1 while heroes are being chosen (non-lord picks hidden until all are made)
 H_HEROES = 39       # 1 when the seats have heroes (skills); 0 = no-skill characters
 H_HOLD = 40         # 1 while a card's targets are chosen: its card-loss triggers wait until then
+H_DECK = 41         # DECK_*: whose card texts apply
 HEADER_SIZE = 48
 
 # ---------------------------------------------------------------- cards
@@ -169,10 +170,13 @@ G_NCARDS = 3
 G_MODE = 4
 G_PACK = 5
 G_HEROSEL = 6            # HS_*
+G_DECKID = 7             # DECK_*: which deck's card texts apply
 G_ROLES = 8              # MAX_SEATS: the role pool, lord first
 G_FIXED = G_ROLES + MAX_SEATS        # MAX_SEATS: fixed line-up hero ids (HS_FIXED)
 G_DECK = G_FIXED + MAX_SEATS         # MAX_CARDS: deck_info
 SPEC_SIZE = G_DECK + MAX_CARDS
+DECK_STANDARD = 0        # 三国杀 texts
+DECK_HEROKILL = 1        # 英雄杀 texts where they differ (龙鳞刀 may discard judgement-area cards)
 PACK_NONE = 0            # no-skill characters
 PACK_STANDARD = 1
 PACK_HEROKILL = 2

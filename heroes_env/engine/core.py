@@ -34,6 +34,7 @@ def setup_game(s, spec, seed):
     s[H_NP] = npl
     s[H_MODE] = spec[G_MODE]
     s[H_PACK] = spec[G_PACK]
+    s[H_DECK] = spec[G_DECKID]
     s[H_FLAGS] = spec[G_FLAGS]
     s[H_MAX_ROUNDS] = spec[G_MAX_ROUNDS]
     s[H_SEED] = seed

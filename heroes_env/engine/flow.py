@@ -91,6 +91,12 @@ def axe_cost_payable(s, seat):
 
 
 @njit(cache=True)
+def ice_takes_judge(s):
+    """寒冰剑 discards from hand and equipment; the 英雄杀 龙鳞刀 from the judgement area too."""
+    return s[H_DECK] == DECK_HEROKILL
+
+
+@njit(cache=True)
 def pass_lightning(s, c, owner):
     """闪电 moves on to the next living seat that has none (stays if nobody can take it)."""
     n = s[H_NP]
@@ -399,7 +405,7 @@ def run_pick(s, o):
     t = s[o + F_TGT]
     purpose = s[o + F_A]
     if s[o + F_PC] == 0:
-        if not alive(s, t) or total_cards(s, t, purpose != PUR_ICE_SWORD) == 0:
+        if not alive(s, t) or total_cards(s, t, purpose != PUR_ICE_SWORD or ice_takes_judge(s)) == 0:
             pop_frame(s, 0)
             return
         s[o + F_PC] = 1
@@ -965,7 +971,7 @@ def run_damage(s, o):
             pop_frame(s, 0)
             return
         if src >= 0 and (s[o + F_B] & DF_SLASH) and weapon_kind(s, src) == K_ICE_SWORD \
-                and total_cards(s, t, False) > 0:
+                and total_cards(s, t, ice_takes_judge(s)) > 0:
             s[o + F_PC] = 1
             post_decision(s, src, DK_CONFIRM, s[o + F_CARD], src, t, 0, PUR_ICE_SWORD, 0)
             return
@@ -978,7 +984,7 @@ def run_damage(s, o):
         else:
             s[o + F_PC] = 3
     elif pc == 2:
-        if s[o + F_C] <= 0 or total_cards(s, t, False) == 0:
+        if s[o + F_C] <= 0 or total_cards(s, t, ice_takes_judge(s)) == 0:
             pop_frame(s, 0)
             return
         s[o + F_C] -= 1

@@ -139,7 +139,7 @@ def legal_mask(s, out):
         for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
             if s[f + t] >= 0:
                 n += _mark(out, A_CARD + s[f + t])
-        if s[H_DB] != PUR_ICE_SWORD:
+        if s[H_DB] != PUR_ICE_SWORD or s[H_DECK] == DECK_HEROKILL:   # (龙鳞刀: judgement area too)
             z = Z_JUDGE + t
             for c in range(s[H_NCARDS]):
                 if s[C_LOC + c] == z:
