@@ -4,7 +4,8 @@ Draft (DECISIONS §3): the lord (seat 0) chooses from five offered heroes (the p
 e.g. 曹操/刘备/孙权, then random ones) and his choice is shown to all; then every other seat chooses
 from three (two with ten players) drawn from the rest, each seeing only its own offer; the choices
 are revealed together when all are made. Then the cards are dealt. Hero data comes from
-``content.HERO_TAB``; a lord gets +1 max HP with five or more players, and lord skills only as lord.
+``content.HERO_TAB``. A seat's offer is kept in increasing hero id: ``A_HERO + j`` picks the j-th
+hero marked in its observation's ``OBS_OFFER`` cells. A lord gets +1 max HP with five or more players, and lord skills only as lord.
 """
 import numpy as np
 from .jit import njit
@@ -66,6 +67,20 @@ def shuffle_tail(s, a, start):
 
 
 @njit(cache=True)
+def sort_offer(s, seat):
+    """A seat's offer in increasing hero id, so offer index j (A_HERO + j) is the j-th offered hero
+    of the observation's OBS_OFFER cells (empty slots, -1, last)."""
+    o = OFFER_BASE + seat * MAX_OFFER
+    for i in range(MAX_OFFER):
+        for j in range(MAX_OFFER - 1 - i):
+            a = s[o + j]
+            b = s[o + j + 1]
+            if (a < 0 and b >= 0) or (b >= 0 and a > b):
+                s[o + j] = b
+                s[o + j + 1] = a
+
+
+@njit(cache=True)
 def lord_offer(s, pack):
     """The lord's five: the pack's lord heroes first, then random others (written to his offer)."""
     pool = pack_pool(pack, -1)
@@ -81,6 +96,7 @@ def lord_offer(s, pack):
     shuffle_tail(s, pool, k)
     for j in range(MAX_OFFER):
         s[OFFER_BASE + j] = pool[j] if j < pool.shape[0] else -1
+    sort_offer(s, 0)
 
 
 @njit(cache=True)
@@ -98,6 +114,7 @@ def deal_offers(s, pack, lord_hero):
                 v = pool[p]
                 p += 1
             s[OFFER_BASE + seat * MAX_OFFER + j] = v
+        sort_offer(s, seat)
 
 
 @njit(cache=True)

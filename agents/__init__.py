@@ -1,0 +1,17 @@
+"""Agents for heroes_env: one interface (observation, mask -> action) for the AEC env, the
+wrappers, the vector API and the tournaments.
+
+    from agents import make_agent
+    agent = make_agent("heuristic", seed=0)   # "random", "package.module:Class", a checkpoint
+    agent.reset()                              # before each game
+    action = agent.act(obs, mask)
+
+``python -m agents.tournament --help`` runs games between agents and rates them.
+"""
+from .base import (Agent, AgentSpecError, available_agents, make_agent, register_agent,
+                   register_checkpoint_loader)
+from .heuristic import HeuristicAgent
+from .random_agent import RandomAgent
+
+__all__ = ["Agent", "AgentSpecError", "RandomAgent", "HeuristicAgent", "make_agent",
+           "register_agent", "register_checkpoint_loader", "available_agents"]

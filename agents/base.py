@@ -1,0 +1,168 @@
+"""The agent interface shared by the AEC env, the wrappers, the vector API and the tournaments.
+
+An agent maps (observation, action mask) to an action. Observations are the ``OBS_SIZE`` float32
+vectors of ``docs/observation.md``, masks the ``NUM_ACTIONS`` int8 vectors of the env; nothing else
+reaches an agent (never the ``Game`` object or hidden state).
+
+    agent = make_agent("heuristic", seed=0)      # or "random", "package.module:Class", a file
+    agent.reset()                                 # a new game starts
+    action = agent.act(obs, mask)                 # one decision -> int
+    actions = agent.act_batch(obs_b, masks_b)     # [B, OBS_SIZE], [B, NUM_ACTIONS] -> int64[B]
+
+Agents that remember a game (the heuristic does) keep that memory per *slot*: any hashable key
+naming one seat of one game. ``act`` and ``act_batch`` take it (``slot=`` / ``slots=``; the
+defaults are slot 0 for ``act`` and the row index for ``act_batch``), and ``reset(slots=...)``
+forgets chosen slots only (a vector env that auto-resets some of its games). With the AEC env,
+either use one agent per seat and call ``reset()`` before every game, or one agent for all seats
+with ``slot=agent_name``.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from typing import Callable, Hashable, Iterable
+
+import numpy as np
+
+from heroes_env.engine.constants import NUM_ACTIONS, OBS_SIZE
+
+__all__ = ["Agent", "make_agent", "register_agent", "register_checkpoint_loader",
+           "available_agents", "AgentSpecError"]
+
+
+class AgentSpecError(ValueError):
+    """An agent name, import path or checkpoint that cannot be turned into an agent."""
+
+
+class Agent:
+    """Base class: subclasses implement ``act`` (and, if they remember games, ``reset``).
+
+    name: a label for tables and logs. seed: seeds the agent's own random generator
+    (``self.rng``); ``reset(seed=...)`` reseeds it.
+    """
+
+    name = "agent"
+
+    def __init__(self, seed: int | None = None, name: str | None = None):
+        if name is not None:
+            self.name = name
+        self.rng = np.random.default_rng(seed)
+
+    # ------------------------------------------------------------ games
+    def reset(self, seed: int | None = None, slots: Iterable[Hashable] | None = None) -> None:
+        """A new game starts: forget every slot's memory (or only those in slots); reseed the
+        generator if seed is given."""
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+
+    # ------------------------------------------------------------ decisions
+    def act(self, obs: np.ndarray, mask: np.ndarray, slot: Hashable = 0) -> int:
+        """The action for one observation (``OBS_SIZE``) and its mask (``NUM_ACTIONS``)."""
+        raise NotImplementedError
+
+    def act_batch(self, obs: np.ndarray, masks: np.ndarray,
+                  slots: Iterable[Hashable] | None = None) -> np.ndarray:
+        """Actions for a batch: obs [B, OBS_SIZE], masks [B, NUM_ACTIONS] -> int64 [B]. Row i is
+        slot slots[i] (default i). The default calls ``act`` row by row."""
+        obs, masks = check_batch(obs, masks)
+        keys = range(obs.shape[0]) if slots is None else list(slots)
+        if len(keys) != obs.shape[0]:
+            raise ValueError(f"slots names {len(keys)} rows, the batch has {obs.shape[0]}")
+        return np.array([self.act(obs[i], masks[i], k) for i, k in enumerate(keys)], np.int64)
+
+    def __repr__(self):
+        return f"{type(self).__name__}(name={self.name!r})"
+
+
+def check_batch(obs, masks):
+    obs = np.asarray(obs)
+    masks = np.asarray(masks)
+    if obs.ndim != 2 or obs.shape[1] != OBS_SIZE:
+        raise ValueError(f"obs must have shape [B, {OBS_SIZE}], got {obs.shape}")
+    if masks.shape != (obs.shape[0], NUM_ACTIONS):
+        raise ValueError(f"masks must have shape [{obs.shape[0]}, {NUM_ACTIONS}], got {masks.shape}")
+    return obs, masks
+
+
+# ---------------------------------------------------------------- construction by name
+_REGISTRY: dict[str, Callable[..., Agent]] = {}
+_LOADERS: dict[str, Callable[..., Agent]] = {}
+
+
+def register_agent(name: str, factory: Callable[..., Agent]) -> None:
+    """Make ``make_agent(name)`` call factory(seed=..., **kwargs)."""
+    _REGISTRY[name] = factory
+
+
+def register_checkpoint_loader(suffix: str, loader: Callable[..., Agent]) -> None:
+    """Make ``make_agent("path/file<suffix>")`` call loader(path, seed=..., **kwargs) (e.g. a
+    trained policy's ``.pt`` files)."""
+    _LOADERS[suffix.lower()] = loader
+
+
+def available_agents() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def _legal_forms() -> str:
+    return (f"a built-in name {available_agents()}, an import path 'package.module:Class' (or "
+            f"':function') returning an Agent, or a checkpoint file with suffix "
+            f"{sorted(_LOADERS)}")
+
+
+def make_agent(spec, seed: int | None = None, **kwargs) -> Agent:
+    """An agent from a spec: an ``Agent`` (returned as is), a built-in name ("random",
+    "heuristic"), an import path "package.module:Class" (called with seed=..., **kwargs), or the
+    path of a checkpoint file, loaded by the loader registered for its suffix (built in: ``.json``
+    holding {"agent": <spec>, "kwargs": {...}}). Raises AgentSpecError naming what is legal."""
+    if isinstance(spec, Agent):
+        return spec
+    if not isinstance(spec, str) or not spec:
+        raise AgentSpecError(f"an agent spec is a non-empty string or an Agent, got {spec!r}; "
+                             f"legal: {_legal_forms()}")
+    if spec in _REGISTRY:
+        return _REGISTRY[spec](seed=seed, **kwargs)
+    if os.path.isfile(spec):
+        suffix = os.path.splitext(spec)[1].lower()
+        if suffix not in _LOADERS:
+            raise AgentSpecError(f"no loader for checkpoint {spec!r} (suffix {suffix!r}); "
+                                 f"loaders exist for {sorted(_LOADERS)}")
+        return _check(_LOADERS[suffix](spec, seed=seed, **kwargs), spec)
+    if ":" in spec:
+        module, _, attr = spec.partition(":")
+        try:
+            mod = importlib.import_module(module)
+        except ImportError as e:
+            raise AgentSpecError(f"cannot import module {module!r} of agent spec {spec!r}: {e}") from e
+        if not hasattr(mod, attr):
+            raise AgentSpecError(f"module {module!r} has no attribute {attr!r} (agent spec {spec!r})")
+        return _check(getattr(mod, attr)(seed=seed, **kwargs), spec)
+    raise AgentSpecError(f"unknown agent {spec!r}; legal: {_legal_forms()}")
+
+
+def _check(agent, spec) -> Agent:
+    if not isinstance(agent, Agent):
+        raise AgentSpecError(f"agent spec {spec!r} gave {type(agent).__name__}, not an "
+                             f"agents.Agent")
+    return agent
+
+
+def _load_json(path: str, seed: int | None = None, **kwargs) -> Agent:
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
+        raise AgentSpecError(f"cannot read agent file {path!r}: {e}") from e
+    if not isinstance(data, dict) or not isinstance(data.get("agent"), str):
+        raise AgentSpecError(f"agent file {path!r} must hold {{\"agent\": \"<spec>\", "
+                             f"\"kwargs\": {{...}}}}, got {data!r}")
+    if os.path.abspath(data["agent"]) == os.path.abspath(path):
+        raise AgentSpecError(f"agent file {path!r} names itself")
+    extra = data.get("kwargs", {})
+    if not isinstance(extra, dict):
+        raise AgentSpecError(f"agent file {path!r}: kwargs must be an object, got {extra!r}")
+    return make_agent(data["agent"], seed=seed, **{**extra, **kwargs})
+
+
+register_checkpoint_loader(".json", _load_json)

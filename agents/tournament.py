@@ -1,0 +1,529 @@
+"""Tournaments: N games between named agents, win rates per role with 95% intervals, ratings.
+
+    python -m agents.tournament --agents heuristic random --games 2000 --players 5 \\
+        --pack standard --seed 0 --workers 2 --out results.json
+
+Each game is played with ``heroes_env.Game`` (``observe_with_mask`` for the seat that decides);
+every seat is controlled by its agent, which only ever sees (observation, mask). Agents are
+built-in names ("random", "heuristic"), import paths ("package.module:Class") or checkpoint
+files (see ``agents.base.make_agent``).
+
+Seating (``--seating``): ``rotate`` (default) gives seat s of game i to agent (s + i) mod k, so
+every agent holds every seat, the lord's (seat 0) included, equally often and meets every role
+(the other roles are dealt at random by the game); ``random`` deals the seats to a random
+permutation of the agents repeated to fill the table; ``fixed`` needs one agent per seat.
+
+Reproducible: game i depends only on (--seed, i), never on the number of workers, so the same
+seed gives the same results. Every finished game is appended at once as one JSON line to the
+games file (``--games-file``, default ``<out>.games.jsonl``); an interrupted run loses nothing
+finished, and ``--resume`` plays only the games missing from that file.
+
+Output: a table per agent and role (win rate, Wilson 95% interval, seat-games), ratings
+(OpenSkill Plackett-Luce if installed, else a built-in multi-team Elo: ``agents.ratings``), the
+summary JSON (``--out``; fields in ``summarize``) and a plot (``--plot``, needs matplotlib).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from heroes_env import Config, Game
+from heroes_env.config import PACKS
+from heroes_env import cards as _cards
+from heroes_env.engine import constants as C
+
+from .base import AgentSpecError, make_agent
+from .ratings import make_ratings, rating_key, wilson
+
+ROLE_NAMES = ("lord", "loyalist", "rebel", "renegade")
+RESULT_NAMES = {C.RES_NONE: "none", C.RES_LORD: "lord", C.RES_REBEL: "rebel",
+                C.RES_RENEGADE: "renegade", C.RES_DRAW: "draw", C.RES_TRUNCATED: "truncated"}
+SEATINGS = ("rotate", "random", "fixed")
+FORMAT = "heroes_env.tournament/1"
+
+
+class TournamentError(ValueError):
+    """Bad tournament input (agents, sizes, files): the message says what is legal."""
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    """Everything that decides a tournament's games (a resumed run must match it)."""
+    agents: tuple[str, ...]
+    games: int = 1000
+    players: int = 5
+    pack: str = "none"
+    deck: str = "standard"
+    hero_selection: str = "draft"
+    max_rounds: int = 100
+    seating: str = "rotate"
+    seed: int = 0
+    autoplay: bool = True
+    labels: tuple[str, ...] = field(default=())
+
+    def __post_init__(self):
+        agents = tuple(self.agents)
+        object.__setattr__(self, "agents", agents)
+        if not agents:
+            raise TournamentError("give at least one agent (e.g. --agents heuristic random); "
+                                  "built-in: random, heuristic")
+        if not isinstance(self.players, int) or not 4 <= self.players <= C.MAX_SEATS:
+            raise TournamentError(f"players must be 4 to {C.MAX_SEATS}, got {self.players!r}")
+        if not isinstance(self.games, int) or self.games < 1:
+            raise TournamentError(f"games must be a positive int, got {self.games!r}")
+        if self.pack not in PACKS:
+            raise TournamentError(f"pack must be one of {list(PACKS)}, got {self.pack!r}")
+        if self.deck not in _cards.DECKS:
+            raise TournamentError(f"deck must be one of {list(_cards.DECKS)}, got {self.deck!r}")
+        if self.hero_selection not in ("draft", "random"):
+            raise TournamentError(f"hero_selection must be 'draft' or 'random', got "
+                                  f"{self.hero_selection!r}")
+        if self.seating not in SEATINGS:
+            raise TournamentError(f"seating must be one of {list(SEATINGS)}, got {self.seating!r}")
+        k, n = len(agents), self.players
+        if self.seating == "fixed" and k != n:
+            raise TournamentError(f"--seating fixed needs one agent per seat: {n} agents for "
+                                  f"{n} players, got {k} ({list(agents)})")
+        if k > n:
+            raise TournamentError(f"{n} players seat at most {n} agents, got {k} "
+                                  f"({list(agents)}); add --players or drop agents")
+        if not self.labels:
+            object.__setattr__(self, "labels", tuple(_labels(agents)))
+
+    def game_config(self) -> Config:
+        return Config(num_players=self.players, pack=self.pack, deck=self.deck,
+                      max_rounds=self.max_rounds, autoplay=self.autoplay,
+                      hero_selection=self.hero_selection if self.pack != "none" else None)
+
+    def header(self) -> dict:
+        d = asdict(self)
+        d["agents"] = list(self.agents)
+        d["labels"] = list(self.labels)
+        return d
+
+
+def _labels(specs) -> list[str]:
+    out, seen = [], {}
+    for s in specs:
+        base = os.path.basename(s) if os.path.isfile(s) else s
+        seen[base] = seen.get(base, 0) + 1
+        out.append(base if seen[base] == 1 else f"{base}#{seen[base]}")
+    return out
+
+
+# ---------------------------------------------------------------- one game
+def _seed(*words: int) -> int:
+    return int(np.random.SeedSequence([int(w) & 0xFFFFFFFF for w in words]).generate_state(1)[0])
+
+
+def seating(cfg: TournamentConfig, game: int) -> list[int]:
+    """Agent index of each seat in game number `game`."""
+    k, n = len(cfg.agents), cfg.players
+    if cfg.seating == "fixed":
+        return list(range(n))
+    if cfg.seating == "rotate":
+        return [(s + game) % k for s in range(n)]
+    rng = np.random.default_rng(_seed(cfg.seed, game, 7))
+    pool = [j % k for j in range(n)]
+    return [int(x) for x in rng.permutation(pool)]
+
+
+def play_game(config: Config, seat_agents, seed: int, agent_seeds=None) -> dict:
+    """Play one game: seat s is controlled by seat_agents[s] (reset first, with agent_seeds[s]).
+    Returns the game's record (see ``summarize`` for the fields)."""
+    g = Game.new(config, seed=seed)
+    n = g.num_players
+    for s, a in enumerate(seat_agents):
+        a.reset(seed=None if agent_seeds is None else agent_seeds[s])
+    asked = 0
+    while not g.done:
+        seat = g.decider
+        obs, mask = g.observe_with_mask(seat)
+        g.step(seat_agents[seat].act(obs, mask), seat)
+        asked += 1
+    rewards = g.rewards()
+    heroes = [g.hero(s).key if g.hero(s) is not None else None for s in range(n)]
+    return {"roles": [ROLE_NAMES[g.role(s)] for s in range(n)], "heroes": heroes,
+            "result": RESULT_NAMES[g.result], "rewards": [int(x) for x in rewards],
+            "alive": [int(g.alive(s)) for s in range(n)], "rounds": g.round, "decisions": asked}
+
+
+class _Player:
+    """Plays games of one tournament (in a worker process or in the caller's)."""
+
+    def __init__(self, cfg: TournamentConfig):
+        self.cfg = cfg
+        self.config = cfg.game_config()
+        self.instances = {}      # (seat, agent index) -> agent: one per seat, reused each game
+
+    def agent(self, seat: int, j: int):
+        key = (seat, j)
+        if key not in self.instances:
+            self.instances[key] = make_agent(self.cfg.agents[j])
+        return self.instances[key]
+
+    def play(self, i: int) -> dict:
+        cfg = self.cfg
+        who = seating(cfg, i)
+        seed = _seed(cfg.seed, i, 1)
+        agent_seeds = [_seed(cfg.seed, i, 2, s) for s in range(cfg.players)]
+        rec = play_game(self.config, [self.agent(s, j) for s, j in enumerate(who)], seed,
+                        agent_seeds)
+        return {"game": i, "seed": seed, "seats": [cfg.labels[j] for j in who], **rec}
+
+
+_WORKER: _Player | None = None
+
+
+def _init_worker(cfg: TournamentConfig):
+    global _WORKER
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
+    _WORKER = _Player(cfg)
+
+
+def _work(i: int) -> dict:
+    return _WORKER.play(i)
+
+
+# ---------------------------------------------------------------- the games file
+def _read_games(path: str, cfg: TournamentConfig) -> dict[int, dict]:
+    """Finished games of an earlier run of the same tournament (a torn last line is dropped)."""
+    records: dict[int, dict] = {}
+    header = None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue
+            if "header" in obj:
+                header = obj["header"]
+            elif isinstance(obj.get("game"), int):
+                records[obj["game"]] = obj
+    want = cfg.header()
+    if header is None:
+        raise TournamentError(f"{path} has no tournament header line; cannot resume from it")
+    diff = {k: (header.get(k), v) for k, v in want.items() if k != "games" and header.get(k) != v}
+    if diff:
+        shown = ", ".join(f"{k}: file {a!r} vs now {b!r}" for k, (a, b) in diff.items())
+        raise TournamentError(f"cannot resume from {path}: it holds another tournament ({shown})")
+    return {i: r for i, r in records.items() if i < cfg.games}
+
+
+def _write_clean(path: str, cfg: TournamentConfig, records: dict[int, dict]) -> None:
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(json.dumps({"header": cfg.header(), "format": FORMAT}) + "\n")
+        for i in sorted(records):
+            f.write(json.dumps(records[i]) + "\n")
+    os.replace(tmp, path)
+
+
+# ---------------------------------------------------------------- progress
+class _Progress:
+    def __init__(self, total: int, initial: int, enabled: bool):
+        self.enabled = enabled
+        self.bar = None
+        self.total, self.n = total, initial
+        self.t0 = time.time()
+        self.last = 0.0
+        if enabled:
+            try:
+                from tqdm import tqdm
+                self.bar = tqdm(total=total, initial=initial, unit="game", file=sys.stderr)
+            except ImportError:
+                self.bar = None
+
+    def update(self):
+        self.n += 1
+        if not self.enabled:
+            return
+        if self.bar is not None:
+            self.bar.update(1)
+            return
+        now = time.time()
+        if now - self.last >= 0.5 or self.n == self.total:
+            self.last = now
+            rate = self.n / max(now - self.t0, 1e-9)
+            width = 30
+            fill = int(width * self.n / max(1, self.total))
+            sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {self.n}/{self.total} "
+                             f"games ({rate:.1f}/s)")
+            if self.n == self.total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
+
+
+# ---------------------------------------------------------------- running
+def run_tournament(cfg: TournamentConfig, workers: int = 1, games_file: str | None = None,
+                   resume: bool = False, progress: bool = False, rating: str = "auto") -> dict:
+    """Play the tournament's missing games and return the summary (``summarize``).
+
+    games_file: append each finished game there (JSON lines, first line a header); None keeps
+    the records in memory only. resume: keep the finished games already in games_file (it must
+    belong to the same tournament); without it an existing non-empty games_file is an error.
+    """
+    if not isinstance(workers, int) or workers < 1:
+        raise TournamentError(f"workers must be a positive int, got {workers!r}")
+    for spec in cfg.agents:          # fail early, in this process, with the spec's own error
+        try:
+            make_agent(spec)
+        except AgentSpecError as e:
+            raise TournamentError(str(e)) from None
+    records: dict[int, dict] = {}
+    out = None
+    t0 = time.time()
+    if games_file is not None:
+        exists = os.path.exists(games_file) and os.path.getsize(games_file) > 0
+        if exists and not resume:
+            raise TournamentError(f"{games_file} exists: use --resume to continue that "
+                                  f"tournament, or remove it / choose another --games-file")
+        if exists:
+            records = _read_games(games_file, cfg)
+        _write_clean(games_file, cfg, records)
+        out = open(games_file, "a", encoding="utf-8")
+    todo = [i for i in range(cfg.games) if i not in records]
+    bar = _Progress(cfg.games, cfg.games - len(todo), progress)
+    done_now = 0
+
+    def keep(rec):
+        nonlocal done_now
+        records[rec["game"]] = rec
+        if out is not None:
+            out.write(json.dumps(rec) + "\n")
+            out.flush()
+        done_now += 1
+        bar.update()
+
+    try:
+        if workers == 1 or len(todo) <= 1:
+            player = _Player(cfg)
+            for i in todo:
+                keep(player.play(i))
+        elif todo:
+            import multiprocessing as mp
+            chunk = max(1, min(16, len(todo) // (workers * 8)))
+            with mp.Pool(workers, initializer=_init_worker, initargs=(cfg,)) as pool:
+                for rec in pool.imap_unordered(_work, todo, chunksize=chunk):
+                    keep(rec)
+    finally:
+        bar.close()
+        if out is not None:
+            out.close()
+    summary = summarize(cfg, [records[i] for i in sorted(records)], rating)
+    summary["run"] = {"workers": workers, "played_now": done_now,
+                      "elapsed_s": round(time.time() - t0, 2), "games_file": games_file}
+    return summary
+
+
+# ---------------------------------------------------------------- results
+def summarize(cfg: TournamentConfig, records: list[dict], rating: str = "auto") -> dict:
+    """The summary of finished games (records in game order). Fields:
+
+    format, config (the TournamentConfig), games (played), results (games per outcome: lord,
+    rebel, renegade, draw, truncated), rating_system, agents: per agent label {spec, seat_games,
+    wins, win_rate, ci95 [lo, hi], rating {...}, roles: per role {games, wins, win_rate, ci95},
+    heroes: per hero key {games, wins} (hero packs)}, mean_rounds, mean_decisions.
+    """
+    labels = list(cfg.labels)
+    stats = {a: {"spec": s, "seat_games": 0, "wins": 0,
+                 "roles": {r: {"games": 0, "wins": 0} for r in ROLE_NAMES}, "heroes": {}}
+             for a, s in zip(labels, cfg.agents)}
+    results = {k: 0 for k in ("lord", "rebel", "renegade", "draw", "truncated")}
+    ratings = make_ratings(labels, rating)
+    rounds = decisions = 0
+    for rec in records:
+        results[rec["result"]] = results.get(rec["result"], 0) + 1
+        rounds += rec["rounds"]
+        decisions += rec["decisions"]
+        for seat, a in enumerate(rec["seats"]):
+            won = rec["rewards"][seat] > 0
+            st = stats[a]
+            st["seat_games"] += 1
+            st["wins"] += won
+            role = st["roles"][rec["roles"][seat]]
+            role["games"] += 1
+            role["wins"] += won
+            hero = rec["heroes"][seat]
+            if hero is not None:
+                hs = st["heroes"].setdefault(hero, {"games": 0, "wins": 0})
+                hs["games"] += 1
+                hs["wins"] += won
+        teams, ranks = _sides(rec)
+        if teams is not None:
+            ratings.rate(teams, ranks)
+    table = ratings.table()
+    for a, st in stats.items():
+        _rate(st)
+        for r in st["roles"].values():
+            _rate(r)
+        st["heroes"] = dict(sorted(st["heroes"].items()))
+        st["rating"] = table[a]
+    n = len(records)
+    return {"format": FORMAT, "config": cfg.header(), "games": n, "results": results,
+            "rating_system": ratings.name, "agents": stats,
+            "mean_rounds": round(rounds / n, 2) if n else 0.0,
+            "mean_decisions": round(decisions / n, 2) if n else 0.0}
+
+
+def _rate(d: dict) -> None:
+    n, w = d.get("games", d.get("seat_games", 0)), d["wins"]
+    d["win_rate"] = round(w / n, 4) if n else None
+    lo, hi = wilson(w, n)
+    d["ci95"] = [round(lo, 4), round(hi, 4)]
+
+
+def _sides(rec: dict):
+    """The game's sides as lists of agent labels (lord + loyalists, rebels, each renegade) and
+    their ranks (1 = won); (None, None) for a drawn or truncated game."""
+    if rec["result"] not in ("lord", "rebel", "renegade"):
+        return None, None
+    lord_side, rebels, teams = [], [], []
+    winners = []
+    for seat, role in enumerate(rec["roles"]):
+        a = rec["seats"][seat]
+        if role in ("lord", "loyalist"):
+            lord_side.append(a)
+        elif role == "rebel":
+            rebels.append(a)
+        else:
+            teams.append([a])
+            winners.append(rec["rewards"][seat] > 0)
+    sides = [lord_side, rebels] + teams
+    won = [rec["result"] == "lord", rec["result"] == "rebel"] + winners
+    keep = [(t, w) for t, w in zip(sides, won) if t]
+    return [t for t, _ in keep], [1 if w else 2 for _, w in keep]
+
+
+def format_table(summary: dict) -> str:
+    """The printed report: per agent overall and per role, with intervals and ratings."""
+    lines = []
+    cfg = summary["config"]
+    lines.append(f"{summary['games']} games, {cfg['players']} players, pack {cfg['pack']}, "
+                 f"seating {cfg['seating']}, seed {cfg['seed']}; results: "
+                 + ", ".join(f"{k} {v}" for k, v in summary["results"].items() if v))
+    lines.append(f"win rate (Wilson 95% interval) [seat-games]; rating: {summary['rating_system']}")
+
+    def cell(d):
+        if not d.get("games", d.get("seat_games")):
+            return "-"
+        lo, hi = d["ci95"]
+        return f"{100 * d['win_rate']:5.1f} ({100 * lo:4.1f}-{100 * hi:4.1f}) [{d.get('games', d.get('seat_games'))}]"
+
+    width = max(8, *(len(a) for a in summary["agents"]))
+    col = 26
+    head = f"{'agent':<{width}}  {'all':<{col}}" + "".join(f"{r:<{col}}" for r in ROLE_NAMES) \
+        + "rating"
+    lines.append(head)
+    agents = sorted(summary["agents"].items(), key=lambda kv: -rating_key(kv[1]["rating"]))
+    for a, st in agents:
+        rating = ", ".join(f"{k} {v}" for k, v in st["rating"].items())
+        lines.append(f"{a:<{width}}  {cell(st):<{col}}"
+                     + "".join(f"{cell(st['roles'][r]):<{col}}" for r in ROLE_NAMES) + rating)
+    return "\n".join(lines)
+
+
+def plot(summary: dict, path: str) -> bool:
+    """Bar chart of win rates per role and agent with 95% intervals. False if no matplotlib."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    agents = list(summary["agents"])
+    groups = ["all"] + list(ROLE_NAMES)
+    fig, ax = plt.subplots(figsize=(8, 4))
+    w = 0.8 / max(1, len(agents))
+    for k, a in enumerate(agents):
+        st = summary["agents"][a]
+        ds = [st] + [st["roles"][r] for r in ROLE_NAMES]
+        ys = [d["win_rate"] or 0.0 for d in ds]
+        err = [[y - d["ci95"][0] for y, d in zip(ys, ds)], [d["ci95"][1] - y for y, d in zip(ys, ds)]]
+        xs = [i + (k - (len(agents) - 1) / 2) * w for i in range(len(groups))]
+        ax.bar(xs, ys, w, yerr=err, capsize=3, label=a)
+    ax.set_xticks(range(len(groups)), groups)
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    cfg = summary["config"]
+    ax.set_title(f"{summary['games']} games, {cfg['players']} players, pack {cfg['pack']}")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return True
+
+
+# ---------------------------------------------------------------- command line
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m agents.tournament",
+        description="Play games between agents; report win rates per role and ratings.")
+    p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
+                   help="agents: built-in names (random, heuristic), package.module:Class, or "
+                        "checkpoint files")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--players", type=int, default=5)
+    p.add_argument("--pack", default="none", help=f"one of {list(PACKS)}")
+    p.add_argument("--deck", default="standard", help=f"one of {list(_cards.DECKS)}")
+    p.add_argument("--hero-selection", default="draft", help="draft or random (hero packs)")
+    p.add_argument("--max-rounds", type=int, default=100)
+    p.add_argument("--seating", default="rotate", help=f"one of {list(SEATINGS)}")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--out", default="tournament.json", help="summary JSON")
+    p.add_argument("--games-file", default=None,
+                   help="one JSON line per finished game (default: <out>.games.jsonl)")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the games already in the games file and play the rest")
+    p.add_argument("--plot", default=None, help="PNG of the win rates (default: <out>.png; "
+                                                "'none': no plot)")
+    p.add_argument("--rating", default="auto", help="auto, openskill or elo")
+    p.add_argument("--no-autoplay", action="store_true",
+                   help="ask the agents every decision, forced ones included")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def main(argv=None) -> int:
+    p = _parser()
+    args = p.parse_args(argv)
+    stem = args.out[:-5] if args.out.endswith(".json") else args.out
+    games_file = args.games_file or stem + ".games.jsonl"
+    plot_path = None if (args.plot or "").lower() == "none" else (args.plot or stem + ".png")
+    try:
+        cfg = TournamentConfig(agents=tuple(args.agents), games=args.games, players=args.players,
+                               pack=args.pack, deck=args.deck, hero_selection=args.hero_selection,
+                               max_rounds=args.max_rounds, seating=args.seating, seed=args.seed,
+                               autoplay=not args.no_autoplay)
+        if args.rating not in ("auto", "openskill", "elo"):
+            raise TournamentError(f"--rating must be auto, openskill or elo, got {args.rating!r}")
+        summary = run_tournament(cfg, workers=args.workers, games_file=games_file,
+                                 resume=args.resume, progress=not args.quiet, rating=args.rating)
+    except (TournamentError, ImportError) as e:
+        p.error(str(e))
+    except KeyboardInterrupt:
+        print(f"\ninterrupted: the finished games are in {games_file}; run again with --resume",
+              file=sys.stderr)
+        return 130
+    with open(args.out, "w", encoding="utf-8") as f:
+        json.dump(summary, f, indent=1, ensure_ascii=False)
+    print(format_table(summary))
+    made = plot(summary, plot_path) if plot_path else False
+    print(f"summary: {args.out}; games: {games_file}" + (f"; plot: {plot_path}" if made else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
