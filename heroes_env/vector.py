@@ -116,6 +116,8 @@ class BatchCore:
         self.R = np.zeros((B, K.R_SIZE), np.int64)
         self.want_final = bool(want_final)
         self.final_obs = np.zeros((B, C.OBS_SIZE if want_final else 0), np.float32)
+        self.flags = np.zeros((B, 2), np.bool_)       # terminated, truncated in this step
+        self.out = np.zeros(3, np.int64)             # rows with a new game, waiting, in error
         self.actions = np.zeros(B, np.int64)
         self.act = np.zeros(B, np.int8)
         self.next_seeds = np.zeros(B, np.int32)      # engine seed of each row's next game
@@ -166,15 +168,21 @@ class BatchCore:
                 numba.set_num_threads(self.num_threads)
         bad = fn(self.S, self.actions, self.act, new_step, self.spec, self.next_seeds,
                  self.seat_mode, self.opp, self.agent_seed, int(self.want_random), self.masks,
-                 self.obs, self.rew, self.R, self.lrew, self.final_obs, int(self.want_final))
+                 self.obs, self.rew, self.R, self.lrew, self.final_obs, int(self.want_final),
+                 self.flags, self.out)
         if bad < 0:
-            self._after_call()
-            errs = np.flatnonzero(self.R[:, K.R_STAGE] == K.STAGE_ERROR)
-            if errs.size:
-                i = int(errs[0])
+            if self.out[0]:
+                self._after_call()
+            if self.out[2]:
+                i = int(np.flatnonzero(self.R[:, K.R_STAGE] == K.STAGE_ERROR)[0])
                 raise RuntimeError(f"engine error {int(self.R[i, K.R_ERR])} in game {i} (seed "
                                    f"{int(self.user_seed[i])}); please report it")
         return int(bad)
+
+    @property
+    def waiting(self) -> int:
+        """Rows that waited for an external opponent or a seed after the last call."""
+        return int(self.out[1])
 
     def start(self, rows=None):
         """Start new games in the given rows (all if None) and run them to a learner decision."""
@@ -215,7 +223,8 @@ class BatchCore:
     def nbytes_per_game(self) -> dict:
         """Bytes per game: the state row, and everything the batch holds for it."""
         total = sum(x.nbytes for x in (self.S, self.masks, self.obs, self.rew, self.lrew, self.R,
-                                       self.final_obs, self.actions, self.act, self.next_seeds,
+                                       self.final_obs, self.flags, self.actions, self.act,
+                                       self.next_seeds,
                                        self.games, self.user_seed, self.step_seed, self.rows))
         return {"state": C.STATE_SIZE * 4, "total": total // self.B}
 
@@ -239,9 +248,14 @@ class VectorEnv:
         self.copy = bool(copy)
         core = self.core
         R = core.R
-        self._seat = R[:, K.R_DECIDER]
-        self._info_views = {"result": R[:, K.R_RESULT], "length": R[:, K.R_LEN],
-                            "seed": core.step_seed, "games": R[:, K.R_GAMES]}
+        info = {"result": R[:, K.R_RESULT], "length": R[:, K.R_LEN], "seed": core.step_seed,
+                "games": R[:, K.R_GAMES], "decision": core.S[:, C.H_DKIND]}
+        # the step's arrays: the buffers' columns, made once
+        self._views = (R[:, K.R_DECIDER], core.obs, core.masks, core.rew, core.flags[:, 0],
+                       core.flags[:, 1])
+        self._ro = tuple(_readonly(x) for x in self._views)
+        self._info = info
+        self._ro_info = {k: _readonly(v) for k, v in info.items()}
 
     @property
     def num_threads(self) -> int:
@@ -273,21 +287,10 @@ class VectorEnv:
         return self._result()
 
     def _result(self) -> VectorStep:
-        core = self.core
-        R = core.R
-        done = R[:, K.R_DONE] != 0
-        result = R[:, K.R_RESULT]
-        trunc = done & (result == C.RES_TRUNCATED)
-        term = done & ~trunc
-        info = dict(self._info_views)
-        info["decision"] = core.S[:, C.H_DKIND]
         if self.copy:
-            info = {k: np.array(v) for k, v in info.items()}
-            return VectorStep(self._seat.copy(), core.obs.copy(), core.masks.copy(),
-                              core.rew.copy(), term, trunc, info)
-        return VectorStep(_readonly(self._seat), _readonly(core.obs), _readonly(core.masks),
-                          _readonly(core.rew), term, trunc,
-                          {k: _readonly(v) for k, v in info.items()})
+            return VectorStep(*(x.copy() for x in self._views),
+                              {k: v.copy() for k, v in self._info.items()})
+        return VectorStep(*self._ro, dict(self._ro_info))
 
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action for every game (B,), drawn in compiled code from the

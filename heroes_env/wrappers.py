@@ -153,9 +153,9 @@ class _Driver:
         core = self.core
         R = core.R
         while True:
-            pend = core.pending()
-            if pend.size == 0:
+            if core.waiting == 0:
                 return
+            pend = core.pending()
             core.act[:] = K.ACT_NONE
             opp = pend[R[pend, K.R_STAGE] == K.STAGE_OPPONENT]
             if opp.size:
@@ -235,13 +235,10 @@ class LearnerEnv(gymnasium.Env):
         core.act[0] = K.ACT_STEP
         d.run()
         self._fresh = False
-        R = core.R
-        done = bool(R[0, K.R_DONE])
-        if done:
+        term, trunc = bool(core.flags[0, 0]), bool(core.flags[0, 1])
+        if term or trunc:
             self._fresh = True
-            trunc = R[0, K.R_RESULT] == C.RES_TRUNCATED
-            return (core.final_obs[0].copy(), float(core.lrew[0]), not trunc, bool(trunc),
-                    self._info(True))
+            return core.final_obs[0].copy(), float(core.lrew[0]), term, trunc, self._info(True)
         return core.obs[0].copy(), 0.0, False, False, self._info(False)
 
     def _info(self, done):
@@ -313,11 +310,9 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         core.actions[:] = core.check_actions(actions)
         core.act[:] = K.ACT_STEP
         d.run()
-        R = core.R
-        done = R[:, K.R_DONE] != 0
-        trunc = done & (R[:, K.R_RESULT] == C.RES_TRUNCATED)
-        return (self._out(core.obs), self._out(core.lrew), done & ~trunc, trunc,
-                self._infos(done))
+        term, trunc = core.flags[:, 0].copy(), core.flags[:, 1].copy()
+        return (self._out(core.obs), self._out(core.lrew), term, trunc,
+                self._infos(term | trunc))
 
     def _out(self, a):
         if self.copy:

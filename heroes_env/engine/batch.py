@@ -198,8 +198,11 @@ def _check_actions(actions, act, masks):
 
 @njit(cache=True)
 def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_seed, want_random,
-                 buf, ob, rw, r, lrew, fob, want_final):
+                 buf, ob, rw, r, lrew, fob, want_final, flags):
+    """One row of vec_advance; flags[0] / flags[1]: terminated / truncated in this env step."""
     if new_step != 0:
+        flags[0] = False
+        flags[1] = False
         r[R_DONE] = 0
         r[R_RESULT] = 0
         r[R_LEN] = 0
@@ -223,6 +226,8 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
         for k in range(rw.shape[0]):
             rw[k] = 0.0
         lrew[0] = 0.0
+        flags[0] = False
+        flags[1] = False
         _new_game(i, s, spec, next_seed, seat_mode, agent_seed, buf, r)
         consumed = 1
     elif stage != STAGE_SEED:
@@ -239,6 +244,9 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
                     r[R_RESULT] = s[H_RESULT]
                     r[R_LEN] = s[H_NDEC] - s[H_NAUTO]
                     r[R_SEED] = s[H_SEED]
+                    trunc = s[H_RESULT] == RES_TRUNCATED
+                    flags[0] = not trunc
+                    flags[1] = trunc
                     rewards(s, rw)
                     if seat_mode != SEATS_EVERYONE:
                         r[R_SEAT] = r[R_LEARNER]
@@ -280,9 +288,10 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
 
 @njit(cache=True, parallel=True)
 def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                want_random, masks, obs, rew, R, lrew, final_obs, want_final):
-    """Advance every row of a batch; returns -1, or the first row whose action is illegal (then
-    nothing at all has changed).
+                want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out):
+    """Advance every row of a batch. Returns -1, or the first row whose action is illegal (then
+    nothing at all has changed); out[0..2] = rows that started a game (R_NEWSEED), rows not
+    ready (STAGE_OPPONENT / SEED / ERROR), rows in STAGE_ERROR.
 
     act[i] says what to do with row i: ACT_STEP steps actions[i] (its mask masks[i] must allow it);
     ACT_START starts a new game with next_seeds[i] (clearing the row's record but the agents'
@@ -295,30 +304,50 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
     stops at a learner's decision (STAGE_READY; every decision when seat_mode == SEATS_EVERYONE) or
     an external opponent's (STAGE_OPPONENT), with that seat's observation in obs[i], its mask in
     masks[i] and (want_random) a uniformly random legal action in R[i, R_RANDOM]. new_step != 0
-    clears the per-step record (R_DONE..R_SEED, rew, lrew) of every row first.
+    clears the per-step record (R_DONE..R_SEED, rew, lrew, term, trunc) of every row first.
     """
     bad = _check_actions(actions, act, masks)
     if bad >= 0:
         return bad
+    nnew = 0
+    nwait = 0
+    nerr = 0
     for bi in prange(S.shape[0]):
         i = np.int64(bi)
         _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp,
                      agent_seed, want_random, masks[i], obs[i], rew[i], R[i], lrew[i:i + 1],
-                     final_obs[i], want_final)
+                     final_obs[i], want_final, flags[i])
+        nnew += R[i, R_NEWSEED]
+        st = R[i, R_STAGE]
+        nwait += 1 if st != STAGE_READY else 0
+        nerr += 1 if st == STAGE_ERROR else 0
+    out[0] = nnew
+    out[1] = nwait
+    out[2] = nerr
     return -1
 
 
 @njit(cache=True)
 def vec_advance_serial(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                       want_random, masks, obs, rew, R, lrew, final_obs, want_final):
+                       want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out):
     """``vec_advance`` on the calling thread only (no thread-pool call: faster for small B)."""
     bad = _check_actions(actions, act, masks)
     if bad >= 0:
         return bad
+    nnew = 0
+    nwait = 0
+    nerr = 0
     for i in range(S.shape[0]):
         _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp,
                      agent_seed, want_random, masks[i], obs[i], rew[i], R[i], lrew[i:i + 1],
-                     final_obs[i], want_final)
+                     final_obs[i], want_final, flags[i])
+        nnew += R[i, R_NEWSEED]
+        st = R[i, R_STAGE]
+        nwait += 1 if st != STAGE_READY else 0
+        nerr += 1 if st == STAGE_ERROR else 0
+    out[0] = nnew
+    out[1] = nwait
+    out[2] = nerr
     return -1
 
 
