@@ -2,7 +2,8 @@
 
 * ``LearnerEnv``: a ``gymnasium.Env`` for one game at a time (sb3-contrib ``MaskablePPO`` etc.).
 * ``LearnerVectorEnv``: a ``gymnasium.vector.VectorEnv`` over the batched engine, the same
-  semantics for B games at once (CleanRL-style training at batch speed).
+  semantics for B games at once (CleanRL-style training at batch speed); ``sb3_vec_env`` wraps
+  it as a stable-baselines3 ``VecEnv`` (sb3-contrib ``MaskablePPO`` on B games per call).
 
 =====================  ========================================================================
 Observation            ``Box(float32, (OBS_SIZE,))``: the learner's partial view (as in the
@@ -39,7 +40,7 @@ from .engine import constants as C
 from .game import IllegalActionError
 from .vector import BatchCore, _check_int
 
-__all__ = ["LearnerEnv", "LearnerVectorEnv", "RandomPolicy", "OpponentError"]
+__all__ = ["LearnerEnv", "LearnerVectorEnv", "RandomPolicy", "OpponentError", "sb3_vec_env"]
 
 
 class OpponentError(RuntimeError):
@@ -357,3 +358,69 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
 
     def close_extras(self, **kwargs):
         pass
+
+
+def sb3_vec_env(num_envs: int, **kwargs):
+    """A ``LearnerVectorEnv`` as a stable-baselines3 ``VecEnv`` (needs the ``train`` extra), for
+    ``MaskablePPO(..., env=sb3_vec_env(64, seat="random"))``: B games per call, opponents inside
+    ``step``, ``action_masks`` for sb3-contrib, ``terminal_observation`` and
+    ``TimeLimit.truncated`` in the infos of ended games as SB3 expects. kwargs: those of
+    ``LearnerVectorEnv``."""
+    from stable_baselines3.common.vec_env import VecEnv
+
+    class HeroesSB3VecEnv(VecEnv):
+        def __init__(self):
+            self.venv = LearnerVectorEnv(num_envs, **{"copy": True, **kwargs})
+            self.render_mode = None
+            super().__init__(self.venv.num_envs, self.venv.single_observation_space,
+                             self.venv.single_action_space)
+            self._actions = None
+
+        def reset(self):
+            seed = self._seeds[0]
+            obs, _ = self.venv.reset(seed=seed)
+            self._reset_seeds()
+            return obs
+
+        def step_async(self, actions):
+            self._actions = np.asarray(actions).astype(np.int64, copy=False)
+
+        def step_wait(self):
+            obs, rew, term, trunc, infos = self.venv.step(self._actions)
+            done = term | trunc
+            out = [{} for _ in range(self.num_envs)]
+            for i in np.flatnonzero(done).tolist():
+                out[i] = {"terminal_observation": infos["final_obs"][i],
+                          "TimeLimit.truncated": bool(trunc[i]),
+                          "result": int(infos["result"][i]), "seat": int(infos["final_seat"][i])}
+            return obs, rew, done, out
+
+        def action_masks(self):
+            return self.venv.action_masks()
+
+        def close(self):
+            self.venv.close()
+
+        def _indices(self, indices):
+            if indices is None:
+                return range(self.num_envs)
+            if isinstance(indices, int):
+                return [indices]
+            return indices
+
+        def get_attr(self, attr_name, indices=None):
+            value = getattr(self, attr_name)
+            return [value for _ in self._indices(indices)]
+
+        def set_attr(self, attr_name, value, indices=None):
+            raise AttributeError(f"{attr_name}: the games of a batched env share their settings")
+
+        def env_method(self, method_name, *args, indices=None, **kwargs):
+            if method_name == "action_masks":
+                return list(self.venv.action_masks()[list(self._indices(indices))])
+            raise AttributeError(f"no per-game method {method_name!r} in the batched env")
+
+        def env_is_wrapped(self, wrapper_class, indices=None):
+            return [False for _ in self._indices(indices)]
+
+    return HeroesSB3VecEnv()

@@ -1,5 +1,6 @@
-"""sb3-contrib's MaskablePPO trains on LearnerEnv for a few hundred steps and then plays with
-masks. Needs the ``train`` extra (``pip install -e ".[dev]"`` installs it)."""
+"""sb3-contrib's MaskablePPO trains on LearnerEnv and on the batched sb3_vec_env for a few hundred
+steps and then plays with masks. Needs the ``train`` extra (``pip install -e ".[dev]"`` installs
+it)."""
 import numpy as np
 
 from heroes_env.wrappers import LearnerEnv
@@ -27,3 +28,28 @@ def test_maskable_ppo_smoke():
             obs, _ = env.reset()
     mean, _ = evaluate_policy(model, env, n_eval_episodes=2, use_masking=True, warn=False)
     assert np.isfinite(mean) and -1.0 <= mean <= 1.0
+
+
+def test_maskable_ppo_on_the_batched_env():
+    """The same on sb3_vec_env: 16 games per call, compiled random opponents."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from heroes_env.wrappers import sb3_vec_env
+
+    torch.set_num_threads(1)
+    venv = sb3_vec_env(16, seat="random", num_players=8, num_threads=1)
+    model = MaskablePPO("MlpPolicy", venv, n_steps=16, batch_size=64, n_epochs=1, seed=0,
+                        policy_kwargs={"net_arch": [64]}, device="cpu", verbose=0)
+    model.learn(total_timesteps=512)
+    assert model.num_timesteps >= 512
+    obs = venv.reset()
+    for _ in range(20):
+        masks = venv.action_masks()
+        actions, _ = model.predict(obs, action_masks=masks)
+        assert masks[np.arange(16), actions].all()
+        venv.step_async(actions)
+        obs, rewards, dones, infos = venv.step_wait()
+        for i in np.flatnonzero(dones):
+            assert infos[i]["terminal_observation"].shape == obs[i].shape
+        assert not rewards[~dones].any()
