@@ -49,7 +49,10 @@ def _timed(play_game, seconds, repeats):
 
 def _pettingzoo(module_name, seed):
     import importlib
-    mod = importlib.import_module(f"pettingzoo.classic.{module_name}")
+    import warnings
+    with warnings.catch_warnings():     # the versioned modules warn about PettingZoo's old API
+        warnings.simplefilter("ignore", DeprecationWarning)
+        mod = importlib.import_module(f"pettingzoo.classic.{module_name}")
     env = mod.env()
     rng = np.random.default_rng(seed)
     counter = [seed]

@@ -132,7 +132,6 @@ class BatchCore:
         self.games = np.zeros(B, np.int64)           # games started per row since reset
         self.user_seed = np.zeros(B, np.int64)       # env().reset seed of each row's current game
         self.step_seed = np.zeros(B, np.int64)       # ... as it was when the step started
-        self.rows = np.arange(B, dtype=np.int64)
         self.base = 0
         self.agent_seed = 0
         self.want_random = False
@@ -233,7 +232,7 @@ class BatchCore:
         total = sum(x.nbytes for x in (self.S, self.masks, self.obs, self.rew, self.lrew, self.R,
                                        self.final_obs, self.flags, self.actions, self.act,
                                        self.next_seeds,
-                                       self.games, self.user_seed, self.step_seed, self.rows))
+                                       self.games, self.user_seed, self.step_seed))
         return {"state": C.STATE_SIZE * 4, "total": total // self.B}
 
 
