@@ -45,6 +45,8 @@ def parse_args(argv=None):
                    help="PNG of steps/s against B ('' for none; needs matplotlib)")
     p.add_argument("--peers", action="store_true",
                    help="also measure PettingZoo / RLCard / OpenSpiel card games (extra [bench])")
+    p.add_argument("--learner-batch", type=int, default=1024,
+                   help="B of the LearnerVectorEnv line (0: skip it)")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     a = p.parse_args(argv)
     if a.seconds <= 0 or a.repeats < 1:
@@ -111,6 +113,38 @@ def time_vector(n, B, threads, seconds, repeats, seed):
     return {"players": n, "B": B, "threads": threads, "kernel": "serial" if serial else "parallel",
             "steps_per_s": summary(steps), "games_per_s": summary(games),
             "cpu_use": summary(cpu), "bytes_per_game": v.bytes_per_game()}
+
+
+def time_learner(n, B, threads, seconds, repeats, seed):
+    """LearnerVectorEnv: learner steps/s with random opponents played in compiled code."""
+    import numba
+    from heroes_env.engine import batch as K
+    from heroes_env.wrappers import LearnerVectorEnv
+    threads = min(threads, numba.config.NUMBA_NUM_THREADS)
+    v = LearnerVectorEnv(B, seat="random", num_players=n, num_threads=threads, copy=False)
+    v.reset(seed=seed)
+    a = v.random_actions()
+    t_end = time.perf_counter() + min(0.3, seconds)
+    while time.perf_counter() < t_end:
+        v.step(a)
+        a = v.random_actions()
+    steps, games = [], []
+    R = v._d.core.R
+    for _ in range(repeats):
+        g0 = int(R[:, K.R_GAMES].sum())
+        calls = 0
+        t0 = time.perf_counter()
+        while True:
+            v.step(a)
+            a = v.random_actions()
+            calls += 1
+            if (calls & 3) == 0 and time.perf_counter() >= t0 + seconds:
+                break
+        dt = time.perf_counter() - t0
+        steps.append(calls * B / dt)
+        games.append((int(R[:, K.R_GAMES].sum()) - g0) / dt)
+    return {"players": n, "B": B, "threads": threads, "learner_steps_per_s": summary(steps),
+            "games_per_s": summary(games)}
 
 
 def fmt_rate(x):
@@ -214,6 +248,16 @@ def main(argv=None):
     out("")
     print_table(rows, out)
     result = {"machine": machine, "args": vars(args), "vector": rows, "aims": aims(rows, out)}
+    if args.learner_batch:
+        n, t = max(args.players), max(args.threads)
+        log(f"LearnerVectorEnv: {n} players, B={args.learner_batch}, {t} thread(s) ...")
+        lr = time_learner(n, args.learner_batch, t, args.seconds, args.repeats, args.seed)
+        result["learner"] = lr
+        out("")
+        out(f"LearnerVectorEnv ({n} players, B={lr['B']}, {lr['threads']} thread(s), learner seat "
+            f"drawn per game, random opponents in compiled code): "
+            f"{fmt_rate(lr['learner_steps_per_s']['median'])} learner steps/s, "
+            f"{fmt_rate(lr['games_per_s']['median'])} games/s")
     if args.peers:
         import peers
         log("peers ...")

@@ -23,7 +23,8 @@ def test_bench_vector_smoke(tmp_path, capsys):
     bench = _load()
     out = tmp_path / "bv.json"
     bench.main(["--seconds", "0.03", "--repeats", "2", "--players", "5", "--batch", "1", "8",
-                "--threads", "1", "2", "--peers", "--quiet", "--json", str(out), "--plot", ""])
+                "--threads", "1", "2", "--peers", "--quiet", "--json", str(out), "--plot", "",
+                "--learner-batch", "4"])
     text = capsys.readouterr().out
     assert "env steps/s" in text and "aims" in text and "peers" in text
     data = json.loads(out.read_text())
@@ -36,6 +37,7 @@ def test_bench_vector_smoke(tmp_path, capsys):
         assert r["bytes_per_game"]["state"] <= r["bytes_per_game"]["total"]
     assert rows[0]["kernel"] == "serial"
     assert data["aims"]["state_bytes"]["measured"] > 0
+    assert data["learner"]["learner_steps_per_s"]["median"] > 0 and "LearnerVectorEnv" in text
     names = {p["name"] for p in data["peers"]}
     assert "heroes_env AEC 8p (ours)" in names and "OpenSpiel hearts" in names
     for p in data["peers"]:
