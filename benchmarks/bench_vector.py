@@ -209,6 +209,9 @@ def plot(rows, path, machine):
     ax.axhline(AIM_STEPS, color="grey", ls="--", lw=1, label="aim (8 players, B=4096, 2 threads)")
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
+    bs = sorted({r["B"] for r in rows})
+    ax.set_xticks(bs)
+    ax.set_xticklabels([str(b) for b in bs])
     ax.set_xlabel("B (games per VectorEnv)")
     ax.set_ylabel("env steps/s (obs + mask, random actions)")
     ax.set_title(f"heroes_env VectorEnv, identity mode\n{machine['cpu']}, "
