@@ -79,23 +79,25 @@ def summary(xs):
     return {"median": statistics.median(xs), "min": min(xs), "max": max(xs), "runs": list(xs)}
 
 
-def time_vector(n, B, threads, seconds, repeats, seed):
-    """Median env steps/s and games/s of VectorEnv(B) with random legal actions."""
-    import numba
-    from heroes_env.engine import batch as K
-    from heroes_env.vector import VectorEnv
-    threads = min(threads, numba.config.NUMBA_NUM_THREADS)
-    v = VectorEnv(B, num_players=n, num_threads=threads)
-    v.reset(seed=seed)
-    a = v.random_actions()
-    t_end = time.perf_counter() + min(0.3, seconds)
-    while time.perf_counter() < t_end:          # warm-up (and first compile, if any)
-        v.step(a)
-        a = v.random_actions()
-    steps, games, cpu = [], [], []
-    R = v.core.R
-    for _ in range(repeats):
+class VectorRun:
+    """One (players, B, threads) configuration: a VectorEnv stepped with random legal actions."""
+
+    def __init__(self, n, B, threads, seed):
+        import numba
+        from heroes_env.vector import VectorEnv
+        self.n, self.B = n, B
+        self.threads = min(threads, numba.config.NUMBA_NUM_THREADS)
+        self.v = VectorEnv(B, num_players=n, num_threads=self.threads)
+        self.v.reset(seed=seed)
+        self.a = self.v.random_actions()
+        self.steps, self.games, self.cpu = [], [], []
+
+    def _play(self, seconds):
+        """Step for about `seconds`; returns (calls, wall, cpu, games finished)."""
+        from heroes_env.engine import batch as K
+        v, R = self.v, self.v.core.R
         g0 = int(R[:, K.R_GAMES].sum())
+        a = self.a
         calls = 0
         t0, c0 = time.perf_counter(), time.process_time()
         t_end = t0 + seconds
@@ -105,14 +107,23 @@ def time_vector(n, B, threads, seconds, repeats, seed):
             calls += 1
             if (calls & 7) == 0 and time.perf_counter() >= t_end:
                 break
-        dt, dc = time.perf_counter() - t0, time.process_time() - c0
-        steps.append(calls * B / dt)
-        games.append((int(R[:, K.R_GAMES].sum()) - g0) / dt)
-        cpu.append(dc / dt)
-    serial = B < v.core.serial_below or v.num_threads == 1
-    return {"players": n, "B": B, "threads": threads, "kernel": "serial" if serial else "parallel",
-            "steps_per_s": summary(steps), "games_per_s": summary(games),
-            "cpu_use": summary(cpu), "bytes_per_game": v.bytes_per_game()}
+        self.a = a
+        return (calls, time.perf_counter() - t0, time.process_time() - c0,
+                int(R[:, K.R_GAMES].sum()) - g0)
+
+    def run_once(self, seconds):
+        self._play(min(0.2, seconds))              # warm-up: caches, thread pool, compile
+        calls, dt, dc, games = self._play(seconds)
+        self.steps.append(calls * self.B / dt)
+        self.games.append(games / dt)
+        self.cpu.append(dc / dt)
+
+    def result(self):
+        serial = self.B < self.v.core.serial_below or self.v.num_threads == 1
+        return {"players": self.n, "B": self.B, "threads": self.threads,
+                "kernel": "serial" if serial else "parallel",
+                "steps_per_s": summary(self.steps), "games_per_s": summary(self.games),
+                "cpu_use": summary(self.cpu), "bytes_per_game": self.v.bytes_per_game()}
 
 
 def time_learner(n, B, threads, seconds, repeats, seed):
@@ -231,12 +242,16 @@ def main(argv=None):
     out = print
     log = (lambda *a: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
     machine = machine_info()
-    rows = []
-    for n in args.players:
-        for B in args.batch:
-            for t in args.threads:
-                log(f"VectorEnv: {n} players, B={B}, {t} thread(s) ...")
-                rows.append(time_vector(n, B, t, args.seconds, args.repeats, args.seed))
+    runs = [VectorRun(n, B, t, args.seed) for n in args.players for B in args.batch
+            for t in args.threads]
+    # the repeats go round all configurations, so that a burst of other load on the machine
+    # spreads over them instead of spoiling one
+    for rep in range(args.repeats):
+        for r in runs:
+            log(f"VectorEnv: {r.n} players, B={r.B}, {r.threads} thread(s), run {rep + 1} ...")
+            r.run_once(args.seconds)
+    rows = [r.result() for r in runs]
+    del runs
     machine["loadavg_end"] = os.getloadavg()[0]
     import numba
     try:
