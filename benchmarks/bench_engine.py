@@ -175,29 +175,29 @@ def run_engine_py_trusting(npl, seconds, seed, stream):
 
 # ---------------------------------------------------------------- batch kernel
 class Kernel:
-    """core.batch_random_play over B rows (whole loop compiled, prange over rows)."""
+    """batch.batch_random_play over B rows (whole loop compiled, prange over rows)."""
 
     def __init__(self, npl, B, with_obs, seed):
         from heroes_env.config import Config
         from heroes_env.engine import constants as C
-        from heroes_env.engine import core
-        self.core, self.C = core, C
+        from heroes_env.engine import batch
+        self.batch, self.C = batch, C
         self.cfg = Config(num_players=npl)
         self.npl, self.B, self.with_obs = npl, B, with_obs
         self.spec = self.cfg.spec()
         self.S = np.zeros((B, C.STATE_SIZE), np.int32)
         self.obs = np.zeros((B, C.OBS_SIZE), np.float32)
         masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
-        seeds = np.array([core.game_seed(seed, i) for i in range(B)], np.int32)
+        seeds = np.array([batch.game_seed(seed, i) for i in range(B)], np.int32)
         # batch_random_play needs started rows (a zeroed row is not "done" and has 0 players)
-        core.batch_reset(self.S, seeds, self.spec, masks, self.obs)
+        batch.batch_reset(self.S, seeds, self.spec, masks, self.obs)
         self.calls = 0
 
     def play(self, steps, base_seed):
         stats = np.zeros((self.B, 3), np.int64)
         t0, c0 = time.perf_counter(), time.process_time()
-        self.core.batch_random_play(self.S, steps, self.spec, base_seed, self.with_obs,
-                                    self.obs, stats)
+        self.batch.batch_random_play(self.S, steps, self.spec, base_seed, self.with_obs,
+                                     self.obs, stats)
         dt, cpu = time.perf_counter() - t0, time.process_time() - c0
         if stats[:, 2].sum():
             raise RuntimeError(f"batch_random_play: {int(stats[:, 2].sum())} refused actions")
@@ -227,7 +227,7 @@ sys.path.insert(0, {repo!r})
 import numpy as np
 import heroes_env
 from heroes_env import cards
-from heroes_env.engine import constants as C, core
+from heroes_env.engine import constants as C, batch
 t1 = time.perf_counter()
 rng = np.random.default_rng(0)
 e = heroes_env.env(num_players={npl})
@@ -248,8 +248,8 @@ obs = np.zeros((B, C.OBS_SIZE), np.float32)
 stats = np.zeros((B, 3), np.int64)
 cfg = heroes_env.Config(num_players={npl})
 spec = cfg.spec()
-core.batch_reset(S, np.arange(B, dtype=np.int32), spec, masks, obs)
-core.batch_random_play(S, 200, spec, 1, True, obs, stats)
+batch.batch_reset(S, np.arange(B, dtype=np.int32), spec, masks, obs)
+batch.batch_random_play(S, 200, spec, 1, True, obs, stats)
 t3 = time.perf_counter()
 print(json.dumps({{"import_s": t1 - t0, "env_game_s": t2 - t1, "kernel_s": t3 - t2,
                   "decisions": n, "kernel_decisions": int(stats[:, 0].sum())}}))

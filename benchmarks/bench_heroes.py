@@ -2,7 +2,7 @@
 
     python benchmarks/bench_heroes.py [--players 5 8] [--repeats 5] [--seconds 2] [--json out.json]
 
-For each player count it times the compiled kernel ``core.batch_random_play`` on one game (one
+For each player count it times the compiled kernel ``batch.batch_random_play`` on one game (one
 thread, no observation: the engine's own cost) for ``pack="none"`` and for ``pack="standard"`` with
 the heroes drawn at random and with the draft, interleaving the configurations run by run, and
 reports medians of engine decisions/s (every decision the engine resolves, agent-chosen or
@@ -23,7 +23,7 @@ import numpy as np
 
 from heroes_env import Config
 from heroes_env.engine import constants as C
-from heroes_env.engine import core
+from heroes_env.engine import batch
 
 CONFIGS = {"none": dict(), "standard random": dict(pack="standard", hero_selection="random"),
            "standard draft": dict(pack="standard", hero_selection="draft")}
@@ -35,7 +35,7 @@ class Runner:
         self.S = np.zeros((1, C.STATE_SIZE), np.int32)
         masks = np.zeros((1, C.NUM_ACTIONS), np.int8)
         self.obs = np.zeros((1, C.OBS_SIZE), np.float32)
-        core.batch_reset(self.S, np.array([seed], np.int32), self.spec, masks, self.obs)
+        batch.batch_reset(self.S, np.array([seed], np.int32), self.spec, masks, self.obs)
         self.steps = 2000
         self.calls = 0
 
@@ -46,7 +46,7 @@ class Runner:
         while True:
             stats = np.zeros((1, 3), np.int64)
             self.calls += 1
-            core.batch_random_play(self.S, self.steps, self.spec, self.calls, False, self.obs, stats)
+            batch.batch_random_play(self.S, self.steps, self.spec, self.calls, False, self.obs, stats)
             if stats[:, 2].sum():
                 raise RuntimeError("the kernel stepped an illegal action")
             dec += int(stats[0, 0])

@@ -3,7 +3,7 @@ import numpy as np
 
 from heroes_env.config import Config
 from heroes_env.engine import constants as C
-from heroes_env.engine import core
+from heroes_env.engine import batch
 from heroes_env.scenario import build
 
 ROLES4 = ["lord", "rebel", "loyalist", "renegade"]
@@ -73,6 +73,6 @@ def random_batch(n, B, steps, base_seed):
     obs = np.zeros((B, C.OBS_SIZE), np.float32)
     stats = np.zeros((B, 3), np.int64)
     spec = Config(num_players=n).spec()
-    core.batch_reset(S, np.arange(B, dtype=np.int32) + 50, spec, masks, obs)
-    core.batch_random_play(S, steps, spec, base_seed, True, obs, stats)
+    batch.batch_reset(S, np.arange(B, dtype=np.int32) + 50, spec, masks, obs)
+    batch.batch_random_play(S, steps, spec, base_seed, True, obs, stats)
     return S, obs, stats

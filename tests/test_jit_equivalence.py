@@ -18,7 +18,7 @@ import pytest
 
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
-from heroes_env.engine import core
+from heroes_env.engine import batch
 from helpers import random_batch
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -124,7 +124,7 @@ def _new_batch(n, seeds):
     S = np.zeros((B, C.STATE_SIZE), np.int32)
     masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
     obs = np.zeros((B, C.OBS_SIZE), np.float32)
-    core.batch_reset(S, np.asarray(seeds, np.int32), Config(num_players=n).spec(), masks, obs)
+    batch.batch_reset(S, np.asarray(seeds, np.int32), Config(num_players=n).spec(), masks, obs)
     return S, masks, obs
 
 
@@ -163,14 +163,14 @@ def test_batch_step_matches_single_games(n, nthreads, steps, min_finished, threa
         actions = np.array([int(rng.choice(g.legal_actions())) for g in games], np.int32)
         for g, a in zip(games, actions):
             g.step(int(a))
-        err = core.batch_step(S, actions, masks, obs, rew, done, seeds, counters, spec, base_seed)
+        err = batch.batch_step(S, actions, masks, obs, rew, done, seeds, counters, spec, base_seed)
         assert err == 0
         for i, g in enumerate(games):
             assert bool(done[i]) == g.done
             if g.done:
                 same(rew[i], g.rewards(), f"row {i} step {step}: rewards")
                 assert rew[i].any() or g.result in (C.RES_DRAW, C.RES_TRUNCATED)
-                assert seeds[i] == core.game_seed(base_seed, i * 1000003 + counters[i])
+                assert seeds[i] == batch.game_seed(base_seed, i * 1000003 + counters[i])
                 games[i] = Game.new(cfg, engine_seed=int(seeds[i]))
                 finished += 1
             else:
@@ -182,7 +182,7 @@ def test_batch_step_matches_single_games(n, nthreads, steps, min_finished, threa
 def _random_play(n, seeds, steps, base_seed=5):
     S, masks, obs = _new_batch(n, seeds)
     stats = np.zeros((len(seeds), 3), np.int64)
-    core.batch_random_play(S, steps, Config(num_players=n).spec(), base_seed, True, obs, stats)
+    batch.batch_random_play(S, steps, Config(num_players=n).spec(), base_seed, True, obs, stats)
     return S, obs, stats
 
 

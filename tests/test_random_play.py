@@ -12,8 +12,7 @@ import pytest
 
 from heroes_env import Config, Game, IllegalActionError
 from heroes_env.engine import constants as C
-from heroes_env.engine import core, invariants
-from heroes_env.engine.mask import legal_mask
+from heroes_env.engine import batch, invariants
 
 from conftest import check_invariants
 
@@ -237,9 +236,9 @@ def _batch(n, B, steps, deck="standard", base_seed=7, with_obs=False):
     obs = np.zeros((B, C.OBS_SIZE), np.float32)
     seeds = np.arange(B, dtype=np.int32) + 100 * n
     spec = Config(num_players=n, deck=deck).spec()
-    core.batch_reset(S, seeds, spec, masks, obs)
+    batch.batch_reset(S, seeds, spec, masks, obs)
     stats = np.zeros((B, 3), np.int64)
-    core.batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats)
+    batch.batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats)
     return S, obs, stats
 
 

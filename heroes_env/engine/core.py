@@ -1,16 +1,14 @@
-"""The engine's public entry points: new game, step, and the batch kernels.
+"""The engine's public entry points: new game, step, rewards.
 
 Single game: ``init_game`` then ``step`` on a row of ``STATE_SIZE`` int32 cells (from Python; in
 compiled code ``setup_game`` then ``engine(s, OP_DEAL, ...)`` and ``engine(s, OP_STEP, ...)``).
-Batch: ``batch_reset`` / ``batch_step`` / ``batch_random_play`` over a 2-D array, one game per row,
-in parallel with ``prange``. Every game draws its randomness from its own row, so a game plays the
-same whatever the batch size or thread count.
+The batch kernels (many rows in parallel) are in ``batch.py``.
 """
 import numpy as np
-from .jit import njit, prange
+from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import (clear_decision, deal_hands, push_frame, rand_below, _fmix32, mul32)
+from .state import clear_decision, deal_hands, push_frame, rand_below
 from .draft import setup_heroes
 from .flow import advance
 from .mask import legal_mask
@@ -198,101 +196,3 @@ def rewards(s, out):
         elif res == RES_RENEGADE:
             win = i == s[H_WINSEAT]
         out[i] = 1.0 if win else -1.0
-
-
-# ---------------------------------------------------------------- batch kernels
-@njit(cache=True)
-def game_seed(base_seed, k):
-    """Seed of the k-th game derived from a base seed (32-bit, signed storage)."""
-    h = _fmix32((np.int64(base_seed) & 0xFFFFFFFF) ^ _fmix32(mul32(np.int64(k), 0x9E3779B1) + 1))
-    return h - (1 << 32) if h >= (1 << 31) else h
-
-
-@njit(cache=True, parallel=True)
-def batch_reset(S, seeds, spec, masks, obs):
-    """Start a game in every row of S with seeds[i]; fill its decider's mask and observation."""
-    B = S.shape[0]
-    for bi in prange(B):
-        i = np.int64(bi)
-        setup_game(S[i], spec, seeds[i])
-        engine(S[i], OP_DEAL, 0, masks[i])
-        legal_mask(S[i], masks[i])
-        if S[i, H_DECIDER] >= 0:
-            observe(S[i], S[i, H_DECIDER], obs[i], False)
-
-
-@njit(cache=True, parallel=True)
-def batch_step(S, actions, masks, obs, rew, done, seeds, counters, spec, base_seed):
-    """Step every game with its action; games that end are reported in done/rew and restarted
-    with the next derived seed (counters[i] counts games played in row i)."""
-    B = S.shape[0]
-    err = 0
-    for bi in prange(B):
-        i = np.int64(bi)
-        s = S[i]
-        r = engine(s, OP_STEP, actions[i], masks[i])
-        if r != 0:
-            err += 1
-        done[i] = s[H_DONE]
-        if s[H_DONE] != 0:
-            rewards(s, rew[i])
-            counters[i] += 1
-            seeds[i] = game_seed(base_seed, i * 1000003 + counters[i])
-            setup_game(s, spec, seeds[i])
-            engine(s, OP_DEAL, 0, masks[i])
-        else:
-            for k in range(rew.shape[1]):
-                rew[i, k] = 0.0
-        legal_mask(s, masks[i])
-        if s[H_DECIDER] >= 0:
-            observe(s, s[H_DECIDER], obs[i], False)
-    return err
-
-
-@njit(cache=True)
-def _random_legal(buf, u):
-    """The k-th legal action of mask buf, k uniform from the 32-bit random number u."""
-    n = 0
-    for a in range(NUM_ACTIONS):
-        n += buf[a]
-    k = (u * np.int64(n)) >> 32
-    for a in range(NUM_ACTIONS):
-        if buf[a] != 0:
-            if k == 0:
-                return a
-            k -= 1
-    return 0
-
-
-@njit(cache=True, parallel=True)
-def batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats):
-    """Play uniformly random legal actions for ``steps`` decisions in every row, starting a new
-    game in a row that is empty (all zeros) or finished. stats[i] += (agent decisions, games
-    started here, refused actions). The agents' randomness is separate from the games'."""
-    B = S.shape[0]
-    for bi in prange(B):
-        i = np.int64(bi)
-        s = S[i]
-        buf = np.zeros(NUM_ACTIONS, np.int8)
-        current = False        # buf holds the pending decision's mask
-        agent_ctr = np.int64(0)
-        games = 0
-        for _ in range(steps):
-            if s[H_NP] == 0 or s[H_DONE] != 0 or s[H_DECIDER] < 0:
-                games += 1
-                setup_game(s, spec, game_seed(base_seed, i * 1000003 + stats[i, 1] + games))
-                engine(s, OP_DEAL, 0, buf)
-                current = False
-            if not current:
-                legal_mask(s, buf)
-            if with_obs:
-                observe(s, s[H_DECIDER], obs[i], False)
-            agent_ctr += 1
-            u = _fmix32(_fmix32((np.int64(base_seed) & 0xFFFFFFFF) ^ mul32(i, 7919)) ^ mul32(agent_ctr, 0x27D4EB2F))
-            a = _random_legal(buf, u)
-            if engine(s, OP_STEP_TRUSTED, a, buf) != 0:
-                stats[i, 2] += 1
-            # with autoplay on, step leaves the new decision's mask in buf
-            current = (s[H_FLAGS] & FLAG_AUTOPLAY) != 0
-            stats[i, 0] += 1
-        stats[i, 1] += games

@@ -15,6 +15,8 @@ from .skills.registry import active_ok, skill_mask
 from .skills.conversions import collateral_ok, mark_converted
 from .skills.lord import response_ok
 
+assert NUM_KINDS <= 63, "legal_mask keeps one bit per card kind in an int64"
+
 
 @njit(cache=True)
 def _mark(out, a):
@@ -65,16 +67,20 @@ def legal_mask(s, out):
     if dk == DK_PLAY:
         n += _mark(out, A_PASS)
         z = Z_HAND + d
-        usable = np.full(NUM_KINDS, -1, np.int8)     # per kind: -1 unknown, 0 no, 1 yes
+        known = np.int64(0)        # bit k: usable_in_play asked for kind k (no array allocated)
+        usable = np.int64(0)       # bit k: kind k is usable
         # targets are chosen once the card has left the hand (空城 with the last card: the user
         # is no 借刀杀人 victim then): judge them with one card fewer, restored at once
         s[P_HANDN + d] -= s[H_HEROES]
         for c in range(s[H_NCARDS]):
             if s[C_LOC + c] == z:
                 k = card_kind(s, c)
-                if usable[k] < 0:
-                    usable[k] = 1 if usable_in_play(s, d, k) else 0
-                if usable[k] == 1:
+                bit = np.int64(1) << k
+                if (known & bit) == 0:
+                    known |= bit
+                    if usable_in_play(s, d, k):
+                        usable |= bit
+                if (usable & bit) != 0:
                     n += _mark(out, A_CARD + c)
         s[P_HANDN + d] += s[H_HEROES]
         if _spear_ready(s, d) and slash_allowed(s, d) and any_legal_target(s, d, K_SLASH):

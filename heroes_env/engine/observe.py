@@ -30,21 +30,16 @@ def _seat_block(s, viewer, seat, base, out, full):
     if s[H_CUR] == seat:
         out[base + OS_CURRENT] = 1.0
     if s[P_ALIVE + viewer] == 1 and s[P_ALIVE + seat] == 1:
-        out[base + OS_DIST] = seat_distance(s, viewer, seat) / 10.0
-        if seat != viewer and seat_distance(s, viewer, seat) <= attack_range(s, viewer):
+        dist = seat_distance(s, viewer, seat)
+        out[base + OS_DIST] = dist / 10.0
+        if seat != viewer and dist <= attack_range(s, viewer):
             out[base + OS_IN_RANGE] = 1.0
     out[base + OS_SLASHES] = s[P_SLASHES + seat]
     for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
         c = s[f + seat]
         if c >= 0:
             out[base + OS_EQUIP + card_kind(s, c) - K_CROSSBOW] = 1.0
-    z = Z_JUDGE + seat
-    for c in range(s[H_NCARDS]):
-        if s[C_LOC + c] == z:
-            if s[C_AS + c] == K_INDULGENCE:
-                out[base + OS_JUDGE] = 1.0
-            elif s[C_AS + c] == K_LIGHTNING:
-                out[base + OS_JUDGE + 1] = 1.0
+    # OS_JUDGE (delayed tricks in the judgement zone) is filled by observe's pass over the cards
     # the hero (and so its skills, gender, kingdom); non-lord picks stay hidden during the draft
     if full or seat == viewer or s[H_DRAFT] == 0 or role == ROLE_LORD:
         h = s[P_HERO + seat]
@@ -68,16 +63,24 @@ def observe(s, viewer, out, full=False):
     npl = s[H_NP]
     out[OBS_ROLE + s[P_ROLE + viewer]] = 1.0
     hz = Z_HAND + viewer
-    for c in range(s[H_NCARDS]):
+    ndis = 0
+    for c in range(s[H_NCARDS]):      # one pass over the cards fills every per-card cell
         z = s[C_LOC + c]
         if z == hz:
             out[OBS_HAND + c] = 1.0
         elif z == Z_DISCARD:
             out[OBS_DISCARD + c] = 1.0
+            ndis += 1
         elif z == Z_PROC or z == Z_AG:
             out[OBS_TABLE + c] = 1.0
         elif z >= Z_EQUIP and z < Z_JUDGE + MAX_SEATS:
             out[OBS_PUBLIC + c] = 1.0
+            if z >= Z_JUDGE:
+                o = OBS_SEATS + ((z - Z_JUDGE - viewer + npl) % npl) * SEAT_OBS + OS_JUDGE
+                if s[C_AS + c] == K_INDULGENCE:
+                    out[o] = 1.0
+                elif s[C_AS + c] == K_LIGHTNING:
+                    out[o + 1] = 1.0
         elif z == Z_LOOK and (s[H_LOOKER] == viewer or full):
             out[OBS_LOOK + c] = 1.0
     for r in range(npl):
@@ -113,10 +116,6 @@ def observe(s, viewer, out, full=False):
     out[OBS_PHASE + s[H_PHASE]] = 1.0
     out[OBS_MISC] = s[H_ROUND] / 100.0
     out[OBS_MISC + 1] = s[H_NDECK] / 100.0
-    ndis = 0
-    for c in range(s[H_NCARDS]):
-        if s[C_LOC + c] == Z_DISCARD:
-            ndis += 1
     out[OBS_MISC + 2] = ndis / 100.0
 
 

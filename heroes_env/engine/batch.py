@@ -1,0 +1,377 @@
+"""Batch kernels: many games, one per row of a 2-D state array, advanced in one compiled call.
+
+Every game draws its randomness from its own row, so a game plays the same whatever the batch size
+or thread count. Agents played in compiled code (random legal actions) draw from a separate,
+counter-based stream keyed by (agent seed, row, counter), never from the game's.
+
+* ``batch_reset`` / ``batch_step`` / ``batch_random_play``: the engine's original batch kernels
+  (start B games; step B games with auto-reset; play random games for a number of decisions).
+* ``vec_advance`` (parallel) and ``vec_advance_serial`` (one thread, no thread-pool overhead):
+  the kernel behind ``heroes_env.vector.VectorEnv`` and the learner wrappers. It validates every
+  action first (changing nothing if one is illegal), steps the games, finishes and restarts games,
+  plays opponents' random actions in compiled code, and encodes the deciding seat's observation
+  and mask into preallocated arrays. See ``vec_advance`` for the row protocol.
+"""
+import numpy as np
+from .jit import njit, prange
+
+from .constants import *  # noqa: F401,F403
+from .state import _fmix32, mul32
+from .core import (OP_DEAL, OP_STEP, OP_STEP_TRUSTED, engine, rewards, setup_game)
+from .mask import legal_mask
+from .observe import observe, observe_state
+
+
+@njit(cache=True)
+def game_seed(base_seed, k):
+    """Seed of the k-th game derived from a base seed (32-bit, signed storage)."""
+    h = _fmix32((np.int64(base_seed) & 0xFFFFFFFF) ^ _fmix32(mul32(np.int64(k), 0x9E3779B1) + 1))
+    return h - (1 << 32) if h >= (1 << 31) else h
+
+
+@njit(cache=True)
+def agent_u32(agent_seed, row, ctr):
+    """The ctr-th 32-bit random number of the agents playing in row ``row`` (not the game's)."""
+    return _fmix32(_fmix32((np.int64(agent_seed) & 0xFFFFFFFF) ^ mul32(row, 7919))
+                   ^ mul32(ctr, 0x27D4EB2F))
+
+
+@njit(cache=True, parallel=True)
+def batch_reset(S, seeds, spec, masks, obs):
+    """Start a game in every row of S with seeds[i]; fill its decider's mask and observation."""
+    B = S.shape[0]
+    for bi in prange(B):
+        i = np.int64(bi)
+        setup_game(S[i], spec, seeds[i])
+        engine(S[i], OP_DEAL, 0, masks[i])
+        legal_mask(S[i], masks[i])
+        if S[i, H_DECIDER] >= 0:
+            observe(S[i], S[i, H_DECIDER], obs[i], False)
+
+
+@njit(cache=True, parallel=True)
+def batch_step(S, actions, masks, obs, rew, done, seeds, counters, spec, base_seed):
+    """Step every game with its action; games that end are reported in done/rew and restarted
+    with the next derived seed (counters[i] counts games played in row i)."""
+    B = S.shape[0]
+    err = 0
+    for bi in prange(B):
+        i = np.int64(bi)
+        s = S[i]
+        r = engine(s, OP_STEP, actions[i], masks[i])
+        if r != 0:
+            err += 1
+        done[i] = s[H_DONE]
+        if s[H_DONE] != 0:
+            rewards(s, rew[i])
+            counters[i] += 1
+            seeds[i] = game_seed(base_seed, i * 1000003 + counters[i])
+            setup_game(s, spec, seeds[i])
+            engine(s, OP_DEAL, 0, masks[i])
+        else:
+            for k in range(rew.shape[1]):
+                rew[i, k] = 0.0
+        legal_mask(s, masks[i])
+        if s[H_DECIDER] >= 0:
+            observe(s, s[H_DECIDER], obs[i], False)
+    return err
+
+
+@njit(cache=True)
+def _random_legal(buf, u):
+    """The k-th legal action of mask buf, k uniform from the 32-bit random number u."""
+    n = 0
+    for a in range(NUM_ACTIONS):
+        n += buf[a]
+    k = (u * np.int64(n)) >> 32
+    for a in range(NUM_ACTIONS):
+        if buf[a] != 0:
+            if k == 0:
+                return a
+            k -= 1
+    return 0
+
+
+@njit(cache=True, parallel=True)
+def batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats):
+    """Play uniformly random legal actions for ``steps`` decisions in every row, starting a new
+    game in a row that is empty (all zeros) or finished. stats[i] += (agent decisions, games
+    started here, refused actions). The agents' randomness is separate from the games'."""
+    B = S.shape[0]
+    for bi in prange(B):
+        i = np.int64(bi)
+        s = S[i]
+        buf = np.zeros(NUM_ACTIONS, np.int8)
+        current = False        # buf holds the pending decision's mask
+        agent_ctr = np.int64(0)
+        games = 0
+        for _ in range(steps):
+            if s[H_NP] == 0 or s[H_DONE] != 0 or s[H_DECIDER] < 0:
+                games += 1
+                setup_game(s, spec, game_seed(base_seed, i * 1000003 + stats[i, 1] + games))
+                engine(s, OP_DEAL, 0, buf)
+                current = False
+            if not current:
+                legal_mask(s, buf)
+            if with_obs:
+                observe(s, s[H_DECIDER], obs[i], False)
+            agent_ctr += 1
+            u = agent_u32(base_seed, i, agent_ctr)
+            a = _random_legal(buf, u)
+            if engine(s, OP_STEP_TRUSTED, a, buf) != 0:
+                stats[i, 2] += 1
+            # with autoplay on, step leaves the new decision's mask in buf
+            current = (s[H_FLAGS] & FLAG_AUTOPLAY) != 0
+            stats[i, 0] += 1
+        stats[i, 1] += games
+
+
+# ---------------------------------------------------------------- the vector kernel
+# R[i, :] per-row record (int64) shared with heroes_env.vector
+R_STAGE = 0        # STAGE_*: what the row waits for
+R_DECIDER = 1      # the seat whose observation and mask the row holds (-1 none)
+R_LEARNER = 2      # learner mode: the learner's seat in the current game
+R_LDEC = 3         # learner mode: learner decisions so far in the current game
+R_ACTR = 4         # agents' random counter of this row
+R_DONE = 5         # 1 if an episode ended in this env step (R_DONE..R_SEED: cleared by new_step)
+R_RESULT = 6       # ... its RES_*
+R_LEN = 7          # ... its agent decisions (H_NDEC - H_NAUTO)
+R_SEAT = 8         # ... the learner's seat in it (learner mode), else -1
+R_SEED = 9         # ... its engine seed
+R_NEWSEED = 10     # 1 if the row consumed next_seeds[i] (the caller refreshes it and clears this)
+R_SKIPPED = 11     # learner mode: games that ended before the learner decided (since ACT_START)
+R_ERR = 12         # engine error code (H_ERR) of the row, 0 if none
+R_RANDOM = 13      # a uniformly random legal action for the held mask (if asked for)
+R_GAMES = 14       # games started in the row since ACT_START (including that one)
+R_SIZE = 16
+
+STAGE_READY = 0      # a learner (every seat in "everyone" mode) decides: obs/mask are its
+STAGE_OPPONENT = 1   # an opponent played outside compiled code decides: obs/mask are its
+STAGE_SEED = 2       # a game must start and next_seeds[i] was already used in this call
+STAGE_ERROR = 3      # the engine reported an internal error (R_ERR)
+
+SEATS_EVERYONE = -2  # seat_mode: every seat is a learner (the multi-agent VectorEnv)
+SEATS_RANDOM = -1    # seat_mode: the learner's seat is drawn per game; >= 0: that fixed seat
+OPP_RANDOM = 0       # opp[seat]: uniformly random legal actions, in compiled code
+OPP_EXTERNAL = 1     # opp[seat]: the caller supplies the action (STAGE_OPPONENT)
+ACT_NONE = 0         # act[i]: leave the row alone (unless it waits for a seed)
+ACT_STEP = 1         # act[i]: step actions[i]
+ACT_START = 2        # act[i]: start a new game (next_seeds[i]) in the row, clearing its record
+
+
+@njit(cache=True)
+def _refresh_mask(s, buf):
+    """After a step or a new game: make buf the pending decision's mask. With autoplay on, the
+    engine already left it there (it computed it to see whether the decision was forced)."""
+    if (s[H_FLAGS] & FLAG_AUTOPLAY) == 0 and s[H_DONE] == 0:
+        legal_mask(s, buf)
+
+
+@njit(cache=True)
+def _draw_seat(r, i, agent_seed, npl):
+    r[R_ACTR] += 1
+    return (agent_u32(agent_seed, i, r[R_ACTR]) * np.int64(npl)) >> 32
+
+
+@njit(cache=True)
+def _new_game(i, s, spec, seed, seat_mode, agent_seed, buf, r):
+    setup_game(s, spec, seed)
+    engine(s, OP_DEAL, 0, buf)
+    _refresh_mask(s, buf)
+    r[R_NEWSEED] = 1
+    r[R_GAMES] += 1
+    r[R_LDEC] = 0
+    if seat_mode == SEATS_RANDOM:
+        r[R_LEARNER] = _draw_seat(r, i, agent_seed, s[H_NP])
+    elif seat_mode >= 0:
+        r[R_LEARNER] = seat_mode
+    else:
+        r[R_LEARNER] = -1
+
+
+@njit(cache=True)
+def _check_actions(actions, act, masks):
+    """-1 if every row with act[i] != 0 holds a legal action, else the first row that does not."""
+    for i in range(actions.shape[0]):
+        if act[i] == ACT_STEP:
+            a = actions[i]
+            if a < 0 or a >= NUM_ACTIONS or masks[i, a] == 0:
+                return i
+    return -1
+
+
+@njit(cache=True)
+def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_seed, want_random,
+                 buf, ob, rw, r, lrew, fob, want_final, flags):
+    """One row of vec_advance; flags[0] / flags[1]: terminated / truncated in this env step."""
+    if new_step != 0:
+        flags[0] = False
+        flags[1] = False
+        r[R_DONE] = 0
+        r[R_RESULT] = 0
+        r[R_LEN] = 0
+        r[R_SEAT] = -1
+        r[R_SEED] = 0
+        for k in range(rw.shape[0]):
+            rw[k] = 0.0
+        lrew[0] = 0.0
+    stage = r[R_STAGE]
+    consumed = 0
+    if act == ACT_STEP:
+        if stage == STAGE_READY and seat_mode != SEATS_EVERYONE:
+            r[R_LDEC] += 1
+        engine(s, OP_STEP_TRUSTED, a, buf)
+        _refresh_mask(s, buf)
+    elif act == ACT_START:
+        for k in range(R_SIZE):
+            if k != R_ACTR:
+                r[k] = 0
+        r[R_SEAT] = -1
+        for k in range(rw.shape[0]):
+            rw[k] = 0.0
+        lrew[0] = 0.0
+        flags[0] = False
+        flags[1] = False
+        _new_game(i, s, spec, next_seed, seat_mode, agent_seed, buf, r)
+        consumed = 1
+    elif stage != STAGE_SEED:
+        return
+    while True:
+        if s[H_ERR] != 0:
+            r[R_ERR] = s[H_ERR]
+            stage = STAGE_ERROR
+            break
+        if s[H_DONE] != 0:
+            if seat_mode == SEATS_EVERYONE or r[R_LDEC] > 0:
+                if r[R_DONE] == 0:
+                    r[R_DONE] = 1
+                    r[R_RESULT] = s[H_RESULT]
+                    r[R_LEN] = s[H_NDEC] - s[H_NAUTO]
+                    r[R_SEED] = s[H_SEED]
+                    trunc = s[H_RESULT] == RES_TRUNCATED
+                    flags[0] = not trunc
+                    flags[1] = trunc
+                    rewards(s, rw)
+                    if seat_mode != SEATS_EVERYONE:
+                        r[R_SEAT] = r[R_LEARNER]
+                        lrew[0] = rw[r[R_LEARNER]]
+                        if want_final != 0:
+                            observe(s, r[R_LEARNER], fob, False)
+                    else:
+                        r[R_SEAT] = -1
+            else:
+                r[R_SKIPPED] += 1
+            if consumed != 0:
+                stage = STAGE_SEED
+                break
+            _new_game(i, s, spec, next_seed, seat_mode, agent_seed, buf, r)
+            consumed = 1
+            continue
+        d = s[H_DECIDER]
+        if seat_mode == SEATS_EVERYONE or d == r[R_LEARNER]:
+            stage = STAGE_READY
+            break
+        if opp[d] == OPP_RANDOM:
+            r[R_ACTR] += 1
+            engine(s, OP_STEP_TRUSTED, _random_legal(buf, agent_u32(agent_seed, i, r[R_ACTR])), buf)
+            _refresh_mask(s, buf)
+            continue
+        stage = STAGE_OPPONENT
+        break
+    r[R_STAGE] = stage
+    if stage == STAGE_READY or stage == STAGE_OPPONENT:
+        d = s[H_DECIDER]
+        r[R_DECIDER] = d
+        observe(s, d, ob, False)
+        if want_random != 0:
+            r[R_ACTR] += 1
+            r[R_RANDOM] = _random_legal(buf, agent_u32(agent_seed, i, r[R_ACTR]))
+    else:
+        r[R_DECIDER] = -1
+
+
+@njit(cache=True, parallel=True)
+def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
+                want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out):
+    """Advance every row of a batch. Returns -1, or the first row whose action is illegal (then
+    nothing at all has changed); out[0..2] = rows that started a game (R_NEWSEED), rows not
+    ready (STAGE_OPPONENT / SEED / ERROR), rows in STAGE_ERROR.
+
+    act[i] says what to do with row i: ACT_STEP steps actions[i] (its mask masks[i] must allow it);
+    ACT_START starts a new game with next_seeds[i] (clearing the row's record but the agents'
+    counter); ACT_NONE only continues a row that waits for a seed (STAGE_SEED). Then the row's game
+    runs on: a game that ends is recorded in R[i] (R_DONE, result, length, seed), rew[i] (every
+    seat's reward) and, in learner mode, lrew[i] and final_obs[i] (the learner's last view, if
+    want_final), and a new game starts with next_seeds[i] (R_NEWSEED tells the caller to refresh
+    it; a second new game in the same call waits for the caller: STAGE_SEED). Decisions of
+    opponents with opp[seat] == OPP_RANDOM are played here with the agents' random stream; the row
+    stops at a learner's decision (STAGE_READY; every decision when seat_mode == SEATS_EVERYONE) or
+    an external opponent's (STAGE_OPPONENT), with that seat's observation in obs[i], its mask in
+    masks[i] and (want_random) a uniformly random legal action in R[i, R_RANDOM]. new_step != 0
+    clears the per-step record (R_DONE..R_SEED, rew, lrew, term, trunc) of every row first.
+    """
+    bad = _check_actions(actions, act, masks)
+    if bad >= 0:
+        return bad
+    nnew = 0
+    nwait = 0
+    nerr = 0
+    for bi in prange(S.shape[0]):
+        i = np.int64(bi)
+        _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp,
+                     agent_seed, want_random, masks[i], obs[i], rew[i], R[i], lrew[i:i + 1],
+                     final_obs[i], want_final, flags[i])
+        nnew += R[i, R_NEWSEED]
+        st = R[i, R_STAGE]
+        nwait += 1 if st != STAGE_READY else 0
+        nerr += 1 if st == STAGE_ERROR else 0
+    out[0] = nnew
+    out[1] = nwait
+    out[2] = nerr
+    return -1
+
+
+@njit(cache=True)
+def vec_advance_serial(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
+                       want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out):
+    """``vec_advance`` on the calling thread only (no thread-pool call: faster for small B)."""
+    bad = _check_actions(actions, act, masks)
+    if bad >= 0:
+        return bad
+    nnew = 0
+    nwait = 0
+    nerr = 0
+    for i in range(S.shape[0]):
+        _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp,
+                     agent_seed, want_random, masks[i], obs[i], rew[i], R[i], lrew[i:i + 1],
+                     final_obs[i], want_final, flags[i])
+        nnew += R[i, R_NEWSEED]
+        st = R[i, R_STAGE]
+        nwait += 1 if st != STAGE_READY else 0
+        nerr += 1 if st == STAGE_ERROR else 0
+    out[0] = nnew
+    out[1] = nwait
+    out[2] = nerr
+    return -1
+
+
+@njit(cache=True)
+def sample_rows(masks, agent_seed, R):
+    """A uniformly random legal action of every row's mask into R[:, R_RANDOM] (agents' stream)."""
+    for i in range(masks.shape[0]):
+        R[i, R_ACTR] += 1
+        R[i, R_RANDOM] = _random_legal(masks[i], agent_u32(agent_seed, i, R[i, R_ACTR]))
+
+
+@njit(cache=True)
+def batch_observe(S, seat, out):
+    """Every row's observation from one seat (serial: for occasional use, not the hot path)."""
+    for i in range(S.shape[0]):
+        observe(S[i], seat, out[i], False)
+
+
+@njit(cache=True)
+def batch_state(S, out):
+    """Every row's full-information state (serial)."""
+    for i in range(S.shape[0]):
+        observe_state(S[i], out[i])

@@ -1,0 +1,345 @@
+"""``VectorEnv``: B games advanced together in one compiled call, the fastest way to collect play.
+
+Multi-agent and batched: every game reports whoever must decide in it now (in or out of turn, as
+in the AEC env), that seat's observation and exact action mask; one action per game steps them all.
+
+=====================  ========================================================================
+Create                 ``VectorEnv(num_envs=B, **the keywords of heroes_env.env())``, plus
+                       ``num_threads`` (default: all cores) and ``copy`` (default False)
+reset(seed)            starts B games; returns a ``VectorStep`` (below)
+step(actions)          ``actions``: B ints, one per game, each legal for that game's decider
+``VectorStep``         ``seat`` (B,) int64 deciding seat; ``obs`` (B, OBS_SIZE) float32, its
+                       observation; ``mask`` (B, NUM_ACTIONS) int8, its legal actions;
+                       ``rewards`` (B, num_players) float32, every seat's reward in games that
+                       ended in this step (0 elsewhere); ``terminated`` / ``truncated`` (B,)
+                       bool; ``info``: per-game arrays (below)
+Auto-reset             a game that ends is reported in that step and replaced at once by a
+                       new game: ``seat``, ``obs`` and ``mask`` of that row are the new game's
+Seeds                  game k of row i (k = 0, 1, ... since ``reset``) plays the game of
+                       ``heroes_env.env().reset(seed=base + k * B + i)``; ``reset(seed=None)``
+                       draws a fresh base. Same seeds + same actions = the same games
+=====================  ========================================================================
+
+``info`` holds, per game, ``result`` (the ``RES_*`` code of a game that ended in this step, else
+0), ``length`` (its agent decisions), ``seed`` (its seed as given to ``env().reset``),
+``decision`` (the ``DK_*`` kind of the pending decision) and ``games`` (games started in the row
+since ``reset``).
+
+Performance: everything (validation, stepping, ending and starting games, observation and mask
+encoding) runs in one compiled call, in parallel over rows with ``num_threads`` threads (one
+thread, or fewer than ``serial_below`` games, runs on the calling thread without the thread pool).
+With ``copy=False`` the returned arrays are the env's own buffers, read-only, overwritten by the
+next ``step``: copy what you keep. ``copy=True`` returns fresh arrays.
+
+An illegal action (or a wrong shape or dtype) raises ``IllegalActionError`` / ``ValueError``
+naming the game, the action and the legal ones, and changes no game.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from .config import Config
+from .engine import batch as K
+from .engine import constants as C
+from .game import Game, IllegalActionError, engine_seed
+
+__all__ = ["VectorEnv", "VectorStep"]
+
+# Numba's OpenMP workers spin after every parallel call by default. When another process holds
+# a core, or the learner computes between steps, a spinning worker takes the core that another
+# thread needs and a call can then wait for a whole scheduler slice (measured: 6 ms per call at
+# B=64 on 2 cores with one busy, against 0.15 ms with passive workers). OpenMP reads this when
+# the runtime starts, i.e. at the first parallel call; a value you set yourself is kept.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+SEED_LIMIT = 1 << 62
+
+
+@dataclass
+class VectorStep:
+    """What ``VectorEnv.reset`` / ``step`` return, one row per game (see the module docstring)."""
+    seat: np.ndarray
+    obs: np.ndarray
+    mask: np.ndarray
+    rewards: np.ndarray
+    terminated: np.ndarray
+    truncated: np.ndarray
+    info: dict
+
+    def __iter__(self):
+        return iter((self.seat, self.obs, self.mask, self.rewards, self.terminated,
+                     self.truncated, self.info))
+
+
+def _readonly(a: np.ndarray) -> np.ndarray:
+    v = a.view()
+    v.flags.writeable = False
+    return v
+
+
+def _check_int(name, value, lo=None, hi=None):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{name} must be an int, got {value!r}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise ValueError(f"{name} must be from {lo} to {hi}, got {value!r}")
+    return int(value)
+
+
+def resolve_threads(num_threads) -> int:
+    """None = every thread Numba may use (all cores by default)."""
+    top = numba.config.NUMBA_NUM_THREADS
+    if num_threads is None:
+        return top
+    return _check_int("num_threads", num_threads, 1, top)
+
+
+def draw_base_seed() -> int:
+    return int(np.random.SeedSequence().generate_state(2, np.uint64)[0] >> np.uint64(3))
+
+
+class BatchCore:
+    """The arrays of B games and the calls of the compiled kernel (shared by ``VectorEnv`` and the
+    learner wrappers). Not public API: its fields follow ``heroes_env.engine.batch``."""
+
+    def __init__(self, config: Config, num_envs: int, seat_mode: int, opp: np.ndarray,
+                 num_threads=None, serial_below: int = 8, want_final: bool = False):
+        B = _check_int("num_envs", num_envs, 1)
+        self.config = config
+        self.B = B
+        self.n = config.num_players
+        self.spec = config.spec()
+        self.seat_mode = int(seat_mode)
+        self.opp = np.asarray(opp, np.int8)
+        self.num_threads = resolve_threads(num_threads)
+        self.serial_below = _check_int("serial_below", serial_below, 0)
+        self.S = np.zeros((B, C.STATE_SIZE), np.int32)
+        self.masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
+        self.obs = np.zeros((B, C.OBS_SIZE), np.float32)
+        self.rew = np.zeros((B, self.n), np.float32)
+        self.lrew = np.zeros(B, np.float32)
+        self.R = np.zeros((B, K.R_SIZE), np.int64)
+        self.want_final = bool(want_final)
+        self.final_obs = np.zeros((B, C.OBS_SIZE if want_final else 0), np.float32)
+        self.flags = np.zeros((B, 2), np.bool_)       # terminated, truncated in this step
+        self.out = np.zeros(3, np.int64)             # rows with a new game, waiting, in error
+        self.actions = np.zeros(B, np.int64)
+        self.act = np.zeros(B, np.int8)
+        self.next_seeds = np.zeros(B, np.int32)      # engine seed of each row's next game
+        self.games = np.zeros(B, np.int64)           # games started per row since reset
+        self.user_seed = np.zeros(B, np.int64)       # env().reset seed of each row's current game
+        self.step_seed = np.zeros(B, np.int64)       # ... as it was when the step started
+        self.base = 0
+        self.agent_seed = 0
+        self.want_random = False
+        self.started = False
+
+    # ------------------------------------------------------------ seeds
+    def user_seed_of(self, row, k) -> int:
+        """The ``env().reset`` seed of game k of a row."""
+        return self.base + k * self.B + row
+
+    def set_base(self, seed):
+        if seed is None:
+            seed = draw_base_seed()
+        seed = _check_int("seed", seed, -SEED_LIMIT, SEED_LIMIT)
+        self.base = seed
+        # the agents' random stream (random opponents, random actions) comes from the same seed,
+        # through another hash than the games' seeds
+        self.agent_seed = int(np.random.SeedSequence(abs(seed) * 2 + (seed < 0))
+                              .generate_state(1, np.uint32)[0])
+        self.games[:] = 0
+        for i in range(self.B):
+            self.next_seeds[i] = engine_seed(self.user_seed_of(i, 0))
+
+    def _after_call(self):
+        """Refresh the next seed of every row that started a game."""
+        R = self.R
+        for i in np.flatnonzero(R[:, K.R_NEWSEED]).tolist():
+            R[i, K.R_NEWSEED] = 0
+            self.user_seed[i] = self.user_seed_of(i, int(self.games[i]))
+            self.games[i] += 1
+            self.next_seeds[i] = engine_seed(self.user_seed_of(i, int(self.games[i])))
+
+    # ------------------------------------------------------------ kernel calls
+    def call(self, new_step: int) -> int:
+        """One kernel call over all rows; returns -1 or the first row with an illegal action."""
+        if self.B < self.serial_below or self.num_threads == 1:
+            fn = K.vec_advance_serial
+        else:
+            fn = K.vec_advance
+            if numba.get_num_threads() != self.num_threads:
+                numba.set_num_threads(self.num_threads)
+        bad = fn(self.S, self.actions, self.act, new_step, self.spec, self.next_seeds,
+                 self.seat_mode, self.opp, self.agent_seed, int(self.want_random), self.masks,
+                 self.obs, self.rew, self.R, self.lrew, self.final_obs, int(self.want_final),
+                 self.flags, self.out)
+        if bad < 0:
+            if self.out[0]:
+                self._after_call()
+            if self.out[2]:
+                i = int(np.flatnonzero(self.R[:, K.R_STAGE] == K.STAGE_ERROR)[0])
+                raise RuntimeError(f"engine error {int(self.R[i, K.R_ERR])} in game {i} (seed "
+                                   f"{int(self.user_seed[i])}); please report it")
+        return int(bad)
+
+    @property
+    def waiting(self) -> int:
+        """Rows that waited for an external opponent or a seed after the last call."""
+        return int(self.out[1])
+
+    def start(self, rows=None):
+        """Start new games in the given rows (all if None) and run them to a learner decision."""
+        self.act[:] = K.ACT_NONE
+        if rows is None:
+            self.act[:] = K.ACT_START
+        else:
+            self.act[rows] = K.ACT_START
+        self.started = True
+        self.step_seed[:] = self.user_seed
+        self.call(1)
+
+    def pending(self) -> np.ndarray:
+        """Rows that wait for an external opponent or for a seed."""
+        return np.flatnonzero(self.R[:, K.R_STAGE] != K.STAGE_READY)
+
+    # ------------------------------------------------------------ input checks
+    def check_actions(self, actions, what="actions") -> np.ndarray:
+        """actions as an array of B integers, or a ValueError saying what is wrong."""
+        a = np.asarray(actions)
+        if a.shape != (self.B,):
+            raise ValueError(f"{what} must have shape ({self.B},) (one action per game), "
+                             f"got shape {a.shape}")
+        if a.dtype.kind not in "iu":
+            raise ValueError(f"{what} must be integers (actions 0..{C.NUM_ACTIONS - 1}), got "
+                             f"dtype {a.dtype}")
+        return a
+
+    def illegal(self, row: int, action) -> IllegalActionError:
+        g = Game(self.config, self.S[row].copy())
+        legal = g.legal_actions()
+        shown = ", ".join(f"{x} ({g.action_to_str(x)})" for x in legal)
+        a = int(action)
+        label = g.action_to_str(a) if 0 <= a < C.NUM_ACTIONS else "outside the action space"
+        return IllegalActionError(f"game {row}: action {a} ({label}) is not legal for "
+                                  f"{g.describe_decision()}; legal: {shown}")
+
+    def nbytes_per_game(self) -> dict:
+        """Bytes per game: the state row, and everything the batch holds for it."""
+        total = sum(x.nbytes for x in (self.S, self.masks, self.obs, self.rew, self.lrew, self.R,
+                                       self.final_obs, self.flags, self.actions, self.act,
+                                       self.next_seeds,
+                                       self.games, self.user_seed, self.step_seed))
+        return {"state": C.STATE_SIZE * 4, "total": total // self.B}
+
+
+class VectorEnv:
+    """B games of ``heroes_env.env(**kwargs)`` stepped together (module docstring)."""
+
+    metadata = {"name": "sanguosha_v0"}
+
+    def __init__(self, num_envs: int, num_players: int = 5, mode: str = "identity",
+                 pack: str = "none", deck: str = "standard", max_rounds: int = 100,
+                 autoplay: bool = True, config: Config | None = None, num_threads=None,
+                 copy: bool = False, serial_below: int = 8):
+        self.config = config or Config(num_players=num_players, mode=mode, pack=pack, deck=deck,
+                                       max_rounds=max_rounds, autoplay=autoplay)
+        self.core = BatchCore(self.config, num_envs, K.SEATS_EVERYONE,
+                              np.zeros(C.MAX_SEATS, np.int8), num_threads, serial_below)
+        self.num_envs = self.core.B
+        self.num_players = self.config.num_players
+        self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
+        self.copy = bool(copy)
+        core = self.core
+        R = core.R
+        info = {"result": R[:, K.R_RESULT], "length": R[:, K.R_LEN], "seed": core.step_seed,
+                "games": R[:, K.R_GAMES], "decision": core.S[:, C.H_DKIND]}
+        # the step's arrays: the buffers' columns, made once
+        self._views = (R[:, K.R_DECIDER], core.obs, core.masks, core.rew, core.flags[:, 0],
+                       core.flags[:, 1])
+        self._ro = tuple(_readonly(x) for x in self._views)
+        self._info = info
+        self._ro_info = {k: _readonly(v) for k, v in info.items()}
+
+    @property
+    def num_threads(self) -> int:
+        return self.core.num_threads
+
+    @num_threads.setter
+    def num_threads(self, value):
+        self.core.num_threads = resolve_threads(value)
+
+    # ------------------------------------------------------------ API
+    def reset(self, seed=None) -> VectorStep:
+        """Start B new games: game 0 of row i is ``env().reset(seed=seed + i)``."""
+        core = self.core
+        core.set_base(seed)
+        core.start()
+        return self._result()
+
+    def step(self, actions) -> VectorStep:
+        """One decision in every game: actions[i] answers game i's pending decision."""
+        core = self.core
+        if not core.started:
+            raise RuntimeError("call reset() before step()")
+        core.actions[:] = core.check_actions(actions)
+        core.act[:] = K.ACT_STEP
+        core.step_seed[:] = core.user_seed
+        bad = core.call(1)
+        if bad >= 0:
+            raise core.illegal(bad, int(core.actions[bad]))
+        return self._result()
+
+    def _result(self) -> VectorStep:
+        if self.copy:
+            return VectorStep(*(x.copy() for x in self._views),
+                              {k: v.copy() for k, v in self._info.items()})
+        return VectorStep(*self._ro, dict(self._ro_info))
+
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal action for every game (B,), drawn in compiled code from the
+        agents' stream (seeded by ``reset``'s seed, separate from the games'). The first call
+        also turns on drawing inside every later ``step`` (about 2% of a step's cost), so that
+        the draw is ready when asked for."""
+        core = self.core
+        if not core.started:
+            raise RuntimeError("call reset() before random_actions()")
+        if not core.want_random:
+            core.want_random = True
+            K.sample_rows(core.masks, core.agent_seed, core.R)
+        return core.R[:, K.R_RANDOM].copy()
+
+    def game(self, i: int) -> Game:
+        """A copy of game i as a ``Game`` (labels, legal actions, render_text ...)."""
+        i = _check_int("game index", i, 0, self.num_envs - 1)
+        return Game(self.config, self.core.S[i].copy())
+
+    def observe(self, seat: int) -> np.ndarray:
+        """Every game's observation from one seat's point of view (B, OBS_SIZE), computed now."""
+        seat = _check_int("seat", seat, 0, self.num_players - 1)
+        out = np.empty((self.num_envs, C.OBS_SIZE), np.float32)
+        K.batch_observe(self.core.S, seat, out)
+        return out
+
+    def state(self) -> np.ndarray:
+        """Full-information state of every game (B, STATE_OBS_SIZE), for centralised critics."""
+        from .engine.observe import STATE_OBS_SIZE
+        out = np.empty((self.num_envs, STATE_OBS_SIZE), np.float32)
+        K.batch_state(self.core.S, out)
+        return out
+
+    def action_to_str(self, i: int, action: int, lang: str = "en") -> str:
+        return self.game(i).action_to_str(action, lang)
+
+    def bytes_per_game(self) -> dict:
+        return self.core.nbytes_per_game()
+
+    def close(self):
+        pass
+
+    def __repr__(self):
+        return f"VectorEnv(num_envs={self.num_envs}, {self.config})"
+

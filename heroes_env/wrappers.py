@@ -1,0 +1,426 @@
+"""Single-learner wrappers: one seat learns, the other seats are played inside ``step``.
+
+* ``LearnerEnv``: a ``gymnasium.Env`` for one game at a time (sb3-contrib ``MaskablePPO`` etc.).
+* ``LearnerVectorEnv``: a ``gymnasium.vector.VectorEnv`` over the batched engine, the same
+  semantics for B games at once (CleanRL-style training at batch speed); ``sb3_vec_env`` wraps
+  it as a stable-baselines3 ``VecEnv`` (sb3-contrib ``MaskablePPO`` on B games per call).
+
+=====================  ========================================================================
+Observation            ``Box(float32, (OBS_SIZE,))``: the learner's partial view (as in the
+                       AEC env); per game in the vector env
+Action                 ``Discrete(NUM_ACTIONS)``; ``action_masks()`` gives the legal ones as
+                       booleans (what sb3-contrib's ``MaskablePPO`` asks for)
+Learner seat           ``seat=k`` (fixed) or ``seat="random"``: drawn for every game from the
+                       agents' random stream, so the learner plays every role
+Opponents              ``"random"`` (uniform legal actions drawn in compiled code), a callable
+                       ``f(obs, mask) -> action`` (one decision at a time), a batched policy
+                       (an object with ``act_batch(obs (N, OBS), masks (N, A), seats (N,)) ->
+                       actions (N,)``), or a list giving one of those per seat
+Reward                 the learner's only: +1 / -1 / 0 when the game ends, else 0
+Episode                one game, from the learner's first decision to the end of the game (a
+                       dead learner's episode ends when the game does). A game that ends before
+                       the learner's first decision is skipped (counted in ``info["skipped"]``)
+Seeds                  game k after ``reset(seed=s)`` is ``heroes_env.env().reset(seed=s + k)``
+                       (vector env: game k of env i is ``s + k * num_envs + i``); the opponents'
+                       and the seat draw's randomness come from ``s`` too, through another hash
+=====================  ========================================================================
+
+Every decision of the learner is one ``step``; opponents' decisions (in or out of turn, 闪, 桃,
+无懈可击 ...) are played inside it until the learner must decide again or the game ends.
+"""
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from .config import Config
+from .engine import batch as K
+from .engine import constants as C
+from .game import IllegalActionError
+from .vector import BatchCore, _check_int
+
+__all__ = ["LearnerEnv", "LearnerVectorEnv", "RandomPolicy", "OpponentError", "sb3_vec_env"]
+
+
+class OpponentError(RuntimeError):
+    """An opponent policy returned an action its decision does not allow. The game was left in
+    the middle of the step: call ``reset()``."""
+
+
+class RandomPolicy:
+    """Uniformly random legal actions in Python (a reproducible reference; ``"random"``
+    opponents are the same thing in compiled code, with another random stream)."""
+
+    def __init__(self, seed=None):
+        self.rng = np.random.default_rng(seed)
+
+    def act_batch(self, obs, masks, seats):
+        out = np.empty(len(masks), np.int64)
+        for k, m in enumerate(masks):
+            legal = np.flatnonzero(m)
+            out[k] = legal[self.rng.integers(len(legal))]
+        return out
+
+    def __call__(self, obs, mask):
+        return int(self.act_batch(obs[None], mask[None], np.zeros(1, np.int64))[0])
+
+
+class _PerDecision:
+    """A callable f(obs, mask) -> action used as a batched policy."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def act_batch(self, obs, masks, seats):
+        return np.array([int(self.f(o, m)) for o, m in zip(obs, masks)], np.int64)
+
+
+def _policy(spec, where):
+    if isinstance(spec, str):
+        if spec == "random":
+            return None
+        raise ValueError(f"{where}: unknown opponent {spec!r}; use 'random', a callable "
+                         "f(obs, mask) -> action, or an object with act_batch(obs, masks, seats)")
+    if hasattr(spec, "act_batch"):
+        return spec
+    if callable(spec):
+        return _PerDecision(spec)
+    raise ValueError(f"{where}: an opponent is 'random', a callable f(obs, mask) -> action, or an "
+                     f"object with act_batch(obs, masks, seats); got {spec!r}")
+
+
+class _Opponents:
+    """Per seat: played in compiled code (random) or by a Python policy."""
+
+    def __init__(self, opponents, n):
+        if isinstance(opponents, (list, tuple)):
+            if len(opponents) != n:
+                raise ValueError(f"opponents: give one per seat ({n}), got {len(opponents)}")
+            specs = list(opponents)
+        else:
+            specs = [opponents] * n
+        self.policies = [_policy(sp, f"opponents[{i}]" if isinstance(opponents, (list, tuple))
+                                 else "opponents") for i, sp in enumerate(specs)]
+        self.codes = np.zeros(C.MAX_SEATS, np.int8)
+        for i, p in enumerate(self.policies):
+            self.codes[i] = K.OPP_RANDOM if p is None else K.OPP_EXTERNAL
+
+    def act(self, core: BatchCore, rows: np.ndarray):
+        """Put the actions of the opponents deciding in these rows into core.actions."""
+        seats = core.R[rows, K.R_DECIDER]
+        for seat in np.unique(seats).tolist():
+            sel = rows[seats == seat]
+            acts = np.asarray(self.policies[seat].act_batch(core.obs[sel], core.masks[sel],
+                                                            np.full(len(sel), seat, np.int64)))
+            if acts.shape != (len(sel),) or acts.dtype.kind not in "iu":
+                raise OpponentError(f"the opponent policy of seat {seat} returned "
+                                    f"{acts.dtype} {acts.shape}, expected {len(sel)} integers")
+            core.actions[sel] = acts
+            core.act[sel] = K.ACT_STEP
+
+
+def _seat_mode(seat, n) -> int:
+    if isinstance(seat, str):
+        if seat == "random":
+            return K.SEATS_RANDOM
+        raise ValueError(f"seat must be an int from 0 to {n - 1} or 'random', got {seat!r}")
+    return _check_int("seat", seat, 0, n - 1)
+
+
+class _Driver:
+    """The kernel loop shared by both wrappers: call, then hand pending rows to the opponents'
+    policies (or refresh seeds) until every row waits for its learner."""
+
+    def __init__(self, config, num_envs, seat, opponents, num_threads, serial_below):
+        self.config = config
+        self.n = config.num_players
+        self.opponents = _Opponents(opponents, self.n)
+        self.core = BatchCore(config, num_envs, _seat_mode(seat, self.n), self.opponents.codes,
+                              num_threads, serial_below, want_final=True)
+        self.broken = False
+
+    def run(self):
+        """One env step (core.act / core.actions already set); returns when all rows wait for
+        their learner. An illegal learner action raises before anything changes."""
+        core = self.core
+        core.step_seed[:] = core.user_seed
+        bad = core.call(1)
+        if bad >= 0:
+            raise core.illegal(bad, int(core.actions[bad]))
+        self._finish()
+
+    def _finish(self):
+        core = self.core
+        R = core.R
+        while True:
+            if core.waiting == 0:
+                return
+            pend = core.pending()
+            core.act[:] = K.ACT_NONE
+            opp = pend[R[pend, K.R_STAGE] == K.STAGE_OPPONENT]
+            if opp.size:
+                self.opponents.act(core, opp)
+            bad = core.call(0)
+            if bad >= 0:
+                self.broken = True
+                seat = int(R[bad, K.R_DECIDER])
+                err = core.illegal(bad, int(core.actions[bad]))
+                raise OpponentError(f"the opponent in seat {seat}: {err}; call reset()")
+
+    def start(self, rows=None):
+        core = self.core
+        core.act[:] = K.ACT_NONE
+        if rows is None:
+            core.act[:] = K.ACT_START
+        else:
+            core.act[rows] = K.ACT_START
+        core.started = True
+        self.broken = False
+        self.run()
+
+
+def _config(config, **kw):
+    return config or Config(**kw)
+
+
+class LearnerEnv(gymnasium.Env):
+    """One game at a time, from one learning seat's point of view (module docstring)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "sanguosha_learner_v0"}
+
+    def __init__(self, seat=0, opponents="random", num_players: int = 5, mode: str = "identity",
+                 pack: str = "none", deck: str = "standard", max_rounds: int = 100,
+                 autoplay: bool = True, config: Config | None = None,
+                 render_mode: str | None = None):
+        self.config = _config(config, num_players=num_players, mode=mode, pack=pack, deck=deck,
+                              max_rounds=max_rounds, autoplay=autoplay)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self._d = _Driver(self.config, 1, seat, opponents, 1, 2)
+        self.observation_space = spaces.Box(-np.inf, np.inf, (C.OBS_SIZE,), np.float32)
+        self.action_space = spaces.Discrete(C.NUM_ACTIONS)
+        self._fresh = False       # the current game has had no learner step yet
+
+    @property
+    def seat(self) -> int:
+        """The learner's seat in the current game."""
+        return int(self._d.core.R[0, K.R_LEARNER])
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        d = self._d
+        core = d.core
+        if seed is not None or not core.started:
+            core.set_base(seed if seed is not None else int(self.np_random.integers(1 << 62)))
+            d.start()
+        elif not self._fresh or d.broken:
+            d.start([0])          # abandon the current game: the next seed's game
+        # else: the game that started when the last one ended is waiting at its first decision
+        self._fresh = True
+        return core.obs[0].copy(), self._info(False)
+
+    def step(self, action):
+        d = self._d
+        core = d.core
+        if not core.started or d.broken:
+            raise RuntimeError("call reset() before step()")
+        if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and action.dtype.kind in "iu":
+            action = action.reshape(())[()]
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise ValueError(f"an action is an int in 0..{C.NUM_ACTIONS - 1}, got {action!r}")
+        if not 0 <= action < C.NUM_ACTIONS:
+            raise core.illegal(0, int(action))
+        core.actions[0] = int(action)
+        core.act[0] = K.ACT_STEP
+        d.run()
+        self._fresh = False
+        term, trunc = bool(core.flags[0, 0]), bool(core.flags[0, 1])
+        if term or trunc:
+            self._fresh = True
+            return core.final_obs[0].copy(), float(core.lrew[0]), term, trunc, self._info(True)
+        return core.obs[0].copy(), 0.0, False, False, self._info(False)
+
+    def _info(self, done):
+        core = self._d.core
+        R = core.R
+        info = {"seat": int(R[0, K.R_LEARNER]), "decision": int(core.S[0, C.H_DKIND]),
+                "skipped": int(R[0, K.R_SKIPPED])}
+        if done:
+            info.update(seat=int(R[0, K.R_SEAT]), result=int(R[0, K.R_RESULT]),
+                        length=int(R[0, K.R_LEN]), seed=int(core.step_seed[0]),
+                        rewards=core.rew[0].copy())
+        return info
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions now (bool, NUM_ACTIONS)."""
+        return self._d.core.masks[0] != 0
+
+    def game(self):
+        """A copy of the current game as a ``heroes_env.Game``."""
+        from .game import Game
+        return Game(self.config, self._d.core.S[0].copy())
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return self.game().render_text()
+        return None
+
+
+class LearnerVectorEnv(gymnasium.vector.VectorEnv):
+    """B games on the batched engine, each from one learning seat's point of view; opponents are
+    played inside ``step`` (random ones in compiled code, others batched across games).
+
+    Auto-reset is gymnasium's ``SAME_STEP`` mode: in a step where game i ends, ``obs[i]`` is
+    already the next game's first observation, and the ended game's last view of the learner is
+    in ``infos["final_obs"][i]`` (``infos["_final_obs"]`` marks those games). ``copy=False``
+    returns the env's own buffers (read-only, overwritten by the next step)."""
+
+    metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
+                "name": "sanguosha_learner_vector_v0"}
+
+    def __init__(self, num_envs: int, seat=0, opponents="random", num_players: int = 5,
+                 mode: str = "identity", pack: str = "none", deck: str = "standard",
+                 max_rounds: int = 100, autoplay: bool = True, config: Config | None = None,
+                 num_threads=None, copy: bool = True, serial_below: int = 8):
+        self.config = _config(config, num_players=num_players, mode=mode, pack=pack, deck=deck,
+                              max_rounds=max_rounds, autoplay=autoplay)
+        self._d = _Driver(self.config, num_envs, seat, opponents, num_threads, serial_below)
+        B = self._d.core.B
+        self.num_envs = B
+        self.copy = bool(copy)
+        self.single_observation_space = spaces.Box(-np.inf, np.inf, (C.OBS_SIZE,), np.float32)
+        self.single_action_space = spaces.Discrete(C.NUM_ACTIONS)
+        self.observation_space = spaces.Box(-np.inf, np.inf, (B, C.OBS_SIZE), np.float32)
+        self.action_space = spaces.MultiDiscrete(np.full(B, C.NUM_ACTIONS))
+        self._reward = np.zeros(B, np.float32)
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        d = self._d
+        d.core.set_base(seed if seed is not None else int(self.np_random.integers(1 << 62)))
+        d.start()
+        return self._out(d.core.obs), self._infos(None)
+
+    def step(self, actions):
+        d = self._d
+        core = d.core
+        if not core.started or d.broken:
+            raise RuntimeError("call reset() before step()")
+        core.actions[:] = core.check_actions(actions)
+        core.act[:] = K.ACT_STEP
+        d.run()
+        term, trunc = core.flags[:, 0].copy(), core.flags[:, 1].copy()
+        return (self._out(core.obs), self._out(core.lrew), term, trunc,
+                self._infos(term | trunc))
+
+    def _out(self, a):
+        if self.copy:
+            return a.copy()
+        v = a.view()
+        v.flags.writeable = False
+        return v
+
+    def _infos(self, done):
+        core = self._d.core
+        R = core.R
+        infos = {"seat": R[:, K.R_LEARNER].copy(), "skipped": R[:, K.R_SKIPPED].copy()}
+        if done is not None and done.any():
+            rows = np.flatnonzero(done)
+            final = np.full(self.num_envs, None, dtype=object)
+            for i in rows.tolist():
+                final[i] = core.final_obs[i].copy()
+            infos["final_obs"] = final
+            infos["_final_obs"] = done.copy()
+            for key, col in (("result", K.R_RESULT), ("length", K.R_LEN),
+                             ("final_seat", K.R_SEAT)):
+                infos[key] = R[:, col].copy()
+                infos["_" + key] = done.copy()
+            infos["seed"] = np.where(done, core.step_seed, 0)
+            infos["_seed"] = done.copy()
+        return infos
+
+    def action_masks(self) -> np.ndarray:
+        """Each game's legal actions for its learner now (bool, (num_envs, NUM_ACTIONS))."""
+        return self._d.core.masks != 0
+
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal action per game (compiled, agents' stream)."""
+        core = self._d.core
+        K.sample_rows(core.masks, core.agent_seed, core.R)
+        return core.R[:, K.R_RANDOM].copy()
+
+    @property
+    def seats(self) -> np.ndarray:
+        """Each game's learner seat now."""
+        return self._d.core.R[:, K.R_LEARNER].copy()
+
+    def close_extras(self, **kwargs):
+        pass
+
+
+def sb3_vec_env(num_envs: int, **kwargs):
+    """A ``LearnerVectorEnv`` as a stable-baselines3 ``VecEnv`` (needs the ``train`` extra), for
+    ``MaskablePPO(..., env=sb3_vec_env(64, seat="random"))``: B games per call, opponents inside
+    ``step``, ``action_masks`` for sb3-contrib, ``terminal_observation`` and
+    ``TimeLimit.truncated`` in the infos of ended games as SB3 expects. kwargs: those of
+    ``LearnerVectorEnv``."""
+    from stable_baselines3.common.vec_env import VecEnv
+
+    class HeroesSB3VecEnv(VecEnv):
+        def __init__(self):
+            self.venv = LearnerVectorEnv(num_envs, **{"copy": True, **kwargs})
+            self.render_mode = None
+            super().__init__(self.venv.num_envs, self.venv.single_observation_space,
+                             self.venv.single_action_space)
+            self._actions = None
+
+        def reset(self):
+            seed = self._seeds[0]
+            obs, _ = self.venv.reset(seed=seed)
+            self._reset_seeds()
+            return obs
+
+        def step_async(self, actions):
+            self._actions = np.asarray(actions).astype(np.int64, copy=False)
+
+        def step_wait(self):
+            obs, rew, term, trunc, infos = self.venv.step(self._actions)
+            done = term | trunc
+            out = [{} for _ in range(self.num_envs)]
+            for i in np.flatnonzero(done).tolist():
+                out[i] = {"terminal_observation": infos["final_obs"][i],
+                          "TimeLimit.truncated": bool(trunc[i]),
+                          "result": int(infos["result"][i]), "seat": int(infos["final_seat"][i])}
+            return obs, rew, done, out
+
+        def action_masks(self):
+            return self.venv.action_masks()
+
+        def close(self):
+            self.venv.close()
+
+        def _indices(self, indices):
+            if indices is None:
+                return range(self.num_envs)
+            if isinstance(indices, int):
+                return [indices]
+            return indices
+
+        def get_attr(self, attr_name, indices=None):
+            value = getattr(self, attr_name)
+            return [value for _ in self._indices(indices)]
+
+        def set_attr(self, attr_name, value, indices=None):
+            raise AttributeError(f"{attr_name}: the games of a batched env share their settings")
+
+        def env_method(self, method_name, *args, indices=None, **kwargs):
+            if method_name == "action_masks":
+                return list(self.venv.action_masks()[list(self._indices(indices))])
+            raise AttributeError(f"no per-game method {method_name!r} in the batched env")
+
+        def env_is_wrapped(self, wrapper_class, indices=None):
+            return [False for _ in self._indices(indices)]
+
+    return HeroesSB3VecEnv()
