@@ -243,10 +243,11 @@ class VectorEnv:
 
     def __init__(self, num_envs: int, num_players: int = 5, mode: str = "identity",
                  pack: str = "none", deck: str = "standard", max_rounds: int = 100,
-                 autoplay: bool = True, config: Config | None = None, num_threads=None,
-                 copy: bool = False, serial_below: int = 8):
+                 autoplay: bool = True, hero_selection=None, config: Config | None = None,
+                 num_threads=None, copy: bool = False, serial_below: int = 8):
         self.config = config or Config(num_players=num_players, mode=mode, pack=pack, deck=deck,
-                                       max_rounds=max_rounds, autoplay=autoplay)
+                                       max_rounds=max_rounds, autoplay=autoplay,
+                                       hero_selection=hero_selection)
         self.core = BatchCore(self.config, num_envs, K.SEATS_EVERYONE,
                               np.zeros(C.MAX_SEATS, np.int8), num_threads, serial_below)
         self.num_envs = self.core.B

@@ -191,10 +191,11 @@ class LearnerEnv(gymnasium.Env):
 
     def __init__(self, seat=0, opponents="random", num_players: int = 5, mode: str = "identity",
                  pack: str = "none", deck: str = "standard", max_rounds: int = 100,
-                 autoplay: bool = True, config: Config | None = None,
+                 autoplay: bool = True, hero_selection=None, config: Config | None = None,
                  render_mode: str | None = None):
         self.config = _config(config, num_players=num_players, mode=mode, pack=pack, deck=deck,
-                              max_rounds=max_rounds, autoplay=autoplay)
+                              max_rounds=max_rounds, autoplay=autoplay,
+                              hero_selection=hero_selection)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
@@ -282,10 +283,12 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
 
     def __init__(self, num_envs: int, seat=0, opponents="random", num_players: int = 5,
                  mode: str = "identity", pack: str = "none", deck: str = "standard",
-                 max_rounds: int = 100, autoplay: bool = True, config: Config | None = None,
-                 num_threads=None, copy: bool = True, serial_below: int = 8):
+                 max_rounds: int = 100, autoplay: bool = True, hero_selection=None,
+                 config: Config | None = None, num_threads=None, copy: bool = True,
+                 serial_below: int = 8):
         self.config = _config(config, num_players=num_players, mode=mode, pack=pack, deck=deck,
-                              max_rounds=max_rounds, autoplay=autoplay)
+                              max_rounds=max_rounds, autoplay=autoplay,
+                              hero_selection=hero_selection)
         self._d = _Driver(self.config, num_envs, seat, opponents, num_threads, serial_below)
         B = self._d.core.B
         self.num_envs = B

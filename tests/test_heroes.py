@@ -240,3 +240,28 @@ def test_env_draft_decisions_are_the_agents():
     env.step(C.A_HERO + 2)
     assert env.agent_selection == "player_1"
     assert env.action_to_str(C.A_HERO).startswith("hero ")
+
+
+# ---------------------------------------------------------------- vector API
+@pytest.mark.parametrize("n, B, kw", [(5, 3, dict(pack="standard")),
+                                      (8, 2, dict(pack="standard", hero_selection="random"))])
+def test_vector_env_plays_the_aec_hero_games(n, B, kw):
+    """VectorEnv with heroes (draft decisions included) plays exactly the AEC env's games."""
+    from test_vector import play_against_aec
+    play_against_aec(n, B, 500, seed=300 + n, min_games=1, num_threads=1, **kw)
+
+
+def test_learner_env_with_heroes():
+    """The single-learner wrapper plays hero games (the learner's draft pick included)."""
+    from heroes_env.wrappers import LearnerEnv
+    env = LearnerEnv(seat=2, num_players=5, pack="standard", hero_selection="draft")
+    obs, info = env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    kinds, done, steps = set(), False, 0
+    while not done:
+        mask = env.action_masks()
+        kinds.add(int(np.argmax(obs[C.OBS_DKIND:C.OBS_DKIND + C.NUM_DECISION_KINDS])))
+        obs, r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        done = term or trunc
+        steps += 1
+    assert C.DK_HERO in kinds and steps > 5 and r in (-1.0, 0.0, 1.0)
