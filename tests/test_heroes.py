@@ -13,7 +13,7 @@ from heroes_env.engine import content, invariants
 
 from conftest import check_invariants
 from test_random_play import play_fully_checked
-from test_hidden_info import check_hidden_info
+from test_hidden_info import play_checking_hidden_info
 
 STANDARD = [h.key for h in content.pack_heroes("standard")]
 LORD_HEROES = {"caocao", "liubei", "sunquan"}
@@ -201,15 +201,7 @@ def test_compiled_invariants_with_heroes_other_counts(n):
 
 @pytest.mark.parametrize("n, seed, every", [(5, 1, 1), (8, 2, 3), (4, 3, 2)])
 def test_hidden_information_with_heroes(n, seed, every):
-    rng = np.random.default_rng(seed)
-    g = Game.new(Config(num_players=n, pack="standard"), seed=seed)
-    step = checked = 0
-    while not g.done:
-        if step % every == 0:
-            checked += check_hidden_info(g, rng)
-        g.step(int(rng.choice(g.legal_actions())))
-        step += 1
-    assert checked > 0
+    assert play_checking_hidden_info(Config(num_players=n, pack="standard"), seed, every) > 0
 
 
 def test_random_play_reaches_every_skill_decision_kind():

@@ -146,15 +146,20 @@ def check_hidden_info(g, rng):
 @given(n=st.sampled_from([4, 5, 6, 8, 10]), seed=st.integers(0, 2**31 - 1),
        every=st.integers(1, 5))
 def test_hidden_information_does_not_leak(n, seed, every):
+    assert play_checking_hidden_info(Config(num_players=n), seed, every) > 0
+
+
+def play_checking_hidden_info(config, seed, every):
+    """A random game, the leak checks every `every` decisions. Returns the checks made."""
     rng = np.random.default_rng(seed)
-    g = Game.new(Config(num_players=n), seed=seed)
+    g = Game.new(config, seed=seed)
     step = checked = 0
     while not g.done:
         if step % every == 0:
             checked += check_hidden_info(g, rng)
         g.step(int(rng.choice(g.legal_actions())))
         step += 1
-    assert checked > 0
+    return checked
 
 
 def test_every_decision_kind_is_covered():
