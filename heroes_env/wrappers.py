@@ -283,7 +283,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
     def __init__(self, num_envs: int, seat=0, opponents="random", num_players: int = 5,
                  mode: str = "identity", pack: str = "none", deck: str = "standard",
                  max_rounds: int = 100, autoplay: bool = True, config: Config | None = None,
-                 num_threads=None, copy: bool = True, serial_below: int = 8):
+                 num_threads=None, copy: bool = True, serial_below=None):
         self.config = _config(config, num_players=num_players, mode=mode, pack=pack, deck=deck,
                               max_rounds=max_rounds, autoplay=autoplay)
         self._d = _Driver(self.config, num_envs, seat, opponents, num_threads, serial_below)

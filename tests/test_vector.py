@@ -99,7 +99,7 @@ def test_vector_plays_the_aec_games(n, B, steps, threads, kw):
     threads = min(threads, numba.config.NUMBA_NUM_THREADS)
     # serial_below=0: the parallel kernel even for these small batches
     play_against_aec(n, B, steps, seed=1000 + n, min_games=B, num_threads=threads,
-                     serial_below=0 if threads > 1 else 8, **kw)
+                     serial_below=0 if threads > 1 else None, **kw)
 
 
 def test_truncated_games_are_reported_as_truncated():
