@@ -22,8 +22,6 @@ import statistics
 import sys
 import time
 
-import numpy as np
-
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -176,8 +174,9 @@ def print_table(rows, out):
         f"{'[min-max]':>17} {'games/s':>9} {'cpu':>5} {'steps/cpu-s':>11}")
     for r in rows:
         s, g = r["steps_per_s"], r["games_per_s"]
+        span = f"[{fmt_rate(s['min'])}-{fmt_rate(s['max'])}]"
         out(f"{r['players']:>7} {r['B']:>5} {r['threads']:>7} {r['kernel']:>8} "
-            f"{fmt_rate(s['median']):>12} {'[' + fmt_rate(s['min']) + '-' + fmt_rate(s['max']) + ']':>17} "
+            f"{fmt_rate(s['median']):>12} {span:>17} "
             f"{fmt_rate(g['median']):>9} {r['cpu_use']['median']:>5.2f} "
             f"{fmt_rate(r['steps_per_cpu_s']['median']):>11}")
     out("(cpu: CPU seconds / wall seconds of the process, median: about 1.0 for one busy thread,")

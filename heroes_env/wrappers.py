@@ -37,7 +37,6 @@ from gymnasium import spaces
 from .config import Config
 from .engine import batch as K
 from .engine import constants as C
-from .game import IllegalActionError
 from .vector import BatchCore, _check_int
 
 __all__ = ["LearnerEnv", "LearnerVectorEnv", "RandomPolicy", "OpponentError", "sb3_vec_env"]
@@ -226,7 +225,8 @@ class LearnerEnv(gymnasium.Env):
         core = d.core
         if not core.started or d.broken:
             raise RuntimeError("call reset() before step()")
-        if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and action.dtype.kind in "iu":
+        if (isinstance(action, np.ndarray) and action.shape in ((), (1,))
+                and action.dtype.kind in "iu"):
             action = action.reshape(())[()]
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"an action is an int in 0..{C.NUM_ACTIONS - 1}, got {action!r}")
