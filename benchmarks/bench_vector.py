@@ -22,8 +22,6 @@ import statistics
 import sys
 import time
 
-import numpy as np
-
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -90,7 +88,7 @@ class VectorRun:
         self.v = VectorEnv(B, num_players=n, num_threads=self.threads)
         self.v.reset(seed=seed)
         self.a = self.v.random_actions()
-        self.steps, self.games, self.cpu = [], [], []
+        self.steps, self.games, self.cpu, self.steps_cpu = [], [], [], []
 
     def _play(self, seconds):
         """Step for about `seconds`; returns (calls, wall, cpu, games finished)."""
@@ -117,13 +115,15 @@ class VectorRun:
         self.steps.append(calls * self.B / dt)
         self.games.append(games / dt)
         self.cpu.append(dc / dt)
+        self.steps_cpu.append(calls * self.B / max(dc, 1e-9))
 
     def result(self):
         serial = self.B < self.v.core.serial_below or self.v.num_threads == 1
         return {"players": self.n, "B": self.B, "threads": self.threads,
                 "kernel": "serial" if serial else "parallel",
                 "steps_per_s": summary(self.steps), "games_per_s": summary(self.games),
-                "cpu_use": summary(self.cpu), "bytes_per_game": self.v.bytes_per_game()}
+                "cpu_use": summary(self.cpu), "steps_per_cpu_s": summary(self.steps_cpu),
+                "bytes_per_game": self.v.bytes_per_game()}
 
 
 def time_learner(n, B, threads, seconds, repeats, seed):
@@ -171,12 +171,17 @@ def print_table(rows, out):
     out("decision's observation + mask encoding, auto-reset and the compiled random action.")
     out("")
     out(f"{'players':>7} {'B':>5} {'threads':>7} {'kernel':>8} {'env steps/s':>12} "
-        f"{'[min-max]':>17} {'games/s':>9} {'cpu':>5}")
+        f"{'[min-max]':>17} {'games/s':>9} {'cpu':>5} {'steps/cpu-s':>11}")
     for r in rows:
         s, g = r["steps_per_s"], r["games_per_s"]
+        span = f"[{fmt_rate(s['min'])}-{fmt_rate(s['max'])}]"
         out(f"{r['players']:>7} {r['B']:>5} {r['threads']:>7} {r['kernel']:>8} "
-            f"{fmt_rate(s['median']):>12} {'[' + fmt_rate(s['min']) + '-' + fmt_rate(s['max']) + ']':>17} "
-            f"{fmt_rate(g['median']):>9} {r['cpu_use']['median']:>5.2f}")
+            f"{fmt_rate(s['median']):>12} {span:>17} "
+            f"{fmt_rate(g['median']):>9} {r['cpu_use']['median']:>5.2f} "
+            f"{fmt_rate(r['steps_per_cpu_s']['median']):>11}")
+    out("(cpu: CPU seconds / wall seconds of the process, median: about 1.0 for one busy thread,")
+    out(" up to 2.0 for two; a 2-thread row near 1.0 did not get its second core. steps/cpu-s:")
+    out(" env steps per CPU second, what the code does per core whatever the other load.)")
 
 
 def aims(rows, out):

@@ -112,8 +112,9 @@ def _openspiel(name, seed):
             s.apply_action(legal[rng.integers(len(legal))])
             n += 1
         return n
-    what = ("observation_tensor" if use_obs else "information_state_tensor "
-            "(no observation tensor)") + f" ({g.observation_tensor_size() if use_obs else g.information_state_tensor_size()}) + legal actions"
+    size = g.observation_tensor_size() if use_obs else g.information_state_tensor_size()
+    what = ("observation_tensor" if use_obs else
+            "information_state_tensor (no observation tensor)") + f" ({size}) + legal actions"
     return game, what
 
 

@@ -27,7 +27,8 @@ since ``reset``).
 
 Performance: everything (validation, stepping, ending and starting games, observation and mask
 encoding) runs in one compiled call, in parallel over rows with ``num_threads`` threads (one
-thread, or fewer than ``serial_below`` games, runs on the calling thread without the thread pool).
+thread, or fewer than ``serial_below`` games (default 256, see ``default_serial_below``), runs on
+the calling thread without the thread pool).
 With ``copy=False`` the returned arrays are the env's own buffers, read-only, overwritten by the
 next ``step``: copy what you keep. ``copy=True`` returns fresh arrays.
 
@@ -51,9 +52,9 @@ __all__ = ["VectorEnv", "VectorStep"]
 
 # Numba's OpenMP workers spin after every parallel call by default. When another process holds
 # a core, or the learner computes between steps, a spinning worker takes the core that another
-# thread needs and a call can then wait for a whole scheduler slice (measured: 6 ms per call at
-# B=64 on 2 cores with one busy, against 0.15 ms with passive workers). OpenMP reads this when
-# the runtime starts, i.e. at the first parallel call; a value you set yourself is kept.
+# thread needs and every call waits for a scheduler slice (measured on 2 cores with one busy,
+# 8 players: B=64 with 2 threads 10k steps/s spinning, 547k passive). OpenMP reads this when
+# its runtime starts, i.e. at the first parallel call; a value you set yourself is kept.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 SEED_LIMIT = 1 << 62
@@ -97,6 +98,14 @@ def resolve_threads(num_threads) -> int:
     return _check_int("num_threads", num_threads, 1, top)
 
 
+def default_serial_below() -> int:
+    """Below this many games a call runs on the calling thread. Measured on 2 cores, 8 players:
+    with passive OpenMP workers (our default) waking the pool costs more than it gains up to
+    about B = 256; with OMP_WAIT_POLICY=ACTIVE, two threads pay off from B = 64 on a quiet
+    machine (and cost 50x on a busy one)."""
+    return 256 if os.environ.get("OMP_WAIT_POLICY", "").upper() == "PASSIVE" else 32
+
+
 def draw_base_seed() -> int:
     return int(np.random.SeedSequence().generate_state(2, np.uint64)[0] >> np.uint64(3))
 
@@ -106,7 +115,7 @@ class BatchCore:
     learner wrappers). Not public API: its fields follow ``heroes_env.engine.batch``."""
 
     def __init__(self, config: Config, num_envs: int, seat_mode: int, opp: np.ndarray,
-                 num_threads=None, serial_below: int = 8, want_final: bool = False):
+                 num_threads=None, serial_below=None, want_final: bool = False):
         B = _check_int("num_envs", num_envs, 1)
         self.config = config
         self.B = B
@@ -115,7 +124,8 @@ class BatchCore:
         self.seat_mode = int(seat_mode)
         self.opp = np.asarray(opp, np.int8)
         self.num_threads = resolve_threads(num_threads)
-        self.serial_below = _check_int("serial_below", serial_below, 0)
+        self.serial_below = (default_serial_below() if serial_below is None
+                             else _check_int("serial_below", serial_below, 0))
         self.S = np.zeros((B, C.STATE_SIZE), np.int32)
         self.masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
         self.obs = np.zeros((B, C.OBS_SIZE), np.float32)
@@ -244,7 +254,7 @@ class VectorEnv:
     def __init__(self, num_envs: int, num_players: int = 5, mode: str = "identity",
                  pack: str = "none", deck: str = "standard", max_rounds: int = 100,
                  autoplay: bool = True, hero_selection=None, config: Config | None = None,
-                 num_threads=None, copy: bool = False, serial_below: int = 8):
+                 num_threads=None, copy: bool = False, serial_below=None):
         self.config = config or Config(num_players=num_players, mode=mode, pack=pack, deck=deck,
                                        max_rounds=max_rounds, autoplay=autoplay,
                                        hero_selection=hero_selection)

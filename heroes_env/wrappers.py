@@ -37,7 +37,6 @@ from gymnasium import spaces
 from .config import Config
 from .engine import batch as K
 from .engine import constants as C
-from .game import IllegalActionError
 from .vector import BatchCore, _check_int
 
 __all__ = ["LearnerEnv", "LearnerVectorEnv", "RandomPolicy", "OpponentError", "sb3_vec_env"]
@@ -227,7 +226,8 @@ class LearnerEnv(gymnasium.Env):
         core = d.core
         if not core.started or d.broken:
             raise RuntimeError("call reset() before step()")
-        if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and action.dtype.kind in "iu":
+        if (isinstance(action, np.ndarray) and action.shape in ((), (1,))
+                and action.dtype.kind in "iu"):
             action = action.reshape(())[()]
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"an action is an int in 0..{C.NUM_ACTIONS - 1}, got {action!r}")
@@ -285,7 +285,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
                  mode: str = "identity", pack: str = "none", deck: str = "standard",
                  max_rounds: int = 100, autoplay: bool = True, hero_selection=None,
                  config: Config | None = None, num_threads=None, copy: bool = True,
-                 serial_below: int = 8):
+                 serial_below=None):
         self.config = _config(config, num_players=num_players, mode=mode, pack=pack, deck=deck,
                               max_rounds=max_rounds, autoplay=autoplay,
                               hero_selection=hero_selection)

@@ -100,7 +100,7 @@ def test_vector_plays_the_aec_games(n, B, steps, threads, kw):
     threads = min(threads, numba.config.NUMBA_NUM_THREADS)
     # serial_below=0: the parallel kernel even for these small batches
     play_against_aec(n, B, steps, seed=1000 + n, min_games=B, num_threads=threads,
-                     serial_below=0 if threads > 1 else 8, **kw)
+                     serial_below=0 if threads > 1 else None, **kw)
 
 
 def test_truncated_games_are_reported_as_truncated():
@@ -225,3 +225,48 @@ def test_observe_state_and_sizes():
     rc = VectorEnv(3, num_players=6, copy=True).reset(seed=9)
     rc.obs[0, 0] = 5.0      # copies are the caller's
     same(rc.mask, r.mask, "copy=True gives the same values")
+
+
+PURE = """
+import sys, numpy as np, numba
+assert numba.config.DISABLE_JIT
+from heroes_env.vector import VectorEnv
+from heroes_env.wrappers import LearnerVectorEnv
+v = VectorEnv(3, num_players=5)
+r = v.reset(seed=21)
+out = [r.obs.copy(), r.mask.copy()]
+for _ in range(150):
+    r = v.step(v.random_actions())
+    out += [r.obs.copy(), r.mask.copy(), r.rewards.copy(), r.terminated.copy()]
+lv = LearnerVectorEnv(2, seat="random", num_players=5)
+o, _ = lv.reset(seed=4)
+out.append(o)
+for _ in range(60):
+    o, rew, term, trunc, info = lv.step(lv.random_actions())
+    out += [o, rew, term, info["seat"]]
+np.savez(sys.argv[1], *out)
+"""
+
+
+def test_compiled_kernel_matches_pure_python(tmp_path):
+    """The vector kernel (and the learner path with compiled random opponents) gives the same
+    results with NUMBA_DISABLE_JIT=1 as compiled."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1",
+           "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    out = tmp_path / "pure.npz"
+    r = subprocess.run([sys.executable, "-c", PURE, str(out)], env=env, cwd=root,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    ns = {}
+    exec(PURE.replace("assert numba.config.DISABLE_JIT", "").replace(
+        "np.savez(sys.argv[1], *out)", "result = out"), ns)
+    pure = np.load(out)
+    compiled = ns["result"]
+    assert len(pure.files) == len(compiled)
+    for k, x in enumerate(compiled):
+        same(pure[f"arr_{k}"], np.asarray(x), f"item {k}")
