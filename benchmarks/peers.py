@@ -137,7 +137,8 @@ def _ours_aec(n, seed):
             env.step(int(legal[rng.integers(len(legal))]))
             k += 1
         return k
-    return game, "observation (892) + action_mask (188), last()"
+    from heroes_env.engine import constants as C
+    return game, f"observation ({C.OBS_SIZE}) + action_mask ({C.NUM_ACTIONS}), last()"
 
 
 PEERS = [
