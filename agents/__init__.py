@@ -12,6 +12,7 @@ from .base import (Agent, AgentSpecError, available_agents, make_agent, register
                    register_checkpoint_loader)
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
+from . import torch_policy  # noqa: F401,E402  (registers the .pt/.zip loaders; torch loads lazily)
 
 __all__ = ["Agent", "AgentSpecError", "RandomAgent", "HeuristicAgent", "make_agent",
            "register_agent", "register_checkpoint_loader", "available_agents"]

@@ -1,0 +1,215 @@
+"""Trained policies as agents: the ``.pt`` checkpoints of ``training/selfplay_ppo.py`` and the
+``.zip`` models of ``training/maskable_ppo.py`` (sb3-contrib ``MaskablePPO``).
+
+    import agents.torch_policy                      # registers the .pt and .zip loaders
+    agent = make_agent("training/checkpoints/selfplay_none5.pt")
+    python -m agents.tournament --agents training/checkpoints/selfplay_none5.pt heuristic ...
+
+A ``.pt`` checkpoint is a ``torch.save`` dict: ``format`` (``CHECKPOINT_FORMAT``), ``arch``
+(``obs_size``, ``num_actions``, ``hidden``: the widths of the shared trunk), ``state_dict`` of
+``PolicyNet`` and ``meta`` (the training arguments, steps, time). The policy reads only the
+observation and the mask: illegal actions get a logit of -1e9, so it never picks one.
+
+Keywords of the loaders (``make_agent(path, seed=..., deterministic=...)``): ``deterministic``
+(default True) plays the most likely legal action, False samples from the masked distribution
+with the agent's seeded generator. torch is imported when a checkpoint is loaded, not when this
+module is imported, and runs with ``torch_threads`` threads (default 1: tournaments run one
+game per worker process).
+"""
+from __future__ import annotations
+
+from typing import Hashable, Iterable
+
+import numpy as np
+
+from heroes_env.engine.constants import NUM_ACTIONS, OBS_SIZE
+
+from .base import Agent, AgentSpecError, check_batch, register_checkpoint_loader
+
+__all__ = ["CHECKPOINT_FORMAT", "PolicyNet", "TorchPolicyAgent", "SB3PolicyAgent",
+           "build_net", "save_checkpoint", "load_checkpoint"]
+
+CHECKPOINT_FORMAT = "heroes_env.torch_policy/1"
+MASKED_LOGIT = -1e9
+
+_NET_CLASS = None
+
+
+def _torch():
+    try:
+        import torch
+    except ImportError as e:       # pragma: no cover - the train extra is missing
+        raise AgentSpecError("trained policies need torch: pip install -e \".[train]\"") from e
+    return torch
+
+
+def _net_class():
+    """PolicyNet, defined on first use so that importing this module does not import torch."""
+    global _NET_CLASS
+    if _NET_CLASS is not None:
+        return _NET_CLASS
+    torch = _torch()
+    nn = torch.nn
+
+    class _PolicyNet(nn.Module):
+        """Shared MLP trunk, a policy head (NUM_ACTIONS logits) and a value head (1)."""
+
+        def __init__(self, obs_size: int = OBS_SIZE, num_actions: int = NUM_ACTIONS,
+                     hidden=(256, 256)):
+            super().__init__()
+            layers, width = [], obs_size
+            for h in hidden:
+                layers += [nn.Linear(width, h), nn.ReLU()]
+                width = h
+            self.trunk = nn.Sequential(*layers)
+            self.pi = nn.Linear(width, num_actions)
+            self.v = nn.Linear(width, 1)
+            self.arch = {"obs_size": obs_size, "num_actions": num_actions,
+                         "hidden": list(hidden)}
+            for m in self.trunk:
+                if isinstance(m, nn.Linear):
+                    nn.init.orthogonal_(m.weight, 2 ** 0.5)
+                    nn.init.zeros_(m.bias)
+            nn.init.orthogonal_(self.pi.weight, 0.01)
+            nn.init.zeros_(self.pi.bias)
+            nn.init.orthogonal_(self.v.weight, 1.0)
+            nn.init.zeros_(self.v.bias)
+
+        def forward(self, obs, mask):
+            """(masked logits [B, A], value [B]); mask: bool or 0/1 [B, A]."""
+            h = self.trunk(obs)
+            logits = self.pi(h).masked_fill(mask == 0, MASKED_LOGIT)
+            return logits, self.v(h).squeeze(-1)
+
+    _NET_CLASS = _PolicyNet
+    return _NET_CLASS
+
+
+def build_net(hidden=(256, 256)):
+    """A fresh ``PolicyNet`` with the given trunk widths."""
+    return _net_class()(OBS_SIZE, NUM_ACTIONS, tuple(hidden))
+
+
+def __getattr__(name):
+    if name == "PolicyNet":
+        return _net_class()
+    raise AttributeError(name)
+
+
+def save_checkpoint(path: str, net, meta: dict | None = None) -> None:
+    """Write net (a ``PolicyNet``) and meta as a ``.pt`` checkpoint (float32 weights)."""
+    torch = _torch()
+    state = {k: v.detach().to("cpu", torch.float32).clone() for k, v in net.state_dict().items()}
+    torch.save({"format": CHECKPOINT_FORMAT, "arch": dict(net.arch), "state_dict": state,
+                "meta": dict(meta or {})}, path)
+
+
+def load_checkpoint(path: str):
+    """(PolicyNet in eval mode, meta) from a ``.pt`` checkpoint; AgentSpecError if it is not one."""
+    torch = _torch()
+    try:
+        data = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as e:  # noqa: BLE001 - any unreadable file is a bad spec
+        raise AgentSpecError(f"cannot read checkpoint {path!r}: {e}") from e
+    if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT:
+        raise AgentSpecError(f"{path!r} is not a {CHECKPOINT_FORMAT} checkpoint (written by "
+                             f"training/selfplay_ppo.py)")
+    arch = data["arch"]
+    if arch.get("obs_size") != OBS_SIZE or arch.get("num_actions") != NUM_ACTIONS:
+        raise AgentSpecError(f"checkpoint {path!r} was trained for obs {arch.get('obs_size')} / "
+                             f"{arch.get('num_actions')} actions; this env has {OBS_SIZE} / "
+                             f"{NUM_ACTIONS}")
+    net = build_net(arch.get("hidden", (256, 256)))
+    net.load_state_dict(data["state_dict"])
+    net.eval()
+    return net, data.get("meta", {})
+
+
+def _pick(logits: np.ndarray, deterministic: bool, rng) -> np.ndarray:
+    if deterministic:
+        return logits.argmax(axis=1).astype(np.int64)
+    # sample from softmax(logits): Gumbel-max with the agent's generator
+    g = -np.log(-np.log(rng.random(logits.shape) + 1e-20) + 1e-20)
+    return (logits + g).argmax(axis=1).astype(np.int64)
+
+
+class TorchPolicyAgent(Agent):
+    """A ``PolicyNet`` checkpoint as an agent (stateless: no per-game memory)."""
+
+    name = "torch_policy"
+
+    def __init__(self, path: str | None = None, seed: int | None = None, name: str | None = None,
+                 deterministic: bool = True, torch_threads: int | None = 1, net=None):
+        super().__init__(seed, name)
+        if net is None:
+            if path is None:
+                raise AgentSpecError("TorchPolicyAgent needs a checkpoint path or a net")
+            net, self.meta = load_checkpoint(path)
+        else:
+            self.meta = {}
+        self.net = net
+        self.deterministic = bool(deterministic)
+        self.torch = _torch()
+        if torch_threads is not None and self.torch.get_num_threads() != torch_threads:
+            self.torch.set_num_threads(int(torch_threads))
+
+    def logits(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        torch = self.torch
+        with torch.no_grad():
+            lg, _ = self.net(torch.from_numpy(np.array(obs, np.float32)),
+                             torch.as_tensor(np.asarray(masks) != 0))
+        return lg.numpy()
+
+    def act(self, obs: np.ndarray, mask: np.ndarray, slot: Hashable = 0) -> int:
+        mask = np.asarray(mask)
+        if not mask.any():
+            raise ValueError("the mask allows no action: is the game over, or is this mask "
+                             "another seat's?")
+        return int(_pick(self.logits(obs[None], mask[None]), self.deterministic, self.rng)[0])
+
+    def act_batch(self, obs: np.ndarray, masks: np.ndarray,
+                  slots: Iterable[Hashable] | None = None) -> np.ndarray:
+        obs, masks = check_batch(obs, masks)
+        if not (masks != 0).any(axis=1).all():
+            raise ValueError("a mask allows no action")
+        return _pick(self.logits(obs, masks), self.deterministic, self.rng)
+
+
+class SB3PolicyAgent(Agent):
+    """An sb3-contrib ``MaskablePPO`` model (``.zip``) as an agent."""
+
+    name = "maskable_ppo"
+
+    def __init__(self, path: str, seed: int | None = None, name: str | None = None,
+                 deterministic: bool = True, torch_threads: int | None = 1):
+        super().__init__(seed, name)
+        torch = _torch()
+        if torch_threads is not None and torch.get_num_threads() != torch_threads:
+            torch.set_num_threads(int(torch_threads))
+        try:
+            from sb3_contrib import MaskablePPO
+            self.model = MaskablePPO.load(path, device="cpu")
+        except Exception as e:  # noqa: BLE001
+            raise AgentSpecError(f"cannot load MaskablePPO model {path!r}: {e}") from e
+        self.deterministic = bool(deterministic)
+
+    def act(self, obs, mask, slot: Hashable = 0) -> int:
+        return int(self.act_batch(np.asarray(obs)[None], np.asarray(mask)[None])[0])
+
+    def act_batch(self, obs, masks, slots=None) -> np.ndarray:
+        obs, masks = check_batch(obs, masks)
+        a, _ = self.model.predict(np.asarray(obs, np.float32), action_masks=masks != 0,
+                                  deterministic=self.deterministic)
+        return np.asarray(a, np.int64).reshape(-1)
+
+
+def _load_pt(path: str, seed: int | None = None, **kwargs) -> Agent:
+    return TorchPolicyAgent(path, seed=seed, **kwargs)
+
+
+def _load_zip(path: str, seed: int | None = None, **kwargs) -> Agent:
+    return SB3PolicyAgent(path, seed=seed, **kwargs)
+
+
+register_checkpoint_loader(".pt", _load_pt)
+register_checkpoint_loader(".zip", _load_zip)

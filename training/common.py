@@ -1,0 +1,149 @@
+"""What the training scripts share: arguments from a dataclass, a scalar logger, a quick
+evaluation through the tournament tool.
+
+- ``arg(default, help)`` declares a field of an argument dataclass with its help text;
+  ``parse_args(Args)`` builds an argparse parser from the fields (``--total-steps`` for
+  ``total_steps``; booleans take ``--flag`` / ``--no-flag``; tuples take several values).
+- ``Logger``: TensorBoard (``torch.utils.tensorboard``) when the ``tensorboard`` package is
+  installed, else one JSON line per scalar in ``<run_dir>/scalars.jsonl``; either way every scalar
+  is also kept in ``<run_dir>/scalars.jsonl`` so runs can be compared without TensorBoard.
+- ``quick_eval``: a short tournament of a checkpoint against an opponent (win rate per role).
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import sys
+import time
+import typing
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:            # run as `python training/<script>.py` from a checkout
+    sys.path.insert(0, ROOT)
+
+ROLE_NAMES = ("lord", "loyalist", "rebel", "renegade")
+
+
+def arg(default, help: str):
+    """A dataclass field with a help text (mutable defaults are copied per instance)."""
+    if isinstance(default, (list, dict)):
+        return dataclasses.field(default_factory=lambda: type(default)(default),
+                                 metadata={"help": help})
+    return dataclasses.field(default=default, metadata={"help": help})
+
+
+def _str2bool(s: str) -> bool:
+    if s.lower() in ("1", "true", "yes", "on"):
+        return True
+    if s.lower() in ("0", "false", "no", "off"):
+        return False
+    raise argparse.ArgumentTypeError(f"expected a boolean, got {s!r}")
+
+
+def parse_args(cls, argv=None):
+    """An instance of the dataclass cls from the command line (``--field-name value``)."""
+    p = argparse.ArgumentParser(description=(cls.__doc__ or "").strip(),
+                                formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    hints = typing.get_type_hints(cls)
+    for f in dataclasses.fields(cls):
+        name = "--" + f.name.replace("_", "-")
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+        help_ = f.metadata.get("help", "")
+        t = hints[f.name]
+        origin = typing.get_origin(t)
+        if t is bool:
+            p.add_argument(name, type=_str2bool, nargs="?", const=True, default=default,
+                           help=help_)
+            p.add_argument("--no-" + f.name.replace("_", "-"), dest=f.name,
+                           action="store_false", help=argparse.SUPPRESS)
+        elif origin in (tuple, list):
+            inner = typing.get_args(t)[0]
+            p.add_argument(name, type=inner, nargs="+", default=default, help=help_)
+        else:
+            if origin is typing.Union:          # Optional[X]
+                t = next(a for a in typing.get_args(t) if a is not type(None))
+            p.add_argument(name, type=t, default=default, help=help_)
+    ns = p.parse_args(argv)
+    values = {f.name: getattr(ns, f.name) for f in dataclasses.fields(cls)}
+    for f in dataclasses.fields(cls):
+        if typing.get_origin(hints[f.name]) is tuple:
+            values[f.name] = tuple(values[f.name])
+    return cls(**values)
+
+
+def run_name(env_id: str, exp: str, seed: int) -> str:
+    """CleanRL's run name: env__exp__seed__time."""
+    return f"{env_id}__{exp}__{seed}__{int(time.time())}"
+
+
+def tensorboard_available() -> bool:
+    try:
+        import tensorboard  # noqa: F401
+        from torch.utils.tensorboard import SummaryWriter  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class Logger:
+    """Scalars to TensorBoard (if installed) and always to ``scalars.jsonl`` in run_dir."""
+
+    def __init__(self, run_dir: str, args=None, tensorboard: bool = True):
+        os.makedirs(run_dir, exist_ok=True)
+        self.run_dir = run_dir
+        self.writer = None
+        if tensorboard and tensorboard_available():
+            from torch.utils.tensorboard import SummaryWriter
+            self.writer = SummaryWriter(run_dir)
+        self.backend = "tensorboard+jsonl" if self.writer is not None else "jsonl"
+        self.file = open(os.path.join(run_dir, "scalars.jsonl"), "a", encoding="utf-8")
+        if args is not None:
+            d = dataclasses.asdict(args)
+            with open(os.path.join(run_dir, "args.json"), "w", encoding="utf-8") as f:
+                json.dump(d, f, indent=1)
+            if self.writer is not None:
+                table = "|param|value|\n|-|-|\n" + "\n".join(f"|{k}|{v}|" for k, v in d.items())
+                self.writer.add_text("hyperparameters", table)
+        self.t0 = time.time()
+
+    def scalar(self, tag: str, value, step: int):
+        value = float(value)
+        if self.writer is not None:
+            self.writer.add_scalar(tag, value, step)
+        self.file.write(json.dumps({"tag": tag, "value": round(value, 6), "step": int(step),
+                                    "time": round(time.time() - self.t0, 2)}) + "\n")
+
+    def flush(self):
+        self.file.flush()
+        if self.writer is not None:
+            self.writer.flush()
+
+    def close(self):
+        self.flush()
+        self.file.close()
+        if self.writer is not None:
+            self.writer.close()
+
+
+def quick_eval(checkpoint: str, opponent: str, games: int, players: int, pack: str,
+               seed: int = 12345, workers: int = 1) -> dict:
+    """A tournament of the checkpoint in one seat against `opponent` in the others (seats
+    rotated so it takes every role); returns {"all": win rate, role: win rate, ...}."""
+    import agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
+    from agents.tournament import TournamentConfig, run_tournament
+
+    specs = (checkpoint,) + (opponent,) * (players - 1)
+    cfg = TournamentConfig(agents=specs, games=games, players=players, pack=pack, seed=seed)
+    summary = run_tournament(cfg, workers=workers, rating="elo")
+    return agent_rates(summary, cfg.labels[0])
+
+
+def agent_rates(summary: dict, label: str) -> dict:
+    """Win rate overall and per role of one agent of a tournament summary."""
+    a = summary["agents"][label]
+    out = {"all": a["win_rate"], "games": a["seat_games"]}
+    for r in ROLE_NAMES:
+        out[r] = a["roles"][r]["win_rate"]
+    return out

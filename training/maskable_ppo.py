@@ -1,0 +1,187 @@
+"""sb3-contrib MaskablePPO on the single-learner wrapper (CleanRL-style script: a dataclass of
+arguments, steps/s and win rates logged).
+
+    python training/maskable_ppo.py --total-steps 200000 --save-path training/checkpoints/mppo.zip
+
+``num_envs`` copies of ``heroes_env.wrappers.LearnerEnv`` (stable-baselines3 ``DummyVecEnv``):
+the learner draws its seat, hence its role, for every game (``seat="random"``); every other
+seat is played, for a whole game, by the heuristic agent with probability ``p_heuristic`` and by
+the random agent otherwise (drawn again for every game and seat). The model is saved as an SB3
+``.zip`` that ``agents.torch_policy`` loads as an agent (``make_agent("<file>.zip")``).
+
+Logged scalars (TensorBoard if ``tensorboard`` is installed, always ``<run>/scalars.jsonl``):
+``charts/sps``, ``charts/win_rate`` and ``charts/win_<role>`` over the episodes since the last
+rollout, ``charts/win_vs_heuristic_share`` (the opponents' mix), SB3's ``train/*`` losses.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import numpy as np  # noqa: E402
+
+from training.common import ROLE_NAMES, Logger, arg, parse_args, quick_eval, run_name  # noqa: E402
+
+
+@dataclass
+class Args:
+    """sb3-contrib MaskablePPO on heroes_env.wrappers.LearnerEnv."""
+    exp_name: str = arg("maskable_ppo", "name of this experiment (run name prefix)")
+    seed: int = arg(1, "seed of the games, the opponents and torch")
+    total_steps: int = arg(200_000, "learner decisions to train on")
+    num_envs: int = arg(8, "LearnerEnv copies in the DummyVecEnv")
+    num_players: int = arg(5, "players per game")
+    pack: str = arg("none", "hero pack: none or standard")
+    max_rounds: int = arg(100, "round cap of a game")
+    p_heuristic: float = arg(0.5, "chance that an opponent seat is the heuristic for a game "
+                                  "(else random)")
+    torch_threads: int = arg(2, "torch threads")
+    hidden: tuple[int, ...] = arg((256, 256), "MLP widths (policy and value nets)")
+    learning_rate: float = arg(2.5e-4, "Adam learning rate")
+    n_steps: int = arg(512, "steps per env per rollout")
+    batch_size: int = arg(512, "minibatch size")
+    n_epochs: int = arg(4, "epochs per update")
+    gamma: float = arg(0.999, "discount per learner decision")
+    gae_lambda: float = arg(0.95, "GAE lambda")
+    clip_coef: float = arg(0.2, "PPO clip range")
+    ent_coef: float = arg(0.003, "entropy bonus")
+    eval_games: int = arg(0, "games of the final evaluation against the heuristic (0: none)")
+    save_path: str = arg("training/checkpoints/maskable_ppo.zip", "where the model is saved")
+    run_dir: str = arg("runs", "directory of the run logs")
+    tensorboard: bool = arg(True, "log to TensorBoard too when it is installed")
+
+
+class MixedSeat:
+    """One opponent seat of one LearnerEnv: heuristic or random for a whole game, drawn again
+    when a new game is seen (the round counter of the observation goes back)."""
+
+    def __init__(self, p_heuristic: float, rng: np.random.Generator):
+        from agents.heuristic import HeuristicAgent
+        from agents.random_agent import RandomAgent
+        self.p = p_heuristic
+        self.rng = rng
+        self.heuristic = HeuristicAgent(seed=int(rng.integers(1 << 31)))
+        self.random = RandomAgent(seed=int(rng.integers(1 << 31)))
+        self.last_round = np.inf
+        self.use_heuristic = False
+
+    def __call__(self, obs, mask) -> int:
+        from heroes_env.engine.constants import OBS_MISC
+        rnd = float(obs[OBS_MISC])
+        if rnd < self.last_round:                 # a new game
+            self.use_heuristic = bool(self.rng.random() < self.p)
+            self.heuristic.reset()
+        self.last_round = rnd
+        agent = self.heuristic if self.use_heuristic else self.random
+        return agent.act(obs, mask)
+
+
+def make_env(args: Args, idx: int):
+    def thunk():
+        import gymnasium as gym
+
+        from heroes_env.engine.constants import OBS_ROLE
+        from heroes_env.wrappers import LearnerEnv
+
+        rng = np.random.default_rng([args.seed, idx])
+        seats = [MixedSeat(args.p_heuristic, rng) for _ in range(args.num_players)]
+        env = LearnerEnv(seat="random", opponents=seats, num_players=args.num_players,
+                         pack=args.pack, max_rounds=args.max_rounds)
+
+        class RoleInfo(gym.Wrapper):
+            """Adds the learner's role and result to the info of an episode's last step."""
+
+            def reset(self, **kw):
+                obs, info = self.env.reset(**kw)
+                self.role = int(np.argmax(obs[OBS_ROLE:OBS_ROLE + 4]))
+                return obs, info
+
+            def step(self, action):
+                obs, rew, term, trunc, info = self.env.step(action)
+                if term or trunc:
+                    info["role"] = self.role
+                    info["win"] = float(rew > 0)
+                return obs, rew, term, trunc, info
+
+            def action_masks(self):
+                return self.env.action_masks()
+
+        env = RoleInfo(env)
+        env.reset(seed=args.seed * 1000 + idx)
+        return env
+    return thunk
+
+
+def main(argv=None):
+    args = parse_args(Args, argv)
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    torch.set_num_threads(args.torch_threads)
+    run = run_name(f"sanguosha_{args.pack}{args.num_players}", args.exp_name, args.seed)
+    logger = Logger(os.path.join(args.run_dir, run), args, args.tensorboard)
+    print(f"run {run}: logging to {logger.run_dir} ({logger.backend})", flush=True)
+    venv = DummyVecEnv([make_env(args, i) for i in range(args.num_envs)])
+    model = MaskablePPO("MlpPolicy", venv, learning_rate=args.learning_rate,
+                        n_steps=args.n_steps, batch_size=args.batch_size, n_epochs=args.n_epochs,
+                        gamma=args.gamma, gae_lambda=args.gae_lambda, clip_range=args.clip_coef,
+                        ent_coef=args.ent_coef, seed=args.seed, device="cpu", verbose=0,
+                        policy_kwargs={"net_arch": list(args.hidden)})
+
+    class Log(BaseCallback):
+        def _on_training_start(self):
+            self.t0 = time.time()
+            self.w = np.zeros(4)
+            self.g = np.zeros(4)
+
+        def _on_step(self):
+            for done, info in zip(self.locals["dones"], self.locals["infos"]):
+                if done and "role" in info:
+                    self.g[info["role"]] += 1
+                    self.w[info["role"]] += info["win"]
+            return True
+
+        def _on_rollout_end(self):
+            step = self.num_timesteps
+            logger.scalar("charts/sps", step / (time.time() - self.t0), step)
+            if self.g.sum():
+                logger.scalar("charts/win_rate", self.w.sum() / self.g.sum(), step)
+                for r, role in enumerate(ROLE_NAMES):
+                    if self.g[r]:
+                        logger.scalar(f"charts/win_{role}", self.w[r] / self.g[r], step)
+            for key, val in self.model.logger.name_to_value.items():
+                logger.scalar(key, val, step)
+            print(f"step {step}: {step / (time.time() - self.t0):.0f} sps, win rate "
+                  f"{self.w.sum() / max(1, self.g.sum()):.3f} ({int(self.g.sum())} games)",
+                  flush=True)
+            logger.flush()
+            self.w[:] = 0
+            self.g[:] = 0
+
+    t0 = time.time()
+    model.learn(total_timesteps=args.total_steps, callback=Log())
+    seconds = time.time() - t0
+    if args.save_path:
+        os.makedirs(os.path.dirname(os.path.abspath(args.save_path)), exist_ok=True)
+        model.save(args.save_path)
+    print(f"done: {model.num_timesteps} steps in {seconds:.0f} s; model {args.save_path}",
+          flush=True)
+    if args.eval_games > 0 and args.save_path:
+        res = quick_eval(args.save_path, "heuristic", args.eval_games, args.num_players,
+                         args.pack, seed=args.seed)
+        for key, val in res.items():
+            if key != "games" and val is not None:
+                logger.scalar(f"eval/win_{key}", val, model.num_timesteps)
+        print("eval vs heuristic: " + ", ".join(f"{k} {v}" for k, v in res.items()), flush=True)
+    logger.close()
+    return model
+
+
+if __name__ == "__main__":
+    main()
