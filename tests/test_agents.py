@@ -223,10 +223,14 @@ def test_make_agent_errors(tmp_path):
         make_agent("agents:Nope")
     with pytest.raises(AgentSpecError, match="not an agents.Agent"):
         make_agent("collections:Counter")
-    ckpt = tmp_path / "policy.pt"
+    ckpt = tmp_path / "policy.ckpt"
     ckpt.write_bytes(b"\0")
-    with pytest.raises(AgentSpecError, match=r"no loader for checkpoint.*'\.pt'.*'\.json'"):
+    with pytest.raises(AgentSpecError, match=r"no loader for checkpoint.*'\.ckpt'.*'\.json'"):
         make_agent(str(ckpt))
+    broken = tmp_path / "policy.pt"          # a registered suffix, an unreadable file
+    broken.write_bytes(b"\0")
+    with pytest.raises(AgentSpecError, match=r"cannot read checkpoint"):
+        make_agent(str(broken))
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2]")
     with pytest.raises(AgentSpecError, match="must hold"):
