@@ -43,6 +43,9 @@ class Agent:
     """
 
     name = "agent"
+    # the batched protocol of heroes_env.wrappers: act_batch's third argument names slots (one
+    # seat of one game), and reset(slots=...) is called when those games start again
+    slot_memory = True
 
     def __init__(self, seed: int | None = None, name: str | None = None):
         if name is not None:

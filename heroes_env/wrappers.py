@@ -80,7 +80,8 @@ def _policy(spec, where):
         if spec == "random":
             return None
         raise ValueError(f"{where}: unknown opponent {spec!r}; use 'random', a callable "
-                         "f(obs, mask) -> action, or an object with act_batch(obs, masks, seats)")
+                         "f(obs, mask) -> action, or an object with act_batch(obs, masks, seats) "
+                         "(e.g. agents.make_agent('heuristic'))")
     if hasattr(spec, "act_batch"):
         return spec
     if callable(spec):
@@ -101,17 +102,34 @@ class _Opponents:
             specs = [opponents] * n
         self.policies = [_policy(sp, f"opponents[{i}]" if isinstance(opponents, (list, tuple))
                                  else "opponents") for i, sp in enumerate(specs)]
+        self.game_of = None         # per row and seat: the game a slot-memory policy last saw
         self.codes = np.zeros(C.MAX_SEATS, np.int8)
         for i, p in enumerate(self.policies):
             self.codes[i] = K.OPP_RANDOM if p is None else K.OPP_EXTERNAL
 
     def act(self, core: BatchCore, rows: np.ndarray):
-        """Put the actions of the opponents deciding in these rows into core.actions."""
+        """Put the actions of the opponents deciding in these rows into core.actions.
+
+        A policy with ``slot_memory = True`` (every ``agents.Agent``) gets, instead of the seats,
+        one slot per seat of each game, ``row * MAX_SEATS + seat``, and ``reset(slots=...)``
+        before it acts in a game that started since its last action there, so an agent that
+        remembers a game never mixes two games."""
         seats = core.R[rows, K.R_DECIDER]
+        if self.game_of is None or self.game_of.shape[0] != core.B:
+            self.game_of = np.full((core.B, C.MAX_SEATS), -1, np.int64)
         for seat in np.unique(seats).tolist():
             sel = rows[seats == seat]
-            acts = np.asarray(self.policies[seat].act_batch(core.obs[sel], core.masks[sel],
-                                                            np.full(len(sel), seat, np.int64)))
+            policy = self.policies[seat]
+            if getattr(policy, "slot_memory", False):
+                games = core.R[sel, K.R_GAMES]
+                new = sel[self.game_of[sel, seat] != games]
+                if new.size:
+                    policy.reset(slots=(new * C.MAX_SEATS + seat).tolist())
+                    self.game_of[new, seat] = core.R[new, K.R_GAMES]
+                third = sel * C.MAX_SEATS + seat
+            else:
+                third = np.full(len(sel), seat, np.int64)
+            acts = np.asarray(policy.act_batch(core.obs[sel], core.masks[sel], third))
             if acts.shape != (len(sel),) or acts.dtype.kind not in "iu":
                 raise OpponentError(f"the opponent policy of seat {seat} returned "
                                     f"{acts.dtype} {acts.shape}, expected {len(sel)} integers")

@@ -231,3 +231,49 @@ def test_learner_vector_env_shapes():
         v.step(bad)
     obs, rew, term, trunc, info = v.step(a)
     assert rew.shape == (4,) and term.dtype == bool and (info["seat"] == 0).all()
+
+
+def test_agents_as_opponents_keep_one_memory_per_game():
+    """An agents.Agent opponent (slot_memory) in the batched learner gets one slot per seat of
+    each game (row * MAX_SEATS + seat) and a reset of those slots when a game starts again, before
+    it acts in that game; the heuristic plays legal actions throughout."""
+    from agents import Agent, make_agent
+    from heroes_env.wrappers import LearnerVectorEnv
+
+    class Recorder(Agent):
+        def __init__(self):
+            super().__init__(seed=0)
+            self.events = []                  # ("reset", slot) / ("act", slot)
+
+        def reset(self, seed=None, slots=None):
+            super().reset(seed, slots)
+            self.events += [("reset", s) for s in (slots or [])]
+
+        def act(self, obs, mask, slot=0):
+            self.events.append(("act", slot))
+            return int(np.flatnonzero(mask)[0])
+
+    B, n = 3, 5
+    rng = np.random.default_rng(0)
+    # the heuristic as every opponent: legal throughout (an illegal action raises OpponentError)
+    v = LearnerVectorEnv(B, seat="random", opponents=make_agent("heuristic", seed=1),
+                         num_players=n, pack="standard")
+    v.reset(seed=7)
+    for _ in range(300):
+        v.step(np.array([rng.choice(np.flatnonzero(m)) for m in v.action_masks()]))
+    rec2 = Recorder()
+    v = LearnerVectorEnv(B, seat=0, opponents=[rec2] * n, num_players=n, max_rounds=2)
+    v.reset(seed=8)
+    for _ in range(200):
+        v.step(np.array([rng.choice(np.flatnonzero(m)) for m in v.action_masks()]))
+    acted = [s for e, s in rec2.events if e == "act"]
+    assert acted and all(s % C.MAX_SEATS != 0 and s // C.MAX_SEATS < B for s in acted)
+    seen_reset = set()
+    resets_per_slot = {}
+    for e, s in rec2.events:
+        if e == "reset":
+            seen_reset.add(s)
+            resets_per_slot[s] = resets_per_slot.get(s, 0) + 1
+        else:
+            assert s in seen_reset, f"slot {s} acted before its game's reset"
+    assert max(resets_per_slot.values()) >= 2       # games restarted (max_rounds=2) and reset again
