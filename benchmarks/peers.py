@@ -53,7 +53,11 @@ def _pettingzoo(module_name, seed):
     with warnings.catch_warnings():     # the versioned modules warn about PettingZoo's old API
         warnings.simplefilter("ignore", DeprecationWarning)
         mod = importlib.import_module(f"pettingzoo.classic.{module_name}")
-    env = mod.env()
+    return _aec_game(mod.env(), seed), "observation + action_mask (last())"
+
+
+def _aec_game(env, seed):
+    """One random game of a PettingZoo AEC env with action masks per call; returns decisions."""
     rng = np.random.default_rng(seed)
     counter = [seed]
 
@@ -70,7 +74,7 @@ def _pettingzoo(module_name, seed):
             env.step(int(legal[rng.integers(len(legal))]))
             n += 1
         return n
-    return game, "observation + action_mask (last())"
+    return game
 
 
 def _rlcard_doudizhu(seed):
@@ -120,25 +124,9 @@ def _openspiel(name, seed):
 
 def _ours_aec(n, seed):
     import heroes_env
-    env = heroes_env.env(num_players=n)
-    rng = np.random.default_rng(seed)
-    counter = [seed]
-
-    def game():
-        counter[0] += 1
-        env.reset(seed=counter[0])
-        k = 0
-        for _agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
-            k += 1
-        return k
     from heroes_env.engine import constants as C
-    return game, f"observation ({C.OBS_SIZE}) + action_mask ({C.NUM_ACTIONS}), last()"
+    return (_aec_game(heroes_env.env(num_players=n), seed),
+            f"observation ({C.OBS_SIZE}) + action_mask ({C.NUM_ACTIONS}), last()")
 
 
 PEERS = [

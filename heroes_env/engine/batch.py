@@ -290,6 +290,22 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
         r[R_DECIDER] = -1
 
 
+@njit(cache=True)
+def _tally(R, out):
+    """out[0..2] = rows that started a game, rows not ready, rows in error (after a call)."""
+    nnew = 0
+    nwait = 0
+    nerr = 0
+    for i in range(R.shape[0]):
+        nnew += R[i, R_NEWSEED]
+        st = R[i, R_STAGE]
+        nwait += 1 if st != STAGE_READY else 0
+        nerr += 1 if st == STAGE_ERROR else 0
+    out[0] = nnew
+    out[1] = nwait
+    out[2] = nerr
+
+
 @njit(cache=True, parallel=True)
 def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
                 want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out):
@@ -313,21 +329,12 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
     bad = _check_actions(actions, act, masks)
     if bad >= 0:
         return bad
-    nnew = 0
-    nwait = 0
-    nerr = 0
     for bi in prange(S.shape[0]):
         i = np.int64(bi)
         _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp,
                      agent_seed, want_random, masks[i], obs[i], rew[i], R[i], lrew[i:i + 1],
                      final_obs[i], want_final, flags[i])
-        nnew += R[i, R_NEWSEED]
-        st = R[i, R_STAGE]
-        nwait += 1 if st != STAGE_READY else 0
-        nerr += 1 if st == STAGE_ERROR else 0
-    out[0] = nnew
-    out[1] = nwait
-    out[2] = nerr
+    _tally(R, out)
     return -1
 
 
@@ -338,20 +345,11 @@ def vec_advance_serial(S, actions, act, new_step, spec, next_seeds, seat_mode, o
     bad = _check_actions(actions, act, masks)
     if bad >= 0:
         return bad
-    nnew = 0
-    nwait = 0
-    nerr = 0
     for i in range(S.shape[0]):
         _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp,
                      agent_seed, want_random, masks[i], obs[i], rew[i], R[i], lrew[i:i + 1],
                      final_obs[i], want_final, flags[i])
-        nnew += R[i, R_NEWSEED]
-        st = R[i, R_STAGE]
-        nwait += 1 if st != STAGE_READY else 0
-        nerr += 1 if st == STAGE_ERROR else 0
-    out[0] = nnew
-    out[1] = nwait
-    out[2] = nerr
+    _tally(R, out)
     return -1
 
 
