@@ -59,7 +59,7 @@ class TournamentConfig:
     games: int = 1000
     players: int = 5
     pack: str = "none"
-    deck: str = "standard"
+    deck: str | None = None       # None: the pack's own deck
     hero_selection: str = "draft"
     max_rounds: int = 100
     seating: str = "rotate"
@@ -79,7 +79,7 @@ class TournamentConfig:
             raise TournamentError(f"games must be a positive int, got {self.games!r}")
         if self.pack not in PACKS:
             raise TournamentError(f"pack must be one of {list(PACKS)}, got {self.pack!r}")
-        if self.deck not in _cards.DECKS:
+        if self.deck is not None and self.deck not in _cards.DECKS:
             raise TournamentError(f"deck must be one of {list(_cards.DECKS)}, got {self.deck!r}")
         if self.hero_selection not in ("draft", "random"):
             raise TournamentError(f"hero_selection must be 'draft' or 'random', got "
@@ -476,7 +476,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--players", type=int, default=5)
     p.add_argument("--pack", default="none", help=f"one of {list(PACKS)}")
-    p.add_argument("--deck", default="standard", help=f"one of {list(_cards.DECKS)}")
+    p.add_argument("--deck", default=None,
+                   help=f"one of {list(_cards.DECKS)} (default: the pack's own deck)")
     p.add_argument("--hero-selection", default="draft", help="draft or random (hero packs)")
     p.add_argument("--max-rounds", type=int, default=100)
     p.add_argument("--seating", default="rotate", help=f"one of {list(SEATINGS)}")

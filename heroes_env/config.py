@@ -11,7 +11,10 @@ from .engine import constants as C
 from .engine import content
 
 MODES = ("identity",)
-PACKS = ("none", "standard")
+# "none" = no-skill characters; every pack with heroes in data/heroes.csv
+PACKS = ("none",) + content.PACK_NAMES
+# the deck a pack is played with unless deck= says otherwise (DECISIONS §2)
+PACK_DECKS = {"herokill": "herokill"}
 PACK_IDS = {"none": C.PACK_NONE, **content.PACKS}
 HERO_SELECTIONS = ("draft", "random")
 PRESETS = {
@@ -32,19 +35,20 @@ class Config:
     num_players: 4-10 (identity mode).
     mode: "identity" ("3v3" arrives with its issue).
     pack: "none" = no-skill characters (4 HP, the lord 5 with 5+ players); "standard" = the 25
-        heroes of the 三国杀 rule text (``heroes_env.heroes``).
+        heroes of the 三国杀 rule text; "herokill" = the 英雄杀 heroes (``heroes_env.heroes``).
     hero_selection: with a hero pack: "draft" (default: the agents choose, DECISIONS §3),
         "random" (no draft decisions), or a fixed line-up: one hero key or id per seat (seat 0 is
         the lord), all distinct. Must be None with pack="none".
     deck: "standard" (104 + 4 EX), "standard_no_ex", or "herokill" (the 106 英雄杀 cards: their
         names, the effects of their standard counterparts except where the 英雄杀 text differs).
+        None (default): the pack's own deck ("herokill" for pack "herokill", else "standard").
     max_rounds: the game is truncated (all rewards 0) when this many rounds have been played.
     autoplay: decisions with exactly one legal action are answered by the engine, unasked.
     """
     num_players: int = 5
     mode: str = "identity"
     pack: str = "none"
-    deck: str = "standard"
+    deck: str | None = None
     max_rounds: int = 100
     autoplay: bool = True
     hero_selection: str | tuple | None = None
@@ -58,6 +62,8 @@ class Config:
             raise ValueError(f"mode must be one of {list(MODES)}, got {self.mode!r}")
         if self.pack not in PACKS:
             raise ValueError(f"pack must be one of {list(PACKS)}, got {self.pack!r}")
+        if self.deck is None:
+            object.__setattr__(self, "deck", PACK_DECKS.get(self.pack, "standard"))
         if self.deck not in cards.DECKS:
             raise ValueError(f"deck must be one of {list(cards.DECKS)}, got {self.deck!r}")
         if not _is_int(self.num_players) or not 4 <= self.num_players <= C.MAX_SEATS:

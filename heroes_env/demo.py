@@ -44,7 +44,8 @@ def play(num_players: int = 5, seed: int = 0, lang: str = "en", show_decisions: 
         if show_decisions:
             asked = labels.DECISION_NAMES[lang][g.decision_kind]
             if g.s[labels.C.H_DSKILL]:
-                asked = f"{labels.skill_label(g.s[labels.C.H_DSKILL], lang)}: {asked}"
+                sk = labels.seat_skill(g.s, g.s[labels.C.H_DSKOWNER], g.s[labels.C.H_DSKILL])
+                asked = f"{labels.skill_label(sk, lang)}: {asked}"
             who = labels.seat_name(g.decider, lang)
             chooses = "选择" if lang == "zh" else "chooses"
             out(f"  > {who} [{asked}] {chooses} {g.action_to_str(action, lang)}")

@@ -216,6 +216,7 @@ class Game:
         name = labels.DECISION_NAMES[lang][self.decision_kind]
         sk = int(self.s[C.H_DSKILL])
         if sk:
+            sk = labels.seat_skill(self.s, int(self.s[C.H_DSKOWNER]), sk)
             name = f"{labels.skill_label(sk, lang)}: {name}"
         return f"{labels.seat_name(self.decider, lang)}: {name}"
 

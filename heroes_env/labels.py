@@ -47,6 +47,15 @@ def skill_label(sk: int, lang: str = "en") -> str:
     return s.name_zh if lang == "zh" else s.key
 
 
+def seat_skill(state, seat: int, sk: int) -> int:
+    """The id of seat's own skill that runs skill sk's code (集权 for 奸雄); sk if none."""
+    for i in range(C.MAX_SKILL_SLOTS):
+        raw = int(state[C.P_SK0 + i * C.MAX_SEATS + seat])
+        if raw and content.SKILL_BASE[raw] == sk:
+            return raw
+    return int(sk)
+
+
 def hero_label(h: int, lang: str = "en") -> str:
     x = content.HEROES_BY_ID.get(int(h))
     if x is None:

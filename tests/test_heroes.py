@@ -45,14 +45,45 @@ def test_standard_pack_is_the_rule_text():
     assert (by["simayi"].hp, by["zhugeliang"].hp, by["lvbu"].hp) == (3, 3, 4)
     assert [content.SKILLS_BY_ID[s].key for s in by["machao"].skills] == ["mashu"]
     assert [content.SKILLS_BY_ID[s].key for s in by["zhangfei"].skills] == ["feijiang"]
-    assert len(content.SKILLS) == 39
+    assert len({s for h in heroes for s in h.skills}) == 39
 
 
 def test_every_skill_has_code_and_a_family():
     from heroes_env.engine.skills import registry
     for sk in content.SKILLS.values():
         mod = registry._MODULES[content.FAMILIES.index(sk.family)]
-        assert sk.id in mod.SKILLS, sk.key
+        assert content.SKILL_BASE[sk.id] in mod.SKILLS, sk.key
+        assert (content.SKILL_BASE[sk.id] == sk.id) == (sk.base == ""), sk.key
+
+
+def test_alias_skills_run_their_base_code_under_their_own_name():
+    """集权 (嬴政) runs 奸雄's code: the engine asks by base id, names and logs say 集权; a
+    parameter (占卜 5 vs 观星 3; 护主's helpers 民) is read from the seat's own skill."""
+    from heroes_env.engine import state
+    from heroes_env.engine.skills import ids
+    from heroes_env.scenario import build
+    g = build([{"hero": "yingzheng", "role": "lord"}, {"hero": "liubowen", "role": "rebel"},
+               {"hero": "zhugeliang", "role": "loyalist"}, {"role": "renegade"}])
+    assert g.skills(0) == ["jiquan", "jijiang_hk"] and g.skills(1) == ["zhanbu", "guiyin"]
+    assert state.has_skill(g.s, 0, ids.SK_JIANXIONG) and not state.has_skill(g.s, 0, ids.SK_JIQUAN)
+    assert state.skill_slot(g.s, 1, ids.SK_GUANXING) == 0
+    assert state.skill_param(g.s, 1, ids.SK_GUANXING) == 5
+    assert state.skill_param(g.s, 2, ids.SK_GUANXING) == 3
+    assert state.skill_param(g.s, 0, ids.SK_JIJIANG) == C.KD_CHEN
+    assert content.SKILLS["huzhu"].param == C.KD_MIN
+
+
+def test_alias_errors_fail_at_import(monkeypatch):
+    original = content._rows
+    rows = original("skills.csv")
+    for change, msg in [(dict(base="nosuch"), "must be a skill with its own code"),
+                        (dict(family="active"), "its family must be 'damage'"),
+                        (dict(param="x"), "param must be an integer or a kingdom")]:
+        bad = [dict(r, **change) if r["key"] == "jiquan" else r for r in rows]
+        monkeypatch.setattr(content, "_rows", lambda name, bad=bad: bad if name == "skills.csv"
+                            else original(name))
+        with pytest.raises(ImportError, match=msg):
+            content._load_skills()
 
 
 def test_content_errors_fail_at_import(monkeypatch):
@@ -66,7 +97,7 @@ def test_content_errors_fail_at_import(monkeypatch):
     monkeypatch.undo()
     from heroes_env.engine.skills import registry, active
     monkeypatch.setattr(active, "SKILLS", tuple(sk for sk in active.SKILLS if sk != 12))
-    with pytest.raises(ImportError, match=r"skills without code: \['rende'\]"):
+    with pytest.raises(ImportError, match=r"skills without code: \['rende'"):
         registry._registry()
 
 

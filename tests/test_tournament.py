@@ -101,7 +101,7 @@ def test_rotation_gives_every_agent_every_seat_and_role():
      "--seating fixed needs one agent per seat: 5 agents for 5 players, got 2"),
     (["--agents"] + ["random"] * 6, "5 players seat at most 5 agents, got 6"),
     (["--agents", "random", "--players", "11"], "players must be 4 to 10"),
-    (["--agents", "random", "--pack", "herokill"], "pack must be one of"),
+    (["--agents", "random", "--pack", "sp"], "pack must be one of"),
     (["--agents", "random", "--seating", "snake"], "seating must be one of"),
     (["--agents", "random", "--games", "0"], "games must be a positive int"),
     (["--agents", "random", "--workers", "0"], "workers must be a positive int"),

@@ -103,7 +103,8 @@ P_SK3 = P_SK2 + MAX_SEATS
 P_USED = P_SK3 + MAX_SEATS           # bit per skill slot: used in this play phase
 P_GIVEN = P_USED + MAX_SEATS         # 仁德: cards given away in this play phase
 P_PEND = P_GIVEN + MAX_SEATS         # card-loss triggers waiting: bit 0 连营, (n << 4) 枭姬
-NUM_SEAT_FIELDS = 24
+P_MARK = P_PEND + MAX_SEATS          # MK_* bits: public marks skills leave on a seat (observed)
+NUM_SEAT_FIELDS = 25
 MAX_SKILL_SLOTS = 4
 OFFER_BASE = SEAT_BASE + NUM_SEAT_FIELDS * MAX_SEATS   # hero draft: MAX_OFFER hero ids per seat
 MAX_OFFER = 5
@@ -226,6 +227,9 @@ KD_JUN = 5           # 英雄杀 factions
 KD_CHEN = 6
 KD_MIN = 7
 NUM_KINGDOMS = 8
+
+# P_MARK bits: public per-seat marks of skills (shown in the observation's OS_MARK cells)
+NUM_MARKS = 8
 GENDER_MALE = 1
 GENDER_FEMALE = 2
 
@@ -420,7 +424,8 @@ OS_GENDER = OS_JUDGE + 2   # male, female
 OS_KINGDOM = OS_GENDER + 2                 # one-hot KD_* (NUM_KINGDOMS)
 OS_USED = OS_KINGDOM + NUM_KINGDOMS        # skill slots used in this play phase (MAX_SKILL_SLOTS)
 OS_GIVEN = OS_USED + MAX_SKILL_SLOTS       # 仁德 cards given in this play phase
-OS_HERO = OS_GIVEN + 1                     # one-hot hero id (MAX_HEROES), once the viewer may see it
+OS_MARK = OS_GIVEN + 1                     # P_MARK bits 0..NUM_MARKS-1 (public skill marks)
+OS_HERO = OS_MARK + NUM_MARKS              # one-hot hero id (MAX_HEROES), once the viewer may see it
 SEAT_OBS = OS_HERO + MAX_HEROES
 OBS_DISCARD = OBS_SEATS + MAX_SEATS * SEAT_OBS   # discard pile multi-hot (128)
 OBS_TABLE = OBS_DISCARD + MAX_CARDS              # cards on the table / revealed (128)

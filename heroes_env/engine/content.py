@@ -38,6 +38,12 @@ class Skill:
     name_en: str
     kind: str          # triggered / locked / active / conversion / lord
     family: str        # the engine/skills module that implements it
+    base: str = ""     # the skill whose code this one runs (e.g. 集权 runs 奸雄); "" = its own
+    param: int = 0     # a number the shared code reads (观星 3, 占卜 5; a lord skill's helper kingdom)
+
+    @property
+    def base_key(self):
+        return self.base or self.key
 
     def name(self, lang="en"):
         return self.name_zh if lang == "zh" else self.name_en
@@ -65,10 +71,22 @@ def _rows(name):
         return list(csv.DictReader(f))
 
 
+def _param(r):
+    v = r.get("param") or "0"
+    if v in KINGDOMS:
+        return KINGDOMS[v]
+    try:
+        return int(v)
+    except ValueError:
+        raise ImportError(f"skills.csv: {r['key']}: param must be an integer or a kingdom "
+                          f"{sorted(KINGDOMS)}, got {v!r}") from None
+
+
 def _load_skills() -> dict[str, Skill]:
     out = {}
     for r in _rows("skills.csv"):
-        sk = Skill(int(r["id"]), r["key"], r["name_zh"], r["name_en"], r["kind"], r["family"])
+        sk = Skill(int(r["id"]), r["key"], r["name_zh"], r["name_en"], r["kind"], r["family"],
+                   r.get("base") or "", _param(r))
         const = getattr(ids, "SK_" + sk.key.upper(), None)
         if const != sk.id:
             raise ImportError(f"skills.csv: {sk.key} has id {sk.id} but ids.SK_{sk.key.upper()} "
@@ -80,6 +98,15 @@ def _load_skills() -> dict[str, Skill]:
         if not 0 < sk.id < C.MAX_SKILLS or sk.key in out:
             raise ImportError(f"skills.csv: bad or duplicate skill {sk.key} ({sk.id})")
         out[sk.key] = sk
+    for sk in out.values():
+        if sk.base:
+            b = out.get(sk.base)
+            if b is None or b.base:
+                raise ImportError(f"skills.csv: {sk.key}: base {sk.base!r} must be a skill with "
+                                  f"its own code")
+            if b.family != sk.family:
+                raise ImportError(f"skills.csv: {sk.key} runs {b.key}'s code, so its family must "
+                                  f"be {b.family!r}, not {sk.family!r}")
     return out
 
 
@@ -132,9 +159,16 @@ def _hero_table() -> np.ndarray:
 
 
 HERO_TAB = _hero_table()
-# per skill id: 1 for lord skills (given to a hero only when it is the lord); its family index
+# per skill id: 1 for lord skills (given to a hero only when it is the lord); its family index;
+# the id whose code it runs (SKILL_BASE[id] == id for a skill with its own code); its parameter.
+# A seat's slots hold the hero's own skill ids (names, observations); the engine's mechanics
+# compare base ids (``state.slot_skill``, ``state.has_skill``) and read parameters by the slot.
 LORD_SKILL = np.zeros(C.MAX_SKILLS, np.int32)
 SKILL_FAMILY = np.full(C.MAX_SKILLS, -1, np.int32)
+SKILL_BASE = np.zeros(C.MAX_SKILLS, np.int32)
+SKILL_PARAM = np.zeros(C.MAX_SKILLS, np.int32)
 for _s in SKILLS.values():
     LORD_SKILL[_s.id] = _s.kind == "lord"
     SKILL_FAMILY[_s.id] = FAMILIES.index(_s.family)
+    SKILL_BASE[_s.id] = SKILLS[_s.base_key].id
+    SKILL_PARAM[_s.id] = _s.param

@@ -35,7 +35,7 @@ from .jit import njit
 
 from .constants import *  # noqa: F401,F403
 from .state import (become_frame, card_kind, card_suit, card_rank, card_color, clear_decision,
-                    discard_card,
+                    discard_card, slot_skill,
                     draw_cards, end_game, has_kind_in_hand, is_trick_kind, is_equip_kind,
                     judge_has, log_event, move_card, pop_frame, post_decision, push_frame,
                     random_hand_card, top_card, equip_slot_field)
@@ -75,7 +75,7 @@ def lord_help(s, seat, dk, purpose, tried):
     if s[H_HEROES] == 0:
         return 0
     for i in range(MAX_SKILL_SLOTS):
-        sk = s[P_SK0 + i * MAX_SEATS + seat]
+        sk = slot_skill(s, seat, i)
         if sk != 0 and response_ok(s, seat, sk, dk, purpose, tried):
             return i + 1
     return 0
@@ -350,7 +350,7 @@ def run_play(s, o):
             return
         if a >= A_SKILL and a < A_SKILL + MAX_SKILL_SLOTS:
             s[o + F_PC] = 0
-            sk = s[P_SK0 + (a - A_SKILL) * MAX_SEATS + u]
+            sk = slot_skill(s, u, a - A_SKILL)
             push_frame(s, FR_SKILL, u, -1, -1, sk, -1, -2, 0)
             return
         c = a - A_CARD
@@ -863,7 +863,7 @@ def run_ask(s, o):
             pop_frame(s, 0)
             return
         if a >= A_SKILL:       # a lord skill asks the others (护驾, 激将)
-            sk = s[P_SK0 + (a - A_SKILL) * MAX_SEATS + r]
+            sk = slot_skill(s, r, a - A_SKILL)
             s[o + F_PC] = 4
             push_frame(s, FR_SKILL, r, tgt, s[o + F_CARD], sk, dk, -1, purpose)
             return

@@ -8,7 +8,7 @@ import numpy as np
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import card_kind
+from .state import card_kind, slot_skill
 from .rules import (any_legal_target, armor_kind, can_slash_target, legal_target, slash_allowed,
                     usable_in_play, weapon_kind)
 from .skills.registry import active_ok, skill_mask
@@ -48,7 +48,7 @@ def _lord_help(s, d, dk, out):
     o = FRAME_BASE + (s[H_FP] - 1) * FRAME_SIZE
     n = 0
     for i in range(MAX_SKILL_SLOTS):
-        sk = s[P_SK0 + i * MAX_SEATS + d]
+        sk = slot_skill(s, d, i)
         if sk != 0 and response_ok(s, d, sk, dk, s[H_DB], s[o + F_SUB2] == 1):
             n += _mark(out, A_SKILL + i)
     return n
@@ -87,7 +87,7 @@ def legal_mask(s, out):
             n += _mark(out, A_CARD + s[P_WEAPON + d])
         if s[H_HEROES] != 0:
             for i in range(MAX_SKILL_SLOTS):
-                sk = s[P_SK0 + i * MAX_SEATS + d]
+                sk = slot_skill(s, d, i)
                 if sk != 0 and active_ok(s, d, sk, out):
                     n += _mark(out, A_SKILL + i)
     elif dk == DK_TARGET:

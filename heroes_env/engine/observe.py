@@ -11,7 +11,7 @@ import numpy as np
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import card_kind
+from .state import card_kind, slot_skill
 from .rules import attack_range, seat_distance
 
 STATE_OBS_SIZE = OBS_SIZE + MAX_SEATS * (MAX_CARDS + NUM_ROLES)
@@ -53,6 +53,10 @@ def _seat_block(s, viewer, seat, base, out, full):
         if (s[P_USED + seat] >> i) & 1:
             out[base + OS_USED + i] = 1.0
     out[base + OS_GIVEN] = s[P_GIVEN + seat]
+    m = s[P_MARK + seat]
+    for i in range(NUM_MARKS):
+        if (m >> i) & 1:
+            out[base + OS_MARK + i] = 1.0
 
 
 @njit(cache=True)
@@ -105,7 +109,7 @@ def observe(s, viewer, out, full=False):
         owner = s[H_DSKOWNER]
         if sk != 0 and owner >= 0:
             for i in range(MAX_SKILL_SLOTS):
-                if s[P_SK0 + i * MAX_SEATS + owner] == sk:
+                if slot_skill(s, owner, i) == sk:
                     out[OBS_DSKILL + i] = 1.0
             out[OBS_DSKOWNER + (owner - viewer + npl) % npl] = 1.0
     if s[H_DRAFT] != 0:

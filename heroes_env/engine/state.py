@@ -8,6 +8,7 @@ from .jit import njit
 
 from .constants import *  # noqa: F401,F403
 from .skills.ids import SK_LIANYING, SK_XIAOJI
+from .content import SKILL_BASE, SKILL_PARAM
 
 MASK32 = 0xFFFFFFFF
 
@@ -122,29 +123,42 @@ def log_event(s, kind, a, b, c):
 
 
 # ---------------------------------------------------------------- skills of a seat
+# A seat's slots hold its hero's own skill ids; mechanics are asked by base id (content.SKILL_BASE:
+# 集权 answers to 奸雄's code), so these queries compare base ids.
 @njit(cache=True)
 def has_skill(s, seat, sk):
-    """Does seat's hero have skill sk (lord skills only for the lord)? Dead seats keep theirs."""
+    """Does seat's hero have skill sk, or one running sk's code (lord skills only for the lord)?
+    Dead seats keep theirs."""
     if s[H_HEROES] == 0 or seat < 0:
         return False
-    return s[P_SK0 + seat] == sk or s[P_SK1 + seat] == sk or s[P_SK2 + seat] == sk \
-        or s[P_SK3 + seat] == sk
+    return SKILL_BASE[s[P_SK0 + seat]] == sk or SKILL_BASE[s[P_SK1 + seat]] == sk \
+        or SKILL_BASE[s[P_SK2 + seat]] == sk or SKILL_BASE[s[P_SK3 + seat]] == sk
 
 
 @njit(cache=True)
 def skill_slot(s, seat, sk):
-    """Slot (0..3) of skill sk on seat's hero, -1 if it has none."""
+    """Slot (0..3) of (a skill running) skill sk on seat's hero, -1 if it has none."""
     if seat < 0:
         return -1
     for i in range(MAX_SKILL_SLOTS):
-        if s[P_SK0 + i * MAX_SEATS + seat] == sk:
+        if SKILL_BASE[s[P_SK0 + i * MAX_SEATS + seat]] == sk:
             return i
     return -1
 
 
 @njit(cache=True)
 def slot_skill(s, seat, i):
-    return s[P_SK0 + i * MAX_SEATS + seat]
+    """The base id (the mechanic) of seat's skill in slot i; 0 if empty."""
+    return SKILL_BASE[s[P_SK0 + i * MAX_SEATS + seat]]
+
+
+@njit(cache=True)
+def skill_param(s, seat, sk):
+    """The parameter of seat's skill running sk's code (e.g. 观星 3, 占卜 5); 0 if it has none."""
+    i = skill_slot(s, seat, sk)
+    if i < 0:
+        return 0
+    return SKILL_PARAM[s[P_SK0 + i * MAX_SEATS + seat]]
 
 
 # ---------------------------------------------------------------- zones

@@ -8,7 +8,7 @@ from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, log_event, move_card, post_decision, post_skill_decision,
-                     push_frame)
+                     push_frame, skill_slot)
 
 JR_SKILL = 1000       # FR_JUDGE reason for a skill's judgement: JR_SKILL + skill id
 
@@ -40,22 +40,22 @@ def ask(s, o, seat, kind, stage, flags, extra, next_pc):
 @njit(cache=True)
 def used(s, seat, sk):
     """Has seat used skill sk in this play phase (once-per-phase skills)?"""
-    for i in range(MAX_SKILL_SLOTS):
-        if s[P_SK0 + i * MAX_SEATS + seat] == sk:
-            return (s[P_USED + seat] >> i) & 1 == 1
-    return False
+    i = skill_slot(s, seat, sk)
+    return i >= 0 and (s[P_USED + seat] >> i) & 1 == 1
 
 
 @njit(cache=True)
 def mark_used(s, seat, sk):
-    for i in range(MAX_SKILL_SLOTS):
-        if s[P_SK0 + i * MAX_SEATS + seat] == sk:
-            s[P_USED + seat] |= 1 << i
+    i = skill_slot(s, seat, sk)
+    if i >= 0:
+        s[P_USED + seat] |= 1 << i
 
 
 @njit(cache=True)
 def skill_log(s, seat, sk, tgt):
-    log_event(s, EV_SKILL, seat, sk, tgt)
+    """Log seat's use of (its skill running) sk under the skill's own id (集权, not 奸雄)."""
+    i = skill_slot(s, seat, sk)
+    log_event(s, EV_SKILL, seat, s[P_SK0 + i * MAX_SEATS + seat] if i >= 0 else sk, tgt)
 
 
 @njit(cache=True)

@@ -7,7 +7,7 @@ in the play phase the skill is chosen first (``A_SKILL``), then the card, then t
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import card_color, card_kind, card_suit, become_frame
+from ..state import card_color, card_kind, card_suit, become_frame, slot_skill
 from ..rules import any_legal_target, can_slash_target_x, slash_allowed_x
 from .common import ask, own_card, skill_log
 from .ids import SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE
@@ -55,7 +55,7 @@ def converter(s, seat, kind):
     if s[H_HEROES] == 0:
         return False
     for i in range(MAX_SKILL_SLOTS):
-        if makes(s[P_SK0 + i * MAX_SEATS + seat], kind):
+        if makes(slot_skill(s, seat, i), kind):
             return True
     return False
 
@@ -66,7 +66,7 @@ def converts_any(s, seat, c, kind):
     if s[H_HEROES] == 0:
         return False
     for i in range(MAX_SKILL_SLOTS):
-        sk = s[P_SK0 + i * MAX_SEATS + seat]
+        sk = slot_skill(s, seat, i)
         if makes(sk, kind) and converts(s, sk, seat, c, kind):
             return True
     return False

@@ -11,7 +11,7 @@ play phase), ``F_SUB2`` = the decision kind asked (DK_JINK / DK_SLASH), ``F_E`` 
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import become_frame, discard_card, pop_frame, push_frame
+from ..state import become_frame, discard_card, pop_frame, push_frame, skill_param
 from ..rules import alive, can_slash_target, slash_allowed
 from .common import ask, mark_used, rel_target, skill_log, used
 from .ids import SK_HUJIA, SK_JIJIANG, SK_JIUYUAN
@@ -21,13 +21,14 @@ TIMINGS = ()
 
 
 @njit(cache=True)
-def kingdom_of(sk):
-    return KD_WEI if sk == SK_HUJIA else KD_SHU
+def kingdom_of(s, lord, sk):
+    """The helpers' kingdom: the parameter of the lord's skill (护驾 魏, 激将 蜀; 护主 民, ...)."""
+    return skill_param(s, lord, sk)
 
 
 @njit(cache=True)
 def helper_exists(s, d, sk):
-    kd = kingdom_of(sk)
+    kd = kingdom_of(s, d, sk)
     for t in range(s[H_NP]):
         if t != d and alive(s, t) and s[P_KINGDOM + t] == kd:
             return True
@@ -103,7 +104,7 @@ def run(s, o, sk):
         s[o + F_PC] = 0
     if s[o + F_E] == 0:
         skill_log(s, u, sk, -1)
-    kd = kingdom_of(sk)
+    kd = kingdom_of(s, u, sk)
     i = s[o + F_E]
     while i < n:
         t = (s[H_CUR] + i) % n

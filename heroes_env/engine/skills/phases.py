@@ -4,7 +4,8 @@ phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifier
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import draw_cards, log_event, move_card, pop_frame, random_hand_card, top_card
+from ..state import (draw_cards, log_event, move_card, pop_frame, random_hand_card, skill_param,
+                     top_card)
 from ..rules import alive
 from .common import ask, ask_confirm, gain, rel_target, skill_log
 from .ids import SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE
@@ -12,7 +13,19 @@ from .ids import SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE
 SKILLS = (SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE)
 TIMINGS = ((SK_GUANXING, TP_START), (SK_YINGZI, TP_DRAW), (SK_TUXI, TP_DRAW),
            (SK_BIYUE, TP_AFTER_DISCARD))
-GUANXING_N = 3      # seed 004: the top three cards
+
+
+@njit(cache=True)
+def guanxing_count(s, u):
+    """How many cards 观星 looks at: its parameter (观星 3, seed 004; 占卜 5, seed 003), or, with
+    parameter 0, the living players' count, at most 5 (傲世, seed 000)."""
+    k = skill_param(s, u, SK_GUANXING)
+    if k > 0:
+        return k
+    k = 0
+    for t in range(s[H_NP]):
+        k += s[P_ALIVE + t]
+    return min(k, 5)
 
 
 @njit(cache=True)
@@ -136,7 +149,7 @@ def run(s, o, sk):
                 return
             skill_log(s, u, sk, -1)
             s[H_LOOKER] = u
-            for _ in range(GUANXING_N):
+            for _ in range(guanxing_count(s, u)):
                 c = top_card(s)
                 if c < 0:
                     return

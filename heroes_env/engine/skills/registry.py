@@ -15,7 +15,7 @@ import numpy as np
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import pop_frame, push_frame, post_decision
+from ..state import pop_frame, push_frame, post_decision, slot_skill
 from .. import content
 from . import (active, card_loss, conversions, damage, judgement, lord, modifiers, phases,
                targeting)
@@ -38,7 +38,9 @@ def _registry():
         for sk, point in getattr(mod, "TIMINGS", ()):
             tp[sk] |= 1 << point
     done = {sk for mod in _MODULES for sk in getattr(mod, "SKILLS", ())}
-    missing = [sk.key for sk in content.SKILLS.values() if sk.id not in done]
+    # a skill running another's code (skills.csv ``base``) needs that skill's code
+    missing = [sk.key for sk in content.SKILLS.values()
+               if content.SKILL_BASE[sk.id] not in done]
     if missing:
         raise ImportError(f"skills without code: {missing}")
     return tp
@@ -54,7 +56,7 @@ def listens(s, seat, tp):
     if s[P_ALIVE + seat] == 0:
         return False
     for i in range(MAX_SKILL_SLOTS):
-        sk = s[P_SK0 + i * MAX_SEATS + seat]
+        sk = slot_skill(s, seat, i)
         if sk != 0 and (SKILL_TP[sk] >> tp) & 1:
             return True
     return False
@@ -103,7 +105,7 @@ def run_trigger(s, o):
             s[o + F_B] = 0
             continue
         s[o + F_B] = i + 1
-        sk = s[P_SK0 + i * MAX_SEATS + seat]
+        sk = slot_skill(s, seat, i)
         if sk == 0 or s[P_ALIVE + seat] == 0 or ((SKILL_TP[sk] >> tp) & 1) == 0:
             continue
         f = push_frame(s, FR_SKILL, seat, s[o + F_TGT], s[o + F_CARD], sk, s[o + F_SUB2], tp,
