@@ -581,3 +581,20 @@ def test_random_play_herokill_pack_uses_these_skills():
     mine = {SK.SK_SHUCAI, SK.SK_LIAOSHANG, SK.SK_HONGYAN, SK.SK_CHUCHU, SK.SK_ZHIYU,
             SK.SK_FENGHUO, SK.SK_SHIQUAN, SK.SK_SHENTOU, SK.SK_MEIHUO, SK.SK_CHENYU, SK.SK_YUBU}
     assert mine <= seen, sorted(mine - seen)
+
+
+@pytest.mark.parametrize("lineup, seed", [(LINEUPS[0], 1), (LINEUPS[1], 2), (LINEUPS[2], 3)])
+def test_full_checks_with_these_heroes(lineup, seed):
+    """Every check at every step (mask == accepted actions, illegal actions refused, clone and
+    serialisation) over whole games with these heroes."""
+    from test_random_play import play_fully_checked
+    cfg = Config(num_players=len(lineup), pack="herokill", hero_selection=lineup)
+    assert play_fully_checked(cfg, 8800 + seed, all_illegal_every=10) > 10
+
+
+@pytest.mark.parametrize("lineup, seed", [(LINEUPS[0], 4), (LINEUPS[1], 5)])
+def test_hidden_information_with_these_heroes(lineup, seed):
+    """Hidden cards never reach another seat's observation (回春's 桃 mask, 神偷, 红颜 ...)."""
+    from test_hidden_info import play_checking_hidden_info
+    cfg = Config(num_players=len(lineup), pack="herokill", hero_selection=lineup)
+    assert play_checking_hidden_info(cfg, seed, 2) > 0
