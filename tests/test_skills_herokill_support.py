@@ -598,3 +598,15 @@ def test_hidden_information_with_these_heroes(lineup, seed):
     from test_hidden_info import play_checking_hidden_info
     cfg = Config(num_players=len(lineup), pack="herokill", hero_selection=lineup)
     assert play_checking_hidden_info(cfg, seed, 2) > 0
+
+
+def test_response_only_conversions_are_not_play_actions():
+    """轻影 (闪) and 回春 (药 outside her/his turn) make nothing in the owner's own play phase: no
+    skill action, and the black / red cards are not offered as 闪 / 药."""
+    g = table({"hero": "zhaofeiyan", "hp": 2, "hand": ["Strike ♣9", "Dodge ♦2"]},
+              {"hero": "bianque", "hp": 2}, {"hero": "bianque"}, {"hero": "zhaofeiyan"},
+              autoplay=False)
+    assert labels(g) == ["Strike ♣9", "pass"]
+    g = table({"hero": "bianque", "hp": 2, "hand": ["Dodge ♦2"], "equip": ["Attack Horse ♥5"]},
+              autoplay=False)
+    assert labels(g) == ["pass", "skill liaoshang"]
