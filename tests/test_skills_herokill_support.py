@@ -610,3 +610,20 @@ def test_response_only_conversions_are_not_play_actions():
     g = table({"hero": "bianque", "hp": 2, "hand": ["Dodge ♦2"], "equip": ["Attack Horse ♥5"]},
               autoplay=False)
     assert labels(g) == ["pass", "skill liaoshang"]
+
+
+def test_huichun_not_for_himself_dying_in_his_own_turn():
+    """回春 on his own dying in his own turn: not offered (his red hand and equipped cards are no
+    药 then); the others are still asked for a real 药."""
+    g = table({"hand": ["Strike ♠7"]},
+              {"hero": "bianque", "hp": 1, "hand": ["Duel ♠A", "Dodge ♦2"],
+               "equip": ["Attack Horse ♥5"]},
+              {"hand": ["Medicine ♥3"]}, {}, current=1, autoplay=False)
+    g.play("Duel ♠A")
+    g.play("target player_0")
+    expect(g, 0, C.DK_SLASH)
+    g.play("Strike ♠7")
+    expect(g, 2, C.DK_PEACH)                          # not player_1 himself, first in the order
+    assert labels(g) == ["Medicine ♥3", "pass"]
+    g.play("pass")
+    assert not g.alive(1) and damage(g) == [(0, 1, 1)]
