@@ -1028,7 +1028,8 @@ def run_damage(s, o):
 
 @njit(cache=True)
 def run_dying(s, o):
-    """Ask for 桃 in seat order from the current player, each until he declines."""
+    """Ask for 桃 in seat order from the current player, each until he declines. A card a skill
+    turns into 桃 (回春, outside its owner's turn) may be used too."""
     v = s[o + F_TGT]
     n = s[H_NP]
     pc = s[o + F_PC]
@@ -1054,7 +1055,8 @@ def run_dying(s, o):
     i = s[o + F_A]
     while i < n:
         seat = (s[H_CUR] + i) % n
-        if s[P_ALIVE + seat] == 1 and has_kind_in_hand(s, seat, K_PEACH):
+        if s[P_ALIVE + seat] == 1 and (has_kind_in_hand(s, seat, K_PEACH)
+                                       or can_convert_to(s, seat, K_PEACH)):     # 回春
             s[o + F_A] = i
             s[o + F_PC] = 2
             post_decision(s, seat, DK_PEACH, -1, s[o + F_USER], v, 1 - s[P_HP + v], 0, 0)

@@ -133,6 +133,7 @@ def legal_mask(s, out):
     elif dk == DK_PEACH:
         n += _mark(out, A_PASS)
         n += _hand_of_kind(s, d, K_PEACH, out)
+        n += mark_converted(s, out, d, K_PEACH)
     elif dk == DK_NULLIFY:
         n += _mark(out, A_PASS)
         n += _hand_of_kind(s, d, K_NULLIFICATION, out)

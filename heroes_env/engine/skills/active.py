@@ -1,9 +1,14 @@
-"""Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡, 反间, 结姻, 青囊, 离间, 苦肉."""
+"""Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡, 反间, 结姻, 青囊, 离间, 苦肉.
+
+英雄杀 skills running this code with a parameter (``skills.csv``): 疏财 = 仁德 with 1 (at most 1 HP
+healed per play phase), 疗伤 = 青囊 with 1 (a hand card, any wounded character, once per phase),
+红颜 = 离间 with 1 (the first male chosen is the 决斗's target, who plays 杀 first).
+"""
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, discard_card, draw_cards, log_event, move_card, pop_frame,
-                     push_frame, random_hand_card)
+                     push_frame, random_hand_card, skill_param)
 from ..rules import alive
 from .modifiers import untargetable
 from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
@@ -30,19 +35,44 @@ def jieyin_target(s, d, t):
 
 
 @njit(cache=True)
-def lijian_user(s, d, a):
-    """Can male a use 离间's 决斗 on some other male (not d)?"""
-    if a == d or not alive(s, a) or not male(s, a):
-        return False
-    for b in range(s[H_NP]):
-        if lijian_victim(s, d, a, b):
-            return True
-    return False
+def lijian_pair(s, d, a, b):
+    """May d's 离间 have male a use its 决斗 on male b (neither d)?"""
+    return a != d and b != d and a != b and alive(s, a) and male(s, a) and alive(s, b) \
+        and male(s, b) and not untargetable(s, b, K_DUEL)
 
 
 @njit(cache=True)
-def lijian_victim(s, d, a, b):
-    return b != d and b != a and alive(s, b) and male(s, b) and not untargetable(s, b, K_DUEL)
+def lijian_victim_first(s, d):
+    """离间 (parameter 0): the 决斗's user is chosen first; 红颜 (1): its target, who plays 杀 first."""
+    return skill_param(s, d, SK_LIJIAN) == 1
+
+
+@njit(cache=True)
+def lijian_choice(s, d, stage, first, t):
+    """May d choose t at 离间's stage 1 (first male) or 2 (second male, after first)?"""
+    vf = lijian_victim_first(s, d)
+    if stage == 1:
+        for x in range(s[H_NP]):
+            if (vf and lijian_pair(s, d, x, t)) or (not vf and lijian_pair(s, d, t, x)):
+                return True
+        return False
+    if vf:
+        return lijian_pair(s, d, t, first)
+    return lijian_pair(s, d, first, t)
+
+
+@njit(cache=True)
+def liaoshang(s, d):
+    """疗伤 (青囊 with parameter 1): a hand card, any wounded character, once per play phase."""
+    return skill_param(s, d, SK_QINGNANG) == 1
+
+
+@njit(cache=True)
+def any_wounded(s):
+    for t in range(s[H_NP]):
+        if alive(s, t) and wounded(s, t):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -69,12 +99,14 @@ def active_ok(s, d, sk):
                 return True
         return False
     if sk == SK_QINGNANG:
+        if liaoshang(s, d):
+            return not used(s, d, sk) and s[P_HANDN + d] > 0 and any_wounded(s)
         return wounded(s, d) and has_card_where(s, d, True, COLOR_NONE)
     if sk == SK_LIJIAN:
         if used(s, d, sk) or not has_card_where(s, d, True, COLOR_NONE):
             return False
         for a in range(s[H_NP]):
-            if lijian_user(s, d, a):
+            if lijian_choice(s, d, 1, -1, a):
                 return True
         return False
     if sk == SK_KUROU:
@@ -94,7 +126,16 @@ def mask(s, out, d, sk, stage):
                     n += 1
         else:
             n += mark_cards(s, out, d, False, COLOR_NONE)
-    elif sk == SK_ZHIHENG or sk == SK_QINGNANG or (sk == SK_LIJIAN and stage == 0):
+    elif sk == SK_QINGNANG:
+        if stage == 0:
+            n += mark_cards(s, out, d, not liaoshang(s, d), COLOR_NONE)
+        else:           # 疗伤: any wounded character, oneself included
+            for r in range(npl):
+                t = (d + r) % npl
+                if alive(s, t) and wounded(s, t):
+                    out[A_TARGET + r] = 1
+                    n += 1
+    elif sk == SK_ZHIHENG or (sk == SK_LIJIAN and stage == 0):
         n += mark_cards(s, out, d, True, COLOR_NONE)
     elif sk == SK_JIEYIN:
         if stage == 0:
@@ -117,8 +158,7 @@ def mask(s, out, d, sk, stage):
     elif sk == SK_LIJIAN:
         first = s[H_DC]
         for r in range(1, npl):
-            t = (d + r) % npl
-            if (stage == 1 and lijian_user(s, d, t)) or (stage == 2 and lijian_victim(s, d, first, t)):
+            if lijian_choice(s, d, stage, first, (d + r) % npl):
                 out[A_TARGET + r] = 1
                 n += 1
     return n
@@ -141,7 +181,7 @@ def run(s, o, sk):
             pop_frame(s, 0)
     elif sk == SK_RENDE:
         # choose the receiver, then give hand cards one by one (CONFIRM: done); every second
-        # card given in this play phase heals 1
+        # card given in this play phase heals 1, at most `param` times a phase (0: no limit)
         if pc == 0:
             ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, 1)
         elif pc == 1:
@@ -157,7 +197,9 @@ def run(s, o, sk):
             move_card(s, c, Z_HAND + t)
             log_event(s, EV_GIVE, u, c, t)
             s[P_GIVEN + u] += 1
-            if s[P_GIVEN + u] % 2 == 0:
+            g = s[P_GIVEN + u]
+            k = skill_param(s, u, SK_RENDE)
+            if g % 2 == 0 and (k == 0 or g // 2 <= k):
                 heal(s, u, 1, u)
             if s[P_HANDN + u] == 0:
                 pop_frame(s, 0)
@@ -222,16 +264,28 @@ def run(s, o, sk):
             heal(s, s[o + F_TGT], 1, u)
             pop_frame(s, 0)
     elif sk == SK_QINGNANG:
-        # discard a card (hand or equipment): recover 1
+        # 青囊: discard a card (hand or equipment): recover 1. 疗伤: discard a hand card, then a
+        # wounded character recovers 1
         if pc == 0:
+            if liaoshang(s, u):
+                mark_used(s, u, sk)
             ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, 1)
-        else:
+        elif pc == 1:
             discard_card(s, a - A_CARD, u)
+            if liaoshang(s, u):
+                ask(s, o, u, DK_SKILL_TARGET, 1, 0, 0, 2)
+                return
             skill_log(s, u, sk, -1)
             heal(s, u, 1, u)
             pop_frame(s, 0)
+        else:
+            t = rel_target(s, u, a)
+            skill_log(s, u, sk, t)
+            heal(s, t, 1, u)
+            pop_frame(s, 0)
     elif sk == SK_LIJIAN:
-        # discard a card; choose the male who uses the 决斗, then the male it is used on
+        # discard a card; choose the male who uses the 决斗, then the male it is used on (红颜:
+        # first the male it is used on, who plays 杀 first, then its user)
         if pc == 0:
             mark_used(s, u, sk)
             ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, 1)
@@ -245,6 +299,8 @@ def run(s, o, sk):
         elif pc == 3:
             duelist = s[o + F_B]
             victim = rel_target(s, u, a)
+            if lijian_victim_first(s, u):
+                duelist, victim = victim, duelist
             log_event(s, EV_USE, duelist, -1, victim)
             s[o + F_PC] = 4
             push_frame(s, FR_EFFECT, duelist, victim, -1, K_DUEL, -1, UF_NO_NULLIFY, -1)

@@ -1,18 +1,22 @@
 """Card conversions: a card of one's own used or played as another kind.
 
 武圣 (red card, hand or equipment → 杀), 龙胆 (闪 ↔ 杀, hand), 倾国 (black hand card → 闪), 奇袭 (black
-card → 过河拆桥), 国色 (♦ card → 乐不思蜀). In a response (闪/杀 asked) the card is chosen directly;
-in the play phase the skill is chosen first (``A_SKILL``), then the card, then the targets.
+card → 过河拆桥), 国色 (♦ card → 乐不思蜀); 英雄杀: 回春 (outside one's own turn, a red card, hand or
+equipment → 药 = 桃), 烽火 (an equipped card → 烽火狼烟 = 南蛮入侵), 神偷 (♣ hand card → 探囊取物 = 顺手牵羊).
+In a response (闪/杀 asked, 桃 for the dying) the card is chosen directly; in the play phase the
+skill is chosen first (``A_SKILL``), then the card, then the targets.
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import card_color, card_kind, card_suit, become_frame, slot_skill
-from ..rules import any_legal_target, can_slash_target_x, slash_allowed_x
+from ..rules import can_slash_target_x, slash_allowed_x, usable_in_play
 from .common import ask, own_card, skill_log
-from .ids import SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE
+from .ids import (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
+                  SK_SHENTOU)
 
-SKILLS = (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE)
+SKILLS = (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
+          SK_SHENTOU)
 TIMINGS = ()
 
 
@@ -32,6 +36,13 @@ def converts(s, sk, seat, c, kind):
         return kind == K_DISMANTLE and own_card(s, seat, c, True) and card_color(s, c) == COLOR_BLACK
     if sk == SK_GUOSE:
         return kind == K_INDULGENCE and own_card(s, seat, c, True) and card_suit(s, c) == SUIT_DIAMOND
+    if sk == SK_HUICHUN:
+        return kind == K_PEACH and s[H_CUR] != seat and own_card(s, seat, c, True) \
+            and card_color(s, c) == COLOR_RED
+    if sk == SK_FENGHUO:
+        return kind == K_SAVAGE and s[C_LOC + c] == Z_EQUIP + seat
+    if sk == SK_SHENTOU:
+        return kind == K_SNATCH and own_card(s, seat, c, False) and card_suit(s, c) == SUIT_CLUB
     return False
 
 
@@ -46,6 +57,12 @@ def makes(sk, kind):
         return sk == SK_QIXI
     if kind == K_INDULGENCE:
         return sk == SK_GUOSE
+    if kind == K_PEACH:
+        return sk == SK_HUICHUN
+    if kind == K_SAVAGE:
+        return sk == SK_FENGHUO
+    if kind == K_SNATCH:
+        return sk == SK_SHENTOU
     return False
 
 
@@ -62,7 +79,7 @@ def converter(s, seat, kind):
 
 @njit(cache=True)
 def converts_any(s, seat, c, kind):
-    """Can any skill of seat turn card c into kind (a response: 闪 or 杀)?"""
+    """Can any skill of seat turn card c into kind (a response: 闪, 杀, or 桃 for the dying)?"""
     if s[H_HEROES] == 0:
         return False
     for i in range(MAX_SKILL_SLOTS):
@@ -107,13 +124,18 @@ def mark_converted(s, out, seat, kind):
 
 @njit(cache=True)
 def play_kind(sk):
-    """The kind a conversion skill makes in the play phase (K_NONE: none, e.g. 倾国)."""
+    """The kind a conversion skill makes in the play phase (K_NONE: none, e.g. 倾国, or 回春, which
+    works only outside its owner's turn)."""
     if sk == SK_WUSHENG or sk == SK_LONGDAN:
         return K_SLASH
     if sk == SK_QIXI:
         return K_DISMANTLE
     if sk == SK_GUOSE:
         return K_INDULGENCE
+    if sk == SK_FENGHUO:
+        return K_SAVAGE
+    if sk == SK_SHENTOU:
+        return K_SNATCH
     return K_NONE
 
 
@@ -127,7 +149,7 @@ def usable_as(s, seat, c, kind):
             if can_slash_target_x(s, seat, t, True, c):
                 return True
         return False
-    return any_legal_target(s, seat, kind)
+    return usable_in_play(s, seat, kind)     # (a trick: a legal target, or none needed)
 
 
 @njit(cache=True)

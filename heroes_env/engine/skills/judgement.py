@@ -1,5 +1,6 @@
 """Skills around judgements: 鬼才 (replace any judgement card with a hand card), 天妒 (take one's own
-judgement card), 洛神 (judge at the start of the turn; keep black cards and go on).
+judgement card), 洛神 (judge at the start of the turn; keep black cards and go on). 玉步 (英雄杀)
+is 洛神 with parameter 1: the same judgements, before the draw phase (at TP_DRAW, before drawing).
 
 TP_RETRIAL / TP_JUDGED context: ``F_TGT`` = the judging seat; the judgement card is ``F_CARD`` of
 the firing FR_JUDGE frame.
@@ -7,13 +8,24 @@ the firing FR_JUDGE frame.
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import card_color, discard_card, log_event, move_card, pop_frame, push_frame
+from ..state import (card_color, discard_card, log_event, move_card, pop_frame, push_frame,
+                     skill_param)
 from ..rules import alive
 from .common import JR_SKILL, ask, ask_confirm, gain, mark_cards, origin, skill_log
 from .ids import SK_GUICAI, SK_TIANDU, SK_LUOSHEN
 
 SKILLS = (SK_GUICAI, SK_TIANDU, SK_LUOSHEN)
-TIMINGS = ((SK_GUICAI, TP_RETRIAL), (SK_TIANDU, TP_JUDGED), (SK_LUOSHEN, TP_START))
+TIMINGS = ((SK_GUICAI, TP_RETRIAL), (SK_TIANDU, TP_JUDGED), (SK_LUOSHEN, TP_START),
+           (SK_LUOSHEN, TP_DRAW))
+
+
+@njit(cache=True)
+def listens_at(s, seat, sk, tp):
+    """Does seat's skill sk answer timing point tp? 洛神 listens at TP_START, 玉步 (洛神 with
+    parameter 1) at TP_DRAW; every other skill of this family at the points it declares."""
+    if sk == SK_LUOSHEN:
+        return (tp == TP_DRAW) == (skill_param(s, seat, SK_LUOSHEN) == 1)
+    return True
 
 
 @njit(cache=True)

@@ -52,12 +52,22 @@ ANY_SEAT = (1 << TP_PREVENT) | (1 << TP_RETRIAL)
 
 
 @njit(cache=True)
+def answers(s, seat, sk, tp):
+    """Does seat's skill sk (a base id) answer timing point tp? Its family declares the points;
+    a parameter may pick among them (洛神 at the start of the turn, 玉步 before the draw phase)."""
+    if sk == 0 or ((SKILL_TP[sk] >> tp) & 1) == 0:
+        return False
+    if SKILL_FAMILY[sk] == FAM_JUDGEMENT:
+        return judgement.listens_at(s, seat, sk, tp)
+    return True
+
+
+@njit(cache=True)
 def listens(s, seat, tp):
     if s[P_ALIVE + seat] == 0:
         return False
     for i in range(MAX_SKILL_SLOTS):
-        sk = slot_skill(s, seat, i)
-        if sk != 0 and (SKILL_TP[sk] >> tp) & 1:
+        if answers(s, seat, slot_skill(s, seat, i), tp):
             return True
     return False
 
@@ -106,7 +116,7 @@ def run_trigger(s, o):
             continue
         s[o + F_B] = i + 1
         sk = slot_skill(s, seat, i)
-        if sk == 0 or s[P_ALIVE + seat] == 0 or ((SKILL_TP[sk] >> tp) & 1) == 0:
+        if s[P_ALIVE + seat] == 0 or not answers(s, seat, sk, tp):
             continue
         f = push_frame(s, FR_SKILL, seat, s[o + F_TGT], s[o + F_CARD], sk, s[o + F_SUB2], tp,
                        s[o + F_C])
