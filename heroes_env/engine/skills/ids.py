@@ -59,4 +59,9 @@ SK_SHESHEN = 55  # 舍身 (runs yiji)
 SK_HUZHU = 56  # 护主 (runs hujia)
 SK_JIJIANG_HK = 57  # 激将 (runs jijiang)
 SK_SHIQUAN = 58  # 释权 (runs qixi)
-NUM_SKILL_IDS = 59
+SK_XIADAN = 70  # 侠胆 (拼点: won = range unlimited, two 杀, two targets each; lost = no 杀)
+SK_JIANXIONG_HK = 71  # 奸雄 (英雄杀): a card as the previous card used this turn
+SK_YIZHUANG = 72  # 易装: take the skills and max HP of a dead male hero
+SK_GONGXIN = 73  # 攻心 (runs fanjian with 1: name a suit)
+SK_YUREN = 74  # 驭人 (runs zhiheng)
+NUM_SKILL_IDS = 75
