@@ -150,6 +150,28 @@ def test_xiadan_not_won_no_slash_this_turn(mine, label):
     assert mark(g, 0) == 0
 
 
+def test_xiadan_after_a_slash_won_gives_one_more_lost_blocks_even_crossbow():
+    """侠胆 may follow a 杀: won, the 杀 already used counts towards the two; not won, even 诸葛连弩 does not allow another 杀."""
+    g = hk({"hero": "renhuanzhi", "hand": ["slash ♠7", "slash ♠8", "slash ♠9", "jink ♥K", ANCHOR]},
+           {}, {"hand": ["jink ♦2"]})
+    g.play("Slash ♠7")
+    g.play("target player_1")
+    assert "Slash ♠8" not in g.legal_labels()
+    g.play("skill xiadan")
+    g.play("Jink ♥K")
+    g.play("Slash ♠8")
+    g.play("target player_1")
+    g.play("confirm")
+    expect(g, 0, C.DK_PLAY)
+    assert g.legal_labels() == ["pass", ANCHOR_LABEL]
+    g = hk({"hero": "renhuanzhi", "hand": ["slash ♠7", "jink ♦3", ANCHOR], "equip": ["crossbow"]},
+           {}, {"hand": ["jink ♥K"]})
+    g.play("skill xiadan")
+    g.play("Jink ♦3")
+    assert mark(g, 0) == C.MK_XIADAN_LOST
+    assert g.legal_labels() == ["pass", ANCHOR_LABEL]
+
+
 def test_xiadan_target_needs_hand_cards_and_not_offered_without_one():
     """拼点 needs a hand card on both sides: characters without hand cards cannot be chosen; with nobody to choose 侠胆 is not offered."""
     g = hk({"hero": "renhuanzhi", "hand": ["slash ♠7", ANCHOR]}, {"equip": ["dilu"]}, {}, {},
@@ -246,6 +268,34 @@ def test_jianxiong_hk_previous_slash_not_when_slash_limit_reached():
     expect(g, 0, C.DK_TARGET)
     assert damage(g) == [(0, 1, 1)]
     assert discard_names(g) == ["Slash ♠7"] and g.hand(0) == []
+
+
+def test_jianxiong_hk_equipped_horse_not_offered_when_its_leaving_breaks_the_use():
+    """奸雄: a card is offered only if its use as the copied kind has a target once it has left: a -1 horse copied as 顺手牵羊 no longer shortens the distance."""
+    g = hk({"hero": "caocao_hk", "hand": ["snatch ♠3", "jink ♦2", ANCHOR], "equip": ["chitu"]},
+           {"hand": ["peach ♥3"]}, {"hand": ["peach ♥4"]})
+    g.play("Snatch ♠3")
+    g.play("target player_1")         # seat 2 is at distance 1 with the horse
+    expect(g, 0, C.DK_PLAY)
+    g.play("skill jianxiong_hk")
+    asked(g, 0, C.DK_SKILL_CARD, SK.SK_JIANXIONG_HK)
+    assert sorted(g.legal_labels()) == sorted(["Jink ♦2", ANCHOR_LABEL, "Peach ♥3"])
+    g.play("Jink ♦2")                  # the only target (seat 2) and its only card: automatic
+    assert hand_names(g, 0) == sorted([ANCHOR_LABEL, "Peach ♥3", "Peach ♥4"])
+
+
+def test_jianxiong_hk_copied_peach_only_when_wounded():
+    """奸雄: a copied 桃 is offered only while he is wounded."""
+    g = hk({"hero": "caocao_hk", "hp": 2, "hand": ["peach ♥3", "jink ♦2", ANCHOR]})
+    g.play("Peach ♥3")
+    assert g.hp(0) == 3
+    g.play("skill jianxiong_hk")
+    g.play("Jink ♦2")
+    assert g.hp(0) == 4
+    g = hk({"hero": "caocao_hk", "hp": 3, "hand": ["peach ♥3", "jink ♦2", ANCHOR]})
+    g.play("Peach ♥3")
+    expect(g, 0, C.DK_PLAY)
+    assert "skill jianxiong_hk" not in g.legal_labels()
 
 
 @pytest.mark.parametrize("first, label", [("dilu", "Dilu ♣5"), ("indulgence ♠6", "Indulgence ♠6")])
