@@ -22,9 +22,13 @@ DECISION_NAMES = {
            "技能：选择目标", "技能：选择一项"),
 }
 OPTION_NAMES = {"en": {C.OPT_HAND: "a hand card", C.OPT_RED: "red", C.OPT_BLACK: "black",
-                       C.OPT_LOSE_HP: "lose 1 HP", C.OPT_DISCARD2: "discard two hand cards"},
+                       C.OPT_LOSE_HP: "lose 1 HP", C.OPT_DISCARD2: "discard two hand cards",
+                       C.OPT_SUIT + C.SUIT_SPADE: "spade", C.OPT_SUIT + C.SUIT_HEART: "heart",
+                       C.OPT_SUIT + C.SUIT_CLUB: "club", C.OPT_SUIT + C.SUIT_DIAMOND: "diamond"},
                 "zh": {C.OPT_HAND: "一张手牌", C.OPT_RED: "红色", C.OPT_BLACK: "黑色",
-                       C.OPT_LOSE_HP: "失去1点体力", C.OPT_DISCARD2: "弃置两张手牌"}}
+                       C.OPT_LOSE_HP: "失去1点体力", C.OPT_DISCARD2: "弃置两张手牌",
+                       C.OPT_SUIT + C.SUIT_SPADE: "黑桃", C.OPT_SUIT + C.SUIT_HEART: "红桃",
+                       C.OPT_SUIT + C.SUIT_CLUB: "梅花", C.OPT_SUIT + C.SUIT_DIAMOND: "方块"}}
 RESULT_NAMES = {"en": ("running", "lord and loyalists win", "rebels win", "renegade wins", "draw",
                        "truncated"),
                 "zh": ("进行中", "主公与忠臣胜利", "反贼胜利", "内奸胜利", "平局", "超出回合上限")}

@@ -68,6 +68,7 @@ H_DRAFT = 38        # 1 while heroes are being chosen (non-lord picks hidden unt
 H_HEROES = 39       # 1 when the seats have heroes (skills); 0 = no-skill characters
 H_HOLD = 40         # 1 while a card's targets are chosen: its card-loss triggers wait until then
 H_DECK = 41         # DECK_*: whose card texts apply
+H_LASTKIND = 42     # kind (as used) of the last card the current player used in this turn (K_NONE)
 HEADER_SIZE = 48
 
 # ---------------------------------------------------------------- cards
@@ -148,7 +149,8 @@ FR_SKILL = 17        # one skill at work: user = owner, as = SK_* id, the rest p
 FR_TRIGGER = 18      # a timing point: asks every listening skill in turn
 FR_DRAFT = 19        # the hero draft
 FR_PENDING = 20      # card-loss triggers (连营, 枭姬) raised while another decision was pending
-NUM_FRAME_KINDS = 21
+FR_PINDIAN = 21      # 拼点: user and tgt each show a hand card; as = the skill asking (skills/common.py)
+NUM_FRAME_KINDS = 22
 
 # ---------------------------------------------------------------- game spec
 # A game's configuration travels into compiled code as one read-only int32 array, the *spec*
@@ -230,6 +232,10 @@ NUM_KINGDOMS = 8
 
 # P_MARK bits: public per-seat marks of skills (shown in the observation's OS_MARK cells)
 NUM_MARKS = 8
+MK_XIADAN_WON = 1 << 2     # 侠胆 won this turn: attack range unlimited, two 杀, two targets each
+MK_XIADAN_LOST = 1 << 3    # 侠胆 not won this turn: no 杀
+MK_YIZHUANG = 1 << 4       # 易装: the seat holds a dead hero's skills, not its own hero's
+MK_TURN = MK_XIADAN_WON | MK_XIADAN_LOST   # marks that last until the end of the turn
 GENDER_MALE = 1
 GENDER_FEMALE = 2
 
@@ -363,6 +369,7 @@ OPT_RED = 1          # 反间: name red
 OPT_BLACK = 2        # 反间: name black
 OPT_LOSE_HP = 3      # 刚烈: lose 1 HP
 OPT_DISCARD2 = 4     # 刚烈: discard two hand cards
+OPT_SUIT = 5         # + SUIT_*: 攻心 names a suit (5..8)
 
 # timing points (skills listen to them; engine/skills/registry.py)
 TP_START = 0         # start phase of the owner's turn

@@ -29,6 +29,15 @@ def assign_hero(s, seat, h):
     s[P_MAXHP + seat] = hp
     s[P_GENDER + seat] = HERO_TAB[h, HR_GENDER]
     s[P_KINGDOM + seat] = HERO_TAB[h, HR_KINGDOM]
+    set_hero_skills(s, seat, h)
+    s[H_HEROES] = 1
+
+
+@njit(cache=True)
+def set_hero_skills(s, seat, h):
+    """seat's skill slots become hero h's skills (lord skills only if seat is the lord); also what
+    易装 does with a dead hero's skills."""
+    lord = s[P_ROLE + seat] == ROLE_LORD
     k = 0
     for i in range(MAX_SKILL_SLOTS):
         s[P_SK0 + i * MAX_SEATS + seat] = 0
@@ -37,7 +46,6 @@ def assign_hero(s, seat, h):
         if sk != 0 and (lord or LORD_SKILL[sk] == 0):
             s[P_SK0 + k * MAX_SEATS + seat] = sk
             k += 1
-    s[H_HEROES] = 1
 
 
 @njit(cache=True)

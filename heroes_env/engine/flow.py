@@ -39,7 +39,7 @@ from .state import (become_frame, card_kind, card_suit, card_rank, card_color, c
                     draw_cards, end_game, has_kind_in_hand, is_trick_kind, is_equip_kind,
                     judge_has, log_event, move_card, pop_frame, post_decision, push_frame,
                     random_hand_card, top_card, equip_slot_field)
-from .rules import (alive, armor_kind, can_slash_target, halberd_extra_possible,
+from .rules import (alive, armor_kind, can_slash_target, extra_slash_target,
                     next_alive, num_alive, opposite_gender, peach_needs_target, slash_color,
                     total_cards, weapon_kind)
 from .draft import run_draft
@@ -49,6 +49,7 @@ from .skills.judgement import judge_keeps
 from .skills.modifiers import (draws_after_trick, horse_limit_one, jinks_needed, skips_discard,
                                slash_damage)
 from .skills.lord import response_ok
+from .skills.common import run_pindian
 
 NOT_SET = 1 << 30
 
@@ -192,11 +193,14 @@ def run_turn(s, o):
     pc = s[o + F_PC]
     if not alive(s, u) or pc >= 8:
         s[H_PHASE] = PH_NONE
+        s[P_MARK + u] &= ~MK_TURN
+        s[H_LASTKIND] = K_NONE
         pop_frame(s, 0)
         return
     s[o + F_PC] = pc + 1
     if pc == 0:
         s[P_TFLAGS + u] = 0
+        s[H_LASTKIND] = K_NONE
         set_phase(s, u, PH_START)
         fire(s, TP_START, u, -1, -1, 0, 0, o)
     elif pc == 1:
@@ -527,8 +531,8 @@ def run_use(s, o):
             s[o + F_PC] = 2
             post_decision(s, u, DK_TARGET, c, u, t, k, 1, t)
             return
-        if k == K_SLASH and (s[o + F_A] & UF_PLAY) and n + 1 < 3 and \
-                halberd_extra_possible(s, u, s[o + F_TGT], s[o + F_B], s[o + F_C]):
+        if k == K_SLASH and (s[o + F_A] & UF_PLAY) and \
+                extra_slash_target(s, u, n + 1, s[o + F_TGT], s[o + F_B], s[o + F_C]):
             post_decision(s, u, DK_TARGET, c, u, t, k, n + 1, -1)
             return
         s[o + F_PC] = 3
@@ -543,6 +547,8 @@ def run_use(s, o):
             sort_targets(s, o)
         t0 = s[o + F_TGT]
         log_event(s, EV_USE, u, c, t0)
+        if u == s[H_CUR]:
+            s[H_LASTKIND] = k           # 奸雄 (英雄杀): the previous card used in this turn
         if is_trick_kind(k) and draws_after_trick(s, u):
             draw_cards(s, u, 1)          # 集智
         if k == K_SLASH:
@@ -1121,6 +1127,8 @@ def advance(s):
             run_pending(s, o)
         elif k == FR_DRAFT:
             run_draft(s, o)
+        elif k == FR_PINDIAN:
+            run_pindian(s, o)
         else:
             s[H_ERR] = 3
             end_game(s, RES_TRUNCATED, -1)

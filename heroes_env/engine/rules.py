@@ -8,8 +8,8 @@ from .jit import njit
 from .constants import *  # noqa: F401,F403
 from .state import (card_kind, card_color, equip_count, has_skill, judge_count, judge_has,
                     weapon_range)
-from .skills.modifiers import (distance_modifier, slash_unlimited, trick_no_distance,
-                               untargetable)
+from .skills.modifiers import (distance_modifier, slash_blocked, slash_limit, slash_unlimited,
+                               trick_no_distance, untargetable, xiadan_won)
 from .skills.ids import SK_JIUYUAN
 
 
@@ -80,6 +80,8 @@ def attack_range(s, seat):
 @njit(cache=True)
 def attack_range_x(s, seat, excl):
     """Attack range, as if card excl (or -1) were not equipped."""
+    if xiadan_won(s, seat):
+        return 2 * MAX_SEATS        # 侠胆: unlimited
     w = s[P_WEAPON + seat]
     if w < 0 or w == excl:
         return 1
@@ -125,10 +127,12 @@ def slash_allowed(s, seat):
 @njit(cache=True)
 def slash_allowed_x(s, seat, excl):
     """slash_allowed, card excl set aside (a 诸葛连弩 that is itself turned into the 杀)."""
+    if slash_blocked(s, seat):
+        return False
     w = s[P_WEAPON + seat]
     if (w >= 0 and w != excl and card_kind(s, w) == K_CROSSBOW) or slash_unlimited(s, seat):
         return True
-    return s[P_SLASHES + seat] < 1
+    return s[P_SLASHES + seat] < slash_limit(s, seat)
 
 
 @njit(cache=True)
@@ -241,6 +245,15 @@ def halberd_extra_possible(s, user, t0, t1, t2):
     if weapon_kind(s, user) != K_HALBERD or s[P_HANDN + user] != 0:
         return False
     return has_slash_target(s, user, t0, t1, t2)
+
+
+@njit(cache=True)
+def extra_slash_target(s, user, n, t0, t1, t2):
+    """May a play-phase 杀 with n targets chosen get another: 方天画戟 (the last hand card, up to
+    three) or 侠胆 won (up to two)?"""
+    if n < 3 and halberd_extra_possible(s, user, t0, t1, t2):
+        return True
+    return n < 2 and xiadan_won(s, user) and has_slash_target(s, user, t0, t1, t2)
 
 
 @njit(cache=True)

@@ -1,21 +1,26 @@
-"""Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡, 反间, 结姻, 青囊, 离间, 苦肉.
+"""Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡 (驭人), 反间 (攻心: name a
+suit), 结姻, 青囊, 离间, 苦肉; 侠胆 (拼点), 易装 (a dead male hero's skills).
 
 英雄杀 skills running this code with a parameter (``skills.csv``): 疏财 = 仁德 with 1 (at most 1 HP
 healed per play phase), 疗伤 = 青囊 with 1 (a hand card, any wounded character, once per phase),
-红颜 = 离间 with 1 (the first male chosen is the 决斗's target, who plays 杀 first).
+红颜 = 离间 with 1 (the first male chosen is the 决斗's target, who plays 杀 first), 攻心 = 反间 with 1.
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import (card_color, discard_card, draw_cards, log_event, move_card, pop_frame,
-                     push_frame, random_hand_card, skill_param)
+from ..state import (card_color, card_suit, discard_card, draw_cards, log_event, move_card,
+                     pop_frame, push_frame, random_hand_card, skill_param)
+from ..content import HERO_TAB
+from ..draft import set_hero_skills
 from ..rules import alive
 from .modifiers import untargetable
 from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
-                     rel_target, skill_log, used)
-from .ids import SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU
+                     pindian_ok, pindian_won, rel_target, skill_log, start_pindian, used)
+from .ids import (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU,
+                  SK_XIADAN, SK_YIZHUANG)
 
-SKILLS = (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU)
+SKILLS = (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
+          SK_YIZHUANG)
 TIMINGS = ()
 
 
@@ -84,6 +89,47 @@ def other_alive(s, d):
 
 
 @njit(cache=True)
+def xiadan_target_exists(s, d):
+    for t in range(s[H_NP]):
+        if pindian_ok(s, d, t):
+            return True
+    return False
+
+
+@njit(cache=True)
+def yizhuang_source(s, d, t):
+    """易装: t is a dead male hero of this game (his seat keeps its hero and gender)."""
+    return t != d and s[P_ALIVE + t] == 0 and s[P_HERO + t] >= 0 and male(s, t)
+
+
+@njit(cache=True)
+def yizhuang_ok(s, d):
+    if s[P_HANDN + d] < 2:
+        return False
+    for t in range(s[H_NP]):
+        if yizhuang_source(s, d, t):
+            return True
+    return False
+
+
+@njit(cache=True)
+def take_hero(s, u, t):
+    """易装: u loses all her skills and gets dead t's hero's (lord skills only if u is the lord);
+    her max HP becomes his hero's HP (+1 if she is the lord with five or more players), her HP is
+    cut to it if above; the new skills count as not yet used in this play phase."""
+    h = s[P_HERO + t]
+    set_hero_skills(s, u, h)
+    mx = HERO_TAB[h, HR_HP]
+    if s[P_ROLE + u] == ROLE_LORD and s[H_NP] >= 5:
+        mx += 1
+    s[P_MAXHP + u] = mx
+    if s[P_HP + u] > mx:
+        s[P_HP + u] = mx
+    s[P_USED + u] = 0
+    s[P_MARK + u] |= MK_YIZHUANG
+
+
+@njit(cache=True)
 def active_ok(s, d, sk):
     if sk == SK_RENDE:
         return s[P_HANDN + d] > 0 and other_alive(s, d)
@@ -111,6 +157,10 @@ def active_ok(s, d, sk):
         return False
     if sk == SK_KUROU:
         return True
+    if sk == SK_XIADAN:
+        return not used(s, d, sk) and xiadan_target_exists(s, d)
+    if sk == SK_YIZHUANG:
+        return yizhuang_ok(s, d)
     return False
 
 
@@ -151,10 +201,27 @@ def mask(s, out, d, sk, stage):
                 if alive(s, (d + r) % npl):
                     out[A_TARGET + r] = 1
                     n += 1
+        elif skill_param(s, s[H_DSKOWNER], SK_FANJIAN) == 1:   # 攻心: the target names a suit
+            for x in range(4):
+                out[A_OPTION + OPT_SUIT + x] = 1
+            n = 4
         else:           # the target names a colour
             out[A_OPTION + OPT_RED] = 1
             out[A_OPTION + OPT_BLACK] = 1
             n = 2
+    elif sk == SK_XIADAN:
+        for r in range(1, npl):
+            if pindian_ok(s, d, (d + r) % npl):
+                out[A_TARGET + r] = 1
+                n += 1
+    elif sk == SK_YIZHUANG:
+        if stage == 0:
+            n += mark_cards(s, out, d, False, COLOR_NONE)
+        else:
+            for r in range(1, npl):
+                if yizhuang_source(s, d, (d + r) % npl):
+                    out[A_TARGET + r] = 1
+                    n += 1
     elif sk == SK_LIJIAN:
         first = s[H_DC]
         for r in range(1, npl):
@@ -221,7 +288,8 @@ def run(s, o, sk):
         draw_cards(s, u, s[o + F_B])
         pop_frame(s, 0)
     elif sk == SK_FANJIAN:
-        # the target names a colour and takes a random hand card of the owner; wrong colour: 1 damage
+        # the target names a colour (攻心: a suit) and takes a random hand card of the owner; wrong
+        # colour (suit): 1 damage from the owner
         if pc == 0:
             mark_used(s, u, sk)
             ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, 1)
@@ -232,14 +300,17 @@ def run(s, o, sk):
             ask(s, o, t, DK_SKILL_OPTION, 1, 0, 0, 2)
         elif pc == 2:
             t = s[o + F_TGT]
-            named = COLOR_RED if a == A_OPTION + OPT_RED else COLOR_BLACK
             c = random_hand_card(s, u)
             if c < 0:
                 pop_frame(s, 0)
                 return
             log_event(s, EV_REVEAL, u, c, 0)
             gain(s, t, c, u)
-            if card_color(s, c) != named and alive(s, t):
+            if a >= A_OPTION + OPT_SUIT:        # 攻心: a suit was named
+                wrong = card_suit(s, c) != a - A_OPTION - OPT_SUIT
+            else:
+                wrong = card_color(s, c) != (COLOR_RED if a == A_OPTION + OPT_RED else COLOR_BLACK)
+            if wrong and alive(s, t):
                 s[o + F_PC] = 3
                 push_frame(s, FR_DAMAGE, u, t, -1, 0, -1, 1, 0)
                 return
@@ -305,4 +376,32 @@ def run(s, o, sk):
             s[o + F_PC] = 4
             push_frame(s, FR_EFFECT, duelist, victim, -1, K_DUEL, -1, UF_NO_NULLIFY, -1)
         else:
+            pop_frame(s, 0)
+    elif sk == SK_XIADAN:
+        # 拼点 with a character: won / not won marks the rest of the turn (engine/skills/modifiers.py)
+        if pc == 0:
+            mark_used(s, u, sk)
+            ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, 1)
+        elif pc == 1:
+            t = rel_target(s, u, a)
+            s[o + F_TGT] = t
+            skill_log(s, u, sk, t)
+            start_pindian(s, o, t, 2)
+        else:
+            s[P_MARK + u] |= MK_XIADAN_WON if pindian_won(s[H_RET]) else MK_XIADAN_LOST
+            pop_frame(s, 0)
+    elif sk == SK_YIZHUANG:
+        # discard two hand cards, choose a dead male hero: his skills and max HP
+        if pc == 0:
+            ask(s, o, u, DK_SKILL_CARD, 0, 0, 2, 1)
+        elif pc == 1:
+            discard_card(s, a - A_CARD, u)
+            ask(s, o, u, DK_SKILL_CARD, 0, 0, 1, 2)
+        elif pc == 2:
+            discard_card(s, a - A_CARD, u)
+            ask(s, o, u, DK_SKILL_TARGET, 1, 0, 0, 3)
+        else:
+            t = rel_target(s, u, a)
+            skill_log(s, u, sk, t)
+            take_hero(s, u, t)
             pop_frame(s, 0)

@@ -7,10 +7,11 @@ response), ``F_E`` the offset of the frame that fired the timing point, ``F_B``.
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import (card_color, log_event, move_card, post_decision, post_skill_decision,
-                     push_frame, skill_slot)
+from ..state import (card_color, card_rank, discard_card, log_event, move_card, pop_frame,
+                     post_decision, post_skill_decision, push_frame, skill_slot)
 
 JR_SKILL = 1000       # FR_JUDGE reason for a skill's judgement: JR_SKILL + skill id
+PD_STAGE = 99         # H_DA of a 拼点 card choice (any skill's; masked by ``registry.skill_mask``)
 
 
 @njit(cache=True)
@@ -118,3 +119,60 @@ def mark_cards(s, out, seat, with_equip, color):
 def rel_target(s, seat, a):
     """The absolute seat an A_TARGET action of seat names."""
     return (seat + a - A_TARGET) % s[H_NP]
+
+
+# ---------------------------------------------------------------- 拼点 (point comparison)
+@njit(cache=True)
+def pindian_ok(s, owner, t):
+    """May owner point-compare with t? Both need a hand card (t: another living character)."""
+    return t != owner and t >= 0 and t < s[H_NP] and s[P_ALIVE + t] == 1 \
+        and s[P_HANDN + t] > 0 and s[P_HANDN + owner] > 0
+
+
+@njit(cache=True)
+def start_pindian(s, o, t, next_pc):
+    """This skill frame's owner point-compares with t: an FR_PINDIAN child; at next_pc, H_RET
+    holds its result (``pindian_won``, ``pindian_cards``)."""
+    s[o + F_PC] = next_pc
+    push_frame(s, FR_PINDIAN, s[o + F_USER], t, -1, s[o + F_AS], -1, 0, 0)
+
+
+@njit(cache=True)
+def pindian_won(ret):
+    """Did the owner win (strictly higher rank)?"""
+    return (ret & 1) == 1
+
+
+@njit(cache=True)
+def pindian_card(ret, who):
+    """The card shown by the owner (who 0) or the target (who 1); they lie in the discard pile."""
+    return ((ret >> 1) & 255) if who == 0 else ((ret >> 9) & 255)
+
+
+@njit(cache=True)
+def run_pindian(s, o):
+    """拼点: the owner, then the target, chooses a hand card face down (neither sees the other's
+    choice: the chosen card stays in its holder's hand until both have chosen); both are shown
+    at once (EV_REVEAL) and discarded. Returns won | owner card << 1 | target card << 9.
+    F_USER owner, F_TGT target, F_AS the skill asking (names the decisions), F_C/F_D the cards."""
+    u = s[o + F_USER]
+    t = s[o + F_TGT]
+    pc = s[o + F_PC]
+    if pc == 0:
+        s[o + F_PC] = 1
+        post_skill_decision(s, u, DK_SKILL_CARD, s[o + F_AS], u, -1, t, PD_STAGE, 0, 0)
+        return
+    if pc == 1:
+        s[o + F_C] = s[H_ANSWER] - A_CARD
+        s[o + F_PC] = 2
+        post_skill_decision(s, t, DK_SKILL_CARD, s[o + F_AS], u, -1, t, PD_STAGE, 0, 1)
+        return
+    s[o + F_D] = s[H_ANSWER] - A_CARD
+    a = s[o + F_C]
+    b = s[o + F_D]
+    log_event(s, EV_REVEAL, u, a, 0)
+    log_event(s, EV_REVEAL, t, b, 0)
+    won = 1 if card_rank(s, a) > card_rank(s, b) else 0
+    discard_card(s, a, u)
+    discard_card(s, b, t)
+    pop_frame(s, won | (a << 1) | (b << 9))

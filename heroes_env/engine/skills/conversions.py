@@ -2,21 +2,24 @@
 
 武圣 (red card, hand or equipment → 杀), 龙胆 (闪 ↔ 杀, hand), 倾国 (black hand card → 闪), 奇袭 (black
 card → 过河拆桥), 国色 (♦ card → 乐不思蜀); 英雄杀: 回春 (outside one's own turn, a red card, hand or
-equipment → 药 = 桃), 烽火 (an equipped card → 烽火狼烟 = 南蛮入侵), 神偷 (♣ hand card → 探囊取物 = 顺手牵羊).
-In a response (闪/杀 asked, 桃 for the dying) the card is chosen directly; in the play phase the
-skill is chosen first (``A_SKILL``), then the card, then the targets.
+equipment → 药 = 桃), 烽火 (an equipped card → 烽火狼烟 = 南蛮入侵), 神偷 (♣ hand card → 探囊取物 = 顺手牵羊),
+奸雄 of 英雄杀 (once per play phase, any own card → the kind of the previous card he used in this
+turn, ``H_LASTKIND``: a basic card or a non-delayed trick). In a response (闪/杀 asked, 桃 for the
+dying) the card is chosen directly; in the play phase the skill is chosen first (``A_SKILL``),
+then the card, then the targets.
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import card_color, card_kind, card_suit, become_frame, slot_skill
-from ..rules import can_slash_target_x, slash_allowed_x, usable_in_play
-from .common import ask, own_card, skill_log
+from ..state import (card_color, card_kind, card_suit, become_frame, equip_slot_field,
+                     slot_skill)
+from ..rules import can_slash_target_x, usable_in_play
+from .common import ask, mark_used, own_card, skill_log, used
 from .ids import (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
-                  SK_SHENTOU)
+                  SK_SHENTOU, SK_JIANXIONG_HK)
 
 SKILLS = (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
-          SK_SHENTOU)
+          SK_SHENTOU, SK_JIANXIONG_HK)
 TIMINGS = ()
 
 
@@ -43,7 +46,22 @@ def converts(s, sk, seat, c, kind):
         return kind == K_SAVAGE and s[C_LOC + c] == Z_EQUIP + seat
     if sk == SK_SHENTOU:
         return kind == K_SNATCH and own_card(s, seat, c, False) and card_suit(s, c) == SUIT_CLUB
+    if sk == SK_JIANXIONG_HK:
+        return kind != K_NONE and kind == repeat_kind(s, seat) and own_card(s, seat, c, True)
     return False
+
+
+@njit(cache=True)
+def repeat_kind(s, seat):
+    """奸雄 (英雄杀): the kind seat's card may be used as: that of the previous card he used in this
+    turn, if it is a basic card or a non-delayed trick (K_NONE otherwise: no card yet, equipment,
+    a delayed trick)."""
+    if s[H_CUR] != seat:
+        return K_NONE
+    k = s[H_LASTKIND]
+    if k == K_SLASH or k == K_PEACH or (k >= K_DUEL and k <= K_COLLATERAL):
+        return k
+    return K_NONE
 
 
 @njit(cache=True)
@@ -123,9 +141,11 @@ def mark_converted(s, out, seat, kind):
 
 
 @njit(cache=True)
-def play_kind(sk):
+def play_kind(s, seat, sk):
     """The kind a conversion skill makes in the play phase (K_NONE: none, e.g. 倾国, or 回春, which
     works only outside its owner's turn)."""
+    if sk == SK_JIANXIONG_HK:
+        return repeat_kind(s, seat)
     if sk == SK_WUSHENG or sk == SK_LONGDAN:
         return K_SLASH
     if sk == SK_QIXI:
@@ -141,23 +161,27 @@ def play_kind(sk):
 
 @njit(cache=True)
 def usable_as(s, seat, c, kind):
-    """Would a play-phase use of card c as kind have a legal target?"""
-    if kind == K_SLASH:
-        if not slash_allowed_x(s, seat, c):
-            return False
-        for t in range(s[H_NP]):
-            if can_slash_target_x(s, seat, t, True, c):
-                return True
-        return False
-    return usable_in_play(s, seat, kind)     # (a trick: a legal target, or none needed)
+    """Could seat use its card c as kind now (a legal target, the 杀 limit)? Judged as once the
+    card has left its place (an equipped weapon or horse no longer counts; one hand card fewer),
+    which is when the targets are chosen; the state is restored at once."""
+    if s[C_LOC + c] == Z_HAND + seat:
+        s[P_HANDN + seat] -= 1
+        ok = usable_in_play(s, seat, kind)
+        s[P_HANDN + seat] += 1
+        return ok
+    f = equip_slot_field(card_kind(s, c))
+    s[f + seat] = -1
+    ok = usable_in_play(s, seat, kind)
+    s[f + seat] = c
+    return ok
 
 
 @njit(cache=True)
 def _mark_usable(s, out, d, sk, first_only):
     """Mark d's cards that sk converts to a usable play-phase card (stop at the first one if
     first_only). A hand card's use does not depend on which hand card it is: computed once."""
-    kind = play_kind(sk)
-    if kind == K_NONE:
+    kind = play_kind(s, d, sk)
+    if kind == K_NONE or (sk == SK_JIANXIONG_HK and used(s, d, sk)):
         return 0
     n = 0
     hand_ok = -1
@@ -201,4 +225,6 @@ def run(s, o, sk):
         return
     c = s[H_ANSWER] - A_CARD
     skill_log(s, u, sk, -1)
-    become_frame(s, o, FR_USE, u, -1, c, play_kind(sk), -1, UF_PLAY, -1)
+    if sk == SK_JIANXIONG_HK:
+        mark_used(s, u, sk)
+    become_frame(s, o, FR_USE, u, -1, c, play_kind(s, u, sk), -1, UF_PLAY, -1)

@@ -1,6 +1,5 @@
 """Skill ids: one constant per skill, the same numbers as ``heroes_env/data/skills.csv`` (checked at
 import by ``engine/content.py``). Compiled code compares against these constants."""
-
 SK_JIANXIONG = 1  # 奸雄
 SK_HUJIA = 2  # 护驾
 SK_FANKUI = 3  # 反馈
@@ -59,6 +58,11 @@ SK_SHESHEN = 55  # 舍身 (runs yiji)
 SK_HUZHU = 56  # 护主 (runs hujia)
 SK_JIJIANG_HK = 57  # 激将 (runs jijiang)
 SK_SHIQUAN = 58  # 释权 (runs qixi)
+SK_XIADAN = 70  # 侠胆 (拼点: won = range unlimited, two 杀, two targets each; lost = no 杀)
+SK_JIANXIONG_HK = 71  # 奸雄 (英雄杀): a card as the previous card used this turn
+SK_YIZHUANG = 72  # 易装: take the skills and max HP of a dead male hero
+SK_GONGXIN = 73  # 攻心 (runs fanjian with 1: name a suit)
+SK_YUREN = 74  # 驭人 (runs zhiheng)
 SK_SHUCAI = 80  # 疏财 (runs rende: at most 1 HP healed per play phase)
 SK_HUICHUN = 81  # 回春 (outside one's turn: a red card as 药/桃)
 SK_LIAOSHANG = 82  # 疗伤 (runs qingnang: a hand card heals any character 1, once per phase)

@@ -2,7 +2,8 @@
 
 飞将 (no 杀 limit), 马术 (distance both ways), 空城 (no 杀/决斗 target with an empty hand), 谦逊 (no
 顺手牵羊/乐不思蜀 target), 奇才 (tricks ignore distance), 无双 (two 闪), 裸衣 (2 damage), 克己 (no
-discard), 集智 (draw after a trick).
+discard), 集智 (draw after a trick); the marks 侠胆 leaves for the rest of the turn (range, 杀 count
+and targets, or no 杀).
 """
 from ..jit import njit
 
@@ -84,3 +85,21 @@ def skips_discard(s, seat):
 def draws_after_trick(s, seat):
     """集智: draw one card after using any trick."""
     return has_skill(s, seat, SK_JIZHI)
+
+
+@njit(cache=True)
+def xiadan_won(s, seat):
+    """侠胆 won in this turn: attack range unlimited, two 杀, each 杀 up to two targets."""
+    return (s[P_MARK + seat] & MK_XIADAN_WON) != 0
+
+
+@njit(cache=True)
+def slash_blocked(s, seat):
+    """侠胆 not won in this turn: he cannot use 杀."""
+    return (s[P_MARK + seat] & MK_XIADAN_LOST) != 0
+
+
+@njit(cache=True)
+def slash_limit(s, seat):
+    """杀 he may use as play actions in this play phase (without 诸葛连弩 / 飞将)."""
+    return 2 if xiadan_won(s, seat) else 1

@@ -20,6 +20,7 @@ from .. import content
 from . import (active, card_loss, conversions, damage, judgement, lord, modifiers, phases,
                targeting)
 from .ids import SK_LIANYING, SK_XIAOJI
+from .common import PD_STAGE, mark_cards
 
 FAM_MODIFIERS, FAM_CONVERSIONS, FAM_DAMAGE, FAM_JUDGEMENT, FAM_PHASES, FAM_CARD_LOSS, \
     FAM_TARGETING, FAM_ACTIVE, FAM_LORD = range(9)
@@ -176,6 +177,8 @@ def skill_mask(s, out, d):
     if flags & SKD_CONFIRM:
         out[A_CONFIRM] = 1
         n += 1
+    if stage == PD_STAGE:          # 拼点: any own hand card
+        return n + mark_cards(s, out, d, False, COLOR_NONE)
     fam = SKILL_FAMILY[sk]
     if fam == FAM_CONVERSIONS:
         n += conversions.mask(s, out, d, sk, stage)
