@@ -216,6 +216,7 @@ NUM_PHASES = 7
 # per-turn flags
 TF_SKIP_PLAY = 1
 TF_SLASHED = 2       # 克己: a 杀 was used or played in this turn's play phase
+TF_SLASH_USED = 4    # 隐忍: a 杀 was used (not merely played) in this turn's play phase
 
 # kingdoms / factions
 KD_NONE = 0
@@ -230,6 +231,7 @@ NUM_KINGDOMS = 8
 
 # P_MARK bits: public per-seat marks of skills (shown in the observation's OS_MARK cells)
 NUM_MARKS = 8
+MK_ZUIJIU = 1 << 5   # 醉酒: he drew only one card; his 杀 and 决斗 deal 2 damage this turn
 GENDER_MALE = 1
 GENDER_FEMALE = 2
 
