@@ -158,3 +158,321 @@ def test_jiuyuan_hk_extra_only_while_dying():
     g.play("Medicine ♥3")
     assert g.hp(3) == 3 and g.hp(0) == 2 and heals(g) == [(3, 1, 3)]
     assert skill_events(g, SK_JIUYUAN_HK) == []
+
+
+# ====================================================================== 控局 (李世民)
+def test_kongju_hand_limit_is_max_hp_four_cards_two_hp():
+    """控局: 李世民 with 2 HP (max 4) keeps 4 hand cards in his discard phase; with 5 he discards
+    one (down to his max HP, not his HP)."""
+    hand = ["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5"]
+    g = table({}, {"hero": "lishimin", "hp": 2, "hand": hand}, {}, {}, current=1, phase="discard")
+    assert len(g.hand(1)) == 4 and g.current == 2
+    g = table({}, {"hero": "lishimin", "hp": 2, "hand": hand + ["jink ♦6"]}, {}, {}, current=1,
+              phase="discard")
+    expect(g, 1, C.DK_DISCARD)
+    g.play("Dodge ♦6")
+    assert len(g.hand(1)) == 4 and g.current == 2
+    # the same table without 控局 keeps only 2 (his HP)
+    g = table({}, {"hero": "xiangyu", "hp": 2, "hand": hand}, {}, {}, current=1, phase="discard")
+    expect(g, 1, C.DK_DISCARD)
+
+
+def test_kongju_no_pickpocket_or_undermine_while_hand_below_max_hp():
+    """控局: while 李世民's hand is smaller than his max HP he cannot be targeted by 探囊取物 or 釜底抽薪;
+    with a hand of his max HP he can."""
+    three = ["jink ♦2", "jink ♦3", "jink ♦4"]
+    g = table({"hero": "lishimin", "hand": three}, {"hand": ["pickpocket ♠3", "undermine ♠4", ANCHOR]},
+              {"hand": ["slash ♠7"]}, {}, current=1, autoplay=False)
+    g.play("Pickpocket ♠3")
+    assert g.legal_labels() == ["target player_2"]
+    g = table({"hero": "lishimin", "hand": three}, {"hand": ["undermine ♠4", ANCHOR]},
+              {"hand": ["slash ♠7"]}, {}, current=1, autoplay=False)
+    g.play("Remove the Firewood ♠4")
+    assert g.legal_labels() == ["target player_2"]
+    g = table({"hero": "lishimin", "hand": three + ["jink ♦5"]},
+              {"hand": ["pickpocket ♠3", "undermine ♠4", ANCHOR]}, {"hand": ["slash ♠7"]}, {},
+              current=1, autoplay=False)
+    g.play("Pickpocket ♠3")
+    assert g.legal_labels() == ["target player_2", "target player_0"]
+    g.play("target player_0")
+    g.play("a hand card")
+    g.play("Remove the Firewood ♠4")           # now 3 cards: not a target any more
+    assert g.legal_labels() == ["target player_2"]
+
+
+def test_kongju_no_prison_while_hand_above_max_hp():
+    """控局: while 李世民's hand is larger than his max HP he cannot be targeted by 画地为牢; with a hand
+    of his max HP (or fewer) he can."""
+    four = ["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5"]
+    g = table({"hero": "lishimin", "hand": four + ["jink ♦6"]}, {"hand": ["prison ♣6", ANCHOR]},
+              {}, {}, current=1)
+    g.play("Drawn Prison ♣6")
+    assert "target player_0" not in g.legal_labels() and "target player_2" in g.legal_labels()
+    g = table({"hero": "lishimin", "hand": four}, {"hand": ["prison ♣6", ANCHOR]}, {}, {},
+              current=1)
+    g.play("Drawn Prison ♣6")
+    assert "target player_0" in g.legal_labels()
+
+
+# ====================================================================== 隐忍 / 图强 (勾践)
+def test_yinren_played_slash_in_a_duel_does_not_count():
+    """隐忍: only a 杀 he *used* on others in his play phase counts. 勾践 who only played a 杀
+    answering his own 决斗 skips the discard phase (克己 of 吕蒙 would not)."""
+    hand = ["duel ♠A", "slash ♠7", ANCHOR, "jink ♦2", "jink ♦3", "jink ♦4"]
+    for hero, skips in (("goujian", True), ("lvmeng", False)):
+        g = table({}, {"hero": hero, "hp": 3, "max_hp": 3, "hand": hand},
+                  {"hand": ["slash ♠8"]}, {}, current=1)
+        g.play("Duel ♠A")
+        g.play("target player_2")
+        g.play("Strike ♠8")
+        expect(g, 1, C.DK_SLASH)
+        g.play("Strike ♠7")
+        assert damage(g) == [(1, 2, 1)]
+        expect(g, 1, C.DK_PLAY)
+        g.play("pass")
+        if skips:
+            assert len(g.hand(1)) == 4 and g.current == 2, hero
+        else:
+            expect(g, 1, C.DK_DISCARD)
+
+
+def test_yinren_used_slash_counts():
+    """隐忍: a 杀 used on another player in his play phase: the discard phase comes as usual."""
+    g = table({}, {"hero": "goujian", "hand": ["slash ♠7", ANCHOR, "jink ♦2", "jink ♦3",
+                                                "jink ♦4"]}, {}, {}, current=1)
+    g.play("Strike ♠7")
+    g.play("target player_2")
+    g.play("pass")
+    expect(g, 1, C.DK_DISCARD)
+    g = table({}, {"hero": "goujian", "hand": [ANCHOR, "jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5"]},
+              {}, {}, current=1)
+    g.play("pass")
+    assert len(g.hand(1)) == 5 and g.current == 2
+
+
+def test_tuqiang_draws_after_each_jink_outside_his_turn():
+    """图强: outside his turn, every 闪 勾践 uses or plays draws him a card (a 闪 from 玉如意 too)."""
+    g = table({"hand": ["slash ♠7", "archery_attack ♥A", ANCHOR]},
+              {"hero": "goujian", "hand": ["jink ♦2", "jink ♦3"]}, {}, {},
+              deck_top=["slash ♠8", "slash ♠9"])
+    g.play("Strike ♠7")
+    g.play("target player_1")
+    g.play("Dodge ♦2")
+    assert hand_names(g, 1) == ["Dodge ♦3", "Strike ♠8"]
+    g.play("Arrow Barrage ♥A")
+    g.play("Dodge ♦3")
+    assert hand_names(g, 1) == ["Strike ♠8", "Strike ♠9"]
+    assert skill_events(g, SK_TUQIANG) == [(1, SK_TUQIANG, -1)] * 2
+    # 玉如意: a red judgement is a 闪 he plays
+    g = table({"hand": ["slash ♠7", ANCHOR]}, {"hero": "goujian", "equip": ["ruyi ♣2"]}, {}, {},
+              deck_top=["medicine ♥3", "slash ♠8"])
+    g.play("Strike ♠7")
+    g.play("target player_1")
+    expect(g, 1, C.DK_JINK)
+    g.play("Jade Ruyi ♣2")
+    assert damage(g) == [] and hand_names(g, 1) == ["Strike ♠8"]
+
+
+def test_tuqiang_not_in_his_own_turn():
+    """图强 is outside his turn only: a 闪 against the 杀 his own 借刀杀人 forced draws nothing."""
+    g = table({}, {"hero": "goujian", "hand": ["collateral ♣Q", "jink ♦2", ANCHOR]},
+              {"hand": ["slash ♠7"], "equip": ["panlong_staff"]}, {}, current=1,
+              deck_top=["slash ♠8"])
+    g.play("Borrowed Sword ♣Q")          # player_2 holds the only weapon: chosen by itself
+    g.play("target player_1")
+    expect(g, 2, C.DK_SLASH)
+    g.play("Strike ♠7")
+    expect(g, 1, C.DK_JINK)
+    g.play("Dodge ♦2")
+    assert hand_names(g, 1) == [A]
+    assert skill_events(g, SK_TUQIANG) == []
+
+
+# ====================================================================== 霸王 (项羽)
+def test_bawang_slash_needs_two_jinks():
+    """霸王 = 无双: a 杀 of 项羽 needs two 闪."""
+    g = table({}, {"hero": "xiangyu", "hand": ["slash ♠7", ANCHOR]},
+              {"hand": ["jink ♦2", "jink ♦3"]}, {}, current=1)
+    g.play("Strike ♠7")
+    g.play("target player_2")
+    g.play("Dodge ♦2")
+    expect(g, 2, C.DK_JINK)
+    g.play("Dodge ♦3")
+    assert damage(g) == []
+    g = table({}, {"hero": "xiangyu", "hand": ["slash ♠7", ANCHOR]}, {"hand": ["jink ♦2"]}, {},
+              current=1)
+    g.play("Strike ♠7")
+    g.play("target player_2")
+    g.play("Dodge ♦2")
+    assert damage(g) == [(1, 2, 1)]
+
+
+def test_bawang_duel_opponent_needs_two_slashes_each_time():
+    """霸王: in a 决斗 项羽 used, his opponent plays two 杀 each time, 项羽 one."""
+    g = table({}, {"hero": "xiangyu", "hand": ["duel ♠A", "slash ♠10", ANCHOR]},
+              {"hand": ["slash ♠7", "slash ♠8", "slash ♠9"]}, {}, current=1)
+    g.play("Duel ♠A")
+    g.play("target player_2")
+    g.play("Strike ♠7")
+    expect(g, 2, C.DK_SLASH)            # the second 杀 of the same turn
+    g.play("Strike ♠8")
+    expect(g, 1, C.DK_SLASH)
+    g.play("Strike ♠10")
+    expect(g, 2, C.DK_SLASH)
+    g.play("Strike ♠9")                 # one of two: not enough
+    assert damage(g) == [(1, 2, 1)]
+    assert g.hand(2) == []
+
+
+def test_bawang_duel_used_on_him():
+    """霸王 also binds a 决斗 used on 项羽: he answers with one 杀, the user must answer with two."""
+    g = table({}, {"hero": "xiangyu", "hand": ["slash ♠10", "slash ♣10"]},
+              {"hand": ["duel ♠A", "slash ♠7", ANCHOR]}, {}, current=2)
+    g.play("Duel ♠A")
+    g.play("target player_1")
+    expect(g, 1, C.DK_SLASH)
+    g.play("Strike ♠10")
+    expect(g, 2, C.DK_SLASH)
+    g.play("Strike ♠7")
+    assert damage(g) == [(1, 2, 1)]     # no second 杀: 项羽 wins
+    assert hand_names(g, 1) == ["Strike ♣10"]
+
+
+def test_wushuang_of_lvbu_keeps_one_slash_in_duels():
+    """The seed-004 无双 (parameter 0) only asks two 闪: 决斗 opponents of 吕布 play one 杀."""
+    g = table({}, {"hero": "lvbu", "hand": ["duel ♠A", ANCHOR]},
+              {"hand": ["slash ♠7", "slash ♠8"]}, {}, current=1)
+    g.play("Duel ♠A")
+    g.play("target player_2")
+    g.play("Strike ♠7")
+    assert damage(g) == [(2, 1, 1)]
+    assert hand_names(g, 2) == ["Strike ♠8"]
+
+
+# ====================================================================== 醉酒 (武松)
+def _drunk(confirm, hand, **kw):
+    g = table({}, {"hero": "wusong", "hand": hand}, *kw.pop("others", ({}, {})), current=1,
+              phase="draw", deck_top=["jink ♦2", "jink ♦3", "jink ♦4"], **kw)
+    expect(g, 1, C.DK_CONFIRM)
+    g.play("confirm" if confirm else "pass")
+    return g
+
+
+def test_zuijiu_draw_one_then_slash_deals_two():
+    """醉酒: drawing only one card, his 杀 deals 2 damage this turn; the mark is public (OS_MARK
+    bit 5) and gone once his turn is over."""
+    g = _drunk(True, ["slash ♠7", ANCHOR])
+    assert hand_names(g, 1) == [A, "Dodge ♦2", "Strike ♠7"]
+    assert int(g.s[C.P_MARK + 1]) == C.MK_ZUIJIU
+    assert g.observe(0)[C.OBS_SEATS + 1 * C.SEAT_OBS + C.OS_MARK + 5] == 1
+    assert skill_events(g, SK_ZUIJIU) == [(1, SK_ZUIJIU, -1)]
+    g.play("Strike ♠7")
+    g.play("target player_2")
+    assert damage(g) == [(1, 2, 2)] and g.hp(2) == 2
+    g.play("pass")
+    assert g.current != 1 and int(g.s[C.P_MARK + 1]) == 0
+
+
+def test_zuijiu_declined_draws_two_and_deals_one():
+    g = _drunk(False, ["slash ♠7", ANCHOR])
+    assert hand_names(g, 1) == [A, "Dodge ♦2", "Dodge ♦3", "Strike ♠7"]
+    assert int(g.s[C.P_MARK + 1]) == 0
+    g.play("Strike ♠7")
+    g.play("target player_2")
+    assert damage(g) == [(1, 2, 1)]
+
+
+def test_zuijiu_duel_deals_two_only_when_he_wins():
+    """醉酒: a 决斗 he used deals 2 when he wins; losing it he takes the usual 1."""
+    g = _drunk(True, ["duel ♠A", ANCHOR])
+    g.play("Duel ♠A")
+    g.play("target player_2")
+    assert damage(g) == [(1, 2, 2)]
+    g = _drunk(True, ["duel ♠A", ANCHOR], others=({"hand": ["slash ♠7"]}, {}))
+    g.play("Duel ♠A")
+    g.play("target player_2")
+    g.play("Strike ♠7")
+    assert damage(g) == [(2, 1, 1)]
+
+
+def test_zuijiu_duel_against_bawang():
+    """醉酒 against 霸王: 武松's 决斗 on 项羽 asks him two 杀 per turn; with one he loses and takes 1
+    from 项羽; if 项羽 has no 杀, 武松 wins and deals 2."""
+    g = _drunk(True, ["duel ♠A", "slash ♠8", ANCHOR],
+               others=({"hero": "xiangyu", "hand": ["slash ♠7"]}, {}))
+    g.play("Duel ♠A")
+    g.play("target player_2")
+    g.play("Strike ♠7")
+    expect(g, 1, C.DK_SLASH)
+    g.play("Strike ♠8")
+    assert damage(g) == [(2, 1, 1)]
+    g = _drunk(True, ["duel ♠A", ANCHOR], others=({"hero": "xiangyu"}, {}))
+    g.play("Duel ♠A")
+    g.play("target player_2")
+    assert damage(g) == [(1, 2, 2)]
+
+
+def test_zuijiu_slash_dodged_by_two_jinks_of_a_bawang_style_target_is_no_damage():
+    """醉酒 changes the damage, not the dodge: a 杀 of 武松 is still cancelled by one 闪 (he has no
+    无双), so nothing is dealt."""
+    g = _drunk(True, ["slash ♠7", ANCHOR], others=({"hand": ["jink ♦5"]}, {}))
+    g.play("Strike ♠7")
+    g.play("target player_2")
+    g.play("Dodge ♦5")
+    assert damage(g) == []
+
+
+# ====================================================================== 底力 / 狂禅 (鲁智深)
+def test_dili_draws_two_plus_lost_hp():
+    """底力 (locked): 鲁智深 draws 2 + his lost HP; at full HP 2."""
+    g = table({}, {"hero": "luzhishen", "hp": 1}, {}, {}, current=1, phase="draw")
+    expect(g, 1, C.DK_PLAY)
+    assert len(g.hand(1)) == 5
+    assert skill_events(g, SK_DILI) == [(1, SK_DILI, -1)]
+    g = table({}, {"hero": "luzhishen"}, {}, {}, current=1, phase="draw")
+    assert len(g.hand(1)) == 2 and skill_events(g, SK_DILI) == []
+
+
+# ====================================================================== 蝶魂 (慕容)
+@pytest.mark.parametrize("card, label", [("archery_attack ♥A", "Arrow Barrage ♥A"),
+                                         ("beacon_fire ♠7", "Beacon Fire ♠7")])
+def test_diehun_skipped_by_aoe_and_draws(card, label):
+    """蝶魂: 万箭齐发 / 烽火狼烟 (several targets) skip 慕容, who draws a card; the others are asked."""
+    g = table({"hand": [card, ANCHOR]}, {}, {"hero": "murong"}, {}, deck_top=["slash ♠8"])
+    g.play(label)
+    assert damage(g) == [(0, 1, 1), (0, 3, 1)]
+    assert hand_names(g, 2) == ["Strike ♠8"] and g.hp(2) == 4
+    assert skill_events(g, SK_DIEHUN) == [(2, SK_DIEHUN, -1)]
+
+
+def test_diehun_recuperate_and_harvest_count_as_several_targets():
+    """蝶魂: 休养生息 (everyone) skips her (no heal, a card instead); 五谷丰登 shows one card fewer
+    and she draws from the pile instead of choosing."""
+    g = table({"hand": ["recuperate ♥A", ANCHOR], "hp": 3}, {}, {"hero": "murong", "hp": 2}, {},
+              deck_top=["slash ♠8"])
+    g.play("Recuperation ♥A")
+    assert g.hp(0) == 4 and g.hp(2) == 2 and hand_names(g, 2) == ["Strike ♠8"]
+    g = table({"hand": ["harvest ♥3", ANCHOR]}, {}, {"hero": "murong"}, {},
+              deck_top=["slash ♠7", "slash ♠8", "slash ♠9", "jink ♦2"])
+    g.play("Bountiful Harvest ♥3")
+    expect(g, 0, C.DK_AG)
+    assert g.legal_labels() == ["Strike ♠7", "Strike ♠8", "Strike ♠9"]
+    g.play("Strike ♠7")
+    g.play("Strike ♠8")                  # player_1; player_2 (慕容) is skipped
+    assert hand_names(g, 2) == ["Dodge ♦2"]
+    assert hand_names(g, 3) == ["Strike ♠9"]          # the last card, its only choice
+    assert discard_names(g) == ["Bountiful Harvest ♥3"]
+
+
+def test_diehun_not_for_single_targets():
+    """蝶魂 needs several targets: a 决斗 on her is answered as usual, and so is 万箭齐发 when she is
+    its only target (two players left)."""
+    g = table({"hand": ["duel ♠A", ANCHOR]}, {"hero": "murong", "hand": ["slash ♠7"]}, {}, {})
+    g.play("Duel ♠A")
+    g.play("target player_1")
+    expect(g, 1, C.DK_SLASH)
+    g = table({"hand": ["archery_attack ♥A", ANCHOR]}, {"hero": "murong", "hand": ["jink ♦2"]},
+              {"alive": False, "role": "rebel"}, {"alive": False})
+    g.play("Arrow Barrage ♥A")
+    expect(g, 1, C.DK_JINK)
+    assert skill_events(g, SK_DIEHUN) == []

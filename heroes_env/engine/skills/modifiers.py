@@ -49,7 +49,8 @@ def horse_limit_one(s, seat):
 
 @njit(cache=True)
 def untargetable(s, t, kind):
-    """空城 (杀, 决斗 with no hand cards) and 谦逊 (顺手牵羊, 乐不思蜀): t cannot be chosen."""
+    """空城 (杀, 决斗 with no hand cards), 谦逊 (顺手牵羊, 乐不思蜀) and 控局 (顺手牵羊/过河拆桥, 乐不思蜀 by
+    hand size): t cannot be chosen."""
     if s[H_HEROES] == 0:
         return False
     if (kind == K_SLASH or kind == K_DUEL) and s[P_HANDN + t] == 0 and has_skill(s, t, SK_KONGCHENG):
