@@ -476,3 +476,364 @@ def test_diehun_not_for_single_targets():
     g.play("Arrow Barrage ♥A")
     expect(g, 1, C.DK_JINK)
     assert skill_events(g, SK_DIEHUN) == []
+
+
+# ====================================================================== 激将 of a 君 lord (臣 helpers)
+# seed 003's "?" bullets after 激将: range, damage source, another target when nobody helps,
+# helpers' own skills, the lord's weapon (not 狼牙棒), no two cards through the lord's 芦叶枪
+def test_jijiang_hk_respects_the_lords_attack_range_and_asks_only_chen():
+    """激将 (君 lord, 臣 helpers): targets within the lord's attack range only; only 臣 characters
+    are asked, in seat order from the current player."""
+    g = table({"hero": "yingzheng", "hand": [ANCHOR]}, {"hero": "yuefei", "hand": ["slash ♠7"]},
+              {"hero": "wusong", "hand": ["slash ♠8"]}, {"hero": "tantaiming", "hand": ["slash ♠9"]})
+    assert g.legal_labels() == ["pass", A, "skill jijiang_hk"]
+    g.play("skill jijiang_hk")
+    expect(g, 0, C.DK_SKILL_TARGET)
+    assert g.legal_labels() == ["target player_1", "target player_3"]   # player_2 at distance 2
+    g.play("target player_1")
+    asked = []
+    while g.decision_kind == C.DK_SLASH:
+        asked.append(g.decider)
+        g.play("pass")
+    assert asked == [1, 3]                   # the 民 武松 is not asked
+    assert skill_events(g, SK_JIJIANG_HK) == [(0, SK_JIJIANG_HK, -1)]
+
+
+def test_jijiang_hk_lord_is_the_damage_source_and_gets_the_reward():
+    """激将: the 杀 is the lord's: he deals the damage and, killing a rebel, draws the three cards
+    (the helper only gave its card)."""
+    g = table({"hero": "yingzheng", "hand": [ANCHOR]}, {"hp": 1},
+              {"hero": "yuefei", "hand": ["slash ♠7"]}, {}, deck_top=["jink ♦2", "jink ♦3", "jink ♦4"])
+    g.play("skill jijiang_hk")
+    g.play("target player_1")
+    expect(g, 2, C.DK_SLASH)
+    g.play("Strike ♠7")
+    assert damage(g) == [(0, 1, 1)]
+    assert not g.alive(1)
+    assert hand_names(g, 0) == [A, "Dodge ♦2", "Dodge ♦3", "Dodge ♦4"] and g.hand(2) == []
+    assert [e[0] for e in event_args(g, C.EV_USE) if e[2] == 1] == [0]     # the lord's 杀
+    assert int(g.s[C.P_SLASHES + 0]) == 1
+
+
+def test_jijiang_hk_nobody_helps_lord_may_try_another_target():
+    """激将 of a 英雄杀 lord: when no 臣 character gives a 杀, he may pick another target and try
+    again (each target once per play phase); the 杀 count is untouched until one is given."""
+    g = table({"hero": "yingzheng", "hand": [ANCHOR]}, {"hero": "yuefei", "hand": ["slash ♠7"]},
+              {}, {}, autoplay=False)
+    g.play("skill jijiang_hk")
+    g.play("target player_1")
+    expect(g, 1, C.DK_SLASH)
+    g.play("pass")                           # 岳飞 will not hit himself
+    expect(g, 0, C.DK_PLAY)
+    assert g.legal_labels() == ["pass", A, "skill jijiang_hk"]
+    g.play("skill jijiang_hk")
+    assert g.legal_labels() == ["target player_3"]        # player_1 was tried
+    g.play("target player_3")
+    g.play("Strike ♠7")
+    assert damage(g) == [(0, 3, 1)]
+    expect(g, 0, C.DK_PLAY)
+    assert g.legal_labels() == ["pass", A]
+
+
+def test_jijiang_hk_every_target_tried_then_no_more():
+    g = table({"hero": "yingzheng", "hand": [ANCHOR]}, {"hero": "yuefei", "hand": ["slash ♠7"]},
+              {}, {}, autoplay=False)
+    for t in (1, 3):
+        g.play("skill jijiang_hk")
+        g.play(f"target player_{t}")
+        g.play("pass")
+    expect(g, 0, C.DK_PLAY)
+    assert g.legal_labels() == ["pass", A]
+    assert damage(g) == []
+
+
+def test_jijiang_standard_still_one_try():
+    """The standard 激将 (刘备, seed 004) keeps its rule: no second try in the same play phase."""
+    g = table({"hero": "liubei", "hand": [ANCHOR]}, {"hero": "zhaoyun", "hand": ["slash ♠7"]},
+              {}, {})
+    g.play("skill jijiang")
+    g.play("target player_3")
+    g.play("pass")
+    assert g.legal_labels() == ["pass", A, "skill rende"]
+
+
+@pytest.mark.parametrize("helper, card, label", [("tantaiming", "medicine ♥3", "Medicine ♥3"),
+                                                 ("yuefei", "jink ♦2", "Dodge ♦2")])
+def test_jijiang_hk_helpers_use_their_own_skills(helper, card, label):
+    """激将: a helper may make the 杀 with its own skill: 澹台名's 傲剑 (a red card), 岳飞's 武穆 (a
+    闪)."""
+    g = table({"hero": "xiangyu", "hand": [ANCHOR]}, {}, {"hero": helper, "hand": [card]}, {})
+    g.play("skill jijiang_hk")
+    g.play("target player_1")
+    expect(g, 2, C.DK_SLASH)
+    assert g.legal_labels() == ["pass", label]
+    g.play(label)
+    assert damage(g) == [(0, 1, 1)]
+    assert label in discard_names(g)
+
+
+def test_jijiang_hk_lords_bolang_hammer_applies():
+    """激将: the lord's weapon works with the given 杀: 博浪锤 (贯石斧) lets him discard two cards
+    when it is dodged."""
+    g = table({"hero": "yingzheng", "hand": [ANCHOR, "jink ♦2", "jink ♦3"],
+               "equip": ["bolang_hammer"]}, {"hand": ["jink ♦4"]},
+              {"hero": "yuefei", "hand": ["slash ♠7"]}, {})
+    g.play("skill jijiang_hk")
+    g.play("target player_1")
+    g.play("Strike ♠7")
+    g.play("Dodge ♦4")
+    expect(g, 0, C.DK_CONFIRM)
+    assert g.s[C.H_DB] == C.PUR_AXE
+    g.play("confirm")
+    g.play("Dodge ♦2")
+    g.play("Dodge ♦3")
+    assert damage(g) == [(0, 1, 1)]
+
+
+def test_jijiang_hk_lords_panlong_staff_follow_up_from_his_hand():
+    """激将: 盘龙棍 (青龙偃月刀): when the given 杀 is dodged the lord may use another 杀 on the same
+    target, from his own hand (激将 is not asked again for it)."""
+    g = table({"hero": "yingzheng", "hand": [ANCHOR, "slash ♠8"], "equip": ["panlong_staff"]},
+              {"hand": ["jink ♦4"]}, {"hero": "yuefei", "hand": ["slash ♠7"]}, {})
+    g.play("skill jijiang_hk")
+    g.play("target player_1")
+    g.play("Strike ♠7")
+    g.play("Dodge ♦4")
+    expect(g, 0, C.DK_SLASH)
+    assert g.legal_labels() == ["pass", "Strike ♠8"]
+    g.play("Strike ♠8")
+    assert damage(g) == [(0, 1, 1)]
+
+
+def test_jijiang_hk_no_langya_club_extra_targets():
+    """激将: 狼牙棒 (方天画戟) cannot be used with it: with no hand card left the lord's own last 杀
+    may take extra targets, a 激将 杀 only the one he chose."""
+    g = table({"hero": "yingzheng", "equip": ["langya_club"]}, {},
+              {"hero": "yuefei", "hand": ["slash ♠7"]}, {}, autoplay=False)
+    assert g.legal_labels() == ["pass", "skill jijiang_hk"]
+    g.play("skill jijiang_hk")
+    assert g.legal_labels() == ["target player_1", "target player_2", "target player_3"]
+    g.play("target player_1")
+    g.play("Strike ♠7")
+    assert damage(g) == [(0, 1, 1)]
+    expect(g, 0, C.DK_PLAY)
+
+
+def test_jijiang_hk_no_two_cards_through_the_lords_luye_spear():
+    """激将: with 芦叶枪 (丈八蛇矛) on the lord, a 臣 helper without a 杀 cannot give two hand cards:
+    it is not even asked; the lord may still use the spear himself."""
+    g = table({"hero": "yingzheng", "hand": [ANCHOR, "jink ♦2"], "equip": ["luye_spear"]}, {},
+              {"hero": "yangyanzhao", "hand": ["pickpocket ♠3", "undermine ♠4"]}, {})
+    assert "skill jijiang_hk" in g.legal_labels()
+    g.play("skill jijiang_hk")
+    g.play("target player_1")
+    expect(g, 0, C.DK_PLAY)
+    assert damage(g) == [] and len(g.hand(2)) == 2
+    assert "Reed-Leaf Spear ♠Q" in g.legal_labels()
+
+
+# ====================================================================== 护主 of a 臣 lord (民 helpers)
+def test_huzhu_min_helper_with_ruyi_judges_once_then_plays_a_jink():
+    """护主: a 民 helper with 玉如意 (八卦阵) may judge once; black, it may still give a 闪 from its
+    hand."""
+    g = table({"hero": "yuefei"}, {"hero": "wusong", "hand": ["jink ♦2"], "equip": ["ruyi ♣2"]},
+              {"hero": "yuji", "hand": ["jink ♦3"]}, {"hand": ["slash ♠7", ANCHOR]}, current=3,
+              deck_top=["slash ♠8"])
+    g.play("Strike ♠7")
+    g.play("target player_0")
+    expect(g, 0, C.DK_JINK)
+    assert g.legal_labels() == ["pass", "skill huzhu"]
+    g.play("skill huzhu")
+    expect(g, 1, C.DK_JINK)                  # 虞姬 is 臣: never asked
+    assert g.legal_labels() == ["pass", "Jade Ruyi ♣2", "Dodge ♦2"]
+    g.play("Jade Ruyi ♣2")
+    expect(g, 1, C.DK_JINK)                  # black ♠8: once only, now from the hand
+    assert g.legal_labels() == ["pass", "Dodge ♦2"]
+    g.play("Dodge ♦2")
+    assert damage(g) == [] and g.hp(0) == 4
+    assert "Dodge ♦2" in discard_names(g) and "Strike ♠8" in discard_names(g)
+
+
+def test_huzhu_ruyi_red_judgement_is_the_jink():
+    g = table({"hero": "yuefei"}, {"hero": "wusong", "hand": ["jink ♦2"], "equip": ["ruyi ♣2"]},
+              {}, {"hand": ["slash ♠7", ANCHOR]}, current=3, deck_top=["medicine ♥3"])
+    g.play("Strike ♠7")
+    g.play("target player_0")
+    g.play("skill huzhu")
+    g.play("Jade Ruyi ♣2")
+    assert damage(g) == [] and hand_names(g, 1) == ["Dodge ♦2"]
+
+
+def _bawang_on_chen_lord(lord_hand):
+    g = table({"hero": "yuefei", "hand": lord_hand}, {"hero": "wusong", "hand": ["jink ♦2"]}, {},
+              {"hero": "xiangyu", "hand": ["slash ♠7", ANCHOR]}, current=3)
+    g.play("Strike ♠7")
+    g.play("target player_0")
+    expect(g, 0, C.DK_JINK)
+    g.play("skill huzhu")
+    expect(g, 1, C.DK_JINK)
+    g.play("Dodge ♦2")                       # the one 闪 the 民 give
+    return g
+
+
+def test_huzhu_against_bawang_one_given_jink_and_his_own():
+    """项羽's 杀 on a 臣 lord using 护主: the 民 give one 闪 in all; the lord's own 闪 is the second:
+    the 杀 is cancelled."""
+    g = _bawang_on_chen_lord(["jink ♦3"])
+    expect(g, 0, C.DK_JINK)                  # the second 闪
+    assert g.legal_labels() == ["pass", "Dodge ♦3", "skill huzhu"]
+    g.play("skill huzhu")                    # nobody has another
+    expect(g, 0, C.DK_JINK)
+    assert g.legal_labels() == ["pass", "Dodge ♦3"]
+    g.play("Dodge ♦3")
+    assert damage(g) == []
+
+
+def test_huzhu_against_bawang_one_given_jink_is_lost():
+    """项羽's 杀, one 闪 from the 民 and none of his own: the lord takes 1 damage and the given 闪 is
+    discarded, not returned."""
+    g = _bawang_on_chen_lord([])
+    expect(g, 0, C.DK_JINK)
+    assert g.legal_labels() == ["pass", "skill huzhu"]
+    g.play("pass")
+    assert damage(g) == [(3, 0, 1)]
+    assert "Dodge ♦2" in discard_names(g) and g.hand(1) == []
+
+
+# ====================================================================== alias heroes
+def test_chensheng_qiyi_takes_from_two_instead_of_drawing():
+    """陈胜 起义 (= 突袭): instead of drawing, a random hand card from up to two others."""
+    g = table({"hand": ["jink ♦2"]}, {"hero": "chensheng"}, {}, {"hand": ["slash ♠7"]},
+              current=1, phase="draw", deck_top=["medicine ♥3", "medicine ♥4"])
+    expect(g, 1, C.DK_SKILL_TARGET)
+    assert g.legal_labels() == ["pass", "target player_3", "target player_0"]
+    g.play("target player_0")
+    g.play("target player_3")
+    assert hand_names(g, 1) == ["Dodge ♦2", "Strike ♠7"]
+    assert (1, content.SKILLS["qiyi"].id, 0) in event_args(g, C.EV_SKILL)
+
+
+def test_liubowen_zhanbu_looks_at_five():
+    """刘伯温 占卜 (= 观星 with 5): five cards, some to the bottom, the rest on top in his order."""
+    top = ["slash ♠7", "slash ♠8", "slash ♠9", "jink ♦2", "jink ♦3", "medicine ♥3"]
+    g = table({}, {"hero": "liubowen"}, {}, {}, current=1, phase="start", deck_top=top)
+    expect(g, 1, C.DK_CONFIRM)
+    g.play("confirm")
+    expect(g, 1, C.DK_SKILL_CARD)
+    assert g.legal_labels() == ["confirm", "Strike ♠7", "Strike ♠8", "Strike ♠9", "Dodge ♦2",
+                                "Dodge ♦3"]
+    g.play("Strike ♠7")                      # to the bottom
+    g.play("confirm")
+    for lab in ("Dodge ♦3", "Dodge ♦2", "Strike ♠9"):
+        g.play(lab)
+    # the last card goes on top by itself; then he draws the first two, player_2 the next two
+    assert hand_names(g, 1) == ["Dodge ♦2", "Dodge ♦3"]
+    assert hand_names(g, 2) == ["Strike ♠8", "Strike ♠9"]
+    pile = [g.card_name(c) for c in g.draw_pile()]
+    assert pile[0] == "Medicine ♥3" and pile[-1] == "Strike ♠7"
+
+
+def test_liubowen_guiyin_no_slash_or_duel_with_empty_hand():
+    """刘伯温 归隐 (= 空城): with no hand card he is no target of 杀 or 决斗."""
+    g = table({"hand": ["slash ♠7", "duel ♠A", ANCHOR]}, {"hero": "liubowen"}, {},
+              {"hand": ["jink ♦2"]}, autoplay=False)
+    g.play("Strike ♠7")
+    assert g.legal_labels() == ["target player_3"]
+    g = table({"hand": ["duel ♠A", ANCHOR]}, {"hero": "liubowen", "hand": ["jink ♦3"]}, {}, {},
+              autoplay=False)
+    g.play("Duel ♠A")
+    assert "target player_1" in g.legal_labels()
+
+
+def test_yuefei_wumu_slash_and_jink_swap():
+    """岳飞 武穆 (= 龙胆): a 杀 answers as a 闪; in the play phase a 闪 is used as a 杀."""
+    g = table({"hand": ["slash ♠7", ANCHOR]}, {"hero": "yuefei", "hand": ["slash ♠8", "jink ♦2"]},
+              {}, {})
+    g.play("Strike ♠7")
+    g.play("target player_1")
+    assert g.legal_labels() == ["pass", "Strike ♠8", "Dodge ♦2"]
+    g.play("Strike ♠8")
+    assert damage(g) == []
+    g = table({}, {"hero": "yuefei", "hand": ["jink ♦2", ANCHOR]}, {}, {}, current=1,
+              autoplay=False)
+    g.play("skill wumu")
+    assert g.legal_labels() == ["Dodge ♦2"]
+    g.play("Dodge ♦2")
+    g.play("target player_2")
+    assert damage(g) == [(1, 2, 1)]
+
+
+def test_yangyanzhao_tianlang_any_number_of_slashes():
+    """杨延昭 天狼 (= 飞将/咆哮): no limit of one 杀 per play phase."""
+    g = table({}, {"hero": "yangyanzhao", "hand": ["slash ♠7", "slash ♠8", "slash ♠9", ANCHOR]},
+              {}, {}, current=1)
+    for lab in ("Strike ♠7", "Strike ♠8", "Strike ♠9"):
+        g.play(lab)
+        g.play("target player_2")
+    assert damage(g) == [(1, 2, 1)] * 3
+
+
+def test_tantaiming_aojian_red_hand_or_equipment_as_slash():
+    """澹台名 傲剑 (= 武圣): a red hand card or equipped card is a 杀."""
+    g = table({"hand": ["duel ♠A", ANCHOR]},
+              {"hero": "tantaiming", "hand": ["medicine ♥3"], "equip": ["offensive_horse ♥5"]},
+              {}, {})
+    g.play("Duel ♠A")
+    g.play("target player_1")
+    expect(g, 1, C.DK_SLASH)
+    assert g.legal_labels() == ["pass", "Medicine ♥3", "Attack Horse ♥5"]
+    g.play("Attack Horse ♥5")
+    assert damage(g) == [(1, 0, 1)]          # player_0 has no 杀 left
+    g = table({}, {"hero": "tantaiming", "hand": ["medicine ♥3", ANCHOR]}, {}, {}, current=1,
+              autoplay=False)
+    g.play("skill aojian")
+    g.play("Medicine ♥3")
+    g.play("target player_2")
+    assert damage(g) == [(1, 2, 1)]
+
+
+# ====================================================================== the herokill draft
+def test_herokill_draft_lord_chooses_from_five_random_heroes():
+    """Seed 003: the lord chooses from five random heroes (no herokill hero is a fixed lord offer);
+    the five differ from game to game and, over games, every hero of the pack is offered."""
+    pack = {h.key for h in content.pack_heroes(HK)}
+    assert not any(h.lord_offer for h in content.pack_heroes(HK))
+    seen = set()
+    offers = set()
+    for seed in range(40):
+        g = Game.new(Config(num_players=4, pack=HK), seed=seed)
+        expect(g, 0, C.DK_HERO)
+        five = [content.HEROES_BY_ID[int(h)].key
+                for h in g.s[C.OFFER_BASE:C.OFFER_BASE + C.MAX_OFFER] if h >= 0]
+        assert len(five) == 5 and len(set(five)) == 5 and set(five) <= pack
+        assert g.legal_labels() == [f"hero {k}" for k in five]
+        seen |= set(five)
+        offers.add(tuple(five))
+    assert seen == pack and len(offers) > 20
+
+
+def test_herokill_draft_then_others_choose():
+    g = Game.new(Config(num_players=5, pack=HK), seed=3)
+    g.step(int(g.legal_actions()[0]))
+    while g.decision_kind == C.DK_HERO:
+        assert len(g.legal_actions()) == 3
+        g.step(int(g.legal_actions()[-1]))
+    keys = [g.hero(i).key for i in range(5)]
+    assert len(set(keys)) == 5
+    assert g.max_hp(0) == content.HEROES_BY_KEY[keys[0]].hp + (keys[0] != "luzhishen")
+    check_invariants(g)
+
+
+# ====================================================================== random play
+@pytest.mark.parametrize("n, selection, games", [(4, "random", 150), (5, "random", 150),
+                                                 (5, "draft", 60)])
+def test_compiled_invariants_with_herokill_heroes(n, selection, games):
+    """Random legal play with every step checked (compiled): the herokill heroes in many games."""
+    cfg = Config(num_players=n, pack=HK, hero_selection=selection)
+    seeds = (np.arange(games, dtype=np.int64) * 7919 + 31 * n).astype(np.int32)
+    out = np.zeros((games, 4), np.int64)
+    invariants.play_checked(seeds, cfg.spec(), 900 + n, out)
+    bad = np.flatnonzero(out[:, 3])
+    assert bad.size == 0, [f"seed {seeds[i]}: {invariants.VIOLATIONS.get(int(out[i, 3]))} at "
+                           f"decision {out[i, 2]}" for i in bad[:5]]
+    assert (out[:, 0] != C.RES_TRUNCATED).sum() > games // 2
