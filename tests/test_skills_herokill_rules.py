@@ -19,6 +19,8 @@ from heroes_env.engine.skills.ids import (SK_BAWANG, SK_DIEHUN, SK_DILI, SK_JIJI
 from heroes_env.scenario import build
 from helpers import damage, discard_names, event_args, expect, hand_names
 from conftest import check_invariants
+from test_random_play import play_fully_checked
+from test_hidden_info import play_checking_hidden_info
 
 HK = "herokill"
 # a black +1 horse: always usable in the play phase, no skill here converts it; keeps a player in
@@ -617,6 +619,13 @@ def test_jijiang_hk_no_langya_club_extra_targets():
     g.play("Strike ♠7")
     assert damage(g) == [(0, 1, 1)]
     expect(g, 0, C.DK_PLAY)
+    # his own last hand card as a 杀 does get 狼牙棒's extra targets
+    g = table({"hero": "yingzheng", "hand": ["slash ♠8"], "equip": ["langya_club"]}, {},
+              {"hero": "yuefei"}, {}, autoplay=False)
+    g.play("Strike ♠8")
+    g.play("target player_1")
+    expect(g, 0, C.DK_TARGET)
+    assert "target player_2" in g.legal_labels()
 
 
 def test_jijiang_hk_no_two_cards_through_the_lords_luye_spear():
@@ -837,3 +846,12 @@ def test_compiled_invariants_with_herokill_heroes(n, selection, games):
     assert bad.size == 0, [f"seed {seeds[i]}: {invariants.VIOLATIONS.get(int(out[i, 3]))} at "
                            f"decision {out[i, 2]}" for i in bad[:5]]
     assert (out[:, 0] != C.RES_TRUNCATED).sum() > games // 2
+
+
+@pytest.mark.parametrize("n, selection, seed", [(5, "random", 11), (4, "draft", 12)])
+def test_full_checks_with_herokill_heroes(n, selection, seed):
+    """Every check at every step (masks exact, clone, serialisation) and no hidden-information leak
+    in random games with the herokill heroes."""
+    cfg = Config(num_players=n, pack=HK, hero_selection=selection)
+    assert play_fully_checked(cfg, 7300 + seed, all_illegal_every=15) > 10
+    assert play_checking_hidden_info(cfg, seed, 3) > 0
