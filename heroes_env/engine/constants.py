@@ -218,6 +218,7 @@ NUM_PHASES = 7
 # per-turn flags
 TF_SKIP_PLAY = 1
 TF_SLASHED = 2       # 克己: a 杀 was used or played in this turn's play phase
+TF_SLASH_USED = 4    # 隐忍: a 杀 was used (not merely played) in this turn's play phase
 
 # kingdoms / factions
 KD_NONE = 0
@@ -236,6 +237,7 @@ MK_XIADAN_WON = 1 << 2     # 侠胆 won this turn: attack range unlimited, two �
 MK_XIADAN_LOST = 1 << 3    # 侠胆 not won this turn: no 杀
 MK_YIZHUANG = 1 << 4       # 易装: the seat holds a dead hero's skills, not its own hero's
 MK_TURN = MK_XIADAN_WON | MK_XIADAN_LOST   # marks that last until the end of the turn
+MK_ZUIJIU = 1 << 5   # 醉酒: he drew only one card; his 杀 and 决斗 deal 2 damage this turn
 GENDER_MALE = 1
 GENDER_FEMALE = 2
 

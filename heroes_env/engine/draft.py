@@ -13,6 +13,7 @@ from .jit import njit
 from .constants import *  # noqa: F401,F403
 from .state import deal_hands, log_event, pop_frame, post_decision, rand_below
 from .content import HERO_TAB, LORD_SKILL
+from .skills.modifiers import lord_hp_bonus
 
 NUM_HERO_ROWS = HERO_TAB.shape[0]
 
@@ -21,16 +22,16 @@ NUM_HERO_ROWS = HERO_TAB.shape[0]
 def assign_hero(s, seat, h):
     """Give seat hero h: HP, gender, kingdom and skills (lord skills only for the lord)."""
     lord = s[P_ROLE + seat] == ROLE_LORD
-    hp = HERO_TAB[h, HR_HP]
-    if lord and s[H_NP] >= 5:
-        hp += 1
     s[P_HERO + seat] = h
-    s[P_HP + seat] = hp
-    s[P_MAXHP + seat] = hp
     s[P_GENDER + seat] = HERO_TAB[h, HR_GENDER]
     s[P_KINGDOM + seat] = HERO_TAB[h, HR_KINGDOM]
     set_hero_skills(s, seat, h)
     s[H_HEROES] = 1
+    hp = HERO_TAB[h, HR_HP]
+    if lord and s[H_NP] >= 5:
+        hp += lord_hp_bonus(s, seat)      # 狂禅: none
+    s[P_HP + seat] = hp
+    s[P_MAXHP + seat] = hp
 
 
 @njit(cache=True)

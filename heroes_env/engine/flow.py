@@ -46,9 +46,10 @@ from .draft import run_draft
 from .skills.registry import fire, run_pending, run_skill, run_trigger, suspend_for_pending
 from .skills.conversions import can_convert_to, converts_any
 from .skills.judgement import judge_keeps
-from .skills.modifiers import (draws_after_trick, horse_limit_one, jinks_needed, skips_discard,
-                               slash_damage)
-from .skills.lord import response_ok
+from .skills.modifiers import (after_jink, draws_after_trick, duel_damage, duel_slashes_needed,
+                               hand_limit, horse_limit_one, jinks_needed, skips_discard,
+                               slash_damage, trick_skipped, trick_skips)
+from .skills.lord import rescue_bonus, response_ok
 from .skills.common import run_pindian
 
 NOT_SET = 1 << 30
@@ -226,10 +227,7 @@ def run_turn(s, o):
         if skips_discard(s, u):
             log_event(s, EV_SKIP, u, PH_DISCARD, 0)
             return
-        hp = s[P_HP + u]
-        if hp < 0:
-            hp = 0
-        over = s[P_HANDN + u] - hp
+        over = s[P_HANDN + u] - hand_limit(s, u)
         if over > 0:
             push_frame(s, FR_DISCARD, u, -1, -1, 0, -1, over, 0)
     elif pc == 6:
@@ -555,7 +553,7 @@ def run_use(s, o):
             if s[o + F_A] & UF_PLAY:
                 s[P_SLASHES + u] += 1
             if s[H_CUR] == u and s[H_PHASE] == PH_PLAY:
-                s[P_TFLAGS + u] |= TF_SLASHED
+                s[P_TFLAGS + u] |= TF_SLASHED | TF_SLASH_USED
             if weapon_kind(s, u) == K_QINGGANG:
                 s[o + F_A] |= UF_QINGGANG
             s[o + F_PC] = 7
@@ -583,8 +581,16 @@ def run_use(s, o):
             s[C_AS + c] = K_LIGHTNING
             pop_frame(s, 1)
             return
+        if k == K_SAVAGE or k == K_ARCHERY:
+            s[o + F_D] = num_alive(s) - 1          # number of targets (蝶魂 asks)
+        elif k == K_GOD_SALVATION or k == K_AMAZING_GRACE:
+            s[o + F_D] = num_alive(s)
         if k == K_AMAZING_GRACE:
-            for _ in range(num_alive(s)):
+            reveal = s[o + F_D]
+            for i in range(s[H_NP]):
+                if alive(s, i) and trick_skips(s, i, k, s[o + F_D]):
+                    reveal -= 1         # 蝶魂: no card for her
+            for _ in range(reveal):
                 r = top_card(s)
                 if r < 0:
                     return
@@ -623,7 +629,9 @@ def run_use(s, o):
             s[o + F_PC] = 6
             return
         s[o + F_E] = i + 1
-        if alive(s, t):
+        if alive(s, t) and is_trick_kind(k) and trick_skips(s, t, k, s[o + F_D]):
+            trick_skipped(s, t)           # 蝶魂
+        elif alive(s, t):
             extra = -1
             if k == K_COLLATERAL:
                 extra = s[o + F_B]
@@ -798,9 +806,11 @@ def effect_slash(s, o, u, t, c, pc):
 
 @njit(cache=True)
 def effect_duel(s, o, u, t, c, pc):
-    """决斗: the target plays 杀 first; C = whose turn to play (0 target, 1 user)."""
+    """决斗: the target plays 杀 first; C = whose turn to play (0 target, 1 user), D = 杀 the
+    responder still owes in this turn (霸王: two against 项羽)."""
     if pc == 2:
         s[o + F_C] = 0
+        s[o + F_D] = duel_slashes_needed(s, u)
         s[o + F_PC] = 30
     elif pc == 30:
         responder = t if s[o + F_C] == 0 else u
@@ -809,13 +819,17 @@ def effect_duel(s, o, u, t, c, pc):
         push_frame(s, FR_ASK, responder, other, c, DK_SLASH, -1, PUR_DUEL, 0)
     elif pc == 31:
         if s[H_RET] == 1:
-            s[o + F_C] = 1 - s[o + F_C]
+            s[o + F_D] -= 1
+            if s[o + F_D] <= 0:
+                s[o + F_C] = 1 - s[o + F_C]
+                s[o + F_D] = duel_slashes_needed(s, t if s[o + F_C] == 1 else u)
             s[o + F_PC] = 30
             return
         loser = t if s[o + F_C] == 0 else u
         winner = u if s[o + F_C] == 0 else t
         s[o + F_PC] = 32
-        push_frame(s, FR_DAMAGE, winner, loser, c, K_DUEL, -1, 1, DF_DUEL)
+        push_frame(s, FR_DAMAGE, winner, loser, c, K_DUEL, -1, duel_damage(s, u, winner),
+                   DF_DUEL)
     else:
         pop_frame(s, 0)
 
@@ -890,6 +904,7 @@ def run_ask(s, o):
     if pc == 2:
         if card_color(s, s[H_RET]) == COLOR_RED:
             log_event(s, EV_RESPOND, r, s[P_ARMOR + r], 1)
+            after_jink(s, r)             # 图强
             pop_frame(s, 1)
         else:
             s[o + F_PC] = 0
@@ -924,11 +939,15 @@ def answer_with(s, o, r, c, c2):
         if c2 >= 0:
             move_card(s, c2, Z_PROC)
         s[parent + F_D] = c2
+        if s[o + F_AS] == DK_JINK:
+            after_jink(s, r)             # 图强
         pop_frame(s, 1)
         return
     discard_card(s, c, r)
     if c2 >= 0:
         discard_card(s, c2, r)
+    if s[o + F_AS] == DK_JINK:
+        after_jink(s, r)                 # 图强
     pop_frame(s, 1)
 
 
@@ -1052,8 +1071,11 @@ def run_dying(s, o):
             c = a - A_CARD
             log_event(s, EV_USE, seat, c, v)
             discard_card(s, c, seat)
-            s[P_HP + v] += 1
-            log_event(s, EV_HEAL, v, 1, seat)
+            k = 1 + rescue_bonus(s, seat, v)         # 救援 (英雄杀 民 lord): a 君's 药 heals 2
+            if s[P_HP + v] + k > s[P_MAXHP + v]:
+                k = s[P_MAXHP + v] - s[P_HP + v]
+            s[P_HP + v] += k
+            log_event(s, EV_HEAL, v, k, seat)
         s[o + F_PC] = 1
     if s[P_HP + v] >= 1:
         pop_frame(s, 0)

@@ -179,7 +179,7 @@ def legal_target(s, user, kind, t, stage, first):
     if kind == K_DUEL:
         return t != user and not untargetable(s, t, K_DUEL)
     if kind == K_DISMANTLE:
-        return t != user and total_cards(s, t, True) > 0
+        return t != user and total_cards(s, t, True) > 0 and not untargetable(s, t, K_DISMANTLE)
     if kind == K_SNATCH:
         return t != user and total_cards(s, t, True) > 0 and not untargetable(s, t, K_SNATCH) \
             and (seat_distance(s, user, t) <= 1 or trick_no_distance(s, user))

@@ -13,7 +13,7 @@ from ..state import (card_color, card_suit, discard_card, draw_cards, log_event,
 from ..content import HERO_TAB
 from ..draft import set_hero_skills
 from ..rules import alive
-from .modifiers import untargetable
+from .modifiers import lord_hp_bonus, untargetable
 from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
                      pindian_ok, pindian_won, rel_target, skill_log, start_pindian, used)
 from .ids import (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU,
@@ -121,7 +121,7 @@ def take_hero(s, u, t):
     set_hero_skills(s, u, h)
     mx = HERO_TAB[h, HR_HP]
     if s[P_ROLE + u] == ROLE_LORD and s[H_NP] >= 5:
-        mx += 1
+        mx += lord_hp_bonus(s, u)          # (狂禅 among his skills: none)
     s[P_MAXHP + u] = mx
     if s[P_HP + u] > mx:
         s[P_HP + u] = mx

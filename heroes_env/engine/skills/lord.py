@@ -7,17 +7,47 @@ phase. Each living character of the kingdom is then asked in turn from the curre
 (``FR_ASK`` with ``PUR_LORD``); the first who plays one provides it: its card(s) land in this
 frame's ``F_C``/``F_D`` (-1 for an 八卦阵 闪). ``F_B`` = the lord's ask purpose (0: 激将 used in the
 play phase), ``F_SUB2`` = the decision kind asked (DK_JINK / DK_SLASH), ``F_E`` = next seat offset.
+
+The 英雄杀 lord skills (helpers of a 君/臣/民 faction, seed 003) follow the seed's clarifications:
+激将 used in the play phase may be tried again on another target when nobody helped (the targets
+tried this phase are bits ``JJ_TRIED`` << seat of ``P_USED``). 救援 of the 民 lord (``jiuyuan_hk``)
+is a rule of the dying procedure: ``rescue_bonus``.
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import become_frame, discard_card, pop_frame, push_frame, skill_param
+from ..state import become_frame, discard_card, has_skill, pop_frame, push_frame, skill_param
 from ..rules import alive, can_slash_target, slash_allowed
 from .common import ask, mark_used, rel_target, skill_log, used
-from .ids import SK_HUJIA, SK_JIJIANG, SK_JIUYUAN
+from .ids import SK_HUJIA, SK_JIJIANG, SK_JIUYUAN, SK_JIUYUAN_HK
 
-SKILLS = (SK_HUJIA, SK_JIJIANG, SK_JIUYUAN)
+SKILLS = (SK_HUJIA, SK_JIJIANG, SK_JIUYUAN, SK_JIUYUAN_HK)
 TIMINGS = ()
+JJ_TRIED = 1 << 8      # P_USED bit of seat 0 as a 激将 target tried in vain (seat t: JJ_TRIED << t)
+
+
+@njit(cache=True)
+def rescue_bonus(s, user, v):
+    """救援 (英雄杀 民 lord): while v is dying, a 药 used on him by a character of the skill's
+    faction (君) heals 1 more. Logs the skill; returns the extra HP (0 or 1)."""
+    if s[H_HEROES] == 0 or user == v or not has_skill(s, v, SK_JIUYUAN_HK):
+        return 0
+    if s[P_KINGDOM + user] != skill_param(s, v, SK_JIUYUAN_HK):
+        return 0
+    skill_log(s, v, SK_JIUYUAN_HK, user)
+    return 1
+
+
+@njit(cache=True)
+def retry_allowed(s, lord, sk):
+    """Seed 003: a 英雄杀 lord's 激将 that nobody answered may be tried on another target."""
+    return kingdom_of(s, lord, sk) >= KD_JUN
+
+
+@njit(cache=True)
+def jijiang_target_ok(s, d, t):
+    """A 激将 target in the play phase: a legal 杀 target not yet tried in vain this phase."""
+    return can_slash_target(s, d, t, True) and (s[P_USED + d] & (JJ_TRIED << t)) == 0
 
 
 @njit(cache=True)
@@ -55,7 +85,7 @@ def active_ok(s, d, sk):
     if sk != SK_JIJIANG or used(s, d, sk) or not slash_allowed(s, d) or not helper_exists(s, d, sk):
         return False
     for t in range(s[H_NP]):
-        if can_slash_target(s, d, t, True):
+        if jijiang_target_ok(s, d, t):
             return True
     return False
 
@@ -64,7 +94,7 @@ def active_ok(s, d, sk):
 def mask(s, out, d, sk, stage):
     n = 0
     for r in range(1, s[H_NP]):
-        if can_slash_target(s, d, (d + r) % s[H_NP], True):
+        if jijiang_target_ok(s, d, (d + r) % s[H_NP]):
             out[A_TARGET + r] = 1
             n += 1
     return n
@@ -118,5 +148,8 @@ def run(s, o, sk):
                        1 if s[o + F_SUB2] == DK_JINK else 0)
             return
     if s[o + F_B] == 0:
-        mark_used(s, u, sk)      # nobody answered: no second try in this play phase
+        if retry_allowed(s, u, sk):
+            s[P_USED + u] |= JJ_TRIED << s[o + F_TGT]     # another target may be tried
+        else:
+            mark_used(s, u, sk)      # nobody answered: no second try in this play phase
     pop_frame(s, 0)

@@ -4,16 +4,22 @@
 顺手牵羊/乐不思蜀 target), 奇才 (tricks ignore distance), 无双 (two 闪), 裸衣 (2 damage), 克己 (no
 discard), 集智 (draw after a trick); the marks 侠胆 leaves for the rest of the turn (range, 杀 count
 and targets, or no 杀).
+
+英雄杀 (seed 003): 控局 (hand limit = max HP; no 探囊取物/釜底抽薪 target while his hand is below his max
+HP, no 画地为牢 target while above), 隐忍 = 克己 counting only 杀 he used, 霸王 = 无双 whose 决斗
+opponents need two 杀 (parameter 2), 图强 (draw after a 闪 outside his turn), 狂禅 (no lord HP bonus),
+蝶魂 (skipped by a trick with several targets, draws one instead).
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import has_skill
+from ..state import draw_cards, has_skill, skill_param
+from .common import skill_log
 from .ids import (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG,
-                  SK_LUOYI, SK_KEJI, SK_JIZHI)
+                  SK_LUOYI, SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN)
 
 SKILLS = (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG, SK_LUOYI,
-          SK_KEJI, SK_JIZHI)
+          SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN)
 TIMINGS = ()
 
 
@@ -44,13 +50,20 @@ def horse_limit_one(s, seat):
 
 @njit(cache=True)
 def untargetable(s, t, kind):
-    """空城 (杀, 决斗 with no hand cards) and 谦逊 (顺手牵羊, 乐不思蜀): t cannot be chosen."""
+    """空城 (杀, 决斗 with no hand cards), 谦逊 (顺手牵羊, 乐不思蜀) and 控局 (顺手牵羊/过河拆桥, 乐不思蜀 by
+    hand size): t cannot be chosen."""
     if s[H_HEROES] == 0:
         return False
     if (kind == K_SLASH or kind == K_DUEL) and s[P_HANDN + t] == 0 and has_skill(s, t, SK_KONGCHENG):
         return True
     if (kind == K_SNATCH or kind == K_INDULGENCE) and has_skill(s, t, SK_QIANXUN):
         return True
+    if (kind == K_SNATCH or kind == K_DISMANTLE or kind == K_INDULGENCE) \
+            and has_skill(s, t, SK_KONGJU):
+        # 控局: hand below max HP → no 探囊取物/釜底抽薪; hand above max HP → no 画地为牢
+        if kind == K_INDULGENCE:
+            return s[P_HANDN + t] > s[P_MAXHP + t]
+        return s[P_HANDN + t] < s[P_MAXHP + t]
     return False
 
 
@@ -62,23 +75,91 @@ def trick_no_distance(s, seat):
 
 @njit(cache=True)
 def jinks_needed(s, user):
-    """无双: a 杀 of his needs two 闪."""
+    """无双 (and 霸王): a 杀 of his needs two 闪."""
     return 2 if has_skill(s, user, SK_WUSHUANG) else 1
 
 
 @njit(cache=True)
+def duel_slashes_needed(s, opponent):
+    """杀 a 决斗 responder must play each time against this opponent: 霸王 (无双 with parameter 2)
+    asks two; the seed's 无双 (parameter 0) one."""
+    if has_skill(s, opponent, SK_WUSHUANG) and skill_param(s, opponent, SK_WUSHUANG) == 2:
+        return 2
+    return 1
+
+
+@njit(cache=True)
+def drunk(s, seat):
+    """醉酒 is active: he drew only one card in this turn's draw phase (mark MK_ZUIJIU)."""
+    return (s[P_MARK + seat] & MK_ZUIJIU) != 0 and s[H_CUR] == seat
+
+
+@njit(cache=True)
 def slash_damage(s, user):
-    """裸衣: while he has no weapon, a 杀 he uses in his play phase deals 2 damage."""
+    """裸衣: while he has no weapon, a 杀 he uses in his play phase deals 2 damage. 醉酒: his 杀
+    deal 2 damage in the turn he drew only one card."""
     if has_skill(s, user, SK_LUOYI) and s[P_WEAPON + user] < 0 and s[H_CUR] == user \
             and s[H_PHASE] == PH_PLAY:
+        return 2
+    if drunk(s, user):
+        return 2
+    return 1
+
+
+@njit(cache=True)
+def duel_damage(s, user, winner):
+    """醉酒: a 决斗 he used deals 2 damage when he wins it in his drunk turn."""
+    if winner == user and drunk(s, user):
         return 2
     return 1
 
 
 @njit(cache=True)
 def skips_discard(s, seat):
-    """克己: no 杀 used or played in this turn's play phase: the discard phase is skipped."""
-    return has_skill(s, seat, SK_KEJI) and (s[P_TFLAGS + seat] & TF_SLASHED) == 0
+    """克己: no 杀 used or played in this turn's play phase: the discard phase is skipped. 隐忍
+    (克己 with parameter 1): only a 杀 he used counts (not one played in a 决斗)."""
+    if not has_skill(s, seat, SK_KEJI):
+        return False
+    flag = TF_SLASH_USED if skill_param(s, seat, SK_KEJI) == 1 else TF_SLASHED
+    return (s[P_TFLAGS + seat] & flag) == 0
+
+
+@njit(cache=True)
+def hand_limit(s, seat):
+    """Cards he may keep in the discard phase: his HP (at least 0); 控局: his max HP."""
+    if has_skill(s, seat, SK_KONGJU):
+        return s[P_MAXHP + seat]
+    hp = s[P_HP + seat]
+    return hp if hp > 0 else 0
+
+
+@njit(cache=True)
+def after_jink(s, seat):
+    """图强: outside his turn, each 闪 he uses or plays (八卦阵's included) draws him a card."""
+    if has_skill(s, seat, SK_TUQIANG) and s[H_CUR] != seat and s[P_ALIVE + seat] == 1:
+        skill_log(s, seat, SK_TUQIANG, -1)
+        draw_cards(s, seat, 1)
+
+
+@njit(cache=True)
+def lord_hp_bonus(s, seat):
+    """The lord's +1 max HP (five or more players); 狂禅: none."""
+    return 0 if has_skill(s, seat, SK_KUANGCHAN) else 1
+
+
+@njit(cache=True)
+def trick_skips(s, t, k, ntargets):
+    """蝶魂: a trick with several targets (烽火狼烟, 万箭齐发, 休养生息, 五谷丰登 with two or more
+    living targets) skips her."""
+    return ntargets >= 2 and (k == K_SAVAGE or k == K_ARCHERY or k == K_GOD_SALVATION
+                              or k == K_AMAZING_GRACE) and has_skill(s, t, SK_DIEHUN)
+
+
+@njit(cache=True)
+def trick_skipped(s, t):
+    """蝶魂: she is skipped by the trick and draws one card instead."""
+    skill_log(s, t, SK_DIEHUN, -1)
+    draw_cards(s, t, 1)
 
 
 @njit(cache=True)

@@ -1,6 +1,10 @@
 """Skills of the owner's turn phases: 观星 (start: order the top three cards), 英姿 (draw one more),
 突袭 (instead of drawing, take a random hand card from one or two others), 闭月 (after the discard
-phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py``."""
+phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py``.
+
+英雄杀 (seed 003): 醉酒 (draw only one card; then his 杀 and 决斗 deal 2 damage this turn: mark
+MK_ZUIJIU, read by ``modifiers.slash_damage``/``duel_damage``, cleared at his next start phase and
+after his discard phase), 底力 (locked: draw 2 + his lost HP)."""
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
@@ -8,11 +12,12 @@ from ..state import (draw_cards, log_event, move_card, pop_frame, random_hand_ca
                      top_card)
 from ..rules import alive
 from .common import ask, ask_confirm, gain, rel_target, skill_log
-from .ids import SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE
+from .ids import SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE, SK_ZUIJIU, SK_DILI
 
-SKILLS = (SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE)
+SKILLS = (SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE, SK_ZUIJIU, SK_DILI)
 TIMINGS = ((SK_GUANXING, TP_START), (SK_YINGZI, TP_DRAW), (SK_TUXI, TP_DRAW),
-           (SK_BIYUE, TP_AFTER_DISCARD))
+           (SK_BIYUE, TP_AFTER_DISCARD), (SK_ZUIJIU, TP_START), (SK_ZUIJIU, TP_DRAW),
+           (SK_ZUIJIU, TP_AFTER_DISCARD), (SK_DILI, TP_DRAW))
 
 
 @njit(cache=True)
@@ -101,9 +106,23 @@ def mask(s, out, d, sk, stage):
 def run(s, o, sk):
     u = s[o + F_USER]
     pc = s[o + F_PC]
+    if sk == SK_ZUIJIU and (pc == 0 and s[o + F_A] != TP_DRAW):
+        s[P_MARK + u] &= ~MK_ZUIJIU       # his turn starts / his discard phase is over
+        pop_frame(s, 0)
+        return
+    if sk == SK_DILI:
+        lost = s[P_MAXHP + u] - s[P_HP + u]
+        if lost > 0 and alive(s, u):
+            skill_log(s, u, sk, -1)
+            s[H_DRAWN] += lost
+        pop_frame(s, 0)
+        return
     if pc == 0:
         if not alive(s, u):
             pop_frame(s, 0)
+            return
+        if sk == SK_ZUIJIU and s[H_DRAWN] < 1:
+            pop_frame(s, 0)            # nothing left to draw (突袭-like skills took it)
             return
         if sk == SK_TUXI:
             for t in range(s[H_NP]):
@@ -115,7 +134,13 @@ def run(s, o, sk):
         ask_confirm(s, o, 1)
         return
     a = s[H_ANSWER]
-    if sk == SK_YINGZI or sk == SK_BIYUE:
+    if sk == SK_ZUIJIU:
+        if a == A_CONFIRM:
+            skill_log(s, u, sk, -1)
+            s[H_DRAWN] = 1
+            s[P_MARK + u] |= MK_ZUIJIU
+        pop_frame(s, 0)
+    elif sk == SK_YINGZI or sk == SK_BIYUE:
         if a == A_CONFIRM:
             skill_log(s, u, sk, -1)
             if sk == SK_YINGZI:
