@@ -6,9 +6,11 @@ from ..state import (card_color, discard_card, draw_cards, log_event, move_card,
                      push_frame, random_hand_card)
 from ..rules import alive
 from .modifiers import untargetable
+from .targeting import guard_of
 from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
                      rel_target, skill_log, used)
-from .ids import SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU
+from .ids import (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU,
+                  SK_MENSHEN)
 
 SKILLS = (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU)
 TIMINGS = ()
@@ -245,6 +247,10 @@ def run(s, o, sk):
         elif pc == 3:
             duelist = s[o + F_B]
             victim = rel_target(s, u, a)
+            g = guard_of(s, duelist, victim)      # 门神: aimed at the guarded = at 秦琼
+            if g >= 0:
+                skill_log(s, g, SK_MENSHEN, victim)
+                victim = g
             log_event(s, EV_USE, duelist, -1, victim)
             s[o + F_PC] = 4
             push_frame(s, FR_EFFECT, duelist, victim, -1, K_DUEL, -1, UF_NO_NULLIFY, -1)

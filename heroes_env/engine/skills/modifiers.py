@@ -2,17 +2,18 @@
 
 飞将 (no 杀 limit), 马术 (distance both ways), 空城 (no 杀/决斗 target with an empty hand), 谦逊 (no
 顺手牵羊/乐不思蜀 target), 奇才 (tricks ignore distance), 无双 (two 闪), 裸衣 (2 damage), 克己 (no
-discard), 集智 (draw after a trick).
+discard), 集智 (draw after a trick). 英雄杀: 骑射 (= 马术 with param 1: only the -1 horse, no horse
+limit), 红妆 (李师师's ♠ counts as ♥ in her judgements and for 曼舞's card).
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import has_skill
+from ..state import card_suit, has_skill, skill_param
 from .ids import (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG,
-                  SK_LUOYI, SK_KEJI, SK_JIZHI)
+                  SK_LUOYI, SK_KEJI, SK_JIZHI, SK_HONGZHUANG)
 
 SKILLS = (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG, SK_LUOYI,
-          SK_KEJI, SK_JIZHI)
+          SK_KEJI, SK_JIZHI, SK_HONGZHUANG)
 TIMINGS = ()
 
 
@@ -24,21 +25,22 @@ def slash_unlimited(s, seat):
 
 @njit(cache=True)
 def distance_modifier(s, a, b):
-    """马术: a's distance to others -1; others' distance to a +1 (both horses, always)."""
+    """马术: a's distance to others -1; others' distance to a +1 (both horses, always).
+    骑射 (马术 with param 1): only the -1 (a counts as riding a -1 horse)."""
     if s[H_HEROES] == 0:
         return 0
     d = 0
     if has_skill(s, a, SK_MASHU):
         d -= 1
-    if has_skill(s, b, SK_MASHU):
+    if has_skill(s, b, SK_MASHU) and skill_param(s, b, SK_MASHU) == 0:
         d += 1
     return d
 
 
 @njit(cache=True)
 def horse_limit_one(s, seat):
-    """马术: he may equip only one horse (a new horse replaces the one he has)."""
-    return has_skill(s, seat, SK_MASHU)
+    """马术: he may equip only one horse (a new horse replaces the one he has); not 骑射."""
+    return has_skill(s, seat, SK_MASHU) and skill_param(s, seat, SK_MASHU) == 0
 
 
 @njit(cache=True)
@@ -84,3 +86,25 @@ def skips_discard(s, seat):
 def draws_after_trick(s, seat):
     """集智: draw one card after using any trick."""
     return has_skill(s, seat, SK_JIZHI)
+
+
+@njit(cache=True)
+def judge_suit(s, seat, c):
+    """Suit of judgement card c when seat judges: 红妆 turns ♠ into ♥ (her judgements only)."""
+    k = card_suit(s, c)
+    if k == SUIT_SPADE and s[H_HEROES] != 0 and has_skill(s, seat, SK_HONGZHUANG):
+        return SUIT_HEART
+    return k
+
+
+@njit(cache=True)
+def judge_color(s, seat, c):
+    """Colour of judgement card c when seat judges (红妆: ♠ counts as ♥, so red)."""
+    k = judge_suit(s, seat, c)
+    return COLOR_RED if (k == SUIT_HEART or k == SUIT_DIAMOND) else COLOR_BLACK
+
+
+@njit(cache=True)
+def own_suit(s, seat, c):
+    """Suit of seat's own card c for its skills (红妆: ♠ counts as ♥)."""
+    return judge_suit(s, seat, c)
