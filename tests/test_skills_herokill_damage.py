@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from heroes_env.config import Config
+from heroes_env.game import Game
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, invariants as inv
 from heroes_env.engine.rules import seat_distance
@@ -238,6 +239,22 @@ def test_menshen_duel_goes_to_qinqiong(invariants):
     invariants(g)
 
 
+def test_menshen_lijian_duel_goes_to_qinqiong(invariants):
+    """离间's 决斗 (no FR_USE) aimed at the guarded seat 2 goes to 秦琼 too."""
+    g = table({"hero": "qinqiong"}, {"hero": "diaochan", "hand": ["slash ♠7", ANCHOR]}, {}, {},
+              current=1)
+    g.s[C.P_MARK + 2] |= C.MK_MENSHEN
+    g.s[C.P_MARK + 0] |= C.MK_MENSHEN_ON
+    g.play("skill lijian")
+    g.play("Slash ♠7")
+    g.play("target player_3")                  # seat 3 uses the 决斗 ...
+    g.play("target player_2")                  # ... on seat 2, so on 秦琼
+    assert event_args(g, C.EV_USE) == [(3, -1, 0)]
+    assert damage(g) == [(3, 0, 1)]
+    assert skill_events(g, "menshen") == [(0, SK["menshen"], 2)]
+    invariants(g)
+
+
 def test_menshen_not_for_qinqiong_own_slash():
     """秦琼's own 杀 on the guarded seat stays on it."""
     g = table({"hero": "qinqiong", "hand": ["slash ♠7", ANCHOR]}, {}, {}, {}, current=0)
@@ -310,6 +327,15 @@ def test_paodao_not_in_his_turn_nor_after_other_damage(invariants):
     g.play("target player_1")
     assert damage(g) == [(0, 1, 1)]
     expect(g, 0, C.DK_PLAY)                    # his own turn (and his own 杀): nothing
+    # in his turn another's 杀 (借刀杀人 makes seat 1 use it on seat 2): still nothing
+    g = table({"hero": "guanyu_hk", "hand": ["collateral ♣Q", "slash ♠8", ANCHOR]},
+              {"hand": ["slash ♠7"], "equip": ["crossbow ♣A"]}, {}, {}, current=0)
+    g.play("Collateral ♣Q")                    # seat 1, the only one with a weapon, unasked
+    g.play("target player_2")
+    expect(g, 1, C.DK_SLASH)
+    g.play("Slash ♠7")
+    assert damage(g) == [(1, 2, 1)]
+    expect(g, 0, C.DK_PLAY)
     g = table({"hero": "guanyu_hk", "hand": ["slash ♠8"]}, ["duel ♠A", ANCHOR], {}, current=1)
     g.play("Duel ♠A")
     g.play("target player_2")
@@ -585,12 +611,55 @@ def test_sheshen_yuji_gives_two_cards_per_point(invariants):
 
 
 # ====================================================================== random play
-@pytest.mark.parametrize("n, games", [(5, 200), (8, 100)])
-def test_compiled_invariants_herokill_pack(n, games):
-    """Random legal play with the herokill pack (these heroes included), every step checked."""
-    cfg = Config(num_players=n, pack="herokill", hero_selection="random")
+MINE = ["qinqiong", "guanyu_hk", "lishishi", "likui", "shangyang", "chengjisihan"]
+
+
+@pytest.mark.parametrize("lineup, games", [
+    (MINE[:5], 200),
+    (["chengjisihan", "qinqiong", "yingzheng", "yuji", "lishishi"], 200),
+    (MINE + ["yingzheng", "yuji"], 100)])
+def test_compiled_invariants_herokill_lineups(lineup, games):
+    """Random legal play with these heroes (fixed line-ups, roles dealt at random), every step
+    checked in compiled code. (Line-ups, not hero_selection="random": 刘伯温's 占卜 looks at 5
+    cards, which invariant 18 of the base commit still caps at 3.)"""
+    n = len(lineup)
+    cfg = Config(num_players=n, pack="herokill", hero_selection=lineup)
     seeds = (np.arange(games, dtype=np.int64) * 7919 + 900 + n).astype(np.int32)
     out = np.zeros((games, 4), np.int64)
     inv.play_checked(seeds, cfg.spec(), 900 + n, out)
     bad = np.flatnonzero(out[:, 3])
-    assert bad.size == 0, [f"seed {seeds[i]}: {inv.VIOLATIONS.get(int(out[i, 3]))}" for i in bad[:5]]
+    assert bad.size == 0, [f"seed {seeds[i]}: {inv.VIOLATIONS.get(int(out[i, 3]))} at decision "
+                           f"{out[i, 2]}" for i in bad[:5]]
+    results = np.bincount(out[:, 0], minlength=6)
+    assert results[C.RES_LORD] + results[C.RES_REBEL] + results[C.RES_RENEGADE] > games // 2
+
+
+@pytest.mark.parametrize("lineup, seed", [(MINE[:5], 1), (MINE[3:] + ["yingzheng", "yuji"], 2)])
+def test_full_checks_herokill_lineups(lineup, seed):
+    """Every step checked: exact masks (each legal action accepted, illegal ones refused),
+    clones and serialisation, invariants."""
+    from test_random_play import play_fully_checked
+    cfg = Config(num_players=len(lineup), pack="herokill", hero_selection=lineup)
+    assert play_fully_checked(cfg, 8800 + seed, all_illegal_every=12) > 10
+
+
+def test_hidden_information_herokill_lineup():
+    from test_hidden_info import play_checking_hidden_info
+    cfg = Config(num_players=6, pack="herokill", hero_selection=MINE)
+    assert play_checking_hidden_info(cfg, 7, 2) > 0
+
+
+def test_random_play_asks_every_skill_of_these_heroes():
+    """Random games reach a decision of every optional skill here (locked ones act silently)."""
+    asked = set()
+    rng = np.random.default_rng(0)
+    base = {content.SKILL_BASE[SK[k]]: k for k in ("menshen", "bianfa", "fuchou", "fajia", "paodao",
+                                                   "manwu", "fanji", "qianglue")}
+    for seed in range(40):
+        g = Game.new(Config(num_players=6, pack="herokill", hero_selection=MINE), seed=seed)
+        while not g.done:
+            sk = int(g.s[C.H_DSKILL])
+            if sk in base:
+                asked.add(base[sk])
+            g.step(int(rng.choice(g.legal_actions())))
+    assert asked == set(base.values())
