@@ -183,6 +183,21 @@ def test_fanji_chain_between_two_qinqiong(invariants):
     invariants(g)
 
 
+def test_fanji_respects_target_prohibitions(invariants):
+    """刘伯温 (归隐 = 空城) used his last hand card on the 决斗: 秦琼 may not 反击 him."""
+    g = table({"hero": "qinqiong", "hand": ["slash ♥10"]}, {"hero": "liubowen", "hand": ["duel ♠A"]},
+              current=1)
+    g.play("Duel ♠A")
+    g.play("target player_0")
+    expect(g, 0, C.DK_SLASH)
+    g.play("pass")                             # he keeps his 杀 and loses the 决斗
+    assert damage(g) == [(1, 0, 1)]
+    assert not (g.decider == 0 and int(g.s[C.H_DSKILL]) == SK["fanji"])   # not asked
+    assert skill_events(g, "fanji") == []
+    assert hand_names(g, 0) == ["Slash ♥10"]
+    invariants(g)
+
+
 # ====================================================================== 秦琼 门神
 def _guard_table(**kw):
     """秦琼 (seat 0) at the end of his turn: guards someone."""
@@ -362,6 +377,28 @@ def test_paodao_stops_when_target_dies_or_declined(invariants):
     g.play("pass")
     expect(g, 1, C.DK_PLAY)
     assert damage(g) == [(1, 2, 1)]
+    invariants(g)
+
+
+def test_paodao_stops_when_manwu_passes_the_damage_on(invariants):
+    """朴刀 goes on only while its 杀 damages the target: 李师师 passes the damage to seat 3, so
+    关羽's 杀 did not damage her and 朴刀 ends."""
+    g = table({"hero": "guanyu_hk", "hand": ["slash ♠8", "slash ♠9"]}, ["slash ♠7", ANCHOR],
+              {"hero": "lishishi", "hand": ["peach ♥3"]}, {}, current=1,
+              deck_top=["jink ♦3", "jink ♦4"])
+    g.play("Slash ♠7")
+    g.play("target player_2")
+    asked_by(g, 2, C.DK_SKILL_CARD, "manwu")
+    g.play("pass")                             # she takes the first one
+    asked_by(g, 0, C.DK_SLASH, "paodao")
+    g.play("Slash ♠8")
+    asked_by(g, 2, C.DK_SKILL_CARD, "manwu")
+    g.play("Peach ♥3")
+    g.play("target player_3")
+    assert damage(g) == [(1, 2, 1), (0, 3, 1)]
+    assert hand_names(g, 3) == ["Jink ♦3"]
+    expect(g, 1, C.DK_PLAY)                    # no further 朴刀 杀 (he still holds ♠9)
+    assert hand_names(g, 0) == ["Slash ♠9"]
     invariants(g)
 
 
