@@ -466,6 +466,28 @@ def test_hongzhuang_spade_judgement_counts_as_heart(invariants):
     invariants(g)
 
 
+def test_hongzhuang_eight_diagram_and_ganglie_judged_by_her(invariants):
+    """红妆 in her other judgements: a ♠ 八卦阵 judgement dodges; a ♠ 刚烈 judgement spares her."""
+    g = table({"hero": "lishishi", "equip": ["eight_diagram ♠2"]}, ["slash ♠7", ANCHOR],
+              current=1, deck_top=["slash ♠8"])
+    g.play("Slash ♠7")
+    g.play("target player_0")
+    expect(g, 0, C.DK_JINK)
+    g.play("Eight Diagram ♠2")
+    assert judged(g) == ["Slash ♠8"] and damage(g) == [] and g.hp(0) == 3
+    expect(g, 1, C.DK_PLAY)
+    g = table({"hero": "xiahoudun"}, {"hero": "lishishi", "hand": ["slash ♠7", ANCHOR, "jink ♦2",
+              "jink ♦3"]}, current=1, deck_top=["slash ♠8"])
+    g.play("Slash ♠7")
+    g.play("target player_0")
+    expect_confirm(g, 0, "ganglie")
+    g.play("confirm")
+    assert judged(g) == ["Slash ♠8"]
+    expect(g, 1, C.DK_PLAY)                    # ♠8 counts as ♥8: 刚烈 fails
+    assert g.hp(1) == 3 and len(g.hand(1)) == 3
+    invariants(g)
+
+
 # ====================================================================== 李逵 复仇
 @pytest.mark.parametrize("judge, hurt", [("jink ♦2", True), ("slash ♣2", True),
                                          ("peach ♥3", False)])
