@@ -200,6 +200,7 @@ UF_NO_RANGE = 2      # 青龙偃月刀 follow-up: no range check
 UF_PRESET = 4        # targets were fixed before the use (借刀杀人, 青龙偃月刀, 激将)
 UF_QINGGANG = 8      # armour ignored (青釭剑)
 UF_NO_NULLIFY = 16   # cannot be answered with 无懈可击 (离间's 决斗)
+UF_RED_SURE = 32     # a red 杀 of this use cannot be dodged: no 闪 is asked (反击)
 
 # FR_DAMAGE flags (F_B)
 DF_SLASH = 1         # damage of a 杀 to its target, by its user
@@ -233,6 +234,8 @@ NUM_KINGDOMS = 8
 
 # P_MARK bits: public per-seat marks of skills (shown in the observation's OS_MARK cells)
 NUM_MARKS = 8
+MK_MENSHEN = 1 << 0      # 门神: this seat is guarded (杀/决斗 aimed at it go to the guarding 秦琼)
+MK_MENSHEN_ON = 1 << 1   # 门神: this seat (秦琼) guards someone until the start of its next turn
 MK_XIADAN_WON = 1 << 2     # 侠胆 won this turn: attack range unlimited, two 杀, two targets each
 MK_XIADAN_LOST = 1 << 3    # 侠胆 not won this turn: no 杀
 MK_YIZHUANG = 1 << 4       # 易装: the seat holds a dead hero's skills, not its own hero's
@@ -352,6 +355,8 @@ PUR_ICE_SWORD = 11
 PUR_DSWORDS = 12
 PUR_SKILL = 13       # DK_CONFIRM: use the optional skill H_DSKILL?
 PUR_LORD = 14        # DK_JINK / DK_SLASH asked of a helper on behalf of the lord (护驾, 激将)
+PUR_SKILL_SLASH = 15  # DK_SLASH: a skill lets the responder use a 杀 on the preset target, no
+                      # range needed (反击, 朴刀; H_DSKILL names the skill)
 
 # ---------------------------------------------------------------- actions: one flat Discrete space
 A_PASS = 0           # end the play phase / decline / let the other side choose
@@ -382,7 +387,9 @@ TP_PREVENT = 4       # damage is about to be dealt to anyone (any seat may liste
 TP_RETRIAL = 5       # a judgement card was revealed (any seat may listen)
 TP_JUDGED = 6        # the owner's judgement is done, its card still on the table
 TP_TARGETED = 7      # the owner was chosen as a target of a 杀
-NUM_TP = 8
+TP_DAMAGE_DONE = 8   # damage was dealt to anyone (any seat may listen; the victim may have died)
+TP_SLASH_DODGED = 9  # a 杀 the owner used was dodged (闪 or 八卦阵)
+NUM_TP = 10
 
 # ---------------------------------------------------------------- events (log ring)
 EV_TURN = 1          # a=seat

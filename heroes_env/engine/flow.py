@@ -47,8 +47,9 @@ from .skills.registry import fire, run_pending, run_skill, run_trigger, suspend_
 from .skills.conversions import can_convert_to, converts_any
 from .skills.judgement import judge_keeps
 from .skills.modifiers import (after_jink, draws_after_trick, duel_damage, duel_slashes_needed,
-                               hand_limit, horse_limit_one, jinks_needed, skips_discard,
-                               slash_damage, trick_skipped, trick_skips)
+                               hand_limit, horse_limit_one, jinks_needed, judge_color, judge_suit,
+                               skips_discard, slash_damage, trick_skipped, trick_skips)
+from .skills.targeting import guard_ends, guard_redirect
 from .skills.lord import rescue_bonus, response_ok
 from .skills.common import run_pindian
 
@@ -117,6 +118,7 @@ def do_death(s, victim, killer):
     """Death: reveal, victory check first, then discard the victim's cards, then reward/penalty."""
     s[P_ALIVE + victim] = 0
     s[P_REVEALED + victim] = 1
+    guard_ends(s, victim)           # 门神: a guard ends when its 秦琼 or the guarded one dies
     role = s[P_ROLE + victim]
     log_event(s, EV_DEATH, victim, killer, role)
     if killer >= 0 and killer != victim:
@@ -282,14 +284,14 @@ def run_delayed(s, o):
     elif pc == 2:
         j = s[H_RET]
         if k == K_INDULGENCE:
-            if card_suit(s, j) != SUIT_HEART:
+            if judge_suit(s, u, j) != SUIT_HEART:
                 s[P_TFLAGS + u] |= TF_SKIP_PLAY
             discard_card(s, c, u)
             pop_frame(s, 0)
             return
         # 闪电
         r = card_rank(s, j)
-        if card_suit(s, j) == SUIT_SPADE and r >= 2 and r <= 9:
+        if judge_suit(s, u, j) == SUIT_SPADE and r >= 2 and r <= 9:
             move_card(s, c, Z_PROC)
             s[o + F_PC] = 3
             push_frame(s, FR_DAMAGE, -1, u, c, K_LIGHTNING, -1, 3, 0)
@@ -541,6 +543,8 @@ def run_use(s, o):
     elif pc == 3:
         s[H_HOLD] = 0
         s[o + F_E] = 0
+        if (k == K_SLASH or k == K_DUEL) and s[H_HEROES] != 0:
+            guard_redirect(s, o)     # 门神: aimed at the guarded seat = aimed at its 秦琼
         if k == K_SLASH and s[o + F_D] > 1:
             sort_targets(s, o)
         t0 = s[o + F_TGT]
@@ -760,6 +764,8 @@ def effect_slash(s, o, u, t, c, pc):
             return
         s[o + F_C] = jinks_needed(s, u)
         s[o + F_PC] = 10
+        if (s[o + F_A] & UF_RED_SURE) and slash_color(s, c, s[o + F_SUB2]) == COLOR_RED:
+            s[o + F_PC] = 20      # 反击: a red 杀 cannot be dodged
     elif pc == 10:
         if s[o + F_C] <= 0:
             s[o + F_PC] = 12      # dodged
@@ -774,7 +780,11 @@ def effect_slash(s, o, u, t, c, pc):
         else:
             s[o + F_PC] = 20
     elif pc == 12:
-        # the 杀 was dodged: weapon effects of the user
+        # the 杀 was dodged: the user's skills (强掠), then his weapon's effects
+        s[o + F_PC] = 13
+        if alive(s, u) and alive(s, t):
+            fire(s, TP_SLASH_DODGED, u, t, c, 0, 0, o)
+    elif pc == 13:
         wk = weapon_kind(s, u)
         if not alive(s, u) or not alive(s, t):
             pop_frame(s, 0)
@@ -862,16 +872,20 @@ def run_ask(s, o):
         if purpose == PUR_COLLATERAL and not can_slash_target(s, r, tgt, True):
             pop_frame(s, 0)
             return
-        if purpose == PUR_BLADE and not can_slash_target(s, r, tgt, False):
+        if (purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH) and \
+                not can_slash_target(s, r, tgt, False):
             pop_frame(s, 0)
             return
         if not can_make_slash(s, r) and not lord_ok:
             pop_frame(s, 0)
             return
         s[o + F_PC] = 1
-        if purpose == PUR_COLLATERAL or purpose == PUR_BLADE:
+        if purpose == PUR_COLLATERAL or purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH:
             # context: the 杀 would be used by r on tgt
             post_decision(s, r, DK_SLASH, s[o + F_CARD], r, tgt, 0, purpose, 0)
+            if purpose == PUR_SKILL_SLASH:      # the skill frame below asks (反击, 朴刀)
+                s[H_DSKILL] = s[o - FRAME_SIZE + F_AS]
+                s[H_DSKOWNER] = r
         else:
             # context: src = the opponent demanding the 杀, tgt = the responder
             post_decision(s, r, DK_SLASH, s[o + F_CARD], tgt, r, 0, purpose, 0)
@@ -902,7 +916,7 @@ def run_ask(s, o):
         push_frame(s, FR_SELECT, r, -1, -1, 0, -1, PUR_SPEAR, 2)
         return
     if pc == 2:
-        if card_color(s, s[H_RET]) == COLOR_RED:
+        if judge_color(s, r, s[H_RET]) == COLOR_RED:
             log_event(s, EV_RESPOND, r, s[P_ARMOR + r], 1)
             after_jink(s, r)             # 图强
             pop_frame(s, 1)
@@ -922,8 +936,10 @@ def run_ask(s, o):
 @njit(cache=True)
 def answer_with(s, o, r, c, c2):
     purpose = s[o + F_A]
-    if purpose == PUR_COLLATERAL or purpose == PUR_BLADE:
-        flags = UF_PRESET | (UF_NO_RANGE if purpose == PUR_BLADE else 0)
+    if purpose == PUR_COLLATERAL or purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH:
+        flags = UF_PRESET | (UF_NO_RANGE if purpose != PUR_COLLATERAL else 0)
+        if purpose == PUR_SKILL_SLASH:
+            flags |= s[o + F_B]      # the skill's UF_* flags (反击: UF_RED_SURE)
         become_frame(s, o, FR_USE, r, s[o + F_TGT], c, K_SLASH, c2, flags, -1)
         s[o + F_C] = -1
         s[o + F_D] = 1          # one preset target
@@ -1047,6 +1063,10 @@ def run_damage(s, o):
         s[o + F_PC] = 8
         if alive(s, t):
             fire(s, TP_DAMAGED, t, s[o + F_USER], s[o + F_CARD], s[o + F_A], s[o + F_SUB2], o)
+    elif pc == 8:
+        # anyone's skills answering damage dealt (朴刀), the victim alive or not
+        s[o + F_PC] = 9
+        fire(s, TP_DAMAGE_DONE, -1, t, s[o + F_CARD], s[o + F_A], 0, o)
     else:
         pop_frame(s, 0)
 

@@ -14,10 +14,11 @@ from ..content import HERO_TAB
 from ..draft import set_hero_skills
 from ..rules import alive
 from .modifiers import lord_hp_bonus, untargetable
+from .targeting import guard_of
 from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
                      pindian_ok, pindian_won, rel_target, skill_log, start_pindian, used)
 from .ids import (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU,
-                  SK_XIADAN, SK_YIZHUANG)
+                  SK_XIADAN, SK_YIZHUANG, SK_MENSHEN)
 
 SKILLS = (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
           SK_YIZHUANG)
@@ -372,6 +373,10 @@ def run(s, o, sk):
             victim = rel_target(s, u, a)
             if lijian_victim_first(s, u):
                 duelist, victim = victim, duelist
+            g = guard_of(s, duelist, victim)      # 门神: aimed at the guarded = at 秦琼
+            if g >= 0:
+                skill_log(s, g, SK_MENSHEN, victim)
+                victim = g
             log_event(s, EV_USE, duelist, -1, victim)
             s[o + F_PC] = 4
             push_frame(s, FR_EFFECT, duelist, victim, -1, K_DUEL, -1, UF_NO_NULLIFY, -1)

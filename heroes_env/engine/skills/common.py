@@ -8,7 +8,7 @@ from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, card_rank, discard_card, log_event, move_card, pop_frame,
-                     post_decision, post_skill_decision, push_frame, skill_slot)
+                     post_decision, post_skill_decision, push_frame, random_hand_card, skill_slot)
 
 JR_SKILL = 1000       # FR_JUDGE reason for a skill's judgement: JR_SKILL + skill id
 PD_STAGE = 99         # H_DA of a 拼点 card choice (any skill's; masked by ``registry.skill_mask``)
@@ -119,6 +119,29 @@ def mark_cards(s, out, seat, with_equip, color):
 def rel_target(s, seat, a):
     """The absolute seat an A_TARGET action of seat names."""
     return (seat + a - A_TARGET) % s[H_NP]
+
+
+@njit(cache=True)
+def mark_hand_or_equip(s, out, t):
+    """Mark "a random hand card of t" (OPT_HAND) and each of t's equipment cards. Returns count."""
+    n = 0
+    if s[P_HANDN + t] > 0:
+        out[A_OPTION + OPT_HAND] = 1
+        n += 1
+    for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
+        if s[f + t] >= 0:
+            out[A_CARD + s[f + t]] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def take_hand_or_equip(s, seat, t, a):
+    """seat takes from t what answer a of a mark_hand_or_equip choice names."""
+    if a == A_OPTION + OPT_HAND:
+        gain(s, seat, random_hand_card(s, t), t)
+    else:
+        gain(s, seat, a - A_CARD, t)
 
 
 # ---------------------------------------------------------------- 拼点 (point comparison)

@@ -1,23 +1,31 @@
 """Skills around damage: 奸雄, 反馈, 刚烈, 遗计 (after the owner took damage and survived) and 急救
-(before damage is dealt to anyone).
+(before damage is dealt to anyone). 英雄杀: 反击 (after a 杀/决斗 hurt him: a 杀 back at the source,
+red ones undodgeable), 朴刀 (outside his turn, after anyone's 杀 hurt someone: 杀s at that one while
+they hurt), 曼舞 (before damage to her: discard a ♥ hand card to pass it on); 复仇 = 刚烈 with
+param 1 (the judgement hurts unless ♥), 法家 = 反馈 with param 1 (an equipment card may be taken
+instead, the owner chooses).
 
 TP_DAMAGED context: ``F_TGT`` = the damage source (-1 none), ``F_CARD``/``F_B`` = the card(s) that
-dealt it, ``F_SUB2`` = the amount. TP_PREVENT: ``F_TGT`` = the damaged seat, the amount lives in
-the firing FR_DAMAGE frame (``F_A``).
+dealt it, ``F_SUB2`` = the amount. TP_PREVENT / TP_DAMAGE_DONE: ``F_TGT`` = the damaged seat; the
+source, amount and card kind live in the firing FR_DAMAGE frame (``F_USER``, ``F_A``, ``F_AS``).
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import (card_color, discard_card, log_event, move_card, pop_frame,
-                     push_frame, random_hand_card, top_card)
+from ..state import (discard_card, draw_cards, log_event, move_card, pop_frame,
+                     push_frame, random_hand_card, skill_param, top_card)
 from ..rules import alive
 from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, lose_hp, mark_cards,
-                     origin, rel_target, skill_log)
-from .ids import SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU
+                     mark_hand_or_equip, origin, own_card, rel_target, skill_log,
+                     take_hand_or_equip)
+from .modifiers import judge_color, judge_suit, own_suit
+from .ids import (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU, SK_FANJI, SK_PAODAO,
+                  SK_MANWU)
 
-SKILLS = (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU)
+SKILLS = (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU, SK_FANJI, SK_PAODAO, SK_MANWU)
 TIMINGS = ((SK_JIANXIONG, TP_DAMAGED), (SK_FANKUI, TP_DAMAGED), (SK_GANGLIE, TP_DAMAGED),
-           (SK_YIJI, TP_DAMAGED), (SK_JIJIU, TP_PREVENT))
+           (SK_YIJI, TP_DAMAGED), (SK_JIJIU, TP_PREVENT), (SK_FANJI, TP_DAMAGED),
+           (SK_PAODAO, TP_DAMAGE_DONE), (SK_MANWU, TP_PREVENT))
 PUR_GANGLIE = PUR_SKILL     # FR_SELECT purpose: discard hand cards
 
 
@@ -27,7 +35,64 @@ def on_table(s, c):
 
 
 @njit(cache=True)
+def manwu_card(s, seat, c):
+    """曼舞's cost: a ♥ hand card (红妆: ♠ counts as ♥)."""
+    return own_card(s, seat, c, False) and own_suit(s, seat, c) == SUIT_HEART
+
+
+@njit(cache=True)
+def has_manwu_card(s, seat):
+    for c in range(s[H_NCARDS]):
+        if manwu_card(s, seat, c):
+            return True
+    return False
+
+
+@njit(cache=True)
+def damaged_since(s, start, src, t):
+    """Did src deal damage to t since event number start (the events still in the ring)?"""
+    end = s[H_NEV]
+    i = start
+    if end - i > EV_RING:
+        i = end - EV_RING
+    while i < end:
+        e = EV_BASE + (i % EV_RING) * EV_SIZE
+        if s[e] == EV_DAMAGE and s[e + 1] == src and s[e + 2] == t:
+            return True
+        i += 1
+    return False
+
+
+@njit(cache=True)
+def fajia_may(s, u, src):
+    """反馈 (法家 with param 1: or an equipment card) has something to take from src?"""
+    if s[P_HANDN + src] > 0:
+        return True
+    if skill_param(s, u, SK_FANKUI) == 0:
+        return False
+    for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
+        if s[f + src] >= 0:
+            return True
+    return False
+
+
+@njit(cache=True)
 def mask(s, out, d, sk, stage):
+    if sk == SK_MANWU:
+        n = 0
+        if stage == 0:
+            for c in range(s[H_NCARDS]):
+                if manwu_card(s, d, c):
+                    out[A_CARD + c] = 1
+                    n += 1
+        else:
+            for r in range(1, s[H_NP]):
+                if alive(s, (d + r) % s[H_NP]):
+                    out[A_TARGET + r] = 1
+                    n += 1
+        return n
+    if sk == SK_FANKUI:       # 法家: a random hand card or one of the source's equipment
+        return mark_hand_or_equip(s, out, s[H_DTGT])
     if sk == SK_JIJIU:
         return mark_cards(s, out, d, True, COLOR_RED)
     if sk == SK_GANGLIE:
@@ -66,16 +131,23 @@ def run(s, o, sk):
                     gain(s, u, s[o + F_B], -1)
             pop_frame(s, 0)
     elif sk == SK_FANKUI:
-        # a random hand card of the source
+        # a random hand card of the source (法家: or one of its equipment, his choice)
         if pc == 0:
-            if not alive(s, u) or src < 0 or src == u or not alive(s, src) or s[P_HANDN + src] == 0:
+            if not alive(s, u) or src < 0 or src == u or not alive(s, src) or not fajia_may(s, u, src):
                 pop_frame(s, 0)
                 return
-            ask_confirm(s, o, 1)
+            if skill_param(s, u, SK_FANKUI) == 1:
+                ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, 1)
+            else:
+                ask_confirm(s, o, 1)
         else:
-            if s[H_ANSWER] == A_CONFIRM:
+            a = s[H_ANSWER]
+            if a != A_PASS:
                 skill_log(s, u, sk, src)
-                gain(s, u, random_hand_card(s, src), src)
+                if a == A_CONFIRM:
+                    gain(s, u, random_hand_card(s, src), src)
+                else:
+                    take_hand_or_equip(s, u, src, a)
             pop_frame(s, 0)
     elif sk == SK_GANGLIE:
         # the source judges; black: it loses 1 HP or discards two hand cards (its choice)
@@ -92,7 +164,12 @@ def run(s, o, sk):
             s[o + F_PC] = 2
             push_frame(s, FR_JUDGE, src, -1, -1, 0, -1, JR_SKILL + sk, 0)
         elif pc == 2:
-            if card_color(s, s[H_RET]) != COLOR_BLACK or not alive(s, src):
+            # 刚烈: black hurts; 复仇 (param 1): anything but ♥ hurts (the source's judgement)
+            if skill_param(s, u, SK_GANGLIE) == 1:
+                hit = judge_suit(s, src, s[H_RET]) != SUIT_HEART
+            else:
+                hit = judge_color(s, src, s[H_RET]) == COLOR_BLACK
+            if not hit or not alive(s, src):
                 pop_frame(s, 0)
                 return
             if s[P_HANDN + src] < 2:
@@ -165,3 +242,72 @@ def run(s, o, sk):
             skill_log(s, u, sk, s[o + F_TGT])
             s[org + F_A] -= 1
             s[o + F_PC] = 0
+    elif sk == SK_FANJI:
+        # a 杀/决斗 hurt him: he may at once use a 杀 on the source (no range; red: no 闪)
+        if pc == 0:
+            k = s[origin(s, o) + F_AS]
+            if not alive(s, u) or src < 0 or src == u or not alive(s, src) or \
+                    (k != K_SLASH and k != K_DUEL):
+                pop_frame(s, 0)
+                return
+            s[o + F_PC] = 1
+            push_frame(s, FR_ASK, u, src, c, DK_SLASH, -1, PUR_SKILL_SLASH, UF_RED_SURE)
+        else:
+            if s[H_RET] == 1:
+                skill_log(s, u, sk, src)
+            pop_frame(s, 0)
+    elif sk == SK_PAODAO:
+        # outside his turn, after someone else's 杀 hurt t: 杀 after 杀 at t while each one hurts
+        t = s[o + F_TGT]
+        if pc == 0:
+            org = origin(s, o)
+            if s[org + F_AS] != K_SLASH or s[org + F_USER] == u or s[H_CUR] == u or t == u:
+                pop_frame(s, 0)
+                return
+            s[o + F_PC] = 1
+        if s[o + F_PC] == 1:
+            if not alive(s, u) or not alive(s, t):
+                pop_frame(s, 0)
+                return
+            s[o + F_D] = s[H_NEV]
+            s[o + F_PC] = 2
+            push_frame(s, FR_ASK, u, t, c, DK_SLASH, -1, PUR_SKILL_SLASH, 0)
+        else:
+            if s[H_RET] == 1:
+                skill_log(s, u, sk, t)
+            if s[H_RET] == 1 and damaged_since(s, s[o + F_D], u, t):
+                s[o + F_PC] = 1
+                return
+            pop_frame(s, 0)
+    elif sk == SK_MANWU:
+        # damage to her: discard a ♥ hand card, the damage goes to another, who then draws X
+        # (X = its lost HP) if alive
+        org = origin(s, o)
+        if pc == 0:
+            if s[o + F_TGT] != u or not alive(s, u) or s[org + F_A] <= 0 or \
+                    not has_manwu_card(s, u):
+                pop_frame(s, 0)
+                return
+            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, s[org + F_A], 1)
+        elif pc == 1:
+            a = s[H_ANSWER]
+            if a == A_PASS:
+                pop_frame(s, 0)
+                return
+            discard_card(s, a - A_CARD, u)
+            ask(s, o, u, DK_SKILL_TARGET, 1, 0, s[org + F_A], 2)
+        elif pc == 2:
+            t = rel_target(s, u, s[H_ANSWER])
+            skill_log(s, u, sk, t)
+            n = s[org + F_A]
+            s[org + F_A] = 0          # nothing left for her
+            s[o + F_D] = t
+            s[o + F_PC] = 3
+            # the same damage (source, card, kind, amount) to t; the weapon effects are not redone
+            push_frame(s, FR_DAMAGE, s[org + F_USER], t, s[org + F_CARD], s[org + F_AS],
+                       s[org + F_SUB2], n, 0)
+        else:
+            t = s[o + F_D]
+            if alive(s, t) and s[P_MAXHP + t] > s[P_HP + t]:
+                draw_cards(s, t, s[P_MAXHP + t] - s[P_HP + t])
+            pop_frame(s, 0)

@@ -58,6 +58,16 @@ SK_SHESHEN = 55  # 舍身 (runs yiji)
 SK_HUZHU = 56  # 护主 (runs hujia)
 SK_JIJIANG_HK = 57  # 激将 (runs jijiang)
 SK_SHIQUAN = 58  # 释权 (runs qixi)
+SK_FANJI = 60  # 反击
+SK_MENSHEN = 61  # 门神
+SK_PAODAO = 62  # 朴刀
+SK_MANWU = 63  # 曼舞
+SK_HONGZHUANG = 64  # 红妆
+SK_FUCHOU = 65  # 复仇 (runs ganglie)
+SK_BIANFA = 66  # 变法 (runs guicai)
+SK_FAJIA = 67  # 法家 (runs fankui)
+SK_QISHE = 68  # 骑射 (runs mashu)
+SK_QIANGLUE = 69  # 强掠
 SK_XIADAN = 70  # 侠胆 (拼点: won = range unlimited, two 杀, two targets each; lost = no 杀)
 SK_JIANXIONG_HK = 71  # 奸雄 (英雄杀): a card as the previous card used this turn
 SK_YIZHUANG = 72  # 易装: take the skills and max HP of a dead male hero

@@ -1,22 +1,25 @@
-"""Skills around judgements: 鬼才 (replace any judgement card with a hand card), 天妒 (take one's own
-judgement card), 洛神 (judge at the start of the turn; keep black cards and go on). 玉步 (英雄杀)
-is 洛神 with parameter 1: the same judgements, before the draw phase (at TP_DRAW, before drawing).
+"""Skills around judgements: 鬼才 (replace any judgement card with a hand card; 变法 = 鬼才 with
+param 1: a hand or equipment card), 天妒 (take one's own judgement card), 洛神 (judge at the start
+of the turn; keep black cards and go on; 玉步 (英雄杀) is 洛神 with parameter 1: the same
+judgements, before the draw phase, at TP_DRAW before drawing), 强掠 (英雄杀: his 杀 was dodged:
+judge; black: take a card of the target, a random hand card or an equipment card of his choice).
 
 TP_RETRIAL / TP_JUDGED context: ``F_TGT`` = the judging seat; the judgement card is ``F_CARD`` of
-the firing FR_JUDGE frame.
+the firing FR_JUDGE frame. TP_SLASH_DODGED: ``F_TGT`` = the 杀's target, ``F_CARD`` = the 杀.
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import (card_color, discard_card, log_event, move_card, pop_frame, push_frame,
-                     skill_param)
-from ..rules import alive
-from .common import JR_SKILL, ask, ask_confirm, gain, mark_cards, origin, skill_log
-from .ids import SK_GUICAI, SK_TIANDU, SK_LUOSHEN
+from ..state import discard_card, log_event, move_card, pop_frame, push_frame, skill_param
+from ..rules import alive, total_cards
+from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, mark_cards,
+                     mark_hand_or_equip, origin, skill_log, take_hand_or_equip)
+from .modifiers import judge_color
+from .ids import SK_GUICAI, SK_TIANDU, SK_LUOSHEN, SK_QIANGLUE
 
-SKILLS = (SK_GUICAI, SK_TIANDU, SK_LUOSHEN)
+SKILLS = (SK_GUICAI, SK_TIANDU, SK_LUOSHEN, SK_QIANGLUE)
 TIMINGS = ((SK_GUICAI, TP_RETRIAL), (SK_TIANDU, TP_JUDGED), (SK_LUOSHEN, TP_START),
-           (SK_LUOSHEN, TP_DRAW))
+           (SK_LUOSHEN, TP_DRAW), (SK_QIANGLUE, TP_SLASH_DODGED))
 
 
 @njit(cache=True)
@@ -31,13 +34,15 @@ def listens_at(s, seat, sk, tp):
 @njit(cache=True)
 def judge_keeps(s, seat, reason, c):
     """Does the judging seat keep judgement card c once it took effect (洛神: a black card)?"""
-    return reason == JR_SKILL + SK_LUOSHEN and card_color(s, c) == COLOR_BLACK
+    return reason == JR_SKILL + SK_LUOSHEN and judge_color(s, seat, c) == COLOR_BLACK
 
 
 @njit(cache=True)
 def mask(s, out, d, sk, stage):
     if sk == SK_GUICAI:
-        return mark_cards(s, out, d, False, COLOR_NONE)
+        return mark_cards(s, out, d, skill_param(s, d, SK_GUICAI) == 1, COLOR_NONE)
+    if sk == SK_QIANGLUE:
+        return mark_hand_or_equip(s, out, s[H_DTGT])
     return 0
 
 
@@ -48,7 +53,8 @@ def run(s, o, sk):
     if sk == SK_GUICAI:
         org = origin(s, o)
         if pc == 0:
-            if not alive(s, u) or s[P_HANDN + u] == 0:
+            if not alive(s, u) or not has_card_where(s, u, skill_param(s, u, SK_GUICAI) == 1,
+                                                     COLOR_NONE):
                 pop_frame(s, 0)
                 return
             s[o + F_CARD] = s[org + F_CARD]
@@ -94,7 +100,31 @@ def run(s, o, sk):
             push_frame(s, FR_JUDGE, u, -1, -1, 0, -1, JR_SKILL + sk, 0)
         else:
             # black: the card went to his hand (judge_keeps) and he may judge again; red: over
-            if card_color(s, s[H_RET]) == COLOR_BLACK and alive(s, u):
+            if judge_color(s, u, s[H_RET]) == COLOR_BLACK and alive(s, u):
                 s[o + F_PC] = 0
             else:
                 pop_frame(s, 0)
+    elif sk == SK_QIANGLUE:
+        t = s[o + F_TGT]
+        if pc == 0:
+            if not alive(s, u) or not alive(s, t) or total_cards(s, t, False) == 0:
+                pop_frame(s, 0)
+                return
+            ask_confirm(s, o, 1)
+        elif pc == 1:
+            if s[H_ANSWER] != A_CONFIRM:
+                pop_frame(s, 0)
+                return
+            skill_log(s, u, sk, t)
+            s[o + F_PC] = 2
+            push_frame(s, FR_JUDGE, u, -1, -1, 0, -1, JR_SKILL + sk, 0)
+        elif pc == 2:
+            if judge_color(s, u, s[H_RET]) != COLOR_BLACK or not alive(s, u) or not alive(s, t) \
+                    or total_cards(s, t, False) == 0:
+                pop_frame(s, 0)
+                return
+            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, 3)
+        else:
+            if s[H_ANSWER] != A_PASS:
+                take_hand_or_equip(s, u, t, s[H_ANSWER])
+            pop_frame(s, 0)

@@ -73,7 +73,8 @@ def response_ok(s, d, sk, dk, purpose, tried):
     if sk == SK_HUJIA:
         ok = dk == DK_JINK
     elif sk == SK_JIJIANG:
-        ok = dk == DK_SLASH and purpose != PUR_COLLATERAL and purpose != PUR_BLADE
+        ok = dk == DK_SLASH and purpose != PUR_COLLATERAL and purpose != PUR_BLADE \
+            and purpose != PUR_SKILL_SLASH
     else:
         ok = False
     return ok and purpose != PUR_LORD and helper_exists(s, d, sk)

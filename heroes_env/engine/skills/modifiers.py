@@ -8,18 +8,20 @@ and targets, or no 杀).
 英雄杀 (seed 003): 控局 (hand limit = max HP; no 探囊取物/釜底抽薪 target while his hand is below his max
 HP, no 画地为牢 target while above), 隐忍 = 克己 counting only 杀 he used, 霸王 = 无双 whose 决斗
 opponents need two 杀 (parameter 2), 图强 (draw after a 闪 outside his turn), 狂禅 (no lord HP bonus),
-蝶魂 (skipped by a trick with several targets, draws one instead).
+蝶魂 (skipped by a trick with several targets, draws one instead). 骑射 (= 马术 with param 1: only the -1
+horse, no horse limit), 红妆 (李师师's ♠ counts as ♥ in her judgements and for 曼舞's card).
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import draw_cards, has_skill, skill_param
+from ..state import card_suit, draw_cards, has_skill, skill_param
 from .common import skill_log
 from .ids import (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG,
-                  SK_LUOYI, SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN)
+                  SK_LUOYI, SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN,
+                  SK_HONGZHUANG)
 
 SKILLS = (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG, SK_LUOYI,
-          SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN)
+          SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN, SK_HONGZHUANG)
 TIMINGS = ()
 
 
@@ -31,21 +33,22 @@ def slash_unlimited(s, seat):
 
 @njit(cache=True)
 def distance_modifier(s, a, b):
-    """马术: a's distance to others -1; others' distance to a +1 (both horses, always)."""
+    """马术: a's distance to others -1; others' distance to a +1 (both horses, always).
+    骑射 (马术 with param 1): only the -1 (a counts as riding a -1 horse)."""
     if s[H_HEROES] == 0:
         return 0
     d = 0
     if has_skill(s, a, SK_MASHU):
         d -= 1
-    if has_skill(s, b, SK_MASHU):
+    if has_skill(s, b, SK_MASHU) and skill_param(s, b, SK_MASHU) == 0:
         d += 1
     return d
 
 
 @njit(cache=True)
 def horse_limit_one(s, seat):
-    """马术: he may equip only one horse (a new horse replaces the one he has)."""
-    return has_skill(s, seat, SK_MASHU)
+    """马术: he may equip only one horse (a new horse replaces the one he has); not 骑射."""
+    return has_skill(s, seat, SK_MASHU) and skill_param(s, seat, SK_MASHU) == 0
 
 
 @njit(cache=True)
@@ -184,3 +187,25 @@ def slash_blocked(s, seat):
 def slash_limit(s, seat):
     """杀 he may use as play actions in this play phase (without 诸葛连弩 / 飞将)."""
     return 2 if xiadan_won(s, seat) else 1
+
+
+@njit(cache=True)
+def judge_suit(s, seat, c):
+    """Suit of judgement card c when seat judges: 红妆 turns ♠ into ♥ (her judgements only)."""
+    k = card_suit(s, c)
+    if k == SUIT_SPADE and s[H_HEROES] != 0 and has_skill(s, seat, SK_HONGZHUANG):
+        return SUIT_HEART
+    return k
+
+
+@njit(cache=True)
+def judge_color(s, seat, c):
+    """Colour of judgement card c when seat judges (红妆: ♠ counts as ♥, so red)."""
+    k = judge_suit(s, seat, c)
+    return COLOR_RED if (k == SUIT_HEART or k == SUIT_DIAMOND) else COLOR_BLACK
+
+
+@njit(cache=True)
+def own_suit(s, seat, c):
+    """Suit of seat's own card c for its skills (红妆: ♠ counts as ♥)."""
+    return judge_suit(s, seat, c)

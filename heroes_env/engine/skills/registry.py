@@ -9,7 +9,7 @@ families with skills used from the play phase also provide ``active_ok(s, d, sk)
 
 The engine fires a timing point with ``fire``: if some skill listens, an FR_TRIGGER frame asks each
 listening skill in turn (the owner's, or every living seat's from the current player for
-TP_PREVENT / TP_RETRIAL), each as its own FR_SKILL frame.
+TP_PREVENT / TP_RETRIAL / TP_DAMAGE_DONE), each as its own FR_SKILL frame.
 """
 import numpy as np
 from ..jit import njit
@@ -49,7 +49,7 @@ def _registry():
 
 SKILL_TP = _registry()            # per skill id: bit per timing point it listens to
 SKILL_FAMILY = content.SKILL_FAMILY
-ANY_SEAT = (1 << TP_PREVENT) | (1 << TP_RETRIAL)
+ANY_SEAT = (1 << TP_PREVENT) | (1 << TP_RETRIAL) | (1 << TP_DAMAGE_DONE)
 
 
 @njit(cache=True)

@@ -1,5 +1,11 @@
-"""Skills that answer being chosen as a target: 流离 (discard a card to pass a 杀 on to someone in
-one's attack range, not its user).
+"""Skills that change who a card is aimed at: 流离 (discard a card to pass a 杀 on to someone in
+one's attack range, not its user) and 门神 (英雄杀 秦琼: in his end phase he guards a character;
+until the start of his next turn every 杀 and 决斗 aimed at that character is aimed at him).
+
+门神 is public: ``MK_MENSHEN`` on the guarded seat, ``MK_MENSHEN_ON`` on the guarding 秦琼. The
+redirection happens once a 杀's or 决斗's targets are fixed (``guard_redirect``, from FR_USE; 离间's
+决斗 through ``guard_of``): it is not a new choice of target, so range and target prohibitions (空城)
+are not checked for 秦琼. A hero appears once per game, so one 秦琼 guards at a time.
 
 TP_TARGETED context: ``F_TGT`` = the 杀's user, ``F_CARD`` = the 杀, ``F_SUB2`` = the index of the
 owner among the firing FR_USE frame's targets.
@@ -7,14 +13,14 @@ owner among the firing FR_USE frame's targets.
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import discard_card, pop_frame
+from ..state import discard_card, has_skill, pop_frame
 from ..rules import alive, in_range_x
 from ..skills.modifiers import untargetable
 from .common import ask, own_card, origin, rel_target, skill_log
-from .ids import SK_LIULI
+from .ids import SK_LIULI, SK_MENSHEN
 
-SKILLS = (SK_LIULI,)
-TIMINGS = ((SK_LIULI, TP_TARGETED),)
+SKILLS = (SK_LIULI, SK_MENSHEN)
+TIMINGS = ((SK_LIULI, TP_TARGETED), (SK_MENSHEN, TP_AFTER_DISCARD), (SK_MENSHEN, TP_START))
 
 
 @njit(cache=True)
@@ -35,8 +41,56 @@ def liuli_card(s, owner, user, c):
 
 
 @njit(cache=True)
+def guard_of(s, user, t):
+    """The 秦琼 a 杀/决斗 of user aimed at t goes to instead (门神), or -1."""
+    if (s[P_MARK + t] & MK_MENSHEN) == 0:
+        return -1
+    for p in range(s[H_NP]):
+        if p != t and alive(s, p) and (s[P_MARK + p] & MK_MENSHEN_ON) != 0 \
+                and has_skill(s, p, SK_MENSHEN):
+            return -1 if p == user else p
+    return -1
+
+
+@njit(cache=True)
+def guard_redirect(s, o):
+    """门神 on the fixed targets (TGT, B, C; D of them) of the FR_USE frame at o."""
+    u = s[o + F_USER]
+    n = s[o + F_D]
+    for i in range(n):
+        f = F_TGT if i == 0 else (F_B if i == 1 else F_C)
+        t = s[o + f]
+        p = guard_of(s, u, t)
+        if p < 0:
+            continue
+        dup = False
+        for j in range(n):
+            g = F_TGT if j == 0 else (F_B if j == 1 else F_C)
+            if s[o + g] == p:
+                dup = True
+        if not dup:
+            s[o + f] = p
+            skill_log(s, p, SK_MENSHEN, t)
+
+
+@njit(cache=True)
+def guard_ends(s, seat):
+    """门神 ends: seat (the guarding 秦琼 or the guarded one) died, or 秦琼's turn starts."""
+    if (s[P_MARK + seat] & (MK_MENSHEN | MK_MENSHEN_ON)) == 0:
+        return
+    for p in range(s[H_NP]):
+        s[P_MARK + p] &= ~(MK_MENSHEN | MK_MENSHEN_ON)
+
+
+@njit(cache=True)
 def mask(s, out, d, sk, stage):
     n = 0
+    if sk == SK_MENSHEN:
+        for r in range(1, s[H_NP]):
+            if alive(s, (d + r) % s[H_NP]):
+                out[A_TARGET + r] = 1
+                n += 1
+        return n
     user = s[H_DTGT]
     if stage == 0:
         for c in range(s[H_NCARDS]):
@@ -56,6 +110,9 @@ def run(s, o, sk):
     u = s[o + F_USER]
     user = s[o + F_TGT]
     pc = s[o + F_PC]
+    if sk == SK_MENSHEN:
+        menshen(s, o, u, pc)
+        return
     if pc == 0:
         if not alive(s, u):
             pop_frame(s, 0)
@@ -84,3 +141,23 @@ def run(s, o, sk):
             s[org + F_C] = t
         skill_log(s, u, sk, t)
         pop_frame(s, 0)
+
+
+@njit(cache=True)
+def menshen(s, o, u, pc):
+    """TP_START: his guard ends. TP_AFTER_DISCARD (end phase): he may guard another character."""
+    if pc == 0:
+        if (s[P_MARK + u] & MK_MENSHEN_ON) != 0:
+            guard_ends(s, u)
+        if s[o + F_A] == TP_START or not alive(s, u):
+            pop_frame(s, 0)
+            return
+        ask(s, o, u, DK_SKILL_TARGET, 0, SKD_PASS, 0, 1)
+        return
+    a = s[H_ANSWER]
+    if a != A_PASS:
+        t = rel_target(s, u, a)
+        s[P_MARK + t] |= MK_MENSHEN
+        s[P_MARK + u] |= MK_MENSHEN_ON
+        skill_log(s, u, SK_MENSHEN, t)
+    pop_frame(s, 0)
