@@ -68,13 +68,13 @@ def seen_marks(g, viewer, seat):
 
 # ====================================================================== hero data
 def test_herokill_hero_rows():
-    """HP, gender, faction and skills from herokill_heroes_sources.csv; the 民 lord skill
-    jiuyuan_hk does not exist in this branch, so 李师师/李逵 list none."""
+    """HP, gender, faction and skills from herokill_heroes_sources.csv, with the faction's lord
+    skill last."""
     rows = {h.key: h for h in content.pack_heroes("herokill")}
     want = {"qinqiong": (46, 4, "chen", ["fanji", "menshen", "huzhu"]),
             "guanyu_hk": (43, 4, "chen", ["paodao", "huzhu"]),
-            "lishishi": (53, 3, "min", ["manwu", "hongzhuang"]),
-            "likui": (57, 4, "min", ["fuchou"]),
+            "lishishi": (53, 3, "min", ["manwu", "hongzhuang", "jiuyuan_hk"]),
+            "likui": (57, 4, "min", ["fuchou", "jiuyuan_hk"]),
             "shangyang": (36, 3, "chen", ["bianfa", "fajia", "huzhu"]),
             "chengjisihan": (26, 4, "jun", ["qishe", "qianglue", "jijiang_hk"])}
     byid = {s.id: s.key for s in content.SKILLS.values()}

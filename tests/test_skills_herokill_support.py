@@ -57,16 +57,16 @@ def drop_skill(g, seat, slot):
 
 # ================================================================ data
 def test_hero_rows_follow_the_sources_csv():
-    """HP, gender and faction from herokill_heroes_sources.csv; 君 heroes get 激将, 臣 heroes 护主
-    (the 民 lord skill 救援 is not in this branch yet)."""
+    """HP, gender and faction from herokill_heroes_sources.csv; 君 heroes get 激将, 臣 heroes 护主,
+    民 heroes 救援."""
     want = {"zhaokuangyin": (28, 4, 1, "jun", ["shiquan", "jijiang_hk"]),
             "baosi": (41, 3, 2, "chen", ["zhiyu", "fenghuo", "huzhu"]),
             "zhaofeiyan": (48, 3, 2, "chen", ["yubu", "qingying", "huzhu"]),
-            "songjiang": (49, 4, 1, "min", ["shucai"]),
-            "xishi": (50, 3, 2, "min", ["meihuo", "chenyu"]),
-            "bianque": (51, 3, 1, "min", ["huichun", "liaoshang"]),
-            "chenyuanyuan": (52, 3, 2, "min", ["hongyan", "chuchu"]),
-            "shiqian": (55, 3, 1, "min", ["feizei", "shentou"])}
+            "songjiang": (49, 4, 1, "min", ["shucai", "jiuyuan_hk"]),
+            "xishi": (50, 3, 2, "min", ["meihuo", "chenyu", "jiuyuan_hk"]),
+            "bianque": (51, 3, 1, "min", ["huichun", "liaoshang", "jiuyuan_hk"]),
+            "chenyuanyuan": (52, 3, 2, "min", ["hongyan", "chuchu", "jiuyuan_hk"]),
+            "shiqian": (55, 3, 1, "min", ["feizei", "shentou", "jiuyuan_hk"])}
     for key, (hid, hp, gender, kd, skills) in want.items():
         h = content.HEROES_BY_KEY[key]
         assert (h.id, h.pack, h.hp, h.gender, h.kingdom) == (hid, "herokill", hp, gender,
