@@ -59,11 +59,14 @@ def role_counts(num_players: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=None)
 def hero_skills(hero: int, lord: bool) -> tuple[int, ...]:
-    """The skill ids in the seat's skill slots (lord skills only for the lord), slot order."""
+    """The skill ids in the seat's skill slots (lord skills only for the lord), slot order, as
+    base ids (``content.SKILL_BASE``: the engine's mechanic, e.g. 奸雄 for 集权)."""
     h = content.HEROES_BY_ID.get(hero)
     if h is None:
         return ()
-    return tuple(sk for sk in h.skills if lord or content.SKILLS_BY_ID[sk].kind != "lord")
+    # base ids: a skill running another's code (集权 = 奸雄) is played like it
+    return tuple(int(content.SKILL_BASE[sk]) for sk in h.skills
+                 if lord or content.SKILLS_BY_ID[sk].kind != "lord")
 
 
 def _onehot(v: np.ndarray) -> int:

@@ -29,7 +29,7 @@ RESULT_NAMES = {C.RES_LORD: "lord", C.RES_REBEL: "rebels", C.RES_RENEGADE: "rene
                 C.RES_DRAW: "draw", C.RES_TRUNCATED: "truncated"}
 
 
-def soak(players: int, games: int, deck: str = "standard", autoplay: bool = True,
+def soak(players: int, games: int, deck: str | None = None, autoplay: bool = True,
          max_rounds: int = 100, seed: int = 0, chunk: int = 5000, pack: str = "none",
          heroes: str | None = None) -> dict:
     spec = Config(num_players=players, deck=deck, max_rounds=max_rounds, autoplay=autoplay,
@@ -60,7 +60,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=100_000, help="games per player count")
     p.add_argument("--players", type=int, nargs="+", default=[5, 8])
-    p.add_argument("--deck", default="standard", choices=cards.DECKS)
+    p.add_argument("--deck", default=None, choices=cards.DECKS,
+                   help="default: the pack's own deck (herokill for --pack herokill)")
     p.add_argument("--no-autoplay", action="store_true")
     p.add_argument("--max-rounds", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
