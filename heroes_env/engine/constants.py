@@ -160,7 +160,7 @@ HERO_REC = 9             # per hero in the hero table (engine/content.py): HR_* 
 HR_HP = 0
 HR_GENDER = 1            # 0 none, 1 male, 2 female
 HR_KINGDOM = 2           # KD_*
-HR_LORD_OFFER = 3        # 1: always offered to the lord (曹操, 刘备, 孙权)
+HR_LORD_OFFER = 3        # 1: always offered to the lord (曹操, 刘备, 孙权); -1: never the lord
 HR_PACK = 4              # PACK_*
 HR_SK = 5                # up to 4 skill ids (0 = none)
 MAX_SKILLS = 256         # skill ids
@@ -198,6 +198,9 @@ UF_NO_RANGE = 2      # 青龙偃月刀 follow-up: no range check
 UF_PRESET = 4        # targets were fixed before the use (借刀杀人, 青龙偃月刀, 激将)
 UF_QINGGANG = 8      # armour ignored (青釭剑)
 UF_NO_NULLIFY = 16   # cannot be answered with 无懈可击 (离间's 决斗)
+UF_NO_DODGE = 32     # FR_EFFECT of a 杀: it cannot be dodged (柔情's red judgement)
+UF_FROM_HAND = 64    # the card was used from its user's hand (你懂的: ♣ hand cards)
+UF_NO_DODGE_T0 = 128  # FR_USE: bit (UF_NO_DODGE_T0 << i): the 杀 cannot be dodged by target i
 
 # FR_DAMAGE flags (F_B)
 DF_SLASH = 1         # damage of a 杀 to its target, by its user
@@ -303,6 +306,7 @@ Z_LOOK = 5          # cards only H_LOOKER sees (观星, 遗计)
 Z_HAND = 10         # + seat
 Z_EQUIP = 20        # + seat
 Z_JUDGE = 30        # + seat
+Z_PILE = 40         # + seat: cards set aside on the seat's hero, face up (不屈 / 红颜劫)
 
 # ---------------------------------------------------------------- decision kinds
 DK_NONE = 0
@@ -373,7 +377,8 @@ TP_PREVENT = 4       # damage is about to be dealt to anyone (any seat may liste
 TP_RETRIAL = 5       # a judgement card was revealed (any seat may listen)
 TP_JUDGED = 6        # the owner's judgement is done, its card still on the table
 TP_TARGETED = 7      # the owner was chosen as a target of a 杀
-NUM_TP = 8
+TP_AIMED = 8         # the owner's 杀 has its targets (after TP_TARGETED): one per target (柔情)
+NUM_TP = 9
 
 # ---------------------------------------------------------------- events (log ring)
 EV_TURN = 1          # a=seat

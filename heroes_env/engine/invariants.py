@@ -9,6 +9,7 @@ from .constants import *  # noqa: F401,F403
 from .core import OP_DEAL, OP_STEP, engine, setup_game
 from .jit import njit, prange
 from .mask import legal_mask
+from .skills.common import pile_holds
 
 OK = 0
 VIOLATIONS = {
@@ -23,13 +24,13 @@ VIOLATIONS = {
     9: "an equipment slot names a card that is not in that seat's equipment zone",
     10: "equipment zone and slots disagree",
     11: "a dead seat holds cards",
-    12: "a living seat at 0 HP or less outside its dying procedure",
+    12: "a living seat at 0 HP or less outside its dying procedure (and not held by 不屈)",
     13: "frame stack empty or overflowing while the game runs",
     14: "the deciding seat is missing or dead",
     15: "the round cap was passed while the game runs",
     16: "the game ended without a result",
     17: "the game passed the round cap without being truncated",
-    18: "cards looked at privately (观星, 遗计) without a looker, or more than three",
+    18: "cards looked at privately (观星, 遗计) without a looker, or more than five",
     19: "a card-loss trigger (连营, 枭姬) is still waiting while a decision is asked",
     24: "a living seat of a hero game has no hero after the draft",
     20: "no legal action while the game runs",
@@ -91,7 +92,7 @@ def violation(s):
                 hand += 1
             elif z == Z_EQUIP + seat:
                 eq += 1
-            elif z == Z_JUDGE + seat:
+            elif z == Z_JUDGE + seat or z == Z_PILE + seat:
                 jz += 1
         if hand != s[P_HANDN + seat]:
             return 7
@@ -108,7 +109,8 @@ def violation(s):
             return 10
         if not done and s[P_ALIVE + seat] == 0 and hand + eq + jz > 0:
             return 11
-        if not done and s[P_ALIVE + seat] == 1 and s[P_HP + seat] < 1 and not dying(s, seat):
+        if not done and s[P_ALIVE + seat] == 1 and s[P_HP + seat] < 1 and not dying(s, seat) \
+                and not pile_holds(s, seat):
             return 12
         if not done and s[H_PACK] != PACK_NONE and s[H_DRAFT] == 0 and s[P_ALIVE + seat] == 1 \
                 and s[P_HERO + seat] < 0:
@@ -117,7 +119,7 @@ def violation(s):
     for c in range(n):
         if s[C_LOC + c] == Z_LOOK:
             look += 1
-    if look > 3 or (look > 0 and s[H_LOOKER] < 0):
+    if look > 5 or (look > 0 and s[H_LOOKER] < 0):
         return 18
     if not done:
         if s[H_PEND] != 0 and s[H_HOLD] == 0:

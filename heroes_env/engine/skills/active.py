@@ -1,9 +1,11 @@
-"""Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡, 反间, 结姻, 青囊, 离间, 苦肉."""
+"""Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡, 反间, 结姻, 青囊, 离间, 苦肉.
+
+离间's parameter is the gender of the two duellists (0: male; 正太, pack classmates: 2 = female)."""
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, discard_card, draw_cards, log_event, move_card, pop_frame,
-                     push_frame, random_hand_card)
+                     push_frame, random_hand_card, skill_param)
 from ..rules import alive
 from .modifiers import untargetable
 from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
@@ -30,9 +32,16 @@ def jieyin_target(s, d, t):
 
 
 @njit(cache=True)
+def lijian_gender(s, d):
+    """The gender of 离间's duellists: its parameter, male by default (正太: female)."""
+    g = skill_param(s, d, SK_LIJIAN)
+    return g if g != 0 else GENDER_MALE
+
+
+@njit(cache=True)
 def lijian_user(s, d, a):
-    """Can male a use 离间's 决斗 on some other male (not d)?"""
-    if a == d or not alive(s, a) or not male(s, a):
+    """Can a (of 离间's gender) use 离间's 决斗 on some other of that gender (not d)?"""
+    if a == d or not alive(s, a) or s[P_GENDER + a] != lijian_gender(s, d):
         return False
     for b in range(s[H_NP]):
         if lijian_victim(s, d, a, b):
@@ -42,7 +51,8 @@ def lijian_user(s, d, a):
 
 @njit(cache=True)
 def lijian_victim(s, d, a, b):
-    return b != d and b != a and alive(s, b) and male(s, b) and not untargetable(s, b, K_DUEL)
+    return b != d and b != a and alive(s, b) and s[P_GENDER + b] == lijian_gender(s, d) \
+        and not untargetable(s, b, K_DUEL)
 
 
 @njit(cache=True)

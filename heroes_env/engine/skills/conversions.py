@@ -1,18 +1,22 @@
 """Card conversions: a card of one's own used or played as another kind.
 
 武圣 (red card, hand or equipment → 杀), 龙胆 (闪 ↔ 杀, hand), 倾国 (black hand card → 闪), 奇袭 (black
-card → 过河拆桥), 国色 (♦ card → 乐不思蜀). In a response (闪/杀 asked) the card is chosen directly;
-in the play phase the skill is chosen first (``A_SKILL``), then the card, then the targets.
+card → 过河拆桥), 国色 (♦ card → 乐不思蜀). Pack classmates: 雕琢 (black hand card → 无懈可击),
+拂晓 (♥ hand card → 五谷丰登), 放逐 (black hand card → 借刀杀人), 甘露 (桃 → 桃园结义). In a response
+(闪/杀/无懈可击 asked) the card is chosen directly; in the play phase the skill is chosen first
+(``A_SKILL``), then the card, then the targets.
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import card_color, card_kind, card_suit, become_frame, slot_skill
-from ..rules import any_legal_target, can_slash_target_x, slash_allowed_x
+from ..rules import any_legal_target, can_slash_target_x, slash_allowed_x, usable_in_play
 from .common import ask, own_card, skill_log
-from .ids import SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE
+from .ids import (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_DIAOZHUO, SK_FUXIAO,
+                  SK_FANGZHU, SK_GANLU)
 
-SKILLS = (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE)
+SKILLS = (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_DIAOZHUO, SK_FUXIAO,
+          SK_FANGZHU, SK_GANLU)
 TIMINGS = ()
 
 
@@ -32,6 +36,18 @@ def converts(s, sk, seat, c, kind):
         return kind == K_DISMANTLE and own_card(s, seat, c, True) and card_color(s, c) == COLOR_BLACK
     if sk == SK_GUOSE:
         return kind == K_INDULGENCE and own_card(s, seat, c, True) and card_suit(s, c) == SUIT_DIAMOND
+    if sk == SK_DIAOZHUO:
+        return kind == K_NULLIFICATION and own_card(s, seat, c, False) \
+            and card_color(s, c) == COLOR_BLACK
+    if sk == SK_FUXIAO:
+        return kind == K_AMAZING_GRACE and own_card(s, seat, c, False) \
+            and card_suit(s, c) == SUIT_HEART
+    if sk == SK_FANGZHU:
+        return kind == K_COLLATERAL and own_card(s, seat, c, False) \
+            and card_color(s, c) == COLOR_BLACK
+    if sk == SK_GANLU:
+        return kind == K_GOD_SALVATION and own_card(s, seat, c, False) \
+            and card_kind(s, c) == K_PEACH
     return False
 
 
@@ -46,6 +62,8 @@ def makes(sk, kind):
         return sk == SK_QIXI
     if kind == K_INDULGENCE:
         return sk == SK_GUOSE
+    if kind == K_NULLIFICATION:
+        return sk == SK_DIAOZHUO
     return False
 
 
@@ -114,6 +132,12 @@ def play_kind(sk):
         return K_DISMANTLE
     if sk == SK_GUOSE:
         return K_INDULGENCE
+    if sk == SK_FUXIAO:
+        return K_AMAZING_GRACE
+    if sk == SK_FANGZHU:
+        return K_COLLATERAL
+    if sk == SK_GANLU:
+        return K_GOD_SALVATION
     return K_NONE
 
 
@@ -127,6 +151,8 @@ def usable_as(s, seat, c, kind):
             if can_slash_target_x(s, seat, t, True, c):
                 return True
         return False
+    if kind == K_AMAZING_GRACE or kind == K_GOD_SALVATION:
+        return usable_in_play(s, seat, kind)       # no target to choose
     return any_legal_target(s, seat, kind)
 
 

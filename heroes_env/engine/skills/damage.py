@@ -1,5 +1,6 @@
 """Skills around damage: 奸雄, 反馈, 刚烈, 遗计 (after the owner took damage and survived) and 急救
-(before damage is dealt to anyone).
+(before damage is dealt to anyone). 红颜劫 (不屈, pack classmates, locked) is a rule of the dying
+procedure (``hongyanjie_fill``; its pile: ``common.pile_*``).
 
 TP_DAMAGED context: ``F_TGT`` = the damage source (-1 none), ``F_CARD``/``F_B`` = the card(s) that
 dealt it, ``F_SUB2`` = the amount. TP_PREVENT: ``F_TGT`` = the damaged seat, the amount lives in
@@ -8,14 +9,14 @@ the firing FR_DAMAGE frame (``F_A``).
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import (card_color, discard_card, log_event, move_card, pop_frame,
+from ..state import (card_color, discard_card, has_skill, log_event, move_card, pop_frame,
                      push_frame, random_hand_card, top_card)
 from ..rules import alive
 from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, lose_hp, mark_cards,
-                     origin, rel_target, skill_log)
-from .ids import SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU
+                     origin, pile_count, pile_holds, rel_target, skill_log)
+from .ids import SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU, SK_HONGYANJIE
 
-SKILLS = (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU)
+SKILLS = (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU, SK_HONGYANJIE)
 TIMINGS = ((SK_JIANXIONG, TP_DAMAGED), (SK_FANKUI, TP_DAMAGED), (SK_GANGLIE, TP_DAMAGED),
            (SK_YIJI, TP_DAMAGED), (SK_JIJIU, TP_PREVENT))
 PUR_GANGLIE = PUR_SKILL     # FR_SELECT purpose: discard hand cards
@@ -24,6 +25,26 @@ PUR_GANGLIE = PUR_SKILL     # FR_SELECT purpose: discard hand cards
 @njit(cache=True)
 def on_table(s, c):
     return c >= 0 and s[C_LOC + c] == Z_PROC
+
+
+@njit(cache=True)
+def hongyanjie_fill(s, v):
+    """红颜劫 (不屈), as v's dying procedure starts: for every point of HP below 1 not yet matched,
+    the top card of the draw pile is turned face up onto his hero (not a judgement: no retrial).
+    Returns True if he does not die (every rank differs); else he is dying as usual, and each HP
+    recovered takes a card off again (``common.pile_trim``)."""
+    if s[P_HP + v] >= 1 or not has_skill(s, v, SK_HONGYANJIE):
+        return False
+    need = 1 - s[P_HP + v] - pile_count(s, v)
+    if need > 0:
+        skill_log(s, v, SK_HONGYANJIE, -1)
+    for _ in range(need):
+        c = top_card(s)
+        if c < 0:
+            return False
+        move_card(s, c, Z_PILE + v)
+        log_event(s, EV_REVEAL, v, c, 0)
+    return pile_holds(s, v)
 
 
 @njit(cache=True)
@@ -148,6 +169,8 @@ def run(s, o, sk):
             move_card(s, r, Z_HAND + t)
             log_event(s, EV_GIVE, u, r, t)
             s[o + F_PC] = 2
+    elif sk == SK_HONGYANJIE:
+        pop_frame(s, 0)             # locked: no frame of its own (hongyanjie_fill)
     elif sk == SK_JIJIU:
         # discard a red card to prevent one point of the damage about to be dealt
         org = origin(s, o)
