@@ -465,3 +465,306 @@ def test_fengwu_two_damage_in_a_duel_heals_per_point():
     g.play("Duel ♠A")
     g.play("target player_1")
     assert damage(g) == [(0, 1, 1)] and g.hp(0) == 2
+
+
+# ================================================================ 孙婷婷 天籁 (国色) / 迷离 (流离)
+def test_tianlai_diamond_card_as_indulgence(invariants):
+    """天籁: in her play phase any ♦ card (hand or equipment) is used as 乐不思蜀."""
+    g = table({"hero": "suntingting", "hand": ["jink ♦2", "slash ♠7", ANCHOR], "equip": ["zixing"]},
+              autoplay=False)
+    g.play("skill tianlai")
+    asked(g, 0, C.DK_SKILL_CARD, SK.SK_GUOSE)
+    assert g.legal_labels() == ["Jink ♦2", "Zixing ♦K"]
+    g.play("Jink ♦2")
+    g.play("target player_2")
+    assert g.judgement_zone(2) == [83] and g.s[C.C_AS + 83] == C.K_INDULGENCE
+    assert skill_events(g, SK.SK_TIANLAI) == [(0, SK.SK_TIANLAI, -1)]
+    invariants(g)
+
+
+def test_mili_cm_passes_the_slash_on(invariants):
+    """迷离 (= 流离): targeted by a 杀, she discards a card and passes it to another in her range."""
+    g = table({"hand": ["slash ♠7", ANCHOR]}, {"hero": "suntingting", "hand": ["jink ♦2"]},
+              autoplay=False)
+    hit(g)
+    asked(g, 1, C.DK_SKILL_CARD, SK.SK_LIULI)
+    assert g.legal_labels() == ["pass", "Jink ♦2"]
+    g.play("Jink ♦2")
+    asked(g, 1, C.DK_SKILL_TARGET, SK.SK_LIULI)
+    assert g.legal_labels() == ["target player_2"]          # not the user
+    g.play("target player_2")
+    assert damage(g) == [(0, 2, 1)]
+    assert skill_events(g, SK.SK_MILI_CM) == [(1, SK.SK_MILI_CM, 2)]
+    invariants(g)
+
+
+# ================================================================ 王晓平 花美男 (谦逊) / 底蕴 (连营)
+def test_huameinan_no_snatch_or_indulgence_target():
+    """花美男: he cannot be chosen for 顺手牵羊 or 乐不思蜀 (but for 过河拆桥)."""
+    g = table({"hand": ["snatch ♠3", "indulgence ♠6", "dismantlement ♠4", ANCHOR]},
+              {"hero": "wangxiaoping", "hand": ["jink ♦2"]}, [], ["peach ♥3"], autoplay=False)
+    g.play("Snatch ♠3")
+    assert g.legal_labels() == ["target player_3"]
+    g2 = table({"hand": ["indulgence ♠6", ANCHOR]}, {"hero": "wangxiaoping"}, autoplay=False)
+    g2.play("Indulgence ♠6")
+    assert "target player_1" not in g2.legal_labels()
+    g3 = table({"hand": ["dismantlement ♠4", ANCHOR]}, {"hero": "wangxiaoping", "hand": ["jink ♦2"]},
+               autoplay=False)
+    g3.play("Dismantlement ♠4")
+    assert g3.legal_labels() == ["target player_1"]
+
+
+def test_diyun_last_hand_card_lost_draws_one(invariants):
+    """底蕴: when his last hand card leaves his hand he may draw 1."""
+    g = table({"hand": ["slash ♠7", ANCHOR]}, {"hero": "wangxiaoping", "hand": ["jink ♦2"]},
+              deck_top=["peach ♥3"], autoplay=False)
+    hit(g)
+    g.play("Jink ♦2")
+    asked(g, 1, C.DK_CONFIRM, SK.SK_LIANYING)
+    g.play("confirm")
+    assert hand_names(g, 1) == ["Peach ♥3"] and damage(g) == []
+    assert skill_events(g, SK.SK_DIYUN) == [(1, SK.SK_DIYUN, -1)]
+    invariants(g)
+
+
+# ================================================================ 廖晨昱 好吃为王 (奸雄) / 斯达舒 (护驾)
+def test_haochi_takes_the_card_that_hurt_him(invariants):
+    """好吃为王: he may take the card that dealt him damage."""
+    g = table({"hero": "liaochenyu"}, ["slash ♠7", STOP], current=1, autoplay=False)
+    hit(g, target="target player_0")
+    asked(g, 0, C.DK_CONFIRM, SK.SK_JIANXIONG)
+    g.play("confirm")
+    assert hand_names(g, 0) == ["Slash ♠7"] and skill_events(g, SK.SK_HAOCHI) == [(0, SK.SK_HAOCHI, -1)]
+    invariants(g)
+
+
+def test_sidashu_lord_calls_wei_helpers_for_a_jink(invariants):
+    """斯达舒 (lord): asked for a 闪 he may call on the 魏 characters (杨晓怡 here) in turn."""
+    g = table({"hero": "liaochenyu"}, ["slash ♠7", STOP], {"hero": "yangxiaoyi", "hand": ["jink ♦2"]},
+              {"hero": "tukai", "hand": ["jink ♦3"]}, current=1)
+    hit(g, target="target player_0")
+    expect(g, 0, C.DK_JINK)
+    assert g.legal_labels() == ["pass", "skill sidashu"]
+    g.play("skill sidashu")
+    expect(g, 2, C.DK_JINK)                  # 涂凯 (群) is never asked
+    g.play("Jink ♦2")
+    assert damage(g) == [] and g.hand(3) == [85]
+    assert skill_events(g, SK.SK_SIDASHU) == [(0, SK.SK_SIDASHU, -1)]
+    invariants(g)
+
+
+def test_sidashu_only_for_the_lord():
+    g = table({"hero": "yangxiaoyi"}, {"hero": "liaochenyu"}, {"hero": "wangyujie"})
+    assert g.skills(1) == ["haochi"]
+
+
+# ================================================================ 王玉洁 天妒 / Plume (遗计)
+def test_wangyujie_tiandu_takes_her_judgement_card(invariants):
+    """天妒: once a judgement of hers took effect she may take the card (here her 乐不思蜀's)."""
+    g = table({"hero": "wangyujie", "judge": ["indulgence ♠6"]}, [STOP], phase="judge",
+              deck_top=["slash ♠7", "jink ♦2", "jink ♦3"], autoplay=False)
+    asked(g, 0, C.DK_CONFIRM, SK.SK_TIANDU)
+    g.play("confirm")
+    assert "Slash ♠7" in hand_names(g, 0)
+    invariants(g)
+
+
+def test_plume_per_point_draws_two_and_gives_each(invariants):
+    """Plume (= 遗计): per point of damage, look at two cards and give each to anyone."""
+    g = table(["slash ♠7", ANCHOR], {"hero": "wangyujie"}, deck_top=["peach ♥3", "jink ♦2"],
+              autoplay=False)
+    hit(g)
+    asked(g, 1, C.DK_CONFIRM, SK.SK_YIJI)
+    g.play("confirm")
+    asked(g, 1, C.DK_SKILL_TARGET, SK.SK_YIJI)
+    g.play("target player_3")
+    g.play("target player_1")
+    assert hand_names(g, 3) == ["Peach ♥3"] and hand_names(g, 1) == ["Jink ♦2"]
+    assert skill_events(g, SK.SK_PLUME) == [(1, SK.SK_PLUME, -1)]
+    invariants(g)
+
+
+# ================================================================ 付亚琴 萝莉 (倾国) / 曼舞 (洛神)
+def test_luoli_black_hand_card_as_jink(invariants):
+    """萝莉: a black hand card is used (or played) as 闪."""
+    g = table({"hand": ["slash ♠7", ANCHOR]}, {"hero": "fuyaqin", "hand": ["slash ♣2", "peach ♥3"]},
+              autoplay=False)
+    hit(g)
+    expect(g, 1, C.DK_JINK)
+    assert g.legal_labels() == ["pass", "Slash ♣2"]
+    g.play("Slash ♣2")
+    assert damage(g) == [] and hand_names(g, 1) == ["Peach ♥3"]
+    invariants(g)
+
+
+def test_manwu_cm_judges_keeps_blacks_until_red(invariants):
+    """曼舞 (= 洛神): at her start, judge; a black card goes to her hand and she may go on."""
+    g = table({"hero": "fuyaqin"}, phase="start", deck_top=["slash ♠7", "peach ♥3", "jink ♦2", ANCHOR])
+    asked(g, 0, C.DK_CONFIRM, SK.SK_LUOSHEN)
+    g.play("confirm")
+    asked(g, 0, C.DK_CONFIRM, SK.SK_LUOSHEN)
+    g.play("confirm")
+    expect(g, 0, C.DK_PLAY)
+    assert hand_names(g, 0) == sorted(["Slash ♠7", "Jink ♦2", ANCHOR_LABEL])
+    assert discard_names(g) == ["Peach ♥3"]
+    assert skill_events(g, SK.SK_MANWU_CM) == [(0, SK.SK_MANWU_CM, -1)] * 2
+    invariants(g)
+
+
+# ================================================================ 涂凯 正太 (离间, two women) / 神之左手 (闭月)
+def test_zhengtai_two_women_duel(invariants):
+    """正太: discard a card, choose two female characters; the first uses a 决斗 on the second,
+    and it cannot be nullified. Men are not offered."""
+    g = table({"hero": "tukai", "hand": ["jink ♦2", ANCHOR]},
+              {"hero": "fuyaqin", "hand": ["nullification ♠J"]},
+              {"hero": "liaochenyu"}, {"hero": "zhaojiaqi"}, autoplay=False)
+    g.play("skill zhengtai")
+    asked(g, 0, C.DK_SKILL_CARD, SK.SK_LIJIAN)
+    g.play("Jink ♦2")
+    asked(g, 0, C.DK_SKILL_TARGET, SK.SK_LIJIAN)
+    assert g.legal_labels() == ["target player_1", "target player_3"]
+    g.play("target player_3")
+    assert g.legal_labels() == ["target player_1"]
+    g.play("target player_1")
+    # 付亚琴 has no 杀 (her 萝莉 makes 闪 only): she takes the damage; no 无懈可击 asked
+    assert damage(g) == [(3, 1, 1)]
+    assert hand_names(g, 1) == ["Nullification ♠J"]
+    assert skill_events(g, SK.SK_ZHENGTAI) == [(0, SK.SK_ZHENGTAI, -1)]
+    invariants(g)
+
+
+def test_zhengtai_needs_two_women_and_lijian_still_men():
+    g = table({"hero": "tukai", "hand": ["jink ♦2", ANCHOR]}, {"hero": "fuyaqin"},
+              {"hero": "liaochenyu"}, {"hero": "shaoshuai"}, autoplay=False)
+    assert "skill zhengtai" not in g.legal_labels()
+    g2 = table({"hero": "diaochan", "hand": ["jink ♦2", ANCHOR]}, {"hero": "fuyaqin"},
+               {"hero": "liaochenyu"}, {"hero": "shaoshuai"}, autoplay=False)
+    g2.play("skill lijian")
+    g2.play("Jink ♦2")
+    assert g2.legal_labels() == ["target player_2", "target player_3"]
+
+
+def test_shenzhizuoshou_draws_one_at_the_end_of_his_turn(invariants):
+    """神之左手 (= 闭月): after his discard phase he may draw 1."""
+    g = table({"hero": "tukai"}, [STOP], phase="discard", deck_top=["peach ♥3"])
+    asked(g, 0, C.DK_CONFIRM, SK.SK_BIYUE)
+    g.play("confirm")
+    assert hand_names(g, 0) == ["Peach ♥3"]
+    assert skill_events(g, SK.SK_SHENZHIZUOSHOU) == [(0, SK.SK_SHENZHIZUOSHOU, -1)]
+    invariants(g)
+
+
+# ================================================================ 邵帅 卓茂 / 拂晓
+def test_zhuomao_distance_by_hp():
+    """卓茂: with more than 2 HP his distance to others is -1; with 2 or less, others' distance
+    to him is +1 (never both)."""
+    from heroes_env.engine.rules import seat_distance
+    g = table({"hero": "shaoshuai"}, [], [], [], autoplay=False)          # 4 HP
+    assert [seat_distance(g.s, 0, t) for t in (1, 2, 3)] == [1, 1, 1]
+    assert [seat_distance(g.s, t, 0) for t in (1, 2, 3)] == [1, 2, 1]
+    for hp in (2, 1):
+        g = table({"hero": "shaoshuai", "hp": hp}, [], [], [], autoplay=False)
+        assert [seat_distance(g.s, 0, t) for t in (1, 2, 3)] == [1, 2, 1]
+        assert [seat_distance(g.s, t, 0) for t in (1, 2, 3)] == [2, 3, 2]
+    g = table({"hero": "shaoshuai", "hp": 3}, [], [], [], autoplay=False)
+    assert seat_distance(g.s, 0, 2) == 1 and seat_distance(g.s, 1, 0) == 1
+
+
+def test_zhuomao_at_two_hp_out_of_slash_range():
+    """卓茂: at 2 HP a neighbour without a weapon cannot 杀 him."""
+    g = table({"hero": "shaoshuai", "hp": 2}, ["slash ♠7", ANCHOR], current=1, autoplay=False)
+    g.play("Slash ♠7")
+    assert g.legal_labels() == ["target player_2"]
+
+
+def test_fuxiao_heart_hand_card_as_amazing_grace(invariants):
+    """拂晓: in his play phase a ♥ hand card is used as 五谷丰登 (one revealed card per living
+    character, each takes one in seat order)."""
+    g = table({"hero": "shaoshuai", "hand": ["peach ♥3", "jink ♦2", ANCHOR]},
+              deck_top=["slash ♠7", "jink ♦3", "duel", "chitu"], autoplay=False)
+    g.play("skill fuxiao")
+    asked(g, 0, C.DK_SKILL_CARD, SK.SK_FUXIAO)
+    assert g.legal_labels() == ["Peach ♥3", ANCHOR_LABEL]        # ♥ hand cards only
+    g.play("Peach ♥3")
+    for seat, lab in ((0, "Duel ♠A"), (1, "Slash ♠7"), (2, "Jink ♦3"), (3, "Chitu ♥5")):
+        expect(g, seat, C.DK_AG)
+        g.play(lab)
+    expect(g, 0, C.DK_PLAY)
+    assert hand_names(g, 3) == ["Chitu ♥5"]
+    assert event_args(g, C.EV_USE)[0] == (0, 32, -1)
+    assert skill_events(g, SK.SK_FUXIAO) == [(0, SK.SK_FUXIAO, -1)]
+    invariants(g)
+
+
+# ================================================================ 李小亮 极致 / 红妆 (奇才)
+def test_jizhi_cm_draws_on_a_non_delayed_trick_before_it_resolves(invariants):
+    """极致: using a non-delayed trick he draws 1 at once, before it resolves."""
+    g = table({"hero": "lixiaoliang", "hand": ["ex_nihilo ♥7", ANCHOR]},
+              deck_top=["peach ♥3", "jink ♦2", "jink ♦3"], autoplay=False)
+    g.play("Ex Nihilo ♥7")
+    draws = [g.card_name(e[2]) for e in events(g, C.EV_DRAW)]
+    assert draws == ["Peach ♥3", "Jink ♦2", "Jink ♦3"]
+    invariants(g)
+
+
+def test_jizhi_cm_not_for_delayed_tricks_nor_basic_cards():
+    """极致: 乐不思蜀 / 闪电 (delayed) and basic cards draw nothing (集智 would for the delayed)."""
+    g = table({"hero": "lixiaoliang", "hand": ["indulgence ♠6", "lightning ♠A", ANCHOR]},
+              deck_top=["peach ♥3"], autoplay=False)
+    g.play("Indulgence ♠6")
+    g.play("target player_1")
+    g.play("Lightning ♠A")
+    assert events(g, C.EV_DRAW) == []
+    g2 = table({"hero": "huangyueying", "hand": ["lightning ♠A", ANCHOR]}, deck_top=["peach ♥3"],
+               autoplay=False)
+    g2.play("Lightning ♠A")
+    assert len(events(g2, C.EV_DRAW)) == 1
+
+
+def test_jizhi_cm_draws_for_a_nullification():
+    """极致: 无懈可击 is a non-delayed trick: he draws for it."""
+    g = table({"hand": ["dismantlement ♠3", ANCHOR]},
+              {"hero": "lixiaoliang", "hand": ["nullification ♠J", "jink ♦2"]},
+              deck_top=["peach ♥3"], autoplay=False)
+    g.play("Dismantlement ♠3")
+    g.play("target player_1")
+    g.play("Nullification ♠J")
+    assert hand_names(g, 1) == ["Jink ♦2", "Peach ♥3"]
+
+
+def test_hongzhuang_cm_snatch_at_any_distance():
+    """红妆 (= 奇才): his tricks have no distance limit (顺手牵羊 on seat 2, at distance 2)."""
+    g = table({"hero": "lixiaoliang", "hand": ["snatch ♠3", ANCHOR]}, [], ["jink ♦2"], [],
+              autoplay=False)
+    g.play("Snatch ♠3")
+    assert g.legal_labels() == ["target player_2"]
+
+
+# ================================================================ 杨晓怡 Angle (结姻) / 玲珑 (枭姬)
+def test_angle_two_hand_cards_heal_her_and_a_wounded_man(invariants):
+    """Angle: discard two hand cards, choose a wounded male: both recover 1 (she need not be hurt)."""
+    g = table({"hero": "yangxiaoyi", "hp": 2, "hand": ["jink ♦2", "jink ♦3", ANCHOR]},
+              {"hero": "tukai", "hp": 1}, {"hero": "fuyaqin", "hp": 1}, autoplay=False)
+    g.play("skill angle")
+    asked(g, 0, C.DK_SKILL_TARGET, SK.SK_JIEYIN)
+    assert g.legal_labels() == ["target player_1"]                  # the wounded woman is not
+    g.play("target player_1")
+    g.play("Jink ♦2")
+    g.play("Jink ♦3")
+    assert (g.hp(0), g.hp(1)) == (3, 2)
+    assert skill_events(g, SK.SK_ANGLE) == [(0, SK.SK_ANGLE, 1)]
+    invariants(g)
+
+
+def test_linglong_losing_equipment_draws_two(invariants):
+    """玲珑: an equipped card of hers leaves: she may draw 2."""
+    g = table({"hand": ["dismantlement ♠3", ANCHOR]}, {"hero": "yangxiaoyi", "equip": ["chitu"]},
+              deck_top=["peach ♥3", "jink ♦2"], autoplay=False)
+    g.play("Dismantlement ♠3")
+    g.play("target player_1")
+    g.play("Chitu ♥5")
+    asked(g, 1, C.DK_CONFIRM, SK.SK_XIAOJI)
+    g.play("confirm")
+    assert hand_names(g, 1) == ["Jink ♦2", "Peach ♥3"]
+    assert skill_events(g, SK.SK_LINGLONG) == [(1, SK.SK_LINGLONG, -1)]
+    invariants(g)
