@@ -283,6 +283,7 @@ def test_diaozhuo_black_hand_card_as_nullification(invariants):
     assert hand_names(g, 1) == ["Peach ♥3"]
     assert discard_names(g) == ["Dismantlement ♠3", "Slash ♣2"]
     assert event_args(g, C.EV_NULLIFIED) == [(1, 5, 0)]
+    assert skill_events(g, SK.SK_DIAOZHUO) == [(1, SK.SK_DIAOZHUO, -1)]
     invariants(g)
 
 
@@ -768,3 +769,206 @@ def test_linglong_losing_equipment_draws_two(invariants):
     assert hand_names(g, 1) == ["Jink ♦2", "Peach ♥3"]
     assert skill_events(g, SK.SK_LINGLONG) == [(1, SK.SK_LINGLONG, -1)]
     invariants(g)
+
+
+# ================================================================ 柔情 (陈满意; stand-in seat)
+def rouqing_table(*more, deck_top=("peach ♥3",), **kw):
+    g = table({"hand": ["slash ♠7", ANCHOR]}, {"hand": ["jink ♦2"]}, *more,
+              deck_top=list(deck_top), autoplay=False, **kw)
+    stand_in(g, 0, SK.SK_ROUQING)
+    return g
+
+
+def test_rouqing_red_judgement_the_slash_cannot_be_dodged(invariants):
+    """柔情: once his 杀 has its target he may judge; red: the target is not asked for a 闪."""
+    g = rouqing_table()
+    hit(g)
+    asked(g, 0, C.DK_CONFIRM, SK.SK_ROUQING)
+    assert g.legal_labels() == ["pass", "confirm"]
+    g.play("confirm")
+    expect(g, 0, C.DK_PLAY)
+    assert damage(g) == [(0, 1, 1)] and hand_names(g, 1) == ["Jink ♦2"]
+    assert skill_events(g, SK.SK_ROUQING) == [(0, SK.SK_ROUQING, 1)]
+    assert [e[2] for e in events(g, C.EV_JUDGE)] == [32]
+    invariants(g)
+
+
+def test_rouqing_black_judgement_or_declined_the_target_may_dodge():
+    g = rouqing_table(deck_top=["slash ♠8"])
+    hit(g)
+    g.play("confirm")
+    expect(g, 1, C.DK_JINK)
+    g.play("Jink ♦2")
+    assert damage(g) == []
+    g2 = rouqing_table()
+    hit(g2)
+    g2.play("pass")
+    expect(g2, 1, C.DK_JINK)
+    assert events(g2, C.EV_JUDGE) == []
+
+
+def test_rouqing_is_judged_per_target_of_a_halberd_slash():
+    """柔情 with 方天画戟: each target is judged on its own; only the red ones cannot dodge."""
+    g = table({"hand": ["slash ♠7"], "equip": ["halberd"]}, {"hand": ["jink ♦2"]}, [],
+              {"hand": ["jink ♦3"]}, deck_top=["peach ♥3", "slash ♠8"], autoplay=False)
+    stand_in(g, 0, SK.SK_ROUQING)
+    g.play("Slash ♠7")
+    g.play("target player_1")
+    g.play("target player_3")
+    g.play("confirm")
+    asked(g, 0, C.DK_CONFIRM, SK.SK_ROUQING)
+    g.play("confirm")                 # target 1: ♥3 red
+    asked(g, 0, C.DK_CONFIRM, SK.SK_ROUQING)
+    g.play("confirm")                 # target 3: ♠8 black
+    expect(g, 3, C.DK_JINK)           # seat 1 was never asked
+    g.play("Jink ♦3")
+    assert damage(g) == [(0, 1, 1)]
+    assert hand_names(g, 1) == ["Jink ♦2"]
+
+
+def test_rouqing_comes_after_the_target_passed_it_on():
+    """柔情 is judged for the final target: after 迷离/流离 moved the 杀."""
+    g = rouqing_table({"hand": ["jink ♦3"]}, deck_top=["peach ♥3"])
+    g.s[C.P_SK0 + 1] = SK.SK_MILI_CM
+    g.invalidate()
+    hit(g)
+    asked(g, 1, C.DK_SKILL_CARD, SK.SK_LIULI)
+    g.play("Jink ♦2")
+    g.play("target player_2")
+    asked(g, 0, C.DK_CONFIRM, SK.SK_ROUQING)
+    assert int(g.s[C.H_DTGT]) == 2
+    g.play("confirm")
+    assert damage(g) == [(0, 2, 1)] and hand_names(g, 2) == ["Jink ♦3"]
+
+
+# ================================================================ 放逐 (张云杰; stand-in seat)
+def test_fangzhu_black_hand_card_as_collateral(invariants):
+    """放逐: a black hand card is used as 借刀杀人; refused, the weapon goes to the user."""
+    g = table({"hand": ["slash ♣2", "peach ♥3", ANCHOR]}, {"equip": ["crossbow ♣A"]}, [], [],
+              autoplay=False)
+    stand_in(g, 0, SK.SK_FANGZHU)
+    assert "skill fangzhu" in g.legal_labels()
+    g.play("skill fangzhu")
+    asked(g, 0, C.DK_SKILL_CARD, SK.SK_FANGZHU)
+    assert g.legal_labels() == ["Slash ♣2"]
+    g.play("Slash ♣2")
+    expect(g, 0, C.DK_TARGET)
+    assert g.legal_labels() == ["target player_1"]
+    g.play("target player_1")
+    assert g.legal_labels() == ["target player_0", "target player_2"]
+    g.play("target player_2")
+    expect(g, 0, C.DK_PLAY)                  # seat 1 had no 杀 (asked nothing): weapon taken
+    assert hand_names(g, 0) == sorted(["Crossbow ♣A", "Peach ♥3", ANCHOR_LABEL])
+    assert event_args(g, C.EV_USE)[0] == (0, 58, 1)
+    invariants(g)
+
+
+def test_fangzhu_not_without_a_weapon_on_the_table():
+    g = table({"hand": ["slash ♣2", ANCHOR]}, [], [], [], autoplay=False)
+    stand_in(g, 0, SK.SK_FANGZHU)
+    assert "skill fangzhu" not in g.legal_labels()
+
+
+# ================================================================ 甘露 (崔晗; stand-in seat)
+def test_ganlu_peach_as_god_salvation(invariants):
+    """甘露: her 桃 may be used as 桃园结义: every wounded character recovers 1."""
+    g = table({"hp": 3, "hand": ["peach ♥3", ANCHOR]}, {"hp": 2}, [], {"hp": 1}, autoplay=False)
+    stand_in(g, 0, SK.SK_GANLU)
+    g.play("skill ganlu")
+    asked(g, 0, C.DK_SKILL_CARD, SK.SK_GANLU)
+    assert g.legal_labels() == ["Peach ♥3"]
+    g.play("Peach ♥3")
+    expect(g, 0, C.DK_PLAY)
+    assert [g.hp(i) for i in range(4)] == [4, 3, 4, 2]
+    assert discard_names(g) == ["Peach ♥3"]
+    invariants(g)
+
+
+def test_ganlu_peach_still_a_peach():
+    g = table({"hp": 3, "hand": ["peach ♥3", ANCHOR]}, autoplay=False)
+    stand_in(g, 0, SK.SK_GANLU)
+    g.play("Peach ♥3")
+    assert g.hp(0) == 4 and events(g, C.EV_SKILL) == []
+
+
+# ================================================================ 大米 (米强's lord skill; stand-in)
+def dami_table(hero1):
+    g = table({"hand": ["slash ♠7", ANCHOR]}, {"hero": hero1, "hp": 1, "hand": ["peach ♥3"]},
+              {"hand": ["peach ♥4"]}, autoplay=False)
+    stand_in(g, 0, SK.SK_DAMI)
+    return g
+
+
+def test_dami_wu_character_dying_uses_a_peach_recovers_two(invariants):
+    """大米 (lord, locked): another 吴 character who, dying, uses a 桃 recovers 1 extra."""
+    g = dami_table("zhaojiaqi")
+    hit(g)
+    expect(g, 1, C.DK_PEACH)
+    g.play("Peach ♥3")
+    assert g.hp(1) == 2
+    assert event_args(g, C.EV_HEAL) == [(1, 2, 1)]
+    invariants(g)
+
+
+def test_dami_not_for_other_kingdoms_or_someone_elses_peach():
+    g = dami_table("tukai")                  # 群
+    hit(g)
+    g.play("Peach ♥3")
+    assert g.hp(1) == 1
+    g2 = dami_table("zhaojiaqi")
+    hit(g2)
+    g2.play("pass")                          # she does not use hers: seat 2's 桃 heals 1
+    expect(g2, 2, C.DK_PEACH)
+    g2.play("Peach ♥4")
+    assert g2.hp(1) == 1
+
+
+# ================================================================ random play with the pack
+def _checked(cfg, games, base):
+    seeds = (np.arange(games, dtype=np.int64) * 7919 + base).astype(np.int32)
+    out = np.zeros((games, 4), np.int64)
+    invariants.play_checked(seeds, cfg.spec(), base, out)
+    bad = np.flatnonzero(out[:, 3])
+    assert bad.size == 0, [f"seed {seeds[i]}: {invariants.VIOLATIONS.get(int(out[i, 3]))} at "
+                           f"decision {out[i, 2]}" for i in bad[:5]]
+    return out
+
+
+@pytest.mark.parametrize("n, selection, games", [(5, "random", 200), (4, "random", 150),
+                                                 (5, "draft", 60), (4, "draft", 60)])
+def test_compiled_invariants_with_classmates(n, selection, games):
+    """Random legal play, every step checked in compiled code (card conservation with the 不屈
+    pile, exact masks, HP bounds ...), with the classmates heroes."""
+    out = _checked(Config(num_players=n, pack="classmates", hero_selection=selection), games,
+                   900 + n)
+    results = np.bincount(out[:, 0], minlength=6)
+    assert results[C.RES_LORD] + results[C.RES_REBEL] + results[C.RES_RENEGADE] > 0
+
+
+@pytest.mark.parametrize("n, seed", [(5, 1), (4, 2)])
+def test_full_checks_with_classmates(n, seed):
+    from test_random_play import play_fully_checked
+    cfg = Config(num_players=n, pack="classmates", hero_selection="random")
+    assert play_fully_checked(cfg, 7300 + seed, all_illegal_every=12) > 10
+
+
+def test_hidden_information_with_classmates():
+    from test_hidden_info import play_checking_hidden_info
+    assert play_checking_hidden_info(Config(num_players=5, pack="classmates"), 11, 2) > 0
+
+
+def test_random_classmates_games_use_the_new_mechanics():
+    """Random play reaches 不屈 piles, 朦胧's judgement and 雕琢 (the mechanics are exercised)."""
+    rng = np.random.default_rng(0)
+    seen = set()
+    for seed in range(60):
+        g = Game.new(Config(num_players=5, pack="classmates", hero_selection=[
+            "taizeqi", "zhongyucen", "zhaojiaqi", "shaoshuai", "lixiaoliang"]), seed=seed, log=True)
+        while not g.done:
+            if any(g.hero_pile(i) for i in range(5)):
+                seen.add("pile")
+            g.step(int(rng.choice(g.legal_actions())))
+        for e in events(g, C.EV_SKILL):
+            seen.add(int(e[2]))
+    want = {"pile", SK.SK_MENGLONG, SK.SK_DIAOZHUO, SK.SK_FENGWU, SK.SK_FUXIAO, SK.SK_NIDONGDE}
+    assert want <= seen, want - seen

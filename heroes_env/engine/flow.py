@@ -51,7 +51,7 @@ from .skills.modifiers import (club_immune, draws_after_trick, fengwu_heal, hors
 from .skills.lord import dami_bonus, response_ok
 from .skills.common import heal, pile_holds, skill_log
 from .skills.damage import hongyanjie_fill
-from .skills.ids import SK_MENGLONG, SK_NIDONGDE, SK_FENGWU
+from .skills.ids import SK_DIAOZHUO, SK_MENGLONG, SK_NIDONGDE, SK_FENGWU
 
 NOT_SET = 1 << 30
 
@@ -970,6 +970,8 @@ def run_nullify(s, o):
         if a != A_PASS:
             c = a - A_CARD
             seat = s[o + F_D]
+            if card_kind(s, c) != K_NULLIFICATION:
+                skill_log(s, seat, SK_DIAOZHUO, -1)        # 雕琢: a black card as 无懈可击
             log_event(s, EV_USE, seat, c, -1)
             discard_card(s, c, seat)
             if draws_after_trick(s, seat, K_NULLIFICATION):
