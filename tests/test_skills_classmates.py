@@ -972,3 +972,20 @@ def test_random_classmates_games_use_the_new_mechanics():
             seen.add(int(e[2]))
     want = {"pile", SK.SK_MENGLONG, SK.SK_DIAOZHUO, SK.SK_FENGWU, SK.SK_FUXIAO, SK.SK_NIDONGDE}
     assert want <= seen, want - seen
+
+
+def test_hongyanjie_three_points_at_once_and_the_peach_removes_the_repeated_rank(invariants):
+    """红颜劫: 闪电 (3 damage) at 1 HP: three cards at once; ♦2 ♥2 ♥J repeat the rank 2: dying.
+    A 桃 takes off the repeated ♥2 (not the latest card): ♦2 ♥J differ, he lives at -1 HP."""
+    g = table({"hero": "taizeqi", "hp": 1, "judge": ["lightning ♠A"]}, ["peach ♥3"], [STOP],
+              phase="judge", deck_top=["slash ♠8", "jink ♦2", "jink ♥2", "slash ♥J"],
+              autoplay=False)
+    expect(g, 1, C.DK_PEACH)
+    assert names(g, g.hero_pile(0)) == ["Jink ♥2", "Jink ♦2", "Slash ♥J"]
+    assert invariants_ok(g)
+    g.play("Peach ♥3")
+    assert g.hp(0) == -1 and g.s[C.P_ALIVE + 0] == 1
+    assert [g.card_name(c) for c in g.hero_pile(0)] == ["Jink ♦2", "Slash ♥J"]
+    assert "Jink ♥2" in discard_names(g)
+    invariants(g)
+    assert invariants_ok(g)
