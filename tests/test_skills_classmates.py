@@ -458,6 +458,7 @@ def test_fengwu_not_beyond_distance_one_nor_at_full_hp():
     g2 = table({"hero": "zhaojiaqi", "hand": ["slash ♠7", ANCHOR]}, autoplay=False)
     hit(g2)
     assert g2.hp(0) == 4 and event_args(g2, C.EV_HEAL) == []
+    assert skill_events(g2, SK.SK_FENGWU) == []
 
 
 def test_fengwu_two_damage_in_a_duel_heals_per_point():

@@ -1052,8 +1052,8 @@ def run_damage(s, o):
         if src >= 0:
             s[P_DMG + src] += n
         log_event(s, EV_DAMAGE, src, t, n)
-        if near:                         # 凤舞九天: 1 HP per point dealt within distance 1
-            skill_log(s, src, SK_FENGWU, t)
+        if near and s[P_HP + src] < s[P_MAXHP + src]:
+            skill_log(s, src, SK_FENGWU, t)      # 凤舞九天: 1 HP per point dealt within distance 1
             heal(s, src, n, src)
         s[o + F_PC] = 6
         if s[P_HP + t] <= 0:
