@@ -35,7 +35,8 @@ class Config:
     num_players: 4-10 (identity mode).
     mode: "identity" ("3v3" arrives with its issue).
     pack: "none" = no-skill characters (4 HP, the lord 5 with 5+ players); "standard" = the 25
-        heroes of the 三国杀 rule text; "herokill" = the 英雄杀 heroes (``heroes_env.heroes``).
+        heroes of the 三国杀 rule text; "herokill" = the 英雄杀 heroes (``heroes_env.heroes``);
+        "classmates" = the heroes of seed 000 (played with the standard deck).
     hero_selection: with a hero pack: "draft" (default: the agents choose, DECISIONS §3),
         "random" (no draft decisions), or a fixed line-up: one hero key or id per seat (seat 0 is
         the lord), all distinct. Must be None with pack="none".
@@ -84,6 +85,15 @@ class Config:
         elif hs not in HERO_SELECTIONS:
             raise ValueError(f"hero_selection must be one of {list(HERO_SELECTIONS)} or a list of "
                              f"{self.num_players} hero keys, got {hs!r}")
+        else:
+            # the draft (and random, which deals the same offers) needs a hero for the lord and
+            # 3 (2 with ten players) distinct ones for every other seat
+            heroes = content.pack_heroes(self.pack)
+            need = 1 + (2 if self.num_players >= 10 else 3) * (self.num_players - 1)
+            if len(heroes) < need or all(h.never_lord for h in heroes):
+                raise ValueError(f"hero_selection={hs!r} with {self.num_players} players needs "
+                                 f"{need} heroes in pack {self.pack!r}, which has {len(heroes)}; "
+                                 f"use fewer players or a fixed line-up")
 
     def _hero_ids(self, line_up) -> list[int]:
         if len(line_up) != self.num_players:
@@ -99,6 +109,9 @@ class Config:
             ids.append(h.id)
         if len(set(ids)) != len(ids):
             raise ValueError(f"a fixed line-up names distinct heroes, got {list(line_up)}")
+        if content.HEROES_BY_ID[ids[0]].never_lord:
+            raise ValueError(f"{content.HEROES_BY_ID[ids[0]].key} can never be the lord "
+                             f"(seat 0 of a fixed line-up); got {list(line_up)}")
         return ids
 
     @property

@@ -165,6 +165,11 @@ class Game:
         cs = self.zone_cards(C.Z_JUDGE + seat)
         return sorted(cs, key=lambda c: int(self.s[C.C_ORD + c]))
 
+    def hero_pile(self, seat: int) -> list[int]:
+        """Cards set aside face up on seat's hero (不屈 / 红颜劫), in placement order."""
+        cs = self.zone_cards(C.Z_PILE + seat)
+        return sorted(cs, key=lambda c: int(self.s[C.C_ORD + c]))
+
     def draw_pile(self) -> list[int]:
         """Draw pile, top card first."""
         n = int(self.s[C.H_NDECK])

@@ -149,7 +149,10 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
         s[C.P_ROLE + i] = roles[i]
         base = 5 if roles[i] == C.ROLE_LORD and npl >= 5 else 4
         if "hero" in d:
-            assign_hero(s, i, _hero(d["hero"], where))
+            h = _hero(d["hero"], where)
+            if roles[i] == C.ROLE_LORD and content.HEROES_BY_ID[h].never_lord:
+                raise ScenarioError(f"{where}: {content.HEROES_BY_ID[h].key} can never be the lord")
+            assign_hero(s, i, h)
             base = int(s[C.P_MAXHP + i])
         max_hp = d.get("max_hp", base)
         hp = d.get("hp", max_hp)

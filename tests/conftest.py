@@ -27,10 +27,11 @@ def check_invariants(g):
         assert int((locs == C.Z_EQUIP + seat).sum()) == sum(
             1 for f in (C.P_WEAPON, C.P_ARMOR, C.P_PLUS, C.P_MINUS) if s[f + seat] >= 0)
         if not s[C.P_ALIVE + seat] and not g.done:
-            for z in (C.Z_HAND, C.Z_EQUIP, C.Z_JUDGE):
+            for z in (C.Z_HAND, C.Z_EQUIP, C.Z_JUDGE, C.Z_PILE):
                 assert int((locs == z + seat).sum()) == 0, f"dead seat {seat} holds cards"
         if s[C.P_ALIVE + seat] and not g.done:
-            assert s[C.P_HP + seat] >= 1 or _dying(s, seat), f"seat {seat} at 0 HP, not dying"
+            assert s[C.P_HP + seat] >= 1 or _dying(s, seat) or _buqu(s, seat), \
+                f"seat {seat} at 0 HP, not dying"
             if s[C.H_PACK] != C.PACK_NONE and not s[C.H_DRAFT]:    # (scenarios may mix)
                 assert s[C.P_HERO + seat] >= 0, f"seat {seat} has no hero"
     look = int((locs == C.Z_LOOK).sum())
@@ -38,6 +39,13 @@ def check_invariants(g):
     if not g.done:
         assert s[C.H_PEND] == 0 or s[C.H_HOLD], "a card-loss trigger waits while a decision is asked"
     assert s[C.H_ERR] == 0
+
+
+def _buqu(s, seat):
+    """不屈 (红颜劫) keeps seat alive below 1 HP: 1 - HP cards on its hero, all ranks different."""
+    z = C.Z_PILE + seat
+    ranks = [int(s[C.C_INFO + c]) & 15 for c in range(int(s[C.H_NCARDS])) if s[C.C_LOC + c] == z]
+    return len(ranks) == 1 - int(s[C.P_HP + seat]) and len(set(ranks)) == len(ranks)
 
 
 def _dying(s, seat):

@@ -240,7 +240,7 @@ def test_env_bad_keywords(kw, field):
     (dict(num_players="5"), r"num_players must be an int from 4 to 10, got '5'"),
     (dict(mode="3v3"), r"mode must be one of \['identity'\], got '3v3'"),
     (dict(mode="battle_royale"), r"mode must be one of \['identity'\], got 'battle_royale'"),
-    (dict(pack="sp"), r"pack must be one of \['none', 'standard', 'herokill'\], got 'sp'"),
+    (dict(pack="sp"), r"pack must be one of \['none', 'standard', 'herokill', 'classmates'\], got 'sp'"),
     (dict(pack="none", hero_selection="draft"), r"hero_selection needs a hero pack"),
     (dict(pack="standard", hero_selection="pick"), r"hero_selection must be one of \['draft', 'random'\]"),
     (dict(pack="standard", num_players=4, hero_selection=["caocao"]), r"one hero per seat: 4, got 1"),

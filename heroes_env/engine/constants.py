@@ -162,7 +162,7 @@ HERO_REC = 9             # per hero in the hero table (engine/content.py): HR_* 
 HR_HP = 0
 HR_GENDER = 1            # 0 none, 1 male, 2 female
 HR_KINGDOM = 2           # KD_*
-HR_LORD_OFFER = 3        # 1: always offered to the lord (曹操, 刘备, 孙权)
+HR_LORD_OFFER = 3        # 1: always offered to the lord (曹操, 刘备, 孙权); -1: never the lord
 HR_PACK = 4              # PACK_*
 HR_SK = 5                # up to 4 skill ids (0 = none)
 MAX_SKILLS = 256         # skill ids
@@ -201,6 +201,9 @@ UF_PRESET = 4        # targets were fixed before the use (借刀杀人, 青龙�
 UF_QINGGANG = 8      # armour ignored (青釭剑)
 UF_NO_NULLIFY = 16   # cannot be answered with 无懈可击 (离间's 决斗)
 UF_RED_SURE = 32     # a red 杀 of this use cannot be dodged: no 闪 is asked (反击)
+UF_FROM_HAND = 64    # the card was used from its user's hand (你懂的: ♣ hand cards)
+UF_NO_DODGE = 128    # FR_EFFECT of a 杀: it cannot be dodged (柔情's red judgement)
+UF_NO_DODGE_T0 = 256  # FR_USE: bit (UF_NO_DODGE_T0 << i): the 杀 cannot be dodged by target i
 
 # FR_DAMAGE flags (F_B)
 DF_SLASH = 1         # damage of a 杀 to its target, by its user
@@ -314,6 +317,7 @@ Z_LOOK = 5          # cards only H_LOOKER sees (观星, 遗计)
 Z_HAND = 10         # + seat
 Z_EQUIP = 20        # + seat
 Z_JUDGE = 30        # + seat
+Z_PILE = 40         # + seat: cards set aside on the seat's hero, face up (不屈 / 红颜劫)
 
 # ---------------------------------------------------------------- decision kinds
 DK_NONE = 0
@@ -389,7 +393,8 @@ TP_JUDGED = 6        # the owner's judgement is done, its card still on the tabl
 TP_TARGETED = 7      # the owner was chosen as a target of a 杀
 TP_DAMAGE_DONE = 8   # damage was dealt to anyone (any seat may listen; the victim may have died)
 TP_SLASH_DODGED = 9  # a 杀 the owner used was dodged (闪 or 八卦阵)
-NUM_TP = 10
+TP_AIMED = 10        # the owner's 杀 has its targets (after TP_TARGETED): one per target (柔情)
+NUM_TP = 11
 
 # ---------------------------------------------------------------- events (log ring)
 EV_TURN = 1          # a=seat

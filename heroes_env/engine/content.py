@@ -60,7 +60,8 @@ class Hero:
     hp: int
     gender: int
     skills: tuple[int, ...]
-    lord_offer: bool
+    lord_offer: bool       # lord_offer 1: offered first to the lord (the pack's lord candidates)
+    never_lord: bool = False   # lord_offer -1: may never be the lord (吕龙生, DECISIONS §4.3)
 
     def name(self, lang="en"):
         return self.name_zh if lang == "zh" else self.name_en
@@ -126,9 +127,12 @@ def _load_heroes() -> list[Hero]:
         skills = tuple(SKILLS[k].id for k in r["skills"].split())
         if not 1 <= len(skills) <= C.MAX_SKILL_SLOTS:
             raise ImportError(f"{where}: 1 to {C.MAX_SKILL_SLOTS} skills, got {len(skills)}")
+        if r["lord_offer"] not in ("1", "0", "-1"):
+            raise ImportError(f"{where}: lord_offer must be 1 (offered first to the lord), 0 or "
+                              f"-1 (never the lord), got {r['lord_offer']!r}")
         h = Hero(int(r["id"]), r["key"], r["pack"], r["name_zh"], r["name_en"],
                  KINGDOMS[r["kingdom"]], int(r["hp"]), GENDERS[r["gender"]], skills,
-                 r["lord_offer"] == "1")
+                 r["lord_offer"] == "1", r["lord_offer"] == "-1")
         if not 0 <= h.id < C.MAX_HEROES or any(x.id == h.id or x.key == h.key for x in out):
             raise ImportError(f"{where}: bad or duplicate id {h.id}")
         out.append(h)
@@ -151,7 +155,7 @@ def _hero_table() -> np.ndarray:
         tab[h.id, C.HR_HP] = h.hp
         tab[h.id, C.HR_GENDER] = h.gender
         tab[h.id, C.HR_KINGDOM] = h.kingdom
-        tab[h.id, C.HR_LORD_OFFER] = int(h.lord_offer)
+        tab[h.id, C.HR_LORD_OFFER] = -1 if h.never_lord else int(h.lord_offer)
         tab[h.id, C.HR_PACK] = PACKS[h.pack]
         for i, sk in enumerate(h.skills):
             tab[h.id, C.HR_SK + i] = sk

@@ -91,8 +91,15 @@ def sort_offer(s, seat):
 
 @njit(cache=True)
 def lord_offer(s, pack):
-    """The lord's five: the pack's lord heroes first, then random others (written to his offer)."""
-    pool = pack_pool(pack, -1)
+    """The lord's five: the pack's lord heroes first, then random others (written to his offer).
+    Heroes that may never be the lord (``lord_offer`` -1: 吕龙生) are left out."""
+    full = pack_pool(pack, -1)
+    m = 0
+    for i in range(full.shape[0]):
+        if HERO_TAB[full[i], HR_LORD_OFFER] >= 0:
+            full[m] = full[i]
+            m += 1
+    pool = full[:m]
     k = 0
     for i in range(pool.shape[0]):             # lord heroes to the front, in id order
         if HERO_TAB[pool[i], HR_LORD_OFFER] == 1:
@@ -143,7 +150,7 @@ def setup_heroes(s, spec):
             assign_hero(s, seat, spec[G_FIXED + seat])
     elif mode == HS_RANDOM:
         lord_offer(s, pack)
-        h0 = s[OFFER_BASE + rand_below(s, MAX_OFFER)]
+        h0 = s[OFFER_BASE + rand_below(s, offered(s, 0))]
         assign_hero(s, 0, h0)
         deal_offers(s, pack, h0)
         for seat in range(1, npl):

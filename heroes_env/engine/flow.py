@@ -40,18 +40,21 @@ from .state import (become_frame, card_kind, card_suit, card_rank, card_color, c
                     judge_has, log_event, move_card, pop_frame, post_decision, push_frame,
                     random_hand_card, top_card, equip_slot_field)
 from .rules import (alive, armor_kind, can_slash_target, extra_slash_target,
-                    next_alive, num_alive, opposite_gender, peach_needs_target, slash_color,
-                    total_cards, weapon_kind)
+                    halberd_extra_possible, next_alive, num_alive, opposite_gender,
+                    peach_needs_target, seat_distance, slash_color, total_cards, weapon_kind)
 from .draft import run_draft
 from .skills.registry import fire, run_pending, run_skill, run_trigger, suspend_for_pending
 from .skills.conversions import can_convert_to, converts_any
 from .skills.judgement import judge_keeps
-from .skills.modifiers import (after_jink, draws_after_trick, duel_damage, duel_slashes_needed,
-                               hand_limit, horse_limit_one, jinks_needed, judge_color, judge_suit,
-                               skips_discard, slash_damage, trick_skipped, trick_skips)
+from .skills.modifiers import (after_jink, club_immune, draws_after_trick, duel_damage,
+                               duel_slashes_needed, fengwu_heal, hand_limit, horse_limit_one,
+                               jinks_needed, judge_color, judge_suit, skips_discard, slash_damage,
+                               trick_skipped, trick_skips, virtual_diagram)
 from .skills.targeting import guard_ends, guard_redirect
-from .skills.lord import rescue_bonus, response_ok
-from .skills.common import run_pindian
+from .skills.lord import dami_bonus, rescue_bonus, response_ok
+from .skills.common import heal, pile_holds, run_pindian, skill_log
+from .skills.damage import hongyanjie_fill
+from .skills.ids import SK_DIAOZHUO, SK_MENGLONG, SK_NIDONGDE, SK_FENGWU
 
 NOT_SET = 1 << 30
 
@@ -62,7 +65,7 @@ def can_answer_jink(s, seat, armor_ok, lord_ok):
     """Could seat answer a 闪 request: a 闪, a conversion, 八卦阵, or a lord skill (lord_ok)?"""
     if has_kind_in_hand(s, seat, K_JINK) or can_convert_to(s, seat, K_JINK) or lord_ok:
         return True
-    return armor_ok and armor_kind(s, seat) == K_EIGHT_DIAGRAM
+    return armor_ok and (armor_kind(s, seat) == K_EIGHT_DIAGRAM or virtual_diagram(s, seat))
 
 
 @njit(cache=True)
@@ -149,10 +152,11 @@ def do_death(s, victim, killer):
     if rebels == 0 and renegades == 0:
         end_game(s, RES_LORD, -1)
         return
-    # bury: hand, equipment and judgement zone go to the discard pile
+    # bury: hand, equipment, judgement zone and cards on the hero go to the discard pile
     for c in range(s[H_NCARDS]):
         z = s[C_LOC + c]
-        if z == Z_HAND + victim or z == Z_EQUIP + victim or z == Z_JUDGE + victim:
+        if z == Z_HAND + victim or z == Z_EQUIP + victim or z == Z_JUDGE + victim \
+                or z == Z_PILE + victim:
             discard_card(s, c, victim)
     if killer >= 0 and s[P_ALIVE + killer] == 1:
         if role == ROLE_REBEL:
@@ -268,9 +272,15 @@ def run_delayed(s, o):
     k = s[o + F_AS]
     pc = s[o + F_PC]
     if pc == 0:
+        if club_immune(s, u, c, UF_FROM_HAND):      # 你懂的 (a ♣ delayed trick came from a hand)
+            skill_log(s, u, SK_NIDONGDE, -1)
+            s[H_RET] = 1
+        else:
+            s[o + F_PC] = 1
+            push_frame(s, FR_NULLIFY, -1, u, c, k, -1, 0, 0)
+            return
         s[o + F_PC] = 1
-        push_frame(s, FR_NULLIFY, -1, u, c, k, -1, 0, 0)
-    elif pc == 1:
+    if pc <= 1:
         if s[H_RET] == 1:
             log_event(s, EV_NULLIFIED, u, c, 0)
             if k == K_LIGHTNING:
@@ -504,6 +514,8 @@ def run_use(s, o):
     sub2 = s[o + F_SUB2]
     pc = s[o + F_PC]
     if pc == 0:
+        if c >= 0 and sub2 < 0 and s[C_LOC + c] == Z_HAND + u:
+            s[o + F_A] |= UF_FROM_HAND
         if c >= 0 and s[C_LOC + c] != Z_PROC:
             move_card(s, c, Z_PROC)
         if sub2 >= 0 and s[C_LOC + sub2] != Z_PROC:
@@ -551,7 +563,7 @@ def run_use(s, o):
         log_event(s, EV_USE, u, c, t0)
         if u == s[H_CUR]:
             s[H_LASTKIND] = k           # 奸雄 (英雄杀): the previous card used in this turn
-        if is_trick_kind(k) and draws_after_trick(s, u):
+        if is_trick_kind(k) and draws_after_trick(s, u, k):
             draw_cards(s, u, 1)          # 集智
         if k == K_SLASH:
             if s[o + F_A] & UF_PLAY:
@@ -639,16 +651,28 @@ def run_use(s, o):
             extra = -1
             if k == K_COLLATERAL:
                 extra = s[o + F_B]
-            push_frame(s, FR_EFFECT, u, t, c, k, sub2, s[o + F_A], extra)
+            flags = s[o + F_A]
+            if needs_target(k) and (flags & (UF_NO_DODGE_T0 << i)):
+                flags |= UF_NO_DODGE             # 柔情 judged red for this target
+            push_frame(s, FR_EFFECT, u, t, c, k, sub2, flags, extra)
     elif pc == 7:
         # 杀 targets confirmed: each target's skills may answer (流离), in action order
+        i = s[o + F_E]
+        if i >= s[o + F_D]:
+            s[o + F_E] = 0
+            s[o + F_PC] = 9
+            return
+        s[o + F_E] = i + 1
+        fire(s, TP_TARGETED, use_target(s, o, i), u, c, i, 0, o)
+    elif pc == 9:
+        # then the user's skills, once per (final) target (柔情)
         i = s[o + F_E]
         if i >= s[o + F_D]:
             s[o + F_E] = 0
             s[o + F_PC] = 4
             return
         s[o + F_E] = i + 1
-        fire(s, TP_TARGETED, use_target(s, o, i), u, c, i, 0, o)
+        fire(s, TP_AIMED, u, use_target(s, o, i), c, i, 0, o)
     else:
         if c >= 0 and s[C_LOC + c] == Z_PROC:
             discard_card(s, c, u)
@@ -670,6 +694,11 @@ def run_effect(s, o):
     k = s[o + F_AS]
     pc = s[o + F_PC]
     if pc == 0:
+        if club_immune(s, t, c, s[o + F_A]):      # 你懂的
+            skill_log(s, t, SK_NIDONGDE, u)
+            log_event(s, EV_NULLIFIED, t, c, 0)
+            pop_frame(s, 0)
+            return
         if is_trick_kind(k) and (s[o + F_A] & UF_NO_NULLIFY) == 0:
             if k == K_GOD_SALVATION and s[P_HP + t] >= s[P_MAXHP + t]:
                 pop_frame(s, 0)      # nothing to do: no 无懈 window either
@@ -712,9 +741,7 @@ def run_effect(s, o):
         draw_cards(s, t, 2)
         pop_frame(s, 0)
     elif k == K_GOD_SALVATION or k == K_PEACH:
-        if s[P_HP + t] < s[P_MAXHP + t]:
-            s[P_HP + t] += 1
-            log_event(s, EV_HEAL, t, 1, u)
+        heal(s, t, 1, u)
         pop_frame(s, 0)
     elif k == K_AMAZING_GRACE:
         if pc == 2:
@@ -764,8 +791,9 @@ def effect_slash(s, o, u, t, c, pc):
             return
         s[o + F_C] = jinks_needed(s, u)
         s[o + F_PC] = 10
-        if (s[o + F_A] & UF_RED_SURE) and slash_color(s, c, s[o + F_SUB2]) == COLOR_RED:
-            s[o + F_PC] = 20      # 反击: a red 杀 cannot be dodged
+        if (s[o + F_A] & UF_NO_DODGE) or ((s[o + F_A] & UF_RED_SURE)
+                                          and slash_color(s, c, s[o + F_SUB2]) == COLOR_RED):
+            s[o + F_PC] = 20      # 柔情 judged red; 反击: a red 杀 — no 闪 is asked
     elif pc == 10:
         if s[o + F_C] <= 0:
             s[o + F_PC] = 12      # dodged
@@ -896,6 +924,13 @@ def run_ask(s, o):
             log_event(s, EV_PASS, r, dk, 0)
             pop_frame(s, 0)
             return
+        if a >= A_SKILL and slot_skill(s, r, a - A_SKILL) == SK_MENGLONG:
+            # 朦胧: the 八卦阵 he counts as wearing
+            s[o + F_C] = 1
+            s[o + F_PC] = 2
+            skill_log(s, r, SK_MENGLONG, -1)
+            push_frame(s, FR_JUDGE, r, -1, -1, 0, -1, K_EIGHT_DIAGRAM, 0)
+            return
         if a >= A_SKILL:       # a lord skill asks the others (护驾, 激将)
             sk = slot_skill(s, r, a - A_SKILL)
             s[o + F_PC] = 4
@@ -977,9 +1012,11 @@ def run_nullify(s, o):
         if a != A_PASS:
             c = a - A_CARD
             seat = s[o + F_D]
+            if card_kind(s, c) != K_NULLIFICATION:
+                skill_log(s, seat, SK_DIAOZHUO, -1)        # 雕琢: a black card as 无懈可击
             log_event(s, EV_USE, seat, c, -1)
             discard_card(s, c, seat)
-            if draws_after_trick(s, seat):
+            if draws_after_trick(s, seat, K_NULLIFICATION):
                 draw_cards(s, seat, 1)        # 集智
             s[o + F_A] += 1
             s[o + F_B] = 0
@@ -988,7 +1025,8 @@ def run_nullify(s, o):
     while i < n:
         seat = (cur + i) % n
         i += 1
-        if s[P_ALIVE + seat] == 1 and has_kind_in_hand(s, seat, K_NULLIFICATION):
+        if s[P_ALIVE + seat] == 1 and (has_kind_in_hand(s, seat, K_NULLIFICATION)
+                                       or can_convert_to(s, seat, K_NULLIFICATION)):   # 雕琢
             s[o + F_B] = i
             s[o + F_D] = seat
             s[o + F_PC] = 1
@@ -1051,10 +1089,14 @@ def run_damage(s, o):
             log_event(s, EV_PREVENT, src, t, -1)
             pop_frame(s, 0)
             return
+        near = src >= 0 and fengwu_heal(s, src, t, seat_distance(s, src, t))
         s[P_HP + t] -= n
         if src >= 0:
             s[P_DMG + src] += n
         log_event(s, EV_DAMAGE, src, t, n)
+        if near and s[P_HP + src] < s[P_MAXHP + src]:
+            skill_log(s, src, SK_FENGWU, t)      # 凤舞九天: 1 HP per point dealt within distance 1
+            heal(s, src, n, src)
         s[o + F_PC] = 6
         if s[P_HP + t] <= 0:
             push_frame(s, FR_DYING, src, t, -1, 0, -1, 0, 0)
@@ -1082,6 +1124,9 @@ def run_dying(s, o):
         log_event(s, EV_DYING, v, 0, 0)
         s[o + F_A] = 0
         s[o + F_PC] = 1
+        if hongyanjie_fill(s, v):       # 红颜劫 (不屈): he does not die
+            pop_frame(s, 0)
+            return
     elif pc == 2:
         a = s[H_ANSWER]
         seat = (s[H_CUR] + s[o + F_A]) % n
@@ -1091,13 +1136,10 @@ def run_dying(s, o):
             c = a - A_CARD
             log_event(s, EV_USE, seat, c, v)
             discard_card(s, c, seat)
-            k = 1 + rescue_bonus(s, seat, v)         # 救援 (英雄杀 民 lord): a 君's 药 heals 2
-            if s[P_HP + v] + k > s[P_MAXHP + v]:
-                k = s[P_MAXHP + v] - s[P_HP + v]
-            s[P_HP + v] += k
-            log_event(s, EV_HEAL, v, k, seat)
+            # 救援 (英雄杀 民 lord): a 君's 药 heals 2; 大米 (吴 lord): a 吴's own 桃 heals 2
+            heal(s, v, 1 + rescue_bonus(s, seat, v) + dami_bonus(s, seat, v), seat)
         s[o + F_PC] = 1
-    if s[P_HP + v] >= 1:
+    if s[P_HP + v] >= 1 or pile_holds(s, v):
         pop_frame(s, 0)
         return
     i = s[o + F_A]

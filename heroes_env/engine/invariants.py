@@ -9,6 +9,7 @@ from .constants import *  # noqa: F401,F403
 from .core import OP_DEAL, OP_STEP, engine, setup_game
 from .jit import njit, prange
 from .mask import legal_mask
+from .skills.common import pile_holds
 
 OK = 0
 VIOLATIONS = {
@@ -23,7 +24,7 @@ VIOLATIONS = {
     9: "an equipment slot names a card that is not in that seat's equipment zone",
     10: "equipment zone and slots disagree",
     11: "a dead seat holds cards",
-    12: "a living seat at 0 HP or less outside its dying procedure",
+    12: "a living seat at 0 HP or less outside its dying procedure (and not held by 不屈)",
     13: "frame stack empty or overflowing while the game runs",
     14: "the deciding seat is missing or dead",
     15: "the round cap was passed while the game runs",
@@ -91,7 +92,7 @@ def violation(s):
                 hand += 1
             elif z == Z_EQUIP + seat:
                 eq += 1
-            elif z == Z_JUDGE + seat:
+            elif z == Z_JUDGE + seat or z == Z_PILE + seat:
                 jz += 1
         if hand != s[P_HANDN + seat]:
             return 7
@@ -108,7 +109,8 @@ def violation(s):
             return 10
         if not done and s[P_ALIVE + seat] == 0 and hand + eq + jz > 0:
             return 11
-        if not done and s[P_ALIVE + seat] == 1 and s[P_HP + seat] < 1 and not dying(s, seat):
+        if not done and s[P_ALIVE + seat] == 1 and s[P_HP + seat] < 1 and not dying(s, seat) \
+                and not pile_holds(s, seat):
             return 12
         if not done and s[H_PACK] != PACK_NONE and s[H_DRAFT] == 0 and s[P_ALIVE + seat] == 1 \
                 and s[P_HERO + seat] < 0:

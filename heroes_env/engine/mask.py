@@ -8,12 +8,14 @@ import numpy as np
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import card_kind, slot_skill
+from .state import card_kind, skill_slot, slot_skill
 from .rules import (any_legal_target, armor_kind, can_slash_target, legal_target, slash_allowed,
                     usable_in_play, weapon_kind)
 from .skills.registry import active_ok, skill_mask
 from .skills.conversions import collateral_ok, mark_converted
 from .skills.lord import response_ok
+from .skills.modifiers import virtual_diagram
+from .skills.ids import SK_MENGLONG
 
 assert NUM_KINDS <= 63, "legal_mask keeps one bit per card kind in an int64"
 
@@ -115,6 +117,8 @@ def legal_mask(s, out):
         n += mark_converted(s, out, d, K_JINK)
         if s[H_DA] == 1 and armor_kind(s, d) == K_EIGHT_DIAGRAM and out[A_CARD + s[P_ARMOR + d]] == 0:
             n += _mark(out, A_CARD + s[P_ARMOR + d])
+        if s[H_DA] == 1 and virtual_diagram(s, d):          # 朦胧: its 八卦阵, by the skill slot
+            n += _mark(out, A_SKILL + skill_slot(s, d, SK_MENGLONG))
         n += _lord_help(s, d, DK_JINK, out)
     elif dk == DK_SLASH:
         n += _mark(out, A_PASS)
@@ -137,6 +141,7 @@ def legal_mask(s, out):
     elif dk == DK_NULLIFY:
         n += _mark(out, A_PASS)
         n += _hand_of_kind(s, d, K_NULLIFICATION, out)
+        n += mark_converted(s, out, d, K_NULLIFICATION)       # 雕琢
     elif dk == DK_DISCARD:
         n += _hand_of_kind(s, d, K_NONE, out)
     elif dk == DK_PICK:

@@ -77,9 +77,9 @@ def observe(s, viewer, out, full=False):
             ndis += 1
         elif z == Z_PROC or z == Z_AG:
             out[OBS_TABLE + c] = 1.0
-        elif z >= Z_EQUIP and z < Z_JUDGE + MAX_SEATS:
+        elif z >= Z_EQUIP and z < Z_PILE + MAX_SEATS:      # equipment, judgement, 不屈 piles
             out[OBS_PUBLIC + c] = 1.0
-            if z >= Z_JUDGE:
+            if z >= Z_JUDGE and z < Z_PILE:
                 o = OBS_SEATS + ((z - Z_JUDGE - viewer + npl) % npl) * SEAT_OBS + OS_JUDGE
                 if s[C_AS + c] == K_INDULGENCE:
                     out[o] = 1.0

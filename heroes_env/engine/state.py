@@ -203,7 +203,7 @@ def move_card(s, c, zone):
         s[P_HANDN + zone - Z_HAND] += 1
     elif zone >= Z_EQUIP and zone < Z_EQUIP + MAX_SEATS:
         s[equip_slot_field(card_kind(s, c)) + zone - Z_EQUIP] = c
-    elif zone >= Z_JUDGE and zone < Z_JUDGE + MAX_SEATS:
+    elif zone >= Z_JUDGE and zone < Z_PILE + MAX_SEATS:     # judgement zone, 不屈 pile
         s[H_STAMP] += 1
         s[C_ORD + c] = s[H_STAMP]
     elif zone == Z_DECK:

@@ -4,6 +4,8 @@ suit), 结姻, 青囊, 离间, 苦肉; 侠胆 (拼点), 易装 (a dead male hero
 英雄杀 skills running this code with a parameter (``skills.csv``): 疏财 = 仁德 with 1 (at most 1 HP
 healed per play phase), 疗伤 = 青囊 with 1 (a hand card, any wounded character, once per phase),
 红颜 = 离间 with 1 (the first male chosen is the 决斗's target, who plays 杀 first), 攻心 = 反间 with 1.
+离间's parameter holds two bits: 1 = the 决斗's target is chosen first (红颜), 2 = the two duellists
+are female (正太, pack classmates).
 """
 from ..jit import njit
 
@@ -41,16 +43,24 @@ def jieyin_target(s, d, t):
 
 
 @njit(cache=True)
+def lijian_gender(s, d):
+    """The gender of 离间's duellists: male, or female with parameter bit 2 (正太)."""
+    return GENDER_FEMALE if (skill_param(s, d, SK_LIJIAN) & 2) else GENDER_MALE
+
+
+@njit(cache=True)
 def lijian_pair(s, d, a, b):
-    """May d's 离间 have male a use its 决斗 on male b (neither d)?"""
-    return a != d and b != d and a != b and alive(s, a) and male(s, a) and alive(s, b) \
-        and male(s, b) and not untargetable(s, b, K_DUEL)
+    """May d's 离间 have a use its 决斗 on b (both of 离间's gender, neither d)?"""
+    g = lijian_gender(s, d)
+    return a != d and b != d and a != b and alive(s, a) and s[P_GENDER + a] == g \
+        and alive(s, b) and s[P_GENDER + b] == g and not untargetable(s, b, K_DUEL)
 
 
 @njit(cache=True)
 def lijian_victim_first(s, d):
-    """离间 (parameter 0): the 决斗's user is chosen first; 红颜 (1): its target, who plays 杀 first."""
-    return skill_param(s, d, SK_LIJIAN) == 1
+    """离间: the 决斗's user is chosen first; with parameter bit 1 (红颜) its target, who plays 杀
+    first."""
+    return (skill_param(s, d, SK_LIJIAN) & 1) == 1
 
 
 @njit(cache=True)

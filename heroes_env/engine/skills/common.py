@@ -7,8 +7,10 @@ response), ``F_E`` the offset of the frame that fired the timing point, ``F_B``.
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import (card_color, card_rank, discard_card, log_event, move_card, pop_frame,
-                     post_decision, post_skill_decision, push_frame, random_hand_card, skill_slot)
+from ..state import (card_color, card_rank, discard_card, has_skill, log_event, move_card,
+                     pop_frame, post_decision, post_skill_decision, push_frame, random_hand_card,
+                     skill_slot)
+from .ids import SK_HONGYANJIE
 
 JR_SKILL = 1000       # FR_JUDGE reason for a skill's judgement: JR_SKILL + skill id
 PD_STAGE = 99         # H_DA of a 拼点 card choice (any skill's; masked by ``registry.skill_mask``)
@@ -61,14 +63,77 @@ def skill_log(s, seat, sk, tgt):
 
 @njit(cache=True)
 def heal(s, seat, n, by):
-    """Recover up to n HP (not above the maximum). Returns the HP recovered."""
+    """Recover up to n HP (not above the maximum). Returns the HP recovered. (Every recovery goes
+    through here: it also takes 不屈 cards off the hero, ``pile_trim``.)"""
     k = s[P_MAXHP + seat] - s[P_HP + seat]
     if k > n:
         k = n
     if k > 0:
         s[P_HP + seat] += k
         log_event(s, EV_HEAL, seat, k, by)
+        pile_trim(s, seat)
     return k if k > 0 else 0
+
+
+# ---------------------------------------------------------------- 不屈 (红颜劫): cards on the hero
+# A 红颜劫 hero below 1 HP keeps 1 - HP cards face up on his hero (zone Z_PILE + seat, public);
+# he stays alive while their ranks all differ (damage.hongyanjie_fill adds them while dying).
+@njit(cache=True)
+def pile_count(s, seat):
+    n = 0
+    z = Z_PILE + seat
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == z:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def pile_dup(s, seat, c):
+    """Does an earlier card of seat's pile have card c's rank?"""
+    z = Z_PILE + seat
+    for x in range(s[H_NCARDS]):
+        if x != c and s[C_LOC + x] == z and s[C_ORD + x] < s[C_ORD + c] \
+                and card_rank(s, x) == card_rank(s, c):
+            return True
+    return False
+
+
+@njit(cache=True)
+def pile_holds(s, seat):
+    """Does 不屈 keep seat alive below 1 HP: 1 - HP cards on the hero, all of different ranks?"""
+    if s[P_HP + seat] >= 1 or not has_skill(s, seat, SK_HONGYANJIE):
+        return False
+    if pile_count(s, seat) != 1 - s[P_HP + seat]:
+        return False
+    z = Z_PILE + seat
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == z and pile_dup(s, seat, c):
+            return False
+    return True
+
+
+@njit(cache=True)
+def pile_trim(s, seat):
+    """After a recovery: the pile keeps 1 - HP cards (none from 1 HP up). Each card removed goes to
+    the discard pile: the latest card whose rank an earlier card shares, else the latest card."""
+    if not has_skill(s, seat, SK_HONGYANJIE):
+        return
+    need = 1 - s[P_HP + seat]
+    if need < 0:
+        need = 0
+    z = Z_PILE + seat
+    while pile_count(s, seat) > need:
+        last = -1
+        dup = -1
+        for c in range(s[H_NCARDS]):
+            if s[C_LOC + c] != z:
+                continue
+            if last < 0 or s[C_ORD + c] > s[C_ORD + last]:
+                last = c
+            if pile_dup(s, seat, c) and (dup < 0 or s[C_ORD + c] > s[C_ORD + dup]):
+                dup = c
+        discard_card(s, dup if dup >= 0 else last, seat)
 
 
 @njit(cache=True)

@@ -4,8 +4,9 @@
 card → 过河拆桥), 国色 (♦ card → 乐不思蜀); 英雄杀: 回春 (outside one's own turn, a red card, hand or
 equipment → 药 = 桃), 烽火 (an equipped card → 烽火狼烟 = 南蛮入侵), 神偷 (♣ hand card → 探囊取物 = 顺手牵羊),
 奸雄 of 英雄杀 (once per play phase, any own card → the kind of the previous card he used in this
-turn, ``H_LASTKIND``: a basic card or a non-delayed trick). In a response (闪/杀 asked, 桃 for the
-dying) the card is chosen directly; in the play phase the skill is chosen first (``A_SKILL``),
+turn, ``H_LASTKIND``: a basic card or a non-delayed trick). Pack classmates: 雕琢 (black hand card →
+无懈可击), 拂晓 (♥ hand card → 五谷丰登), 放逐 (black hand card → 借刀杀人), 甘露 (桃 → 桃园结义). In a response (闪/杀/无懈可击 asked, 桃
+for the dying) the card is chosen directly; in the play phase the skill is chosen first (``A_SKILL``),
 then the card, then the targets.
 """
 from ..jit import njit
@@ -16,10 +17,10 @@ from ..state import (card_color, card_kind, card_suit, become_frame, equip_slot_
 from ..rules import can_slash_target_x, usable_in_play
 from .common import ask, mark_used, own_card, skill_log, used
 from .ids import (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
-                  SK_SHENTOU, SK_JIANXIONG_HK)
+                  SK_SHENTOU, SK_JIANXIONG_HK, SK_DIAOZHUO, SK_FUXIAO, SK_FANGZHU, SK_GANLU)
 
 SKILLS = (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
-          SK_SHENTOU, SK_JIANXIONG_HK)
+          SK_SHENTOU, SK_JIANXIONG_HK, SK_DIAOZHUO, SK_FUXIAO, SK_FANGZHU, SK_GANLU)
 TIMINGS = ()
 
 
@@ -48,6 +49,18 @@ def converts(s, sk, seat, c, kind):
         return kind == K_SNATCH and own_card(s, seat, c, False) and card_suit(s, c) == SUIT_CLUB
     if sk == SK_JIANXIONG_HK:
         return kind != K_NONE and kind == repeat_kind(s, seat) and own_card(s, seat, c, True)
+    if sk == SK_DIAOZHUO:
+        return kind == K_NULLIFICATION and own_card(s, seat, c, False) \
+            and card_color(s, c) == COLOR_BLACK
+    if sk == SK_FUXIAO:
+        return kind == K_AMAZING_GRACE and own_card(s, seat, c, False) \
+            and card_suit(s, c) == SUIT_HEART
+    if sk == SK_FANGZHU:
+        return kind == K_COLLATERAL and own_card(s, seat, c, False) \
+            and card_color(s, c) == COLOR_BLACK
+    if sk == SK_GANLU:
+        return kind == K_GOD_SALVATION and own_card(s, seat, c, False) \
+            and card_kind(s, c) == K_PEACH
     return False
 
 
@@ -81,6 +94,8 @@ def makes(sk, kind):
         return sk == SK_FENGHUO
     if kind == K_SNATCH:
         return sk == SK_SHENTOU
+    if kind == K_NULLIFICATION:
+        return sk == SK_DIAOZHUO
     return False
 
 
@@ -156,6 +171,12 @@ def play_kind(s, seat, sk):
         return K_SAVAGE
     if sk == SK_SHENTOU:
         return K_SNATCH
+    if sk == SK_FUXIAO:
+        return K_AMAZING_GRACE
+    if sk == SK_FANGZHU:
+        return K_COLLATERAL
+    if sk == SK_GANLU:
+        return K_GOD_SALVATION
     return K_NONE
 
 

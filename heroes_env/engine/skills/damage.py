@@ -3,7 +3,9 @@
 red ones undodgeable), 朴刀 (outside his turn, after anyone's 杀 hurt someone: 杀s at that one while
 they hurt), 曼舞 (before damage to her: discard a ♥ hand card to pass it on); 复仇 = 刚烈 with
 param 1 (the judgement hurts unless ♥), 法家 = 反馈 with param 1 (an equipment card may be taken
-instead, the owner chooses).
+instead, the owner chooses). 红颜劫 (不屈, pack
+classmates, locked) is a rule of the dying procedure (``hongyanjie_fill``; its pile:
+``common.pile_*``).
 
 TP_DAMAGED context: ``F_TGT`` = the damage source (-1 none), ``F_CARD``/``F_B`` = the card(s) that
 dealt it, ``F_SUB2`` = the amount. TP_PREVENT / TP_DAMAGE_DONE: ``F_TGT`` = the damaged seat; the
@@ -12,17 +14,18 @@ source, amount and card kind live in the firing FR_DAMAGE frame (``F_USER``, ``F
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import (discard_card, draw_cards, log_event, move_card, pop_frame,
-                     push_frame, random_hand_card, skill_param, top_card)
+from ..state import (card_color, discard_card, draw_cards, has_skill, log_event, move_card,
+                     pop_frame, push_frame, random_hand_card, skill_param, top_card)
 from ..rules import alive
 from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, lose_hp, mark_cards,
-                     mark_hand_or_equip, origin, own_card, rel_target, skill_log,
-                     take_hand_or_equip)
+                     mark_hand_or_equip, origin, own_card, pile_count, pile_holds, rel_target,
+                     skill_log, take_hand_or_equip)
 from .modifiers import judge_color, judge_suit, own_suit
 from .ids import (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU, SK_FANJI, SK_PAODAO,
-                  SK_MANWU)
+                  SK_MANWU, SK_HONGYANJIE)
 
-SKILLS = (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU, SK_FANJI, SK_PAODAO, SK_MANWU)
+SKILLS = (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU, SK_FANJI, SK_PAODAO, SK_MANWU,
+          SK_HONGYANJIE)
 TIMINGS = ((SK_JIANXIONG, TP_DAMAGED), (SK_FANKUI, TP_DAMAGED), (SK_GANGLIE, TP_DAMAGED),
            (SK_YIJI, TP_DAMAGED), (SK_JIJIU, TP_PREVENT), (SK_FANJI, TP_DAMAGED),
            (SK_PAODAO, TP_DAMAGE_DONE), (SK_MANWU, TP_PREVENT))
@@ -74,6 +77,26 @@ def fajia_may(s, u, src):
         if s[f + src] >= 0:
             return True
     return False
+
+
+@njit(cache=True)
+def hongyanjie_fill(s, v):
+    """红颜劫 (不屈), as v's dying procedure starts: for every point of HP below 1 not yet matched,
+    the top card of the draw pile is turned face up onto his hero (not a judgement: no retrial).
+    Returns True if he does not die (every rank differs); else he is dying as usual, and each HP
+    recovered takes a card off again (``common.pile_trim``)."""
+    if s[P_HP + v] >= 1 or not has_skill(s, v, SK_HONGYANJIE):
+        return False
+    need = 1 - s[P_HP + v] - pile_count(s, v)
+    if need > 0:
+        skill_log(s, v, SK_HONGYANJIE, -1)
+    for _ in range(need):
+        c = top_card(s)
+        if c < 0:
+            return False
+        move_card(s, c, Z_PILE + v)
+        log_event(s, EV_REVEAL, v, c, 0)
+    return pile_holds(s, v)
 
 
 @njit(cache=True)
@@ -225,6 +248,8 @@ def run(s, o, sk):
             move_card(s, r, Z_HAND + t)
             log_event(s, EV_GIVE, u, r, t)
             s[o + F_PC] = 2
+    elif sk == SK_HONGYANJIE:
+        pop_frame(s, 0)             # locked: no frame of its own (hongyanjie_fill)
     elif sk == SK_JIJIU:
         # discard a red card to prevent one point of the damage about to be dealt
         org = origin(s, o)

@@ -1,6 +1,7 @@
 """Lord skills that ask the others: 护驾 (魏 characters may play a 闪 for 曹操) and 激将 (蜀 characters
 may play a 杀 for 刘备: in a response, or in his play phase as his own 杀). 救援 is a targeting
-rule (``rules.jiuyuan_target``).
+rule (``rules.jiuyuan_target``). 大米 (pack classmates, locked) is a rule of the dying procedure
+(``dami_bonus``).
 
 The lord chooses the skill (``A_SKILL`` + slot) when he is asked for a 闪/杀, or (激将) in his play
 phase. Each living character of the kingdom is then asked in turn from the current player
@@ -19,9 +20,9 @@ from ..constants import *  # noqa: F401,F403
 from ..state import become_frame, discard_card, has_skill, pop_frame, push_frame, skill_param
 from ..rules import alive, can_slash_target, slash_allowed
 from .common import ask, mark_used, rel_target, skill_log, used
-from .ids import SK_HUJIA, SK_JIJIANG, SK_JIUYUAN, SK_JIUYUAN_HK
+from .ids import SK_HUJIA, SK_JIJIANG, SK_JIUYUAN, SK_JIUYUAN_HK, SK_DAMI
 
-SKILLS = (SK_HUJIA, SK_JIJIANG, SK_JIUYUAN, SK_JIUYUAN_HK)
+SKILLS = (SK_HUJIA, SK_JIJIANG, SK_JIUYUAN, SK_JIUYUAN_HK, SK_DAMI)
 TIMINGS = ()
 JJ_TRIED = 1 << 8      # P_USED bit of seat 0 as a 激将 target tried in vain (seat t: JJ_TRIED << t)
 
@@ -63,6 +64,19 @@ def helper_exists(s, d, sk):
         if t != d and alive(s, t) and s[P_KINGDOM + t] == kd:
             return True
     return False
+
+
+@njit(cache=True)
+def dami_bonus(s, user, dying):
+    """大米 (米强's lord skill, locked): another character of its kingdom (吴) who, while dying, uses
+    a 桃 on himself recovers 1 extra HP. Returns the extra HP (0 or 1)."""
+    if s[H_HEROES] == 0 or user != dying:
+        return 0
+    for t in range(s[H_NP]):
+        if t != user and alive(s, t) and has_skill(s, t, SK_DAMI) \
+                and s[P_KINGDOM + user] == skill_param(s, t, SK_DAMI):
+            return 1
+    return 0
 
 
 @njit(cache=True)

@@ -2,26 +2,29 @@
 
 飞将 (no 杀 limit), 马术 (distance both ways), 空城 (no 杀/决斗 target with an empty hand), 谦逊 (no
 顺手牵羊/乐不思蜀 target), 奇才 (tricks ignore distance), 无双 (two 闪), 裸衣 (2 damage), 克己 (no
-discard), 集智 (draw after a trick); the marks 侠胆 leaves for the rest of the turn (range, 杀 count
+discard), 集智 (draw after a trick; 极致: non-delayed tricks only); the marks 侠胆 leaves for the rest of the turn (range, 杀 count
 and targets, or no 杀).
 
 英雄杀 (seed 003): 控局 (hand limit = max HP; no 探囊取物/釜底抽薪 target while his hand is below his max
 HP, no 画地为牢 target while above), 隐忍 = 克己 counting only 杀 he used, 霸王 = 无双 whose 决斗
 opponents need two 杀 (parameter 2), 图强 (draw after a 闪 outside his turn), 狂禅 (no lord HP bonus),
 蝶魂 (skipped by a trick with several targets, draws one instead). 骑射 (= 马术 with param 1: only the -1
-horse, no horse limit), 红妆 (李师师's ♠ counts as ♥ in her judgements and for 曼舞's card).
+horse, no horse limit), 红妆 (李师师's ♠ counts as ♥ in her judgements and for 曼舞's card). Pack classmates: 朦胧 (an
+八卦阵 while no armour is worn), 你懂的 (♣ hand cards have no effect while 寒冰剑 is worn), 凤舞九天
+(recover after dealing damage within distance 1), 卓茂 (distance by HP).
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import card_suit, draw_cards, has_skill, skill_param
+from ..state import card_kind, card_suit, draw_cards, has_skill, skill_param
 from .common import skill_log
 from .ids import (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG,
                   SK_LUOYI, SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN,
-                  SK_HONGZHUANG)
+                  SK_HONGZHUANG, SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO)
 
 SKILLS = (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG, SK_LUOYI,
-          SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN, SK_HONGZHUANG)
+          SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN, SK_HONGZHUANG,
+          SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO)
 TIMINGS = ()
 
 
@@ -34,13 +37,19 @@ def slash_unlimited(s, seat):
 @njit(cache=True)
 def distance_modifier(s, a, b):
     """马术: a's distance to others -1; others' distance to a +1 (both horses, always).
-    骑射 (马术 with param 1): only the -1 (a counts as riding a -1 horse)."""
+    骑射 (马术 with param 1): only the -1 (a counts as riding a -1 horse).
+    卓茂: with more than 2 HP his distance to others -1; with 2 HP or less others' distance to
+    him +1 (DECISIONS-style choice: "小於2或者更低" read as "2 or lower", the complement)."""
     if s[H_HEROES] == 0:
         return 0
     d = 0
     if has_skill(s, a, SK_MASHU):
         d -= 1
     if has_skill(s, b, SK_MASHU) and skill_param(s, b, SK_MASHU) == 0:
+        d += 1
+    if has_skill(s, a, SK_ZHUOMAO) and s[P_HP + a] > 2:
+        d -= 1
+    if has_skill(s, b, SK_ZHUOMAO) and s[P_HP + b] <= 2:
         d += 1
     return d
 
@@ -166,9 +175,35 @@ def trick_skipped(s, t):
 
 
 @njit(cache=True)
-def draws_after_trick(s, seat):
-    """集智: draw one card after using any trick."""
-    return has_skill(s, seat, SK_JIZHI)
+def draws_after_trick(s, seat, kind):
+    """集智: draw one card on using any trick (before it resolves). 极致 (parameter 1): only a
+    non-delayed trick (not 乐不思蜀 / 闪电)."""
+    if not has_skill(s, seat, SK_JIZHI):
+        return False
+    return skill_param(s, seat, SK_JIZHI) == 0 or (kind != K_INDULGENCE and kind != K_LIGHTNING)
+
+
+@njit(cache=True)
+def virtual_diagram(s, seat):
+    """朦胧: with no armour equipped he counts as wearing 八卦阵."""
+    return s[P_ARMOR + seat] < 0 and has_skill(s, seat, SK_MENGLONG)
+
+
+@njit(cache=True)
+def club_immune(s, t, c, flags):
+    """你懂的: while he has 寒冰剑 equipped, a ♣ card used from a hand (a single physical card:
+    UF_FROM_HAND) has no effect on him."""
+    if c < 0 or (flags & UF_FROM_HAND) == 0 or card_suit(s, c) != SUIT_CLUB:
+        return False
+    w = s[P_WEAPON + t]
+    return w >= 0 and card_kind(s, w) == K_ICE_SWORD and has_skill(s, t, SK_NIDONGDE)
+
+
+@njit(cache=True)
+def fengwu_heal(s, src, t, dist):
+    """凤舞九天 (locked): does src recover 1 HP per point of damage he deals to t, another
+    character at distance dist (measured as the damage is dealt) of at most 1?"""
+    return src >= 0 and src != t and dist <= 1 and has_skill(s, src, SK_FENGWU)
 
 
 @njit(cache=True)

@@ -1,5 +1,6 @@
-"""Skills that change who a card is aimed at: 流离 (discard a card to pass a 杀 on to someone in
-one's attack range, not its user) and 门神 (英雄杀 秦琼: in his end phase he guards a character;
+"""Skills that change who a card is aimed at, or how: 流离 (discard a card to pass a 杀 on to someone
+in one's attack range, not its user), 柔情 (pack classmates: the 杀's user judges for each target;
+red: that target cannot dodge it) and 门神 (英雄杀 秦琼: in his end phase he guards a character;
 until the start of his next turn every 杀 and 决斗 aimed at that character is aimed at him).
 
 门神 is public: ``MK_MENSHEN`` on the guarded seat, ``MK_MENSHEN_ON`` on the guarding 秦琼. The
@@ -7,20 +8,22 @@ redirection happens once a 杀's or 决斗's targets are fixed (``guard_redirect
 决斗 through ``guard_of``): it is not a new choice of target, so range and target prohibitions (空城)
 are not checked for 秦琼. A hero appears once per game, so one 秦琼 guards at a time.
 
-TP_TARGETED context: ``F_TGT`` = the 杀's user, ``F_CARD`` = the 杀, ``F_SUB2`` = the index of the
-owner among the firing FR_USE frame's targets.
+TP_TARGETED context (the owner is a target): ``F_TGT`` = the 杀's user, ``F_CARD`` = the 杀,
+``F_SUB2`` = the index of the owner among the firing FR_USE frame's targets. TP_AIMED (the owner
+is the user; after every TP_TARGETED): ``F_TGT`` = the target, ``F_SUB2`` = its index.
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import discard_card, has_skill, pop_frame
+from ..state import card_color, discard_card, has_skill, pop_frame, push_frame
 from ..rules import alive, in_range_x
 from ..skills.modifiers import untargetable
-from .common import ask, own_card, origin, rel_target, skill_log
-from .ids import SK_LIULI, SK_MENSHEN
+from .common import JR_SKILL, ask, ask_confirm, own_card, origin, rel_target, skill_log
+from .ids import SK_LIULI, SK_MENSHEN, SK_ROUQING
 
-SKILLS = (SK_LIULI, SK_MENSHEN)
-TIMINGS = ((SK_LIULI, TP_TARGETED), (SK_MENSHEN, TP_AFTER_DISCARD), (SK_MENSHEN, TP_START))
+SKILLS = (SK_LIULI, SK_MENSHEN, SK_ROUQING)
+TIMINGS = ((SK_LIULI, TP_TARGETED), (SK_MENSHEN, TP_AFTER_DISCARD), (SK_MENSHEN, TP_START),
+           (SK_ROUQING, TP_AIMED))
 
 
 @njit(cache=True)
@@ -106,7 +109,35 @@ def mask(s, out, d, sk, stage):
 
 
 @njit(cache=True)
+def run_rouqing(s, o, sk):
+    """柔情: may judge; red: the 杀 cannot be dodged by this target (a bit of the FR_USE flags)."""
+    u = s[o + F_USER]
+    t = s[o + F_TGT]
+    pc = s[o + F_PC]
+    if pc == 0:
+        if not alive(s, u) or not alive(s, t):
+            pop_frame(s, 0)
+            return
+        ask_confirm(s, o, 1)
+    elif pc == 1:
+        if s[H_ANSWER] != A_CONFIRM:
+            pop_frame(s, 0)
+            return
+        skill_log(s, u, sk, t)
+        s[o + F_PC] = 2
+        push_frame(s, FR_JUDGE, u, -1, -1, 0, -1, JR_SKILL + sk, 0)
+    else:
+        if card_color(s, s[H_RET]) == COLOR_RED:
+            org = origin(s, o)
+            s[org + F_A] |= UF_NO_DODGE_T0 << s[o + F_SUB2]
+        pop_frame(s, 0)
+
+
+@njit(cache=True)
 def run(s, o, sk):
+    if sk == SK_ROUQING:
+        run_rouqing(s, o, sk)
+        return
     u = s[o + F_USER]
     user = s[o + F_TGT]
     pc = s[o + F_PC]
