@@ -66,13 +66,30 @@ def test_classmates_heroes_are_the_rule_text():
         "fuyaqin": (80, C.KD_WEI, 3, 2, ["luoli", "manwu_cm"]),
         "tukai": (85, C.KD_QUN, 3, 1, ["zhengtai", "shenzhizuoshou"]),
         "shaoshuai": (86, C.KD_QUN, 4, 1, ["zhuomao", "fuxiao"]),
+        # heroes whose skills run 英雄杀 mechanics
+        "zhongbaolin": (58, C.KD_SHU, 4, 1, ["shenban", "haohan"]),
+        "lvlongsheng": (59, C.KD_SHU, 4, 1, ["dabiaoge"]),
+        "luminfeng": (60, C.KD_SHU, 3, 1, ["kuangre", "yidong"]),
+        "zhuyan": (62, C.KD_SHU, 4, 2, ["lingxian"]),
+        "chenmanyi": (63, C.KD_SHU, 4, 1, ["xiagu", "rouqing"]),
+        "miqiang": (66, C.KD_WU, 3, 1, ["qianligu", "jiaoliu", "dami"]),
+        "xuwen": (67, C.KD_WU, 4, 1, ["weiwu"]),
+        "yandandan": (72, C.KD_WU, 3, 2, ["gudianmei", "fengqing"]),
+        "heyifei": (73, C.KD_WU, 3, 2, ["jueban", "tianxiang"]),
+        "antongle": (75, C.KD_WEI, 3, 1, ["shenbian", "guicai"]),
+        "zhangpeipei": (81, C.KD_WEI, 4, 2, ["huizhi"]),
+        "zhangruiming": (82, C.KD_QUN, 3, 1, ["liankong", "foxin"]),
+        "zhangyunjie": (83, C.KD_QUN, 3, 2, ["fangzhu", "fangzhejielai"]),
+        "guli": (84, C.KD_QUN, 4, 2, ["xiyu"]),
     }
     assert sorted(CLASSMATES) == sorted(want)
     for key, (hid, kd, hp, gender, skills) in want.items():
         h = by[key]
         assert (h.id, h.kingdom, h.hp, h.gender, h.pack) == (hid, kd, hp, gender, "classmates"), key
         assert [content.SKILLS_BY_ID[s].key for s in h.skills] == skills, key
-    assert [h.key for h in content.pack_heroes("classmates") if h.lord_offer] == ["liaochenyu"]
+    assert [h.key for h in content.pack_heroes("classmates") if h.lord_offer] == \
+        ["zhongbaolin", "miqiang", "liaochenyu"]
+    assert [h.key for h in content.pack_heroes("classmates") if h.never_lord] == ["lvlongsheng"]
     # aliases run standard code with their parameter
     S = content.SKILLS
     assert (S["aoshi"].base, S["aoshi"].param) == ("guanxing", 0)
@@ -100,55 +117,42 @@ def test_classmates_lord_offer_has_its_lord_candidates_first():
         assert len(offer) == 5 and content.HEROES_BY_KEY["liaochenyu"].id in offer
 
 
-def test_too_small_a_pack_for_the_draft_is_a_clear_error():
-    """The draft needs 1 + 3 (n-1) heroes (1 + 2*9 with ten players): an error, not a broken game."""
-    n = len(CLASSMATES)
-    big = next(k for k in range(4, 11) if 1 + (2 if k >= 10 else 3) * (k - 1) > n)
-    with pytest.raises(ValueError, match="needs .* heroes in pack 'classmates'"):
-        Config(num_players=big, pack="classmates", hero_selection="random")
-    Config(num_players=big, pack="standard", hero_selection="random")
+def test_too_small_a_pack_for_the_draft_is_a_clear_error(monkeypatch):
+    """The draft needs 1 + 3 (n-1) heroes (1 + 2*9 with ten players): an error, not a broken game.
+    Every pack is big enough for ten players; a pack cut to 12 heroes is not for five."""
+    for pack in ("standard", "herokill", "classmates"):
+        Config(num_players=10, pack=pack, hero_selection="random")
+    few = content.pack_heroes("classmates")[:12]
+    monkeypatch.setattr(content, "pack_heroes", lambda pack: few)
+    with pytest.raises(ValueError, match="needs 13 heroes in pack 'classmates', which has 12"):
+        Config(num_players=5, pack="classmates", hero_selection="random")
 
 
 # ================================================================ never the lord (吕龙生)
-def _never_lord(monkeypatch, key):
-    """Stand-in for 吕龙生 (his row waits for 大表哥): mark a classmates hero lord_offer -1."""
-    import dataclasses
-    h = dataclasses.replace(content.HEROES_BY_KEY[key], never_lord=True)
-    monkeypatch.setitem(content.HEROES_BY_ID, h.id, h)
-    monkeypatch.setitem(content.HEROES_BY_KEY, key, h)
-    return h
-
-
-def test_never_lord_hero_cannot_head_a_fixed_line_up(monkeypatch):
-    _never_lord(monkeypatch, "gaoyinghai")
-    with pytest.raises(ValueError, match="gaoyinghai can never be the lord"):
+def test_never_lord_hero_cannot_head_a_fixed_line_up():
+    """吕龙生: "且不可做主公" (DECISIONS §4.3): lord_offer -1 in the data."""
+    with pytest.raises(ValueError, match="lvlongsheng can never be the lord"):
         Config(num_players=4, pack="classmates",
-               hero_selection=["gaoyinghai", "tukai", "shaoshuai", "fuyaqin"])
+               hero_selection=["lvlongsheng", "tukai", "shaoshuai", "fuyaqin"])
     Config(num_players=4, pack="classmates",
-           hero_selection=["tukai", "gaoyinghai", "shaoshuai", "fuyaqin"])
+           hero_selection=["tukai", "lvlongsheng", "shaoshuai", "fuyaqin"])
     with pytest.raises(ScenarioError, match="can never be the lord"):
-        table({"hero": "gaoyinghai"})
+        table({"hero": "lvlongsheng"})
 
 
-def test_never_lord_hero_is_never_offered_to_the_lord(monkeypatch):
-    """draft.lord_offer (the draft and random selection) leaves lord_offer -1 heroes out; run in
-    Python over a hero table where one classmates hero is marked -1."""
-    tab = draft.HERO_TAB.copy()
-    gid = content.HEROES_BY_KEY["gaoyinghai"].id
-    tab[gid, C.HR_LORD_OFFER] = -1
-    monkeypatch.setattr(draft, "HERO_TAB", tab)
-    seen = set()
-    for seed in range(40):
-        s = np.zeros(C.STATE_SIZE, np.int32)
-        s[C.H_RNG] = seed * 7919
-        s[C.H_SEED] = seed
-        getattr(draft.lord_offer, "py_func", draft.lord_offer)(s, C.PACK_CLASSMATES)
-        offer = [int(h) for h in s[C.OFFER_BASE:C.OFFER_BASE + C.MAX_OFFER]]
-        assert gid not in offer and -1 not in offer
+def test_never_lord_hero_is_never_offered_to_the_lord():
+    """The lord's offer (draft and random selection) never holds 吕龙生; other seats may get him."""
+    lv = content.HEROES_BY_KEY["lvlongsheng"].id
+    seen, later = set(), False
+    for seed in range(60):
+        g = Game.new(Config(num_players=5, pack="classmates"), seed=seed)
+        offer = [int(h) for h in g.s[C.OFFER_BASE:C.OFFER_BASE + C.MAX_OFFER]]
+        assert lv not in offer and -1 not in offer
         seen |= set(offer)
-    assert len(seen) == len(CLASSMATES) - 1      # every other hero still turns up
-    # the compiled table itself has no never-lord hero yet (吕龙生's row is not in)
-    assert not any(h.never_lord for h in content.HEROES)
+        g2 = Game.new(Config(num_players=8, pack="classmates", hero_selection="random"), seed=seed)
+        assert g2.hero(0).key != "lvlongsheng"
+        later |= any(g2.hero(i).key == "lvlongsheng" for i in range(1, 8))
+    assert len(seen) == len(CLASSMATES) - 1 and later
 
 
 def test_lord_offer_column_is_checked_at_import(monkeypatch):
