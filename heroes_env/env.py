@@ -72,7 +72,7 @@ class raw_env(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "sanguosha_v0",
                 "is_parallelizable": False}
 
-    def __init__(self, num_players: int = 5, mode: str = "identity", pack: str = "none",
+    def __init__(self, num_players: int | None = None, mode: str = "identity", pack: str = "none",
                  deck: str = "standard", max_rounds: int = 100, autoplay: bool = True,
                  hero_selection=None, render_mode: str | None = None, lang: str = "en",
                  config: Config | None = None):

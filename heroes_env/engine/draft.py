@@ -19,10 +19,11 @@ NUM_HERO_ROWS = HERO_TAB.shape[0]
 
 @njit(cache=True)
 def assign_hero(s, seat, h):
-    """Give seat hero h: HP, gender, kingdom and skills (lord skills only for the lord)."""
+    """Give seat hero h: HP, gender, kingdom and skills (lord skills only for the lord; a 3v3
+    commander gets +1 max HP and no lord skills)."""
     lord = s[P_ROLE + seat] == ROLE_LORD
     hp = HERO_TAB[h, HR_HP]
-    if lord and s[H_NP] >= 5:
+    if (lord and s[H_NP] >= 5) or s[P_ROLE + seat] == ROLE_COMMANDER:
         hp += 1
     s[P_HERO + seat] = h
     s[P_HP + seat] = hp
