@@ -11,6 +11,9 @@ memory built from this seat's own earlier observations; never the game state):
   used (无懈可击 windows show their user and target); who brought a dying seat down (the 桃
   window shows the damage source). Harming the lord or his side counts as rebel evidence,
   harming known rebels as loyal, helping the other way round.
+* **3v3.** The other team are enemies, the own team friends (teams are public); the commander
+  picks heroes and acts first, leads his blocks himself while he has 3+ HP, else sends the
+  healthier guard; he keeps the strongest hero of his six for himself.
 * **Draft.** The strongest offered hero by a strength table (a lord also values HP). The
   observation marks the offered heroes but, so far, not which offer index is which: the lord
   knows his lord heroes come first; another seat takes its first offer.

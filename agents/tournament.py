@@ -8,6 +8,9 @@ every seat is controlled by its agent, which only ever sees (observation, mask).
 built-in names ("random", "heuristic"), import paths ("package.module:Class") or checkpoint
 files (see ``agents.base.make_agent``).
 
+3v3 (``--mode 3v3``, six players): per-role rates are for ``commander`` and ``guard``; results
+count ``team0`` / ``team1`` wins; ratings treat each team as one side.
+
 Seating (``--seating``): ``rotate`` (default) gives seat s of game i to agent (s + i) mod k, so
 every agent holds every seat, the lord's (seat 0) included, equally often and meets every role
 (the other roles are dealt at random by the game); ``random`` deals the seats to a random

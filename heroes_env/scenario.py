@@ -106,13 +106,15 @@ class _Cards:
         return free[0].id
 
 
-def _role(value, where) -> int:
-    if isinstance(value, (int, np.integer)) and 0 <= int(value) < C.NUM_ROLES:
+def _role(value, where, mode="identity") -> int:
+    roles = range(C.ROLE_RENEGADE + 1) if mode == "identity" else (C.ROLE_COMMANDER, C.ROLE_GUARD)
+    if isinstance(value, (int, np.integer)) and int(value) in roles:
         return int(value)
     for lang in ("en", "zh"):
-        if value in ROLE_NAMES[lang]:
+        if value in ROLE_NAMES[lang] and ROLE_NAMES[lang].index(value) in roles:
             return ROLE_NAMES[lang].index(value)
-    raise ScenarioError(f"{where}: role must be one of {list(ROLE_NAMES['en'])}, got {value!r}")
+    raise ScenarioError(f"{where}: role must be one of {[ROLE_NAMES['en'][r] for r in roles]}, "
+                        f"got {value!r}")
 
 
 def build(seats: list[dict], deck_top: list | None = None, current: int = 0, phase: str = "play",
@@ -150,7 +152,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
             raise ScenarioError(f"{where}: unknown keys {sorted(extra)}; allowed: {sorted(SEAT_KEYS)}")
         if mode == "3v3":
             fixed = C.ROLE_COMMANDER if i % C.TEAM_SIZE == C.COMMANDER_OFFSET else C.ROLE_GUARD
-            if "role" in d and _role(d["role"], where) != fixed:
+            if "role" in d and _role(d["role"], where, mode) != fixed:
                 raise ScenarioError(f"{where}: in 3v3 this seat is a {ROLE_NAMES['en'][fixed]}, "
                                     f"got role {d['role']!r}")
             roles.append(fixed)
