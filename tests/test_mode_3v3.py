@@ -519,3 +519,11 @@ def test_tournament_reports_commander_and_guard():
     assert set(summary["results"]) == {"team0", "team1", "draw", "truncated"}
     text = format_table(summary)
     assert "commander" in text and "guard" in text and "3v3" in text
+
+
+def test_demo_plays_3v3():
+    from heroes_env import demo
+    lines = []
+    summary = demo.play(seed=2, lang="zh", out=lines.append, mode="3v3", max_rounds=20)
+    assert any("掷出" in x for x in lines) and any("主将" in x for x in lines)
+    assert summary["result"] in labels.RESULT_NAMES["en"]
