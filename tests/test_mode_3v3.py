@@ -122,6 +122,9 @@ def test_draft_pool_rolls_pick_order_masks_and_assignment():
     expect(g, winner, C.DK_ORDER)
     assert g.s[C.H_DB] == C.PUR_PICK_ORDER
     assert legal(g) == [C.A_OPTION + C.OPT_FIRST, C.A_OPTION + C.OPT_SECOND]
+    for viewer in range(6):              # the pool is public before the pick order is chosen
+        o = g.observe(viewer)
+        assert np.flatnonzero(o[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]).tolist() == pool
     assert g.legal_labels() == ["first", "second"] and g.legal_labels("zh") == ["先手", "后手"]
     g.play("second")
     first = 4 if winner == 1 else 1

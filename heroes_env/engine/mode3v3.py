@@ -138,11 +138,10 @@ def pick_team(first, k):
 
 @njit(cache=True)
 def visible_choices(s, viewer, out, base):
-    """Mark (out[base + hero id]) the heroes viewer's DK_HERO actions name during the 3v3 draft:
-    the free pool (public) while picks run; the own team's unassigned heroes while assigning."""
-    if s[H_DKIND] != DK_HERO:
-        return
-    assigning = s[H_DB] == 1
+    """Mark (out[base + hero id]) the heroes of the 3v3 draft viewer sees (DK_HERO actions name
+    the j-th of them): the free pool (public) while the pick order is chosen and picks run; the
+    own team's unassigned heroes while its commander assigns (nothing to the other team)."""
+    assigning = s[H_DKIND] == DK_HERO and s[H_DB] == 1
     if assigning and team_of(viewer) != team_of(s[H_DECIDER]):
         return
     want = team_of(viewer) if assigning else -1
