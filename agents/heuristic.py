@@ -11,6 +11,9 @@ memory built from this seat's own earlier observations; never the game state):
   used (无懈可击 windows show their user and target); who brought a dying seat down (the 桃
   window shows the damage source). Harming the lord or his side counts as rebel evidence,
   harming known rebels as loyal, helping the other way round.
+* **3v3.** The other team are enemies, the own team friends (teams are public); the commander
+  picks heroes and acts first, leads his blocks himself while he has 3+ HP, else sends the
+  healthier guard; he keeps the strongest hero of his six for himself.
 * **Draft.** The strongest offered hero by a strength table (a lord also values HP). The
   observation marks the offered heroes but, so far, not which offer index is which: the lord
   knows his lord heroes come first; another seat takes its first offer.
@@ -50,8 +53,15 @@ from .base import Agent, register_agent
 from .view import ARMORS, WEAPON_RANGE, View, deck_table, role_counts
 
 LORD, LOYALIST, REBEL, RENEGADE = C.ROLE_LORD, C.ROLE_LOYALIST, C.ROLE_REBEL, C.ROLE_RENEGADE
-# how much a seat of each role stands for the lord's side (harming it is rebel evidence)
-LOYALTY = {LORD: 1.5, LOYALIST: 1.0, REBEL: -1.0, RENEGADE: 0.2}
+COMMANDER, GUARD = C.ROLE_COMMANDER, C.ROLE_GUARD
+# how much a seat of each role stands for the lord's side (harming it is rebel evidence); 3v3
+# roles carry no such evidence (teams are public there)
+LOYALTY = {LORD: 1.5, LOYALIST: 1.0, REBEL: -1.0, RENEGADE: 0.2, COMMANDER: 0.0, GUARD: 0.0}
+
+
+def _per_role(*identity) -> np.ndarray:
+    """A per-role row over every role (the 3v3 roles 0: they never mix with identity roles)."""
+    return np.array(list(identity) + [0.0] * (C.NUM_ROLES - len(identity)))
 
 # what a card is worth in hand: the value lost by spending or discarding it
 BASE_VALUE = {
@@ -256,8 +266,8 @@ class Decision:
             prior = left / left.sum()
             for r in unknown:
                 e = self.m.loyal[r]
-                tilt = np.array([1.0, math.exp(min(e, 5)), math.exp(-max(min(e, 5), -5)),
-                                 math.exp(0.3 * max(min(e, 5), -5))])
+                tilt = _per_role(1.0, math.exp(min(e, 5)), math.exp(-max(min(e, 5), -5)),
+                                 math.exp(0.3 * max(min(e, 5), -5)))
                 q = prior * tilt
                 p[r] = q / q.sum() if q.sum() > 0 else prior
         return p
@@ -269,6 +279,13 @@ class Decision:
         h = np.zeros(v.n)
         me = v.role
         alive = v.alive
+        if v.team_mode:            # 3v3: the other team are enemies, the own team friends
+            for r in range(1, v.n):
+                if alive[r]:
+                    commander = v.known_role[r] == COMMANDER
+                    h[r] = (-1.5 if commander else -1.0) if v.ally[r] else (1.5 if commander else 1.0)
+            h[0] = SELF_WORTH
+            return h
         rebels_left = float(sum(p[r, REBEL] for r in range(v.n) if alive[r]))
         loyal_left = float(sum(p[r, LOYALIST] for r in range(v.n) if alive[r]))
         if me in (LORD, LOYALIST):
@@ -281,7 +298,7 @@ class Decision:
             table = self._renegade_table(p)
         for r in range(1, v.n):
             if alive[r]:
-                h[r] = float(p[r] @ np.array(table))
+                h[r] = float(p[r] @ _per_role(*table))
         h[0] = SELF_WORTH
         return h
 
@@ -928,7 +945,7 @@ def _decide_confirm(d: Decision):
 def _decide_hero(d: Decision):
     v = d.v
     offers = [a - C.A_HERO for a in d.legal if C.A_HERO <= a < C.A_HERO + C.NUM_HERO_OFFERS]
-    as_lord = v.role == LORD
+    as_lord = v.role == LORD or (v.role == COMMANDER and v.dtgt == 0)   # HP counts more
     by_index = _offer_order(v, len(offers))
     if by_index is None:
         return None
@@ -940,6 +957,23 @@ def _offer_order(v: View, k: int):
     """{offer index: hero id}: the engine keeps a seat's offer in increasing hero id, so
     ``A_HERO + j`` picks the j-th hero marked in OBS_OFFER."""
     return {i: int(h) for i, h in enumerate(sorted(int(x) for x in v.offer))}
+
+
+def _decide_order(d: Decision):
+    """3v3: pick heroes first; act first."""
+    return C.A_OPTION + C.OPT_FIRST
+
+
+def _decide_who_acts(d: Decision):
+    """3v3: the commander acts first while he is fit; with the guards' block the healthier guard
+    (the more HP and cards) leads."""
+    v = d.v
+    if d.can(C.A_TARGET) and (v.hp[0] >= 3 or len(d.legal) == 1):
+        return C.A_TARGET
+    guards = [a - C.A_TARGET for a in d.legal if C.A_TARGET < a < C.A_OPTION]
+    if not guards:
+        return d.legal[0]
+    return C.A_TARGET + max(guards, key=lambda r: (int(v.hp[r]) + 0.3 * int(v.handn[r]), -r))
 
 
 # ---------------------------------------------------------------- skill decisions
@@ -1119,4 +1153,5 @@ _HANDLERS = {
     C.DK_CONFIRM: _decide_confirm, C.DK_DSWORDS: _decide_dswords, C.DK_SELECT: _decide_select,
     C.DK_KYLIN: _decide_kylin, C.DK_HERO: _decide_hero, C.DK_SKILL_CARD: _decide_skill,
     C.DK_SKILL_TARGET: _decide_skill, C.DK_SKILL_OPTION: _decide_skill,
+    C.DK_ORDER: _decide_order, C.DK_WHO_ACTS: _decide_who_acts,
 }

@@ -8,6 +8,9 @@ every seat is controlled by its agent, which only ever sees (observation, mask).
 built-in names ("random", "heuristic"), import paths ("package.module:Class") or checkpoint
 files (see ``agents.base.make_agent``).
 
+3v3 (``--mode 3v3``, six players): per-role rates are for ``commander`` and ``guard``; results
+count ``team0`` / ``team1`` wins; ratings treat each team as one side.
+
 Seating (``--seating``): ``rotate`` (default) gives seat s of game i to agent (s + i) mod k, so
 every agent holds every seat, the lord's (seat 0) included, equally often and meets every role
 (the other roles are dealt at random by the game); ``random`` deals the seats to a random
@@ -42,8 +45,12 @@ from .base import AgentSpecError, make_agent
 from .ratings import make_ratings, rating_key, wilson
 
 ROLE_NAMES = ("lord", "loyalist", "rebel", "renegade")
+ALL_ROLE_NAMES = ROLE_NAMES + ("commander", "guard")       # by role id (ROLE_*)
+MODE_ROLE_NAMES = {"identity": ROLE_NAMES, "3v3": ("commander", "guard")}
+MODE_RESULTS = {"identity": ("lord", "rebel", "renegade"), "3v3": ("team0", "team1")}
 RESULT_NAMES = {C.RES_NONE: "none", C.RES_LORD: "lord", C.RES_REBEL: "rebel",
-                C.RES_RENEGADE: "renegade", C.RES_DRAW: "draw", C.RES_TRUNCATED: "truncated"}
+                C.RES_RENEGADE: "renegade", C.RES_DRAW: "draw", C.RES_TRUNCATED: "truncated",
+                C.RES_TEAM0: "team0", C.RES_TEAM1: "team1"}
 SEATINGS = ("rotate", "random", "fixed")
 FORMAT = "heroes_env.tournament/1"
 
@@ -57,7 +64,7 @@ class TournamentConfig:
     """Everything that decides a tournament's games (a resumed run must match it)."""
     agents: tuple[str, ...]
     games: int = 1000
-    players: int = 5
+    players: int | None = None    # None: 5 (identity), 6 (3v3)
     pack: str = "none"
     deck: str | None = None       # None: the pack's own deck
     hero_selection: str = "draft"
@@ -66,6 +73,7 @@ class TournamentConfig:
     seed: int = 0
     autoplay: bool = True
     labels: tuple[str, ...] = field(default=())
+    mode: str = "identity"        # "identity" or "3v3" (per-role rates: commander, guard)
 
     def __post_init__(self):
         agents = tuple(self.agents)
@@ -73,6 +81,12 @@ class TournamentConfig:
         if not agents:
             raise TournamentError("give at least one agent (e.g. --agents heuristic random); "
                                   "built-in: random, heuristic")
+        if self.mode not in MODE_ROLE_NAMES:
+            raise TournamentError(f"mode must be one of {list(MODE_ROLE_NAMES)}, got {self.mode!r}")
+        if self.players is None:
+            object.__setattr__(self, "players", 6 if self.mode == "3v3" else 5)
+        if self.mode == "3v3" and self.players != 6:
+            raise TournamentError(f"mode 3v3 is played by 6 players, got {self.players!r}")
         if not isinstance(self.players, int) or not 4 <= self.players <= C.MAX_SEATS:
             raise TournamentError(f"players must be 4 to {C.MAX_SEATS}, got {self.players!r}")
         if not isinstance(self.games, int) or self.games < 1:
@@ -97,7 +111,7 @@ class TournamentConfig:
             object.__setattr__(self, "labels", tuple(_labels(agents)))
 
     def game_config(self) -> Config:
-        return Config(num_players=self.players, pack=self.pack, deck=self.deck,
+        return Config(num_players=self.players, mode=self.mode, pack=self.pack, deck=self.deck,
                       max_rounds=self.max_rounds, autoplay=self.autoplay,
                       hero_selection=self.hero_selection if self.pack != "none" else None)
 
@@ -149,7 +163,7 @@ def play_game(config: Config, seat_agents, seed: int, agent_seeds=None) -> dict:
         asked += 1
     rewards = g.rewards()
     heroes = [g.hero(s).key if g.hero(s) is not None else None for s in range(n)]
-    return {"roles": [ROLE_NAMES[g.role(s)] for s in range(n)], "heroes": heroes,
+    return {"roles": [ALL_ROLE_NAMES[g.role(s)] for s in range(n)], "heroes": heroes,
             "result": RESULT_NAMES[g.result], "rewards": [int(x) for x in rewards],
             "alive": [int(g.alive(s)) for s in range(n)], "rounds": g.round, "decisions": asked}
 
@@ -210,7 +224,9 @@ def _read_games(path: str, cfg: TournamentConfig) -> dict[int, dict]:
     want = cfg.header()
     if header is None:
         raise TournamentError(f"{path} has no tournament header line; cannot resume from it")
-    diff = {k: (header.get(k), v) for k, v in want.items() if k != "games" and header.get(k) != v}
+    old = {"mode": "identity"}              # files written before the mode field existed
+    diff = {k: (header.get(k, old.get(k)), v) for k, v in want.items()
+            if k != "games" and header.get(k, old.get(k)) != v}
     if diff:
         shown = ", ".join(f"{k}: file {a!r} vs now {b!r}" for k, (a, b) in diff.items())
         raise TournamentError(f"cannot resume from {path}: it holds another tournament ({shown})")
@@ -338,9 +354,10 @@ def summarize(cfg: TournamentConfig, records: list[dict], rating: str = "auto") 
     """
     labels = list(cfg.labels)
     stats = {a: {"spec": s, "seat_games": 0, "wins": 0,
-                 "roles": {r: {"games": 0, "wins": 0} for r in ROLE_NAMES}, "heroes": {}}
+                 "roles": {r: {"games": 0, "wins": 0} for r in MODE_ROLE_NAMES[cfg.mode]},
+                 "heroes": {}}
              for a, s in zip(labels, cfg.agents)}
-    results = {k: 0 for k in ("lord", "rebel", "renegade", "draw", "truncated")}
+    results = {k: 0 for k in MODE_RESULTS[cfg.mode] + ("draw", "truncated")}
     ratings = make_ratings(labels, rating)
     rounds = decisions = 0
     for rec in records:
@@ -385,8 +402,11 @@ def _rate(d: dict) -> None:
 
 
 def _sides(rec: dict):
-    """The game's sides as lists of agent labels (lord + loyalists, rebels, each renegade) and
-    their ranks (1 = won); (None, None) for a drawn or truncated game."""
+    """The game's sides as lists of agent labels (lord + loyalists, rebels, each renegade; in 3v3
+    the two teams) and their ranks (1 = won); (None, None) for a drawn or truncated game."""
+    if rec["result"] in ("team0", "team1"):
+        teams = [[a for seat, a in enumerate(rec["seats"]) if seat // C.TEAM_SIZE == t] for t in (0, 1)]
+        return teams, [1 if rec["result"] == f"team{t}" else 2 for t in (0, 1)]
     if rec["result"] not in ("lord", "rebel", "renegade"):
         return None, None
     lord_side, rebels, teams = [], [], []
@@ -410,7 +430,8 @@ def format_table(summary: dict) -> str:
     """The printed report: per agent overall and per role, with intervals and ratings."""
     lines = []
     cfg = summary["config"]
-    lines.append(f"{summary['games']} games, {cfg['players']} players, pack {cfg['pack']}, "
+    lines.append(f"{summary['games']} games, {cfg['players']} players, "
+                 f"{'3v3, ' if cfg.get('mode') == '3v3' else ''}pack {cfg['pack']}, "
                  f"seating {cfg['seating']}, seed {cfg['seed']}; results: "
                  + ", ".join(f"{k} {v}" for k, v in summary["results"].items() if v))
     lines.append(f"win rate (Wilson 95% interval) [seat-games]; rating: {summary['rating_system']}")
@@ -423,14 +444,15 @@ def format_table(summary: dict) -> str:
 
     width = max(8, *(len(a) for a in summary["agents"]))
     col = 26
-    head = f"{'agent':<{width}}  {'all':<{col}}" + "".join(f"{r:<{col}}" for r in ROLE_NAMES) \
+    roles = MODE_ROLE_NAMES[cfg.get("mode", "identity")]
+    head = f"{'agent':<{width}}  {'all':<{col}}" + "".join(f"{r:<{col}}" for r in roles) \
         + "rating"
     lines.append(head)
     agents = sorted(summary["agents"].items(), key=lambda kv: -rating_key(kv[1]["rating"]))
     for a, st in agents:
         rating = ", ".join(f"{k} {v}" for k, v in st["rating"].items())
         lines.append(f"{a:<{width}}  {cell(st):<{col}}"
-                     + "".join(f"{cell(st['roles'][r]):<{col}}" for r in ROLE_NAMES) + rating)
+                     + "".join(f"{cell(st['roles'][r]):<{col}}" for r in roles) + rating)
     return "\n".join(lines)
 
 
@@ -443,12 +465,13 @@ def plot(summary: dict, path: str) -> bool:
     except ImportError:
         return False
     agents = list(summary["agents"])
-    groups = ["all"] + list(ROLE_NAMES)
+    roles = MODE_ROLE_NAMES[summary["config"].get("mode", "identity")]
+    groups = ["all"] + list(roles)
     fig, ax = plt.subplots(figsize=(8, 4))
     w = 0.8 / max(1, len(agents))
     for k, a in enumerate(agents):
         st = summary["agents"][a]
-        ds = [st] + [st["roles"][r] for r in ROLE_NAMES]
+        ds = [st] + [st["roles"][r] for r in roles]
         ys = [d["win_rate"] or 0.0 for d in ds]
         err = [[y - d["ci95"][0] for y, d in zip(ys, ds)], [d["ci95"][1] - y for y, d in zip(ys, ds)]]
         xs = [i + (k - (len(agents) - 1) / 2) * w for i in range(len(groups))]
@@ -474,7 +497,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="agents: built-in names (random, heuristic), package.module:Class, or "
                         "checkpoint files")
     p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--players", type=int, default=5)
+    p.add_argument("--mode", default="identity", help="identity or 3v3")
+    p.add_argument("--players", type=int, default=None, help="default 5 (identity), 6 (3v3)")
     p.add_argument("--pack", default="none", help=f"one of {list(PACKS)}")
     p.add_argument("--deck", default=None,
                    help=f"one of {list(_cards.DECKS)} (default: the pack's own deck)")
@@ -507,7 +531,7 @@ def main(argv=None) -> int:
         cfg = TournamentConfig(agents=tuple(args.agents), games=args.games, players=args.players,
                                pack=args.pack, deck=args.deck, hero_selection=args.hero_selection,
                                max_rounds=args.max_rounds, seating=args.seating, seed=args.seed,
-                               autoplay=not args.no_autoplay)
+                               autoplay=not args.no_autoplay, mode=args.mode)
         if args.rating not in ("auto", "openskill", "elo"):
             raise TournamentError(f"--rating must be auto, openskill or elo, got {args.rating!r}")
         summary = run_tournament(cfg, workers=args.workers, games_file=games_file,

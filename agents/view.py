@@ -100,6 +100,9 @@ class View:
         self.dist = np.rint(s[:, C.OS_DIST] * 10).astype(np.int64)
         self.in_range = s[:, C.OS_IN_RANGE] > 0
         self.slashes = s[:, C.OS_SLASHES].astype(np.int64)
+        self.ally = s[:, C.OS_ALLY] > 0                  # 3v3: own team (the viewer included)
+        self.acted = s[:, C.OS_ACTED] > 0                # 3v3: took its turn in this round
+        self.team_mode = self.role in (C.ROLE_COMMANDER, C.ROLE_GUARD)
         self.equip = s[:, C.OS_EQUIP:C.OS_EQUIP + len(EQUIP_KINDS)] > 0     # [n, 13]
         self.indulged = s[:, C.OS_JUDGE] > 0
         self.lightning = s[:, C.OS_JUDGE + 1] > 0

@@ -10,7 +10,10 @@ from . import cards
 from .engine import constants as C
 from .engine import content
 
-MODES = ("identity",)
+MODES = ("identity", "3v3")
+MODE_IDS = {"identity": C.MODE_IDENTITY, "3v3": C.MODE_3V3}
+# 3v3 seating (DECISIONS §3): team 0 = seats 0-2, team 1 = seats 3-5, commanders in the middle
+ROLES_3V3 = (C.ROLE_GUARD, C.ROLE_COMMANDER, C.ROLE_GUARD) * 2
 # "none" = no-skill characters; every pack with heroes in data/heroes.csv
 PACKS = ("none",) + content.PACK_NAMES
 # the deck a pack is played with unless deck= says otherwise (DECISIONS §2)
@@ -32,21 +35,24 @@ def _is_int(x) -> bool:
 class Config:
     """Everything that defines a kind of game.
 
-    num_players: 4-10 (identity mode).
-    mode: "identity" ("3v3" arrives with its issue).
+    num_players: 4-10 (identity mode); 6 for mode "3v3". None (default): 5 for identity, 6 for 3v3.
+    mode: "identity" (身份局) or "3v3" (seed 000's 3v3: two teams of three, seats 0-2 and 3-5,
+        commanders in seats 1 and 4; ``engine/mode3v3.py``).
     pack: "none" = no-skill characters (4 HP, the lord 5 with 5+ players); "standard" = the 25
         heroes of the 三国杀 rule text; "herokill" = the 英雄杀 heroes (``heroes_env.heroes``);
         "classmates" = the heroes of seed 000 (played with the standard deck).
     hero_selection: with a hero pack: "draft" (default: the agents choose, DECISIONS §3),
         "random" (no draft decisions), or a fixed line-up: one hero key or id per seat (seat 0 is
-        the lord), all distinct. Must be None with pack="none".
+        the lord; in 3v3 seats 1 and 4 are the commanders), all distinct. Must be None with
+        pack="none". In 3v3 "draft" is the 3v3 draft (a pool of 12, picks 1-2-2-2-2-2-1 by the
+        commanders, who then assign three heroes each) and needs a pack of at least 6 heroes.
     deck: "standard" (104 + 4 EX), "standard_no_ex", or "herokill" (the 106 英雄杀 cards: their
         names, the effects of their standard counterparts except where the 英雄杀 text differs).
         None (default): the pack's own deck ("herokill" for pack "herokill", else "standard").
     max_rounds: the game is truncated (all rewards 0) when this many rounds have been played.
     autoplay: decisions with exactly one legal action are answered by the engine, unasked.
     """
-    num_players: int = 5
+    num_players: int | None = None
     mode: str = "identity"
     pack: str = "none"
     deck: str | None = None
@@ -61,6 +67,11 @@ class Config:
             object.__setattr__(self, "hero_selection", hs)
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {list(MODES)}, got {self.mode!r}")
+        if self.num_players is None:
+            object.__setattr__(self, "num_players", 6 if self.mode == "3v3" else 5)
+        if self.mode == "3v3" and self.num_players != 6:
+            raise ValueError(f"mode '3v3' is played by exactly 6 players, got num_players="
+                             f"{self.num_players!r}")
         if self.pack not in PACKS:
             raise ValueError(f"pack must be one of {list(PACKS)}, got {self.pack!r}")
         if self.deck is None:
@@ -85,7 +96,7 @@ class Config:
         elif hs not in HERO_SELECTIONS:
             raise ValueError(f"hero_selection must be one of {list(HERO_SELECTIONS)} or a list of "
                              f"{self.num_players} hero keys, got {hs!r}")
-        else:
+        elif self.mode == "identity":
             # the draft (and random, which deals the same offers) needs a hero for the lord and
             # 3 (2 with ten players) distinct ones for every other seat
             heroes = content.pack_heroes(self.pack)
@@ -94,6 +105,11 @@ class Config:
                 raise ValueError(f"hero_selection={hs!r} with {self.num_players} players needs "
                                  f"{need} heroes in pack {self.pack!r}, which has {len(heroes)}; "
                                  f"use fewer players or a fixed line-up")
+        if self.mode == "3v3" and self.pack != "none":
+            have = len(content.pack_heroes(self.pack))
+            if have < self.num_players:
+                raise ValueError(f"mode '3v3' needs a pack of at least 6 heroes; pack "
+                                 f"{self.pack!r} has {have}")
 
     def _hero_ids(self, line_up) -> list[int]:
         if len(line_up) != self.num_players:
@@ -142,7 +158,7 @@ def _spec(config: Config, flags: int) -> np.ndarray:
     g[C.G_MAX_ROUNDS] = config.max_rounds
     g[C.G_FLAGS] = flags
     g[C.G_NCARDS] = len(info)
-    g[C.G_MODE] = C.MODE_IDENTITY
+    g[C.G_MODE] = MODE_IDS[config.mode]
     g[C.G_PACK] = PACK_IDS[config.pack]
     g[C.G_DECKID] = cards.DECK_IDS[config.deck]
     hs = config.hero_selection
@@ -153,6 +169,6 @@ def _spec(config: Config, flags: int) -> np.ndarray:
         g[C.G_FIXED:C.G_FIXED + n] = hs
     else:
         g[C.G_HEROSEL] = C.HS_DRAFT if hs == "draft" else C.HS_RANDOM
-    g[C.G_ROLES:C.G_ROLES + n] = cards.role_pool(n)
+    g[C.G_ROLES:C.G_ROLES + n] = ROLES_3V3 if config.mode == "3v3" else cards.role_pool(n)
     g[C.G_DECK:C.G_DECK + len(info)] = info
     return g

@@ -3,6 +3,7 @@
     python -m heroes_env.demo                     # 5 players, standard heroes (draft), English
     python -m heroes_env.demo --players 8 --lang zh --seed 7
     python -m heroes_env.demo --pack none         # the no-skill game
+    python -m heroes_env.demo --mode 3v3 --lang zh   # 3v3: two teams of three
 """
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ from . import env as make_env
 from . import labels
 
 
-def play(num_players: int = 5, seed: int = 0, lang: str = "en", show_decisions: bool = True,
-         max_rounds: int = 100, out=print, pack: str = "standard") -> dict:
+def play(num_players: int | None = 5, seed: int = 0, lang: str = "en", show_decisions: bool = True,
+         max_rounds: int = 100, out=print, pack: str = "standard", mode: str = "identity") -> dict:
     """One game of random agents through the AEC env, logging every event; returns a summary."""
+    if mode == "3v3" and num_players == 5:
+        num_players = 6
     e = make_env(num_players=num_players, render_mode="ansi", lang=lang, max_rounds=max_rounds,
-                 pack=pack)
+                 pack=pack, mode=mode)
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
     g = e.unwrapped.game
@@ -72,15 +75,16 @@ def play(num_players: int = 5, seed: int = 0, lang: str = "en", show_decisions: 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--players", type=int, default=5, help="4 to 10 (default 5)")
+    p.add_argument("--players", type=int, default=None, help="4 to 10 (default 5; 3v3: 6)")
+    p.add_argument("--mode", choices=["identity", "3v3"], default="identity")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--lang", choices=["en", "zh"], default="en")
     p.add_argument("--quiet-decisions", action="store_true", help="log events only, not each choice")
     p.add_argument("--max-rounds", type=int, default=100)
-    p.add_argument("--pack", choices=["standard", "none"], default="standard",
+    p.add_argument("--pack", choices=["standard", "herokill", "none"], default="standard",
                    help="hero pack (default standard, with the hero draft); none = no-skill game")
     a = p.parse_args(argv)
-    play(a.players, a.seed, a.lang, not a.quiet_decisions, a.max_rounds, pack=a.pack)
+    play(a.players, a.seed, a.lang, not a.quiet_decisions, a.max_rounds, pack=a.pack, mode=a.mode)
 
 
 if __name__ == "__main__":

@@ -3,10 +3,12 @@
 =====================  ========================================================================
 Import                 ``from heroes_env import env, raw_env``
 Agents                 ``player_0`` .. ``player_{n-1}``; seat 0 is the lord and moves first
+                       (``mode="3v3"``: six seats, teams 0-2 and 3-5, commanders 1 and 4)
 Actions                ``Discrete(NUM_ACTIONS)``, the same for every mode and player count
 Observations           ``Dict(observation=Box(float32, (OBS_SIZE,)), action_mask=Box(int8))``
 Selected agent         whoever must decide now, in or out of turn (闪, 桃, 无懈可击, picks ...)
-Rewards                at the end only: +1 each seat of the winning side, -1 the others, 0 draw
+Rewards                at the end only: +1 each seat of the winning side (3v3: team), -1 the
+                       others, 0 draw
 Termination            every agent at once when the game ends; truncation at ``max_rounds``
 =====================  ========================================================================
 
@@ -72,7 +74,7 @@ class raw_env(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "sanguosha_v0",
                 "is_parallelizable": False}
 
-    def __init__(self, num_players: int = 5, mode: str = "identity", pack: str = "none",
+    def __init__(self, num_players: int | None = None, mode: str = "identity", pack: str = "none",
                  deck: str = "standard", max_rounds: int = 100, autoplay: bool = True,
                  hero_selection=None, render_mode: str | None = None, lang: str = "en",
                  config: Config | None = None):

@@ -8,30 +8,47 @@ from __future__ import annotations
 from . import cards as cardsmod
 from .engine import constants as C
 from .engine import content
+from .engine.mode3v3 import POOL_BASE, POOL_OWNER, POOL_SIZE
 
-ROLE_NAMES = {"en": ("lord", "loyalist", "rebel", "renegade"), "zh": ("主公", "忠臣", "反贼", "内奸")}
+ROLE_NAMES = {"en": ("lord", "loyalist", "rebel", "renegade", "commander", "guard"),
+              "zh": ("主公", "忠臣", "反贼", "内奸", "主将", "副将")}
 PHASE_NAMES = {"en": ("-", "start", "judge", "draw", "play", "discard", "finish"),
                "zh": ("-", "准备阶段", "判定阶段", "摸牌阶段", "出牌阶段", "弃牌阶段", "结束阶段")}
 DECISION_NAMES = {
     "en": ("none", "play", "choose target", "jink?", "slash?", "peach?", "nullification?",
            "discard", "pick a card", "amazing grace pick", "confirm?", "double swords",
            "select a card", "kylin bow", "choose a hero", "skill: choose a card",
-           "skill: choose a target", "skill: choose an option"),
+           "skill: choose a target", "skill: choose an option", "first or second?", "who acts?"),
     "zh": ("无", "出牌", "选择目标", "出闪?", "出杀?", "使用桃?", "使用无懈可击?", "弃牌", "选择一张牌",
            "五谷丰登选牌", "是否发动?", "雌雄双股剑", "选择一张牌", "麒麟弓", "选择武将", "技能：选择一张牌",
-           "技能：选择目标", "技能：选择一项"),
+           "技能：选择目标", "技能：选择一项", "先手还是后手?", "谁行动?"),
 }
 OPTION_NAMES = {"en": {C.OPT_HAND: "a hand card", C.OPT_RED: "red", C.OPT_BLACK: "black",
                        C.OPT_LOSE_HP: "lose 1 HP", C.OPT_DISCARD2: "discard two hand cards",
                        C.OPT_SUIT + C.SUIT_SPADE: "spade", C.OPT_SUIT + C.SUIT_HEART: "heart",
-                       C.OPT_SUIT + C.SUIT_CLUB: "club", C.OPT_SUIT + C.SUIT_DIAMOND: "diamond"},
+                       C.OPT_SUIT + C.SUIT_CLUB: "club", C.OPT_SUIT + C.SUIT_DIAMOND: "diamond",
+                       C.OPT_FIRST: "first", C.OPT_SECOND: "second"},
                 "zh": {C.OPT_HAND: "一张手牌", C.OPT_RED: "红色", C.OPT_BLACK: "黑色",
                        C.OPT_LOSE_HP: "失去1点体力", C.OPT_DISCARD2: "弃置两张手牌",
                        C.OPT_SUIT + C.SUIT_SPADE: "黑桃", C.OPT_SUIT + C.SUIT_HEART: "红桃",
-                       C.OPT_SUIT + C.SUIT_CLUB: "梅花", C.OPT_SUIT + C.SUIT_DIAMOND: "方块"}}
+                       C.OPT_SUIT + C.SUIT_CLUB: "梅花", C.OPT_SUIT + C.SUIT_DIAMOND: "方块",
+                       C.OPT_FIRST: "先手", C.OPT_SECOND: "后手"}}
 RESULT_NAMES = {"en": ("running", "lord and loyalists win", "rebels win", "renegade wins", "draw",
-                       "truncated"),
-                "zh": ("进行中", "主公与忠臣胜利", "反贼胜利", "内奸胜利", "平局", "超出回合上限")}
+                       "truncated", "team 0 (seats 0-2) wins", "team 1 (seats 3-5) wins"),
+                "zh": ("进行中", "主公与忠臣胜利", "反贼胜利", "内奸胜利", "平局", "超出回合上限",
+                       "队伍0（0-2号位）胜利", "队伍1（3-5号位）胜利")}
+
+
+def hero_choices(state, decider: int) -> list[int]:
+    """Hero ids the pending DK_HERO decision of decider offers, in action order (A_HERO + j)."""
+    if int(state[C.H_MODE]) == C.MODE_3V3:      # engine/mode3v3.py: pool, owner per slot
+        pool = POOL_BASE
+        owner = POOL_OWNER
+        want = decider // C.TEAM_SIZE if int(state[C.H_DB]) == 1 else -1
+        return [int(state[pool + i]) for i in range(POOL_SIZE)
+                if state[pool + i] >= 0 and int(state[owner + i]) == want]
+    row = state[C.OFFER_BASE + decider * C.MAX_OFFER:C.OFFER_BASE + (decider + 1) * C.MAX_OFFER]
+    return [int(h) for h in row if h >= 0]
 
 
 def seat_name(seat: int, lang: str = "en") -> str:
@@ -82,6 +99,8 @@ def action_to_str(action: int, deck: tuple, decider: int = 0, num_players: int =
     if C.A_TARGET <= a < C.A_OPTION:
         r = a - C.A_TARGET
         seat = (decider + r) % num_players
+        if state is not None and int(state[C.H_DKIND]) == C.DK_WHO_ACTS:
+            return ("act: " if lang == "en" else "行动：") + seat_name(seat, lang)
         return ("target " if lang == "en" else "目标 ") + seat_name(seat, lang)
     if C.A_OPTION <= a < C.A_SKILL:
         o = a - C.A_OPTION
@@ -96,8 +115,9 @@ def action_to_str(action: int, deck: tuple, decider: int = 0, num_players: int =
         return f"skill {i}" if lang == "en" else f"技能 {i}"
     if C.A_HERO <= a < C.NUM_ACTIONS:
         j = a - C.A_HERO
-        if state is not None and j < C.MAX_OFFER and state[C.OFFER_BASE + decider * C.MAX_OFFER + j] >= 0:
-            name = hero_label(state[C.OFFER_BASE + decider * C.MAX_OFFER + j], lang)
+        offer = hero_choices(state, decider) if state is not None else []
+        if j < len(offer):
+            name = hero_label(offer[j], lang)
             return f"hero {name}" if lang == "en" else f"武将 {name}"
         return f"hero offer {j}" if lang == "en" else f"武将 {j}"
     raise ValueError(f"action {action!r} is outside 0..{C.NUM_ACTIONS - 1}")
@@ -180,6 +200,18 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en") -> str | None:
         return f"{P(a)} 将 {K(b)} 交给 {P(c)}" if zh else f"{P(a)} gives {K(b)} to {P(c)}"
     if kind == C.EV_REVEAL:
         return f"{P(a)} 展示 {K(b)}" if zh else f"{P(a)} shows {K(b)}"
+    if kind == C.EV_ROLL:
+        return f"{P(a)} 掷出 {b} 点" if zh else f"{P(a)} rolls {b}"
+    if kind == C.EV_ORDER:
+        what = ("选将" if zh else "to pick heroes") if b == C.PUR_PICK_ORDER else ("行动" if zh else "to act")
+        first = c == 1
+        if zh:
+            return f"{P(a)} 选择{'先' if first else '后'}{what}"
+        return f"{P(a)} chooses {what} {'first' if first else 'second'}"
+    if kind == C.EV_PICK:
+        h = content.HEROES_BY_ID.get(b)
+        name = h.name(lang) if h else hero_label(b, lang)
+        return f"{P(a)} 为本队选择 {name}" if zh else f"{P(a)} picks {name} for his team"
     if kind == C.EV_PASS:
         return None
     if kind == C.EV_PHASE:

@@ -15,6 +15,11 @@
     # gender, kingdom and skills (lord skills only for the lord); "hp"/"max_hp" still override
     g.play("slash ♠7"); g.play("target player_1"); ...
 
+3v3 (``mode="3v3"``): six seats; seats 1 and 4 are the commanders, the others guards (a seat's
+"role" may be given but must agree); ``acted`` lists the seats that have already taken their turn
+in this round (``current`` is added), ``guards_block=True`` makes the current turn part of a
+guards' block (default: current is a guard), so the other guard follows.
+
 A card is named by its kind or card id (``slash``, ``chitu``), its English or Chinese name
 (``Slash``, ``杀``), optionally followed by suit and rank (``♠7``, ``S7``, ``h10``, ``♦Q``), or given
 as an int card id. Without suit and rank the lowest-id copy not yet placed is taken. Cards not
@@ -101,26 +106,31 @@ class _Cards:
         return free[0].id
 
 
-def _role(value, where) -> int:
-    if isinstance(value, (int, np.integer)) and 0 <= int(value) < C.NUM_ROLES:
+def _role(value, where, mode="identity") -> int:
+    roles = range(C.ROLE_RENEGADE + 1) if mode == "identity" else (C.ROLE_COMMANDER, C.ROLE_GUARD)
+    if isinstance(value, (int, np.integer)) and int(value) in roles:
         return int(value)
     for lang in ("en", "zh"):
-        if value in ROLE_NAMES[lang]:
+        if value in ROLE_NAMES[lang] and ROLE_NAMES[lang].index(value) in roles:
             return ROLE_NAMES[lang].index(value)
-    raise ScenarioError(f"{where}: role must be one of {list(ROLE_NAMES['en'])}, got {value!r}")
+    raise ScenarioError(f"{where}: role must be one of {[ROLE_NAMES['en'][r] for r in roles]}, "
+                        f"got {value!r}")
 
 
 def build(seats: list[dict], deck_top: list | None = None, current: int = 0, phase: str = "play",
           seed: int = 0, deck: str = "standard", max_rounds: int = 100, autoplay: bool = True,
-          log: bool = True, round: int = 1) -> Game:
+          log: bool = True, round: int = 1, mode: str = "identity", acted=(),
+          guards_block: bool | None = None) -> Game:
     """Build a game from a description (see the module docstring) and run it to its first
-    decision. Seats default to full HP (4, the lord 5 with 5+ players), no cards."""
+    decision. Seats default to full HP (4, the lord 5 with 5+ players, a 3v3 commander 5), no
+    cards."""
     if not isinstance(seats, (list, tuple)) or not 4 <= len(seats) <= C.MAX_SEATS:
         raise ScenarioError(f"seats must list 4 to {C.MAX_SEATS} seat descriptions, got "
                             f"{seats if not isinstance(seats, (list, tuple)) else len(seats)}")
     npl = len(seats)
     try:
-        config = Config(num_players=npl, deck=deck, max_rounds=max_rounds, autoplay=autoplay)
+        config = Config(num_players=npl, deck=deck, max_rounds=max_rounds, autoplay=autoplay,
+                        mode=mode)
     except ValueError as e:
         raise ScenarioError(str(e)) from None
     if phase not in PHASES:
@@ -140,14 +150,23 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
         extra = set(d) - SEAT_KEYS
         if extra:
             raise ScenarioError(f"{where}: unknown keys {sorted(extra)}; allowed: {sorted(SEAT_KEYS)}")
+        if mode == "3v3":
+            fixed = C.ROLE_COMMANDER if i % C.TEAM_SIZE == C.COMMANDER_OFFSET else C.ROLE_GUARD
+            if "role" in d and _role(d["role"], where, mode) != fixed:
+                raise ScenarioError(f"{where}: in 3v3 this seat is a {ROLE_NAMES['en'][fixed]}, "
+                                    f"got role {d['role']!r}")
+            roles.append(fixed)
+            continue
         roles.append(_role(d.get("role", "lord" if i == 0 else "rebel"), where))
-    if roles.count(C.ROLE_LORD) != 1:
+    if mode == "3v3":
+        pass
+    elif roles.count(C.ROLE_LORD) != 1:
         raise ScenarioError(f"exactly one seat must be the lord, got roles "
                             f"{[ROLE_NAMES['en'][r] for r in roles]}")
     for i, d in enumerate(seats):
         where = f"seat {i}"
         s[C.P_ROLE + i] = roles[i]
-        base = 5 if roles[i] == C.ROLE_LORD and npl >= 5 else 4
+        base = 5 if (roles[i] == C.ROLE_LORD and npl >= 5) or roles[i] == C.ROLE_COMMANDER else 4
         if "hero" in d:
             h = _hero(d["hero"], where)
             if roles[i] == C.ROLE_LORD and content.HEROES_BY_ID[h].never_lord:
@@ -161,8 +180,8 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
             raise ScenarioError(f"{where}: max_hp must be a positive int, got {max_hp!r}")
         if not isinstance(hp, int) or hp > max_hp or (alive and hp < 1):
             raise ScenarioError(f"{where}: hp must be an int from 1 to max_hp={max_hp}, got {hp!r}")
-        if not alive and roles[i] == C.ROLE_LORD:
-            raise ScenarioError(f"{where}: the lord cannot start dead")
+        if not alive and roles[i] in (C.ROLE_LORD, C.ROLE_COMMANDER):
+            raise ScenarioError(f"{where}: the {ROLE_NAMES['en'][roles[i]]} cannot start dead")
         gender = d.get("gender", None)
         if gender not in (None, "male", "female"):
             raise ScenarioError(f"{where}: gender must be 'male', 'female' or None, got {gender!r}")
@@ -172,7 +191,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
         s[C.P_HP + i] = hp
         s[C.P_MAXHP + i] = max_hp
         s[C.P_ALIVE + i] = 1 if alive else 0
-        s[C.P_REVEALED + i] = 1 if (roles[i] == C.ROLE_LORD or not alive) else 0
+        s[C.P_REVEALED + i] = 1 if (roles[i] == C.ROLE_LORD or not alive or mode == "3v3") else 0
         s[C.P_GENDER + i] = {None: 0, "male": 1, "female": 2}[gender]
         slashes = d.get("slashes", 0)
         if not isinstance(slashes, int) or slashes < 0:
@@ -217,6 +236,18 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
     s[C.H_TURNS] = 1
     g_frame = push_frame(s, C.FR_GAME, -1, -1, -1, 0, -1, 0, 0)
     s[g_frame + C.F_PC] = 1
+    if mode == "3v3":
+        if isinstance(acted, (int, np.integer)) or not all(isinstance(x, int) and 0 <= x < npl
+                                                            for x in acted):
+            raise ScenarioError(f"acted must list seats 0..{npl - 1}, got {acted!r}")
+        s[C.H_ACTED] = sum(1 << x for x in set(acted) | {current})
+        s[C.H_SIDE] = current // C.TEAM_SIZE
+        if guards_block is None:
+            guards_block = current % C.TEAM_SIZE != C.COMMANDER_OFFSET
+        if guards_block and current % C.TEAM_SIZE == C.COMMANDER_OFFSET:
+            raise ScenarioError("guards_block: the current seat is a commander")
+        s[C.H_BLOCK] = 1 if guards_block else 0
+        s[g_frame + C.F_PC] = 5           # mode3v3.run_game_3v3: after a turn
     t_frame = push_frame(s, C.FR_TURN, current, -1, -1, 0, -1, 0, 0)
     if phase == "play":
         s[t_frame + C.F_PC] = PHASE_PC["play"] + 1

@@ -251,7 +251,7 @@ class VectorEnv:
 
     metadata = {"name": "sanguosha_v0"}
 
-    def __init__(self, num_envs: int, num_players: int = 5, mode: str = "identity",
+    def __init__(self, num_envs: int, num_players: int | None = None, mode: str = "identity",
                  pack: str = "none", deck: str = "standard", max_rounds: int = 100,
                  autoplay: bool = True, hero_selection=None, config: Config | None = None,
                  num_threads=None, copy: bool = False, serial_below=None):

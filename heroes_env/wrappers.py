@@ -206,7 +206,7 @@ class LearnerEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"], "name": "sanguosha_learner_v0"}
 
-    def __init__(self, seat=0, opponents="random", num_players: int = 5, mode: str = "identity",
+    def __init__(self, seat=0, opponents="random", num_players: int | None = None, mode: str = "identity",
                  pack: str = "none", deck: str = "standard", max_rounds: int = 100,
                  autoplay: bool = True, hero_selection=None, config: Config | None = None,
                  render_mode: str | None = None):
@@ -299,7 +299,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
     metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
                 "name": "sanguosha_learner_vector_v0"}
 
-    def __init__(self, num_envs: int, seat=0, opponents="random", num_players: int = 5,
+    def __init__(self, num_envs: int, seat=0, opponents="random", num_players: int | None = None,
                  mode: str = "identity", pack: str = "none", deck: str = "standard",
                  max_rounds: int = 100, autoplay: bool = True, hero_selection=None,
                  config: Config | None = None, num_threads=None, copy: bool = True,

@@ -17,7 +17,8 @@ from heroes_env.engine import batch, invariants
 from conftest import check_invariants
 
 MAX_STEPS = 50_000          # far above any real game; a game longer than this is a hang
-RESULTS = (C.RES_LORD, C.RES_REBEL, C.RES_RENEGADE, C.RES_DRAW, C.RES_TRUNCATED)
+RESULTS = (C.RES_LORD, C.RES_REBEL, C.RES_RENEGADE, C.RES_DRAW, C.RES_TRUNCATED, C.RES_TEAM0,
+           C.RES_TEAM1)
 
 
 def _check_end(g):
@@ -152,7 +153,7 @@ def test_new_game_roles_and_hp(n):
         check_invariants(g)
         roles = [g.role(i) for i in range(n)]
         assert roles[0] == C.ROLE_LORD
-        assert tuple(roles.count(r) for r in range(C.NUM_ROLES)) == table[n]
+        assert tuple(roles.count(r) for r in range(C.ROLE_RENEGADE + 1)) == table[n]
         seen_orders.add(tuple(roles))
         for i in range(n):
             full = 5 if (i == 0 and n >= 5) else 4

@@ -55,7 +55,7 @@ def same(a, b, msg):
 def play_against_aec(n, B, steps, seed, min_games, **kw):
     """Step a VectorEnv and B AEC envs with the same random legal actions; compare everything."""
     kw_env = {k: v for k, v in kw.items()
-              if k in ("autoplay", "deck", "max_rounds", "pack", "hero_selection")}
+              if k in ("autoplay", "deck", "max_rounds", "pack", "hero_selection", "mode")}
     v = VectorEnv(B, num_players=n, **kw)
     r = v.reset(seed=seed)
     rows = [AecRow(n, seed, B, i, **kw_env) for i in range(B)]

@@ -69,6 +69,10 @@ H_HEROES = 39       # 1 when the seats have heroes (skills); 0 = no-skill charac
 H_HOLD = 40         # 1 while a card's targets are chosen: its card-loss triggers wait until then
 H_DECK = 41         # DECK_*: whose card texts apply
 H_LASTKIND = 42     # kind (as used) of the last card the current player used in this turn (K_NONE)
+H_ACTED = 43        # 3v3: bit per seat, has taken its turn in this round
+H_SIDE = 44         # 3v3: the side (team 0/1) whose block it is; before the first block, the side
+                    # that chooses to act first or second
+H_BLOCK = 45        # 3v3: 1 while the guards' block runs (the other guard follows), else 0
 HEADER_SIZE = 48
 
 # ---------------------------------------------------------------- cards
@@ -150,6 +154,7 @@ FR_TRIGGER = 18      # a timing point: asks every listening skill in turn
 FR_DRAFT = 19        # the hero draft
 FR_PENDING = 20      # card-loss triggers (连营, 枭姬) raised while another decision was pending
 FR_PINDIAN = 21      # 拼点: user and tgt each show a hand card; as = the skill asking (skills/common.py)
+# (FR_DRAFT runs the 3v3 draft in mode 3v3: engine/mode3v3.py)
 NUM_FRAME_KINDS = 22
 
 # ---------------------------------------------------------------- game spec
@@ -252,7 +257,12 @@ ROLE_LORD = 0
 ROLE_LOYALIST = 1
 ROLE_REBEL = 2
 ROLE_RENEGADE = 3
-NUM_ROLES = 4
+ROLE_COMMANDER = 4  # 3v3: 主将 (middle seat of his team)
+ROLE_GUARD = 5      # 3v3: 副将
+NUM_ROLES = 6
+# 3v3 seating: team 0 = seats 0-2 (commander seat 1), team 1 = seats 3-5 (commander seat 4)
+TEAM_SIZE = 3
+COMMANDER_OFFSET = 1
 
 RES_NONE = 0
 RES_LORD = 1        # lord and loyalists win
@@ -260,6 +270,8 @@ RES_REBEL = 2       # rebels win
 RES_RENEGADE = 3    # the renegade in H_WINSEAT wins alone
 RES_DRAW = 4        # both piles empty: nobody wins
 RES_TRUNCATED = 5   # round cap reached
+RES_TEAM0 = 6       # 3v3: team 0 (seats 0-2) wins: team 1's commander died
+RES_TEAM1 = 7       # 3v3: team 1 (seats 3-5) wins
 
 # ---------------------------------------------------------------- suits / colours
 SUIT_SPADE = 0
@@ -338,7 +350,9 @@ DK_HERO = 14         # hero draft: choose one of the offered heroes
 DK_SKILL_CARD = 15   # a skill asks for a card (H_DSKILL; H_DA = stage; H_DB = SKD_* flags)
 DK_SKILL_TARGET = 16  # a skill asks for a seat
 DK_SKILL_OPTION = 17  # a skill asks for an option (A_OPTION + OPT_*)
-NUM_DECISION_KINDS = 18
+DK_ORDER = 18        # 3v3: go first or second (A_OPTION + OPT_FIRST / OPT_SECOND); H_DB = PUR_*
+DK_WHO_ACTS = 19     # 3v3: a commander sends himself or a guard (A_TARGET + relative seat)
+NUM_DECISION_KINDS = 20
 
 # H_DB flags of the skill decisions
 SKD_PASS = 1         # PASS (decline / stop) is legal
@@ -361,6 +375,8 @@ PUR_SKILL = 13       # DK_CONFIRM: use the optional skill H_DSKILL?
 PUR_LORD = 14        # DK_JINK / DK_SLASH asked of a helper on behalf of the lord (护驾, 激将)
 PUR_SKILL_SLASH = 15  # DK_SLASH: a skill lets the responder use a 杀 on the preset target, no
                       # range needed (反击, 朴刀; H_DSKILL names the skill)
+PUR_PICK_ORDER = 16  # DK_ORDER: pick heroes first or second (3v3 draft)
+PUR_ACT_ORDER = 17   # DK_ORDER: act first or second (3v3)
 
 # ---------------------------------------------------------------- actions: one flat Discrete space
 A_PASS = 0           # end the play phase / decline / let the other side choose
@@ -381,6 +397,8 @@ OPT_BLACK = 2        # 反间: name black
 OPT_LOSE_HP = 3      # 刚烈: lose 1 HP
 OPT_DISCARD2 = 4     # 刚烈: discard two hand cards
 OPT_SUIT = 5         # + SUIT_*: 攻心 names a suit (5..8)
+OPT_FIRST = 14       # DK_ORDER: first (3v3)
+OPT_SECOND = 15      # DK_ORDER: second (3v3)
 
 # timing points (skills listen to them; engine/skills/registry.py)
 TP_START = 0         # start phase of the owner's turn
@@ -423,9 +441,12 @@ EV_HERO = 23         # a=seat, b=hero id (chosen / assigned)
 EV_LOSE_HP = 24      # a=seat, b=amount
 EV_GIVE = 25         # a=from seat, b=card, c=to seat (the card is seen by both only)
 EV_REVEAL = 26       # a=seat, b=card (shown to everyone)
+EV_ROLL = 27         # a=seat (a 3v3 commander), b=number rolled (1-6)
+EV_ORDER = 28        # a=seat (3v3 commander), b=PUR_PICK_ORDER / PUR_ACT_ORDER, c=1 first / 2 second
+EV_PICK = 29         # a=seat (3v3 commander), b=hero id taken for his team from the pool
 
 # ---------------------------------------------------------------- observation layout
-OBS_ROLE = 0                              # own role one-hot (4)
+OBS_ROLE = 0                              # own role one-hot (NUM_ROLES)
 OBS_HAND = OBS_ROLE + NUM_ROLES           # own hand, multi-hot by card id (128)
 OBS_SEATS = OBS_HAND + MAX_CARDS          # per relative seat blocks
 # per-seat block
@@ -434,12 +455,14 @@ OS_ALIVE = 1
 OS_HP = 2
 OS_MAXHP = 3
 OS_HANDN = 4
-OS_ROLE = 5            # 4 cells: role if known to the viewer
-OS_CURRENT = 9
-OS_DIST = 10           # distance from the viewer (0 for self), scaled /10
-OS_IN_RANGE = 11       # within the viewer's attack range
-OS_SLASHES = 12
-OS_EQUIP = 13          # one-hot per equipment kind K_CROSSBOW..K_HORSE_MINUS (13 cells)
+OS_ROLE = 5            # NUM_ROLES cells: role if known to the viewer
+OS_CURRENT = OS_ROLE + NUM_ROLES
+OS_DIST = OS_CURRENT + 1   # distance from the viewer (0 for self), scaled /10
+OS_IN_RANGE = OS_DIST + 1  # within the viewer's attack range
+OS_SLASHES = OS_IN_RANGE + 1
+OS_ALLY = OS_SLASHES + 1   # 3v3: on the viewer's team (the viewer included)
+OS_ACTED = OS_ALLY + 1     # 3v3: has taken its turn in this round
+OS_EQUIP = OS_ACTED + 1    # one-hot per equipment kind K_CROSSBOW..K_HORSE_MINUS (13 cells)
 OS_JUDGE = OS_EQUIP + (K_HORSE_MINUS - K_CROSSBOW + 1)   # indulgence, lightning
 OS_GENDER = OS_JUDGE + 2   # male, female
 OS_KINGDOM = OS_GENDER + 2                 # one-hot KD_* (NUM_KINGDOMS)

@@ -10,6 +10,7 @@ from .jit import njit
 from .constants import *  # noqa: F401,F403
 from .state import clear_decision, deal_hands, push_frame, rand_below
 from .draft import setup_heroes
+from .mode3v3 import setup_3v3
 from .flow import advance
 from .mask import legal_mask
 from .observe import observe
@@ -58,6 +59,12 @@ def setup_game(s, spec, seed):
         t = s[D_ORDER + i]
         s[D_ORDER + i] = s[D_ORDER + j]
         s[D_ORDER + j] = t
+    for seat in range(MAX_SEATS):
+        for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS, P_HERO):
+            s[f + seat] = -1
+    if s[H_MODE] == MODE_3V3:
+        setup_3v3(s, spec)
+        return
     roles = np.empty(npl, np.int32)
     for i in range(npl):
         roles[i] = spec[G_ROLES + i]
@@ -66,9 +73,6 @@ def setup_game(s, spec, seed):
         t = roles[i]
         roles[i] = roles[j]
         roles[j] = t
-    for seat in range(MAX_SEATS):
-        for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS, P_HERO):
-            s[f + seat] = -1
     for seat in range(npl):
         s[P_ROLE + seat] = roles[seat]
         hp = 4
@@ -195,4 +199,6 @@ def rewards(s, out):
             win = r == ROLE_REBEL
         elif res == RES_RENEGADE:
             win = i == s[H_WINSEAT]
+        elif res == RES_TEAM0 or res == RES_TEAM1:
+            win = i // TEAM_SIZE == res - RES_TEAM0
         out[i] = 1.0 if win else -1.0

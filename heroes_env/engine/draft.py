@@ -20,7 +20,8 @@ NUM_HERO_ROWS = HERO_TAB.shape[0]
 
 @njit(cache=True)
 def assign_hero(s, seat, h):
-    """Give seat hero h: HP, gender, kingdom and skills (lord skills only for the lord)."""
+    """Give seat hero h: HP, gender, kingdom and skills (lord skills only for the lord; a 3v3
+    commander gets +1 max HP and no lord skills)."""
     lord = s[P_ROLE + seat] == ROLE_LORD
     s[P_HERO + seat] = h
     s[P_GENDER + seat] = HERO_TAB[h, HR_GENDER]
@@ -30,6 +31,8 @@ def assign_hero(s, seat, h):
     hp = HERO_TAB[h, HR_HP]
     if lord and s[H_NP] >= 5:
         hp += lord_hp_bonus(s, seat)      # 狂禅: none
+    elif s[P_ROLE + seat] == ROLE_COMMANDER:
+        hp += 1                           # 3v3 commander
     s[P_HP + seat] = hp
     s[P_MAXHP + seat] = hp
 

@@ -43,6 +43,7 @@ from .rules import (alive, armor_kind, can_slash_target, extra_slash_target,
                     halberd_extra_possible, next_alive, num_alive, opposite_gender,
                     peach_needs_target, seat_distance, slash_color, total_cards, weapon_kind)
 from .draft import run_draft
+from .mode3v3 import death_3v3, run_draft_3v3, run_game_3v3
 from .skills.registry import fire, run_pending, run_skill, run_trigger, suspend_for_pending
 from .skills.conversions import can_convert_to, converts_any
 from .skills.judgement import judge_keeps
@@ -126,6 +127,9 @@ def do_death(s, victim, killer):
     log_event(s, EV_DEATH, victim, killer, role)
     if killer >= 0 and killer != victim:
         s[P_KILLS + killer] += 1
+    if s[H_MODE] == MODE_3V3:
+        death_3v3(s, victim, killer)
+        return
     n = s[H_NP]
     lord_alive = False
     rebels = 0
@@ -171,6 +175,9 @@ def do_death(s, victim, killer):
 # ---------------------------------------------------------------- game / turn / phases
 @njit(cache=True)
 def run_game(s, o):
+    if s[H_MODE] == MODE_3V3:
+        run_game_3v3(s, o)          # the 3v3 turn order (engine/mode3v3.py)
+        return
     if s[o + F_PC] == 0:
         s[o + F_PC] = 1
         s[H_TURNS] += 1
@@ -1210,7 +1217,10 @@ def advance(s):
         elif k == FR_PENDING:
             run_pending(s, o)
         elif k == FR_DRAFT:
-            run_draft(s, o)
+            if s[H_MODE] == MODE_3V3:
+                run_draft_3v3(s, o)
+            else:
+                run_draft(s, o)
         elif k == FR_PINDIAN:
             run_pindian(s, o)
         else:

@@ -33,6 +33,9 @@ VIOLATIONS = {
     18: "cards looked at privately (观星, 遗计) without a looker, or more than five (占卜)",
     19: "a card-loss trigger (连营, 枭姬) is still waiting while a decision is asked",
     24: "a living seat of a hero game has no hero after the draft",
+    25: "3v3: a commander is dead while the game runs",
+    26: "3v3: the seat whose turn it is has not been marked as having acted, or a non-seat has",
+    27: "3v3: the game was won but the losing commander lives or the result is not a team's",
     20: "no legal action while the game runs",
     21: "a decision with one legal action was not auto-played",
     22: "the engine refused an action its mask allowed",
@@ -115,6 +118,10 @@ def violation(s):
         if not done and s[H_PACK] != PACK_NONE and s[H_DRAFT] == 0 and s[P_ALIVE + seat] == 1 \
                 and s[P_HERO + seat] < 0:
             return 24
+    if s[H_MODE] == MODE_3V3:
+        bad = _violation_3v3(s)
+        if bad != OK:
+            return bad
     look = 0
     for c in range(n):
         if s[C_LOC + c] == Z_LOOK:
@@ -135,6 +142,27 @@ def violation(s):
             return 16
         if s[H_RESULT] != RES_TRUNCATED and s[H_ROUND] > s[H_MAX_ROUNDS]:
             return 17
+    return OK
+
+
+@njit(cache=True)
+def _violation_3v3(s):
+    npl = s[H_NP]
+    done = s[H_DONE] != 0
+    if (s[H_ACTED] >> npl) != 0:
+        return 26
+    if not done:
+        for t in range(2):
+            if s[P_ALIVE + t * TEAM_SIZE + COMMANDER_OFFSET] == 0:
+                return 25
+        if s[H_TURNS] > 0 and s[H_PHASE] != PH_NONE and ((s[H_ACTED] >> s[H_CUR]) & 1) == 0:
+            return 26
+    elif s[H_RESULT] != RES_TRUNCATED and s[H_RESULT] != RES_DRAW:
+        if s[H_RESULT] != RES_TEAM0 and s[H_RESULT] != RES_TEAM1:
+            return 27
+        loser = 1 - (s[H_RESULT] - RES_TEAM0)
+        if s[P_ALIVE + loser * TEAM_SIZE + COMMANDER_OFFSET] != 0:
+            return 27
     return OK
 
 

@@ -16,6 +16,7 @@ from .skills.conversions import collateral_ok, mark_converted
 from .skills.lord import response_ok
 from .skills.modifiers import virtual_diagram
 from .skills.ids import SK_MENGLONG
+from .mode3v3 import who_acts_mask
 
 assert NUM_KINDS <= 63, "legal_mask keeps one bit per card kind in an int64"
 
@@ -172,6 +173,14 @@ def legal_mask(s, out):
             for f in (P_ARMOR, P_PLUS, P_MINUS):
                 if s[f + d] >= 0:
                     n += _mark(out, A_CARD + s[f + d])
+    elif dk == DK_HERO and s[H_MODE] == MODE_3V3:
+        for j in range(s[H_DA]):
+            n += _mark(out, A_HERO + j)
+    elif dk == DK_ORDER:
+        n += _mark(out, A_OPTION + OPT_FIRST)
+        n += _mark(out, A_OPTION + OPT_SECOND)
+    elif dk == DK_WHO_ACTS:
+        n += who_acts_mask(s, d, out)
     elif dk == DK_HERO:
         for j in range(MAX_OFFER):
             if s[OFFER_BASE + d * MAX_OFFER + j] >= 0:

@@ -13,6 +13,7 @@ from .jit import njit
 from .constants import *  # noqa: F401,F403
 from .state import card_kind, slot_skill
 from .rules import attack_range, seat_distance
+from .mode3v3 import same_team, visible_choices
 
 STATE_OBS_SIZE = OBS_SIZE + MAX_SEATS * (MAX_CARDS + NUM_ROLES)
 
@@ -35,13 +36,18 @@ def _seat_block(s, viewer, seat, base, out, full):
         if seat != viewer and dist <= attack_range(s, viewer):
             out[base + OS_IN_RANGE] = 1.0
     out[base + OS_SLASHES] = s[P_SLASHES + seat]
+    if s[H_MODE] == MODE_3V3:
+        if same_team(s, viewer, seat):
+            out[base + OS_ALLY] = 1.0
+        if (s[H_ACTED] >> seat) & 1:
+            out[base + OS_ACTED] = 1.0
     for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
         c = s[f + seat]
         if c >= 0:
             out[base + OS_EQUIP + card_kind(s, c) - K_CROSSBOW] = 1.0
     # OS_JUDGE (delayed tricks in the judgement zone) is filled by observe's pass over the cards
     # the hero (and so its skills, gender, kingdom); non-lord picks stay hidden during the draft
-    if full or seat == viewer or s[H_DRAFT] == 0 or role == ROLE_LORD:
+    if full or seat == viewer or s[H_DRAFT] == 0 or role == ROLE_LORD or same_team(s, viewer, seat):
         h = s[P_HERO + seat]
         if h >= 0:
             out[base + OS_HERO + h] = 1.0
@@ -112,7 +118,9 @@ def observe(s, viewer, out, full=False):
                 if slot_skill(s, owner, i) == sk:
                     out[OBS_DSKILL + i] = 1.0
             out[OBS_DSKOWNER + (owner - viewer + npl) % npl] = 1.0
-    if s[H_DRAFT] != 0:
+    if s[H_DRAFT] != 0 and s[H_MODE] == MODE_3V3:
+        visible_choices(s, viewer, out, OBS_OFFER)
+    elif s[H_DRAFT] != 0:
         for j in range(MAX_OFFER):
             h = s[OFFER_BASE + viewer * MAX_OFFER + j]
             if h >= 0:
