@@ -3,8 +3,8 @@
     python benchmarks/bench_heroes.py [--players 5 8] [--repeats 5] [--seconds 2] [--json out.json]
 
 For each player count it times the compiled kernel ``batch.batch_random_play`` on one game (one
-thread, no observation: the engine's own cost) for ``pack="none"`` and for ``pack="standard"`` with
-the heroes drawn at random and with the draft, interleaving the configurations run by run, and
+thread, no observation: the engine's own cost) for ``pack="none"``, for ``pack="standard"`` with
+the heroes drawn at random and with the draft, and for ``herokill`` and ``classmates`` at random, interleaving the configurations run by run, and
 reports medians of engine decisions/s (every decision the engine resolves, agent-chosen or
 auto-played, counted by the kernel) and the ratio to the no-skill game. Decisions are what an
 agent answers; hero games have other decisions (skill yes/no, sub-choices) than no-skill games, so
@@ -26,7 +26,9 @@ from heroes_env.engine import constants as C
 from heroes_env.engine import batch
 
 CONFIGS = {"none": dict(), "standard random": dict(pack="standard", hero_selection="random"),
-           "standard draft": dict(pack="standard", hero_selection="draft")}
+           "standard draft": dict(pack="standard", hero_selection="draft"),
+           "herokill random": dict(pack="herokill", hero_selection="random"),
+           "classmates random": dict(pack="classmates", hero_selection="random")}
 
 
 class Runner:
