@@ -186,10 +186,11 @@ def test_draft_pool_rolls_pick_order_masks_and_assignment():
     check_invariants(g)
 
 
-def test_herokill_pool_is_the_even_part_of_a_small_pack():
-    g = Game.new(Config(mode="3v3", pack="herokill"), seed=2)
-    n = len(content.pack_heroes("herokill"))
-    assert len(_pool(g)) == min(12, n - n % 2)
+@pytest.mark.parametrize("pack", ["herokill", "classmates"])
+def test_pool_is_twelve_heroes_of_the_pack(pack):
+    g = Game.new(Config(mode="3v3", pack=pack), seed=2)
+    pool = _pool(g)
+    assert len(pool) == 12 and {content.HEROES_BY_ID[h].pack for h in pool} == {pack}
 
 
 def test_random_hero_selection_gives_six_distinct_heroes():
@@ -348,7 +349,8 @@ def test_labels_and_events():
 RESULTS_3V3 = {C.RES_TEAM0, C.RES_TEAM1, C.RES_DRAW, C.RES_TRUNCATED}
 
 
-@pytest.mark.parametrize("pack, games", [("none", 400), ("standard", 300), ("herokill", 300)])
+@pytest.mark.parametrize("pack, games", [("none", 400), ("standard", 300), ("herokill", 300),
+                                         ("classmates", 300)])
 def test_compiled_random_play_invariants(pack, games):
     seeds = (np.arange(games, dtype=np.int64) * 7919 + 31).astype(np.int32)
     out = np.zeros((games, 4), np.int64)
@@ -370,7 +372,8 @@ def test_compiled_random_play_without_autoplay():
     assert not out[:, 3].any()
 
 
-@pytest.mark.parametrize("pack, seed", [("none", 0), ("standard", 1), ("herokill", 2)])
+@pytest.mark.parametrize("pack, seed", [("none", 0), ("standard", 1), ("herokill", 2),
+                                        ("classmates", 5)])
 def test_fully_checked_games(pack, seed):
     from test_random_play import play_fully_checked
     play_fully_checked(Config(mode="3v3", pack=pack, max_rounds=12), seed)
@@ -488,7 +491,7 @@ def test_heuristic_treats_the_other_team_as_enemies():
         assert (d.h[r] < 0) == (TEAM[s2] == TEAM[seat]), (seat, s2, d.h)
 
 
-@pytest.mark.parametrize("pack", ["none", "standard", "herokill"])
+@pytest.mark.parametrize("pack", ["none", "standard", "herokill", "classmates"])
 def test_agents_play_3v3(pack):
     from agents.heuristic import HeuristicAgent
     from agents.random_agent import RandomAgent

@@ -34,7 +34,7 @@ FR_DSWORDS          雌雄双股剑: user, tgt
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import (become_frame, card_kind, card_suit, card_rank, card_color, clear_decision,
+from .state import (become_frame, bury, card_kind, card_suit, card_rank, card_color, clear_decision,
                     discard_card, slot_skill,
                     draw_cards, end_game, has_kind_in_hand, is_trick_kind, is_equip_kind,
                     judge_has, log_event, move_card, pop_frame, post_decision, push_frame,
@@ -156,12 +156,7 @@ def do_death(s, victim, killer):
     if rebels == 0 and renegades == 0:
         end_game(s, RES_LORD, -1)
         return
-    # bury: hand, equipment, judgement zone and cards on the hero go to the discard pile
-    for c in range(s[H_NCARDS]):
-        z = s[C_LOC + c]
-        if z == Z_HAND + victim or z == Z_EQUIP + victim or z == Z_JUDGE + victim \
-                or z == Z_PILE + victim:
-            discard_card(s, c, victim)
+    bury(s, victim)
     if killer >= 0 and s[P_ALIVE + killer] == 1:
         if role == ROLE_REBEL:
             draw_cards(s, killer, 3)

@@ -30,7 +30,7 @@ import numpy as np
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import (deal_hands, discard_card, draw_cards, end_game, log_event, pop_frame,
+from .state import (bury, deal_hands, discard_card, draw_cards, end_game, log_event, pop_frame,
                     post_decision, push_frame, rand_below)
 from .draft import assign_hero, pack_pool, shuffle_tail
 
@@ -333,9 +333,6 @@ def death_3v3(s, victim, killer):
     if s[P_ROLE + victim] == ROLE_COMMANDER:
         end_game(s, RES_TEAM1 if team_of(victim) == 0 else RES_TEAM0, commander_of(1 - team_of(victim)))
         return
-    for c in range(s[H_NCARDS]):
-        z = s[C_LOC + c]
-        if z == Z_HAND + victim or z == Z_EQUIP + victim or z == Z_JUDGE + victim:
-            discard_card(s, c, victim)
+    bury(s, victim)
     if killer >= 0 and killer != victim and s[P_ALIVE + killer] == 1:
         draw_cards(s, killer, 2)

@@ -218,6 +218,17 @@ def discard_card(s, c, seat):
 
 
 @njit(cache=True)
+def bury(s, victim):
+    """A dead seat's cards go to the discard pile: hand, equipment, judgement zone and the cards
+    set aside on its hero (不屈)."""
+    for c in range(s[H_NCARDS]):
+        z = s[C_LOC + c]
+        if z == Z_HAND + victim or z == Z_EQUIP + victim or z == Z_JUDGE + victim \
+                or z == Z_PILE + victim:
+            discard_card(s, c, victim)
+
+
+@njit(cache=True)
 def reshuffle(s):
     """Turn the discard pile into a new shuffled draw pile. Returns False if there was nothing."""
     n = 0
