@@ -104,7 +104,9 @@ P_USED = P_SK3 + MAX_SEATS           # bit per skill slot: used in this play pha
 P_GIVEN = P_USED + MAX_SEATS         # 仁德: cards given away in this play phase
 P_PEND = P_GIVEN + MAX_SEATS         # card-loss triggers waiting: bit 0 连营, (n << 4) 枭姬
 P_MARK = P_PEND + MAX_SEATS          # MK_* bits: public marks skills leave on a seat (observed)
-NUM_SEAT_FIELDS = 25
+P_POS = P_MARK + MAX_SEATS           # table position of the seat (迁都 swaps two); starts = seat
+P_AT = P_POS + MAX_SEATS             # indexed by position: the seat sitting there (P_POS inverse)
+NUM_SEAT_FIELDS = 27
 MAX_SKILL_SLOTS = 4
 OFFER_BASE = SEAT_BASE + NUM_SEAT_FIELDS * MAX_SEATS   # hero draft: MAX_OFFER hero ids per seat
 MAX_OFFER = 5

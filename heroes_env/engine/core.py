@@ -8,7 +8,7 @@ import numpy as np
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import clear_decision, deal_hands, push_frame, rand_below
+from .state import clear_decision, deal_hands, push_frame, rand_below, reset_positions
 from .draft import setup_heroes
 from .flow import advance
 from .mask import legal_mask
@@ -69,6 +69,7 @@ def setup_game(s, spec, seed):
     for seat in range(MAX_SEATS):
         for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS, P_HERO):
             s[f + seat] = -1
+    reset_positions(s)
     for seat in range(npl):
         s[P_ROLE + seat] = roles[seat]
         hp = 4

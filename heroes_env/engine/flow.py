@@ -38,7 +38,7 @@ from .state import (become_frame, card_kind, card_suit, card_rank, card_color, c
                     discard_card, slot_skill,
                     draw_cards, end_game, has_kind_in_hand, is_trick_kind, is_equip_kind,
                     judge_has, log_event, move_card, pop_frame, post_decision, push_frame,
-                    random_hand_card, top_card, equip_slot_field)
+                    random_hand_card, top_card, equip_slot_field, pos_of, rel_seat, seat_after)
 from .rules import (alive, armor_kind, can_slash_target, halberd_extra_possible,
                     next_alive, num_alive, opposite_gender, peach_needs_target, slash_color,
                     total_cards, weapon_kind)
@@ -46,8 +46,8 @@ from .draft import run_draft
 from .skills.registry import fire, run_pending, run_skill, run_trigger, suspend_for_pending
 from .skills.conversions import can_convert_to, converts_any
 from .skills.judgement import judge_keeps
-from .skills.modifiers import (draws_after_trick, horse_limit_one, jinks_needed, skips_discard,
-                               slash_damage)
+from .skills.modifiers import (draws_after_trick, duel_slashes_needed, duel_void, horse_limit_one,
+                               jinks_needed, skips_discard, slash_damage)
 from .skills.lord import response_ok
 
 NOT_SET = 1 << 30
@@ -98,10 +98,11 @@ def ice_takes_judge(s):
 
 @njit(cache=True)
 def pass_lightning(s, c, owner):
-    """闪电 moves on to the next living seat that has none (stays if nobody can take it)."""
+    """闪电 moves on to the next living seat (in table order) that has none (stays if nobody can
+    take it)."""
     n = s[H_NP]
     for k in range(1, n):
-        t = (owner + k) % n
+        t = seat_after(s, owner, k)
         if s[P_ALIVE + t] == 1 and not judge_has(s, t, K_LIGHTNING):
             move_card(s, c, Z_JUDGE + t)
             s[C_AS + c] = K_LIGHTNING
@@ -169,15 +170,26 @@ def run_game(s, o):
         log_event(s, EV_TURN, s[H_CUR], s[H_ROUND], 0)
         push_frame(s, FR_TURN, s[H_CUR], -1, -1, 0, -1, 0, 0)
         return
-    cur = s[H_CUR]
-    nxt = next_alive(s, cur)
-    if nxt <= cur:
-        s[H_ROUND] += 1
-        if s[H_ROUND] > s[H_MAX_ROUNDS]:
-            end_game(s, RES_TRUNCATED, -1)
-            return
+    nxt = next_turn(s)
+    if nxt < 0:
+        end_game(s, RES_TRUNCATED, -1)
+        return
     s[H_CUR] = nxt
     s[o + F_PC] = 0
+
+
+@njit(cache=True)
+def next_turn(s):
+    """Turn order, in one place: the seat whose turn follows the current player's, -1 if the round
+    cap is reached. The next turn is the next living seat in table order (after 迁都, whoever sits
+    after the current player now); a new round starts when the turn passes table position 0."""
+    cur = s[H_CUR]
+    nxt = next_alive(s, cur)
+    if pos_of(s, nxt) <= pos_of(s, cur):
+        s[H_ROUND] += 1
+        if s[H_ROUND] > s[H_MAX_ROUNDS]:
+            return -1
+    return nxt
 
 
 @njit(cache=True)
@@ -463,15 +475,14 @@ def use_target(s, o, i):
 
 @njit(cache=True)
 def sort_targets(s, o):
-    """Put a use's targets (TGT, B, C) in action order: seat order from the current player."""
+    """Put a use's targets (TGT, B, C) in action order: table order from the current player."""
     n = s[o + F_D]
-    npl = s[H_NP]
     cur = s[H_CUR]
     for a in range(n):
         for b in range(n - 1 - a):
             x = use_target(s, o, b)
             y = use_target(s, o, b + 1)
-            if (x - cur + npl) % npl > (y - cur + npl) % npl:
+            if rel_seat(s, cur, x) > rel_seat(s, cur, y):
                 set_use_target(s, o, b, y)
                 set_use_target(s, o, b + 1, x)
 
@@ -519,7 +530,7 @@ def run_use(s, o):
         if a == A_CONFIRM:
             s[o + F_PC] = 3
             return
-        t = (u + a - A_TARGET) % s[H_NP]
+        t = seat_after(s, u, a - A_TARGET)
         n = s[o + F_D]
         set_use_target(s, o, n, t)
         s[o + F_D] = n + 1
@@ -534,7 +545,7 @@ def run_use(s, o):
         s[o + F_PC] = 3
     elif pc == 2:
         # 借刀杀人 victim (stored in B, number of "effect" targets stays 1)
-        s[o + F_B] = (u + s[H_ANSWER] - A_TARGET) % s[H_NP]
+        s[o + F_B] = seat_after(s, u, s[H_ANSWER] - A_TARGET)
         s[o + F_PC] = 3
     elif pc == 3:
         s[H_HOLD] = 0
@@ -605,10 +616,10 @@ def run_use(s, o):
                 t = use_target(s, o, i)
         elif k == K_SAVAGE or k == K_ARCHERY:
             if i < n - 1:
-                t = (u + 1 + i) % n
+                t = seat_after(s, u, 1 + i)
         elif k == K_GOD_SALVATION or k == K_AMAZING_GRACE:
             if i < n:
-                t = (u + i) % n
+                t = seat_after(s, u, i)
         elif k == K_PEACH and i == 0 and s[o + F_D] > 0:     # 救援: the chosen target
             t = s[o + F_TGT]
         elif i == 0:      # 无中生有, 桃: on the user
@@ -652,6 +663,10 @@ def run_effect(s, o):
     k = s[o + F_AS]
     pc = s[o + F_PC]
     if pc == 0:
+        if k == K_DUEL and duel_void(s, u, t):
+            log_event(s, EV_NULLIFIED, t, c, 0)      # 女权
+            pop_frame(s, 0)
+            return
         if is_trick_kind(k) and (s[o + F_A] & UF_NO_NULLIFY) == 0:
             if k == K_GOD_SALVATION and s[P_HP + t] >= s[P_MAXHP + t]:
                 pop_frame(s, 0)      # nothing to do: no 无懈 window either
@@ -792,9 +807,11 @@ def effect_slash(s, o, u, t, c, pc):
 
 @njit(cache=True)
 def effect_duel(s, o, u, t, c, pc):
-    """决斗: the target plays 杀 first; C = whose turn to play (0 target, 1 user)."""
+    """决斗: the target plays 杀 first; C = whose turn to play (0 target, 1 user), D = 杀 the
+    responder still owes this time (女权: two)."""
     if pc == 2:
         s[o + F_C] = 0
+        s[o + F_D] = duel_slashes_needed(s, u, t)
         s[o + F_PC] = 30
     elif pc == 30:
         responder = t if s[o + F_C] == 0 else u
@@ -803,7 +820,10 @@ def effect_duel(s, o, u, t, c, pc):
         push_frame(s, FR_ASK, responder, other, c, DK_SLASH, -1, PUR_DUEL, 0)
     elif pc == 31:
         if s[H_RET] == 1:
-            s[o + F_C] = 1 - s[o + F_C]
+            s[o + F_D] -= 1
+            if s[o + F_D] <= 0:
+                s[o + F_C] = 1 - s[o + F_C]
+                s[o + F_D] = duel_slashes_needed(s, u, t if s[o + F_C] == 0 else u)
             s[o + F_PC] = 30
             return
         loser = t if s[o + F_C] == 0 else u
@@ -929,7 +949,8 @@ def answer_with(s, o, r, c, c2):
 @njit(cache=True)
 def run_nullify(s, o):
     """The 无懈可击 chain for one trick on one target: offered in seat order from the current
-    player, each player once per link; a played 无懈可击 starts a new link. Odd count cancels."""
+    player (table order), each player once per link; a played 无懈可击 starts a new link. Odd
+    count cancels."""
     n = s[H_NP]
     if s[o + F_PC] == 1:
         a = s[H_ANSWER]
@@ -945,7 +966,7 @@ def run_nullify(s, o):
     cur = s[H_CUR]
     i = s[o + F_B]
     while i < n:
-        seat = (cur + i) % n
+        seat = seat_after(s, cur, i)
         i += 1
         if s[P_ALIVE + seat] == 1 and has_kind_in_hand(s, seat, K_NULLIFICATION):
             s[o + F_B] = i
@@ -1028,7 +1049,7 @@ def run_damage(s, o):
 
 @njit(cache=True)
 def run_dying(s, o):
-    """Ask for 桃 in seat order from the current player, each until he declines."""
+    """Ask for 桃 in table order from the current player, each until he declines."""
     v = s[o + F_TGT]
     n = s[H_NP]
     pc = s[o + F_PC]
@@ -1038,7 +1059,7 @@ def run_dying(s, o):
         s[o + F_PC] = 1
     elif pc == 2:
         a = s[H_ANSWER]
-        seat = (s[H_CUR] + s[o + F_A]) % n
+        seat = seat_after(s, s[H_CUR], s[o + F_A])
         if a == A_PASS:
             s[o + F_A] += 1
         else:
@@ -1053,7 +1074,7 @@ def run_dying(s, o):
         return
     i = s[o + F_A]
     while i < n:
-        seat = (s[H_CUR] + i) % n
+        seat = seat_after(s, s[H_CUR], i)
         if s[P_ALIVE + seat] == 1 and has_kind_in_hand(s, seat, K_PEACH):
             s[o + F_A] = i
             s[o + F_PC] = 2

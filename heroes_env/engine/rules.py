@@ -7,7 +7,7 @@ from .jit import njit
 
 from .constants import *  # noqa: F401,F403
 from .state import (card_kind, card_color, equip_count, has_skill, judge_count, judge_has,
-                    weapon_range)
+                    weapon_range, seat_after)
 from .skills.modifiers import (distance_modifier, slash_unlimited, trick_no_distance,
                                untargetable)
 from .skills.ids import SK_JIUYUAN
@@ -20,10 +20,10 @@ def alive(s, seat):
 
 @njit(cache=True)
 def next_alive(s, seat):
-    """The next living seat after seat in seat order (seat itself if it is the only one)."""
+    """The next living seat after seat in table order (seat itself if it is the only one)."""
     n = s[H_NP]
     for k in range(1, n + 1):
-        t = (seat + k) % n
+        t = seat_after(s, seat, k)
         if s[P_ALIVE + t] == 1:
             return t
     return seat
@@ -45,14 +45,14 @@ def seat_distance(s, a, b):
 
 @njit(cache=True)
 def seat_distance_x(s, a, b, excl):
-    """seat_distance, as if card excl (a horse about to leave, or -1) were not equipped."""
+    """seat_distance, as if card excl (a horse about to leave, or -1) were not equipped. Counted
+    round the table (positions), the shorter way, over living seats."""
     if a == b:
         return 0
-    n = s[H_NP]
     cw = 0
     t = a
     while t != b:
-        t = (t + 1) % n
+        t = seat_after(s, t, 1)
         if s[P_ALIVE + t] == 1 or t == b:
             cw += 1
     total = num_alive(s)

@@ -1,16 +1,18 @@
-"""Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡, 反间, 结姻, 青囊, 离间, 苦肉."""
+"""Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡, 反间, 结姻, 青囊, 离间, 苦肉,
+迁都 (swap places at the table: ``state.swap_positions``)."""
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, discard_card, draw_cards, log_event, move_card, pop_frame,
-                     push_frame, random_hand_card)
+                     push_frame, random_hand_card, seat_after, swap_positions)
 from ..rules import alive
 from .modifiers import untargetable
 from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
                      rel_target, skill_log, used)
-from .ids import SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU
+from .ids import (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU,
+                  SK_QIANDU)
 
-SKILLS = (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU)
+SKILLS = (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_QIANDU)
 TIMINGS = ()
 
 
@@ -48,9 +50,18 @@ def lijian_victim(s, d, a, b):
 @njit(cache=True)
 def other_alive(s, d):
     for r in range(1, s[H_NP]):
-        if alive(s, (d + r) % s[H_NP]):
+        if alive(s, seat_after(s, d, r)):
             return True
     return False
+
+
+@njit(cache=True)
+def black_hand_count(s, d):
+    n = 0
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == Z_HAND + d and card_color(s, c) == COLOR_BLACK:
+            n += 1
+    return n
 
 
 @njit(cache=True)
@@ -79,6 +90,8 @@ def active_ok(s, d, sk):
         return False
     if sk == SK_KUROU:
         return True
+    if sk == SK_QIANDU:     # no use limit: two black hand cards and someone to swap with
+        return black_hand_count(s, d) >= 2 and other_alive(s, d)
     return False
 
 
@@ -89,7 +102,7 @@ def mask(s, out, d, sk, stage):
     if sk == SK_RENDE:
         if stage == 0:
             for r in range(1, npl):
-                if alive(s, (d + r) % npl):
+                if alive(s, seat_after(s, d, r)):
                     out[A_TARGET + r] = 1
                     n += 1
         else:
@@ -99,7 +112,7 @@ def mask(s, out, d, sk, stage):
     elif sk == SK_JIEYIN:
         if stage == 0:
             for r in range(1, npl):
-                if jieyin_target(s, d, (d + r) % npl):
+                if jieyin_target(s, d, seat_after(s, d, r)):
                     out[A_TARGET + r] = 1
                     n += 1
         else:
@@ -107,7 +120,7 @@ def mask(s, out, d, sk, stage):
     elif sk == SK_FANJIAN:
         if stage == 0:
             for r in range(1, npl):
-                if alive(s, (d + r) % npl):
+                if alive(s, seat_after(s, d, r)):
                     out[A_TARGET + r] = 1
                     n += 1
         else:           # the target names a colour
@@ -117,10 +130,18 @@ def mask(s, out, d, sk, stage):
     elif sk == SK_LIJIAN:
         first = s[H_DC]
         for r in range(1, npl):
-            t = (d + r) % npl
+            t = seat_after(s, d, r)
             if (stage == 1 and lijian_user(s, d, t)) or (stage == 2 and lijian_victim(s, d, first, t)):
                 out[A_TARGET + r] = 1
                 n += 1
+    elif sk == SK_QIANDU:
+        if stage < 2:       # the two black hand cards, one by one
+            n += mark_cards(s, out, d, False, COLOR_BLACK)
+        else:               # any other living character
+            for r in range(1, npl):
+                if alive(s, seat_after(s, d, r)):
+                    out[A_TARGET + r] = 1
+                    n += 1
     return n
 
 
@@ -229,6 +250,21 @@ def run(s, o, sk):
             discard_card(s, a - A_CARD, u)
             skill_log(s, u, sk, -1)
             heal(s, u, 1, u)
+            pop_frame(s, 0)
+    elif sk == SK_QIANDU:
+        # discard two black hand cards, then choose another living character: swap places
+        if pc == 0:
+            ask(s, o, u, DK_SKILL_CARD, 0, 0, 2, 1)
+        elif pc == 1:
+            discard_card(s, a - A_CARD, u)
+            ask(s, o, u, DK_SKILL_CARD, 1, 0, 1, 2)
+        elif pc == 2:
+            discard_card(s, a - A_CARD, u)
+            ask(s, o, u, DK_SKILL_TARGET, 2, 0, 0, 3)
+        else:
+            t = rel_target(s, u, a)
+            skill_log(s, u, sk, t)
+            swap_positions(s, u, t)
             pop_frame(s, 0)
     elif sk == SK_LIJIAN:
         # discard a card; choose the male who uses the 决斗, then the male it is used on

@@ -8,7 +8,7 @@ from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, log_event, move_card, post_decision, post_skill_decision,
-                     push_frame, skill_slot)
+                     push_frame, seat_after, skill_slot)
 
 JR_SKILL = 1000       # FR_JUDGE reason for a skill's judgement: JR_SKILL + skill id
 
@@ -117,4 +117,4 @@ def mark_cards(s, out, seat, with_equip, color):
 @njit(cache=True)
 def rel_target(s, seat, a):
     """The absolute seat an A_TARGET action of seat names."""
-    return (seat + a - A_TARGET) % s[H_NP]
+    return seat_after(s, seat, a - A_TARGET)

@@ -9,7 +9,7 @@ from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, discard_card, log_event, move_card, pop_frame,
-                     push_frame, random_hand_card, top_card)
+                     push_frame, random_hand_card, seat_after, top_card)
 from ..rules import alive
 from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, lose_hp, mark_cards,
                      origin, rel_target, skill_log)
@@ -37,7 +37,7 @@ def mask(s, out, d, sk, stage):
     if sk == SK_YIJI:
         n = 0
         for r in range(s[H_NP]):
-            if alive(s, (d + r) % s[H_NP]):
+            if alive(s, seat_after(s, d, r)):
                 out[A_TARGET + r] = 1
                 n += 1
         return n

@@ -59,4 +59,6 @@ SK_SHESHEN = 55  # 舍身 (runs yiji)
 SK_HUZHU = 56  # 护主 (runs hujia)
 SK_JIJIANG_HK = 57  # 激将 (runs jijiang)
 SK_SHIQUAN = 58  # 释权 (runs qixi)
-NUM_SKILL_IDS = 59
+SK_QIANDU = 100  # 迁都 (武则天)
+SK_NVQUAN = 101  # 女权 (武则天)
+NUM_SKILL_IDS = 102

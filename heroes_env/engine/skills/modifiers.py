@@ -2,17 +2,18 @@
 
 飞将 (no 杀 limit), 马术 (distance both ways), 空城 (no 杀/决斗 target with an empty hand), 谦逊 (no
 顺手牵羊/乐不思蜀 target), 奇才 (tricks ignore distance), 无双 (two 闪), 裸衣 (2 damage), 克己 (no
-discard), 集智 (draw after a trick).
+discard), 集智 (draw after a trick), 女权 (决斗 with males: two 杀 each time; a male's 决斗 on her
+is void).
 """
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import has_skill
 from .ids import (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG,
-                  SK_LUOYI, SK_KEJI, SK_JIZHI)
+                  SK_LUOYI, SK_KEJI, SK_JIZHI, SK_NVQUAN)
 
 SKILLS = (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG, SK_LUOYI,
-          SK_KEJI, SK_JIZHI)
+          SK_KEJI, SK_JIZHI, SK_NVQUAN)
 TIMINGS = ()
 
 
@@ -63,6 +64,23 @@ def trick_no_distance(s, seat):
 def jinks_needed(s, user):
     """无双: a 杀 of his needs two 闪."""
     return 2 if has_skill(s, user, SK_WUSHUANG) else 1
+
+
+@njit(cache=True)
+def duel_slashes_needed(s, user, responder):
+    """女权: a male answering her 决斗 must play two 杀 each time (counted like 无双's 闪: the
+    responses still needed, asked one after the other)."""
+    if s[H_HEROES] != 0 and responder != user and s[P_GENDER + responder] == GENDER_MALE \
+            and has_skill(s, user, SK_NVQUAN):
+        return 2
+    return 1
+
+
+@njit(cache=True)
+def duel_void(s, user, t):
+    """女权: a 决斗 a male uses on her has no effect on her (it may target her; it resolves to
+    nothing, before any 无懈可击 window)."""
+    return s[H_HEROES] != 0 and s[P_GENDER + user] == GENDER_MALE and has_skill(s, t, SK_NVQUAN)
 
 
 @njit(cache=True)

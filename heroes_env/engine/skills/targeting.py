@@ -7,7 +7,7 @@ owner among the firing FR_USE frame's targets.
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import discard_card, pop_frame
+from ..state import discard_card, pop_frame, seat_after
 from ..rules import alive, in_range_x
 from ..skills.modifiers import untargetable
 from .common import ask, own_card, origin, rel_target, skill_log
@@ -45,7 +45,7 @@ def mask(s, out, d, sk, stage):
                 n += 1
     else:
         for r in range(1, s[H_NP]):
-            if liuli_target(s, d, user, (d + r) % s[H_NP], -1):
+            if liuli_target(s, d, user, seat_after(s, d, r), -1):
                 out[A_TARGET + r] = 1
                 n += 1
     return n
