@@ -38,7 +38,7 @@ def check_invariants(g):
             if s[C.H_PACK] != C.PACK_NONE and not s[C.H_DRAFT]:    # (scenarios may mix)
                 assert s[C.P_HERO + seat] >= 0, f"seat {seat} has no hero"
     look = int((locs == C.Z_LOOK).sum())
-    assert look <= 3 and (look == 0 or s[C.H_LOOKER] >= 0), "private cards without a looker"
+    assert look <= 5 and (look == 0 or s[C.H_LOOKER] >= 0), "private cards without a looker"
     if not g.done:
         assert s[C.H_PEND] == 0 or s[C.H_HOLD], "a card-loss trigger waits while a decision is asked"
     assert s[C.H_ERR] == 0

@@ -29,7 +29,7 @@ VIOLATIONS = {
     15: "the round cap was passed while the game runs",
     16: "the game ended without a result",
     17: "the game passed the round cap without being truncated",
-    18: "cards looked at privately (观星, 遗计) without a looker, or more than three",
+    18: "cards looked at privately (观星, 遗计, 占卜) without a looker, or more than five",
     19: "a card-loss trigger (连营, 枭姬) is still waiting while a decision is asked",
     24: "a living seat of a hero game has no hero after the draft",
     25: "table positions (P_POS, P_AT) are not a permutation of the seats and its inverse",
@@ -122,7 +122,7 @@ def violation(s):
     for c in range(n):
         if s[C_LOC + c] == Z_LOOK:
             look += 1
-    if look > 3 or (look > 0 and s[H_LOOKER] < 0):
+    if look > 5 or (look > 0 and s[H_LOOKER] < 0):
         return 18
     if not done:
         if s[H_PEND] != 0 and s[H_HOLD] == 0:
