@@ -323,14 +323,18 @@ def test_nvquan_female_target_plays_one_slash():
 
 
 def test_nvquan_male_duel_on_her_has_no_effect(invariants):
-    """女权: a male may choose her as his 决斗's target, but it has no effect on her: she is not
-    asked, nobody takes damage, no 无懈可击 window opens."""
+    """女权: a male may choose her as his 决斗's target, but it has no effect on her: after the
+    trick's 无懈可击 window (as for any trick) she is not asked, nobody takes damage."""
     g = table({"hand": ["jink"]}, {"hand": ["duel", "nullification", ANCHOR]},
               {"hand": ["nullification"]}, current=1)
     g.play("duel")
     assert "target player_0" in g.legal_labels()
     g.play("target player_0")
-    expect(g, 1, C.DK_PLAY)            # no 无懈可击 window (seats 1 and 2 hold one), no 杀 asked
+    expect(g, 1, C.DK_NULLIFY)         # the window of the trick, from the current player
+    g.play("pass")
+    expect(g, 2, C.DK_NULLIFY)
+    g.play("pass")
+    expect(g, 1, C.DK_PLAY)            # no 杀 asked of anyone
     assert damage(g) == []
     assert [g.card_name(c) for c in g.zone_cards(C.Z_DISCARD)] == ["Duel ♠A"]
     assert [e[1] for e in events(g, C.EV_NULLIFIED)] == [0]

@@ -14,6 +14,7 @@ deck           ``D_ORDER``: draw pile, bottom first; the top card is ``D_ORDER[H
 seats          ``P_*`` arrays of ``MAX_SEATS`` cells each (field-major)
 frames         the frame stack, ``MAX_FRAMES`` records of ``FRAME_SIZE`` cells
 events         a ring of the last ``EV_RING`` public-and-private events (for logs)
+seating        ``P_POS`` (table position per seat) and ``P_AT`` (seat per position)
 =============  =====================================================================
 """
 
@@ -68,6 +69,7 @@ H_DRAFT = 38        # 1 while heroes are being chosen (non-lord picks hidden unt
 H_HEROES = 39       # 1 when the seats have heroes (skills); 0 = no-skill characters
 H_HOLD = 40         # 1 while a card's targets are chosen: its card-loss triggers wait until then
 H_DECK = 41         # DECK_*: whose card texts apply
+H_MOVED = 42        # 1 once 迁都 moved seats (P_POS/P_AT then differ from the identity)
 HEADER_SIZE = 48
 
 # ---------------------------------------------------------------- cards
@@ -104,9 +106,7 @@ P_USED = P_SK3 + MAX_SEATS           # bit per skill slot: used in this play pha
 P_GIVEN = P_USED + MAX_SEATS         # 仁德: cards given away in this play phase
 P_PEND = P_GIVEN + MAX_SEATS         # card-loss triggers waiting: bit 0 连营, (n << 4) 枭姬
 P_MARK = P_PEND + MAX_SEATS          # MK_* bits: public marks skills leave on a seat (observed)
-P_POS = P_MARK + MAX_SEATS           # table position of the seat (迁都 swaps two); starts = seat
-P_AT = P_POS + MAX_SEATS             # indexed by position: the seat sitting there (P_POS inverse)
-NUM_SEAT_FIELDS = 27
+NUM_SEAT_FIELDS = 25
 MAX_SKILL_SLOTS = 4
 OFFER_BASE = SEAT_BASE + NUM_SEAT_FIELDS * MAX_SEATS   # hero draft: MAX_OFFER hero ids per seat
 MAX_OFFER = 5
@@ -127,7 +127,11 @@ F_D = 10
 F_E = 11
 
 EV_BASE = FRAME_BASE + MAX_FRAMES * FRAME_SIZE
-STATE_SIZE = EV_BASE + EV_RING * EV_SIZE
+# seating (after the events, so no other offset moved when it came): per seat its table position
+# (迁都 swaps two; starts = seat), and per position the seat sitting there (the inverse)
+P_POS = EV_BASE + EV_RING * EV_SIZE
+P_AT = P_POS + MAX_SEATS
+STATE_SIZE = P_AT + MAX_SEATS
 
 # frame kinds
 FR_GAME = 1

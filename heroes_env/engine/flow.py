@@ -663,10 +663,6 @@ def run_effect(s, o):
     k = s[o + F_AS]
     pc = s[o + F_PC]
     if pc == 0:
-        if k == K_DUEL and duel_void(s, u, t):
-            log_event(s, EV_NULLIFIED, t, c, 0)      # 女权
-            pop_frame(s, 0)
-            return
         if is_trick_kind(k) and (s[o + F_A] & UF_NO_NULLIFY) == 0:
             if k == K_GOD_SALVATION and s[P_HP + t] >= s[P_MAXHP + t]:
                 pop_frame(s, 0)      # nothing to do: no 无懈 window either
@@ -810,6 +806,10 @@ def effect_duel(s, o, u, t, c, pc):
     """决斗: the target plays 杀 first; C = whose turn to play (0 target, 1 user), D = 杀 the
     responder still owes this time (女权: two)."""
     if pc == 2:
+        if duel_void(s, u, t):
+            log_event(s, EV_NULLIFIED, t, c, 0)      # 女权
+            pop_frame(s, 0)
+            return
         s[o + F_C] = 0
         s[o + F_D] = duel_slashes_needed(s, u, t)
         s[o + F_PC] = 30

@@ -32,7 +32,8 @@ VIOLATIONS = {
     18: "cards looked at privately (观星, 遗计, 占卜) without a looker, or more than five",
     19: "a card-loss trigger (连营, 枭姬) is still waiting while a decision is asked",
     24: "a living seat of a hero game has no hero after the draft",
-    25: "table positions (P_POS, P_AT) are not a permutation of the seats and its inverse",
+    25: "table positions (P_POS, P_AT) are not a permutation and its inverse (or not the "
+        "identity while H_MOVED is 0)",
     20: "no legal action while the game runs",
     21: "a decision with one legal action was not auto-played",
     22: "the engine refused an action its mask allowed",
@@ -60,7 +61,7 @@ def violation(s):
         return 1
     for i in range(npl):
         p = s[P_POS + i]
-        if p < 0 or p >= npl or s[P_AT + p] != i:
+        if p < 0 or p >= npl or s[P_AT + p] != i or (s[H_MOVED] == 0 and p != i):
             return 25
     for c in range(n):
         if s[C_LOC + c] == Z_VOID:

@@ -49,12 +49,27 @@ def seat_distance_x(s, a, b, excl):
     round the table (positions), the shorter way, over living seats."""
     if a == b:
         return 0
-    cw = 0
-    t = a
-    while t != b:
-        t = seat_after(s, t, 1)
-        if s[P_ALIVE + t] == 1 or t == b:
-            cw += 1
+    n = s[H_NP]
+    cw = 1                  # b itself, then the living seats between a and b
+    if s[H_MOVED] == 0:     # seats are positions (no 迁都 yet): no lookups
+        t = a + 1
+        if t == n:
+            t = 0
+        while t != b:
+            cw += s[P_ALIVE + t]
+            t += 1
+            if t == n:
+                t = 0
+    else:
+        pb = s[P_POS + b]
+        p = s[P_POS + a] + 1
+        if p == n:
+            p = 0
+        while p != pb:
+            cw += s[P_ALIVE + s[P_AT + p]]
+            p += 1
+            if p == n:
+                p = 0
     total = num_alive(s)
     if s[P_ALIVE + a] == 0:
         total += 1

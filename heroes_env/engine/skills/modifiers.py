@@ -78,8 +78,8 @@ def duel_slashes_needed(s, user, responder):
 
 @njit(cache=True)
 def duel_void(s, user, t):
-    """女权: a 决斗 a male uses on her has no effect on her (it may target her; it resolves to
-    nothing, before any 无懈可击 window)."""
+    """女权: a 决斗 a male uses on her has no effect on her (it may target her; after its 无懈可击
+    window it resolves to nothing)."""
     return s[H_HEROES] != 0 and s[P_GENDER + user] == GENDER_MALE and has_skill(s, t, SK_NVQUAN)
 
 
