@@ -98,7 +98,11 @@ def action_to_str(action: int, deck: tuple, decider: int = 0, num_players: int =
         return card_label(deck, a - C.A_CARD, lang)
     if C.A_TARGET <= a < C.A_OPTION:
         r = a - C.A_TARGET
-        seat = (decider + r) % num_players
+        if state is not None:      # relative to the decider's place at the table (迁都 moves it)
+            n = int(state[C.H_NP])
+            seat = int(state[C.P_AT + (int(state[C.P_POS + decider]) + r) % n])
+        else:
+            seat = (decider + r) % num_players
         if state is not None and int(state[C.H_DKIND]) == C.DK_WHO_ACTS:
             return ("act: " if lang == "en" else "行动：") + seat_name(seat, lang)
         return ("target " if lang == "en" else "目标 ") + seat_name(seat, lang)

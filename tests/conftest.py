@@ -11,6 +11,11 @@ def check_invariants(g):
     n = int(s[C.H_NCARDS])
     locs = s[C.C_LOC:C.C_LOC + n]
     assert (locs != C.Z_VOID).all(), "a card of the deck is in no zone"
+    npl = int(s[C.H_NP])
+    pos = [int(x) for x in s[C.P_POS:C.P_POS + npl]]
+    assert sorted(pos) == list(range(npl)), "table positions are not a permutation of the seats"
+    assert all(int(s[C.P_AT + pos[i]]) == i for i in range(npl)), "P_AT is not the inverse of P_POS"
+    assert s[C.H_MOVED] or pos == list(range(npl)), "seats moved without H_MOVED"
     assert (s[C.C_LOC + n:C.C_LOC + C.MAX_CARDS] == C.Z_VOID).all()
     assert int((locs == C.Z_DECK).sum()) == int(s[C.H_NDECK])
     pile = sorted(int(x) for x in s[C.D_ORDER:C.D_ORDER + s[C.H_NDECK]])

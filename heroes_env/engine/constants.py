@@ -14,6 +14,7 @@ deck           ``D_ORDER``: draw pile, bottom first; the top card is ``D_ORDER[H
 seats          ``P_*`` arrays of ``MAX_SEATS`` cells each (field-major)
 frames         the frame stack, ``MAX_FRAMES`` records of ``FRAME_SIZE`` cells
 events         a ring of the last ``EV_RING`` public-and-private events (for logs)
+seating        ``P_POS`` (table position per seat) and ``P_AT`` (seat per position)
 =============  =====================================================================
 """
 
@@ -73,6 +74,7 @@ H_ACTED = 43        # 3v3: bit per seat, has taken its turn in this round
 H_SIDE = 44         # 3v3: the side (team 0/1) whose block it is; before the first block, the side
                     # that chooses to act first or second
 H_BLOCK = 45        # 3v3: 1 while the guards' block runs (the other guard follows), else 0
+H_MOVED = 46        # 1 once 迁都 moved seats (P_POS/P_AT then differ from the identity)
 HEADER_SIZE = 48
 
 # ---------------------------------------------------------------- cards
@@ -130,7 +132,11 @@ F_D = 10
 F_E = 11
 
 EV_BASE = FRAME_BASE + MAX_FRAMES * FRAME_SIZE
-STATE_SIZE = EV_BASE + EV_RING * EV_SIZE
+# seating (after the events, so no other offset moved when it came): per seat its table position
+# (迁都 swaps two; starts = seat), and per position the seat sitting there (the inverse)
+P_POS = EV_BASE + EV_RING * EV_SIZE
+P_AT = P_POS + MAX_SEATS
+STATE_SIZE = P_AT + MAX_SEATS
 
 # frame kinds
 FR_GAME = 1

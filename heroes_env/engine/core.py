@@ -8,7 +8,7 @@ import numpy as np
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import clear_decision, deal_hands, push_frame, rand_below
+from .state import clear_decision, deal_hands, push_frame, rand_below, reset_positions
 from .draft import setup_heroes
 from .mode3v3 import setup_3v3
 from .flow import advance
@@ -73,6 +73,10 @@ def setup_game(s, spec, seed):
         t = roles[i]
         roles[i] = roles[j]
         roles[j] = t
+    for seat in range(MAX_SEATS):
+        for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS, P_HERO):
+            s[f + seat] = -1
+    reset_positions(s)
     for seat in range(npl):
         s[P_ROLE + seat] = roles[seat]
         hp = 4

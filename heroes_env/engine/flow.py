@@ -38,7 +38,7 @@ from .state import (become_frame, bury, card_kind, card_suit, card_rank, card_co
                     discard_card, slot_skill,
                     draw_cards, end_game, has_kind_in_hand, is_trick_kind, is_equip_kind,
                     judge_has, log_event, move_card, pop_frame, post_decision, push_frame,
-                    random_hand_card, top_card, equip_slot_field)
+                    random_hand_card, top_card, equip_slot_field, pos_of, rel_seat, seat_after)
 from .rules import (alive, armor_kind, can_slash_target, extra_slash_target,
                     halberd_extra_possible, next_alive, num_alive, opposite_gender,
                     peach_needs_target, seat_distance, slash_color, total_cards, weapon_kind)
@@ -48,7 +48,8 @@ from .skills.registry import fire, run_pending, run_skill, run_trigger, suspend_
 from .skills.conversions import can_convert_to, converts_any
 from .skills.judgement import judge_keeps
 from .skills.modifiers import (after_jink, club_immune, draws_after_trick, duel_damage,
-                               duel_slashes_needed, fengwu_heal, hand_limit, horse_limit_one,
+                               duel_slashes_needed, duel_void, fengwu_heal, hand_limit,
+                               horse_limit_one,
                                jinks_needed, judge_color, judge_suit, skips_discard, slash_damage,
                                trick_skipped, trick_skips, virtual_diagram)
 from .skills.targeting import guard_ends, guard_redirect
@@ -105,10 +106,11 @@ def ice_takes_judge(s):
 
 @njit(cache=True)
 def pass_lightning(s, c, owner):
-    """闪电 moves on to the next living seat that has none (stays if nobody can take it)."""
+    """闪电 moves on to the next living seat (in table order) that has none (stays if nobody can
+    take it)."""
     n = s[H_NP]
     for k in range(1, n):
-        t = (owner + k) % n
+        t = seat_after(s, owner, k)
         if s[P_ALIVE + t] == 1 and not judge_has(s, t, K_LIGHTNING):
             move_card(s, c, Z_JUDGE + t)
             s[C_AS + c] = K_LIGHTNING
@@ -179,15 +181,26 @@ def run_game(s, o):
         log_event(s, EV_TURN, s[H_CUR], s[H_ROUND], 0)
         push_frame(s, FR_TURN, s[H_CUR], -1, -1, 0, -1, 0, 0)
         return
-    cur = s[H_CUR]
-    nxt = next_alive(s, cur)
-    if nxt <= cur:
-        s[H_ROUND] += 1
-        if s[H_ROUND] > s[H_MAX_ROUNDS]:
-            end_game(s, RES_TRUNCATED, -1)
-            return
+    nxt = next_turn(s)
+    if nxt < 0:
+        end_game(s, RES_TRUNCATED, -1)
+        return
     s[H_CUR] = nxt
     s[o + F_PC] = 0
+
+
+@njit(cache=True)
+def next_turn(s):
+    """Turn order, in one place: the seat whose turn follows the current player's, -1 if the round
+    cap is reached. The next turn is the next living seat in table order (after 迁都, whoever sits
+    after the current player now); a new round starts when the turn passes table position 0."""
+    cur = s[H_CUR]
+    nxt = next_alive(s, cur)
+    if pos_of(s, nxt) <= pos_of(s, cur):
+        s[H_ROUND] += 1
+        if s[H_ROUND] > s[H_MAX_ROUNDS]:
+            return -1
+    return nxt
 
 
 @njit(cache=True)
@@ -479,15 +492,14 @@ def use_target(s, o, i):
 
 @njit(cache=True)
 def sort_targets(s, o):
-    """Put a use's targets (TGT, B, C) in action order: seat order from the current player."""
+    """Put a use's targets (TGT, B, C) in action order: table order from the current player."""
     n = s[o + F_D]
-    npl = s[H_NP]
     cur = s[H_CUR]
     for a in range(n):
         for b in range(n - 1 - a):
             x = use_target(s, o, b)
             y = use_target(s, o, b + 1)
-            if (x - cur + npl) % npl > (y - cur + npl) % npl:
+            if rel_seat(s, cur, x) > rel_seat(s, cur, y):
                 set_use_target(s, o, b, y)
                 set_use_target(s, o, b + 1, x)
 
@@ -537,7 +549,7 @@ def run_use(s, o):
         if a == A_CONFIRM:
             s[o + F_PC] = 3
             return
-        t = (u + a - A_TARGET) % s[H_NP]
+        t = seat_after(s, u, a - A_TARGET)
         n = s[o + F_D]
         set_use_target(s, o, n, t)
         s[o + F_D] = n + 1
@@ -552,7 +564,7 @@ def run_use(s, o):
         s[o + F_PC] = 3
     elif pc == 2:
         # 借刀杀人 victim (stored in B, number of "effect" targets stays 1)
-        s[o + F_B] = (u + s[H_ANSWER] - A_TARGET) % s[H_NP]
+        s[o + F_B] = seat_after(s, u, s[H_ANSWER] - A_TARGET)
         s[o + F_PC] = 3
     elif pc == 3:
         s[H_HOLD] = 0
@@ -635,10 +647,10 @@ def run_use(s, o):
                 t = use_target(s, o, i)
         elif k == K_SAVAGE or k == K_ARCHERY:
             if i < n - 1:
-                t = (u + 1 + i) % n
+                t = seat_after(s, u, 1 + i)
         elif k == K_GOD_SALVATION or k == K_AMAZING_GRACE:
             if i < n:
-                t = (u + i) % n
+                t = seat_after(s, u, i)
         elif k == K_PEACH and i == 0 and s[o + F_D] > 0:     # 救援: the chosen target
             t = s[o + F_TGT]
         elif i == 0:      # 无中生有, 桃: on the user
@@ -847,10 +859,14 @@ def effect_slash(s, o, u, t, c, pc):
 @njit(cache=True)
 def effect_duel(s, o, u, t, c, pc):
     """决斗: the target plays 杀 first; C = whose turn to play (0 target, 1 user), D = 杀 the
-    responder still owes in this turn (霸王: two against 项羽)."""
+    responder still owes this time (霸王: two against 项羽; 女权: two for a male)."""
     if pc == 2:
+        if duel_void(s, u, t):
+            log_event(s, EV_NULLIFIED, t, c, 0)      # 女权
+            pop_frame(s, 0)
+            return
         s[o + F_C] = 0
-        s[o + F_D] = duel_slashes_needed(s, u)
+        s[o + F_D] = duel_slashes_needed(s, u, t, u)
         s[o + F_PC] = 30
     elif pc == 30:
         responder = t if s[o + F_C] == 0 else u
@@ -862,7 +878,8 @@ def effect_duel(s, o, u, t, c, pc):
             s[o + F_D] -= 1
             if s[o + F_D] <= 0:
                 s[o + F_C] = 1 - s[o + F_C]
-                s[o + F_D] = duel_slashes_needed(s, t if s[o + F_C] == 1 else u)
+                s[o + F_D] = duel_slashes_needed(s, u, t if s[o + F_C] == 0 else u,
+                                                 t if s[o + F_C] == 1 else u)
             s[o + F_PC] = 30
             return
         loser = t if s[o + F_C] == 0 else u
@@ -1007,7 +1024,8 @@ def answer_with(s, o, r, c, c2):
 @njit(cache=True)
 def run_nullify(s, o):
     """The 无懈可击 chain for one trick on one target: offered in seat order from the current
-    player, each player once per link; a played 无懈可击 starts a new link. Odd count cancels."""
+    player (table order), each player once per link; a played 无懈可击 starts a new link. Odd
+    count cancels."""
     n = s[H_NP]
     if s[o + F_PC] == 1:
         a = s[H_ANSWER]
@@ -1025,7 +1043,7 @@ def run_nullify(s, o):
     cur = s[H_CUR]
     i = s[o + F_B]
     while i < n:
-        seat = (cur + i) % n
+        seat = seat_after(s, cur, i)
         i += 1
         if s[P_ALIVE + seat] == 1 and (has_kind_in_hand(s, seat, K_NULLIFICATION)
                                        or can_convert_to(s, seat, K_NULLIFICATION)):   # 雕琢
@@ -1117,7 +1135,7 @@ def run_damage(s, o):
 
 @njit(cache=True)
 def run_dying(s, o):
-    """Ask for 桃 in seat order from the current player, each until he declines. A card a skill
+    """Ask for 桃 in table order from the current player, each until he declines. A card a skill
     turns into 桃 (回春, outside its owner's turn) may be used too."""
     v = s[o + F_TGT]
     n = s[H_NP]
@@ -1131,7 +1149,7 @@ def run_dying(s, o):
             return
     elif pc == 2:
         a = s[H_ANSWER]
-        seat = (s[H_CUR] + s[o + F_A]) % n
+        seat = seat_after(s, s[H_CUR], s[o + F_A])
         if a == A_PASS:
             s[o + F_A] += 1
         else:
@@ -1146,7 +1164,7 @@ def run_dying(s, o):
         return
     i = s[o + F_A]
     while i < n:
-        seat = (s[H_CUR] + i) % n
+        seat = seat_after(s, s[H_CUR], i)
         if s[P_ALIVE + seat] == 1 and (has_kind_in_hand(s, seat, K_PEACH)
                                        or can_convert_to(s, seat, K_PEACH)):     # 回春
             s[o + F_A] = i

@@ -36,6 +36,8 @@ VIOLATIONS = {
     25: "3v3: a commander is dead while the game runs",
     26: "3v3: the seat whose turn it is has not been marked as having acted, or a non-seat has",
     27: "3v3: the game was won but the losing commander lives or the result is not a team's",
+    28: "table positions (P_POS, P_AT) are not a permutation and its inverse (or not the "
+        "identity while H_MOVED is 0)",
     20: "no legal action while the game runs",
     21: "a decision with one legal action was not auto-played",
     22: "the engine refused an action its mask allowed",
@@ -61,6 +63,10 @@ def violation(s):
     done = s[H_DONE] != 0
     if s[H_ERR] != 0:
         return 1
+    for i in range(npl):
+        p = s[P_POS + i]
+        if p < 0 or p >= npl or s[P_AT + p] != i or (s[H_MOVED] == 0 and p != i):
+            return 28
     for c in range(n):
         if s[C_LOC + c] == Z_VOID:
             return 2

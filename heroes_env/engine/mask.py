@@ -8,7 +8,7 @@ import numpy as np
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import card_kind, skill_slot, slot_skill
+from .state import card_kind, seat_after, skill_slot, slot_skill
 from .rules import (any_legal_target, armor_kind, can_slash_target, legal_target, slash_allowed,
                     usable_in_play, weapon_kind)
 from .skills.registry import active_ok, skill_mask
@@ -104,12 +104,12 @@ def legal_mask(s, out):
             t1 = s[o + F_B]
             t2 = s[o + F_C]
             for r in range(npl):
-                t = (d + r) % npl
+                t = seat_after(s, d, r)
                 if t != t0 and t != t1 and t != t2 and can_slash_target(s, d, t, True):
                     n += _mark(out, A_TARGET + r)
         else:
             for r in range(npl):
-                t = (d + r) % npl
+                t = seat_after(s, d, r)
                 if legal_target(s, d, kind, t, stage, first):
                     n += _mark(out, A_TARGET + r)
     elif dk == DK_JINK:

@@ -31,7 +31,7 @@ from .jit import njit
 
 from .constants import *  # noqa: F401,F403
 from .state import (bury, deal_hands, discard_card, draw_cards, end_game, log_event, pop_frame,
-                    post_decision, push_frame, rand_below)
+                    post_decision, push_frame, rand_below, rel_seat, seat_after)
 from .draft import assign_hero, pack_pool, shuffle_tail
 
 POOL_SIZE = 12
@@ -262,7 +262,7 @@ def who_acts_mask(s, d, out):
     for i in range(TEAM_SIZE):
         seat = team * TEAM_SIZE + i
         if can_act(s, seat) and (s[H_TURNS] > 0 or seat == d):
-            out[A_TARGET + (seat - d + npl) % npl] = 1
+            out[A_TARGET + rel_seat(s, d, seat)] = 1
             n += 1
     return n
 
@@ -290,7 +290,7 @@ def run_game_3v3(s, o):
             return
         elif pc == 3:
             d = commander_of(s[H_SIDE])
-            seat = (d + s[H_ANSWER] - A_TARGET) % s[H_NP]
+            seat = seat_after(s, d, s[H_ANSWER] - A_TARGET)
             s[H_BLOCK] = 0 if seat == d else 1
             s[H_CUR] = seat
             s[o + F_PC] = 4

@@ -1,8 +1,8 @@
 """Observation encoders: one seat's partial view, and the full-information state for critics.
 
 The layout is the ``OBS_*`` / ``OS_*`` offsets of ``constants.py`` (documented in
-``docs/observation.md``). Seats are relative to the viewer (0 = the viewer, 1 = next in turn
-order, ...), padded to ``MAX_SEATS``. The viewer sees: its own role and hand; every seat's public
+``docs/observation.md``). Seats are relative to the viewer in table order (0 = the viewer, 1 = the
+seat sitting next in turn order, ...; after 迁都 the new seating), padded to ``MAX_SEATS``. The viewer sees: its own role and hand; every seat's public
 state (alive, HP, hand size, equipment, judgement zone, revealed roles: the lord's always, the
 dead's); the discard pile, the table and every public zone by card id; the pending decision only
 if it is the viewer's own; phase, round and pile sizes. Nothing else about hidden cards or roles.
@@ -11,7 +11,7 @@ import numpy as np
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import card_kind, slot_skill
+from .state import card_kind, rel_seat, seat_after, slot_skill
 from .rules import attack_range, seat_distance
 from .mode3v3 import same_team, visible_choices
 
@@ -86,7 +86,7 @@ def observe(s, viewer, out, full=False):
         elif z >= Z_EQUIP and z < Z_PILE + MAX_SEATS:      # equipment, judgement, 不屈 piles
             out[OBS_PUBLIC + c] = 1.0
             if z >= Z_JUDGE and z < Z_PILE:
-                o = OBS_SEATS + ((z - Z_JUDGE - viewer + npl) % npl) * SEAT_OBS + OS_JUDGE
+                o = OBS_SEATS + rel_seat(s, viewer, z - Z_JUDGE) * SEAT_OBS + OS_JUDGE
                 if s[C_AS + c] == K_INDULGENCE:
                     out[o] = 1.0
                 elif s[C_AS + c] == K_LIGHTNING:
@@ -94,7 +94,7 @@ def observe(s, viewer, out, full=False):
         elif z == Z_LOOK and (s[H_LOOKER] == viewer or full):
             out[OBS_LOOK + c] = 1.0
     for r in range(npl):
-        seat = (viewer + r) % npl
+        seat = seat_after(s, viewer, r)
         _seat_block(s, viewer, seat, OBS_SEATS + r * SEAT_OBS, out, full)
     if s[H_DECIDER] == viewer and s[H_DONE] == 0:
         out[OBS_DKIND + s[H_DKIND]] = 1.0
@@ -102,14 +102,14 @@ def observe(s, viewer, out, full=False):
         if c >= 0:
             out[OBS_DCARDKIND + card_kind(s, c)] = 1.0
         if s[H_DSRC] >= 0:
-            out[OBS_DSRC + (s[H_DSRC] - viewer + npl) % npl] = 1.0
+            out[OBS_DSRC + rel_seat(s, viewer, s[H_DSRC])] = 1.0
         if s[H_DTGT] >= 0:
-            out[OBS_DTGT + (s[H_DTGT] - viewer + npl) % npl] = 1.0
+            out[OBS_DTGT + rel_seat(s, viewer, s[H_DTGT])] = 1.0
         out[OBS_DNUM] = s[H_DA]
         out[OBS_DNUM + 1] = s[H_DB]
         dc = s[H_DC]
         if s[H_DKIND] == DK_TARGET and dc >= 0:
-            dc = (dc - viewer + npl) % npl     # a seat (借刀杀人's wielder): relative, like all seats
+            dc = rel_seat(s, viewer, dc)     # a seat (借刀杀人's wielder): relative, like all seats
         out[OBS_DNUM + 2] = dc if dc >= 0 else -1
         sk = s[H_DSKILL]
         owner = s[H_DSKOWNER]
@@ -117,7 +117,7 @@ def observe(s, viewer, out, full=False):
             for i in range(MAX_SKILL_SLOTS):
                 if slot_skill(s, owner, i) == sk:
                     out[OBS_DSKILL + i] = 1.0
-            out[OBS_DSKOWNER + (owner - viewer + npl) % npl] = 1.0
+            out[OBS_DSKOWNER + rel_seat(s, viewer, owner)] = 1.0
     if s[H_DRAFT] != 0 and s[H_MODE] == MODE_3V3:
         visible_choices(s, viewer, out, OBS_OFFER)
     elif s[H_DRAFT] != 0:

@@ -7,7 +7,7 @@ from .jit import njit
 
 from .constants import *  # noqa: F401,F403
 from .state import (card_kind, card_color, equip_count, has_skill, judge_count, judge_has,
-                    weapon_range)
+                    weapon_range, seat_after)
 from .skills.modifiers import (distance_modifier, slash_blocked, slash_limit, slash_unlimited,
                                trick_no_distance, untargetable, xiadan_won)
 from .skills.ids import SK_JIUYUAN
@@ -20,10 +20,10 @@ def alive(s, seat):
 
 @njit(cache=True)
 def next_alive(s, seat):
-    """The next living seat after seat in seat order (seat itself if it is the only one)."""
+    """The next living seat after seat in table order (seat itself if it is the only one)."""
     n = s[H_NP]
     for k in range(1, n + 1):
-        t = (seat + k) % n
+        t = seat_after(s, seat, k)
         if s[P_ALIVE + t] == 1:
             return t
     return seat
@@ -45,16 +45,31 @@ def seat_distance(s, a, b):
 
 @njit(cache=True)
 def seat_distance_x(s, a, b, excl):
-    """seat_distance, as if card excl (a horse about to leave, or -1) were not equipped."""
+    """seat_distance, as if card excl (a horse about to leave, or -1) were not equipped. Counted
+    round the table (positions), the shorter way, over living seats."""
     if a == b:
         return 0
     n = s[H_NP]
-    cw = 0
-    t = a
-    while t != b:
-        t = (t + 1) % n
-        if s[P_ALIVE + t] == 1 or t == b:
-            cw += 1
+    cw = 1                  # b itself, then the living seats between a and b
+    if s[H_MOVED] == 0:     # seats are positions (no 迁都 yet): no lookups
+        t = a + 1
+        if t == n:
+            t = 0
+        while t != b:
+            cw += s[P_ALIVE + t]
+            t += 1
+            if t == n:
+                t = 0
+    else:
+        pb = s[P_POS + b]
+        p = s[P_POS + a] + 1
+        if p == n:
+            p = 0
+        while p != pb:
+            cw += s[P_ALIVE + s[P_AT + p]]
+            p += 1
+            if p == n:
+                p = 0
     total = num_alive(s)
     if s[P_ALIVE + a] == 0:
         total += 1

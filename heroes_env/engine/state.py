@@ -122,6 +122,70 @@ def log_event(s, kind, a, b, c):
     s[H_NEV] += 1
 
 
+# ---------------------------------------------------------------- table positions
+# A seat is a player (agent, role, hand, hero never move); P_POS is where it sits at the table.
+# Everything that depends on seating (distance, turn order, "in seat order from the current
+# player", relative seats in observations and target actions) goes through these. Without 迁都
+# position == seat, and H_MOVED = 0 lets the hot loops skip the two lookups.
+@njit(cache=True)
+def pos_of(s, seat):
+    """Table position of seat."""
+    return s[P_POS + seat]
+
+
+@njit(cache=True)
+def seat_at(s, pos):
+    """The seat sitting at table position pos (0 <= pos < H_NP)."""
+    return s[P_AT + pos]
+
+
+@njit(cache=True)
+def seat_after(s, seat, k):
+    """The seat k places after seat in table order (0 <= k <= H_NP; wraps round the table).
+    (A compare instead of a modulo: this is in the hottest loops.)"""
+    n = s[H_NP]
+    if s[H_MOVED] == 0:
+        p = seat + k
+        return p - n if p >= n else p
+    p = s[P_POS + seat] + k
+    if p >= n:
+        p -= n
+    return s[P_AT + p]
+
+
+@njit(cache=True)
+def rel_seat(s, viewer, seat):
+    """How many places after viewer seat sits (0 = viewer): the relative index of observations
+    and A_TARGET actions."""
+    if s[H_MOVED] == 0:
+        d = seat - viewer
+    else:
+        d = s[P_POS + seat] - s[P_POS + viewer]
+    if d < 0:
+        d += s[H_NP]
+    return d
+
+
+@njit(cache=True)
+def swap_positions(s, a, b):
+    """迁都: seats a and b exchange their places at the table."""
+    pa = s[P_POS + a]
+    pb = s[P_POS + b]
+    s[P_POS + a] = pb
+    s[P_POS + b] = pa
+    s[P_AT + pa] = b
+    s[P_AT + pb] = a
+    s[H_MOVED] = 1
+
+
+@njit(cache=True)
+def reset_positions(s):
+    s[H_MOVED] = 0
+    for i in range(MAX_SEATS):
+        s[P_POS + i] = i
+        s[P_AT + i] = i
+
+
 # ---------------------------------------------------------------- skills of a seat
 # A seat's slots hold its hero's own skill ids; mechanics are asked by base id (content.SKILL_BASE:
 # 集权 answers to 奸雄's code), so these queries compare base ids.

@@ -1,5 +1,6 @@
 """Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡 (驭人), 反间 (攻心: name a
-suit), 结姻, 青囊, 离间, 苦肉; 侠胆 (拼点), 易装 (a dead male hero's skills).
+suit), 结姻, 青囊, 离间, 苦肉; 侠胆 (拼点), 易装 (a dead male hero's skills), 迁都 (swap places at the
+table: ``state.swap_positions``).
 
 英雄杀 skills running this code with a parameter (``skills.csv``): 疏财 = 仁德 with 1 (at most 1 HP
 healed per play phase), 疗伤 = 青囊 with 1 (a hand card, any wounded character, once per phase),
@@ -11,7 +12,8 @@ from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, card_suit, discard_card, draw_cards, log_event, move_card,
-                     pop_frame, push_frame, random_hand_card, skill_param)
+                     pop_frame, push_frame, random_hand_card, seat_after, skill_param,
+                     swap_positions)
 from ..content import HERO_TAB
 from ..draft import set_hero_skills
 from ..rules import alive
@@ -20,10 +22,10 @@ from .targeting import guard_of
 from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
                      pindian_ok, pindian_won, rel_target, skill_log, start_pindian, used)
 from .ids import (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU,
-                  SK_XIADAN, SK_YIZHUANG, SK_MENSHEN)
+                  SK_XIADAN, SK_YIZHUANG, SK_MENSHEN, SK_QIANDU)
 
 SKILLS = (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
-          SK_YIZHUANG)
+          SK_YIZHUANG, SK_QIANDU)
 TIMINGS = ()
 
 
@@ -94,7 +96,7 @@ def any_wounded(s):
 @njit(cache=True)
 def other_alive(s, d):
     for r in range(1, s[H_NP]):
-        if alive(s, (d + r) % s[H_NP]):
+        if alive(s, seat_after(s, d, r)):
             return True
     return False
 
@@ -141,6 +143,15 @@ def take_hero(s, u, t):
 
 
 @njit(cache=True)
+def black_hand_count(s, d):
+    n = 0
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == Z_HAND + d and card_color(s, c) == COLOR_BLACK:
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def active_ok(s, d, sk):
     if sk == SK_RENDE:
         return s[P_HANDN + d] > 0 and other_alive(s, d)
@@ -172,6 +183,8 @@ def active_ok(s, d, sk):
         return not used(s, d, sk) and xiadan_target_exists(s, d)
     if sk == SK_YIZHUANG:
         return yizhuang_ok(s, d)
+    if sk == SK_QIANDU:     # no use limit: two black hand cards and someone to swap with
+        return black_hand_count(s, d) >= 2 and other_alive(s, d)
     return False
 
 
@@ -182,7 +195,7 @@ def mask(s, out, d, sk, stage):
     if sk == SK_RENDE:
         if stage == 0:
             for r in range(1, npl):
-                if alive(s, (d + r) % npl):
+                if alive(s, seat_after(s, d, r)):
                     out[A_TARGET + r] = 1
                     n += 1
         else:
@@ -192,7 +205,7 @@ def mask(s, out, d, sk, stage):
             n += mark_cards(s, out, d, not liaoshang(s, d), COLOR_NONE)
         else:           # 疗伤: any wounded character, oneself included
             for r in range(npl):
-                t = (d + r) % npl
+                t = seat_after(s, d, r)
                 if alive(s, t) and wounded(s, t):
                     out[A_TARGET + r] = 1
                     n += 1
@@ -201,7 +214,7 @@ def mask(s, out, d, sk, stage):
     elif sk == SK_JIEYIN:
         if stage == 0:
             for r in range(1, npl):
-                if jieyin_target(s, d, (d + r) % npl):
+                if jieyin_target(s, d, seat_after(s, d, r)):
                     out[A_TARGET + r] = 1
                     n += 1
         else:
@@ -209,7 +222,7 @@ def mask(s, out, d, sk, stage):
     elif sk == SK_FANJIAN:
         if stage == 0:
             for r in range(1, npl):
-                if alive(s, (d + r) % npl):
+                if alive(s, seat_after(s, d, r)):
                     out[A_TARGET + r] = 1
                     n += 1
         elif skill_param(s, s[H_DSKOWNER], SK_FANJIAN) == 1:   # 攻心: the target names a suit
@@ -222,7 +235,7 @@ def mask(s, out, d, sk, stage):
             n = 2
     elif sk == SK_XIADAN:
         for r in range(1, npl):
-            if pindian_ok(s, d, (d + r) % npl):
+            if pindian_ok(s, d, seat_after(s, d, r)):
                 out[A_TARGET + r] = 1
                 n += 1
     elif sk == SK_YIZHUANG:
@@ -230,15 +243,23 @@ def mask(s, out, d, sk, stage):
             n += mark_cards(s, out, d, False, COLOR_NONE)
         else:
             for r in range(1, npl):
-                if yizhuang_source(s, d, (d + r) % npl):
+                if yizhuang_source(s, d, seat_after(s, d, r)):
                     out[A_TARGET + r] = 1
                     n += 1
     elif sk == SK_LIJIAN:
         first = s[H_DC]
         for r in range(1, npl):
-            if lijian_choice(s, d, stage, first, (d + r) % npl):
+            if lijian_choice(s, d, stage, first, seat_after(s, d, r)):
                 out[A_TARGET + r] = 1
                 n += 1
+    elif sk == SK_QIANDU:
+        if stage < 2:       # the two black hand cards, one by one
+            n += mark_cards(s, out, d, False, COLOR_BLACK)
+        else:               # any other living character
+            for r in range(1, npl):
+                if alive(s, seat_after(s, d, r)):
+                    out[A_TARGET + r] = 1
+                    n += 1
     return n
 
 
@@ -364,6 +385,21 @@ def run(s, o, sk):
             t = rel_target(s, u, a)
             skill_log(s, u, sk, t)
             heal(s, t, 1, u)
+            pop_frame(s, 0)
+    elif sk == SK_QIANDU:
+        # discard two black hand cards, then choose another living character: swap places
+        if pc == 0:
+            ask(s, o, u, DK_SKILL_CARD, 0, 0, 2, 1)
+        elif pc == 1:
+            discard_card(s, a - A_CARD, u)
+            ask(s, o, u, DK_SKILL_CARD, 1, 0, 1, 2)
+        elif pc == 2:
+            discard_card(s, a - A_CARD, u)
+            ask(s, o, u, DK_SKILL_TARGET, 2, 0, 0, 3)
+        else:
+            t = rel_target(s, u, a)
+            skill_log(s, u, sk, t)
+            swap_positions(s, u, t)
             pop_frame(s, 0)
     elif sk == SK_LIJIAN:
         # discard a card; choose the male who uses the 决斗, then the male it is used on (红颜:

@@ -9,7 +9,7 @@ from ..jit import njit
 from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, card_rank, discard_card, has_skill, log_event, move_card,
                      pop_frame, post_decision, post_skill_decision, push_frame, random_hand_card,
-                     skill_slot)
+                     seat_after, skill_slot)
 from .ids import SK_HONGYANJIE
 
 JR_SKILL = 1000       # FR_JUDGE reason for a skill's judgement: JR_SKILL + skill id
@@ -183,7 +183,7 @@ def mark_cards(s, out, seat, with_equip, color):
 @njit(cache=True)
 def rel_target(s, seat, a):
     """The absolute seat an A_TARGET action of seat names."""
-    return (seat + a - A_TARGET) % s[H_NP]
+    return seat_after(s, seat, a - A_TARGET)
 
 
 @njit(cache=True)

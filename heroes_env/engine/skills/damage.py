@@ -15,7 +15,7 @@ from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, discard_card, draw_cards, has_skill, log_event, move_card,
-                     pop_frame, push_frame, random_hand_card, skill_param, top_card)
+                     pop_frame, push_frame, random_hand_card, seat_after, skill_param, top_card)
 from ..rules import alive
 from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, lose_hp, mark_cards,
                      mark_hand_or_equip, origin, own_card, pile_count, pile_holds, rel_target,
@@ -110,7 +110,7 @@ def mask(s, out, d, sk, stage):
                     n += 1
         else:
             for r in range(1, s[H_NP]):
-                if alive(s, (d + r) % s[H_NP]):
+                if alive(s, seat_after(s, d, r)):
                     out[A_TARGET + r] = 1
                     n += 1
         return n
@@ -125,7 +125,7 @@ def mask(s, out, d, sk, stage):
     if sk == SK_YIJI:
         n = 0
         for r in range(s[H_NP]):
-            if alive(s, (d + r) % s[H_NP]):
+            if alive(s, seat_after(s, d, r)):
                 out[A_TARGET + r] = 1
                 n += 1
         return n

@@ -17,7 +17,8 @@ is a rule of the dying procedure: ``rescue_bonus``.
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import become_frame, discard_card, has_skill, pop_frame, push_frame, skill_param
+from ..state import (become_frame, discard_card, has_skill, pop_frame, push_frame, seat_after,
+                     skill_param)
 from ..rules import alive, can_slash_target, slash_allowed
 from .common import ask, mark_used, rel_target, skill_log, used
 from .ids import SK_HUJIA, SK_JIJIANG, SK_JIUYUAN, SK_JIUYUAN_HK, SK_DAMI
@@ -109,7 +110,7 @@ def active_ok(s, d, sk):
 def mask(s, out, d, sk, stage):
     n = 0
     for r in range(1, s[H_NP]):
-        if jijiang_target_ok(s, d, (d + r) % s[H_NP]):
+        if jijiang_target_ok(s, d, seat_after(s, d, r)):
             out[A_TARGET + r] = 1
             n += 1
     return n
@@ -152,7 +153,7 @@ def run(s, o, sk):
     kd = kingdom_of(s, u, sk)
     i = s[o + F_E]
     while i < n:
-        t = (s[H_CUR] + i) % n
+        t = seat_after(s, s[H_CUR], i)
         i += 1
         if t != u and alive(s, t) and s[P_KINGDOM + t] == kd:
             s[o + F_E] = i

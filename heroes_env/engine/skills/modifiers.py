@@ -11,7 +11,8 @@ opponents need two 杀 (parameter 2), 图强 (draw after a 闪 outside his turn)
 蝶魂 (skipped by a trick with several targets, draws one instead). 骑射 (= 马术 with param 1: only the -1
 horse, no horse limit), 红妆 (李师师's ♠ counts as ♥ in her judgements and for 曼舞's card). Pack classmates: 朦胧 (an
 八卦阵 while no armour is worn), 你懂的 (♣ hand cards have no effect while 寒冰剑 is worn), 凤舞九天
-(recover after dealing damage within distance 1), 卓茂 (distance by HP).
+(recover after dealing damage within distance 1), 卓茂 (distance by HP). 女权 (决斗 with males: two 杀 each
+time; a male's 决斗 on her is void).
 """
 from ..jit import njit
 
@@ -20,11 +21,11 @@ from ..state import card_kind, card_suit, draw_cards, has_skill, skill_param
 from .common import skill_log
 from .ids import (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG,
                   SK_LUOYI, SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN,
-                  SK_HONGZHUANG, SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO)
+                  SK_HONGZHUANG, SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO, SK_NVQUAN)
 
 SKILLS = (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG, SK_LUOYI,
           SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN, SK_HONGZHUANG,
-          SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO)
+          SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO, SK_NVQUAN)
 TIMINGS = ()
 
 
@@ -92,10 +93,16 @@ def jinks_needed(s, user):
 
 
 @njit(cache=True)
-def duel_slashes_needed(s, opponent):
-    """杀 a 决斗 responder must play each time against this opponent: 霸王 (无双 with parameter 2)
-    asks two; the seed's 无双 (parameter 0) one."""
+def duel_slashes_needed(s, user, responder, opponent):
+    """杀 a 决斗 responder must play each time (asked one after the other, like 无双's 闪): two
+    against 霸王 (无双 with parameter 2; the seed's 无双, parameter 0, asks one), and two for a male
+    answering 女权's 决斗."""
+    if s[H_HEROES] == 0:
+        return 1
     if has_skill(s, opponent, SK_WUSHUANG) and skill_param(s, opponent, SK_WUSHUANG) == 2:
+        return 2
+    if responder != user and s[P_GENDER + responder] == GENDER_MALE \
+            and has_skill(s, user, SK_NVQUAN):
         return 2
     return 1
 
@@ -104,6 +111,13 @@ def duel_slashes_needed(s, opponent):
 def drunk(s, seat):
     """醉酒 is active: he drew only one card in this turn's draw phase (mark MK_ZUIJIU)."""
     return (s[P_MARK + seat] & MK_ZUIJIU) != 0 and s[H_CUR] == seat
+
+
+@njit(cache=True)
+def duel_void(s, user, t):
+    """女权: a 决斗 a male uses on her has no effect on her (it may target her; after its 无懈可击
+    window it resolves to nothing)."""
+    return s[H_HEROES] != 0 and s[P_GENDER + user] == GENDER_MALE and has_skill(s, t, SK_NVQUAN)
 
 
 @njit(cache=True)

@@ -9,7 +9,7 @@ from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import (draw_cards, log_event, move_card, pop_frame, random_hand_card, skill_param,
-                     top_card)
+                     top_card, rel_seat, seat_after)
 from ..rules import alive
 from .common import ask, ask_confirm, gain, rel_target, skill_log
 from .ids import SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE, SK_ZUIJIU, SK_DILI
@@ -55,8 +55,7 @@ def tuxi_take(s, o, u):
     """Take a random hand card from the chosen one or two, in seat order from the owner."""
     t1 = s[o + F_B]
     t2 = s[o + F_C]
-    n = s[H_NP]
-    if t2 >= 0 and (t2 - u + n) % n < (t1 - u + n) % n:
+    if t2 >= 0 and rel_seat(s, u, t2) < rel_seat(s, u, t1):
         t1, t2 = t2, t1
     for t in (t1, t2):
         if t >= 0 and s[P_HANDN + t] > 0:
@@ -96,7 +95,7 @@ def mask(s, out, d, sk, stage):
     elif sk == SK_TUXI:
         first = s[H_DC]
         for r in range(1, s[H_NP]):
-            if tuxi_victim(s, d, (d + r) % s[H_NP], first):
+            if tuxi_victim(s, d, seat_after(s, d, r), first):
                 out[A_TARGET + r] = 1
                 n += 1
     return n

@@ -15,7 +15,7 @@ import numpy as np
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import pop_frame, push_frame, post_decision, slot_skill
+from ..state import pop_frame, push_frame, post_decision, seat_after, slot_skill
 from .. import content
 from . import (active, card_loss, conversions, damage, judgement, lord, modifiers, phases,
                targeting)
@@ -105,7 +105,7 @@ def run_trigger(s, o):
         if any_seat:
             if s[o + F_A] >= n:
                 break
-            seat = (s[H_CUR] + s[o + F_A]) % n
+            seat = seat_after(s, s[H_CUR], s[o + F_A])
         else:
             if s[o + F_A] >= 1:
                 break
@@ -218,7 +218,7 @@ def suspend_for_pending(s):
 def run_pending(s, o):
     n = s[H_NP]
     for i in range(n):
-        seat = (s[H_CUR] + i) % n
+        seat = seat_after(s, s[H_CUR], i)
         p = s[P_PEND + seat]
         if p == 0:
             continue

@@ -15,7 +15,7 @@ is the user; after every TP_TARGETED): ``F_TGT`` = the target, ``F_SUB2`` = its 
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import card_color, discard_card, has_skill, pop_frame, push_frame
+from ..state import card_color, discard_card, has_skill, pop_frame, push_frame, seat_after
 from ..rules import alive, in_range_x
 from ..skills.modifiers import untargetable
 from .common import JR_SKILL, ask, ask_confirm, own_card, origin, rel_target, skill_log
@@ -90,7 +90,7 @@ def mask(s, out, d, sk, stage):
     n = 0
     if sk == SK_MENSHEN:
         for r in range(1, s[H_NP]):
-            if alive(s, (d + r) % s[H_NP]):
+            if alive(s, seat_after(s, d, r)):
                 out[A_TARGET + r] = 1
                 n += 1
         return n
@@ -102,7 +102,7 @@ def mask(s, out, d, sk, stage):
                 n += 1
     else:
         for r in range(1, s[H_NP]):
-            if liuli_target(s, d, user, (d + r) % s[H_NP], -1):
+            if liuli_target(s, d, user, seat_after(s, d, r), -1):
                 out[A_TARGET + r] = 1
                 n += 1
     return n
