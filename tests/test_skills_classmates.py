@@ -81,6 +81,8 @@ def test_classmates_heroes_are_the_rule_text():
         "zhangruiming": (82, C.KD_QUN, 3, 1, ["liankong", "foxin"]),
         "zhangyunjie": (83, C.KD_QUN, 3, 2, ["fangzhu", "fangzhejielai"]),
         "guli": (84, C.KD_QUN, 4, 2, ["xiyu"]),
+        "wanglijun": (77, C.KD_WEI, 4, 2, ["lanman", "juejiang"]),
+        "cuihan": (78, C.KD_WEI, 3, 2, ["ganlu", "zhixin"]),
     }
     assert sorted(CLASSMATES) == sorted(want)
     for key, (hid, kd, hp, gender, skills) in want.items():

@@ -42,7 +42,8 @@ TWINS = [("lvlongsheng", "luzhishen"),      # 大表哥 = 底力
          ("zhongbaolin", "songjiang"),      # 神般存在 = 疏财 (仁德, one heal a phase)
          ("heyifei", "lishishi"),           # 绝版 = 曼舞, 天香 = 红妆
          ("zhangruiming", "bianque"),       # 恋空 = 回春, 佛心 = 疗伤
-         ("guli", "murong")]                # 西域 = 蝶魂
+         ("guli", "murong"),                # 西域 = 蝶魂
+         ("wanglijun", "wuzetian")]         # 烂漫 = 迁都, 倔强 = 女权
 
 
 def _play(line_up, seed, steps=4000):
@@ -210,3 +211,26 @@ def test_fangzhu_black_hand_card_as_collateral():
     assert g.legal_labels() == ["target player_0", "target player_2"]
     g.play("target player_2")  # player_1 has no 杀 to use: its weapon goes to 张云杰
     assert g.equipment(1) == [] and "Crossbow ♣A" in hand_names(g, 0)
+
+
+def test_zhixin_club_as_snatch_at_any_distance():
+    """知心 (崔晗) = 神偷 with parameter 1: a ♣ hand card is used as 顺手牵羊 with no distance limit;
+    a real 顺手牵羊 of hers keeps its distance 1."""
+    g = table({"hero": "cuihan", "hand": ["slash ♣7", "snatch ♠3", ANCHOR]},
+              {"hand": ["jink ♦2"]}, {"hand": ["peach ♥3"]}, {"hand": ["jink ♦3"]})
+    g.play("skill zhixin")
+    g.play("Slash ♣7")
+    expect(g, 0, C.DK_TARGET)
+    assert g.legal_labels() == ["target player_1", "target player_2", "target player_3"]
+    g.play("target player_2")
+    assert "Peach ♥3" in hand_names(g, 0) and int(g.s[C.H_NODIST]) == 0
+    g.play("Snatch ♠3")
+    expect(g, 0, C.DK_TARGET)
+    assert g.legal_labels() == ["target player_1", "target player_3"]
+
+
+def test_ganlu_peach_as_god_salvation():
+    """甘露 (崔晗): her 桃 is used as 桃园结义: every wounded character recovers 1."""
+    g = table({"hero": "cuihan", "hp": 2, "hand": ["peach ♥3", ANCHOR]}, {"hp": 3}, {}, {"hp": 1})
+    g.play("skill ganlu")
+    assert [g.hp(i) for i in range(4)] == [3, 4, 4, 2]

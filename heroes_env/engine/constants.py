@@ -74,6 +74,7 @@ H_ACTED = 43        # 3v3: bit per seat, has taken its turn in this round
 H_SIDE = 44         # 3v3: the side (team 0/1) whose block it is; before the first block, the side
                     # that chooses to act first or second
 H_BLOCK = 45        # 3v3: 1 while the guards' block runs (the other guard follows), else 0
+H_NODIST = 47       # 1 while a 知心 探囊取物 is aimed (and judged usable): no distance limit
 H_MOVED = 46        # 1 once 迁都 moved seats (P_POS/P_AT then differ from the identity)
 HEADER_SIZE = 48
 

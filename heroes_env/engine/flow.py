@@ -568,6 +568,7 @@ def run_use(s, o):
         s[o + F_PC] = 3
     elif pc == 3:
         s[H_HOLD] = 0
+        s[H_NODIST] = 0                  # (知心: its targets are chosen)
         s[o + F_E] = 0
         if (k == K_SLASH or k == K_DUEL) and s[H_HEROES] != 0:
             guard_redirect(s, o)     # 门神: aimed at the guarded seat = aimed at its 秦琼

@@ -13,7 +13,7 @@ from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, card_kind, card_suit, become_frame, equip_slot_field,
-                     slot_skill)
+                     skill_param, slot_skill)
 from ..rules import can_slash_target_x, usable_in_play
 from .common import ask, mark_used, own_card, skill_log, used
 from .ids import (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
@@ -156,6 +156,12 @@ def mark_converted(s, out, seat, kind):
 
 
 @njit(cache=True)
+def any_distance(s, seat, sk):
+    """1 if the card sk makes ignores the distance limit: 知心 (神偷 with parameter 1)."""
+    return 1 if sk == SK_SHENTOU and skill_param(s, seat, SK_SHENTOU) == 1 else 0
+
+
+@njit(cache=True)
 def play_kind(s, seat, sk):
     """The kind a conversion skill makes in the play phase (K_NONE: none, e.g. 倾国, or 回春, which
     works only outside its owner's turn)."""
@@ -214,7 +220,9 @@ def _mark_usable(s, out, d, sk, first_only):
             continue
         if z == Z_HAND + d:
             if hand_ok < 0:
+                s[H_NODIST] = any_distance(s, d, sk)
                 hand_ok = 1 if usable_as(s, d, c, kind) else 0
+                s[H_NODIST] = 0
             ok = hand_ok == 1
         else:
             ok = usable_as(s, d, c, kind)
@@ -248,4 +256,5 @@ def run(s, o, sk):
     skill_log(s, u, sk, -1)
     if sk == SK_JIANXIONG_HK:
         mark_used(s, u, sk)
+    s[H_NODIST] = any_distance(s, u, sk)     # 知心: cleared once the targets are chosen
     become_frame(s, o, FR_USE, u, -1, c, play_kind(s, u, sk), -1, UF_PLAY, -1)
