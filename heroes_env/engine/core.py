@@ -62,6 +62,7 @@ def setup_game(s, spec, seed):
     for seat in range(MAX_SEATS):
         for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS, P_HERO):
             s[f + seat] = -1
+    reset_positions(s)              # every seat at its own place (迁都 may swap two)
     if s[H_MODE] == MODE_3V3:
         setup_3v3(s, spec)
         return
@@ -73,10 +74,6 @@ def setup_game(s, spec, seed):
         t = roles[i]
         roles[i] = roles[j]
         roles[j] = t
-    for seat in range(MAX_SEATS):
-        for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS, P_HERO):
-            s[f + seat] = -1
-    reset_positions(s)
     for seat in range(npl):
         s[P_ROLE + seat] = roles[seat]
         hp = 4

@@ -126,6 +126,24 @@ def yizhuang_ok(s, d):
 
 
 @njit(cache=True)
+def two_cards_then_target(s, o, u, pc, a):
+    """The steps 迁都 and 易装 share: two hand cards chosen and discarded one by one (stages 0 and
+    1, extra = cards still to choose), then a character (stage 2). Returns that seat at the last
+    step, -1 while still asking."""
+    if pc == 0:
+        ask(s, o, u, DK_SKILL_CARD, 0, 0, 2, 1)
+    elif pc == 1:
+        discard_card(s, a - A_CARD, u)
+        ask(s, o, u, DK_SKILL_CARD, 1, 0, 1, 2)
+    elif pc == 2:
+        discard_card(s, a - A_CARD, u)
+        ask(s, o, u, DK_SKILL_TARGET, 2, 0, 0, 3)
+    else:
+        return rel_target(s, u, a)
+    return -1
+
+
+@njit(cache=True)
 def take_hero(s, u, t):
     """易装: u loses all her skills and gets dead t's hero's (lord skills only if u is the lord);
     her max HP becomes his hero's HP (+1 if she is the lord with five or more players), her HP is
@@ -239,7 +257,7 @@ def mask(s, out, d, sk, stage):
                 out[A_TARGET + r] = 1
                 n += 1
     elif sk == SK_YIZHUANG:
-        if stage == 0:
+        if stage < 2:       # the two hand cards, one by one
             n += mark_cards(s, out, d, False, COLOR_NONE)
         else:
             for r in range(1, npl):
@@ -388,16 +406,8 @@ def run(s, o, sk):
             pop_frame(s, 0)
     elif sk == SK_QIANDU:
         # discard two black hand cards, then choose another living character: swap places
-        if pc == 0:
-            ask(s, o, u, DK_SKILL_CARD, 0, 0, 2, 1)
-        elif pc == 1:
-            discard_card(s, a - A_CARD, u)
-            ask(s, o, u, DK_SKILL_CARD, 1, 0, 1, 2)
-        elif pc == 2:
-            discard_card(s, a - A_CARD, u)
-            ask(s, o, u, DK_SKILL_TARGET, 2, 0, 0, 3)
-        else:
-            t = rel_target(s, u, a)
+        t = two_cards_then_target(s, o, u, pc, a)
+        if t >= 0:
             skill_log(s, u, sk, t)
             swap_positions(s, u, t)
             pop_frame(s, 0)
@@ -443,16 +453,8 @@ def run(s, o, sk):
             pop_frame(s, 0)
     elif sk == SK_YIZHUANG:
         # discard two hand cards, choose a dead male hero: his skills and max HP
-        if pc == 0:
-            ask(s, o, u, DK_SKILL_CARD, 0, 0, 2, 1)
-        elif pc == 1:
-            discard_card(s, a - A_CARD, u)
-            ask(s, o, u, DK_SKILL_CARD, 0, 0, 1, 2)
-        elif pc == 2:
-            discard_card(s, a - A_CARD, u)
-            ask(s, o, u, DK_SKILL_TARGET, 1, 0, 0, 3)
-        else:
-            t = rel_target(s, u, a)
+        t = two_cards_then_target(s, o, u, pc, a)
+        if t >= 0:
             skill_log(s, u, sk, t)
             take_hero(s, u, t)
             pop_frame(s, 0)

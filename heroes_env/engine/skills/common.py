@@ -7,9 +7,9 @@ response), ``F_E`` the offset of the frame that fired the timing point, ``F_B``.
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
-from ..state import (card_color, card_rank, discard_card, has_skill, log_event, move_card,
-                     pop_frame, post_decision, post_skill_decision, push_frame, random_hand_card,
-                     seat_after, skill_slot)
+from ..state import (card_color, card_rank, count_zone, discard_card, has_skill, log_event,
+                     move_card, pop_frame, post_decision, post_skill_decision, push_frame,
+                     random_hand_card, seat_after, skill_slot)
 from .ids import SK_HONGYANJIE
 
 JR_SKILL = 1000       # FR_JUDGE reason for a skill's judgement: JR_SKILL + skill id
@@ -30,6 +30,20 @@ def ask_confirm(s, o, next_pc):
     post_decision(s, owner, DK_CONFIRM, s[o + F_CARD], owner, s[o + F_TGT], 0, PUR_SKILL, 0)
     s[H_DSKILL] = s[o + F_AS]
     s[H_DSKOWNER] = owner
+
+
+@njit(cache=True)
+def judge_if_confirmed(s, o, judge, tgt, next_pc):
+    """The answer to ``ask_confirm`` of a skill that judges (洛神, 刚烈, 强掠, 柔情): yes → the skill
+    is logged (on tgt) and judge judges (FR_JUDGE, reason JR_SKILL + skill; the card is in H_RET
+    at next_pc); no → the frame ends."""
+    if s[H_ANSWER] != A_CONFIRM:
+        pop_frame(s, 0)
+        return
+    sk = s[o + F_AS]
+    skill_log(s, s[o + F_USER], sk, tgt)
+    s[o + F_PC] = next_pc
+    push_frame(s, FR_JUDGE, judge, -1, -1, 0, -1, JR_SKILL + sk, 0)
 
 
 @njit(cache=True)
@@ -80,12 +94,8 @@ def heal(s, seat, n, by):
 # he stays alive while their ranks all differ (damage.hongyanjie_fill adds them while dying).
 @njit(cache=True)
 def pile_count(s, seat):
-    n = 0
-    z = Z_PILE + seat
-    for c in range(s[H_NCARDS]):
-        if s[C_LOC + c] == z:
-            n += 1
-    return n
+    """Cards set aside on seat's hero (不屈)."""
+    return count_zone(s, Z_PILE + seat)
 
 
 @njit(cache=True)

@@ -17,9 +17,9 @@ from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, discard_card, draw_cards, has_skill, log_event, move_card,
                      pop_frame, push_frame, random_hand_card, seat_after, skill_param, top_card)
 from ..rules import alive
-from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, lose_hp, mark_cards,
-                     mark_hand_or_equip, origin, own_card, pile_count, pile_holds, rel_target,
-                     skill_log, take_hand_or_equip)
+from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, judge_if_confirmed,
+                     lose_hp, mark_cards, mark_hand_or_equip, origin, own_card, pile_count,
+                     pile_holds, rel_target, skill_log, take_hand_or_equip)
 from .modifiers import judge_color, judge_suit, own_suit
 from .ids import (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU, SK_FANJI, SK_PAODAO,
                   SK_MANWU, SK_HONGYANJIE)
@@ -180,12 +180,7 @@ def run(s, o, sk):
                 return
             ask_confirm(s, o, 1)
         elif pc == 1:
-            if s[H_ANSWER] != A_CONFIRM:
-                pop_frame(s, 0)
-                return
-            skill_log(s, u, sk, src)
-            s[o + F_PC] = 2
-            push_frame(s, FR_JUDGE, src, -1, -1, 0, -1, JR_SKILL + sk, 0)
+            judge_if_confirmed(s, o, src, src, 2)
         elif pc == 2:
             # 刚烈: black hurts; 复仇 (param 1): anything but ♥ hurts (the source's judgement)
             if skill_param(s, u, SK_GANGLIE) == 1:

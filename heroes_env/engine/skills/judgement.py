@@ -12,8 +12,8 @@ from ..jit import njit
 from ..constants import *  # noqa: F401,F403
 from ..state import discard_card, log_event, move_card, pop_frame, push_frame, skill_param
 from ..rules import alive, total_cards
-from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, mark_cards,
-                     mark_hand_or_equip, origin, skill_log, take_hand_or_equip)
+from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, judge_if_confirmed,
+                     mark_cards, mark_hand_or_equip, origin, skill_log, take_hand_or_equip)
 from .modifiers import judge_color
 from .ids import SK_GUICAI, SK_TIANDU, SK_LUOSHEN, SK_QIANGLUE
 
@@ -92,12 +92,7 @@ def run(s, o, sk):
                 return
             ask_confirm(s, o, 1)
         elif pc == 1:
-            if s[H_ANSWER] != A_CONFIRM:
-                pop_frame(s, 0)
-                return
-            skill_log(s, u, sk, -1)
-            s[o + F_PC] = 2
-            push_frame(s, FR_JUDGE, u, -1, -1, 0, -1, JR_SKILL + sk, 0)
+            judge_if_confirmed(s, o, u, -1, 2)
         else:
             # black: the card went to his hand (judge_keeps) and he may judge again; red: over
             if judge_color(s, u, s[H_RET]) == COLOR_BLACK and alive(s, u):
@@ -112,12 +107,7 @@ def run(s, o, sk):
                 return
             ask_confirm(s, o, 1)
         elif pc == 1:
-            if s[H_ANSWER] != A_CONFIRM:
-                pop_frame(s, 0)
-                return
-            skill_log(s, u, sk, t)
-            s[o + F_PC] = 2
-            push_frame(s, FR_JUDGE, u, -1, -1, 0, -1, JR_SKILL + sk, 0)
+            judge_if_confirmed(s, o, u, t, 2)
         elif pc == 2:
             if judge_color(s, u, s[H_RET]) != COLOR_BLACK or not alive(s, u) or not alive(s, t) \
                     or total_cards(s, t, False) == 0:

@@ -18,7 +18,8 @@ from ..constants import *  # noqa: F401,F403
 from ..state import card_color, discard_card, has_skill, pop_frame, push_frame, seat_after
 from ..rules import alive, in_range_x
 from ..skills.modifiers import untargetable
-from .common import JR_SKILL, ask, ask_confirm, own_card, origin, rel_target, skill_log
+from .common import (ask, ask_confirm, judge_if_confirmed, own_card, origin, rel_target,
+                     skill_log)
 from .ids import SK_LIULI, SK_MENSHEN, SK_ROUQING
 
 SKILLS = (SK_LIULI, SK_MENSHEN, SK_ROUQING)
@@ -120,12 +121,7 @@ def run_rouqing(s, o, sk):
             return
         ask_confirm(s, o, 1)
     elif pc == 1:
-        if s[H_ANSWER] != A_CONFIRM:
-            pop_frame(s, 0)
-            return
-        skill_log(s, u, sk, t)
-        s[o + F_PC] = 2
-        push_frame(s, FR_JUDGE, u, -1, -1, 0, -1, JR_SKILL + sk, 0)
+        judge_if_confirmed(s, o, u, t, 2)
     else:
         if card_color(s, s[H_RET]) == COLOR_RED:
             org = origin(s, o)
