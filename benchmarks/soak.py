@@ -4,6 +4,7 @@
     python benchmarks/soak.py --games 20000 --players 4 6 7 9 10 --deck standard_no_ex
     python benchmarks/soak.py --no-autoplay --max-rounds 5
     python benchmarks/soak.py --pack standard --heroes random      # the 25 standard heroes
+    python benchmarks/soak.py --mode 3v3 --pack herokill           # 3v3 with the 英雄杀 heroes
 
 Games run in compiled code, in parallel over all cores (``heroes_env.engine.invariants``). The
 checks: card conservation (every card in exactly one zone, pile order and counters consistent),
@@ -21,20 +22,21 @@ import time
 import numpy as np
 
 from heroes_env import cards
-from heroes_env.config import HERO_SELECTIONS, PACKS, Config
+from heroes_env.config import HERO_SELECTIONS, MODES, PACKS, Config
 from heroes_env.engine import constants as C
 from heroes_env.engine.invariants import OK, VIOLATIONS, play_checked
 
 RESULT_NAMES = {C.RES_LORD: "lord", C.RES_REBEL: "rebels", C.RES_RENEGADE: "renegade",
+                C.RES_TEAM0: "team 0", C.RES_TEAM1: "team 1",
                 C.RES_DRAW: "draw", C.RES_TRUNCATED: "truncated"}
 
 
 def soak(players: int, games: int, deck: str | None = None, autoplay: bool = True,
          max_rounds: int = 100, seed: int = 0, chunk: int = 5000, pack: str = "none",
-         heroes: str | None = None) -> dict:
-    spec = Config(num_players=players, deck=deck, max_rounds=max_rounds, autoplay=autoplay,
-                  pack=pack, hero_selection=heroes).spec()
-    results = np.zeros(6, np.int64)
+         heroes: str | None = None, mode: str = "identity") -> dict:
+    spec = Config(num_players=players, mode=mode, deck=deck, max_rounds=max_rounds,
+                  autoplay=autoplay, pack=pack, hero_selection=heroes).spec()
+    results = np.zeros(max(RESULT_NAMES) + 1, np.int64)
     decisions = 0
     broken = []
     t0 = time.perf_counter()
@@ -45,7 +47,7 @@ def soak(players: int, games: int, deck: str | None = None, autoplay: bool = Tru
         seeds = ((seeds & 0xFFFFFFFF) - (1 << 31)).astype(np.int32)
         out = np.zeros((n, 4), np.int64)
         play_checked(seeds, spec, seed * 7919 + done, out)
-        results += np.bincount(out[:, 0], minlength=6)
+        results += np.bincount(out[:, 0], minlength=results.size)
         decisions += int(out[:, 2].sum())
         for k in np.flatnonzero(out[:, 3] != OK):
             broken.append((int(seeds[k]), int(out[k, 3]), int(out[k, 2])))
@@ -59,7 +61,9 @@ def soak(players: int, games: int, deck: str | None = None, autoplay: bool = Tru
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=100_000, help="games per player count")
-    p.add_argument("--players", type=int, nargs="+", default=[5, 8])
+    p.add_argument("--players", type=int, nargs="+", default=None,
+                   help="player counts (default: 5 and 8; 6 with --mode 3v3)")
+    p.add_argument("--mode", default="identity", choices=MODES)
     p.add_argument("--deck", default=None, choices=cards.DECKS,
                    help="default: the pack's own deck (herokill for --pack herokill)")
     p.add_argument("--no-autoplay", action="store_true")
@@ -70,9 +74,10 @@ def main(argv=None) -> int:
                    help="hero selection with a hero pack (default: the draft)")
     a = p.parse_args(argv)
     failed = False
-    for n in a.players:
+    players = a.players or ([6] if a.mode == "3v3" else [5, 8])
+    for n in players:
         r = soak(n, a.games, a.deck, not a.no_autoplay, a.max_rounds, a.seed, pack=a.pack,
-                 heroes=a.heroes)
+                 heroes=a.heroes, mode=a.mode)
         res = ", ".join(f"{k} {v}" for k, v in r["results"].items())
         print(f"{n} players: {r['games']} games, {r['decisions']} agent decisions in "
               f"{r['seconds']:.1f} s ({r['games'] / r['seconds']:,.0f} games/s); results: {res}; "
