@@ -14,6 +14,7 @@ import numpy as np
 
 from . import env as make_env
 from . import labels
+from .config import PACKS
 
 
 def play(num_players: int | None = 5, seed: int = 0, lang: str = "en", show_decisions: bool = True,
@@ -81,8 +82,9 @@ def main(argv=None):
     p.add_argument("--lang", choices=["en", "zh"], default="en")
     p.add_argument("--quiet-decisions", action="store_true", help="log events only, not each choice")
     p.add_argument("--max-rounds", type=int, default=100)
-    p.add_argument("--pack", choices=["standard", "herokill", "none"], default="standard",
-                   help="hero pack (default standard, with the hero draft); none = no-skill game")
+    p.add_argument("--pack", choices=PACKS, default="standard",
+                   help="hero pack (default standard, with the hero draft: standard, herokill, "
+                        "classmates); none = no-skill game")
     a = p.parse_args(argv)
     play(a.players, a.seed, a.lang, not a.quiet_decisions, a.max_rounds, pack=a.pack, mode=a.mode)
 
