@@ -76,3 +76,14 @@ def random_batch(n, B, steps, base_seed):
     batch.batch_reset(S, np.arange(B, dtype=np.int32) + 50, spec, masks, obs)
     batch.batch_random_play(S, steps, spec, base_seed, True, obs, stats)
     return S, obs, stats
+
+
+def skill_events(g, skill):
+    """(seat, own skill id, target) of every logged use of one skill id (the hero's own id)."""
+    return [e[1:] for e in events(g, C.EV_SKILL) if e[2] == skill]
+
+
+def asked(g, seat, kind, skill):
+    """seat must now make a decision of this kind on behalf of this skill (its base id)."""
+    expect(g, seat, kind)
+    assert int(g.s[C.H_DSKILL]) == skill, g.describe_decision()

@@ -22,6 +22,7 @@ from heroes_env.engine.skills import ids as SK
 from heroes_env.scenario import ScenarioError
 from helpers import damage, discard_names, equip_names, events, expect, hand_names, names
 from helpers import event_args, table4 as table
+from helpers import skill_events, asked
 
 ANCHOR = "zhuahuangfeidian"          # equipment usable in the play phase, inert in hand
 ANCHOR_LABEL = "Zhuahuang Feidian ♥K"
@@ -30,15 +31,6 @@ STOP = "dilu"                        # usable by the next seat: the game stops a
 CLASSMATES = [h.key for h in content.pack_heroes("classmates")]
 
 
-def asked(g, seat, kind, skill):
-    """seat must now make a decision of this kind on behalf of (a skill running) this skill."""
-    expect(g, seat, kind)
-    assert int(g.s[C.H_DSKILL]) == skill, g.describe_decision()
-
-
-def skill_events(g, skill):
-    """(seat, own skill id, target) of every use of the seat's own skill id."""
-    return [e[1:] for e in events(g, C.EV_SKILL) if e[2] == skill]
 
 
 def stand_in(g, seat, skill, slot=0):

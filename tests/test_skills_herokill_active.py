@@ -17,6 +17,7 @@ from heroes_env.engine import invariants as inv
 from heroes_env.engine.skills import ids as SK
 from helpers import damage, discard_names, equip_names, event_args, events, expect, hand_names
 from helpers import table4 as table
+from helpers import skill_events, asked
 
 # equipment that is always usable in the play phase: keeps the owner's play decision open
 ANCHOR = "zhuahuangfeidian"
@@ -40,13 +41,6 @@ def hk(*seats, **kw):
     return table(*everyone_a_hero(*seats), **kw)
 
 
-def asked(g, seat, kind, skill):
-    expect(g, seat, kind)
-    assert int(g.s[C.H_DSKILL]) == skill, g.describe_decision()
-
-
-def skill_events(g, skill):
-    return [e[1:] for e in events(g, C.EV_SKILL) if e[2] == skill]
 
 
 def card_id(g, label):

@@ -20,6 +20,7 @@ from heroes_env.engine.rules import attack_range, seat_distance
 from heroes_env.engine.skills import ids as SK
 from heroes_env.scenario import build
 from helpers import damage, discard_names, events, expect, hand_names
+from helpers import skill_events
 
 from conftest import check_invariants
 from test_random_play import play_fully_checked
@@ -53,9 +54,6 @@ def seating(g):
     n = g.num_players
     return [int(x) for x in g.s[C.P_AT:C.P_AT + n]]
 
-
-def skill_events(g, skill):
-    return [e[1:] for e in events(g, C.EV_SKILL) if e[2] == skill]
 
 
 def turns(g):

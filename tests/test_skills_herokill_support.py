@@ -24,6 +24,7 @@ from heroes_env.engine import content, invariants
 from heroes_env.engine.skills import ids as SK
 from helpers import damage, discard_names, equip_names, event_args, events, expect, hand_names
 from helpers import table4
+from helpers import skill_events, asked
 
 # equipment usable in the play phase that no skill of these heroes converts (♥K: red, not ♦,
 # not ♣, not black) keeps the owner's play decision open after the action under test
@@ -39,14 +40,6 @@ def labels(g):
     return sorted(g.legal_labels())
 
 
-def asked(g, seat, kind, skill):
-    """seat must now make a decision of this kind for the skill running `skill`'s code."""
-    expect(g, seat, kind)
-    assert int(g.s[C.H_DSKILL]) == skill, g.describe_decision()
-
-
-def skill_events(g, skill):
-    return [e[1:] for e in events(g, C.EV_SKILL) if e[2] == skill]
 
 
 def drop_skill(g, seat, slot):

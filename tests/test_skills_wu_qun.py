@@ -16,6 +16,7 @@ from heroes_env.engine import constants as C
 from heroes_env.engine.skills import ids as SK
 from helpers import damage, discard_names, equip_names, events, expect, hand_names, names
 from helpers import event_args, table4 as table
+from helpers import skill_events, asked
 
 # equipment that is always usable in the play phase and does nothing in hand: it keeps its owner's
 # play decision open after the action under test (♥K: red, not ♦, not black)
@@ -40,14 +41,6 @@ def everyone_a_hero(*seats):
     return out
 
 
-def asked(g, seat, kind, skill):
-    """seat must now make a decision of this kind on behalf of this skill."""
-    expect(g, seat, kind)
-    assert int(g.s[C.H_DSKILL]) == skill, g.describe_decision()
-
-
-def skill_events(g, skill):
-    return [e[1:] for e in events(g, C.EV_SKILL) if e[2] == skill]
 
 
 def index_of(g, pred):
