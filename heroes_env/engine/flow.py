@@ -521,6 +521,19 @@ def needs_target(k):
 
 
 @njit(cache=True)
+def next_target_index(s, o, done_pc):
+    """Walk an FR_USE frame's targets one step at a time (index in F_E): the next index, or -1
+    once all F_D targets are done (F_E is reset and the frame goes on at done_pc)."""
+    i = s[o + F_E]
+    if i >= s[o + F_D]:
+        s[o + F_E] = 0
+        s[o + F_PC] = done_pc
+        return -1
+    s[o + F_E] = i + 1
+    return i
+
+
+@njit(cache=True)
 def run_use(s, o):
     u = s[o + F_USER]
     c = s[o + F_CARD]
@@ -629,12 +642,9 @@ def run_use(s, o):
         s[o + F_PC] = 5
     elif pc == 4:
         # 杀 targets chosen: 雌雄双股剑 on each target of the other gender
-        i = s[o + F_E]
-        if i >= s[o + F_D]:
-            s[o + F_E] = 0
-            s[o + F_PC] = 5
+        i = next_target_index(s, o, 5)
+        if i < 0:
             return
-        s[o + F_E] = i + 1
         t = use_target(s, o, i)
         if weapon_kind(s, u) == K_DOUBLE_SWORDS and alive(s, u) and alive(s, t) \
                 and opposite_gender(s, u, t):
@@ -672,21 +682,15 @@ def run_use(s, o):
             push_frame(s, FR_EFFECT, u, t, c, k, sub2, flags, extra)
     elif pc == 7:
         # 杀 targets confirmed: each target's skills may answer (流离), in action order
-        i = s[o + F_E]
-        if i >= s[o + F_D]:
-            s[o + F_E] = 0
-            s[o + F_PC] = 9
+        i = next_target_index(s, o, 9)
+        if i < 0:
             return
-        s[o + F_E] = i + 1
         fire(s, TP_TARGETED, use_target(s, o, i), u, c, i, 0, o)
     elif pc == 9:
         # then the user's skills, once per (final) target (柔情)
-        i = s[o + F_E]
-        if i >= s[o + F_D]:
-            s[o + F_E] = 0
-            s[o + F_PC] = 4
+        i = next_target_index(s, o, 4)
+        if i < 0:
             return
-        s[o + F_E] = i + 1
         fire(s, TP_AIMED, u, use_target(s, o, i), c, i, 0, o)
     else:
         if c >= 0 and s[C_LOC + c] == Z_PROC:

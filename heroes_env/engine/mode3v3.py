@@ -161,20 +161,32 @@ def count_choices(s, team, assigning):
 
 
 @njit(cache=True)
+def ask_order(s, o, purpose):
+    """The commander of side H_SIDE chooses first or second (to pick heroes, or to act); the
+    answer comes at pc 1 (``ordered_side``)."""
+    s[o + F_PC] = 1
+    post_decision(s, commander_of(s[H_SIDE]), DK_ORDER, -1, -1, -1, 0, purpose, 0)
+
+
+@njit(cache=True)
+def ordered_side(s, purpose):
+    """The side that goes first after ``ask_order``'s answer (logged as EV_ORDER)."""
+    chooser = s[H_SIDE]
+    first = chooser if s[H_ANSWER] == A_OPTION + OPT_FIRST else 1 - chooser
+    log_event(s, EV_ORDER, commander_of(chooser), purpose, 1 if first == chooser else 2)
+    return first
+
+
+@njit(cache=True)
 def run_draft_3v3(s, o):
     """FR_DRAFT in mode 3v3: B = team picking first, C = picks made, D = assignments made."""
     while True:
         pc = s[o + F_PC]
         if pc == 0:
-            s[o + F_PC] = 1
-            post_decision(s, commander_of(s[H_SIDE]), DK_ORDER, -1, -1, -1, 0, PUR_PICK_ORDER, 0)
+            ask_order(s, o, PUR_PICK_ORDER)
             return
         if pc == 1:
-            first = s[H_SIDE]
-            if s[H_ANSWER] == A_OPTION + OPT_SECOND:
-                first = 1 - first
-            log_event(s, EV_ORDER, commander_of(s[H_SIDE]), PUR_PICK_ORDER,
-                      1 if first == s[H_SIDE] else 2)
+            first = ordered_side(s, PUR_PICK_ORDER)
             s[o + F_B] = first
             s[o + F_C] = 0
             s[o + F_D] = 0
@@ -274,13 +286,10 @@ def run_game_3v3(s, o):
     while True:
         pc = s[o + F_PC]
         if pc == 0:
-            s[o + F_PC] = 1
-            post_decision(s, commander_of(s[H_SIDE]), DK_ORDER, -1, -1, -1, 0, PUR_ACT_ORDER, 0)
+            ask_order(s, o, PUR_ACT_ORDER)
             return
         if pc == 1:
-            chooser = s[H_SIDE]
-            first = chooser if s[H_ANSWER] == A_OPTION + OPT_FIRST else 1 - chooser
-            log_event(s, EV_ORDER, commander_of(chooser), PUR_ACT_ORDER, 1 if first == chooser else 2)
+            first = ordered_side(s, PUR_ACT_ORDER)
             s[H_SIDE] = first
             s[H_ACTED] = 0
             s[o + F_PC] = 2
