@@ -51,6 +51,7 @@ MODE_RESULTS = {"identity": ("lord", "rebel", "renegade"), "3v3": ("team0", "tea
 RESULT_NAMES = {C.RES_NONE: "none", C.RES_LORD: "lord", C.RES_REBEL: "rebel",
                 C.RES_RENEGADE: "renegade", C.RES_DRAW: "draw", C.RES_TRUNCATED: "truncated",
                 C.RES_TEAM0: "team0", C.RES_TEAM1: "team1"}
+_RESULT_IDS = {v: k for k, v in RESULT_NAMES.items()}
 SEATINGS = ("rotate", "random", "fixed")
 FORMAT = "heroes_env.tournament/1"
 
@@ -148,9 +149,10 @@ def seating(cfg: TournamentConfig, game: int) -> list[int]:
     return [int(x) for x in rng.permutation(pool)]
 
 
-def play_game(config: Config, seat_agents, seed: int, agent_seeds=None) -> dict:
+def play_game(config: Config, seat_agents, seed: int, agent_seeds=None, decisions=None) -> dict:
     """Play one game: seat s is controlled by seat_agents[s] (reset first, with agent_seeds[s]).
-    Returns the game's record (see ``summarize`` for the fields)."""
+    Returns the game's record (see ``summarize`` for the fields). decisions: a list to append
+    [seat, action, label] to for every decision (``heroes_env.record``)."""
     g = Game.new(config, seed=seed)
     n = g.num_players
     for s, a in enumerate(seat_agents):
@@ -159,7 +161,10 @@ def play_game(config: Config, seat_agents, seed: int, agent_seeds=None) -> dict:
     while not g.done:
         seat = g.decider
         obs, mask = g.observe_with_mask(seat)
-        g.step(seat_agents[seat].act(obs, mask), seat)
+        a = seat_agents[seat].act(obs, mask)
+        if decisions is not None:
+            decisions.append([seat, int(a), g.action_to_str(int(a))])
+        g.step(a, seat)
         asked += 1
     rewards = g.rewards()
     heroes = [g.hero(s).key if g.hero(s) is not None else None for s in range(n)]
@@ -171,9 +176,10 @@ def play_game(config: Config, seat_agents, seed: int, agent_seeds=None) -> dict:
 class _Player:
     """Plays games of one tournament (in a worker process or in the caller's)."""
 
-    def __init__(self, cfg: TournamentConfig):
+    def __init__(self, cfg: TournamentConfig, record_dir: str | None = None):
         self.cfg = cfg
         self.config = cfg.game_config()
+        self.record_dir = record_dir     # --record: one heroes_env.record file per game
         self.instances = {}      # (seat, agent index) -> agent: one per seat, reused each game
 
     def agent(self, seat: int, j: int):
@@ -187,19 +193,35 @@ class _Player:
         who = seating(cfg, i)
         seed = _seed(cfg.seed, i, 1)
         agent_seeds = [_seed(cfg.seed, i, 2, s) for s in range(cfg.players)]
+        decisions = [] if self.record_dir is not None else None
         rec = play_game(self.config, [self.agent(s, j) for s, j in enumerate(who)], seed,
-                        agent_seeds)
-        return {"game": i, "seed": seed, "seats": [cfg.labels[j] for j in who], **rec}
+                        agent_seeds, decisions)
+        out = {"game": i, "seed": seed, "seats": [cfg.labels[j] for j in who], **rec}
+        if decisions is not None:
+            _write_record(self.record_dir, self.config, out, decisions)
+        return out
+
+
+def _write_record(record_dir: str, config: Config, rec: dict, decisions: list) -> None:
+    """The game as a replayable record (``heroes_env.record``): <record_dir>/game_<i>.json."""
+    from heroes_env import labels as _labels
+    from heroes_env.record import GameRecord, RecordWriter
+    from heroes_env.game import engine_seed
+    g = GameRecord(config, engine_seed(rec["seed"]), rec["seed"], decisions,
+                   result=_labels.RESULT_NAMES["en"][_RESULT_IDS[rec["result"]]],
+                   rewards=rec["rewards"], rounds=rec["rounds"],
+                   meta={"game": rec["game"], "seats": rec["seats"]})
+    RecordWriter(record_dir).write(g, f"game_{rec['game']:06d}.json")
 
 
 _WORKER: _Player | None = None
 
 
-def _init_worker(cfg: TournamentConfig):
+def _init_worker(cfg: TournamentConfig, record_dir: str | None = None):
     global _WORKER
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
-    _WORKER = _Player(cfg)
+    _WORKER = _Player(cfg, record_dir)
 
 
 def _work(i: int) -> dict:
@@ -283,12 +305,15 @@ class _Progress:
 
 # ---------------------------------------------------------------- running
 def run_tournament(cfg: TournamentConfig, workers: int = 1, games_file: str | None = None,
-                   resume: bool = False, progress: bool = False, rating: str = "auto") -> dict:
+                   resume: bool = False, progress: bool = False, rating: str = "auto",
+                   record_dir: str | None = None) -> dict:
     """Play the tournament's missing games and return the summary (``summarize``).
 
     games_file: append each finished game there (JSON lines, first line a header); None keeps
     the records in memory only. resume: keep the finished games already in games_file (it must
     belong to the same tournament); without it an existing non-empty games_file is an error.
+    record_dir: write every game played now as a replayable record, <record_dir>/game_<i>.json
+    (``heroes_env.record``; ``python -m heroes_env.replay`` shows it).
     """
     if not isinstance(workers, int) or workers < 1:
         raise TournamentError(f"workers must be a positive int, got {workers!r}")
@@ -324,13 +349,13 @@ def run_tournament(cfg: TournamentConfig, workers: int = 1, games_file: str | No
 
     try:
         if workers == 1 or len(todo) <= 1:
-            player = _Player(cfg)
+            player = _Player(cfg, record_dir)
             for i in todo:
                 keep(player.play(i))
         elif todo:
             import multiprocessing as mp
             chunk = max(1, min(16, len(todo) // (workers * 8)))
-            with mp.Pool(workers, initializer=_init_worker, initargs=(cfg,)) as pool:
+            with mp.Pool(workers, initializer=_init_worker, initargs=(cfg, record_dir)) as pool:
                 for rec in pool.imap_unordered(_work, todo, chunksize=chunk):
                     keep(rec)
     finally:
@@ -518,6 +543,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-autoplay", action="store_true",
                    help="ask the agents every decision, forced ones included")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--record", default=None, metavar="DIR",
+                   help="also write every game played as a replayable record, DIR/game_<i>.json "
+                        "(python -m heroes_env.replay DIR/game_000000.json --html page.html)")
     return p
 
 
@@ -535,7 +563,8 @@ def main(argv=None) -> int:
         if args.rating not in ("auto", "openskill", "elo"):
             raise TournamentError(f"--rating must be auto, openskill or elo, got {args.rating!r}")
         summary = run_tournament(cfg, workers=args.workers, games_file=games_file,
-                                 resume=args.resume, progress=not args.quiet, rating=args.rating)
+                                 resume=args.resume, progress=not args.quiet, rating=args.rating,
+                                 record_dir=args.record)
     except (TournamentError, ImportError) as e:
         p.error(str(e))
     except KeyboardInterrupt:

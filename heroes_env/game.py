@@ -57,6 +57,9 @@ class Game:
         self._buf_stamp = -1      # _buf is the current mask iff this equals s[H_NDEC]
         self.log_enabled = log
         self.event_log: list[tuple[int, int, int, int]] = []
+        # indices of EV_GAIN events from another seat whose card was in a public zone (equipment,
+        # judgement zone, table) before the step: everyone saw that card move (log_lines(seat=))
+        self.public_gains: set[int] = set()
         self._ev_seen = 0
         self.events_lost = 0
 
@@ -89,6 +92,7 @@ class Game:
     def clone(self) -> "Game":
         g = Game(self.config, self.s.copy(), self.log_enabled)
         g.event_log = list(self.event_log)
+        g.public_gains = set(self.public_gains)
         g._ev_seen = self._ev_seen
         return g
 
@@ -234,12 +238,13 @@ class Game:
             # the compiled step checks the mask itself and changes nothing if it refuses
             s = self.s
             current = self._buf_stamp == s[C.H_NDEC]
+            locs = self._locs() if self.log_enabled else None
             if core.step_trusting(s, int(action), self._buf, current) == 0:
                 # with autoplay in the engine, _buf now holds the new decision's mask
                 self._buf_stamp = (int(s[C.H_NDEC]) if s[C.H_FLAGS] & C.FLAG_AUTOPLAY and not s[C.H_DONE]
                                     else -1)
                 if self.log_enabled:
-                    self._after_step()
+                    self._after_step(locs)
                 return
             if not current:      # a refused step may or may not have refreshed _buf
                 self._buf_stamp = -1
@@ -271,18 +276,23 @@ class Game:
         self.step(a, seat)
         return a
 
-    def _after_step(self):
-        self._drain_events()
+    def _after_step(self, locs=None):
+        self._drain_events(locs)
         if self.log_enabled and self.config.autoplay:
             while not self.done and self.decider >= 0:
                 legal = self.legal_actions()
                 if len(legal) != 1:
                     break
+                locs = self._locs()
                 core.step(self.s, legal[0], self._buf)
                 self.s[C.H_NAUTO] += 1
-                self._drain_events()
+                self._drain_events(locs)
 
-    def _drain_events(self):
+    def _locs(self) -> np.ndarray:
+        """Every card's zone now (to tell, after a step, which moves everyone could see)."""
+        return self.s[C.C_LOC:C.C_LOC + int(self.s[C.H_NCARDS])].copy()
+
+    def _drain_events(self, locs=None):
         total = int(self.s[C.H_NEV])
         new = total - self._ev_seen
         if new > C.EV_RING:
@@ -292,13 +302,19 @@ class Game:
             o = C.EV_BASE + (i % C.EV_RING) * C.EV_SIZE
             ev = tuple(int(x) for x in self.s[o:o + C.EV_SIZE])
             if self.log_enabled:
+                if (ev[0] == C.EV_GAIN and ev[3] >= 0 and locs is not None
+                        and 0 <= ev[2] < len(locs) and labels.public_zone(int(locs[ev[2]]))):
+                    self.public_gains.add(len(self.event_log))
                 self.event_log.append(ev)
         self._ev_seen = total
 
-    def log_lines(self, lang: str = "en", start: int = 0) -> list[str]:
+    def log_lines(self, lang: str = "en", start: int = 0, seat: int | None = None) -> list[str]:
+        """The log from event index start. seat: only what that seat may see (the cards other
+        seats draw, are given or take from a hand are shown as "a card"); None: everything."""
         out = []
-        for ev in self.event_log[start:]:
-            line = labels.event_to_str(ev, self.deck, lang)
+        for i in range(start, len(self.event_log)):
+            ev = self.event_log[i]
+            line = labels.event_to_str(ev, self.deck, lang, seat, i in self.public_gains)
             if line is not None:
                 out.append(line)
         return out

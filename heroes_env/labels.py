@@ -127,12 +127,42 @@ def action_to_str(action: int, deck: tuple, decider: int = 0, num_players: int =
     raise ValueError(f"action {action!r} is outside 0..{C.NUM_ACTIONS - 1}")
 
 
-def event_to_str(ev: tuple, deck: tuple, lang: str = "en") -> str | None:
-    """One line for an engine event (kind, a, b, c); None for events not worth a line."""
+def public_zone(zone: int) -> bool:
+    """Is a card in this zone (``C.Z_*``) seen by everyone? Discard pile, table, 五谷丰登 cards,
+    equipment, judgement zones and hero piles are; the draw pile, hands and looked-at cards not."""
+    return zone in (C.Z_DISCARD, C.Z_PROC, C.Z_AG) or C.Z_EQUIP <= zone < C.Z_PILE + C.MAX_SEATS
+
+
+def event_card_hidden(ev: tuple, viewer: int | None, public_gain: bool = False) -> bool:
+    """Does the event's card stay hidden from viewer (None: the all-seeing view, never)? The card
+    another seat draws, the card given between two other seats, and the card one seat takes from
+    another's hand (public_gain: it came from equipment or a judgement zone, seen by everyone)."""
+    if viewer is None:
+        return False
+    kind, a, _, c = (int(x) for x in ev)
+    if kind == C.EV_DRAW:
+        return a != viewer
+    if kind == C.EV_GIVE:
+        return viewer not in (a, c)
+    if kind == C.EV_GAIN:
+        return c >= 0 and viewer not in (a, c) and not public_gain
+    return False
+
+
+HIDDEN_CARD = {"en": "a card", "zh": "一张牌"}
+
+
+def event_to_str(ev: tuple, deck: tuple, lang: str = "en", viewer: int | None = None,
+                 public_gain: bool = False) -> str | None:
+    """One line for an engine event (kind, a, b, c); None for events not worth a line.
+    viewer: the line as that seat sees it (``event_card_hidden``); None: everything."""
     kind, a, b, c = (int(x) for x in ev)
     zh = lang == "zh"
     P = lambda s: seat_name(s, lang)  # noqa: E731
-    K = lambda x: card_label(deck, x, lang)  # noqa: E731
+    if event_card_hidden(ev, viewer, public_gain):
+        K = lambda x: HIDDEN_CARD[lang]  # noqa: E731
+    else:
+        K = lambda x: card_label(deck, x, lang)  # noqa: E731
     if kind == C.EV_TURN:
         return (f"—— 第{b}轮 {P(a)} 的回合 ——" if zh else f"--- round {b}: {P(a)}'s turn ---")
     if kind == C.EV_USE:

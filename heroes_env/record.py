@@ -1,0 +1,414 @@
+"""Game records: what is needed to play a game again, decision by decision.
+
+A record holds the game's ``Config``, its seed, every agent decision (seat, action, the action's
+English label) and the result, with the package version that played it. ``GameRecord.replay()``
+re-simulates the game from the seed and the decisions and checks, at every decision, that the
+same seat decides, that the action is legal and that it still means the same (its label); the
+first difference raises ``RecordDivergedError`` naming the decision, what the record says and what
+the game now does (a rule changed since the record was made). At the end the result must match.
+
+Files: ``.json`` holds one record; ``.jsonl`` holds one record per line (many games); a directory
+holds one ``game_<n>.json`` per game. ``load_records(path)`` reads any of them.
+
+Recording:
+    * ``RecordingEnv(heroes_env.env(...), "games.jsonl")``: a PettingZoo wrapper of the AEC env;
+      each finished game is written (and kept in ``.records``).
+    * ``GameRecorder``: wrap a ``Game`` you step yourself (``heroes_env.play``, the tournament).
+    * ``VectorRecorder(VectorEnv(...), "dir/")``: records the games of a batched env (training).
+    * ``python -m agents.tournament ... --record DIR``, ``python -m heroes_env.play --record FILE``.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from . import labels
+from .config import Config
+from .engine import constants as C
+from .game import Game, engine_seed as _engine_seed
+
+FORMAT = "heroes_env.record/1"
+
+
+class RecordError(ValueError):
+    """A record file that cannot be read (malformed, another format)."""
+
+
+class RecordDivergedError(RecordError):
+    """A record that no longer replays: the game does something else at some decision."""
+
+
+def _version() -> str:
+    from . import __version__
+    return __version__
+
+
+def config_to_dict(config: Config) -> dict:
+    d = asdict(config)
+    if isinstance(d["hero_selection"], tuple):
+        d["hero_selection"] = list(d["hero_selection"])
+    return d
+
+
+def config_from_dict(d: dict) -> Config:
+    try:
+        return Config(**d)
+    except TypeError as e:
+        raise RecordError(f"the record's config {d!r} is not a Config: {e}") from None
+
+
+@dataclass
+class GameRecord:
+    """One game. decisions: [seat, action, label] per agent decision, in order. result: the
+    ``labels.RESULT_NAMES["en"]`` text, or None for a game stopped before its end."""
+    config: Config
+    engine_seed: int
+    seed: int | None = None
+    decisions: list = field(default_factory=list)
+    result: str | None = None
+    rewards: list | None = None
+    rounds: int | None = None
+    version: str = field(default_factory=_version)
+    meta: dict = field(default_factory=dict)
+
+    # ------------------------------------------------------------ JSON
+    def to_dict(self) -> dict:
+        return {"format": FORMAT, "version": self.version, "config": config_to_dict(self.config),
+                "seed": self.seed, "engine_seed": self.engine_seed,
+                "decisions": [list(d) for d in self.decisions], "result": self.result,
+                "rewards": self.rewards, "rounds": self.rounds, "meta": self.meta}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, d: dict, where: str = "record") -> "GameRecord":
+        if not isinstance(d, dict) or d.get("format") != FORMAT:
+            got = d.get("format") if isinstance(d, dict) else type(d).__name__
+            raise RecordError(f"{where} is not a game record (format {FORMAT!r} expected, got "
+                              f"{got!r})")
+        missing = [k for k in ("config", "engine_seed", "decisions") if k not in d]
+        if missing:
+            raise RecordError(f"{where} lacks {missing}")
+        decisions = d["decisions"]
+        for k, x in enumerate(decisions):
+            if (not isinstance(x, list) or len(x) != 3 or not isinstance(x[0], int)
+                    or not isinstance(x[1], int) or not isinstance(x[2], str)):
+                raise RecordError(f"{where}: decision {k} must be [seat, action, label], got {x!r}")
+        return cls(config=config_from_dict(d["config"]), engine_seed=int(d["engine_seed"]),
+                   seed=d.get("seed"), decisions=[list(x) for x in decisions],
+                   result=d.get("result"), rewards=d.get("rewards"), rounds=d.get("rounds"),
+                   version=d.get("version", "?"), meta=d.get("meta") or {})
+
+    # ------------------------------------------------------------ replay
+    def new_game(self, log: bool = True) -> Game:
+        return Game.new(self.config, engine_seed=self.engine_seed, log=log)
+
+    def replay(self, on_decision=None, log: bool = True) -> Game:
+        """Play the record again and return the final Game. on_decision(k, game, seat, action)
+        is called before decision k is stepped. Raises RecordDivergedError at the first
+        decision the game no longer makes the same way, or if the result differs."""
+        g = self.new_game(log)
+        for k, (seat, action, label) in enumerate(self.decisions):
+            if g.done:
+                self._diverged(k, g, seat, action, label,
+                               f"the game is over ({labels.RESULT_NAMES['en'][g.result]})")
+            if g.decider != seat:
+                self._diverged(k, g, seat, action, label,
+                               f"player_{g.decider} decides ({g.describe_decision()})")
+            legal = g.legal_actions()
+            if action not in legal:
+                self._diverged(k, g, seat, action, label,
+                               f"that action is not legal for {g.describe_decision()}; legal: "
+                               + ", ".join(f"{a} ({g.action_to_str(a)})" for a in legal))
+            now = g.action_to_str(action)
+            if now != label:
+                self._diverged(k, g, seat, action, label,
+                               f"action {action} now means {now!r} ({g.describe_decision()})")
+            if on_decision is not None:
+                on_decision(k, g, seat, action)
+            g.step(action)
+        if self.result is not None:
+            now = labels.RESULT_NAMES["en"][g.result] if g.done else "not over"
+            if now != self.result:
+                raise RecordDivergedError(
+                    f"record diverged at the end, after all {len(self.decisions)} decisions: it "
+                    f"says {self.result!r}, the game now gives {now!r}" +
+                    ("" if g.done else f" (next: {g.describe_decision()})"))
+        return g
+
+    def _diverged(self, k, g, seat, action, label, what):
+        raise RecordDivergedError(
+            f"record diverged at decision {k} (round {g.round}): the record has player_{seat} "
+            f"choose {label!r} (action {action}), but {what}. The rules changed since version "
+            f"{self.version} recorded it, or the record was edited.")
+
+
+# ---------------------------------------------------------------- recording a Game
+class GameRecorder:
+    """Step a Game through this to record it: ``rec.step(action)`` instead of ``game.step``."""
+
+    def __init__(self, config: Config, seed=None, engine_seed: int | None = None,
+                 log: bool = False, meta: dict | None = None):
+        if engine_seed is None:
+            if seed is None:
+                seed = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])
+            engine_seed = _engine_seed(seed)
+        self.game = Game.new(config, engine_seed=engine_seed, log=log)
+        self.record = GameRecord(config, int(engine_seed), seed, meta=dict(meta or {}))
+
+    def step(self, action: int) -> None:
+        g = self.game
+        seat = g.decider
+        label = g.action_to_str(int(action)) if 0 <= int(action) < C.NUM_ACTIONS else "?"
+        g.step(action)          # raises (and records nothing) if illegal
+        self.record.decisions.append([seat, int(action), label])
+        if g.done:
+            finish(self.record, g)
+
+
+def finish(record: GameRecord, g: Game) -> GameRecord:
+    """Fill in the result of a finished game."""
+    record.result = labels.RESULT_NAMES["en"][g.result]
+    record.rewards = [int(x) for x in g.rewards()]
+    record.rounds = g.round
+    return record
+
+
+def from_actions(config: Config, seed, actions, engine_seed: int | None = None,
+                 meta: dict | None = None) -> GameRecord:
+    """The record of the game played by these actions (labels and result by re-simulation)."""
+    rec = GameRecorder(config, seed, engine_seed, meta=meta)
+    for k, a in enumerate(actions):
+        if rec.game.done:
+            raise RecordError(f"the game is over after {k} actions, {len(actions)} given")
+        rec.step(int(a))
+    return rec.record
+
+
+# ---------------------------------------------------------------- files
+class RecordWriter:
+    """Where records go: a ``.jsonl`` file (appended, one record a line), a ``.json`` file (one
+    record; a second one is an error) or a directory (``game_<n>.json``, n counting up)."""
+
+    def __init__(self, path: str):
+        self.path = str(path)
+        self.count = 0
+        if self.path.endswith(".jsonl"):
+            self.kind = "jsonl"
+        elif self.path.endswith(".json"):
+            self.kind = "json"
+        else:
+            self.kind = "dir"
+            os.makedirs(self.path, exist_ok=True)
+        parent = os.path.dirname(self.path)
+        if self.kind != "dir" and parent:
+            os.makedirs(parent, exist_ok=True)
+
+    def write(self, record: GameRecord, name: str | None = None) -> str:
+        if self.kind == "jsonl":
+            with open(self.path, "a", encoding="utf-8") as f:
+                f.write(record.to_json() + "\n")
+            out = self.path
+        elif self.kind == "json":
+            if self.count:
+                raise RecordError(f"{self.path} holds one record; use a .jsonl file or a "
+                                  "directory for several games")
+            _write_atomic(self.path, record.to_json())
+            out = self.path
+        else:
+            out = os.path.join(self.path, name or f"game_{self.count:06d}.json")
+            _write_atomic(out, record.to_json())
+        self.count += 1
+        return out
+
+
+def _write_atomic(path: str, text: str) -> None:
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text + "\n")
+    os.replace(tmp, path)
+
+
+def save_record(record: GameRecord, path: str) -> None:
+    """Write one record to a .json file (or append it to a .jsonl file)."""
+    RecordWriter(path).write(record)
+
+
+def load_records(path: str) -> list[GameRecord]:
+    """Every record in a .json file, a .jsonl file or a directory of .json files."""
+    path = str(path)
+    if os.path.isdir(path):
+        names = sorted(f for f in os.listdir(path) if f.endswith((".json", ".jsonl")))
+        out = []
+        for f in names:
+            out += load_records(os.path.join(path, f))
+        return out
+    if not os.path.exists(path):
+        raise RecordError(f"no record file {path}")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if path.endswith(".jsonl"):
+        out = []
+        for i, line in enumerate(text.splitlines()):
+            if line.strip():
+                out.append(GameRecord.from_dict(_parse(line, f"{path} line {i + 1}"),
+                                                f"{path} line {i + 1}"))
+        return out
+    return [GameRecord.from_dict(_parse(text, path), path)]
+
+
+def _parse(text: str, where: str):
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        raise RecordError(f"{where} is not JSON: {e}") from None
+
+
+def load_record(path: str, index: int = 0) -> GameRecord:
+    recs = load_records(path)
+    if not -len(recs) <= index < len(recs):
+        raise RecordError(f"{path} holds {len(recs)} record(s); there is no game {index}")
+    return recs[index]
+
+
+# ---------------------------------------------------------------- the AEC env
+try:
+    from pettingzoo.utils.wrappers import BaseWrapper as _Base
+except ImportError:          # pragma: no cover
+    _Base = object
+
+
+class RecordingEnv(_Base):
+    """A PettingZoo wrapper of ``heroes_env.env()`` that records every game it plays.
+
+    path: where finished games go (``RecordWriter``: .jsonl, .json or a directory), or None to
+    keep them only in ``.records``. A game left before its end is kept, with ``result`` None,
+    when the next ``reset`` or ``close`` comes. ``reset(seed=None)`` draws the seed here so that
+    the record can replay it.
+    """
+
+    def __init__(self, env, path: str | None = None, meta: dict | None = None):
+        super().__init__(env)
+        self.writer = RecordWriter(path) if path is not None else None
+        self.records: list[GameRecord] = []
+        self.meta = dict(meta or {})
+        self._current: GameRecord | None = None
+
+    def reset(self, seed=None, options=None):
+        self._flush()
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])
+        self.env.reset(seed=seed, options=options)
+        g = self.env.unwrapped.game
+        self._current = GameRecord(g.config, _engine_seed(seed), int(seed), meta=dict(self.meta))
+
+    def step(self, action):
+        raw = self.env.unwrapped
+        g = raw.game
+        rec = self._current
+        live = action is not None and not g.done
+        if live:
+            seat, label = g.decider, g.action_to_str(int(action))
+        self.env.step(action)
+        if live and rec is not None:
+            rec.decisions.append([seat, int(action), label])
+            if g.done:
+                finish(rec, g)
+                self._flush()
+
+    def _flush(self):
+        rec, self._current = self._current, None
+        if rec is None or (not rec.decisions and rec.result is None):
+            return
+        self.records.append(rec)
+        if self.writer is not None:
+            self.writer.write(rec)
+
+    def close(self):
+        self._flush()
+        self.env.close()
+
+
+# ---------------------------------------------------------------- VectorEnv
+class VectorRecorder:
+    """Records the games a ``heroes_env.vector.VectorEnv`` plays: use ``rec.reset`` / ``rec.step``
+    in place of the env's (same arguments and results).
+
+    path: a ``RecordWriter`` target (a directory or a .jsonl file) or None (``.records`` only).
+    rows: the rows to record (default all); max_games: stop recording after this many finished
+    games (None: all). Each finished game is written with its seed, labels and result by
+    replaying it through ``Game`` (this also checks it against the batched engine's result), so
+    recording costs a Python loop per recorded row and step: record a few rows of a training
+    run, not all 4,096.
+    """
+
+    def __init__(self, venv, path: str | None = None, rows=None, max_games: int | None = None,
+                 meta: dict | None = None):
+        self.venv = venv
+        self.writer = RecordWriter(path) if path is not None else None
+        B = venv.num_envs
+        self.rows = list(range(B)) if rows is None else sorted({int(r) for r in rows})
+        bad = [r for r in self.rows if not 0 <= r < B]
+        if bad:
+            raise ValueError(f"rows must be game indices 0..{B - 1}, got {bad}")
+        self.max_games = max_games
+        self.meta = dict(meta or {})
+        self.records: list[GameRecord] = []
+        self._actions: dict[int, list[int]] = {}
+        self._seed: dict[int, int] = {}
+        self._seat = None
+
+    @property
+    def done(self) -> bool:
+        return self.max_games is not None and len(self.records) >= self.max_games
+
+    def _start_rows(self, rows):
+        core = self.venv.core
+        for i in rows:
+            self._actions[i] = []
+            self._seed[i] = int(core.user_seed[i])
+
+    def reset(self, seed=None):
+        r = self.venv.reset(seed)
+        self._start_rows(self.rows)
+        self._seat = np.array(r.seat, copy=True)
+        return r
+
+    def step(self, actions):
+        if self._seat is None:
+            raise RuntimeError("call reset() before step()")
+        acts = np.asarray(actions)
+        r = self.venv.step(actions)
+        if self.done:
+            return r
+        ended = r.terminated | r.truncated
+        restart = []
+        for i in self.rows:
+            self._actions[i].append(int(acts[i]))
+            if ended[i]:
+                self._finish(i, int(r.info["result"][i]))
+                restart.append(i)
+        self._start_rows(restart)
+        self._seat = np.array(r.seat, copy=True)
+        return r
+
+    def _finish(self, i: int, result: int):
+        if self.done:
+            return
+        seed = self._seed[i]
+        rec = from_actions(self.venv.config, seed, self._actions[i],
+                           meta={**self.meta, "row": i})
+        want = labels.RESULT_NAMES["en"][result]
+        if rec.result != want:
+            raise RecordDivergedError(f"row {i} (seed {seed}): the batched engine ended with "
+                                      f"{want!r}, the replay with {rec.result!r}")
+        self.records.append(rec)
+        if self.writer is not None:
+            self.writer.write(rec)
+
+    def __getattr__(self, name):
+        return getattr(self.venv, name)
