@@ -1,0 +1,363 @@
+"""Play one seat yourself against agents, in the terminal.
+
+    python -m heroes_env.play                          # 5 players, standard heroes, you in a random seat
+    python -m heroes_env.play --seat 0 --pack none --opponents random --seed 3 --lang zh
+    python -m heroes_env.play --mode 3v3 --record game.json
+    heroes-play --opponents heuristic training/checkpoints/selfplay_none5.pt --pack none
+
+At each of your decisions you see the table in seating order (hero and skills, HP, hand size,
+equipment, judgement zone, the roles you know), your hand, the decision, and the legal actions
+numbered from 1. Type a number or a label (``slash``, ``target player_2``, ``pass``); ``h`` help,
+``l`` the recent log, ``t`` the table again, ``q`` quit. The other seats' moves appear as log
+lines, showing only what your seat may see (``--reveal`` shows everything, for debugging).
+
+Input may be piped, one line per decision; at the end of the input the game stops with a message
+(and exit status 0). ``--record FILE`` writes the game (``heroes_env.record``; a stopped game is
+written too, without a result) for ``python -m heroes_env.replay FILE``.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import numpy as np
+
+from . import labels
+from .config import MODES, PACKS, Config
+from .engine import constants as C
+from .record import GameRecorder, RecordWriter
+from .table import context_text, hero_info, role_name, table_view
+
+RECENT = 20          # log lines shown by "l"
+
+WORDS = {
+    "en": {"you": "you", "hand": "hand", "equip": "equip", "judge": "judge", "pile": "pile",
+           "dead": "dead", "deck": "deck", "discard": "discard", "round": "round",
+           "your_hand": "your hand", "looking": "you look at", "table": "on the table",
+           "choose": "your choice", "bad": "not a legal choice", "legal": "choose 1 to {k}, a label, "
+           "or h / l / t / q", "eof": "end of input: the game stops here (not finished)",
+           "quit": "you quit: the game stops here (not finished)", "result": "result",
+           "reward": "your reward", "roles": "every seat", "recent": "recent log", "saved":
+           "record written to", "you_are": "you are", "skills": "skills", "asked": "decision",
+           "nothing": "(nothing yet)"},
+    "zh": {"you": "你", "hand": "手牌", "equip": "装备", "judge": "判定区", "pile": "武将牌上",
+           "dead": "阵亡", "deck": "牌堆", "discard": "弃牌堆", "round": "第{r}轮",
+           "your_hand": "你的手牌", "looking": "你正在观看", "table": "桌上",
+           "choose": "你的选择", "bad": "不是合法的选择", "legal": "输入 1 到 {k}、动作名，或 h / l / t / q",
+           "eof": "输入结束：游戏在此停止（未完成）", "quit": "你退出了：游戏在此停止（未完成）",
+           "result": "结果", "reward": "你的收益", "roles": "各座位", "recent": "最近的记录",
+           "saved": "记录已写入", "you_are": "你是", "skills": "技能", "asked": "待决",
+           "nothing": "（暂无）"},
+}
+
+HELP = {
+    "en": """Answer with the number of a legal action (1 = the first), or its label as shown
+(case does not matter; a card's name alone picks the first such card, e.g. "jink").
+  h  this help         l  the recent log (what you saw)
+  t  the table again   q  quit (the game stops; --record still writes it)""",
+    "zh": """输入合法动作的编号（1 为第一个），或其名称（如"闪"、"目标 2号位"、"放弃"）。
+  h  帮助        l  最近的记录（你看到的）
+  t  再看牌桌    q  退出（游戏停止；--record 仍会写入记录）""",
+}
+
+
+class Style:
+    """ANSI colours, or nothing when the output is not a terminal."""
+
+    def __init__(self, on: bool):
+        self.on = on
+
+    def __call__(self, text: str, code: str) -> str:
+        return f"\033[{code}m{text}\033[0m" if self.on else text
+
+    def bold(self, t):
+        return self(t, "1")
+
+    def dim(self, t):
+        return self(t, "2")
+
+    def red(self, t):
+        return self(t, "31")
+
+    def green(self, t):
+        return self(t, "32")
+
+    def yellow(self, t):
+        return self(t, "33")
+
+    def cyan(self, t):
+        return self(t, "36")
+
+
+class Session:
+    """One game with a person in `seat` (the object behind ``main``; tests drive it directly)."""
+
+    def __init__(self, config: Config, seat: int, opponents=("heuristic",), seed: int | None = None,
+                 lang: str = "en", reveal: bool = False, record: str | None = None,
+                 stdin=None, stdout=None, color: bool | None = None):
+        from agents import make_agent
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])
+        self.seed = int(seed)
+        n = config.num_players
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0 to {n - 1} for {n} players, got {seat}")
+        self.seat = seat
+        self.lang = lang
+        self.w = WORDS[lang]
+        self.colon = "：" if lang == "zh" else ": "
+        self.reveal = reveal
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout = stdout if stdout is not None else sys.stdout
+        if color is None:
+            color = (hasattr(self.stdout, "isatty") and self.stdout.isatty()
+                     and not os.environ.get("NO_COLOR"))
+        self.st = Style(bool(color))
+        self.echo = not (hasattr(self.stdin, "isatty") and self.stdin.isatty())
+        specs = list(opponents) or ["heuristic"]
+        self.specs = {}
+        self.agents = {}
+        others = [s for s in range(n) if s != seat]
+        for j, s in enumerate(others):
+            spec = specs[j % len(specs)]
+            self.specs[s] = spec
+            self.agents[s] = make_agent(spec)
+        arng = np.random.SeedSequence([self.seed, 2])
+        for s, a in self.agents.items():
+            a.reset(seed=int(arng.spawn(1)[0].generate_state(1)[0]) + s)
+        meta = {"human_seat": seat, "agents": {str(s): spec for s, spec in self.specs.items()}}
+        self.rec = GameRecorder(config, seed=self.seed, log=True, meta=meta)
+        self.g = self.rec.game
+        self.record_path = record
+        self.log_seen = 0
+        self.log: list[str] = []         # every line shown so far (for "l")
+        self.stopped = None
+
+    # ------------------------------------------------------------ output
+    def out(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def viewer(self):
+        return None if self.reveal else self.seat
+
+    def flush_log(self) -> None:
+        g = self.g
+        lines = g.log_lines(self.lang, self.log_seen, self.viewer())
+        self.log_seen = len(g.event_log)
+        for line in lines:
+            self.log.append(line)
+            self.out(self.st.dim("  " + line) if not line.startswith(("---", "——"))
+                     else self.st.cyan(line))
+
+    def seat_line(self, v: dict, st: dict) -> str:
+        L, w, S = self.lang, self.w, self.st
+        seat = st["seat"]
+        me = seat == self.seat
+        name = labels.seat_name(seat, L) + (f" ({w['you']})" if me else "")
+        mark = ">" if seat == v["current"] and not v["done"] else " "
+        hero = hero_info(st["hero"]) if st["hero"] >= 0 else None
+        hname = hero[L] if hero else "-"
+        role = role_name(st["role"], L)
+        head = f"{mark} {name:<14} {hname:<12} [{role}]"
+        if not st["alive"]:
+            return S.dim(f"{head} {w['dead']}")
+        hp = f"HP {st['hp']}/{st['maxhp']}" if L == "en" else f"体力 {st['hp']}/{st['maxhp']}"
+        hp = S.red(hp) if st["hp"] <= 1 else S.green(hp)
+        cards = lambda ids: ", ".join(self.g.card_name(c, L) for c in ids) or "-"  # noqa: E731
+        parts = [hp, f"{w['hand']} {st['handn']}", f"{w['equip']}{self.colon}{cards(st['equip'])}",
+                 f"{w['judge']}{self.colon}{cards(st['judge'])}"]
+        if st["pile"]:
+            parts.append(f"{w['pile']}{self.colon}{cards(st['pile'])}")
+        if st["hand"] is not None and not me:
+            parts.append(f"({cards(st['hand'])})")
+        line = f"{head} " + " | ".join(parts)
+        if hero and hero["skills"]:
+            sk = ", ".join(x[L] for x in hero["skills"] if not x["lord"] or st["role"] == C.ROLE_LORD)
+            line += "\n" + " " * 17 + S.dim(f"{w['skills']}{self.colon}{sk}")
+        return S.bold(line) if me else line
+
+    def show_table(self) -> None:
+        g, L, w = self.g, self.lang, self.w
+        v = table_view(g, self.viewer())
+        rnd = f"{w['round']} {v['round']}" if L == "en" else w["round"].format(r=v["round"])
+        self.out("")
+        self.out(self.st.bold(f"{rnd} · {labels.PHASE_NAMES[L][v['phase']]} · {w['deck']} "
+                              f"{v['deck']} · {w['discard']} {v['discard']}"))
+        by = {st["seat"]: st for st in v["seats"]}
+        for seat in v["order"]:
+            self.out(self.seat_line(v, by[seat]))
+        if v["table"]:
+            self.out(f"{w['table']}{self.colon}" + ", ".join(g.card_name(c, L) for c in v["table"]))
+        hand = by[self.seat]["hand"] or []
+        self.out(self.st.bold(f"{w['your_hand']}{self.colon}") +
+                 (", ".join(self.card(c) for c in hand) or "-"))
+        if v["look"]:
+            self.out(f"{w['looking']}{self.colon}" + ", ".join(self.card(c) for c in v["look"]))
+
+    def card(self, c: int) -> str:
+        name = self.g.card_name(c, self.lang)
+        return self.st.red(name) if self.g.deck[c].suit in (C.SUIT_HEART, C.SUIT_DIAMOND) else name
+
+    def show_decision(self) -> list[int]:
+        g, L = self.g, self.lang
+        v = table_view(g, self.seat)
+        dec = v["decision"]
+        ctx = context_text(g, dec, L)
+        self.out(self.st.yellow(f"{self.w['asked']}{self.colon}{g.describe_decision(L)}" +
+                                (f"  ({ctx})" if ctx else "")))
+        legal = [a for a, _, _ in dec["legal"]]
+        for i, (a, en, zh) in enumerate(dec["legal"], 1):
+            self.out(f"  {i:>2}. {en if L == 'en' else zh}")
+        return legal
+
+    # ------------------------------------------------------------ input
+    def ask(self, legal: list[int]):
+        """The action the person chooses, or None if the game stops (quit, end of input)."""
+        g, w = self.g, self.w
+        while True:
+            self.stdout.write(f"{w['choose']} [1-{len(legal)}]{self.colon}")
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                self.out("")
+                self.out(w["eof"])
+                self.stopped = "eof"
+                return None
+            text = line.strip()
+            if self.echo:
+                self.out(text)
+            low = text.lower()
+            if low in ("q", "quit", "exit"):
+                self.out(w["quit"])
+                self.stopped = "quit"
+                return None
+            if low in ("h", "help", "?"):
+                self.out(HELP[self.lang])
+                continue
+            if low in ("l", "log"):
+                self.out(f"-- {w['recent']} --")
+                for x in self.log[-RECENT:] or [w["nothing"]]:
+                    self.out("  " + x)
+                continue
+            if low in ("t", "table"):
+                self.show_table()
+                self.show_decision()
+                continue
+            if text.isdigit():
+                k = int(text)
+                if 1 <= k <= len(legal):
+                    return legal[k - 1]
+                self.out(f"{w['bad']}{self.colon}{text!r}; " + w["legal"].format(k=len(legal)))
+                continue
+            try:
+                return labels.match_action(text, legal, g.deck, g.decider, g.num_players, g.s)
+            except ValueError:
+                self.out(f"{w['bad']}{self.colon}{text!r}; " + w["legal"].format(k=len(legal)))
+
+    # ------------------------------------------------------------ the game
+    def run(self) -> int:
+        g, L = self.g, self.lang
+        hero_note = f"{self.w['you_are']} {labels.seat_name(self.seat, L)}"
+        self.out(self.st.bold(hero_note) + f" (seed {self.seed})")
+        self.flush_log()
+        while not g.done:
+            d = g.decider
+            if d == self.seat:
+                self.show_table()
+                legal = self.show_decision()
+                a = self.ask(legal)
+                if a is None:
+                    break
+                self.rec.step(a)
+            else:
+                obs, mask = g.observe_with_mask(d)
+                self.rec.step(int(self.agents[d].act(obs, mask)))
+            self.flush_log()
+        if g.done:
+            self.end_screen()
+        if self.record_path:
+            path = RecordWriter(self.record_path).write(self.rec.record)
+            self.out(f"{self.w['saved']} {path}")
+        return 0
+
+    def end_screen(self) -> None:
+        g, L, w = self.g, self.lang, self.w
+        self.out("")
+        self.out(self.st.bold(f"{w['result']}{self.colon}{labels.RESULT_NAMES[L][g.result]}"))
+        self.out(f"-- {w['roles']} --")
+        rewards = g.rewards()
+        v = table_view(g, None)
+        for st in v["seats"]:
+            seat = st["seat"]
+            hero = hero_info(st["hero"]) if st["hero"] >= 0 else None
+            alive = "" if st["alive"] else f" ({w['dead']})"
+            me = f" ({w['you']})" if seat == self.seat else ""
+            self.out(f"  {labels.seat_name(seat, L)}{me}{self.colon}{role_name(st['role'], L)}"
+                     f"{' ' + hero[L] if hero else ''}{alive}  {rewards[seat]:+.0f}")
+        r = float(rewards[self.seat])
+        text = f"{w['reward']}{self.colon}{r:+.0f}"
+        self.out(self.st.bold(self.st.green(text) if r > 0 else self.st.red(text) if r < 0 else text))
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(prog="heroes-play", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seat", default="random", help="your seat: 0 to players-1, or random (default)")
+    p.add_argument("--players", type=int, default=None, help="4 to 10 (default 5; 3v3: 6)")
+    p.add_argument("--mode", choices=MODES, default="identity")
+    p.add_argument("--pack", choices=PACKS, default="standard",
+                   help="hero pack (default standard, with the draft); none = no-skill game")
+    p.add_argument("--deck", default=None, help="standard, standard_no_ex or herokill (default: "
+                                                "the pack's own)")
+    p.add_argument("--opponents", nargs="+", default=["heuristic"], metavar="SPEC",
+                   help="agents for the other seats (agents.make_agent specs: heuristic, random, "
+                        "a checkpoint file, module:Class), used in turn; default heuristic")
+    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: drawn)")
+    p.add_argument("--lang", choices=["en", "zh"], default="en")
+    p.add_argument("--record", default=None, metavar="FILE",
+                   help="write the game record here (.json, or appended to .jsonl)")
+    p.add_argument("--reveal", action="store_true", help="show every hand, role and move")
+    p.add_argument("--max-rounds", type=int, default=100)
+    p.add_argument("--no-autoplay", action="store_true",
+                   help="ask you even when only one action is legal")
+    return p, p.parse_args(argv)
+
+
+def main(argv=None, stdin=None, stdout=None) -> int:
+    p, a = parse_args(argv)
+    try:
+        config = Config(num_players=a.players, mode=a.mode, pack=a.pack, deck=a.deck,
+                        max_rounds=a.max_rounds, autoplay=not a.no_autoplay)
+    except ValueError as e:
+        p.error(str(e))
+    seed = a.seed if a.seed is not None else int(
+        np.random.SeedSequence().generate_state(1, np.uint32)[0])
+    n = config.num_players
+    if a.seat == "random":
+        seat = int(np.random.default_rng([seed, 1]).integers(n))
+    else:
+        try:
+            seat = int(a.seat)
+        except ValueError:
+            p.error(f"--seat must be a number from 0 to {n - 1} or 'random', got {a.seat!r}")
+        if not 0 <= seat < n:
+            p.error(f"--seat must be 0 to {n - 1} for {n} players, got {seat}")
+    from agents import AgentSpecError, make_agent
+    for spec in a.opponents:
+        try:
+            make_agent(spec)
+        except AgentSpecError as e:
+            p.error(str(e))
+    s = Session(config, seat, a.opponents, seed, a.lang, a.reveal, a.record, stdin, stdout)
+    try:
+        return s.run()
+    except KeyboardInterrupt:
+        s.out("")
+        s.out(s.w["quit"])
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

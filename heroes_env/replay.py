@@ -1,0 +1,398 @@
+"""Replay a recorded game: its log in the terminal, or a page to step through in the browser.
+
+    python -m heroes_env.replay game.json                  # the whole log (everything)
+    python -m heroes_env.replay game.json --seat 2 --lang zh   # what player_2 saw, in Chinese
+    python -m heroes_env.replay games.jsonl --game 3 --html game3.html
+
+The record (``heroes_env.record``) is re-simulated first; a record that no longer replays stops
+with an error naming the decision where it diverged.
+
+``--html OUT`` writes one self-contained page (inline CSS and JS, nothing loaded from the
+network): the table at every decision (seats around it with hero, HP, hand, equipment,
+judgement zone and the roles the viewer knew), the pending decision and the action taken,
+previous / next / play buttons, a slider and the arrow keys, the log beside it following the
+step, a view as any seat or all-seeing, English or Chinese. Every seat's frames are built from
+that seat's own view (``heroes_env.table.table_view``), its log lines with the cards it could not
+see hidden (``Game.log_lines(seat=...)``), so a seat's view of the page shows nothing that seat
+did not know at that moment. The URL fragment selects the frame: ``page.html#step=12&view=2&lang=zh``
+(``view=all`` for everything).
+"""
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import sys
+
+from . import labels
+from .engine import constants as C
+from .engine import content
+from .record import RecordError, load_record
+from .table import card_info, hero_info, table_view
+
+LANGS = ("en", "zh")
+
+
+def action_visible(g_before_locs, g_after, seat: int, viewer: int | None, action: int) -> bool:
+    """May viewer know which action seat took? Its own and the all-seeing view, always; another
+    seat's choice of a card or a hero only when that card was or became public (a card used,
+    discarded, equipped; not one given away or put back on the pile; draft picks stay hidden)."""
+    if viewer is None or viewer == seat:
+        return True
+    if C.A_HERO <= action < C.NUM_ACTIONS:
+        return False
+    if C.A_CARD <= action < C.A_TARGET:
+        c = action - C.A_CARD
+        return (labels.public_zone(int(g_before_locs[c]))
+                or labels.public_zone(int(g_after.s[C.C_LOC + c])))
+    return True
+
+
+def build_frames(record, views=None) -> dict:
+    """Everything the page shows, per view ("all" and "0".."n-1"): frames (one per decision and
+    one after the end) and the log lines with the event index each one follows."""
+    n = record.config.num_players
+    views = [None] + list(range(n)) if views is None else list(views)
+    keys = ["all" if v is None else str(v) for v in views]
+    frames = {k: [] for k in keys}
+    pending = []                # (k, seat, action, locs before, labels en/zh)
+
+    def snapshot(g, k):
+        for v, key in zip(views, keys):
+            f = table_view(g, v)
+            f["ev"] = len(g.event_log)
+            frames[key].append(f)
+
+    def on_decision(k, g, seat, action):
+        snapshot(g, k)
+        pending.append((k, seat, action, g.s[C.C_LOC:C.C_LOC + int(g.s[C.H_NCARDS])].copy(),
+                        g.action_to_str(action, "en"), g.action_to_str(action, "zh")))
+
+    # re-simulate; the action taken is filled in once the state after it is known
+    def hook(k, game, seat, action):
+        if pending:
+            _fill_action(frames, views, keys, pending[-1], game)
+        on_decision(k, game, seat, action)
+
+    g = record.replay(on_decision=hook)
+    if pending:
+        _fill_action(frames, views, keys, pending[-1], g)
+    snapshot(g, len(record.decisions))
+    logs = {}
+    for v, key in zip(views, keys):
+        lines = []
+        for i, ev in enumerate(g.event_log):
+            en = labels.event_to_str(ev, g.deck, "en", v, i in g.public_gains)
+            if en is None:
+                continue
+            zh = labels.event_to_str(ev, g.deck, "zh", v, i in g.public_gains)
+            lines.append([i, en, zh])
+        logs[key] = lines
+    return {"frames": frames, "logs": logs, "views": keys}
+
+
+def _fill_action(frames, views, keys, p, g_after):
+    k, seat, action, locs, en, zh = p
+    for v, key in zip(views, keys):
+        f = frames[key][k]
+        if action_visible(locs, g_after, seat, v, action):
+            f["taken"] = {"seat": seat, "en": en, "zh": zh}
+        else:
+            hidden = {"en": "(a hidden choice)", "zh": "（隐藏的选择）"}
+            f["taken"] = {"seat": seat, **hidden}
+
+
+def page_data(record) -> dict:
+    """The page's data: the frames per view, the names of cards, heroes and roles."""
+    data = build_frames(record)
+    g = record.new_game(log=False)
+    heroes = {}
+    for frs in data["frames"].values():
+        for f in frs:
+            for st in f["seats"]:
+                if st["hero"] >= 0 and str(st["hero"]) not in heroes:
+                    heroes[str(st["hero"])] = hero_info(st["hero"])
+    cfg = record.config
+    data.update({
+        "n": cfg.num_players, "cards": card_info(g.deck), "heroes": heroes,
+        "roles": {lang: list(labels.ROLE_NAMES[lang]) for lang in LANGS},
+        "phases": {lang: list(labels.PHASE_NAMES[lang]) for lang in LANGS},
+        "results": {lang: list(labels.RESULT_NAMES[lang]) for lang in LANGS},
+        "title": f"{cfg.mode} · {cfg.num_players} players · pack {cfg.pack} · deck {cfg.deck} · "
+                 f"seed {record.seed if record.seed is not None else record.engine_seed}",
+        "result": record.result, "version": record.version, "meta": record.meta,
+        "decisions": len(record.decisions),
+    })
+    return data
+
+
+def write_html(record, path: str) -> str:
+    data = page_data(record)
+    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    page = (TEMPLATE.replace("__TITLE__", html.escape(data["title"]))
+            .replace("__DATA__", blob))
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(page)
+    return path
+
+
+def print_log(record, lang: str = "en", seat: int | None = None, out=print) -> None:
+    g = record.replay()
+    n = g.num_players
+    if seat is not None and not 0 <= seat < n:
+        raise RecordError(f"--seat must be 0 to {n - 1} for this {n}-player game, got {seat}")
+    for line in g.log_lines(lang, seat=seat):
+        out(line)
+    if g.done:
+        out(("结果：" if lang == "zh" else "result: ") + labels.RESULT_NAMES[lang][g.result])
+    else:
+        out("（对局未完成）" if lang == "zh" else "(the game was stopped before its end)")
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="heroes-replay", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", help="a record: .json, .jsonl (see --game) or a directory")
+    p.add_argument("--game", type=int, default=0, help="which record of a .jsonl / directory")
+    p.add_argument("--lang", choices=LANGS, default="en")
+    p.add_argument("--seat", type=int, default=None, help="print only what this seat saw")
+    p.add_argument("--html", default=None, metavar="OUT", help="write the replay page here")
+    a = p.parse_args(argv)
+    try:
+        rec = load_record(a.file, a.game)
+        if a.html:
+            write_html(rec, a.html)
+            print(f"wrote {a.html} ({len(rec.decisions)} decisions)")
+        else:
+            print_log(rec, a.lang, a.seat)
+    except RecordError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+TEMPLATE = r"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>heroes_env replay · __TITLE__</title>
+<style>
+*{box-sizing:border-box}
+body{margin:0;font:14px/1.35 system-ui,-apple-system,"Segoe UI","Noto Sans CJK SC","PingFang SC",sans-serif;background:#1d2420;color:#eee}
+header{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:8px 12px;background:#111714;border-bottom:1px solid #333}
+header h1{font-size:14px;margin:0 8px 0 0;font-weight:600;max-width:340px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+button,select{background:#2d3a33;color:#eee;border:1px solid #4a5b51;border-radius:4px;padding:4px 9px;font:inherit;cursor:pointer}
+button:hover{background:#3b4d43}
+#slider{flex:1;min-width:120px}
+#stepinfo{min-width:120px;text-align:right;font-variant-numeric:tabular-nums}
+main{display:flex;height:calc(100vh - 46px)}
+#table{position:relative;flex:1;min-width:560px;overflow:hidden}
+#felt{position:absolute;left:12%;top:14%;width:76%;height:72%;border-radius:50%;background:radial-gradient(#2f6b45,#1f4a30);box-shadow:inset 0 0 40px #0008}
+#center{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);width:42%;text-align:center}
+#center .info{color:#cfe;font-size:13px;margin-bottom:6px}
+#decision{background:#0008;border-radius:8px;padding:8px;margin-top:6px;text-align:left}
+#decision .q{color:#ffd35c;font-weight:600}
+#decision .taken{color:#8fe39a;margin-top:4px}
+#decision ol{margin:4px 0 0 18px;padding:0;max-height:110px;overflow:auto;font-size:12px}
+#decision li.chosen{color:#8fe39a;font-weight:600}
+.seat{position:absolute;width:200px;transform:translate(-50%,-50%);background:#f4efe3;color:#222;border-radius:8px;padding:6px 8px;box-shadow:0 2px 6px #0009;font-size:12px;border:3px solid transparent}
+.seat.current{border-color:#ffd35c}
+.seat.decider{box-shadow:0 0 0 3px #8fe39a,0 2px 6px #0009}
+.seat.dead{opacity:.55;filter:grayscale(1)}
+.seat.me{background:#fff8d8}
+.seat .name{font-weight:700;font-size:13px}
+.seat .role{float:right;border-radius:3px;padding:0 5px;background:#777;color:#fff;font-size:11px}
+.role.r0{background:#b8860b}.role.r1{background:#c0392b}.role.r2{background:#2e6da4}.role.r3{background:#6c3483}.role.r4{background:#b8860b}.role.r5{background:#555}
+.seat .hero{color:#553;font-weight:600}
+.seat .skills{color:#666;font-size:11px}
+.hp{color:#c0392b;letter-spacing:1px}
+.hp .lost{color:#bbb}
+.zone{margin-top:2px}
+.zone b{color:#555;font-weight:600}
+.card{display:inline-block;border:1px solid #999;border-radius:3px;padding:0 3px;margin:1px;background:#fff;color:#111;font-size:11px;white-space:nowrap}
+.card.red{color:#c0392b}
+.card.back{background:repeating-linear-gradient(45deg,#345,#345 3px,#456 3px,#456 6px);color:#fff;border-color:#234}
+#log{width:380px;min-width:260px;background:#111714;border-left:1px solid #333;overflow:auto;padding:6px 10px;font-size:12.5px}
+#log div{padding:1px 0;color:#bbb}
+#log div.turn{color:#7fd1e8;margin-top:4px}
+#log div.new{color:#fff;background:#2d3a33}
+#errors{color:#ff8080;white-space:pre-wrap}
+</style></head>
+<body>
+<header>
+<h1 id="title" title="__TITLE__">__TITLE__</h1>
+<button id="first" title="first (Home)">|◀</button>
+<button id="prev" title="previous (←)">◀</button>
+<button id="play" title="play / pause (space)">play</button>
+<button id="next" title="next (→)">▶</button>
+<input type="range" id="slider" min="0" max="0" value="0">
+<span id="stepinfo"></span>
+<label><span id="viewlabel">view</span> <select id="view"></select></label>
+<select id="lang"><option value="en">English</option><option value="zh">中文</option></select>
+</header>
+<main>
+<div id="table"><div id="felt"></div><div id="center"><div class="info" id="info"></div><div id="tablecards"></div><div id="decision"></div></div></div>
+<div id="log"></div>
+</main>
+<div id="errors"></div>
+<script type="application/json" id="data">__DATA__</script>
+<script>
+"use strict";
+const errs = [];
+window.addEventListener("error", e => { errs.push(String(e.message)); document.getElementById("errors").textContent = errs.join("\n"); document.body.dataset.errors = errs.length; });
+const D = JSON.parse(document.getElementById("data").textContent);
+const T = {
+  en: {view: "view", all: "all-seeing", decision: "decision", of: "of", end: "end", round: "round", deck: "deck", discard: "discard pile",
+       hand: "hand", equip: "equip", judge: "judge", pile: "on hero", dead: "dead", asks: "to decide", took: "chose", over: "game over",
+       player: s => "player_" + s, table: "on the table", look: "looking at", you: "you", play: "play", pause: "pause"},
+  zh: {view: "视角", all: "全知视角", decision: "决策", of: "/", end: "结束", round: "轮", deck: "牌堆", discard: "弃牌堆",
+       hand: "手牌", equip: "装备", judge: "判定区", pile: "武将牌上", dead: "阵亡", asks: "待决", took: "选择了", over: "游戏结束",
+       player: s => s + "号位", table: "桌上", look: "正在观看", you: "你", play: "播放", pause: "暂停"}
+};
+const S = {step: 0, view: "all", lang: "en", timer: null};
+const $ = id => document.getElementById(id);
+const esc = t => String(t).replace(/[&<>"]/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
+function card(c) { const x = D.cards[c]; return '<span class="card' + (x.red ? ' red' : '') + '" data-card="' + c + '">' + esc(x[S.lang]) + '</span>'; }
+function cards(ids) { return ids && ids.length ? ids.map(card).join("") : "-"; }
+function backs(n) { let h = ""; for (let i = 0; i < n; i++) h += '<span class="card back">?</span>'; return h; }
+function frames() { return D.frames[S.view]; }
+function hpBar(hp, mx) { let h = ""; for (let i = 0; i < mx; i++) h += i < hp ? "♥" : '<span class="lost">♡</span>'; return '<span class="hp">' + h + "</span> " + hp + "/" + mx; }
+function seatHTML(f, st) {
+  const L = T[S.lang], hero = st.hero >= 0 ? D.heroes[st.hero] : null;
+  const me = f.viewer !== null && st.seat === f.viewer;
+  const cls = ["seat"];
+  if (st.seat === f.current && !f.done) cls.push("current");
+  if (f.decision && f.decision.seat === st.seat) cls.push("decider");
+  if (!st.alive) cls.push("dead");
+  if (me) cls.push("me");
+  const role = st.role >= 0 ? D.roles[S.lang][st.role] : "?";
+  let h = '<div class="' + cls.join(" ") + '" data-seat="' + st.seat + '">';
+  h += '<span class="role r' + st.role + '">' + esc(role) + '</span>';
+  h += '<div class="name">' + esc(L.player(st.seat)) + (me ? " (" + L.you + ")" : "") + "</div>";
+  if (hero) {
+    h += '<div class="hero">' + esc(hero[S.lang]) + "</div>";
+    const sk = hero.skills.filter(k => !k.lord || st.role === 0).map(k => k[S.lang]);
+    if (sk.length) h += '<div class="skills">' + esc(sk.join(" · ")) + "</div>";
+  }
+  if (!st.alive) { h += "<div>" + L.dead + "</div></div>"; return h; }
+  h += "<div>" + hpBar(st.hp, st.maxhp) + "</div>";
+  h += '<div class="zone"><b>' + L.hand + " " + st.handn + ":</b> " + (st.hand ? cards(st.hand) : backs(Math.min(st.handn, 12))) + "</div>";
+  if (st.equip.length) h += '<div class="zone"><b>' + L.equip + ":</b> " + cards(st.equip) + "</div>";
+  if (st.judge.length) h += '<div class="zone"><b>' + L.judge + ":</b> " + cards(st.judge) + "</div>";
+  if (st.pile.length) h += '<div class="zone"><b>' + L.pile + ":</b> " + cards(st.pile) + "</div>";
+  return h + "</div>";
+}
+function render() {
+  const fr = frames(), L = T[S.lang];
+  S.step = Math.max(0, Math.min(S.step, fr.length - 1));
+  const f = fr[S.step];
+  $("slider").max = fr.length - 1; $("slider").value = S.step;
+  $("stepinfo").textContent = S.step < fr.length - 1 ? L.decision + " " + (S.step + 1) + " " + L.of + " " + (fr.length - 1) : L.end;
+  $("viewlabel").textContent = L.view;
+  if (!S.timer) $("play").textContent = L.play;
+  const sel = $("view"); for (const o of sel.options) o.textContent = o.value === "all" ? L.all : L.player(o.value);
+  // seats around the table, the viewer at the bottom
+  const tbl = $("table"); tbl.querySelectorAll(".seat").forEach(e => e.remove());
+  const order = f.order, n = order.length, by = {};
+  f.seats.forEach(st => by[st.seat] = st);
+  const base = f.viewer === null ? 0 : order.indexOf(f.viewer);
+  const W = tbl.clientWidth || 900, H = tbl.clientHeight || 640;
+  order.forEach((seat, p) => {
+    const ang = Math.PI / 2 + 2 * Math.PI * ((p - base + n) % n) / n;
+    const x = W / 2 + Math.cos(ang) * (W / 2 - 112), y = H / 2 + Math.sin(ang) * (H / 2 - 78);
+    const wrap = document.createElement("div"); wrap.innerHTML = seatHTML(f, by[seat]);
+    const el = wrap.firstChild; tbl.appendChild(el);
+    // keep the whole box on the table, however tall its hand and equipment make it
+    const hw = el.offsetWidth / 2 + 4, hh = el.offsetHeight / 2 + 4;
+    el.style.left = Math.max(hw, Math.min(W - hw, x)) + "px";
+    el.style.top = Math.max(hh, Math.min(H - hh, y)) + "px";
+  });
+  let info = L.round + " " + f.round + " · " + D.phases[S.lang][f.phase] + " · " + L.deck + " " + f.deck + " · " + L.discard + " " + f.discard;
+  $("info").textContent = info;
+  let tc = "";
+  if (f.table.length) tc += "<div>" + L.table + ": " + cards(f.table) + "</div>";
+  if (f.look.length) tc += "<div>" + L.look + ": " + cards(f.look) + "</div>";
+  $("tablecards").innerHTML = tc;
+  let dh = "";
+  if (f.decision) {
+    dh += '<div class="q">' + L.asks + ": " + esc(f.decision.text[S.lang]) + "</div>";
+    if (f.decision.legal) {
+      dh += "<ol>" + f.decision.legal.map(a => '<li' + (f.taken && f.taken.en === a[1] ? ' class="chosen"' : "") + ">" + esc(S.lang === "en" ? a[1] : a[2]) + "</li>").join("") + "</ol>";
+    }
+    if (f.taken) dh += '<div class="taken">' + esc(L.player(f.taken.seat)) + " " + L.took + ": " + esc(f.taken[S.lang]) + "</div>";
+  } else {
+    dh += '<div class="q">' + L.over + ": " + esc(D.results[S.lang][f.result]) + "</div>";
+  }
+  $("decision").innerHTML = dh;
+  // the log up to this frame; the lines of the last step highlighted
+  const prev = S.step > 0 ? fr[S.step - 1].ev : 0;
+  const lines = D.logs[S.view].filter(l => l[0] < f.ev);
+  const lg = $("log");
+  lg.innerHTML = lines.map(l => '<div class="' + (/^(---|——)/.test(l[1]) ? "turn" : "") + (l[0] >= prev ? " new" : "") + '">' + esc(S.lang === "en" ? l[1] : l[2]) + "</div>").join("");
+  lg.scrollTop = lg.scrollHeight;
+  document.body.dataset.step = S.step; document.body.dataset.view = S.view; document.body.dataset.lang = S.lang;
+  document.documentElement.lang = S.lang === "zh" ? "zh" : "en";
+  history.replaceState(null, "", "#step=" + S.step + "&view=" + S.view + "&lang=" + S.lang);
+}
+function go(k) { S.step = k; render(); }
+function stop() { if (S.timer) { clearInterval(S.timer); S.timer = null; $("play").textContent = T[S.lang].play; } }
+function play() {
+  if (S.timer) { stop(); return; }
+  if (S.step >= frames().length - 1) S.step = 0;
+  $("play").textContent = T[S.lang].pause;
+  S.timer = setInterval(() => { if (S.step >= frames().length - 1) stop(); else go(S.step + 1); }, 700);
+}
+function init() {
+  const sel = $("view");
+  D.views.forEach(v => { const o = document.createElement("option"); o.value = v; sel.appendChild(o); });
+  const q = new URLSearchParams(location.hash.slice(1));
+  if (q.has("view") && D.views.includes(q.get("view"))) S.view = q.get("view");
+  if (q.get("lang") === "zh") S.lang = "zh";
+  if (q.has("step")) S.step = q.get("step") === "end" ? 1e9 : (parseInt(q.get("step"), 10) || 0);
+  sel.value = S.view; $("lang").value = S.lang;
+  $("first").onclick = () => { stop(); go(0); };
+  $("prev").onclick = () => { stop(); go(S.step - 1); };
+  $("next").onclick = () => { stop(); go(S.step + 1); };
+  $("play").onclick = play;
+  $("slider").oninput = e => { stop(); go(parseInt(e.target.value, 10)); };
+  sel.onchange = e => { S.view = e.target.value; render(); };
+  $("lang").onchange = e => { S.lang = e.target.value; render(); };
+  document.addEventListener("keydown", e => {
+    if (e.target.tagName === "SELECT") return;
+    if (e.key === "ArrowRight") { stop(); go(S.step + 1); }
+    else if (e.key === "ArrowLeft") { stop(); go(S.step - 1); }
+    else if (e.key === "Home") { stop(); go(0); }
+    else if (e.key === "End") { stop(); go(1e9); }
+    else if (e.key === " ") { e.preventDefault(); play(); }
+  });
+  window.addEventListener("resize", render);
+  render();
+  if (q.has("selftest")) selftest(q);
+}
+// #selftest: step through every frame of every view in both languages with the page's own
+// controls, then leave the frame the fragment asked for; the result goes into data-selftest
+function selftest(q) {
+  let n = 0;
+  const want = {step: S.step, view: S.view, lang: S.lang};
+  for (const lang of ["en", "zh"]) {
+    $("lang").value = lang; $("lang").onchange({target: $("lang")});
+    for (const v of D.views) {
+      $("view").value = v; $("view").onchange({target: $("view")});
+      $("first").onclick();
+      for (let k = 0; k < frames().length; k++) {
+        if (document.querySelectorAll(".seat").length !== D.n) throw new Error("frame " + k + " of view " + v + ": " + document.querySelectorAll(".seat").length + " seats");
+        if (parseInt(document.body.dataset.step, 10) !== k) throw new Error("next did not reach frame " + k);
+        n++; $("next").onclick();
+      }
+    }
+  }
+  document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowLeft"}));
+  S.step = want.step; S.view = want.view; S.lang = want.lang; $("view").value = S.view; $("lang").value = S.lang; render();
+  document.body.dataset.selftest = "ok " + n;
+}
+init();
+</script>
+</body></html>
+"""
+
+if __name__ == "__main__":
+    sys.exit(main())
