@@ -13,8 +13,9 @@ judgement zone and the roles the viewer knew), the pending decision and the acti
 previous / next / play buttons, a slider and the arrow keys, the log beside it following the
 step, a view as any seat or all-seeing, English or Chinese. Every seat's frames are built from
 that seat's own view (``heroes_env.table.table_view``), its log lines with the cards it could not
-see hidden (``Game.log_lines(seat=...)``), so a seat's view of the page shows nothing that seat
-did not know at that moment. The URL fragment selects the frame: ``page.html#step=12&view=2&lang=zh``
+see hidden (``Game.log_lines(seat=...)``), and its frames are only those of its own decisions
+and of other seats' public actions (``FrameBuilder``), so a seat's view of the page shows nothing
+that seat did not know at that moment. The URL fragment selects the frame: ``page.html#step=12&view=2&lang=zh``
 (``view=all`` for everything).
 """
 from __future__ import annotations
@@ -33,73 +34,100 @@ from .table import card_info, hero_info, table_view
 LANGS = ("en", "zh")
 
 
-def action_visible(g_before_locs, g_after, seat: int, viewer: int | None, action: int) -> bool:
-    """May viewer know which action seat took? Its own and the all-seeing view, always; another
-    seat's choice of a card or a hero only when that card was or became public (a card used,
-    discarded, equipped; not one given away or put back on the pile; draft picks stay hidden)."""
+def action_visible(locs_before, g_after, seat: int, viewer: int | None, action: int,
+                   kind: int) -> bool:
+    """May viewer know that seat took this action at this point? Its own decisions and the
+    all-seeing view, always. Another seat's decision is shown only when the action itself
+    becomes public: a card used, discarded or equipped (not one given away or put back on the
+    pile), a target, an option, a skill, a yes to an optional effect. Declining (pass), draft
+    picks and "done" stay hidden: the engine asks only seats that can answer, so that a seat
+    was asked at all would tell what it holds (a 无懈可击, a 闪)."""
     if viewer is None or viewer == seat:
         return True
-    if C.A_HERO <= action < C.NUM_ACTIONS:
+    if action == C.A_PASS or C.A_HERO <= action < C.NUM_ACTIONS:
         return False
+    if action == C.A_CONFIRM:
+        return kind == C.DK_CONFIRM
     if C.A_CARD <= action < C.A_TARGET:
         c = action - C.A_CARD
-        return (labels.public_zone(int(g_before_locs[c]))
+        return (labels.public_zone(int(locs_before[c]))
                 or labels.public_zone(int(g_after.s[C.C_LOC + c])))
     return True
 
 
-def build_frames(record, views=None) -> dict:
-    """Everything the page shows, per view ("all" and "0".."n-1"): frames (one per decision and
-    one after the end) and the log lines with the event index each one follows."""
-    n = record.config.num_players
-    views = [None] + list(range(n)) if views is None else list(views)
-    keys = ["all" if v is None else str(v) for v in views]
-    frames = {k: [] for k in keys}
-    pending = []                # (k, seat, action, locs before, labels en/zh)
+class FrameBuilder:
+    """The page's frames per view ("all", "0".."n-1"), built while a game is re-simulated:
+    call ``decision(k, game, seat, action)`` before each decision is stepped and ``finish(game)``
+    at the end.
 
-    def snapshot(g, k):
-        for v, key in zip(views, keys):
+    The all-seeing view has a frame at every decision. A seat's view has one at each of its own
+    decisions, at each decision of another seat whose action becomes public (``action_visible``),
+    and at the end: frames at hidden decisions would tell that a seat was asked something. Each
+    frame is ``table_view(game, seat)`` plus "k" (the decision it shows, to keep the place when
+    the view changes), "lines" (how many of the view's log lines have happened) and "taken" (the
+    action chosen, when the view may know it). The log lines of a view are its own
+    (``Game.log_lines(seat=...)``: other seats' private cards hidden)."""
+
+    def __init__(self, n: int, views=None):
+        self.views = [None] + list(range(n)) if views is None else list(views)
+        self.keys = ["all" if v is None else str(v) for v in self.views]
+        self.frames = {k: [] for k in self.keys}
+        self.logs = {k: [] for k in self.keys}
+        self._seen = 0            # events turned into log lines so far
+        self._pending = None      # the decision waiting for the state after it
+
+    def _log(self, g):
+        for i in range(self._seen, len(g.event_log)):
+            ev = g.event_log[i]
+            for v, key in zip(self.views, self.keys):
+                en = labels.event_to_str(ev, g.deck, "en", v, i in g.public_gains)
+                if en is not None:
+                    zh = labels.event_to_str(ev, g.deck, "zh", v, i in g.public_gains)
+                    self.logs[key].append([en, zh])
+        self._seen = len(g.event_log)
+
+    def _settle(self, g_after):
+        """Keep or drop the frames of the pending decision, now that its effect is known."""
+        if self._pending is None:
+            return
+        k, seat, action, kind, locs, en, zh, views = self._pending
+        self._pending = None
+        for v, key in zip(self.views, self.keys):
+            if action_visible(locs, g_after, seat, v, action, kind):
+                f = views[key]
+                f["taken"] = {"seat": seat, "en": en, "zh": zh}
+                self.frames[key].append(f)
+
+    def decision(self, k: int, g, seat: int, action: int) -> None:
+        self._settle(g)
+        self._log(g)
+        views = {}
+        for v, key in zip(self.views, self.keys):
             f = table_view(g, v)
-            f["ev"] = len(g.event_log)
-            frames[key].append(f)
+            f["k"] = k
+            f["lines"] = len(self.logs[key])
+            views[key] = f
+        locs = g.s[C.C_LOC:C.C_LOC + int(g.s[C.H_NCARDS])].copy()
+        self._pending = (k, seat, action, g.decision_kind, locs, g.action_to_str(action, "en"),
+                         g.action_to_str(action, "zh"), views)
 
-    def on_decision(k, g, seat, action):
-        snapshot(g, k)
-        pending.append((k, seat, action, g.s[C.C_LOC:C.C_LOC + int(g.s[C.H_NCARDS])].copy(),
-                        g.action_to_str(action, "en"), g.action_to_str(action, "zh")))
-
-    # re-simulate; the action taken is filled in once the state after it is known
-    def hook(k, game, seat, action):
-        if pending:
-            _fill_action(frames, views, keys, pending[-1], game)
-        on_decision(k, game, seat, action)
-
-    g = record.replay(on_decision=hook)
-    if pending:
-        _fill_action(frames, views, keys, pending[-1], g)
-    snapshot(g, len(record.decisions))
-    logs = {}
-    for v, key in zip(views, keys):
-        lines = []
-        for i, ev in enumerate(g.event_log):
-            en = labels.event_to_str(ev, g.deck, "en", v, i in g.public_gains)
-            if en is None:
-                continue
-            zh = labels.event_to_str(ev, g.deck, "zh", v, i in g.public_gains)
-            lines.append([i, en, zh])
-        logs[key] = lines
-    return {"frames": frames, "logs": logs, "views": keys}
+    def finish(self, g, k: int | None = None) -> dict:
+        self._settle(g)
+        self._log(g)
+        for v, key in zip(self.views, self.keys):
+            f = table_view(g, v)
+            f["k"] = k if k is not None else (self.frames[key][-1]["k"] + 1 if self.frames[key] else 0)
+            f["lines"] = len(self.logs[key])
+            f["taken"] = None
+            self.frames[key].append(f)
+        return {"frames": self.frames, "logs": self.logs, "views": self.keys}
 
 
-def _fill_action(frames, views, keys, p, g_after):
-    k, seat, action, locs, en, zh = p
-    for v, key in zip(views, keys):
-        f = frames[key][k]
-        if action_visible(locs, g_after, seat, v, action):
-            f["taken"] = {"seat": seat, "en": en, "zh": zh}
-        else:
-            hidden = {"en": "(a hidden choice)", "zh": "（隐藏的选择）"}
-            f["taken"] = {"seat": seat, **hidden}
+def build_frames(record, views=None) -> dict:
+    """Everything the page shows per view (``FrameBuilder``), by re-simulating the record."""
+    b = FrameBuilder(record.config.num_players, views)
+    g = record.replay(on_decision=b.decision)
+    return b.finish(g, len(record.decisions))
 
 
 def page_data(record) -> dict:
@@ -241,10 +269,10 @@ const errs = [];
 window.addEventListener("error", e => { errs.push(String(e.message)); document.getElementById("errors").textContent = errs.join("\n"); document.body.dataset.errors = errs.length; });
 const D = JSON.parse(document.getElementById("data").textContent);
 const T = {
-  en: {view: "view", all: "all-seeing", decision: "decision", of: "of", end: "end", round: "round", deck: "deck", discard: "discard pile",
+  en: {view: "view", all: "all-seeing", step: "step", of: "of", end: "end", round: "round", deck: "deck", discard: "discard pile",
        hand: "hand", equip: "equip", judge: "judge", pile: "on hero", dead: "dead", asks: "to decide", took: "chose", over: "game over",
        player: s => "player_" + s, table: "on the table", look: "looking at", you: "you", play: "play", pause: "pause"},
-  zh: {view: "视角", all: "全知视角", decision: "决策", of: "/", end: "结束", round: "轮", deck: "牌堆", discard: "弃牌堆",
+  zh: {view: "视角", all: "全知视角", step: "步", of: "/", end: "结束", round: "轮", deck: "牌堆", discard: "弃牌堆",
        hand: "手牌", equip: "装备", judge: "判定区", pile: "武将牌上", dead: "阵亡", asks: "待决", took: "选择了", over: "游戏结束",
        player: s => s + "号位", table: "桌上", look: "正在观看", you: "你", play: "播放", pause: "暂停"}
 };
@@ -286,7 +314,7 @@ function render() {
   S.step = Math.max(0, Math.min(S.step, fr.length - 1));
   const f = fr[S.step];
   $("slider").max = fr.length - 1; $("slider").value = S.step;
-  $("stepinfo").textContent = S.step < fr.length - 1 ? L.decision + " " + (S.step + 1) + " " + L.of + " " + (fr.length - 1) : L.end;
+  $("stepinfo").textContent = S.step < fr.length - 1 ? L.step + " " + (S.step + 1) + " " + L.of + " " + (fr.length - 1) : L.end;
   $("viewlabel").textContent = L.view;
   if (!S.timer) $("play").textContent = L.play;
   const sel = $("view"); for (const o of sel.options) o.textContent = o.value === "all" ? L.all : L.player(o.value);
@@ -324,14 +352,24 @@ function render() {
   }
   $("decision").innerHTML = dh;
   // the log up to this frame; the lines of the last step highlighted
-  const prev = S.step > 0 ? fr[S.step - 1].ev : 0;
-  const lines = D.logs[S.view].filter(l => l[0] < f.ev);
+  const prev = S.step > 0 ? fr[S.step - 1].lines : 0;
+  const lines = D.logs[S.view].slice(0, f.lines);
   const lg = $("log");
-  lg.innerHTML = lines.map(l => '<div class="' + (/^(---|——)/.test(l[1]) ? "turn" : "") + (l[0] >= prev ? " new" : "") + '">' + esc(S.lang === "en" ? l[1] : l[2]) + "</div>").join("");
+  lg.innerHTML = lines.map((l, i) => '<div class="' + (/^(---|——)/.test(l[0]) ? "turn" : "") + (i >= prev ? " new" : "") + '">' + esc(S.lang === "en" ? l[0] : l[1]) + "</div>").join("");
   lg.scrollTop = lg.scrollHeight;
   document.body.dataset.step = S.step; document.body.dataset.view = S.view; document.body.dataset.lang = S.lang;
   document.documentElement.lang = S.lang === "zh" ? "zh" : "en";
   history.replaceState(null, "", "#step=" + S.step + "&view=" + S.view + "&lang=" + S.lang);
+}
+// another view: the frame of the same moment, or the last one before it (a seat's view has
+// frames only where it may know something happened)
+function setView(v) {
+  const k = frames()[Math.max(0, Math.min(S.step, frames().length - 1))].k;
+  S.view = v;
+  const fr = frames();
+  let i = 0;
+  while (i + 1 < fr.length && fr[i + 1].k <= k) i++;
+  S.step = i;
 }
 function go(k) { S.step = k; render(); }
 function stop() { if (S.timer) { clearInterval(S.timer); S.timer = null; $("play").textContent = T[S.lang].play; } }
@@ -354,7 +392,7 @@ function init() {
   $("next").onclick = () => { stop(); go(S.step + 1); };
   $("play").onclick = play;
   $("slider").oninput = e => { stop(); go(parseInt(e.target.value, 10)); };
-  sel.onchange = e => { S.view = e.target.value; render(); };
+  sel.onchange = e => { setView(e.target.value); render(); };
   $("lang").onchange = e => { S.lang = e.target.value; render(); };
   document.addEventListener("keydown", e => {
     if (e.target.tagName === "SELECT") return;
@@ -381,6 +419,7 @@ function selftest(q) {
       for (let k = 0; k < frames().length; k++) {
         if (document.querySelectorAll(".seat").length !== D.n) throw new Error("frame " + k + " of view " + v + ": " + document.querySelectorAll(".seat").length + " seats");
         if (parseInt(document.body.dataset.step, 10) !== k) throw new Error("next did not reach frame " + k);
+        if (document.querySelectorAll("#log div").length !== frames()[k].lines) throw new Error("frame " + k + " of view " + v + ": the log does not follow");
         n++; $("next").onclick();
       }
     }

@@ -14,7 +14,7 @@ import heroes_env
 from heroes_env import Config, Game, labels
 from heroes_env.engine import constants as C
 from heroes_env.record import GameRecorder, RecordingEnv, load_record, save_record
-from heroes_env.replay import build_frames, main, page_data, write_html
+from heroes_env.replay import FrameBuilder, build_frames, main, page_data, write_html
 from heroes_env.scenario import build
 from heroes_env.table import table_view
 
@@ -178,31 +178,70 @@ def test_page_frames_show_each_seat_only_its_own(rec):
     n = rec.config.num_players
     assert data["views"] == ["all"] + [str(i) for i in range(n)]
     frames = data["frames"]
-    assert all(len(f) == len(rec.decisions) + 1 for f in frames.values())
+    assert len(frames["all"]) == len(rec.decisions) + 1
     for v in range(n):
-        for k, f in enumerate(frames[str(v)]):
+        fr = frames[str(v)]
+        ks = [f["k"] for f in fr]
+        assert ks == sorted(set(ks)) and ks[-1] == len(rec.decisions)
+        own = [k for k, d in enumerate(rec.decisions) if d[0] == v]
+        assert set(own) <= set(ks)                       # every own decision has its frame
+        for f in fr:
             for st in f["seats"]:
                 if st["seat"] != v:
                     assert st["hand"] is None
                     known = st["role"] == C.ROLE_LORD or not st["alive"] or f["done"]
                     assert st["role"] == -1 or known or rec.config.mode == "3v3"
             dec = f["decision"]
-            if dec is not None:
-                assert ("legal" in dec) == (dec["seat"] == v)
-                taken = f["taken"]
-                seat, action, label = rec.decisions[k]
-                assert taken["seat"] == seat
-                if seat == v:
-                    assert taken["en"] == label
-                elif C.A_HERO <= action:
-                    assert taken["en"] == "(a hidden choice)"
+            if dec is None:
+                continue
+            assert ("legal" in dec) == (dec["seat"] == v)
+            seat, action, label = rec.decisions[f["k"]]
+            assert f["taken"] == {"seat": seat, "en": label, "zh": f["taken"]["zh"]}
+            if seat != v:            # another seat's frame: only for an action that became public
+                assert action != C.A_PASS and action < C.A_HERO
+        assert len(fr) < len(frames["all"])
     for f in frames["all"]:
         assert all(st["hand"] is not None and st["role"] >= 0 for st in f["seats"])
-    # the log of a seat: its own draws named, the others' not
+    # the log of a seat: its own draws named, the others' not; as many lines as the full log
     logs = data["logs"]
-    assert any(re.match(r"player_1 draws (?!a card)", x[1]) for x in logs["1"])
-    assert not any(re.match(r"player_2 draws (?!a card)", x[1]) for x in logs["1"])
+    assert any(re.match(r"player_1 draws (?!a card)", x[0]) for x in logs["1"])
+    assert not any(re.match(r"player_2 draws (?!a card)", x[0]) for x in logs["1"])
     assert len(logs["all"]) == len(logs["1"])
+    for key, fr in frames.items():
+        assert [f["lines"] for f in fr] == sorted(f["lines"] for f in fr)
+        assert fr[-1]["lines"] == len(logs[key])
+
+
+def _scenario_frames(second_hand):
+    """The lord dismantles player_1's card; player_2 holds second_hand. Frames of every view."""
+    g = build(seats=[{"role": "lord", "hand": ["dismantlement", "peach"]},
+                     {"role": "rebel", "hand": ["jink"]}, {"role": "loyalist", "hand": second_hand},
+                     {"role": "renegade", "hand": ["slash"]}], current=0, phase="play")
+    b = FrameBuilder(4)
+    k = 0
+    script = ["dismantlement", "target player_1"]   # the pick of its one card is autoplayed
+    while g.decider == 2 or (g.decider == 0 and script):
+        want = "pass" if g.decider == 2 else script.pop(0)   # player_2 declines its 无懈可击
+        a = labels.match_action(want, g.legal_actions(), g.deck, g.decider, 4, g.s)
+        b.decision(k, g, g.decider, a)
+        g.step(a)
+        k += 1
+    assert g.decider == 1 and "player_1 discards Jink ♥2" in g.log_lines()
+    return b.finish(g, k), k
+
+
+def test_a_seat_cannot_tell_that_another_was_asked_something():
+    # player_2 holds a 无懈可击 (and is asked whether to play it, and declines) or a 闪 (never
+    # asked): the frames of player_3's view must be the same, the all-seeing view's not
+    with_null, k1 = _scenario_frames(["nullification"])
+    without, k2 = _scenario_frames(["jink"])
+    assert k1 == k2 + 1
+    strip = lambda fr: [{x: y for x, y in f.items() if x != "k"} for f in fr]    # noqa: E731
+    for v in ("1", "3"):
+        assert strip(with_null["frames"][v]) == strip(without["frames"][v]), f"seat {v} sees it"
+        assert with_null["logs"][v] == without["logs"][v]
+    assert len(with_null["frames"]["all"]) == len(without["frames"]["all"]) + 1
+    assert strip(with_null["frames"]["2"]) != strip(without["frames"]["2"])
 
 
 def test_the_page_is_one_self_contained_file(rec, tmp_path):
@@ -248,7 +287,8 @@ def test_the_page_in_a_real_browser(rec, tmp_path):
     dom = _dump(browser, f"file://{page}#step=20&view=2&lang=en&selftest=1", tmp_path)
     assert 'id="errors"></div>' in dom, re.search(r'id="errors">([^<]*)', dom).group(1)
     assert "data-errors" not in dom
-    assert f'data-selftest="ok {2 * (n + 1) * frames}"' in dom
+    shown = sum(len(f) for f in build_frames(rec)["frames"].values())
+    assert f'data-selftest="ok {2 * shown}"' in dom
     assert 'data-step="20"' in dom and 'data-view="2"' in dom
     seats = re.findall(r'<div class="seat[^"]*" data-seat="(\d)"', dom)
     assert sorted(seats) == [str(i) for i in range(n)]
