@@ -13,7 +13,8 @@ lines, showing only what your seat may see (``--reveal`` shows everything, for d
 
 Input may be piped, one line per decision; at the end of the input the game stops with a message
 (and exit status 0). ``--record FILE`` writes the game (``heroes_env.record``; a stopped game is
-written too, without a result) for ``python -m heroes_env.replay FILE``.
+written too, without a result) for ``python -m heroes_env.replay FILE``. ``--web PORT`` plays
+the same game in the browser instead (``heroes_env.webplay``).
 """
 from __future__ import annotations
 
@@ -123,9 +124,8 @@ class Session:
             spec = specs[j % len(specs)]
             self.specs[s] = spec
             self.agents[s] = make_agent(spec)
-        arng = np.random.SeedSequence([self.seed, 2])
-        for s, a in self.agents.items():
-            a.reset(seed=int(arng.spawn(1)[0].generate_state(1)[0]) + s)
+        for s, a in self.agents.items():      # the same seed and input: the same game
+            a.reset(seed=int(np.random.SeedSequence([self.seed, 2, s]).generate_state(1)[0]))
         meta = {"human_seat": seat, "agents": {str(s): spec for s, spec in self.specs.items()}}
         self.rec = GameRecorder(config, seed=self.seed, log=True, meta=meta)
         self.g = self.rec.game
@@ -257,6 +257,13 @@ class Session:
                 self.out(f"{w['bad']}{self.colon}{text!r}; " + w["legal"].format(k=len(legal)))
 
     # ------------------------------------------------------------ the game
+    def agent_step(self) -> None:
+        """The deciding seat's agent answers (the deciding seat is not the person's)."""
+        g = self.g
+        d = g.decider
+        obs, mask = g.observe_with_mask(d)
+        self.rec.step(int(self.agents[d].act(obs, mask)))
+
     def run(self) -> int:
         g, L = self.g, self.lang
         hero_note = f"{self.w['you_are']} {labels.seat_name(self.seat, L)}"
@@ -272,8 +279,7 @@ class Session:
                     break
                 self.rec.step(a)
             else:
-                obs, mask = g.observe_with_mask(d)
-                self.rec.step(int(self.agents[d].act(obs, mask)))
+                self.agent_step()
             self.flush_log()
         if g.done:
             self.end_screen()
@@ -322,6 +328,9 @@ def parse_args(argv=None):
     p.add_argument("--max-rounds", type=int, default=100)
     p.add_argument("--no-autoplay", action="store_true",
                    help="ask you even when only one action is legal")
+    p.add_argument("--web", type=int, default=None, metavar="PORT",
+                   help="play in the browser instead: serve the game on http://127.0.0.1:PORT/ "
+                        "(0: any free port; heroes_env.webplay)")
     return p, p.parse_args(argv)
 
 
@@ -351,6 +360,9 @@ def main(argv=None, stdin=None, stdout=None) -> int:
         except AgentSpecError as e:
             p.error(str(e))
     s = Session(config, seat, a.opponents, seed, a.lang, a.reveal, a.record, stdin, stdout)
+    if a.web is not None:
+        from .webplay import serve
+        return serve(s, a.web)
     try:
         return s.run()
     except KeyboardInterrupt:

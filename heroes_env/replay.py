@@ -25,7 +25,7 @@ import html
 import json
 import sys
 
-from . import labels
+from . import cards, labels
 from .engine import constants as C
 from .engine import content
 from .record import RecordError, load_record
@@ -111,6 +111,18 @@ class FrameBuilder:
         self._pending = (k, seat, action, g.decision_kind, locs, g.action_to_str(action, "en"),
                          g.action_to_str(action, "zh"), views)
 
+    def now(self, g, k: int) -> dict:
+        """The frames so far plus the table now (decision k, not answered yet), per view: what
+        a live page shows (``heroes_env.webplay``). Nothing is kept."""
+        self._settle(g)
+        self._log(g)
+        frames = {}
+        for v, key in zip(self.views, self.keys):
+            f = table_view(g, v)
+            f.update(k=k, lines=len(self.logs[key]), taken=None)
+            frames[key] = self.frames[key] + [f]
+        return {"frames": frames, "logs": self.logs, "views": self.keys}
+
     def finish(self, g, k: int | None = None) -> dict:
         self._settle(g)
         self._log(g)
@@ -130,35 +142,45 @@ def build_frames(record, views=None) -> dict:
     return b.finish(g, len(record.decisions))
 
 
+def names_data(config, heroes=None) -> dict:
+    """The names a page needs: cards of the deck, heroes (ids; None: every hero), roles, phases,
+    results, in both languages."""
+    ids = [h.id for h in content.HEROES] if heroes is None else heroes
+    return {"n": config.num_players, "cards": card_info(cards.deck(config.deck)),
+            "heroes": {str(h): hero_info(h) for h in ids},
+            "roles": {lang: list(labels.ROLE_NAMES[lang]) for lang in LANGS},
+            "phases": {lang: list(labels.PHASE_NAMES[lang]) for lang in LANGS},
+            "results": {lang: list(labels.RESULT_NAMES[lang]) for lang in LANGS}}
+
+
+def config_title(config, seed) -> str:
+    return (f"{config.mode} · {config.num_players} players · pack {config.pack} · deck "
+            f"{config.deck} · seed {seed}")
+
+
 def page_data(record) -> dict:
     """The page's data: the frames per view, the names of cards, heroes and roles."""
     data = build_frames(record)
-    g = record.new_game(log=False)
-    heroes = {}
-    for frs in data["frames"].values():
-        for f in frs:
-            for st in f["seats"]:
-                if st["hero"] >= 0 and str(st["hero"]) not in heroes:
-                    heroes[str(st["hero"])] = hero_info(st["hero"])
+    heroes = sorted({st["hero"] for frs in data["frames"].values() for f in frs
+                     for st in f["seats"] if st["hero"] >= 0})
     cfg = record.config
+    data.update(names_data(cfg, heroes))
     data.update({
-        "n": cfg.num_players, "cards": card_info(g.deck), "heroes": heroes,
-        "roles": {lang: list(labels.ROLE_NAMES[lang]) for lang in LANGS},
-        "phases": {lang: list(labels.PHASE_NAMES[lang]) for lang in LANGS},
-        "results": {lang: list(labels.RESULT_NAMES[lang]) for lang in LANGS},
-        "title": f"{cfg.mode} · {cfg.num_players} players · pack {cfg.pack} · deck {cfg.deck} · "
-                 f"seed {record.seed if record.seed is not None else record.engine_seed}",
+        "title": config_title(cfg, record.seed if record.seed is not None else record.engine_seed),
         "result": record.result, "version": record.version, "meta": record.meta,
-        "decisions": len(record.decisions),
+        "decisions": len(record.decisions), "live": False,
     })
     return data
 
 
-def write_html(record, path: str) -> str:
-    data = page_data(record)
+def render_page(data: dict) -> str:
+    """The page (TEMPLATE) with its data inlined."""
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    page = (TEMPLATE.replace("__TITLE__", html.escape(data["title"]))
-            .replace("__DATA__", blob))
+    return TEMPLATE.replace("__TITLE__", html.escape(data["title"])).replace("__DATA__", blob)
+
+
+def write_html(record, path: str) -> str:
+    page = render_page(page_data(record))
     with open(path, "w", encoding="utf-8") as f:
         f.write(page)
     return path
@@ -244,6 +266,9 @@ main{display:flex;height:calc(100vh - 46px)}
 #log div.turn{color:#7fd1e8;margin-top:4px}
 #log div.new{color:#fff;background:#2d3a33}
 #errors{color:#ff8080;white-space:pre-wrap}
+#status{color:#ff8080;font-size:12px;margin-top:4px}
+.acts{display:flex;flex-wrap:wrap;gap:4px;margin-top:6px}
+.acts button{font-size:12px;padding:3px 8px;background:#3b5d48}
 </style></head>
 <body>
 <header>
@@ -258,7 +283,7 @@ main{display:flex;height:calc(100vh - 46px)}
 <select id="lang"><option value="en">English</option><option value="zh">中文</option></select>
 </header>
 <main>
-<div id="table"><div id="felt"></div><div id="center"><div class="info" id="info"></div><div id="tablecards"></div><div id="decision"></div></div></div>
+<div id="table"><div id="felt"></div><div id="center"><div class="info" id="info"></div><div id="tablecards"></div><div id="decision"></div><div id="status"></div></div></div>
 <div id="log"></div>
 </main>
 <div id="errors"></div>
@@ -271,10 +296,10 @@ const D = JSON.parse(document.getElementById("data").textContent);
 const T = {
   en: {view: "view", all: "all-seeing", step: "step", of: "of", end: "end", round: "round", deck: "deck", discard: "discard pile",
        hand: "hand", equip: "equip", judge: "judge", pile: "on hero", dead: "dead", asks: "to decide", took: "chose", over: "game over",
-       player: s => "player_" + s, table: "on the table", look: "looking at", you: "you", play: "play", pause: "pause"},
+       player: s => "player_" + s, table: "on the table", look: "looking at", you: "you", play: "play", pause: "pause", reward: "your reward"},
   zh: {view: "视角", all: "全知视角", step: "步", of: "/", end: "结束", round: "轮", deck: "牌堆", discard: "弃牌堆",
        hand: "手牌", equip: "装备", judge: "判定区", pile: "武将牌上", dead: "阵亡", asks: "待决", took: "选择了", over: "游戏结束",
-       player: s => s + "号位", table: "桌上", look: "正在观看", you: "你", play: "播放", pause: "暂停"}
+       player: s => s + "号位", table: "桌上", look: "正在观看", you: "你", play: "播放", pause: "暂停", reward: "你的收益"}
 };
 const S = {step: 0, view: "all", lang: "en", timer: null};
 const $ = id => document.getElementById(id);
@@ -343,14 +368,21 @@ function render() {
   let dh = "";
   if (f.decision) {
     dh += '<div class="q">' + L.asks + ": " + esc(f.decision.text[S.lang]) + "</div>";
-    if (f.decision.legal) {
+    if (D.live && S.step === fr.length - 1 && f.decision.legal && f.decision.seat === f.viewer) {
+      dh += '<div class="acts">' + f.decision.legal.map(a => '<button class="act" data-action="' + a[0] + '">' + esc(S.lang === "en" ? a[1] : a[2]) + "</button>").join("") + "</div>";
+    } else if (f.decision.legal) {
       dh += "<ol>" + f.decision.legal.map(a => '<li' + (f.taken && f.taken.en === a[1] ? ' class="chosen"' : "") + ">" + esc(S.lang === "en" ? a[1] : a[2]) + "</li>").join("") + "</ol>";
     }
     if (f.taken) dh += '<div class="taken">' + esc(L.player(f.taken.seat)) + " " + L.took + ": " + esc(f.taken[S.lang]) + "</div>";
   } else {
     dh += '<div class="q">' + L.over + ": " + esc(D.results[S.lang][f.result]) + "</div>";
+    if (D.live && D.reveal) {
+      dh += "<ol>" + D.reveal.map(x => "<li>" + esc(L.player(x.seat)) + (x.seat === D.seat ? " (" + L.you + ")" : "") + ": " + esc(D.roles[S.lang][x.role]) + (x.hero >= 0 ? " " + esc(D.heroes[x.hero][S.lang]) : "") + (x.alive ? "" : " (" + L.dead + ")") + "</li>").join("") + "</ol>";
+      dh += '<div class="taken">' + L.reward + ": " + (D.reward > 0 ? "+" : "") + D.reward + "</div>";
+    }
   }
   $("decision").innerHTML = dh;
+  $("decision").querySelectorAll("button.act").forEach(b => b.onclick = () => act(parseInt(b.dataset.action, 10)));
   // the log up to this frame; the lines of the last step highlighted
   const prev = S.step > 0 ? fr[S.step - 1].lines : 0;
   const lines = D.logs[S.view].slice(0, f.lines);
@@ -371,6 +403,26 @@ function setView(v) {
   while (i + 1 < fr.length && fr[i + 1].k <= k) i++;
   S.step = i;
 }
+// live play (heroes_env.webplay): send the chosen action, show the state that comes back
+function act(a, then) {
+  $("decision").querySelectorAll("button.act").forEach(b => b.disabled = true);
+  fetch("act", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({action: a})})
+    .then(r => r.json())
+    .then(st => {
+      if (st.error) { $("status").textContent = st.error; render(); return; }
+      $("status").textContent = "";
+      Object.assign(D, st); S.step = 1e9; render();
+      if (then) then();
+    })
+    .catch(e => { $("status").textContent = String(e); });
+}
+// #autoact=N: press the first action button N times (for tests)
+function autoact(n) {
+  if (n <= 0) { document.body.dataset.autoact = "done"; return; }
+  const b = document.querySelector("button.act");
+  if (!b) { document.body.dataset.autoact = D.done ? "over" : "no button"; return; }
+  act(parseInt(b.dataset.action, 10), () => autoact(n - 1));
+}
 function go(k) { S.step = k; render(); }
 function stop() { if (S.timer) { clearInterval(S.timer); S.timer = null; $("play").textContent = T[S.lang].play; } }
 function play() {
@@ -383,9 +435,11 @@ function init() {
   const sel = $("view");
   D.views.forEach(v => { const o = document.createElement("option"); o.value = v; sel.appendChild(o); });
   const q = new URLSearchParams(location.hash.slice(1));
+  S.view = D.live || !D.views.includes("all") ? D.views[0] : "all";
   if (q.has("view") && D.views.includes(q.get("view"))) S.view = q.get("view");
   if (q.get("lang") === "zh") S.lang = "zh";
   if (q.has("step")) S.step = q.get("step") === "end" ? 1e9 : (parseInt(q.get("step"), 10) || 0);
+  else if (D.live) S.step = 1e9;
   sel.value = S.view; $("lang").value = S.lang;
   $("first").onclick = () => { stop(); go(0); };
   $("prev").onclick = () => { stop(); go(S.step - 1); };
@@ -405,6 +459,7 @@ function init() {
   window.addEventListener("resize", render);
   render();
   if (q.has("selftest")) selftest(q);
+  if (q.has("autoact")) autoact(parseInt(q.get("autoact"), 10) || 0);
 }
 // #selftest: step through every frame of every view in both languages with the page's own
 // controls, then leave the frame the fragment asked for; the result goes into data-selftest
