@@ -155,7 +155,7 @@ class Game:
 
     def zone_cards(self, zone: int) -> list[int]:
         n = int(self.s[C.H_NCARDS])
-        return [c for c in range(n) if self.s[C.C_LOC + c] == zone]
+        return np.flatnonzero(self.s[C.C_LOC:C.C_LOC + n] == zone).tolist()
 
     def hand(self, seat: int) -> list[int]:
         return self.zone_cards(C.Z_HAND + seat)
