@@ -26,7 +26,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import labels
-from .config import Config
+from .config import Config, make_config
 from .engine import constants as C
 from .engine.observe import STATE_OBS_SIZE
 from .game import Game, IllegalActionError
@@ -74,20 +74,18 @@ class raw_env(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "sanguosha_v0",
                 "is_parallelizable": False}
 
-    def __init__(self, num_players: int | None = None, mode: str = "identity", pack: str = "none",
-                 deck: str = "standard", max_rounds: int = 100, autoplay: bool = True,
-                 hero_selection=None, render_mode: str | None = None, lang: str = "en",
-                 config: Config | None = None):
-        """Keywords as in ``heroes_env.Config``; or pass a ready ``config``.
+    def __init__(self, render_mode: str | None = None, lang: str = "en",
+                 config: Config | None = None, **config_kw):
+        """Config's keywords (``num_players``, ``mode``, ``pack``, ``deck``, ``max_rounds``,
+        ``autoplay``, ``hero_selection``; what is not given keeps Config's default), or a ready
+        ``config``.
 
         autoplay: decisions with exactly one legal action are taken by the engine without
         selecting the agent (default). With it off, every decision, forced or not, is asked.
         render_mode: "ansi" (render() returns text) or "human" (prints it); lang: "en" or "zh".
         """
         super().__init__()
-        self.config = config or Config(num_players=num_players, mode=mode, pack=pack, deck=deck,
-                                       max_rounds=max_rounds, autoplay=autoplay,
-                                       hero_selection=hero_selection)
+        self.config = make_config(config, "raw_env", **config_kw)
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         if lang not in ("en", "zh"):

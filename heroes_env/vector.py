@@ -43,7 +43,7 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from .config import Config
+from .config import Config, make_config
 from .engine import batch as K
 from .engine import constants as C
 from .game import Game, IllegalActionError, engine_seed
@@ -251,13 +251,10 @@ class VectorEnv:
 
     metadata = {"name": "sanguosha_v0"}
 
-    def __init__(self, num_envs: int, num_players: int | None = None, mode: str = "identity",
-                 pack: str = "none", deck: str = "standard", max_rounds: int = 100,
-                 autoplay: bool = True, hero_selection=None, config: Config | None = None,
-                 num_threads=None, copy: bool = False, serial_below=None):
-        self.config = config or Config(num_players=num_players, mode=mode, pack=pack, deck=deck,
-                                       max_rounds=max_rounds, autoplay=autoplay,
-                                       hero_selection=hero_selection)
+    def __init__(self, num_envs: int, *, config: Config | None = None, num_threads=None,
+                 copy: bool = False, serial_below=None, **config_kw):
+        """config_kw: Config's keywords (as ``heroes_env.env``), or a ready ``config``."""
+        self.config = make_config(config, "VectorEnv", **config_kw)
         self.core = BatchCore(self.config, num_envs, K.SEATS_EVERYONE,
                               np.zeros(C.MAX_SEATS, np.int8), num_threads, serial_below)
         self.num_envs = self.core.B

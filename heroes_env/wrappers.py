@@ -34,7 +34,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .config import Config
+from .config import Config, make_config
 from .engine import batch as K
 from .engine import constants as C
 from .vector import BatchCore, _check_int
@@ -197,22 +197,14 @@ class _Driver:
         self.run()
 
 
-def _config(config, **kw):
-    return config or Config(**kw)
-
-
 class LearnerEnv(gymnasium.Env):
     """One game at a time, from one learning seat's point of view (module docstring)."""
 
     metadata = {"render_modes": ["ansi"], "name": "sanguosha_learner_v0"}
 
-    def __init__(self, seat=0, opponents="random", num_players: int | None = None, mode: str = "identity",
-                 pack: str = "none", deck: str = "standard", max_rounds: int = 100,
-                 autoplay: bool = True, hero_selection=None, config: Config | None = None,
-                 render_mode: str | None = None):
-        self.config = _config(config, num_players=num_players, mode=mode, pack=pack, deck=deck,
-                              max_rounds=max_rounds, autoplay=autoplay,
-                              hero_selection=hero_selection)
+    def __init__(self, seat=0, opponents="random", *, config: Config | None = None,
+                 render_mode: str | None = None, **config_kw):
+        self.config = make_config(config, "LearnerEnv", **config_kw)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
@@ -299,14 +291,10 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
     metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
                 "name": "sanguosha_learner_vector_v0"}
 
-    def __init__(self, num_envs: int, seat=0, opponents="random", num_players: int | None = None,
-                 mode: str = "identity", pack: str = "none", deck: str = "standard",
-                 max_rounds: int = 100, autoplay: bool = True, hero_selection=None,
+    def __init__(self, num_envs: int, seat=0, opponents="random", *,
                  config: Config | None = None, num_threads=None, copy: bool = True,
-                 serial_below=None):
-        self.config = _config(config, num_players=num_players, mode=mode, pack=pack, deck=deck,
-                              max_rounds=max_rounds, autoplay=autoplay,
-                              hero_selection=hero_selection)
+                 serial_below=None, **config_kw):
+        self.config = make_config(config, "LearnerVectorEnv", **config_kw)
         self._d = _Driver(self.config, num_envs, seat, opponents, num_threads, serial_below)
         B = self._d.core.B
         self.num_envs = B
