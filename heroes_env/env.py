@@ -10,12 +10,16 @@ Selected agent         whoever must decide now, in or out of turn (闪, 桃, 无
 Rewards                at the end only: +1 each seat of the winning side (3v3: team), -1 the
                        others, 0 draw
 Termination            every agent at once when the game ends; truncation at ``max_rounds``
+Infos                  the selected agent's: ``decision`` (the ``DK_*`` kind, an int, as in
+                       ``VectorEnv`` and the learner wrappers) and ``decision_name`` ("play",
+                       "jink" ...); at the end every agent's ``result`` ("lord", "rebels" ...)
 =====================  ========================================================================
 
 Dead seats stay in ``agents`` until the game ends (they are never selected) so a dead rebel
 still receives the rebels' win. ``observe(agent)`` is that seat's partial view; its
 ``action_mask`` is all zeros unless the agent is the one selected. ``state()`` gives full
-information for a centralised critic. An illegal action raises ``IllegalActionError`` (a
+information for a centralised critic. An action is an int, a numpy integer or a 0-d / size-1
+integer array (what SB3's ``predict`` returns); an illegal one raises ``IllegalActionError`` (a
 ``ValueError``) listing the legal ones and changes nothing.
 """
 from __future__ import annotations
@@ -142,7 +146,9 @@ class raw_env(AECEnv):
             # rewards are 0 until the end, so nothing else changes while the game runs
             agent = self.possible_agents[s[C.H_DECIDER]]
             self.agent_selection = agent
-            self.infos[agent] = {"decision": labels.DECISION_NAMES["en"][s[C.H_DKIND]]}
+            # decision: the DK_* kind (an int, as in VectorEnv and the learner wrappers)
+            dk = int(s[C.H_DKIND])
+            self.infos[agent] = {"decision": dk, "decision_name": labels.DECISION_NAMES["en"][dk]}
         if self.render_mode == "human":
             self.render()
 
