@@ -37,6 +37,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from heroes_env import Config, Game
+from heroes_env.cli import prog
 from heroes_env.config import DEFAULTS
 from heroes_env.config import PACKS
 from heroes_env import cards as _cards
@@ -492,7 +493,7 @@ def plot(summary: dict, path: str) -> bool:
 # ---------------------------------------------------------------- command line
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m agents.tournament",
+        prog=prog("agents.tournament"),
         description="Play games between agents; report win rates per role and ratings.")
     p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
                    help="agents: built-in names (random, heuristic), package.module:Class, or "

@@ -1,6 +1,7 @@
 """Play one game between uniformly random agents and print a readable log.
 
     python -m heroes_env.demo                     # 5 players, standard heroes (draft), English
+    heroes-demo                                   # the same (console script of the install)
     python -m heroes_env.demo --players 8 --lang zh --seed 7
     python -m heroes_env.demo --pack none         # the no-skill game
     python -m heroes_env.demo --mode 3v3 --lang zh   # 3v3: two teams of three
@@ -15,6 +16,7 @@ import numpy as np
 from . import env as make_env
 from . import labels
 from .cards import DECKS
+from .cli import prog
 from .config import DEFAULTS, MODES, PACKS, Config, make_config
 
 
@@ -87,7 +89,8 @@ def play(num_players: int | None = None, seed: int = 0, lang: str = "en",
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(prog=prog("heroes_env.demo"), description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--players", type=int, default=None, help="4 to 10 (default 5; 3v3: 6)")
     p.add_argument("--mode", choices=MODES, default=None, help="default identity")
     p.add_argument("--seed", type=int, default=0)

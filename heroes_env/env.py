@@ -78,7 +78,7 @@ class raw_env(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "sanguosha_v0",
                 "is_parallelizable": False}
 
-    def __init__(self, render_mode: str | None = None, lang: str = "en",
+    def __init__(self, *, render_mode: str | None = None, lang: str = "en",
                  config: Config | None = None, **config_kw):
         """Config's keywords (``num_players``, ``mode``, ``pack``, ``deck``, ``max_rounds``,
         ``autoplay``, ``hero_selection``; what is not given keeps Config's default), or a ready

@@ -86,7 +86,9 @@ def _check_int(name, value, lo=None, hi=None):
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise ValueError(f"{name} must be an int, got {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise ValueError(f"{name} must be from {lo} to {hi}, got {value!r}")
+        bounds = (f"from {lo} to {hi}" if lo is not None and hi is not None
+                  else f">= {lo}" if lo is not None else f"<= {hi}")
+        raise ValueError(f"{name} must be an int {bounds}, got {value!r}")
     return int(value)
 
 

@@ -411,7 +411,11 @@ def sb3_vec_env(num_envs: int, **kwargs):
     ``step``, ``action_masks`` for sb3-contrib, ``terminal_observation`` and
     ``TimeLimit.truncated`` in the infos of ended games as SB3 expects. kwargs: those of
     ``LearnerVectorEnv``."""
-    from stable_baselines3.common.vec_env import VecEnv
+    try:
+        from stable_baselines3.common.vec_env import VecEnv
+    except ImportError as e:
+        from .cli import install_hint
+        raise ImportError(f"sb3_vec_env needs stable-baselines3: {install_hint('train')}") from e
 
     class HeroesSB3VecEnv(VecEnv):
         def __init__(self):
