@@ -167,3 +167,100 @@ def test_info_decision_is_the_dk_code_everywhere():
     assert infos["decision"].dtype == np.int64
     S = lv._d.core.S
     assert infos["decision"].tolist() == S[:, C.H_DKIND].tolist()
+
+
+# ------------------------------------------------------------------ command line (item 10)
+@pytest.mark.parametrize("n", [0, -3])
+def test_vector_env_num_envs_bound_reads_well(n):
+    with pytest.raises(ValueError, match=rf"num_envs must be an int >= 1, got {n}$"):
+        VectorEnv(n)
+    with pytest.raises(ValueError, match=rf"num_envs must be an int >= 1, got {n}$"):
+        LearnerVectorEnv(n)
+
+
+@pytest.mark.parametrize("argv0, module, want", [
+    ("/usr/bin/heroes-demo", "heroes_env.demo", "heroes-demo"),
+    ("C:\\venv\\Scripts\\heroes-tournament.exe".replace("\\", "/"), "agents.tournament",
+     "heroes-tournament"),
+    ("/src/heroes_env/demo.py", "heroes_env.demo", "python -m heroes_env.demo"),
+    ("/src/agents/tournament.py", "agents.tournament", "python -m agents.tournament"),
+])
+def test_usage_names_the_command_that_was_run(argv0, module, want, monkeypatch):
+    from heroes_env import cli
+    monkeypatch.setattr("sys.argv", [argv0])
+    assert cli.prog(module) == want
+
+
+def test_tournament_usage_error_names_the_console_script(monkeypatch, capsys):
+    from agents import tournament
+    monkeypatch.setattr("sys.argv", ["/venv/bin/heroes-tournament"])
+    with pytest.raises(SystemExit):
+        tournament.main(["--agents", "random", "--pack", "nope"])
+    err = capsys.readouterr().err
+    assert err.startswith("usage: heroes-tournament") and "heroes-tournament: error" in err
+
+
+def test_demo_usage_error_names_the_console_script(monkeypatch, capsys):
+    from heroes_env import demo
+    monkeypatch.setattr("sys.argv", ["/venv/bin/heroes-demo"])
+    with pytest.raises(SystemExit):
+        demo.main(["--players", "3"])
+    assert "heroes-demo: error: num_players must be an int from 4" in capsys.readouterr().err
+
+
+def test_install_hint_fits_the_install(monkeypatch):
+    from heroes_env import cli
+    assert cli.from_checkout()            # the suite runs from a checkout
+    assert cli.install_hint("train") == 'pip install -e ".[train]"'
+    monkeypatch.setattr(cli, "from_checkout", lambda: False)
+    assert cli.install_hint("train") == 'pip install "heroes_env[train]"'
+
+
+def test_console_scripts_are_declared_and_in_the_readme():
+    import pathlib
+    import tomllib
+    root = pathlib.Path(__file__).resolve().parents[1]
+    scripts = tomllib.loads((root / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"heroes-demo": "heroes_env.demo:main",
+                       "heroes-tournament": "agents.tournament:main"}
+    from heroes_env import cli
+    assert {f"{m}:main" for m in cli.SCRIPTS} == set(scripts.values())
+    readme = (root / "README.md").read_text()
+    assert "heroes-demo" in readme and "heroes-tournament" in readme
+
+
+# ------------------------------------------------------------------ packaging (item 8)
+def _root():
+    import pathlib
+    return pathlib.Path(__file__).resolve().parents[1]
+
+
+def test_licence_and_project_metadata():
+    import tomllib
+    root = _root()
+    assert (root / "LICENSE").read_text().startswith("MIT License")
+    proj = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    assert proj["license"] == "MIT" and proj["license-files"] == ["LICENSE"]
+    assert proj["authors"] and proj["urls"]
+    assert "Programming Language :: Python :: 3" in proj["classifiers"]
+    assert not any(c.startswith("License ::") for c in proj["classifiers"])   # PEP 639
+
+
+def test_train_extra_has_a_torch_range_not_a_pin():
+    import tomllib
+    proj = tomllib.loads((_root() / "pyproject.toml").read_text())["project"]
+    torch = [r for r in proj["optional-dependencies"]["train"] if r.startswith("torch")]
+    assert torch == ["torch>=2.3,<3"]
+
+
+def test_ci_installs_torch_first_and_runs_the_readme_test_command():
+    import re
+    ci = (_root() / ".ci" / "run").read_text()
+    lines = [ln.replace("--quiet ", "") for ln in ci.splitlines()]
+    torch_at = lines.index('pip install "torch==2.13.0"')
+    assert torch_at < lines.index('pip install -e ".[dev]"') < lines.index("python -m pytest -q")
+    readme = (_root() / "README.md").read_text()
+    block = re.findall(r"```bash\n(.*?)```", readme, re.S)[1].strip()
+    assert [c.strip() for c in block.split("&&")] == [
+        'pip install "torch==2.13.0"', 'pip install -e ".[dev]"', "python -m pytest -q"]
+    assert "download.pytorch.org/whl/cpu" in readme
