@@ -12,7 +12,8 @@ Rewards                at the end only: +1 each seat of the winning side (3v3: t
 Termination            every agent at once when the game ends; truncation at ``max_rounds``
 Infos                  the selected agent's: ``decision`` (the ``DK_*`` kind, an int, as in
                        ``VectorEnv`` and the learner wrappers) and ``decision_name`` ("play",
-                       "jink" ...); at the end every agent's ``result`` ("lord", "rebels" ...)
+                       "jink" ...); at the end every agent's ``result`` ("lord and loyalists
+                       win", "rebels win" ...)
 =====================  ========================================================================
 
 Dead seats stay in ``agents`` until the game ends (they are never selected) so a dead rebel
