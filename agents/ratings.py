@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import math
 
+from heroes_env.cli import install_hint
+
 Z95 = 1.959963984540054
 
 
@@ -130,7 +132,7 @@ def make_ratings(agents, system: str = "auto") -> _Ratings:
         except ImportError:
             if system == "openskill":
                 raise ImportError("rating system 'openskill' needs the openskill package: "
-                                  "pip install openskill (or use --rating elo)") from None
+                                  f"{install_hint('tournament')} (or use --rating elo)") from None
     return EloRatings(agents)
 
 

@@ -22,6 +22,7 @@ from typing import Hashable, Iterable
 
 import numpy as np
 
+from heroes_env.cli import install_hint
 from heroes_env.engine.constants import NUM_ACTIONS, OBS_SIZE
 
 from .base import Agent, AgentSpecError, check_batch, register_checkpoint_loader
@@ -39,7 +40,7 @@ def _torch():
     try:
         import torch
     except ImportError as e:       # pragma: no cover - the train extra is missing
-        raise AgentSpecError("trained policies need torch: pip install -e \".[train]\"") from e
+        raise AgentSpecError(f"trained policies need torch: {install_hint('train')}") from e
     return torch
 
 

@@ -37,6 +37,8 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from heroes_env import Config, Game
+from heroes_env.cli import prog
+from heroes_env.config import DEFAULTS
 from heroes_env.config import PACKS
 from heroes_env import cards as _cards
 from heroes_env.engine import constants as C
@@ -65,16 +67,16 @@ class TournamentConfig:
     """Everything that decides a tournament's games (a resumed run must match it)."""
     agents: tuple[str, ...]
     games: int = 1000
-    players: int | None = None    # None: 5 (identity), 6 (3v3)
-    pack: str = "none"
+    players: int | None = None    # None: Config's (5 identity, 6 3v3)
+    pack: str = DEFAULTS["pack"]
     deck: str | None = None       # None: the pack's own deck
     hero_selection: str = "draft"
-    max_rounds: int = 100
+    max_rounds: int = DEFAULTS["max_rounds"]
     seating: str = "rotate"
     seed: int = 0
-    autoplay: bool = True
+    autoplay: bool = DEFAULTS["autoplay"]
     labels: tuple[str, ...] = field(default=())
-    mode: str = "identity"        # "identity" or "3v3" (per-role rates: commander, guard)
+    mode: str = DEFAULTS["mode"]  # "identity" or "3v3" (per-role rates: commander, guard)
 
     def __post_init__(self):
         agents = tuple(self.agents)
@@ -85,7 +87,7 @@ class TournamentConfig:
         if self.mode not in MODE_ROLE_NAMES:
             raise TournamentError(f"mode must be one of {list(MODE_ROLE_NAMES)}, got {self.mode!r}")
         if self.players is None:
-            object.__setattr__(self, "players", 6 if self.mode == "3v3" else 5)
+            object.__setattr__(self, "players", Config(mode=self.mode).num_players)
         if self.mode == "3v3" and self.players != 6:
             raise TournamentError(f"mode 3v3 is played by 6 players, got {self.players!r}")
         if not isinstance(self.players, int) or not 4 <= self.players <= C.MAX_SEATS:
@@ -516,19 +518,19 @@ def plot(summary: dict, path: str) -> bool:
 # ---------------------------------------------------------------- command line
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m agents.tournament",
+        prog=prog("agents.tournament"),
         description="Play games between agents; report win rates per role and ratings.")
     p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
                    help="agents: built-in names (random, heuristic), package.module:Class, or "
                         "checkpoint files")
     p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--mode", default="identity", help="identity or 3v3")
+    p.add_argument("--mode", default=DEFAULTS["mode"], help="identity or 3v3")
     p.add_argument("--players", type=int, default=None, help="default 5 (identity), 6 (3v3)")
     p.add_argument("--pack", default="none", help=f"one of {list(PACKS)}")
     p.add_argument("--deck", default=None,
                    help=f"one of {list(_cards.DECKS)} (default: the pack's own deck)")
     p.add_argument("--hero-selection", default="draft", help="draft or random (hero packs)")
-    p.add_argument("--max-rounds", type=int, default=100)
+    p.add_argument("--max-rounds", type=int, default=DEFAULTS["max_rounds"])
     p.add_argument("--seating", default="rotate", help=f"one of {list(SEATINGS)}")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)

@@ -2,6 +2,8 @@
 
     import heroes_env
     e = heroes_env.env(num_players=5)          # PettingZoo AEC env "sanguosha_v0"
+    from heroes_env import sanguosha_v0        # the same, by its versioned name
+    gymnasium.make("heroes_env/Sanguosha-v0", num_players=5)   # the single-learner env
     g = heroes_env.Game.new(heroes_env.Config(num_players=8), seed=1)   # engine-level handle
 """
 from .config import Config, PRESETS
@@ -9,7 +11,23 @@ from .engine.constants import NUM_ACTIONS, OBS_SIZE
 from .env import env, raw_env
 from .game import Game, IllegalActionError
 from .scenario import ScenarioError, build as build_scenario
+from . import sanguosha_v0
+
+# gymnasium.make("heroes_env/Sanguosha-v0", **kw): heroes_env.wrappers.LearnerEnv(**kw); a
+# forfeit for an illegal action unless illegal_action= says otherwise (check_env samples
+# unmasked actions)
+GYM_ID = "heroes_env/Sanguosha-v0"
+
+
+def _register():
+    from gymnasium.envs.registration import register, registry
+    if GYM_ID not in registry:
+        register(id=GYM_ID, entry_point="heroes_env.wrappers:LearnerEnv",
+                 kwargs={"illegal_action": "lose"})
+
+
+_register()
 
 __all__ = ["env", "raw_env", "Config", "PRESETS", "Game", "IllegalActionError", "build_scenario",
-           "ScenarioError", "NUM_ACTIONS", "OBS_SIZE"]
+           "ScenarioError", "NUM_ACTIONS", "OBS_SIZE", "sanguosha_v0", "GYM_ID"]
 __version__ = "0.1.0"

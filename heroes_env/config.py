@@ -1,7 +1,7 @@
 """One frozen configuration object for a game, shared by the AEC env, the vector API and scenarios."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
 import numpy as np
@@ -147,6 +147,29 @@ class Config:
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; available: {list(PRESETS)}")
         return cls(**{**PRESETS[name], **kw})
+
+
+# the one home of the game's defaults: what each keyword of Config is when not given (None: Config
+# decides from the others, e.g. the deck from the pack); every constructor leaves them to Config
+DEFAULTS = {f.name: f.default for f in fields(Config)}
+
+
+def make_config(config: Config | None = None, where: str = "Config", **kw) -> Config:
+    """The Config of a constructor that takes ``config=`` or Config's keywords (not both):
+    a keyword not given keeps Config's default (``DEFAULTS``), so every entry point builds the
+    same game from the same keywords. where: the constructor's name, for the error."""
+    if config is not None:
+        if not isinstance(config, Config):
+            raise TypeError(f"{where}: config must be a heroes_env.Config, got {config!r}")
+        if kw:
+            raise TypeError(f"{where}: give config= or Config's keywords, not both; got config= "
+                            f"and {sorted(kw)} (use config.with_(...) to change a ready config)")
+        return config
+    unknown = sorted(set(kw) - set(DEFAULTS))
+    if unknown:
+        raise TypeError(f"{where} got unexpected keyword(s) {unknown}; Config's keywords: "
+                        f"{list(DEFAULTS)}")
+    return Config(**kw)
 
 
 @lru_cache(maxsize=256)

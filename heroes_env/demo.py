@@ -1,6 +1,7 @@
 """Play one game between uniformly random agents and print a readable log.
 
     python -m heroes_env.demo                     # 5 players, standard heroes (draft), English
+    heroes-demo                                   # the same (console script of the install)
     python -m heroes_env.demo --players 8 --lang zh --seed 7
     python -m heroes_env.demo --pack none         # the no-skill game
     python -m heroes_env.demo --mode 3v3 --lang zh   # 3v3: two teams of three
@@ -14,16 +15,29 @@ import numpy as np
 
 from . import env as make_env
 from . import labels
-from .config import PACKS
+from .cards import DECKS
+from .cli import prog
+from .config import DEFAULTS, MODES, PACKS, Config, make_config
 
 
-def play(num_players: int | None = 5, seed: int = 0, lang: str = "en", show_decisions: bool = True,
-         max_rounds: int = 100, out=print, pack: str = "standard", mode: str = "identity") -> dict:
-    """One game of random agents through the AEC env, logging every event; returns a summary."""
-    if mode == "3v3" and num_players == 5:
-        num_players = 6
-    e = make_env(num_players=num_players, render_mode="ansi", lang=lang, max_rounds=max_rounds,
-                 pack=pack, mode=mode)
+# the demo shows heroes: its one default of its own (the game's defaults are Config's)
+DEMO_PACK = "standard"
+
+
+def game_config(pack: str = DEMO_PACK, **config_kw) -> Config:
+    """The Config the demo plays: Config's keywords given (None: not given), Config's defaults for
+    the rest; the pack is the demo's own (``DEMO_PACK``) unless given."""
+    return make_config(pack=pack, **{k: v for k, v in config_kw.items() if v is not None})
+
+
+def play(num_players: int | None = None, seed: int = 0, lang: str = "en",
+         show_decisions: bool = True, max_rounds: int | None = None, out=print,
+         pack: str = DEMO_PACK, mode: str | None = None, deck: str | None = None) -> dict:
+    """One game of random agents through the AEC env, logging every event; returns a summary.
+    None: Config's default (5 players, or 6 in 3v3; the pack's own deck)."""
+    e = make_env(render_mode="ansi", lang=lang,
+                 config=game_config(pack, num_players=num_players, max_rounds=max_rounds,
+                                    mode=mode, deck=deck))
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
     g = e.unwrapped.game
@@ -61,7 +75,7 @@ def play(num_players: int | None = 5, seed: int = 0, lang: str = "en", show_deci
     out(g.render_text(lang))
     rewards = g.rewards()
     summary = {"result": labels.RESULT_NAMES["en"][g.result], "rounds": g.round,
-               "decisions": decisions, "seconds": dt,
+               "decisions": decisions, "seconds": dt, "config": e.unwrapped.config,
                "rewards": {f"player_{i}": float(r) for i, r in enumerate(rewards)}}
     result = labels.RESULT_NAMES[lang][g.result]
     scores = ", ".join(f"{labels.seat_name(i, lang)} {r:+.0f}" for i, r in enumerate(rewards))
@@ -75,18 +89,27 @@ def play(num_players: int | None = 5, seed: int = 0, lang: str = "en", show_deci
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(prog=prog("heroes_env.demo"), description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--players", type=int, default=None, help="4 to 10 (default 5; 3v3: 6)")
-    p.add_argument("--mode", choices=["identity", "3v3"], default="identity")
+    p.add_argument("--mode", choices=MODES, default=None, help="default identity")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--lang", choices=["en", "zh"], default="en")
     p.add_argument("--quiet-decisions", action="store_true", help="log events only, not each choice")
-    p.add_argument("--max-rounds", type=int, default=100)
-    p.add_argument("--pack", choices=PACKS, default="standard",
-                   help="hero pack (default standard, with the hero draft: standard, herokill, "
+    p.add_argument("--max-rounds", type=int, default=None,
+                   help=f"default {DEFAULTS['max_rounds']}")
+    p.add_argument("--pack", choices=PACKS, default=DEMO_PACK,
+                   help=f"hero pack (default {DEMO_PACK}, with the hero draft: standard, herokill, "
                         "classmates); none = no-skill game")
+    p.add_argument("--deck", choices=DECKS, default=None, help="default: the pack's own deck")
     a = p.parse_args(argv)
-    play(a.players, a.seed, a.lang, not a.quiet_decisions, a.max_rounds, pack=a.pack, mode=a.mode)
+    try:
+        game_config(a.pack, num_players=a.players, max_rounds=a.max_rounds, mode=a.mode,
+                    deck=a.deck)
+    except ValueError as e:
+        p.error(str(e))
+    play(a.players, a.seed, a.lang, not a.quiet_decisions, a.max_rounds, pack=a.pack, mode=a.mode,
+         deck=a.deck)
 
 
 if __name__ == "__main__":

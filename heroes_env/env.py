@@ -10,12 +10,17 @@ Selected agent         whoever must decide now, in or out of turn (闪, 桃, 无
 Rewards                at the end only: +1 each seat of the winning side (3v3: team), -1 the
                        others, 0 draw
 Termination            every agent at once when the game ends; truncation at ``max_rounds``
+Infos                  the selected agent's: ``decision`` (the ``DK_*`` kind, an int, as in
+                       ``VectorEnv`` and the learner wrappers) and ``decision_name`` ("play",
+                       "jink" ...); at the end every agent's ``result`` ("lord and loyalists
+                       win", "rebels win" ...)
 =====================  ========================================================================
 
 Dead seats stay in ``agents`` until the game ends (they are never selected) so a dead rebel
 still receives the rebels' win. ``observe(agent)`` is that seat's partial view; its
 ``action_mask`` is all zeros unless the agent is the one selected. ``state()`` gives full
-information for a centralised critic. An illegal action raises ``IllegalActionError`` (a
+information for a centralised critic. An action is an int, a numpy integer or a 0-d / size-1
+integer array (what SB3's ``predict`` returns); an illegal one raises ``IllegalActionError`` (a
 ``ValueError``) listing the legal ones and changes nothing.
 """
 from __future__ import annotations
@@ -26,7 +31,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import labels
-from .config import Config
+from .config import Config, make_config
 from .engine import constants as C
 from .engine.observe import STATE_OBS_SIZE
 from .game import Game, IllegalActionError
@@ -74,20 +79,18 @@ class raw_env(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "sanguosha_v0",
                 "is_parallelizable": False}
 
-    def __init__(self, num_players: int | None = None, mode: str = "identity", pack: str = "none",
-                 deck: str = "standard", max_rounds: int = 100, autoplay: bool = True,
-                 hero_selection=None, render_mode: str | None = None, lang: str = "en",
-                 config: Config | None = None):
-        """Keywords as in ``heroes_env.Config``; or pass a ready ``config``.
+    def __init__(self, *, render_mode: str | None = None, lang: str = "en",
+                 config: Config | None = None, **config_kw):
+        """Config's keywords (``num_players``, ``mode``, ``pack``, ``deck``, ``max_rounds``,
+        ``autoplay``, ``hero_selection``; what is not given keeps Config's default), or a ready
+        ``config``.
 
         autoplay: decisions with exactly one legal action are taken by the engine without
         selecting the agent (default). With it off, every decision, forced or not, is asked.
         render_mode: "ansi" (render() returns text) or "human" (prints it); lang: "en" or "zh".
         """
         super().__init__()
-        self.config = config or Config(num_players=num_players, mode=mode, pack=pack, deck=deck,
-                                       max_rounds=max_rounds, autoplay=autoplay,
-                                       hero_selection=hero_selection)
+        self.config = make_config(config, "raw_env", **config_kw)
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         if lang not in ("en", "zh"):
@@ -144,7 +147,9 @@ class raw_env(AECEnv):
             # rewards are 0 until the end, so nothing else changes while the game runs
             agent = self.possible_agents[s[C.H_DECIDER]]
             self.agent_selection = agent
-            self.infos[agent] = {"decision": labels.DECISION_NAMES["en"][s[C.H_DKIND]]}
+            # decision: the DK_* kind (an int, as in VectorEnv and the learner wrappers)
+            dk = int(s[C.H_DKIND])
+            self.infos[agent] = {"decision": dk, "decision_name": labels.DECISION_NAMES["en"][dk]}
         if self.render_mode == "human":
             self.render()
 

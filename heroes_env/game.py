@@ -8,6 +8,7 @@ builder and the demo all use it.
 from __future__ import annotations
 
 import hashlib
+import operator
 
 import numpy as np
 
@@ -38,6 +39,22 @@ def engine_seed(seed) -> int:
 
 _engine_seed = engine_seed      # (Game.new has a parameter of that name)
 
+
+
+def as_action(action) -> int | None:
+    """action as a Python int, or None if it is no integer: what ``operator.index`` accepts
+    (int, numpy integers) and 0-d or size-1 integer arrays (a policy's ``predict`` output);
+    bools and floats are refused. The range is not checked."""
+    if isinstance(action, (bool, np.bool_)):
+        return None
+    if isinstance(action, np.ndarray):
+        if action.size != 1 or action.dtype.kind not in "iu":
+            return None
+        return int(action.reshape(-1)[0])
+    try:
+        return operator.index(action)
+    except TypeError:
+        return None
 
 class Game:
     """One game. ``Game.new(config, seed)`` deals a fresh game; ``heroes_env.scenario`` rigs one.
@@ -231,15 +248,18 @@ class Game:
 
     def step(self, action: int, seat: int | None = None) -> None:
         """Answer the pending decision. Raises IllegalActionError (game unchanged) if the game
-        is over, seat is given and is not the deciding seat, or the action is not legal."""
+        is over, seat is given and is not the deciding seat, or the action is not legal.
+        action: an int, anything ``operator.index`` accepts (numpy integers), or a 0-d / size-1
+        integer array (what a policy's ``predict`` returns); not a float or a bool."""
         if seat is not None and seat != self.decider:
             raise self._illegal(action, seat)
-        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+        a = as_action(action)
+        if a is not None and 0 <= a < C.NUM_ACTIONS:
             # the compiled step checks the mask itself and changes nothing if it refuses
             s = self.s
             current = self._buf_stamp == s[C.H_NDEC]
             locs = self._locs() if self.log_enabled else None
-            if core.step_trusting(s, int(action), self._buf, current) == 0:
+            if core.step_trusting(s, a, self._buf, current) == 0:
                 # with autoplay in the engine, _buf now holds the new decision's mask
                 self._buf_stamp = (int(s[C.H_NDEC]) if s[C.H_FLAGS] & C.FLAG_AUTOPLAY and not s[C.H_DONE]
                                     else -1)
@@ -259,10 +279,10 @@ class Game:
                                       f"decide ({self.describe_decision()})")
         legal = self.legal_actions()
         shown = ", ".join(f"{x} ({self.action_to_str(x)})" for x in legal)
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        a = as_action(action)
+        if a is None:
             return IllegalActionError(f"an action is an int in 0..{C.NUM_ACTIONS - 1}, got "
                                       f"{action!r}; legal: {shown}")
-        a = int(action)
         label = self.action_to_str(a) if 0 <= a < C.NUM_ACTIONS else "outside the action space"
         return IllegalActionError(f"action {a} ({label}) is not legal for "
                                   f"{self.describe_decision()}; legal: {shown}")

@@ -20,6 +20,16 @@
 in this round (``current`` is added), ``guards_block=True`` makes the current turn part of a
 guards' block (default: current is a guard), so the other guard follows.
 
+``discard=[...]`` pre-fills the discard pile (e.g. for a reshuffle, or skills that read it).
+``phase`` starts the current player's turn at that phase; ``"finish"`` starts at the end of the
+discard phase, so the skills that act then (闭月, 门神, the end of 醉酒) run before the finish
+phase. ``round`` is the round being played, from 1 to ``max_rounds``.
+
+What it cannot rig: the setup of a game (the hero draft, dealing, 3v3's choice of who moves first
+and the commanders' assignment of heroes): a built game starts in a turn, with heroes given per
+seat; start from ``Game.new`` to test those. Nor a decision in the middle of a card's effect: play
+up to it with ``g.play``.
+
 A card is named by its kind or card id (``slash``, ``chitu``), its English or Chinese name
 (``Slash``, ``杀``), optionally followed by suit and rank (``♠7``, ``S7``, ``h10``, ``♦Q``), or given
 as an int card id. Without suit and rank the lowest-id copy not yet placed is taken. Cards not
@@ -46,8 +56,9 @@ PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 _SUIT_CHARS = {"♠": 0, "s": 0, "♥": 1, "h": 1, "♣": 2, "c": 2, "♦": 3, "d": 3}
 _SPEC = re.compile(r"^(?P<name>.+?)(?:\s+(?P<suit>[♠♥♣♦sShHcCdD])\s*(?P<rank>10|[2-9]|[AJQKajqk]))?$")
 SEAT_KEYS = {"role", "hp", "max_hp", "hand", "equip", "judge", "gender", "alive", "slashes", "hero"}
-# the program counter of FR_TURN that starts each phase (engine/flow.py run_turn)
-PHASE_PC = {"start": 0, "judge": 1, "draw": 2, "play": 4, "discard": 5, "finish": 7}
+# the program counter of FR_TURN that starts each phase (engine/flow.py run_turn); "finish" starts
+# at the end of the discard phase (pc 6: TP_AFTER_DISCARD, 闭月 / 门神), then the finish phase
+PHASE_PC = {"start": 0, "judge": 1, "draw": 2, "play": 4, "discard": 5, "finish": 6}
 
 
 def _hero(value, where) -> int:
@@ -118,9 +129,10 @@ def _role(value, where, mode="identity") -> int:
 
 
 def build(seats: list[dict], deck_top: list | None = None, current: int = 0, phase: str = "play",
-          seed: int = 0, deck: str = "standard", max_rounds: int = 100, autoplay: bool = True,
+          seed: int = 0, deck: str | None = None, max_rounds: int | None = None,
+          autoplay: bool | None = None,
           log: bool = True, round: int = 1, mode: str = "identity", acted=(),
-          guards_block: bool | None = None) -> Game:
+          guards_block: bool | None = None, discard: list | None = None) -> Game:
     """Build a game from a description (see the module docstring) and run it to its first
     decision. Seats default to full HP (4, the lord 5 with 5+ players, a 3v3 commander 5), no
     cards."""
@@ -128,16 +140,24 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
         raise ScenarioError(f"seats must list 4 to {C.MAX_SEATS} seat descriptions, got "
                             f"{seats if not isinstance(seats, (list, tuple)) else len(seats)}")
     npl = len(seats)
+    given = dict(deck=deck, max_rounds=max_rounds, autoplay=autoplay)
     try:
-        config = Config(num_players=npl, deck=deck, max_rounds=max_rounds, autoplay=autoplay,
-                        mode=mode)
+        # deck, max_rounds, autoplay: Config's defaults unless given
+        config = Config(num_players=npl, mode=mode,
+                        **{k: v for k, v in given.items() if v is not None})
     except ValueError as e:
         raise ScenarioError(str(e)) from None
+    max_rounds = config.max_rounds
     if phase not in PHASES:
         raise ScenarioError(f"phase must be one of {list(PHASES)}, got {phase!r}")
     if not isinstance(current, int) or not 0 <= current < npl:
         raise ScenarioError(f"current must be a seat 0..{npl - 1}, got {current!r}")
-    the_deck = cards.deck(deck)
+    if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= max_rounds:
+        raise ScenarioError(f"round must be an int from 1 to max_rounds={max_rounds}, got "
+                            f"{round!r}")
+    if discard is not None and not isinstance(discard, (list, tuple)):
+        raise ScenarioError(f"discard must list cards, got {discard!r}")
+    the_deck = cards.deck(config.deck)
     pick = _Cards(the_deck)
     s = np.zeros(C.STATE_SIZE, np.int32)
     flags = 0 if log else config.flags
@@ -225,6 +245,8 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
             seen.add(k)
             move_card(s, c, C.Z_JUDGE + i)
             s[C.C_AS + c] = k
+    for j, spec in enumerate(discard or []):
+        move_card(s, pick.take(spec, f"discard[{j}]"), C.Z_DISCARD)
     top = [pick.take(spec, f"deck_top[{j}]") for j, spec in enumerate(deck_top or [])]
     for c in reversed(top):
         move_card(s, c, C.Z_PROC)

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from .config import Config
+from .config import Config, make_config
 from .engine import batch as K
 from .engine import constants as C
 from .game import Game, IllegalActionError, engine_seed
@@ -86,7 +86,9 @@ def _check_int(name, value, lo=None, hi=None):
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise ValueError(f"{name} must be an int, got {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise ValueError(f"{name} must be from {lo} to {hi}, got {value!r}")
+        bounds = (f"from {lo} to {hi}" if lo is not None and hi is not None
+                  else f">= {lo}" if lo is not None else f"<= {hi}")
+        raise ValueError(f"{name} must be an int {bounds}, got {value!r}")
     return int(value)
 
 
@@ -251,13 +253,10 @@ class VectorEnv:
 
     metadata = {"name": "sanguosha_v0"}
 
-    def __init__(self, num_envs: int, num_players: int | None = None, mode: str = "identity",
-                 pack: str = "none", deck: str = "standard", max_rounds: int = 100,
-                 autoplay: bool = True, hero_selection=None, config: Config | None = None,
-                 num_threads=None, copy: bool = False, serial_below=None):
-        self.config = config or Config(num_players=num_players, mode=mode, pack=pack, deck=deck,
-                                       max_rounds=max_rounds, autoplay=autoplay,
-                                       hero_selection=hero_selection)
+    def __init__(self, num_envs: int, *, config: Config | None = None, num_threads=None,
+                 copy: bool = False, serial_below=None, **config_kw):
+        """config_kw: Config's keywords (as ``heroes_env.env``), or a ready ``config``."""
+        self.config = make_config(config, "VectorEnv", **config_kw)
         self.core = BatchCore(self.config, num_envs, K.SEATS_EVERYONE,
                               np.zeros(C.MAX_SEATS, np.int8), num_threads, serial_below)
         self.num_envs = self.core.B

@@ -17,6 +17,12 @@ Opponents              ``"random"`` (uniform legal actions drawn in compiled cod
                        (an object with ``act_batch(obs (N, OBS), masks (N, A), seats (N,)) ->
                        actions (N,)``), or a list giving one of those per seat
 Reward                 the learner's only: +1 / -1 / 0 when the game ends, else 0
+Illegal action         ``LearnerEnv(illegal_action="raise")`` (default): ``IllegalActionError``,
+                       nothing changes; ``"lose"``: the learner forfeits the game (reward -1,
+                       terminated; ``ILLEGAL_ACTION`` below). ``LearnerVectorEnv`` raises
+Info                   ``seat``, ``skipped``; ``decision``: the ``DK_*`` kind of the learner's
+                       pending decision (an int, as in the AEC env); at the end of a game
+                       ``result`` (``RES_*``), ``length``, ``seed``, ``rewards`` (every seat)
 Episode                one game, from the learner's first decision to the end of the game (a
                        dead learner's episode ends when the game does). A game that ends before
                        the learner's first decision is skipped (counted in ``info["skipped"]``)
@@ -34,12 +40,25 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .config import Config
+from .config import Config, make_config
 from .engine import batch as K
 from .engine import constants as C
+from .game import as_action
 from .vector import BatchCore, _check_int
 
 __all__ = ["LearnerEnv", "LearnerVectorEnv", "RandomPolicy", "OpponentError", "sb3_vec_env"]
+
+
+# LearnerEnv(illegal_action=...): what an integer action outside the learner's mask does
+ILLEGAL_ACTION = {
+    "raise": "IllegalActionError (a ValueError) naming the legal actions; nothing changes "
+             "(the default of LearnerEnv: a masked learner never sends one)",
+    "lose": "the game ends at once and the learner forfeits it: reward -1, terminated=True, "
+            "info['illegal_action'] = the action; the other seats' outcome is not scored. "
+            "reset() starts the next game. As PettingZoo classic's env() (-1 for the "
+            "offender); the default of gymnasium.make('heroes_env/Sanguosha-v0'), which "
+            "check_env steps with unmasked samples",
+}
 
 
 class OpponentError(RuntimeError):
@@ -197,24 +216,23 @@ class _Driver:
         self.run()
 
 
-def _config(config, **kw):
-    return config or Config(**kw)
-
-
 class LearnerEnv(gymnasium.Env):
     """One game at a time, from one learning seat's point of view (module docstring)."""
 
     metadata = {"render_modes": ["ansi"], "name": "sanguosha_learner_v0"}
 
-    def __init__(self, seat=0, opponents="random", num_players: int | None = None, mode: str = "identity",
-                 pack: str = "none", deck: str = "standard", max_rounds: int = 100,
-                 autoplay: bool = True, hero_selection=None, config: Config | None = None,
-                 render_mode: str | None = None):
-        self.config = _config(config, num_players=num_players, mode=mode, pack=pack, deck=deck,
-                              max_rounds=max_rounds, autoplay=autoplay,
-                              hero_selection=hero_selection)
+    def __init__(self, seat=0, opponents="random", *, config: Config | None = None,
+                 render_mode: str | None = None, illegal_action: str = "raise", **config_kw):
+        """config_kw: Config's keywords (as ``heroes_env.env``), or a ready ``config``.
+        illegal_action: what an integer action outside the learner's mask does (``ILLEGAL_ACTION``
+        below); a non-integer action (a float, a bool, a list) always raises ``ValueError``."""
+        self.config = make_config(config, "LearnerEnv", **config_kw)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if illegal_action not in ILLEGAL_ACTION:
+            raise ValueError(f"illegal_action must be one of {list(ILLEGAL_ACTION)}, got "
+                             f"{illegal_action!r}")
+        self.illegal_action = illegal_action
         self.render_mode = render_mode
         self._d = _Driver(self.config, 1, seat, opponents, 1, 2)
         self.observation_space = spaces.Box(-np.inf, np.inf, (C.OBS_SIZE,), np.float32)
@@ -244,14 +262,19 @@ class LearnerEnv(gymnasium.Env):
         core = d.core
         if not core.started or d.broken:
             raise RuntimeError("call reset() before step()")
-        if (isinstance(action, np.ndarray) and action.shape in ((), (1,))
-                and action.dtype.kind in "iu"):
-            action = action.reshape(())[()]
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        a = as_action(action)
+        if a is None:
             raise ValueError(f"an action is an int in 0..{C.NUM_ACTIONS - 1}, got {action!r}")
-        if not 0 <= action < C.NUM_ACTIONS:
-            raise core.illegal(0, int(action))
-        core.actions[0] = int(action)
+        if not (0 <= a < C.NUM_ACTIONS and core.masks[0, a]):
+            if self.illegal_action == "raise":
+                raise core.illegal(0, a)
+            # "lose": the game ends here, the learner forfeits it (PettingZoo classic's -1)
+            info = self._info(False)
+            info["illegal_action"] = a
+            d.broken = True               # reset() starts the next game
+            self._fresh = False
+            return core.obs[0].copy(), -1.0, True, False, info
+        core.actions[0] = a
         core.act[0] = K.ACT_STEP
         d.run()
         self._fresh = False
@@ -264,9 +287,11 @@ class LearnerEnv(gymnasium.Env):
     def _info(self, done):
         core = self._d.core
         R = core.R
-        info = {"seat": int(R[0, K.R_LEARNER]), "decision": int(core.S[0, C.H_DKIND]),
-                "skipped": int(R[0, K.R_SKIPPED])}
-        if done:
+        info = {"seat": int(R[0, K.R_LEARNER]), "skipped": int(R[0, K.R_SKIPPED])}
+        if not done:
+            # the DK_* kind of the learner's pending decision (as in the AEC env's infos)
+            info["decision"] = int(core.S[0, C.H_DKIND])
+        else:
             info.update(seat=int(R[0, K.R_SEAT]), result=int(R[0, K.R_RESULT]),
                         length=int(R[0, K.R_LEN]), seed=int(core.step_seed[0]),
                         rewards=core.rew[0].copy())
@@ -299,14 +324,10 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
     metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
                 "name": "sanguosha_learner_vector_v0"}
 
-    def __init__(self, num_envs: int, seat=0, opponents="random", num_players: int | None = None,
-                 mode: str = "identity", pack: str = "none", deck: str = "standard",
-                 max_rounds: int = 100, autoplay: bool = True, hero_selection=None,
+    def __init__(self, num_envs: int, seat=0, opponents="random", *,
                  config: Config | None = None, num_threads=None, copy: bool = True,
-                 serial_below=None):
-        self.config = _config(config, num_players=num_players, mode=mode, pack=pack, deck=deck,
-                              max_rounds=max_rounds, autoplay=autoplay,
-                              hero_selection=hero_selection)
+                 serial_below=None, **config_kw):
+        self.config = make_config(config, "LearnerVectorEnv", **config_kw)
         self._d = _Driver(self.config, num_envs, seat, opponents, num_threads, serial_below)
         B = self._d.core.B
         self.num_envs = B
@@ -346,7 +367,10 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
     def _infos(self, done):
         core = self._d.core
         R = core.R
-        infos = {"seat": R[:, K.R_LEARNER].copy(), "skipped": R[:, K.R_SKIPPED].copy()}
+        # decision: the DK_* kind of each learner's pending decision (a game that ended in this
+        # step: that of the next game's first decision)
+        infos = {"seat": R[:, K.R_LEARNER].copy(), "skipped": R[:, K.R_SKIPPED].copy(),
+                 "decision": core.S[:, C.H_DKIND].astype(np.int64)}
         if done is not None and done.any():
             rows = np.flatnonzero(done)
             final = np.full(self.num_envs, None, dtype=object)
@@ -387,7 +411,11 @@ def sb3_vec_env(num_envs: int, **kwargs):
     ``step``, ``action_masks`` for sb3-contrib, ``terminal_observation`` and
     ``TimeLimit.truncated`` in the infos of ended games as SB3 expects. kwargs: those of
     ``LearnerVectorEnv``."""
-    from stable_baselines3.common.vec_env import VecEnv
+    try:
+        from stable_baselines3.common.vec_env import VecEnv
+    except ImportError as e:
+        from .cli import install_hint
+        raise ImportError(f"sb3_vec_env needs stable-baselines3: {install_hint('train')}") from e
 
     class HeroesSB3VecEnv(VecEnv):
         def __init__(self):

@@ -74,7 +74,7 @@ def test_out_of_range_action(bad):
 
 
 @pytest.mark.parametrize("bad", [1.0, 2.5, "0", None, True, False, np.float32(0), np.bool_(True),
-                                 [0], np.array([0])])
+                                 [0], np.array([0, 1]), np.array([0.0])])
 def test_non_int_action(bad):
     g = _running_game()
     before = g.to_bytes()

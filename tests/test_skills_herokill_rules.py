@@ -340,14 +340,17 @@ def test_bawang_duel_used_on_him():
     assert hand_names(g, 1) == ["Strike ♣10"]
 
 
-def test_wushuang_of_lvbu_keeps_one_slash_in_duels():
-    """The seed-004 无双 (parameter 0) only asks two 闪: 决斗 opponents of 吕布 play one 杀."""
+def test_wushuang_of_lvbu_asks_two_slashes_in_duels_as_bawang():
+    """吕布's 无双 (parameter 2, like 霸王): his 决斗 opponent plays two 杀 each time
+    (TRUSTED_ENGINES §2.7); one 杀 alone loses."""
     g = table({}, {"hero": "lvbu", "hand": ["duel ♠A", ANCHOR]},
               {"hand": ["slash ♠7", "slash ♠8"]}, {}, current=1)
     g.play("Duel ♠A")
     g.play("target player_2")
     g.play("Strike ♠7")
-    assert damage(g) == [(2, 1, 1)]
+    expect(g, 2, C.DK_SLASH)
+    g.play("pass")
+    assert damage(g) == [(1, 2, 1)]
     assert hand_names(g, 2) == ["Strike ♠8"]
 
 

@@ -23,6 +23,19 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:            # run as `python training/<script>.py` from a checkout
     sys.path.insert(0, ROOT)
 
+from heroes_env.config import DEFAULTS as _CONFIG_DEFAULTS, PACKS, Config  # noqa: E402
+
+# the game's defaults come from their one home, heroes_env.Config (num_players as Config resolves
+# it for the default mode)
+GAME_DEFAULTS = dict(_CONFIG_DEFAULTS, num_players=Config().num_players)
+PACK_HELP = f"hero pack: one of {list(PACKS)}"
+
+
+def game_config(args) -> Config:
+    """The game a training script plays: its --num-players, --pack, --max-rounds; Config's
+    defaults for everything else (the pack's own deck)."""
+    return Config(num_players=args.num_players, pack=args.pack, max_rounds=args.max_rounds)
+
 ROLE_NAMES = ("lord", "loyalist", "rebel", "renegade")
 
 

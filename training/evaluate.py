@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from training.common import ROLE_NAMES, arg, parse_args  # noqa: E402
+from training.common import GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, arg, parse_args  # noqa: E402
 
 
 @dataclass
@@ -33,8 +33,8 @@ class Args:
     """Trained agent vs heuristic, per role, against the same opponents."""
     agent: str = arg("training/checkpoints/selfplay_none5.pt", "the agent spec or checkpoint")
     games: int = arg(2000, "games per tournament")
-    players: int = arg(5, "players per game")
-    pack: str = arg("none", "hero pack")
+    players: int = arg(GAME_DEFAULTS["num_players"], "players per game")
+    pack: str = arg(GAME_DEFAULTS["pack"], PACK_HELP)
     seed: int = arg(0, "tournament seed (the same for the agent and the heuristic)")
     opponents: tuple[str, ...] = arg(("heuristic", "random"), "opponent kinds, one comparison each")
     baseline: str = arg("heuristic", "the agent compared with, in the same seats")

@@ -24,7 +24,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from training.common import ROLE_NAMES, Logger, arg, parse_args, quick_eval, run_name  # noqa: E402
+from training.common import (GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, Logger, arg,  # noqa: E402
+                             game_config, parse_args, quick_eval, run_name)
 
 
 @dataclass
@@ -34,9 +35,9 @@ class Args:
     seed: int = arg(1, "seed of the games, the opponents and torch")
     total_steps: int = arg(200_000, "learner decisions to train on")
     num_envs: int = arg(8, "LearnerEnv copies in the DummyVecEnv")
-    num_players: int = arg(5, "players per game")
-    pack: str = arg("none", "hero pack: none or standard")
-    max_rounds: int = arg(100, "round cap of a game")
+    num_players: int = arg(GAME_DEFAULTS["num_players"], "players per game")
+    pack: str = arg(GAME_DEFAULTS["pack"], PACK_HELP)
+    max_rounds: int = arg(GAME_DEFAULTS["max_rounds"], "round cap of a game")
     p_heuristic: float = arg(0.5, "chance that an opponent seat is the heuristic for a game "
                                   "(else random)")
     torch_threads: int = arg(2, "torch threads")
@@ -89,8 +90,7 @@ def make_env(args: Args, idx: int):
 
         rng = np.random.default_rng([args.seed, idx])
         seats = [MixedSeat(args.p_heuristic, rng) for _ in range(args.num_players)]
-        env = LearnerEnv(seat="random", opponents=seats, num_players=args.num_players,
-                         pack=args.pack, max_rounds=args.max_rounds)
+        env = LearnerEnv(seat="random", opponents=seats, config=game_config(args))
 
         class RoleInfo(gym.Wrapper):
             """Adds the learner's role and result to the info of an episode's last step."""

@@ -43,7 +43,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from training.common import ROLE_NAMES, Logger, arg, parse_args, quick_eval, run_name  # noqa: E402
+from training.common import (GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, Logger, arg,  # noqa: E402
+                             game_config, parse_args, quick_eval, run_name)
 
 
 @dataclass
@@ -56,9 +57,9 @@ class Args:
     bc_steps: int = arg(0, "warm start: heuristic decisions to imitate before PPO (0: none)")
     bc_epochs: int = arg(2, "warm start: passes over each chunk of imitation data")
     num_envs: int = arg(128, "games played at once in the VectorEnv")
-    num_players: int = arg(5, "players per game")
-    pack: str = arg("none", "hero pack: none or standard")
-    max_rounds: int = arg(100, "round cap of a game")
+    num_players: int = arg(GAME_DEFAULTS["num_players"], "players per game")
+    pack: str = arg(GAME_DEFAULTS["pack"], PACK_HELP)
+    max_rounds: int = arg(GAME_DEFAULTS["max_rounds"], "round cap of a game")
     engine_threads: int = arg(1, "threads of the compiled engine")
     torch_threads: int = arg(2, "torch threads")
     hidden: tuple[int, ...] = arg((256, 256), "widths of the policy's shared MLP trunk")
@@ -254,8 +255,7 @@ def main(argv=None):
     else:
         net = build_net(args.hidden)
     B, n = args.num_envs, args.num_players
-    venv = VectorEnv(B, num_players=n, pack=args.pack, max_rounds=args.max_rounds,
-                     num_threads=args.engine_threads)
+    venv = VectorEnv(B, config=game_config(args), num_threads=args.engine_threads)
     heur = HeuristicAgent(seed=args.seed)
     t_start = time.time()
     meta = {"args": {k: (list(v) if isinstance(v, tuple) else v)

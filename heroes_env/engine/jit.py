@@ -18,10 +18,15 @@ source file, the data files (and the Numba version): any change to the engine st
 ``$NUMBA_CACHE_DIR/heroes_env-<hash>`` if ``NUMBA_CACHE_DIR`` is set, else
 ``~/.cache/heroes_env/numba-<hash>`` (``$XDG_CACHE_HOME`` respected). Only the engine's functions
 use it: ``numba.config.CACHE_DIR`` is set while they are created and restored afterwards.
+
+**A cold cache says so.** The first time a function compiles for want of a cached version (a
+first start after installing or changing the engine), one line goes to stderr (``COMPILE_NOTICE``)
+so that a user waiting a minute or two knows why; a warm start prints nothing.
 """
 import hashlib
 import os
 import pathlib
+import sys
 
 import numba
 from numba.core import types
@@ -49,6 +54,24 @@ def _cache_dir() -> str:
 
 
 CACHE_DIR = _cache_dir()
+COMPILE_NOTICE = ("heroes_env: compiling the game engine with Numba; this happens once (after "
+                  "installing or updating heroes_env) and takes a minute or two; later starts "
+                  "load it from {cache}")
+_noticed = False
+
+
+def _notice_cold(disp):
+    """One stderr line, once per process, when disp has nothing in the cache (it compiles)."""
+    global _noticed
+    if _noticed:
+        return
+    try:
+        cached = os.path.exists(disp._cache._cache_file._index_path)
+    except AttributeError:           # another Numba's internals: say nothing
+        return
+    if not cached:
+        _noticed = True
+        print(COMPILE_NOTICE.format(cache=CACHE_DIR), file=sys.stderr, flush=True)
 
 
 def _widen(t):
@@ -76,6 +99,7 @@ def njit(*args, **kwargs):
         compile_exact = disp.compile
 
         def compile_widened(sig):
+            _notice_cold(disp)
             if isinstance(sig, tuple):
                 sig = tuple(_widen(a) for a in sig)
             return compile_exact(sig)

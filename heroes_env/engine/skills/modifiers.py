@@ -87,24 +87,33 @@ def trick_no_distance(s, seat):
 
 
 @njit(cache=True)
+def wushuang_count(s, seat):
+    """无双's parameter (skills.csv): how many 闪 a 杀 of his needs and how many 杀 his 决斗
+    opponent plays each time; 1 without 无双 or any skill running its code (霸王, 威武)."""
+    if not has_skill(s, seat, SK_WUSHUANG):
+        return 1
+    return max(1, skill_param(s, seat, SK_WUSHUANG))
+
+
+@njit(cache=True)
 def jinks_needed(s, user):
-    """无双 (and 霸王): a 杀 of his needs two 闪."""
-    return 2 if has_skill(s, user, SK_WUSHUANG) else 1
+    """无双 (and 霸王, 威武): a 杀 of his needs two 闪 (the skill's parameter)."""
+    return wushuang_count(s, user)
 
 
 @njit(cache=True)
 def duel_slashes_needed(s, user, responder, opponent):
     """杀 a 决斗 responder must play each time (asked one after the other, like 无双's 闪): two
-    against 霸王 (无双 with parameter 2; the seed's 无双, parameter 0, asks one), and two for a male
-    answering 女权's 决斗."""
+    against 无双 (吕布; 霸王 and 威武 run its code), in a 决斗 he used or one used on him
+    (TRUSTED_ENGINES §2.7: the seeds are silent, D §0.2), and two for a male answering 女权's
+    决斗. Against both, still two."""
     if s[H_HEROES] == 0:
         return 1
-    if has_skill(s, opponent, SK_WUSHUANG) and skill_param(s, opponent, SK_WUSHUANG) == 2:
-        return 2
+    n = wushuang_count(s, opponent)
     if responder != user and s[P_GENDER + responder] == GENDER_MALE \
             and has_skill(s, user, SK_NVQUAN):
-        return 2
-    return 1
+        n = max(n, 2)
+    return n
 
 
 @njit(cache=True)

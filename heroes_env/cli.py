@@ -1,0 +1,31 @@
+"""What the command-line tools tell a user about themselves: the command as it was run, and the
+install command that fits how heroes_env was installed."""
+from __future__ import annotations
+
+import os
+import pathlib
+import sys
+
+# the console scripts of pyproject.toml and the modules they run
+SCRIPTS = {"heroes_env.demo": "heroes-demo", "agents.tournament": "heroes-tournament"}
+
+
+def prog(module: str) -> str:
+    """The command the user ran: the console script (``heroes-demo``) or ``python -m module``."""
+    script = SCRIPTS.get(module)
+    argv0 = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if script and argv0.removesuffix(".exe").removesuffix("-script.py") == script:
+        return script
+    return f"python -m {module}"
+
+
+def from_checkout() -> bool:
+    """heroes_env is imported from a source checkout (pip install -e ., or run in place)."""
+    return (pathlib.Path(__file__).resolve().parent.parent / "pyproject.toml").is_file()
+
+
+def install_hint(extra: str) -> str:
+    """The pip command that installs an optional extra (train, tournament, dev, bench)."""
+    if from_checkout():
+        return f'pip install -e ".[{extra}]"'
+    return f'pip install "heroes_env[{extra}]"'

@@ -1,0 +1,38 @@
+"""A cold Numba cache says what is happening (issue 13, item 9); a warm start is silent."""
+import os
+import subprocess
+import sys
+
+from heroes_env.engine import jit
+
+
+def _plus_one(x):
+    return x + 1
+
+
+def test_cold_compile_prints_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(jit, "CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(jit, "_noticed", False)
+    f = jit.njit(_plus_one)
+    g = jit.njit(lambda x: x * 2)      # a second cold function: no second line
+    assert f(1) == 2
+    err = capsys.readouterr().err
+    assert err.count("heroes_env: compiling the game engine") == 1
+    assert "once" in err and "minute" in err and str(tmp_path) in err
+    f(2)
+    assert capsys.readouterr().err == ""
+
+
+CODE = ("import heroes_env; e = heroes_env.env(); e.reset(seed=0); "
+        "e.step(int(e.observe(e.agent_selection)['action_mask'].argmax()))")
+
+
+def test_warm_start_is_silent():
+    """Once this process has compiled (and cached) what the code below needs, a new process
+    loads it without a word."""
+    exec(CODE, {})
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", CODE],
+                         cwd=root, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "compiling the game engine" not in out.stderr
