@@ -1,0 +1,258 @@
+"""The tools of long training runs: resumable self-play states, progress, learning curves, the
+paired evaluation and its verdict, the league table. Needs the ``train`` extra."""
+import json
+import math
+import os
+import sys
+
+import pytest
+
+pytest.importorskip("torch")
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from training import evaluate, plot  # noqa: E402
+from training.common import Progress, atomic_save, format_seconds  # noqa: E402
+
+TINY = ["--total-steps", "600", "--rollout-steps", "200", "--bc-steps", "400", "--num-envs", "8",
+        "--minibatch-size", "64", "--hidden", "32", "--pool-every", "1", "--p-heuristic", "0.4",
+        "--p-pool", "0.3", "--eval-every", "2", "--eval-games", "2", "--torch-threads", "1",
+        "--seed", "3", "--no-tensorboard"]
+
+
+def _scalars(run_dir):
+    (run,) = os.listdir(run_dir)
+    with open(os.path.join(run_dir, run, "scalars.jsonl")) as f:
+        return [json.loads(line) for line in f]
+
+
+@pytest.fixture(scope="module")
+def resumed_runs(tmp_path_factory):
+    """One tiny run without a break, and the same run stopped after every update by a time limit
+    (imitation and PPO) and resumed until it is done."""
+    import torch
+
+    from training import selfplay_ppo
+    d = tmp_path_factory.mktemp("resume")
+    threads = torch.get_num_threads()
+    try:
+        net_a = selfplay_ppo.main(TINY + ["--save-path", str(d / "a.pt"),
+                                          "--run-dir", str(d / "ra")])
+        net_b = selfplay_ppo.main(TINY + ["--save-path", str(d / "b.pt"),
+                                          "--run-dir", str(d / "rb"), "--max-minutes", "1e-6"])
+        phases = []
+        for _ in range(12):
+            st = torch.load(d / "b.pt.state", weights_only=False)
+            phases.append((st["phase"], dict(st["counters"])))
+            if st["counters"]["global_step"] >= 600:
+                break
+            net_b = selfplay_ppo.main(["--resume", str(d / "b.pt.state"),
+                                       "--max-minutes", "1e-6"])
+    finally:
+        torch.set_num_threads(threads)
+    return d, net_a, net_b, phases
+
+
+def test_resumed_run_equals_uninterrupted(resumed_runs):
+    d, net_a, net_b, phases = resumed_runs
+    # it stopped inside the warm start and between PPO updates, and every sitting went on
+    kinds = [p for p, _ in phases]
+    assert kinds.count("bc") >= 2 and kinds.count("ppo") >= 3
+    bc = [c["bc_done"] for _, c in phases]
+    steps = [c["global_step"] for _, c in phases]
+    updates = [c["update"] for _, c in phases]
+    assert bc == sorted(bc) and steps == sorted(steps) and updates == sorted(updates)
+    assert len(set(steps[kinds.index("ppo"):])) == kinds.count("ppo")   # one update a sitting
+    sa, sb = net_a.state_dict(), net_b.state_dict()
+    assert all((sa[k] == sb[k]).all() for k in sa)
+    # the scalars that do not depend on time are the same, and time counts on
+    keep = ("losses/", "bc/cross_entropy", "bc/accuracy", "charts/win_vs")
+    a = {(r["tag"], r["step"]): r["value"] for r in _scalars(d / "ra") if r["tag"].startswith(keep)}
+    rb = _scalars(d / "rb")
+    b = {(r["tag"], r["step"]): r["value"] for r in rb if r["tag"].startswith(keep)}
+    assert a == b and len(a) > 10
+    t = [r["time"] for r in rb if r["tag"] == "losses/policy_loss"]
+    assert t == sorted(t)
+    import agents.torch_policy
+    _, meta = agents.torch_policy.load_checkpoint(str(d / "b.pt"))
+    assert meta["ppo_steps"] == steps[-1] and meta["sittings"] == len(phases)
+
+
+def test_resume_refuses_other_arguments(resumed_runs):
+    from training import selfplay_ppo
+    d = resumed_runs[0]
+    with pytest.raises(SystemExit, match="--hidden"):
+        selfplay_ppo.main(["--resume", str(d / "b.pt.state"), "--hidden", "64"])
+    (d / "junk.state").write_bytes(b"no")
+    with pytest.raises(SystemExit, match="cannot read"):
+        selfplay_ppo.main(["--resume", str(d / "junk.state")])
+    assert selfplay_ppo.given_fields(["--total-steps", "5", "--no-anneal-lr", "--seed=2",
+                                      "x"]) == {"total_steps", "anneal_lr", "seed"}
+
+
+def test_resume_extends_a_finished_run(resumed_runs, tmp_path):
+    import shutil
+
+    import torch
+
+    from training import selfplay_ppo
+    d = resumed_runs[0]
+    shutil.copy(d / "a.pt.state", tmp_path / "a.state")
+    threads = torch.get_num_threads()
+    try:
+        selfplay_ppo.main(["--resume", str(tmp_path / "a.state"), "--total-steps", "900",
+                           "--eval-every", "0", "--save-path", str(tmp_path / "c.pt"),
+                           "--run-dir", str(tmp_path / "runs")])
+    finally:
+        torch.set_num_threads(threads)
+    st = torch.load(tmp_path / "c.pt.state", weights_only=False)
+    before = torch.load(d / "a.pt.state", weights_only=False)["counters"]
+    assert st["counters"]["global_step"] >= 900
+    assert st["counters"]["update"] > before["update"]
+    assert st["counters"]["bc_done"] == before["bc_done"]
+    assert st["args"]["total_steps"] == 900 and st["args"]["hidden"] == [32]
+
+
+def test_progress_and_atomic_save(tmp_path, capsys):
+    p = Progress(100, 20, enabled=True)          # stderr is not a terminal under pytest
+    assert p.bar is None and p.eta() is None
+    p.t0 -= 10.0
+    p.update(60)
+    assert p.eta() == pytest.approx(10.0, rel=0.05)     # 40 done in 10 s, 40 to go
+    assert "60%, eta" in p.eta_text()
+    p.limit_s = 12.0
+    assert p.eta() == pytest.approx(2.0, abs=0.1)
+    p.write("hello")
+    assert "hello" in capsys.readouterr().out
+    assert format_seconds(5) == "5 s" and format_seconds(185) == "3m05s"
+    assert format_seconds(7620) == "2h07m"
+    path = tmp_path / "f.txt"
+    path.write_text("old")
+
+    def bad(tmp):
+        open(tmp, "w").write("half")
+        raise RuntimeError("interrupted")
+    with pytest.raises(RuntimeError):
+        atomic_save(str(path), bad)
+    assert path.read_text() == "old" and os.listdir(tmp_path) == ["f.txt"]
+    atomic_save(str(path), lambda tmp: open(tmp, "w").write("new"))
+    assert path.read_text() == "new"
+
+
+# ---------------------------------------------------------------- curves
+def test_plot_synthetic(tmp_path):
+    f = tmp_path / "scalars.jsonl"
+    with open(f, "w") as out:
+        for i in range(1, 6):
+            for role in plot.ROLES:
+                out.write(json.dumps({"tag": f"eval/win_{role}", "value": 0.1 * i, "step": 100 * i,
+                                      "time": 60.0 * i}) + "\n")
+            out.write(json.dumps({"tag": "losses/entropy", "value": 1.0, "step": 100 * i,
+                                  "time": 1.0}) + "\n")
+        out.write('{"tag": "eval/win_lord", "val')         # a torn last line
+    prefix, data = plot.curves(plot.read_scalars(str(tmp_path)))
+    assert prefix == "eval/win_" and set(data) == set(plot.ROLES)
+    assert data["lord"][-1] == (500, 300.0, 0.5)
+    assert plot.smooth([1, 2, 3, 4], 2) == [1, 1.5, 2.5, 3.5]
+    png = tmp_path / "c.png"
+    assert plot.main([str(f), "--out", str(png), "--smooth", "2"]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+    with pytest.raises(SystemExit, match="no scalars charts/nothing_"):
+        plot.curves(plot.read_scalars(str(f)), "charts/nothing_")
+    with pytest.raises(SystemExit, match="no scalars file"):
+        plot.read_scalars(str(tmp_path / "missing"))
+
+
+def test_plot_real_run(resumed_runs):
+    d = resumed_runs[0]
+    (run,) = os.listdir(d / "rb")
+    records = plot.read_scalars(str(d / "rb" / run))
+    prefix, data = plot.curves(records)
+    assert prefix == "eval/win_" and "all" in data
+    _, train = plot.curves(records, "charts/win_vs_heuristic_")
+    assert "all" in train
+    out = d / "curves.png"
+    plot.plot(records, str(out), baseline={"all": 0.37, "lord": 0.55})
+    assert out.stat().st_size > 10_000
+
+
+# ---------------------------------------------------------------- paired evaluation
+def test_paired_difference_numbers():
+    p = evaluate.paired_difference([1, 1, 0, 0, 1], [1, 0, 0, 0, 1])
+    assert p["n"] == 5 and p["diff"] == 0.2
+    # d = (0, 1, 0, 0, 0): sd = sqrt(0.2), se = sd / sqrt(5) = 0.2
+    assert p["se"] == pytest.approx(0.2, abs=1e-4)
+    assert p["ci95"] == pytest.approx([0.2 - 1.96 * 0.2, 0.2 + 1.96 * 0.2], abs=1e-3)
+    assert p["corr"] == pytest.approx(2 / 3, abs=1e-3)
+    assert evaluate.paired_difference([], [])["diff"] is None
+    assert evaluate.paired_difference([1, 0], [0, 1])["corr"] == pytest.approx(-1.0)
+    with pytest.raises(ValueError, match="equal lengths"):
+        evaluate.paired_difference([1], [1, 0])
+
+
+def _rec(game, seats, roles, rewards):
+    return {"game": game, "seats": seats, "roles": roles, "rewards": rewards}
+
+
+def test_paired_needs_the_same_seats():
+    roles = ["lord", "rebel", "rebel", "loyalist", "renegade"]
+    a = [_rec(0, ["x", "o", "o2", "o3", "o4"], roles, [1, -1, -1, 1, -1]),
+         _rec(1, ["o", "x", "o2", "o3", "o4"], roles, [1, -1, -1, 1, -1])]
+    b = [_rec(0, ["h", "o", "o2", "o3", "o4"], roles, [-1, 1, 1, -1, -1]),
+         _rec(1, ["o", "h", "o2", "o3", "o4"], roles, [-1, 1, 1, -1, -1])]
+    res = evaluate.paired(a, "x", b, "h")
+    assert res["lord"]["diff"] == 1.0 and res["rebel"]["diff"] == -1.0
+    assert res["all"]["n"] == 2 and res["all"]["diff"] == 0.0 and res["loyalist"]["n"] == 0
+    b[1]["seats"] = ["h", "o", "o2", "o3", "o4"]
+    with pytest.raises(ValueError, match="game 1: the agent sat in seat 1 as rebel"):
+        evaluate.paired(a, "x", b, "h")
+    with pytest.raises(ValueError, match="different games"):
+        evaluate.paired(a, "x", b[:1], "h")
+
+
+def _fake_result(diffs_by_opp):
+    comps = {}
+    for opp, diffs in diffs_by_opp.items():
+        comps[opp] = {"paired": {g: {"diff": d, "ci95": [d - 0.02, d + 0.02]}
+                                 for g, d in diffs.items()}}
+    return {"args": {"margin": 0.03}, "comparisons": comps}
+
+
+def test_verdict():
+    good = {"lord": 0.05, "loyalist": 0.01, "rebel": 0.04, "renegade": 0.02, "all": 0.035}
+    v = evaluate.verdict(_fake_result({"heuristic": good, "random": good}))
+    assert v["pass"] and v["opponents"]["heuristic"]["significant"] == ["lord", "rebel", "all"]
+    short = dict(good, renegade=-0.01, all=0.02)
+    v = evaluate.verdict(_fake_result({"heuristic": short, "random": good}))
+    assert not v["pass"] and v["opponents"]["random"]["pass"]
+    assert v["opponents"]["heuristic"]["short"] == ["renegade -1.0", "all +2.0 < +3.0"]
+    assert not evaluate.verdict(_fake_result({"heuristic": dict(good, lord=0.0)}))["pass"]
+
+
+def test_evaluate_heuristic_against_itself(tmp_path):
+    """The heuristic evaluated against itself: the same games, so every paired difference is
+    exactly 0 and the verdict fails; the random agent's base rates come along."""
+    res = evaluate.main(["--agent", "heuristic", "--games", "10", "--workers", "1", "--quiet",
+                         "--opponents", "heuristic", "--out", str(tmp_path / "e.json"),
+                         "--games-dir", str(tmp_path / "games")])
+    comp = res["comparisons"]["heuristic"]
+    for g in evaluate.GROUPS:
+        assert comp["paired"][g]["diff"] in (0.0, None)
+        assert comp["table"][g]["agent"] == comp["table"][g]["baseline"]
+    assert comp["paired"]["all"]["n"] == 10 and comp["paired"]["all"]["se"] == 0.0
+    assert comp["table"]["all"]["random"]["games"] == 10
+    assert not res["verdict"]["pass"]
+    text = json.loads((tmp_path / "e.json").read_text())["text"]
+    assert "verdict (issue 12" in text and "FAIL" in text and "+0.0" in text
+    assert sorted(os.listdir(tmp_path / "games")) == [
+        "agent_vs_heuristic.games.jsonl", "baseline_vs_heuristic.games.jsonl",
+        "random_vs_heuristic.games.jsonl"]
+    # kept games files are resumed: a second run plays nothing and agrees
+    again = evaluate.main(["--agent", "heuristic", "--games", "10", "--workers", "1", "--quiet",
+                           "--opponents", "heuristic", "--out", "", "--games-dir",
+                           str(tmp_path / "games")])
+    assert again["comparisons"]["heuristic"]["paired"] == comp["paired"]
+    assert all(s["run"]["played_now"] == 0
+               for s in again["comparisons"]["heuristic"]["summaries"].values())
+    assert math.isfinite(comp["table"]["all"]["random"]["win_rate"])
