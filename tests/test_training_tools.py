@@ -256,3 +256,60 @@ def test_evaluate_heuristic_against_itself(tmp_path):
     assert all(s["run"]["played_now"] == 0
                for s in again["comparisons"]["heuristic"]["summaries"].values())
     assert math.isfinite(comp["table"]["all"]["random"]["win_rate"])
+
+
+# ---------------------------------------------------------------- league table
+def test_league_table(tmp_path):
+    from training import league
+    ckpt = os.path.join(ROOT, "training", "checkpoints", "selfplay_none5.pt")
+    stem = str(tmp_path / "lg")
+    assert league.main(["--agents", ckpt, "heuristic", "random", "--games", "6", "--workers", "1",
+                        "--quiet", "--out", stem, "--rating", "elo"]) == 0
+    md = open(stem + ".md").read().splitlines()
+    assert md[0].startswith("6 games, 5 players, pack none") and "training/league.py" in md[0]
+    assert md[2] == ("| agent | rating | all | lord | loyalist | rebel | renegade | "
+                     "seat-games |")
+    rows = [line.split(" | ") for line in md[4:]]
+    assert sorted(r[0].lstrip("| ") for r in rows) == ["heuristic", "random", "selfplay_none5.pt"]
+    ratings = [float(r[1]) for r in rows]
+    assert ratings == sorted(ratings, reverse=True)          # best first
+    assert sum(int(r[-1].rstrip(" |")) for r in rows) == 30   # 6 games x 5 seats
+    summary = json.load(open(stem + ".json"))
+    assert summary["games"] == 6 and summary["rating_system"].startswith("elo")
+    assert os.path.getsize(stem + ".png") > 5_000
+    # the games file is kept: --resume plays nothing new and writes the same table
+    assert league.main(["--agents", ckpt, "heuristic", "random", "--games", "6", "--workers",
+                        "1", "--quiet", "--out", stem, "--rating", "elo", "--resume"]) == 0
+    assert open(stem + ".md").read().splitlines() == md
+    with pytest.raises(SystemExit):
+        league.main(["--agents", "nobody", "--games", "2", "--out", stem + "x", "--quiet"])
+
+
+def test_maskable_ppo_resume(tmp_path):
+    """MaskablePPO (SB3): a sitting ended by --max-minutes saves the model and its state file;
+    --resume trains on to --total-steps from the saved step counter."""
+    pytest.importorskip("sb3_contrib")
+    import torch
+
+    from training import maskable_ppo
+    path = str(tmp_path / "m.zip")
+    common = ["--total-steps", "256", "--num-envs", "2", "--n-steps", "64", "--batch-size", "64",
+              "--n-epochs", "1", "--hidden", "16", "--torch-threads", "1", "--no-tensorboard"]
+    threads = torch.get_num_threads()
+    try:
+        m1 = maskable_ppo.main(common + ["--save-path", path, "--run-dir", str(tmp_path / "runs"),
+                                         "--max-minutes", "1e-6"])
+        st1 = json.load(open(path + ".state.json"))
+        assert 128 <= m1.num_timesteps < 256 and st1["num_timesteps"] == m1.num_timesteps
+        m2 = maskable_ppo.main(["--resume", path, "--max-minutes", "0"])
+    finally:
+        torch.set_num_threads(threads)
+    st2 = json.load(open(path + ".state.json"))
+    assert m2.num_timesteps >= 256 and st2["num_timesteps"] == m2.num_timesteps
+    assert len(st2["sittings"]) == 2 and st2["args"]["hidden"] == [16]
+    assert st2["run"] == st1["run"]              # the same run directory, scalars appended
+    (run,) = os.listdir(tmp_path / "runs")
+    steps = [r["step"] for r in _scalars(tmp_path / "runs") if r["tag"] == "charts/sps"]
+    assert steps == sorted(steps) and steps[0] < m1.num_timesteps < steps[-1]
+    with pytest.raises(SystemExit, match="state file"):
+        maskable_ppo.main(["--resume", str(tmp_path / "none.zip")])
