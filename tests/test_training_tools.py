@@ -18,7 +18,7 @@ from training.common import Progress, atomic_save, format_seconds  # noqa: E402
 TINY = ["--total-steps", "600", "--rollout-steps", "200", "--bc-steps", "400", "--num-envs", "8",
         "--minibatch-size", "64", "--hidden", "32", "--pool-every", "1", "--p-heuristic", "0.4",
         "--p-pool", "0.3", "--eval-every", "2", "--eval-games", "2", "--torch-threads", "1",
-        "--seed", "3", "--no-tensorboard"]
+        "--seed", "3", "--no-tensorboard", "--aux-coef", "0.5"]
 
 
 def _scalars(run_dir):
@@ -77,6 +77,12 @@ def test_resumed_run_equals_uninterrupted(resumed_runs):
     import agents.torch_policy
     _, meta = agents.torch_policy.load_checkpoint(str(d / "b.pt"))
     assert meta["ppo_steps"] == steps[-1] and meta["sittings"] == len(phases)
+    # the role head trained next to the policy (its state is in the training state), and the
+    # checkpoint holds only the policy, which plays from the observation
+    assert {"aux/role_ce", "aux/role_hidden_accuracy"} <= {r["tag"] for r in rb}
+    assert set(sa) == {f"{m}.{w}" for m in ("trunk.0", "pi", "v") for w in ("weight", "bias")}
+    import torch
+    assert torch.load(d / "b.pt.state", weights_only=False)["role_head"]["weight"].shape == (40, 32)
 
 
 def test_resume_refuses_other_arguments(resumed_runs):
@@ -313,3 +319,83 @@ def test_maskable_ppo_resume(tmp_path):
     assert steps == sorted(steps) and steps[0] < m1.num_timesteps < steps[-1]
     with pytest.raises(SystemExit, match="state file"):
         maskable_ppo.main(["--resume", str(tmp_path / "none.zip")])
+
+
+
+# ---------------------------------------------------------------- auxiliary role head
+def _role_data(num_players, B=16, steps=150, seed=0):
+    import numpy as np
+
+    from heroes_env.engine import constants as C
+    from heroes_env.vector import VectorEnv
+    from training.selfplay_ppo import role_targets
+    venv = VectorEnv(B, num_players=num_players, num_threads=1)
+    r = venv.reset(seed=seed)
+    obs, tg, seats, states = [], [], [], []
+    for _ in range(steps):
+        s = np.asarray(r.seat).astype(np.int64)
+        obs.append(np.array(r.obs))
+        tg.append(role_targets(venv.core.S, s, num_players, C))
+        seats.append(s)
+        states.append(np.array(venv.core.S))
+        r = venv.step(venv.random_actions())
+    return np.concatenate(obs), np.concatenate(tg), np.concatenate(seats), np.concatenate(states)
+
+
+@pytest.mark.parametrize("n", [5, 8])
+def test_role_targets_follow_the_observation(n):
+    """Target r is the role of the seat r places after the decider: where the observation shows
+    a role (the lord's, the dead's), it is that role; r = 0 and absent seats are ignored."""
+    import numpy as np
+
+    from heroes_env.engine import constants as C
+    obs, tg, seats, S = _role_data(n, steps=60)
+    assert (tg[:, 0] == -1).all() and (tg[:, n:] == -1).all()
+    assert set(np.unique(tg[:, 1:n]).tolist()) <= {0, 1, 2, 3}
+    for j in range(0, len(tg), 7):
+        for r in range(1, n):
+            assert tg[j, r] == S[j, C.P_ROLE + (seats[j] + r) % n]     # no 迁都 here
+            cell = C.OBS_SEATS + r * C.SEAT_OBS + C.OS_ROLE
+            shown = obs[j, cell:cell + C.NUM_ROLES]
+            if shown.any():
+                assert shown.argmax() == tg[j, r]
+    # every role but the lord's is hidden from some decider, which the head must guess
+    lords = (tg == 0).sum(1)
+    assert (lords <= 1).all()
+
+
+def test_role_head_trains():
+    """The auxiliary head learns the other seats' roles from the trunk: its cross-entropy falls
+    well below its start and it guesses hidden roles better than chance (1/3 for three roles)."""
+    import torch
+
+    from agents.torch_policy import build_net
+    from heroes_env.engine import constants as C
+    from training.selfplay_ppo import MAX_SEATS, ROLE_CLASSES, role_loss
+    obs, tg, _, _ = _role_data(5, steps=120)
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)           # small matrices: one thread, no waiting for a busy core
+    torch.manual_seed(0)
+    net = build_net((64,))
+    head = torch.nn.Linear(64, MAX_SEATS * ROLE_CLASSES)
+    opt = torch.optim.Adam(list(net.parameters()) + list(head.parameters()), lr=3e-3)
+    ob, t = torch.as_tensor(obs), torch.as_tensor(tg)
+    mask = torch.ones(len(ob), C.NUM_ACTIONS, dtype=torch.bool)
+    g = torch.Generator().manual_seed(0)
+
+    def full():
+        with torch.no_grad():
+            _, _, h = net(ob, mask, features=True)
+            return [x.item() for x in role_loss(head, h, t, ob, C)]
+    ce0, _ = full()
+    for _ in range(120):
+        mb = torch.randint(len(ob), (256,), generator=g)
+        _, _, h = net(ob[mb], mask[mb], features=True)
+        ce, _ = role_loss(head, h, t[mb], ob[mb], C)
+        opt.zero_grad()
+        ce.backward()
+        opt.step()
+    ce1, acc1 = full()
+    torch.set_num_threads(threads)
+    assert ce1 < 0.75 * ce0
+    assert acc1 > 0.4

@@ -27,6 +27,14 @@ Every ``eval_every`` updates the current policy is saved to ``save_path`` and pl
 ``eval_games`` games of the tournament tool (``agents.tournament``) in one seat against the
 heuristic in the others; its win rate per role is logged.
 
+Auxiliary role head (``aux_coef`` > 0; centralised training, decentralised play): a linear head
+on the policy's trunk predicts the role of every other seat (relative seats, as in the
+observation) from the observation; its targets come from the full state (``role_targets``), its
+cross-entropy is added to the imitation and PPO losses with weight ``aux_coef``. It shapes the
+trunk only: the ``.pt`` checkpoint holds the policy and value heads, and plays from the
+observation alone (the head's weights are in the training state). Logged as ``aux/role_ce`` and
+``aux/role_hidden_accuracy`` (on the roles the viewer cannot see).
+
 Runs longer than one sitting: the training state (weights, both optimisers, the pool, every
 random generator, the games in progress with the heuristic's memory of them, the trajectories
 carried to the next rollout, the counters and the time spent) is written to ``state_path``
@@ -108,6 +116,8 @@ class Args:
     save_minutes: float = arg(10.0, "minutes between training states (also at every eval and "
                                     "at the end)")
     progress: bool = arg(True, "progress bar with ETA on a terminal (else ETA in the log)")
+    aux_coef: float = arg(0.0, "weight of the auxiliary loss predicting the other seats' roles "
+                               "(from state(); training only, 0: no role head)")
 
 
 STATE_FORMAT = "heroes_env.selfplay_state/1"
@@ -118,6 +128,42 @@ RESUME_OVERRIDES = ("total_steps", "max_minutes", "eval_every", "eval_games", "s
 
 
 LEARNER, HEURISTIC = -1, 0          # ctrl codes; k >= 1: pool member k - 1
+MAX_SEATS = 10                      # heroes_env.engine.constants.MAX_SEATS (checked in main)
+ROLE_CLASSES = 4                    # lord, loyalist, rebel, renegade (identity mode)
+
+
+def role_targets(S, seats, n, C):
+    """The auxiliary head's targets: for each decision (state row S[j], deciding seat seats[j]),
+    the role of the seat r places after it at the table, r = 1..n-1 (relative seats as in the
+    observation, 迁都's seating included); -1 (ignored) for r = 0 and r >= n."""
+    S = np.asarray(S)
+    m = len(seats)
+    out = np.full((m, MAX_SEATS), -1, np.int8)
+    if m == 0:
+        return out
+    rows = np.arange(m)
+    pos = S[rows, C.P_POS + np.asarray(seats)]
+    for r in range(1, n):
+        seat = S[rows, C.P_AT + (pos + r) % n]
+        out[:, r] = S[rows, C.P_ROLE + seat]
+    return out
+
+
+def role_loss(head, h, targets, obs, C):
+    """(cross-entropy of the role head over the other seats, accuracy on the roles the viewer
+    cannot see) for trunk features h [B, W] and role_targets [B, MAX_SEATS]."""
+    import torch
+    logits = head(h).view(-1, MAX_SEATS, ROLE_CLASSES)
+    t = targets.long()
+    known = t >= 0
+    ce = torch.nn.functional.cross_entropy(logits[known], t[known])
+    with torch.no_grad():
+        cells = [C.OBS_SEATS + r * C.SEAT_OBS + C.OS_ROLE for r in range(MAX_SEATS)]
+        shown = torch.stack([obs[:, c:c + C.NUM_ROLES].sum(1) > 0 for c in cells], 1)
+        hidden = known & ~shown
+        hit = (logits.argmax(-1) == t) & hidden
+        acc = hit.sum().float() / hidden.sum().clamp(min=1).float()
+    return ce, acc
 
 
 def gae(val, rew, done, nxt, valid, gamma, lam):
@@ -165,13 +211,15 @@ class Store:
         self.rew = np.zeros(cap, np.float32)
         self.done = np.zeros(cap, np.bool_)
         self.nxt = np.full(cap, -1, np.int64)
+        self.roles = np.full((cap, MAX_SEATS), -1, np.int8)   # role_targets (aux head)
         self.k = 0
         self.open: dict[tuple[int, int], int] = {}     # (row, seat) -> its last decision
 
-    def add(self, rows, seats, obs, mask, act, logp, val):
+    def add(self, rows, seats, obs, mask, act, logp, val, roles=None):
         m = len(rows)
         a, b = self.k, self.k + m
         self.obs[a:b], self.mask[a:b], self.act[a:b] = obs, mask, act
+        self.roles[a:b] = -1 if roles is None else roles
         self.logp[a:b], self.val[a:b] = logp, val
         self.rew[a:b], self.done[a:b], self.nxt[a:b] = 0.0, False, -1
         for j, (i, s) in enumerate(zip(rows.tolist(), seats.tolist())):
@@ -192,7 +240,7 @@ class Store:
         v[list(self.open.values())] = False
         return v
 
-    ARRAYS = ("obs", "mask", "act", "logp", "val", "rew", "done", "nxt")
+    ARRAYS = ("obs", "mask", "act", "logp", "val", "rew", "done", "nxt", "roles")
 
     def state(self) -> dict:
         """The filled part (between updates: the carried decisions) and the open trajectories."""
@@ -210,7 +258,7 @@ class Store:
         keys = list(self.open)
         idx = np.array([self.open[k] for k in keys], np.int64)
         m = len(idx)
-        for arr in (self.obs, self.mask, self.act, self.logp, self.val):
+        for arr in (self.obs, self.mask, self.act, self.logp, self.val, self.roles):
             arr[:m] = arr[idx]
         self.rew[:m], self.done[:m], self.nxt[:m] = 0.0, False, -1
         self.open = {k: j for j, k in enumerate(keys)}
@@ -418,7 +466,19 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
     else:
         net = build_net(args.hidden)
     net.train()
+    if C.MAX_SEATS != MAX_SEATS:          # pragma: no cover - the constant above is stale
+        raise RuntimeError(f"MAX_SEATS here {MAX_SEATS}, engine {C.MAX_SEATS}")
+    role_head = None                       # auxiliary: the other seats' roles (training only)
+    if args.aux_coef > 0:
+        width = net.arch["hidden"][-1] if net.arch["hidden"] else C.OBS_SIZE
+        role_head = torch.nn.Linear(width, MAX_SEATS * ROLE_CLASSES)
+        if state:
+            role_head.load_state_dict(state["role_head"])
+    params = list(net.parameters()) + (list(role_head.parameters()) if role_head else [])
     B, n = args.num_envs, args.num_players
+
+    def targets(rows, seats):
+        return None if role_head is None else role_targets(venv.core.S[rows], seats, n, C)
     venv = VectorEnv(B, num_players=n, pack=args.pack, max_rounds=args.max_rounds,
                      num_threads=args.engine_threads)
     heur = HeuristicAgent(seed=args.seed)
@@ -459,6 +519,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                                       "global_step": ctr["global_step"],
                                       "bc_done": ctr["bc_done"]}],
              "venv": env_state(venv), "heuristic": heur_bytes,
+             "role_head": None if role_head is None else {
+                 k: v.detach().clone() for k, v in role_head.state_dict().items()},
              "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state()}
         d.update(extra or {})
         atomic_save(state_path, lambda p: torch.save(d, p))
@@ -488,7 +550,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
 
     # ---------------------------------------------------------------- warm start (imitation)
     if phase == "bc":
-        opt = torch.optim.Adam(net.parameters(), lr=args.bc_learning_rate, eps=1e-5)
+        opt = torch.optim.Adam(params, lr=args.bc_learning_rate, eps=1e-5)
         st = Store(cap, C.OBS_SIZE, C.NUM_ACTIONS)
         if state:
             opt.load_state_dict(state["opt"])
@@ -508,7 +570,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             rows = np.arange(B)
             obs, mask = np.array(r.obs), np.asarray(r.mask) != 0
             act = heur.act_batch(obs, mask, slots=list(zip(rows.tolist(), seats.tolist())))
-            st.add(rows, seats, obs, mask, act, np.zeros(B), np.zeros(B))
+            st.add(rows, seats, obs, mask, act, np.zeros(B), np.zeros(B), targets(rows, seats))
             r = venv.step(act)
             ended = np.flatnonzero(np.asarray(r.terminated) | np.asarray(r.truncated))
             for i in ended.tolist():
@@ -526,22 +588,27 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 mk = torch.as_tensor(st.mask[idx])
                 ac = torch.as_tensor(st.act[idx])
                 rt = torch.as_tensor(ret[idx])
+                rl = torch.as_tensor(st.roles[idx])
                 frac = min(1.0, ctr["bc_done"] / args.bc_steps)
                 for g in opt.param_groups:
                     g["lr"] = args.bc_learning_rate * (1.0 - 0.9 * frac)
-                stats = []
+                stats, aux_stats = [], []
                 for _ in range(args.bc_epochs):
                     perm = torch.randperm(len(idx))
                     for a in range(0, len(idx), args.minibatch_size):
                         mb = perm[a:a + args.minibatch_size]
-                        logits, v = net(ob[mb], mk[mb])
+                        logits, v, h = net(ob[mb], mk[mb], features=True)
                         ce = torch.nn.functional.cross_entropy(logits, ac[mb])
                         fm = fin[mb].float()      # outcome known: the game has ended
                         vl = 0.5 * (((v - rt[mb]) ** 2) * fm).sum() / fm.sum().clamp(min=1.0)
                         loss = ce + args.vf_coef * vl
+                        if role_head is not None:
+                            rce, racc = role_loss(role_head, h, rl[mb], ob[mb], C)
+                            loss = loss + args.aux_coef * rce
+                            aux_stats.append((rce.item(), racc.item()))
                         opt.zero_grad()
                         loss.backward()
-                        torch.nn.utils.clip_grad_norm_(net.parameters(), args.max_grad_norm)
+                        torch.nn.utils.clip_grad_norm_(params, args.max_grad_norm)
                         opt.step()
                         with torch.no_grad():
                             accm = (logits.argmax(1) == ac[mb]).float().mean()
@@ -555,6 +622,10 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 logger.scalar("bc/value_loss", vl_, bc_done)
                 logger.scalar("bc/accuracy", acc_, bc_done)
                 logger.scalar("bc/sps", sps, bc_done)
+                if aux_stats:
+                    rce_, racc_ = np.mean(aux_stats, axis=0)
+                    logger.scalar("aux/role_ce", rce_, bc_done)
+                    logger.scalar("aux/role_hidden_accuracy", racc_, bc_done)
                 bar.update(bc_done, ce=f"{ce_:.3f}", acc=f"{acc_:.3f}")
                 bar.write(f"bc {bc_done}/{args.bc_steps}: ce {ce_:.3f} acc {acc_:.3f} value "
                           f"{vl_:.3f} ({sps:.0f} decisions/s; {bar.eta_text()})")
@@ -582,7 +653,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         state = None                       # what follows starts fresh (not from a BC state)
 
     # ---------------------------------------------------------------- PPO
-    opt = torch.optim.Adam(net.parameters(), lr=args.learning_rate, eps=1e-5)
+    opt = torch.optim.Adam(params, lr=args.learning_rate, eps=1e-5)
     st = Store(cap, C.OBS_SIZE, C.NUM_ACTIONS)
     pool: list = []                      # past snapshots (nets in eval mode)
     tables = Tables(args, B, n, rng)
@@ -648,7 +719,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                     a = dist.sample()
                     lp = dist.log_prob(a)
                 actions[L] = a.numpy()
-                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy())
+                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(),
+                       targets(L, seats[L]))
                 roles = ob[:, C.OBS_ROLE:C.OBS_ROLE + 4].argmax(1)
                 tables.role[L, seats[L]] = roles
             for code in np.unique(c[c >= 1]).tolist():
@@ -695,6 +767,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         b_adv = torch.as_tensor(adv[idx])
         b_ret = torch.as_tensor(ret[idx])
         b_val = torch.as_tensor(st.val[idx])
+        b_roles = torch.as_tensor(st.roles[idx])
+        aux_stats = []
         # ------------------------------------------------------------ PPO update
         net.train()
         clipfracs, approx_kl = [], 0.0
@@ -703,7 +777,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             perm = torch.randperm(len(idx))
             for a in range(0, len(idx), args.minibatch_size):
                 mb = perm[a:a + args.minibatch_size]
-                logits, v = net(b_obs[mb], b_mask[mb])
+                logits, v, h = net(b_obs[mb], b_mask[mb], features=True)
                 logp_all = torch.log_softmax(logits, -1)
                 newlogp = logp_all.gather(1, b_act[mb, None]).squeeze(1)
                 p = logp_all.exp()
@@ -721,9 +795,13 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 v_loss = 0.5 * ((v - b_ret[mb]) ** 2).mean()
                 ent = entropy.mean()
                 loss = pg_loss - args.ent_coef * ent + args.vf_coef * v_loss
+                if role_head is not None:
+                    rce, racc = role_loss(role_head, h, b_roles[mb], b_obs[mb], C)
+                    loss = loss + args.aux_coef * rce
+                    aux_stats.append((rce.item(), racc.item()))
                 opt.zero_grad()
                 loss.backward()
-                torch.nn.utils.clip_grad_norm_(net.parameters(), args.max_grad_norm)
+                torch.nn.utils.clip_grad_norm_(params, args.max_grad_norm)
                 opt.step()
             if args.target_kl and approx_kl > args.target_kl:
                 stopped_early = True
@@ -745,6 +823,10 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         logger.scalar("losses/clipfrac", float(np.mean(clipfracs)), global_step)
         logger.scalar("losses/explained_variance", explained, global_step)
         logger.scalar("losses/early_stop", float(stopped_early), global_step)
+        if aux_stats:
+            rce_, racc_ = np.mean(aux_stats, axis=0)
+            logger.scalar("aux/role_ce", rce_, global_step)
+            logger.scalar("aux/role_hidden_accuracy", racc_, global_step)
         for key, val in timing.items():
             logger.scalar(f"time/{key}", val, global_step)
         wins_msg = ""
