@@ -60,13 +60,14 @@ class Args:
 
 
 def paired_difference(a, b) -> dict:
-    """Mean of a - b over paired 0/1 outcomes, its standard error and normal 95% interval, and
-    the correlation of a and b (None where undefined)."""
+    """Mean of a - b over paired 0/1 outcomes, the standard deviation of a - b, the mean's
+    standard error and normal 95% interval, and the correlation of a and b (None where
+    undefined)."""
     n = len(a)
     if n != len(b):
         raise ValueError(f"paired outcomes need equal lengths, got {n} and {len(b)}")
     if n == 0:
-        return {"n": 0, "diff": None, "se": None, "ci95": None, "corr": None}
+        return {"n": 0, "diff": None, "sd": None, "se": None, "ci95": None, "corr": None}
     d = [float(x) - float(y) for x, y in zip(a, b)]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
@@ -76,7 +77,7 @@ def paired_difference(a, b) -> dict:
     vb = sum((y - mb) ** 2 for y in b)
     cov = sum((x - ma) * (y - mb) for x, y in zip(a, b))
     corr = cov / math.sqrt(va * vb) if va > 0 and vb > 0 else None
-    return {"n": n, "diff": round(mean, 4), "se": round(se, 4),
+    return {"n": n, "diff": round(mean, 4), "sd": round(math.sqrt(var), 4), "se": round(se, 4),
             "ci95": [round(mean - Z95 * se, 4), round(mean + Z95 * se, 4)],
             "corr": None if corr is None else round(corr, 4)}
 
