@@ -146,6 +146,26 @@ def test_progress_and_atomic_save(tmp_path, capsys):
     assert path.read_text() == "new"
 
 
+def test_progress_bar_on_a_terminal(monkeypatch, capsys):
+    import io
+    pytest.importorskip("tqdm")
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    err = Tty()
+    monkeypatch.setattr(sys, "stderr", err)
+    p = Progress(1000, 0, "PPO", "step", enabled=True)
+    assert p.bar is not None
+    p.update(500, win="0.400")
+    p.write("update 1")
+    p.close()
+    text = err.getvalue()
+    assert "PPO" in text and "500/1.00k" in text and "win=0.400" in text
+    assert "update 1" in capsys.readouterr().out
+    assert Progress(10, 0, enabled=False).bar is None
+
+
 # ---------------------------------------------------------------- curves
 def test_plot_synthetic(tmp_path):
     f = tmp_path / "scalars.jsonl"
