@@ -479,6 +479,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
 
     def targets(rows, seats):
         return None if role_head is None else role_targets(venv.core.S[rows], seats, n, C)
+
     venv = VectorEnv(B, num_players=n, pack=args.pack, max_rounds=args.max_rounds,
                      num_threads=args.engine_threads)
     heur = HeuristicAgent(seed=args.seed)
