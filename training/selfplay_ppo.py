@@ -506,8 +506,13 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             return
         try:
             heur_bytes = pickle.dumps(heur)
-        except Exception:  # noqa: BLE001 - a heuristic without pickling: a fresh memory
+        except Exception as e:  # noqa: BLE001 - a heuristic without pickling: a fresh memory
             heur_bytes = None
+            if not warned:
+                warned.append(True)
+                print(f"warning: the heuristic cannot be pickled ({e}); a resumed run gives it "
+                      f"a fresh memory of the games in progress, so it is not exactly the same "
+                      f"as an uninterrupted one", file=sys.stderr, flush=True)
         sec = seconds()
         d = {"format": STATE_FORMAT, "phase": phase, "run": run,
              "args": {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(args).items()},
@@ -529,6 +534,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         last_state_save = time.time()
 
     last_state_save = time.time()
+    warned = []
 
     def state_due():
         return args.save_minutes > 0 and time.time() - last_state_save >= 60 * args.save_minutes
