@@ -419,3 +419,35 @@ def test_role_head_trains():
     torch.set_num_threads(threads)
     assert ce1 < 0.75 * ce0
     assert acc1 > 0.4
+
+
+def test_sigterm_ends_a_sitting_with_a_state(tmp_path):
+    """SIGTERM (kill <pid>) while training: the run finishes its update, writes the training
+    state and exits 0; --resume would continue from there."""
+    import signal
+    import subprocess
+
+    import torch
+    args = [a for a in TINY if a != "--aux-coef" and a != "0.5"]
+    args[args.index("--total-steps") + 1] = "100000000"
+    cmd = [sys.executable, os.path.join(ROOT, "training", "selfplay_ppo.py"), *args,
+           "--bc-steps", "0", "--eval-every", "0", "--save-path", str(tmp_path / "s.pt"),
+           "--run-dir", str(tmp_path / "runs")]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            cwd=ROOT)
+    lines = []
+    try:
+        for line in proc.stdout:
+            lines.append(line)
+            if line.startswith("update 1:"):
+                proc.send_signal(signal.SIGTERM)
+                break
+        rest, _ = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    out = "".join(lines) + rest
+    assert proc.returncode == 0, out
+    assert "stopped (time limit or signal)" in out and "--resume" in out
+    st = torch.load(tmp_path / "s.pt.state", weights_only=False)
+    assert st["phase"] == "ppo" and 1 <= st["counters"]["update"] <= 3
