@@ -76,10 +76,13 @@ def _net_class():
             nn.init.orthogonal_(self.v.weight, 1.0)
             nn.init.zeros_(self.v.bias)
 
-        def forward(self, obs, mask):
-            """(masked logits [B, A], value [B]); mask: bool or 0/1 [B, A]."""
+        def forward(self, obs, mask, features: bool = False):
+            """(masked logits [B, A], value [B]); mask: bool or 0/1 [B, A]. features=True adds
+            the trunk's output [B, width] (for auxiliary heads trained next to the policy)."""
             h = self.trunk(obs)
             logits = self.pi(h).masked_fill(mask == 0, MASKED_LOGIT)
+            if features:
+                return logits, self.v(h).squeeze(-1), h
             return logits, self.v(h).squeeze(-1)
 
     _NET_CLASS = _PolicyNet

@@ -24,8 +24,10 @@ import sys
 
 import numpy as np
 
+from .cli import prog
 from . import labels
-from .config import MODES, PACKS, Config
+from .config import DEFAULTS, MODES, PACKS, Config
+from .demo import DEMO_PACK, game_config
 from .engine import constants as C
 from .record import GameRecorder, RecordWriter
 from .table import context_text, hero_info, role_name, table_view
@@ -308,13 +310,13 @@ class Session:
 
 
 def parse_args(argv=None):
-    p = argparse.ArgumentParser(prog="heroes-play", description=__doc__,
+    p = argparse.ArgumentParser(prog=prog("heroes_env.play"), description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seat", default="random", help="your seat: 0 to players-1, or random (default)")
     p.add_argument("--players", type=int, default=None, help="4 to 10 (default 5; 3v3: 6)")
-    p.add_argument("--mode", choices=MODES, default="identity")
-    p.add_argument("--pack", choices=PACKS, default="standard",
-                   help="hero pack (default standard, with the draft); none = no-skill game")
+    p.add_argument("--mode", choices=MODES, default=None, help="default identity")
+    p.add_argument("--pack", choices=PACKS, default=DEMO_PACK,
+                   help=f"hero pack (default {DEMO_PACK}, with the draft); none = no-skill game")
     p.add_argument("--deck", default=None, help="standard, standard_no_ex or herokill (default: "
                                                 "the pack's own)")
     p.add_argument("--opponents", nargs="+", default=["heuristic"], metavar="SPEC",
@@ -325,7 +327,8 @@ def parse_args(argv=None):
     p.add_argument("--record", default=None, metavar="FILE",
                    help="write the game record here (.json, or appended to .jsonl)")
     p.add_argument("--reveal", action="store_true", help="show every hand, role and move")
-    p.add_argument("--max-rounds", type=int, default=100)
+    p.add_argument("--max-rounds", type=int, default=None,
+                   help=f"default {DEFAULTS['max_rounds']}")
     p.add_argument("--no-autoplay", action="store_true",
                    help="ask you even when only one action is legal")
     p.add_argument("--web", type=int, default=None, metavar="PORT",
@@ -337,8 +340,9 @@ def parse_args(argv=None):
 def main(argv=None, stdin=None, stdout=None) -> int:
     p, a = parse_args(argv)
     try:
-        config = Config(num_players=a.players, mode=a.mode, pack=a.pack, deck=a.deck,
-                        max_rounds=a.max_rounds, autoplay=not a.no_autoplay)
+        config = game_config(a.pack, num_players=a.players, mode=a.mode, deck=a.deck,
+                             max_rounds=a.max_rounds,
+                             autoplay=False if a.no_autoplay else None)
     except ValueError as e:
         p.error(str(e))
     seed = a.seed if a.seed is not None else int(

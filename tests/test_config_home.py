@@ -128,6 +128,24 @@ def test_demo_command_line_agrees(pack, monkeypatch):
     assert seen == [Config(pack=pack)]
 
 
+@pytest.mark.parametrize("pack", PACKS)
+def test_play_command_line_agrees(pack, monkeypatch):
+    from heroes_env import play
+    seen = []
+
+    class Stop(Exception):
+        pass
+
+    def session(config, *args, **kw):
+        seen.append(config)
+        raise Stop
+
+    monkeypatch.setattr(play, "Session", session)
+    with pytest.raises(Stop):
+        play.main(["--pack", pack, "--opponents", "random"])
+    assert seen == [Config(pack=pack)]
+
+
 def test_demo_bad_option_is_a_usage_error(capsys):
     with pytest.raises(SystemExit):
         demo.main(["--mode", "3v3", "--players", "5"])

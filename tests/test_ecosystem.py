@@ -222,11 +222,13 @@ def test_console_scripts_are_declared_and_in_the_readme():
     root = pathlib.Path(__file__).resolve().parents[1]
     scripts = tomllib.loads((root / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts == {"heroes-demo": "heroes_env.demo:main",
-                       "heroes-tournament": "agents.tournament:main"}
+                       "heroes-tournament": "agents.tournament:main",
+                       "heroes-play": "heroes_env.play:main",
+                       "heroes-replay": "heroes_env.replay:main"}
     from heroes_env import cli
     assert {f"{m}:main" for m in cli.SCRIPTS} == set(scripts.values())
     readme = (root / "README.md").read_text()
-    assert "heroes-demo" in readme and "heroes-tournament" in readme
+    assert all(name in readme for name in scripts)
 
 
 # ------------------------------------------------------------------ packaging (item 8)

@@ -7,7 +7,10 @@ evaluation through the tournament tool.
 - ``Logger``: TensorBoard (``torch.utils.tensorboard``) when the ``tensorboard`` package is
   installed, else one JSON line per scalar in ``<run_dir>/scalars.jsonl``; either way every scalar
   is also kept in ``<run_dir>/scalars.jsonl`` so runs can be compared without TensorBoard.
-- ``quick_eval``: a short tournament of a checkpoint against an opponent (win rate per role).
+- ``quick_eval``: a short tournament of a checkpoint against an opponent (win rate per role);
+  it leaves the caller's torch threads and random state as they were.
+- ``Progress``: a tqdm bar with ETA on a terminal, plain ``eta`` text in the log lines
+  otherwise; ``atomic_save``: write a file through a temporary name and a rename.
 """
 from __future__ import annotations
 
@@ -103,7 +106,10 @@ def tensorboard_available() -> bool:
 class Logger:
     """Scalars to TensorBoard (if installed) and always to ``scalars.jsonl`` in run_dir."""
 
-    def __init__(self, run_dir: str, args=None, tensorboard: bool = True):
+    def __init__(self, run_dir: str, args=None, tensorboard: bool = True,
+                 time_offset: float = 0.0):
+        """time_offset: seconds already spent by this run in earlier sittings (a resumed run
+        goes on counting the ``time`` field of scalars.jsonl from there)."""
         os.makedirs(run_dir, exist_ok=True)
         self.run_dir = run_dir
         self.writer = None
@@ -119,7 +125,7 @@ class Logger:
             if self.writer is not None:
                 table = "|param|value|\n|-|-|\n" + "\n".join(f"|{k}|{v}|" for k, v in d.items())
                 self.writer.add_text("hyperparameters", table)
-        self.t0 = time.time()
+        self.t0 = time.time() - time_offset
 
     def scalar(self, tag: str, value, step: int):
         value = float(value)
@@ -144,12 +150,21 @@ def quick_eval(checkpoint: str, opponent: str, games: int, players: int, pack: s
                seed: int = 12345, workers: int = 1) -> dict:
     """A tournament of the checkpoint in one seat against `opponent` in the others (seats
     rotated so it takes every role); returns {"all": win rate, role: win rate, ...}."""
+    import torch
+
     import agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
     from agents.tournament import TournamentConfig, run_tournament
 
     specs = (checkpoint,) + (opponent,) * (players - 1)
     cfg = TournamentConfig(agents=specs, games=games, players=players, pack=pack, seed=seed)
-    summary = run_tournament(cfg, workers=workers, rating="elo")
+    threads = torch.get_num_threads()
+    # loading a checkpoint builds a net (its init draws from torch's generator) and sets the
+    # agent's thread count: neither may change the training that called this
+    with torch.random.fork_rng(devices=[]):
+        try:
+            summary = run_tournament(cfg, workers=workers, rating="elo")
+        finally:
+            torch.set_num_threads(threads)
     return agent_rates(summary, cfg.labels[0])
 
 
@@ -160,3 +175,93 @@ def agent_rates(summary: dict, label: str) -> dict:
     for r in ROLE_NAMES:
         out[r] = a["roles"][r]["win_rate"]
     return out
+
+
+def atomic_save(path: str, write) -> None:
+    """write(tmp_path) then rename it to path: a reader never sees a half-written file, and an
+    interrupted save leaves the previous one in place."""
+    d = os.path.dirname(os.path.abspath(path))
+    os.makedirs(d, exist_ok=True)
+    tmp = os.path.join(d, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def format_seconds(s: float) -> str:
+    """7 s, 3m05s, 2h07m."""
+    s = max(0, int(round(s)))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60}m{s % 60:02d}s"
+    return f"{s // 3600}h{(s % 3600) // 60:02d}m"
+
+
+class Progress:
+    """Progress of a count towards a total, with an ETA from this sitting's rate.
+
+    On a terminal (stderr is a TTY) and with tqdm installed: a tqdm bar (``update``; messages go
+    through ``write`` so they do not break the bar). Otherwise nothing is drawn and ``eta_text``
+    is meant for the caller's log lines. ``limit_s``: a time limit of this sitting (the ETA is
+    the sooner of the two ends)."""
+
+    def __init__(self, total: int, initial: int = 0, desc: str = "", unit: str = "step",
+                 enabled: bool = True, limit_s: float = 0.0):
+        self.total, self.n, self.n0 = int(total), int(initial), int(initial)
+        self.limit_s = float(limit_s)
+        self.t0 = time.time()
+        self.paused = 0.0
+        self.bar = None
+        if enabled and sys.stderr.isatty():
+            try:
+                from tqdm import tqdm
+                self.bar = tqdm(total=self.total, initial=self.n, desc=desc, unit=unit,
+                                unit_scale=True, dynamic_ncols=True, file=sys.stderr)
+            except ImportError:
+                self.bar = None
+
+    def elapsed(self) -> float:
+        return time.time() - self.t0 - self.paused
+
+    def pause(self, seconds: float) -> None:
+        """Time spent on something else (evaluation): not part of the rate."""
+        self.paused += seconds
+
+    def update(self, n: int, **postfix) -> None:
+        """The count is now n (absolute)."""
+        if self.bar is not None:
+            self.bar.update(max(0, n - self.n))
+            if postfix:
+                self.bar.set_postfix(postfix, refresh=False)
+        self.n = n
+
+    def eta(self) -> float | None:
+        """Seconds until the total (or the time limit) is reached; None before any progress."""
+        done, el = self.n - self.n0, self.elapsed()
+        if done <= 0 or el <= 0:
+            return None
+        left = max(0, self.total - self.n) * el / done
+        if self.limit_s > 0:
+            left = min(left, max(0.0, self.limit_s - el))
+        return left
+
+    def eta_text(self) -> str:
+        e = self.eta()
+        return f"{100 * self.n / max(1, self.total):.0f}%, eta " + ("?" if e is None
+                                                                   else format_seconds(e))
+
+    def write(self, msg: str) -> None:
+        if self.bar is not None:
+            self.bar.write(msg, file=sys.stdout)
+            sys.stdout.flush()
+        else:
+            print(msg, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None

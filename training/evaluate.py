@@ -1,22 +1,30 @@
-"""Per-role comparison of a trained agent with the heuristic, through the tournament tool.
+"""Per-role comparison of a trained agent with the heuristic in the same seats and deals, with
+the paired difference and issue 12's verdict (protocol: ``docs/evaluation.md``).
 
     python training/evaluate.py --agent training/checkpoints/selfplay_none5.pt --games 2000 \\
         --out training/results/eval_selfplay_none5.json
 
-For each opponent kind (``--opponents``, default heuristic and random) two tournaments of
-``games`` games are played with the same seed, so the same deals and seats:
+For each opponent kind (``--opponents``, default heuristic and random) tournaments of ``games``
+games are played with the same seed, so the same deals, seats and roles:
 
-1. the agent in one seat, the opponent in the others (``--seating rotate`` over 5 agent slots
-   for 5 players: the agent holds every seat equally often, hence every role);
-2. the same with the heuristic in the agent's place.
+1. the agent in one seat, the opponent in the others (seats rotated over the 5 agent slots for 5
+   players: the agent holds every seat equally often, hence every role);
+2. the same with the baseline (``--baseline``, default the heuristic) in the agent's place;
+3. with ``--base-rates`` (default on) the same with the random agent in that seat: the floor.
 
-It prints, per role, the agent's win rate next to the heuristic's in the same seats against
-the same opponents (Wilson 95% intervals), and writes the table and both tournament summaries
-as JSON. ``--sample`` evaluates the policy with sampled actions instead of the most likely one.
+Per role and overall it prints each win rate with its Wilson 95% interval and the **paired
+difference** agent minus baseline: game i of both tournaments has the same deal, seat and role,
+so d_i = win_agent(i) - win_baseline(i) and the difference is mean(d) with a normal 95% interval
+mean(d) +- 1.96 sd(d) / sqrt(n) (narrower than the unpaired one because the deal is shared).
+The last line is issue 12's criterion, for every opponent kind: ahead of the baseline in every
+role and by at least ``--margin`` (3 points) overall. It writes the table, the paired
+differences, the verdict and the tournament summaries as JSON (``--out``).
+``--sample`` evaluates the policy with sampled actions instead of the most likely one.
 """
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import tempfile
@@ -27,10 +35,13 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from training.common import GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, arg, parse_args  # noqa: E402
 
+Z95 = 1.959963984540054
+GROUPS = ROLE_NAMES + ("all",)
+
 
 @dataclass
 class Args:
-    """Trained agent vs heuristic, per role, against the same opponents."""
+    """Trained agent vs heuristic, per role, in the same seats and deals."""
     agent: str = arg("training/checkpoints/selfplay_none5.pt", "the agent spec or checkpoint")
     games: int = arg(2000, "games per tournament")
     players: int = arg(GAME_DEFAULTS["num_players"], "players per game")
@@ -38,19 +49,112 @@ class Args:
     seed: int = arg(0, "tournament seed (the same for the agent and the heuristic)")
     opponents: tuple[str, ...] = arg(("heuristic", "random"), "opponent kinds, one comparison each")
     baseline: str = arg("heuristic", "the agent compared with, in the same seats")
+    base_rates: bool = arg(True, "also play the random agent in the same seats (its rates)")
+    margin: float = arg(0.03, "verdict: the overall lead over the baseline it needs")
     workers: int = arg(2, "worker processes")
     sample: bool = arg(False, "sample the policy's actions instead of the most likely one")
-    out: str = arg("training/results/eval.json", "summary JSON")
-    games_dir: str = arg("", "keep each tournament's games file here (resumable); '' = none")
+    out: str = arg("training/results/eval.json", "summary JSON ('' = none)")
+    games_dir: str = arg("", "keep each tournament's games file here (resumable); '' = a "
+                             "temporary directory")
     quiet: bool = arg(False, "no progress bar")
+
+
+def paired_difference(a, b) -> dict:
+    """Mean of a - b over paired 0/1 outcomes, the standard deviation of a - b, the mean's
+    standard error and normal 95% interval, and the correlation of a and b (None where
+    undefined)."""
+    n = len(a)
+    if n != len(b):
+        raise ValueError(f"paired outcomes need equal lengths, got {n} and {len(b)}")
+    if n == 0:
+        return {"n": 0, "diff": None, "sd": None, "se": None, "ci95": None, "corr": None}
+    d = [float(x) - float(y) for x, y in zip(a, b)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+    se = math.sqrt(var / n) if n > 1 else float("inf")
+    ma, mb = sum(a) / n, sum(b) / n
+    va = sum((x - ma) ** 2 for x in a)
+    vb = sum((y - mb) ** 2 for y in b)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(a, b))
+    corr = cov / math.sqrt(va * vb) if va > 0 and vb > 0 else None
+    return {"n": n, "diff": round(mean, 4), "sd": round(math.sqrt(var), 4), "se": round(se, 4),
+            "ci95": [round(mean - Z95 * se, 4), round(mean + Z95 * se, 4)],
+            "corr": None if corr is None else round(corr, 4)}
+
+
+def seat_outcomes(records: list[dict], label: str) -> dict[int, tuple[int, str, int]]:
+    """Game number -> (seat, role, won) of the agent `label` in a tournament's game records."""
+    out = {}
+    for rec in records:
+        seat = rec["seats"].index(label)
+        out[rec["game"]] = (seat, rec["roles"][seat], int(rec["rewards"][seat] > 0))
+    return out
+
+
+def paired(records_a: list[dict], label_a: str, records_b: list[dict], label_b: str) -> dict:
+    """Per role and overall: the paired difference of the two agents' wins in the same games
+    (same number, seat and role); ValueError if the tournaments dealt different games."""
+    a, b = seat_outcomes(records_a, label_a), seat_outcomes(records_b, label_b)
+    if set(a) != set(b):
+        raise ValueError(f"the tournaments hold different games ({len(a)} vs {len(b)})")
+    wins = {g: ([], []) for g in GROUPS}
+    for i in sorted(a):
+        (sa, ra, wa), (sb, rb, wb) = a[i], b[i]
+        if (sa, ra) != (sb, rb):
+            raise ValueError(f"game {i}: the agent sat in seat {sa} as {ra}, the baseline in "
+                             f"seat {sb} as {rb}; paired games need the same seat and role "
+                             f"(same seed, seating and players)")
+        for g in (ra, "all"):
+            wins[g][0].append(wa)
+            wins[g][1].append(wb)
+    return {g: paired_difference(*wins[g]) for g in GROUPS}
+
+
+def verdict(result: dict, margin: float | None = None) -> dict:
+    """Issue 12's criterion per opponent kind: the paired difference is > 0 in every role and
+    >= margin overall (point estimates; the intervals say whether each is significant)."""
+    margin = result["args"]["margin"] if margin is None else margin
+    per = {}
+    for opp, comp in result["comparisons"].items():
+        diffs = comp["paired"]
+        reasons = []
+        for role in ROLE_NAMES:
+            d = diffs[role]["diff"]
+            if d is None or d <= 0:
+                reasons.append(f"{role} {'-' if d is None else f'{100 * d:+.1f}'}")
+        d = diffs["all"]["diff"]
+        if d is None or d < margin:
+            reasons.append(f"all {'-' if d is None else f'{100 * d:+.1f}'} < "
+                           f"+{100 * margin:.1f}")
+        sig = [g for g in GROUPS if diffs[g]["ci95"] is not None and diffs[g]["ci95"][0] > 0]
+        per[opp] = {"pass": not reasons, "short": reasons, "significant": sig}
+    return {"pass": bool(per) and all(v["pass"] for v in per.values()), "margin": margin,
+            "opponents": per}
 
 
 def _cell(d):
     if d["win_rate"] is None:
         return "-"
     lo, hi = d["ci95"]
-    n = d.get("games", d.get("seat_games"))
-    return f"{100 * d['win_rate']:5.1f} ({100 * lo:4.1f}-{100 * hi:4.1f}) [{n}]"
+    return f"{100 * d['win_rate']:5.1f} ({100 * lo:4.1f}-{100 * hi:4.1f}) [{d['games']}]"
+
+
+def _diff_cell(p):
+    if p["diff"] is None:
+        return "-"
+    lo, hi = p["ci95"]
+    return f"{100 * p['diff']:+5.1f} ({100 * lo:+5.1f} to {100 * hi:+5.1f})"
+
+
+def _rates(row, role):
+    d = row if role == "all" else row["roles"][role]
+    return {"win_rate": d["win_rate"], "ci95": d["ci95"], "wins": d["wins"],
+            "games": d.get("games", d.get("seat_games"))}
+
+
+def _records(path: str) -> list[dict]:
+    with open(path, encoding="utf-8") as f:
+        return [r for r in map(json.loads, f) if isinstance(r.get("game"), int)]
 
 
 def compare(args: Args) -> dict:
@@ -63,48 +167,62 @@ def compare(args: Args) -> dict:
         with os.fdopen(fd, "w") as f:
             json.dump({"agent": os.path.abspath(args.agent),
                        "kwargs": {"deterministic": False}}, f)
+    seats = [("agent", spec), ("baseline", args.baseline)]
+    if args.base_rates:
+        seats.append(("random", "random"))
     result = {"args": asdict(args), "comparisons": {}}
-    for opp in args.opponents:
-        rows = {}
-        summaries = {}
-        for who, s in (("agent", spec), ("baseline", args.baseline)):
-            agents_ = (s,) + (opp,) * (args.players - 1)
-            cfg = TournamentConfig(agents=agents_, games=args.games, players=args.players,
-                                   pack=args.pack, seed=args.seed)
-            gf = None
-            if args.games_dir:
-                os.makedirs(args.games_dir, exist_ok=True)
-                gf = os.path.join(args.games_dir, f"{who}_vs_{opp}.games.jsonl")
-            t0 = time.time()
-            summary = run_tournament(cfg, workers=args.workers, games_file=gf, resume=True,
-                                     progress=not args.quiet, rating="elo")
-            summary["elapsed_s"] = round(time.time() - t0, 1)
-            summaries[who] = summary
-            rows[who] = summary["agents"][cfg.labels[0]]
-        table = {}
-        for role in ROLE_NAMES + ("all",):
-            a = rows["agent"] if role == "all" else rows["agent"]["roles"][role]
-            b = rows["baseline"] if role == "all" else rows["baseline"]["roles"][role]
-            table[role] = {"agent": {k: a[k] for k in ("win_rate", "ci95", "wins")}
-                           | {"games": a.get("games", a.get("seat_games"))},
-                           "baseline": {k: b[k] for k in ("win_rate", "ci95", "wins")}
-                           | {"games": b.get("games", b.get("seat_games"))}}
-        result["comparisons"][opp] = {"table": table, "summaries": summaries}
+    with tempfile.TemporaryDirectory(prefix="evaluate_") as tmp:
+        games_dir = args.games_dir or tmp
+        os.makedirs(games_dir, exist_ok=True)
+        for opp in args.opponents:
+            rows, summaries, records, labels = {}, {}, {}, {}
+            for who, s in seats:
+                agents_ = (s,) + (opp,) * (args.players - 1)
+                cfg = TournamentConfig(agents=agents_, games=args.games, players=args.players,
+                                       pack=args.pack, seed=args.seed)
+                gf = os.path.join(games_dir, f"{who}_vs_{opp}.games.jsonl")
+                t0 = time.time()
+                summary = run_tournament(cfg, workers=args.workers, games_file=gf,
+                                         resume=bool(args.games_dir), progress=not args.quiet,
+                                         rating="elo")
+                summary["elapsed_s"] = round(time.time() - t0, 1)
+                summaries[who] = summary
+                labels[who] = cfg.labels[0]
+                rows[who] = summary["agents"][cfg.labels[0]]
+                records[who] = _records(gf)
+            table = {role: {who: _rates(rows[who], role) for who in rows} for role in GROUPS}
+            diffs = paired(records["agent"], labels["agent"], records["baseline"],
+                           labels["baseline"])
+            result["comparisons"][opp] = {"table": table, "paired": diffs,
+                                          "summaries": summaries}
+    result["verdict"] = verdict(result)
     return result
 
 
 def format_result(result: dict) -> str:
     a = result["args"]
-    lines = [f"{a['agent']} vs {a['baseline']} in the same seat, {a['games']} games per "
-             f"tournament, {a['players']} players, pack {a['pack']}, seed {a['seed']}"
-             f"{', sampled actions' if a['sample'] else ''}; win rate % (Wilson 95%) [seat-games]"]
+    cols = [w for w in ("agent", "baseline", "random")
+            if w in next(iter(result["comparisons"].values()))["table"]["all"]]
+    names = {"agent": "trained agent", "baseline": a["baseline"], "random": "random"}
+    lines = [f"{a['agent']} vs {a['baseline']} in the same seats and deals, {a['games']} games "
+             f"per tournament, {a['players']} players, pack {a['pack']}, seed {a['seed']}"
+             f"{', sampled actions' if a['sample'] else ''}; win rate % (Wilson 95%) "
+             f"[seat-games]; difference: paired, agent - {a['baseline']} (95%)"]
     for opp, comp in result["comparisons"].items():
         lines.append(f"\nagainst {opp} opponents")
-        lines.append(f"{'role':<10}{'trained agent':<28}{a['baseline']:<28}difference")
-        for role, row in comp["table"].items():
-            wa, wb = row["agent"]["win_rate"], row["baseline"]["win_rate"]
-            d = "-" if wa is None or wb is None else f"{100 * (wa - wb):+.1f}"
-            lines.append(f"{role:<10}{_cell(row['agent']):<28}{_cell(row['baseline']):<28}{d}")
+        lines.append(f"{'role':<10}" + "".join(f"{names[w]:<28}" for w in cols) + "difference")
+        for role in GROUPS:
+            row = comp["table"][role]
+            lines.append(f"{role:<10}" + "".join(f"{_cell(row[w]):<28}" for w in cols)
+                         + _diff_cell(comp["paired"][role]))
+    v = result["verdict"]
+    parts = []
+    for opp, o in v["opponents"].items():
+        parts.append(f"vs {opp}: " + ("ahead" if o["pass"] else "short (" + ", ".join(o["short"])
+                                      + ")"))
+    lines.append(f"\nverdict (issue 12: ahead of {a['baseline']} in every role and by >= "
+                 f"{100 * v['margin']:.0f} points overall, against every opponent kind): "
+                 f"{'PASS' if v['pass'] else 'FAIL'}; " + "; ".join(parts))
     return "\n".join(lines)
 
 

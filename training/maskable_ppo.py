@@ -9,6 +9,15 @@ seat is played, for a whole game, by the heuristic agent with probability ``p_he
 the random agent otherwise (drawn again for every game and seat). The model is saved as an SB3
 ``.zip`` that ``agents.torch_policy`` loads as an agent (``make_agent("<file>.zip")``).
 
+Runs longer than one sitting, as far as SB3 allows: every ``save_minutes``, at the end and when
+``--max-minutes`` runs out (after the rollout's update) the model is saved (SB3's ``.zip``: weights,
+optimiser state, step counter) through a temporary file and a rename, with
+``<save_path>.state.json`` (the arguments, the run, the time spent, the sittings).
+``--resume <model>.zip`` loads both and trains on to ``--total-steps``. Not saved, so a resumed
+run is not the same as an uninterrupted one: the games in progress and SB3's rollout (a sitting
+starts new games, seeded from ``seed`` and the sitting's number), the random generators (reseeded
+the same way). A progress bar with ETA on a terminal (tqdm), else ETA in the log lines.
+
 Logged scalars (TensorBoard if ``tensorboard`` is installed, always ``<run>/scalars.jsonl``):
 ``charts/sps``, ``charts/win_rate`` and ``charts/win_<role>`` over the episodes since the last
 rollout, ``charts/win_vs_heuristic_share`` (the opponents' mix), SB3's ``train/*`` losses.
@@ -24,8 +33,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from training.common import (GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, Logger, arg,  # noqa: E402
-                             game_config, parse_args, quick_eval, run_name)
+from training.common import (GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, Logger, Progress, arg,  # noqa: E402
+                             atomic_save, format_seconds, game_config, parse_args, quick_eval,
+                             run_name)
 
 
 @dataclass
@@ -54,6 +64,14 @@ class Args:
     save_path: str = arg("training/checkpoints/maskable_ppo.zip", "where the model is saved")
     run_dir: str = arg("runs", "directory of the run logs")
     tensorboard: bool = arg(True, "log to TensorBoard too when it is installed")
+    resume: str = arg("", "continue training this saved .zip (with its .state.json)")
+    max_minutes: float = arg(0.0, "end this sitting after this many minutes, saved (0: no limit)")
+    save_minutes: float = arg(10.0, "minutes between saves of the model (also at the end)")
+    progress: bool = arg(True, "progress bar with ETA on a terminal (else ETA in the log)")
+
+
+RESUME_KEEP = ("total_steps", "max_minutes", "save_minutes", "save_path", "run_dir",
+               "tensorboard", "torch_threads", "eval_games", "progress", "resume")
 
 
 class MixedSeat:
@@ -117,30 +135,90 @@ def make_env(args: Args, idx: int):
 
 
 def main(argv=None):
+    import json
+    from dataclasses import asdict, fields
+
+    argv = sys.argv[1:] if argv is None else list(argv)
     args = parse_args(Args, argv)
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv
 
+    saved = None
+    if args.resume:
+        side = args.resume + ".state.json"
+        if not os.path.isfile(args.resume) or not os.path.isfile(side):
+            raise SystemExit(f"--resume needs a model saved by this script and its state file: "
+                             f"{args.resume!r} and {side!r}")
+        with open(side, encoding="utf-8") as f:
+            saved = json.load(f)
+        # the saved arguments, except those that may change between sittings (given now)
+        given = {tok[2:].split("=", 1)[0].replace("-", "_") for tok in argv
+                 if tok.startswith("--")}
+        values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in saved["args"].items()
+                  if k in {f.name for f in fields(Args)}}
+        for k in RESUME_KEEP:
+            if k in given or k == "resume":
+                values[k] = getattr(args, k)
+        args = Args(**values)
+    sitting = len(saved["sittings"]) if saved else 0
+    prior_s = saved["seconds"] if saved else 0.0
+    t_sitting = time.time()
     torch.set_num_threads(args.torch_threads)
-    run = run_name(f"sanguosha_{args.pack}{args.num_players}", args.exp_name, args.seed)
-    logger = Logger(os.path.join(args.run_dir, run), args, args.tensorboard)
-    print(f"run {run}: logging to {logger.run_dir} ({logger.backend})", flush=True)
-    venv = DummyVecEnv([make_env(args, i) for i in range(args.num_envs)])
-    model = MaskablePPO("MlpPolicy", venv, learning_rate=args.learning_rate,
-                        n_steps=args.n_steps, batch_size=args.batch_size, n_epochs=args.n_epochs,
-                        gamma=args.gamma, gae_lambda=args.gae_lambda, clip_range=args.clip_coef,
-                        ent_coef=args.ent_coef, seed=args.seed, device="cpu", verbose=0,
-                        policy_kwargs={"net_arch": list(args.hidden)})
+    run = saved["run"] if saved else run_name(f"sanguosha_{args.pack}{args.num_players}",
+                                              args.exp_name, args.seed)
+    logger = Logger(os.path.join(args.run_dir, run), args, args.tensorboard, time_offset=prior_s)
+    print(f"run {run}: logging to {logger.run_dir} ({logger.backend})"
+          + (f"; resumed from {args.resume} (sitting {sitting + 1})" if saved else ""),
+          flush=True)
+    # a later sitting plays other games: its envs and generators are seeded from its number
+    seed = args.seed + 7919 * sitting
+    venv = DummyVecEnv([make_env(Args(**{**asdict(args), "seed": seed}), i)
+                        for i in range(args.num_envs)])
+    if saved:
+        model = MaskablePPO.load(args.resume, env=venv, device="cpu")
+        model.set_random_seed(seed)
+    else:
+        model = MaskablePPO("MlpPolicy", venv, learning_rate=args.learning_rate,
+                            n_steps=args.n_steps, batch_size=args.batch_size,
+                            n_epochs=args.n_epochs, gamma=args.gamma, gae_lambda=args.gae_lambda,
+                            clip_range=args.clip_coef, ent_coef=args.ent_coef, seed=args.seed,
+                            device="cpu", verbose=0,
+                            policy_kwargs={"net_arch": list(args.hidden)})
+    sittings = list(saved["sittings"]) if saved else []
+    last_save = [time.time()]
+
+    def save():
+        if not args.save_path:
+            return
+        atomic_save(args.save_path, lambda p: model.save(p))
+        d = {"format": "heroes_env.maskable_state/1", "run": run,
+             "args": {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(args).items()},
+             "num_timesteps": int(model.num_timesteps),
+             "seconds": round(prior_s + time.time() - t_sitting, 1),
+             "sittings": sittings + [{"seconds": round(time.time() - t_sitting, 1),
+                                      "num_timesteps": int(model.num_timesteps)}]}
+        atomic_save(args.save_path + ".state.json",
+                    lambda p: open(p, "w", encoding="utf-8").write(json.dumps(d, indent=1)))
+        last_save[0] = time.time()
+
+    if args.save_path:
+        os.makedirs(os.path.dirname(os.path.abspath(args.save_path)), exist_ok=True)
+    bar = Progress(args.total_steps, model.num_timesteps, "MaskablePPO", "step", args.progress,
+                   60 * args.max_minutes)
 
     class Log(BaseCallback):
         def _on_training_start(self):
+            self.stop = False
             self.t0 = time.time()
+            self.step0 = self.num_timesteps
             self.w = np.zeros(4)
             self.g = np.zeros(4)
 
         def _on_step(self):
+            if self.stop:
+                return False
             for done, info in zip(self.locals["dones"], self.locals["infos"]):
                 if done and "role" in info:
                     self.g[info["role"]] += 1
@@ -149,7 +227,8 @@ def main(argv=None):
 
         def _on_rollout_end(self):
             step = self.num_timesteps
-            logger.scalar("charts/sps", step / (time.time() - self.t0), step)
+            sps = (step - self.step0) / (time.time() - self.t0)
+            logger.scalar("charts/sps", sps, step)
             if self.g.sum():
                 logger.scalar("charts/win_rate", self.w.sum() / self.g.sum(), step)
                 for r, role in enumerate(ROLE_NAMES):
@@ -157,21 +236,32 @@ def main(argv=None):
                         logger.scalar(f"charts/win_{role}", self.w[r] / self.g[r], step)
             for key, val in self.model.logger.name_to_value.items():
                 logger.scalar(key, val, step)
-            print(f"step {step}: {step / (time.time() - self.t0):.0f} sps, win rate "
-                  f"{self.w.sum() / max(1, self.g.sum()):.3f} ({int(self.g.sum())} games)",
-                  flush=True)
+            wr = self.w.sum() / max(1, self.g.sum())
+            bar.update(step, win=f"{wr:.3f}")
+            bar.write(f"step {step}: {sps:.0f} sps, win rate {wr:.3f} ({int(self.g.sum())} "
+                      f"games); {bar.eta_text()}")
             logger.flush()
             self.w[:] = 0
             self.g[:] = 0
+            # the rollout's update still runs; the next step ends this sitting
+            self.stop = args.max_minutes > 0 and time.time() - t_sitting >= 60 * args.max_minutes
+            if args.save_minutes > 0 and time.time() - last_save[0] >= 60 * args.save_minutes:
+                save()
 
     t0 = time.time()
-    model.learn(total_timesteps=args.total_steps, callback=Log())
+    left = args.total_steps - model.num_timesteps
+    if left > 0:
+        model.learn(total_timesteps=left, callback=Log(), reset_num_timesteps=not saved)
+    bar.close()
     seconds = time.time() - t0
-    if args.save_path:
-        os.makedirs(os.path.dirname(os.path.abspath(args.save_path)), exist_ok=True)
-        model.save(args.save_path)
-    print(f"done: {model.num_timesteps} steps in {seconds:.0f} s; model {args.save_path}",
-          flush=True)
+    save()
+    finished = model.num_timesteps >= args.total_steps
+    wall = time.time() - t_sitting
+    print(f"{'done' if finished else 'stopped (time limit)'}: {model.num_timesteps} steps, "
+          f"{format_seconds(seconds)} of training in this sitting, "
+          f"{format_seconds(prior_s + wall)} in "
+          f"{sitting + 1} sitting(s); model {args.save_path}"
+          + ("" if finished else f"; continue with --resume {args.save_path}"), flush=True)
     if args.eval_games > 0 and args.save_path:
         res = quick_eval(args.save_path, "heuristic", args.eval_games, args.num_players,
                          args.pack, seed=args.seed)

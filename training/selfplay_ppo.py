@@ -27,24 +27,48 @@ Every ``eval_every`` updates the current policy is saved to ``save_path`` and pl
 ``eval_games`` games of the tournament tool (``agents.tournament``) in one seat against the
 heuristic in the others; its win rate per role is logged.
 
-Logged scalars (TensorBoard if ``tensorboard`` is installed, always ``<run>/scalars.jsonl``):
-``charts/sps`` (learner decisions per second), ``charts/decisions_per_s`` (all seats),
-``charts/win_vs_<heuristic|pool|self>[_<role>]``, ``losses/*``, ``eval/win_<role>``.
+Auxiliary role head (``aux_coef`` > 0; centralised training, decentralised play): a linear head
+on the policy's trunk predicts the role of every other seat (relative seats, as in the
+observation) from the observation; its targets come from the full state (``role_targets``), its
+cross-entropy is added to the imitation and PPO losses with weight ``aux_coef``. It shapes the
+trunk only: the ``.pt`` checkpoint holds the policy and value heads, and plays from the
+observation alone (the head's weights are in the training state). Logged as ``aux/role_ce`` and
+``aux/role_hidden_accuracy`` (on the roles the viewer cannot see).
+
+Runs longer than one sitting: the training state (weights, both optimisers, the pool, every
+random generator, the games in progress with the heuristic's memory of them, the trajectories
+carried to the next rollout, the counters and the time spent) is written to ``state_path``
+(default ``<save_path>.state``) at every evaluation, every ``save_minutes`` and at the end, each
+time through a temporary file and a rename. ``--max-minutes`` ends a sitting cleanly after the
+update (imitation or PPO) during which the time ran out; ``--resume <state>`` continues it with
+the saved arguments (only those in ``RESUME_OVERRIDES`` may be given again, e.g. a larger
+``--total-steps``). A resumed run makes the same updates as one that was never interrupted
+(same torch threads; ``tests/test_training.py`` checks it); only times and steps/s differ.
+The learning rate anneals over ``total_steps`` (not over a sitting's time).
+
+While training: a progress bar with ETA on a terminal (tqdm), else ETA in the log lines.
+
+Logged scalars (TensorBoard if ``tensorboard`` is installed, always ``<run>/scalars.jsonl``;
+its ``time`` field counts on across sittings): ``charts/sps`` (learner decisions per second),
+``charts/decisions_per_s`` (all seats), ``charts/win_vs_<heuristic|pool|self>[_<role>]``,
+``losses/*``, ``eval/win_<role>`` (``training/plot.py`` draws the curves).
 """
 from __future__ import annotations
 
 import copy
 import os
+import pickle
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from training.common import (GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, Logger, arg,  # noqa: E402
-                             game_config, parse_args, quick_eval, run_name)
+from training.common import (GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, Logger, Progress, arg,  # noqa: E402
+                             atomic_save, format_seconds, game_config, parse_args, quick_eval,
+                             run_name)
 
 
 @dataclass
@@ -53,7 +77,8 @@ class Args:
     exp_name: str = arg("selfplay_ppo", "name of this experiment (run name prefix)")
     seed: int = arg(1, "seed of the games, the tables and torch")
     total_steps: int = arg(1_000_000, "PPO learner decisions (transitions) to train on")
-    max_minutes: float = arg(0.0, "stop PPO after this many minutes (0: no limit)")
+    max_minutes: float = arg(0.0, "end this sitting after this many minutes of wall time, "
+                                  "with a resumable state (0: no limit)")
     bc_steps: int = arg(0, "warm start: heuristic decisions to imitate before PPO (0: none)")
     bc_epochs: int = arg(2, "warm start: passes over each chunk of imitation data")
     num_envs: int = arg(128, "games played at once in the VectorEnv")
@@ -87,9 +112,59 @@ class Args:
     init_checkpoint: str = arg("", "start from this .pt checkpoint instead of a fresh policy")
     run_dir: str = arg("runs", "directory of the run logs")
     tensorboard: bool = arg(True, "log to TensorBoard too when it is installed")
+    resume: str = arg("", "continue the run saved in this training state file")
+    state_path: str = arg("", "training state written for --resume ('': <save_path>.state)")
+    save_minutes: float = arg(10.0, "minutes between training states (also at every eval and "
+                                    "at the end)")
+    progress: bool = arg(True, "progress bar with ETA on a terminal (else ETA in the log)")
+    aux_coef: float = arg(0.0, "weight of the auxiliary loss predicting the other seats' roles "
+                               "(from state(); training only, 0: no role head)")
+
+
+STATE_FORMAT = "heroes_env.selfplay_state/1"
+# what may differ from the saved arguments when a run is resumed (the rest must not)
+RESUME_OVERRIDES = ("total_steps", "max_minutes", "eval_every", "eval_games", "save_path",
+                    "state_path", "save_minutes", "run_dir", "tensorboard", "engine_threads",
+                    "progress", "resume")
 
 
 LEARNER, HEURISTIC = -1, 0          # ctrl codes; k >= 1: pool member k - 1
+MAX_SEATS = 10                      # heroes_env.engine.constants.MAX_SEATS (checked in main)
+ROLE_CLASSES = 4                    # lord, loyalist, rebel, renegade (identity mode)
+
+
+def role_targets(S, seats, n, C):
+    """The auxiliary head's targets: for each decision (state row S[j], deciding seat seats[j]),
+    the role of the seat r places after it at the table, r = 1..n-1 (relative seats as in the
+    observation, 迁都's seating included); -1 (ignored) for r = 0 and r >= n."""
+    S = np.asarray(S)
+    m = len(seats)
+    out = np.full((m, MAX_SEATS), -1, np.int8)
+    if m == 0:
+        return out
+    rows = np.arange(m)
+    pos = S[rows, C.P_POS + np.asarray(seats)]
+    for r in range(1, n):
+        seat = S[rows, C.P_AT + (pos + r) % n]
+        out[:, r] = S[rows, C.P_ROLE + seat]
+    return out
+
+
+def role_loss(head, h, targets, obs, C):
+    """(cross-entropy of the role head over the other seats, accuracy on the roles the viewer
+    cannot see) for trunk features h [B, W] and role_targets [B, MAX_SEATS]."""
+    import torch
+    logits = head(h).view(-1, MAX_SEATS, ROLE_CLASSES)
+    t = targets.long()
+    known = t >= 0
+    ce = torch.nn.functional.cross_entropy(logits[known], t[known])
+    with torch.no_grad():
+        cells = [C.OBS_SEATS + r * C.SEAT_OBS + C.OS_ROLE for r in range(MAX_SEATS)]
+        shown = torch.stack([obs[:, c:c + C.NUM_ROLES].sum(1) > 0 for c in cells], 1)
+        hidden = known & ~shown
+        hit = (logits.argmax(-1) == t) & hidden
+        acc = hit.sum().float() / hidden.sum().clamp(min=1).float()
+    return ce, acc
 
 
 def gae(val, rew, done, nxt, valid, gamma, lam):
@@ -137,13 +212,15 @@ class Store:
         self.rew = np.zeros(cap, np.float32)
         self.done = np.zeros(cap, np.bool_)
         self.nxt = np.full(cap, -1, np.int64)
+        self.roles = np.full((cap, MAX_SEATS), -1, np.int8)   # role_targets (aux head)
         self.k = 0
         self.open: dict[tuple[int, int], int] = {}     # (row, seat) -> its last decision
 
-    def add(self, rows, seats, obs, mask, act, logp, val):
+    def add(self, rows, seats, obs, mask, act, logp, val, roles=None):
         m = len(rows)
         a, b = self.k, self.k + m
         self.obs[a:b], self.mask[a:b], self.act[a:b] = obs, mask, act
+        self.roles[a:b] = -1 if roles is None else roles
         self.logp[a:b], self.val[a:b] = logp, val
         self.rew[a:b], self.done[a:b], self.nxt[a:b] = 0.0, False, -1
         for j, (i, s) in enumerate(zip(rows.tolist(), seats.tolist())):
@@ -164,12 +241,25 @@ class Store:
         v[list(self.open.values())] = False
         return v
 
+    ARRAYS = ("obs", "mask", "act", "logp", "val", "rew", "done", "nxt", "roles")
+
+    def state(self) -> dict:
+        """The filled part (between updates: the carried decisions) and the open trajectories."""
+        return {"k": self.k, "open": dict(self.open),
+                **{a: getattr(self, a)[:self.k].copy() for a in self.ARRAYS}}
+
+    def load_state(self, d: dict) -> None:
+        k = d["k"]
+        for a in self.ARRAYS:
+            getattr(self, a)[:k] = d[a]
+        self.k, self.open = k, dict(d["open"])
+
     def carry(self):
         """Move the still-running trajectories' last decisions to the front; drop the rest."""
         keys = list(self.open)
         idx = np.array([self.open[k] for k in keys], np.int64)
         m = len(idx)
-        for arr in (self.obs, self.mask, self.act, self.logp, self.val):
+        for arr in (self.obs, self.mask, self.act, self.logp, self.val, self.roles):
             arr[:m] = arr[idx]
         self.rew[:m], self.done[:m], self.nxt[:m] = 0.0, False, -1
         self.open = {k: j for j, k in enumerate(keys)}
@@ -231,8 +321,122 @@ class WinStats:
         self.clear()
 
 
+def env_state(venv) -> dict:
+    """The games in progress of a VectorEnv: every array of its batch core (state rows, frames,
+    seeds, buffers) and its seed scalars."""
+    core = venv.core
+    d = {k: v.copy() for k, v in vars(core).items() if isinstance(v, np.ndarray)}
+    d.update({k: getattr(core, k) for k in ("base", "agent_seed", "want_random", "started")})
+    return d
+
+
+def load_env_state(venv, d: dict):
+    """Put the games of env_state(...) back into a VectorEnv of the same shape; returns the
+    current VectorStep (the decisions pending when the state was taken)."""
+    core = venv.core
+    for k, v in d.items():
+        cur = getattr(core, k, None)
+        if isinstance(cur, np.ndarray):
+            if cur.shape != v.shape or cur.dtype != v.dtype:
+                raise ValueError(f"saved games do not fit this VectorEnv: {k} is {v.shape} "
+                                 f"{v.dtype}, the env's {cur.shape} {cur.dtype}")
+            cur[...] = v                        # in place: the env's views stay valid
+        else:
+            setattr(core, k, v)
+    return venv._result()
+
+
+def given_fields(argv) -> set[str]:
+    """The Args fields named on a command line (--total-steps 5 -> total_steps)."""
+    names = {f.name for f in fields(Args)}
+    out = set()
+    for tok in argv:
+        if not tok.startswith("--"):
+            continue
+        name = tok[2:].split("=", 1)[0].replace("-", "_")
+        if name not in names and name.startswith("no_") and name[3:] in names:
+            name = name[3:]
+        if name in names:
+            out.add(name)
+    return out
+
+
+def resumed_args(saved: dict, args: Args, argv) -> Args:
+    """The saved run's arguments with the overrides given now (RESUME_OVERRIDES only)."""
+    given = given_fields(argv)
+    values = dict(saved)
+    bad = []
+    for name in sorted(given):
+        new = getattr(args, name)
+        old = values.get(name)
+        if isinstance(old, list):
+            old = tuple(old)
+        if name in RESUME_OVERRIDES:
+            values[name] = new
+        elif new != old:
+            bad.append(f"--{name.replace('_', '-')} {new!r} (saved: {old!r})")
+    if bad:
+        raise SystemExit(f"--resume continues a run with its own arguments; these cannot "
+                         f"change: {', '.join(bad)}. Those that can: "
+                         + ", ".join("--" + k.replace("_", "-") for k in RESUME_OVERRIDES))
+    values["resume"] = args.resume
+    known = {f.name for f in fields(Args)}
+    out = Args(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in values.items()
+                  if k in known})
+    return out
+
+
+def load_state(path: str) -> dict:
+    import torch
+    try:
+        state = torch.load(path, map_location="cpu", weights_only=False)
+    except Exception as e:  # noqa: BLE001 - any unreadable file is a bad --resume
+        raise SystemExit(f"cannot read training state {path!r}: {e}") from e
+    if not isinstance(state, dict) or state.get("format") != STATE_FORMAT:
+        raise SystemExit(f"{path!r} is not a {STATE_FORMAT} training state (written by "
+                         f"training/selfplay_ppo.py next to its checkpoint, <save_path>.state)")
+    return state
+
+
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
     args = parse_args(Args, argv)
+    state = None
+    if args.resume:
+        # only trust state files you wrote: they are pickles (games, generators, optimisers)
+        state = load_state(args.resume)
+        args = resumed_args(state["args"], args, argv)
+    state_path = args.state_path or (args.save_path + ".state" if args.save_path else "")
+    sitting_t0 = time.time()
+    limit_s = 60 * args.max_minutes
+
+    stop_asked = []                        # SIGINT / SIGTERM: stop at the end of the update
+
+    def ask_stop(signum, frame):
+        if stop_asked:                     # the second time: stop now, without a state
+            raise KeyboardInterrupt
+        stop_asked.append(signum)
+        print(f"\nsignal {signum}: stopping after this update with a training state "
+              f"(again to stop at once)", file=sys.stderr, flush=True)
+
+    def out_of_time():
+        return bool(stop_asked) or (limit_s > 0 and time.time() - sitting_t0 >= limit_s)
+
+    import signal
+    import threading
+    if threading.current_thread() is threading.main_thread():
+        old_handlers = {sig: signal.signal(sig, ask_stop) for sig in (signal.SIGINT,
+                                                                    signal.SIGTERM)}
+    else:                                  # pragma: no cover - signals need the main thread
+        old_handlers = {}
+    try:
+        return _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time)
+    finally:
+        for sig, h in old_handlers.items():
+            signal.signal(sig, h)
+
+
+def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
     import torch
 
     from agents.heuristic import HeuristicAgent
@@ -243,44 +447,137 @@ def main(argv=None):
     torch.set_num_threads(args.torch_threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    run = run_name(f"sanguosha_{args.pack}{args.num_players}", args.exp_name, args.seed)
-    logger = Logger(os.path.join(args.run_dir, run), args, args.tensorboard)
-    print(f"run {run}: logging to {logger.run_dir} ({logger.backend})", flush=True)
+    prior = state["seconds"] if state else {"wall": 0.0, "bc": 0.0, "ppo": 0.0}
+    run = state["run"] if state else run_name(f"sanguosha_{args.pack}{args.num_players}",
+                                              args.exp_name, args.seed)
+    logger = Logger(os.path.join(args.run_dir, run), args, args.tensorboard,
+                    time_offset=prior["wall"])
+    print(f"run {run}: logging to {logger.run_dir} ({logger.backend})"
+          + (f"; resumed from {args.resume} ({state['phase']}, "
+             f"{state['counters']['global_step']} PPO steps, "
+             f"{format_seconds(prior['wall'])} so far)" if state else ""), flush=True)
     if args.save_path:
         os.makedirs(os.path.dirname(os.path.abspath(args.save_path)), exist_ok=True)
 
-    if args.init_checkpoint:
+    if state:
+        net = build_net(state["net"]["arch"]["hidden"])
+        net.load_state_dict(state["net"]["state_dict"])
+    elif args.init_checkpoint:
         net, _ = load_checkpoint(args.init_checkpoint)
-        net.train()
     else:
         net = build_net(args.hidden)
+    net.train()
+    if C.MAX_SEATS != MAX_SEATS:          # pragma: no cover - the constant above is stale
+        raise RuntimeError(f"MAX_SEATS here {MAX_SEATS}, engine {C.MAX_SEATS}")
+    role_head = None                       # auxiliary: the other seats' roles (training only)
+    if args.aux_coef > 0:
+        width = net.arch["hidden"][-1] if net.arch["hidden"] else C.OBS_SIZE
+        role_head = torch.nn.Linear(width, MAX_SEATS * ROLE_CLASSES)
+        if state:
+            role_head.load_state_dict(state["role_head"])
+    params = list(net.parameters()) + (list(role_head.parameters()) if role_head else [])
     B, n = args.num_envs, args.num_players
+
+    def targets(rows, seats):
+        return None if role_head is None else role_targets(venv.core.S[rows], seats, n, C)
+
     venv = VectorEnv(B, config=game_config(args), num_threads=args.engine_threads)
     heur = HeuristicAgent(seed=args.seed)
-    t_start = time.time()
-    meta = {"args": {k: (list(v) if isinstance(v, tuple) else v)
-                     for k, v in vars(args).items()}, "run": run}
+    meta = state["meta"] if state else {
+        "args": {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(args).items()},
+        "run": run}
+    meta["args"] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(args).items()}
+    ctr = dict(state["counters"]) if state else {"bc_done": 0, "bc_updates": 0, "global_step": 0,
+                                                 "decisions": 0, "update": 0}
+    sittings = list(state["sittings"]) if state else []
+
+    def seconds():
+        return {"wall": prior["wall"] + time.time() - sitting_t0, "bc": bc_seconds(),
+                "ppo": ppo_seconds()}
 
     def save(extra):
         if args.save_path:
             meta.update(extra)
-            save_checkpoint(args.save_path, net, meta)
+            atomic_save(args.save_path, lambda p: save_checkpoint(p, net, meta))
+
+    def save_state(phase, opt, st, extra=None):
+        """The whole training state (see the module docstring), written atomically."""
+        if not state_path:
+            return
+        try:
+            heur_bytes = pickle.dumps(heur)
+        except Exception as e:  # noqa: BLE001 - a heuristic without pickling: a fresh memory
+            heur_bytes = None
+            if not warned:
+                warned.append(True)
+                print(f"warning: the heuristic cannot be pickled ({e}); a resumed run gives it "
+                      f"a fresh memory of the games in progress, so it is not exactly the same "
+                      f"as an uninterrupted one", file=sys.stderr, flush=True)
+        sec = seconds()
+        d = {"format": STATE_FORMAT, "phase": phase, "run": run,
+             "args": {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(args).items()},
+             "net": {"arch": dict(net.arch),
+                     "state_dict": {k: v.detach().clone() for k, v in net.state_dict().items()}},
+             "opt": opt.state_dict() if opt is not None else None,
+             "store": st.state() if st is not None else None,
+             "counters": dict(ctr), "seconds": sec, "timing": dict(timing), "meta": dict(meta),
+             "sittings": sittings + [{"seconds": round(time.time() - sitting_t0, 1),
+                                      "global_step": ctr["global_step"],
+                                      "bc_done": ctr["bc_done"]}],
+             "venv": env_state(venv), "heuristic": heur_bytes,
+             "role_head": None if role_head is None else {
+                 k: v.detach().clone() for k, v in role_head.state_dict().items()},
+             "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state()}
+        d.update(extra or {})
+        atomic_save(state_path, lambda p: torch.save(d, p))
+        nonlocal last_state_save
+        last_state_save = time.time()
+
+    last_state_save = time.time()
+    warned = []
+
+    def state_due():
+        return args.save_minutes > 0 and time.time() - last_state_save >= 60 * args.save_minutes
+
+    timing = dict(state["timing"]) if state else {"heuristic": 0.0, "policy": 0.0, "engine": 0.0,
+                                                  "train": 0.0}
+    phase = state["phase"] if state else ("bc" if args.bc_steps > 0 else "ppo")
+    bc_t0 = time.time() - prior["bc"]
+    ppo_t0 = [None]                        # set when PPO starts (evaluations are left out)
+
+    bc_total = [prior["bc"]]               # imitation seconds once the warm start is over
+
+    def bc_seconds():
+        return time.time() - bc_t0 if phase == "bc" else bc_total[0]
+
+    def ppo_seconds():
+        return time.time() - ppo_t0[0] if ppo_t0[0] is not None else prior["ppo"]
+
+    cap = args.rollout_steps + B * n + B
 
     # ---------------------------------------------------------------- warm start (imitation)
-    bc_done = 0
-    if args.bc_steps > 0:
-        opt = torch.optim.Adam(net.parameters(), lr=args.bc_learning_rate, eps=1e-5)
-        cap = args.rollout_steps + B * n + B
+    if phase == "bc":
+        opt = torch.optim.Adam(params, lr=args.bc_learning_rate, eps=1e-5)
         st = Store(cap, C.OBS_SIZE, C.NUM_ACTIONS)
-        r = venv.reset(seed=args.seed + 10_000_019)
-        t0 = time.time()
-        n_updates = 0
-        while bc_done < args.bc_steps:
+        if state:
+            opt.load_state_dict(state["opt"])
+            st.load_state(state["store"])
+            r = load_env_state(venv, state["venv"])
+            if state["heuristic"] is not None:
+                heur = pickle.loads(state["heuristic"])
+            rng.bit_generator.state = state["rng"]
+            torch.set_rng_state(state["torch_rng"])
+        else:
+            r = venv.reset(seed=args.seed + 10_000_019)
+        bar = Progress(args.bc_steps, ctr["bc_done"], "imitation", "decision", args.progress,
+                       limit_s - (time.time() - sitting_t0) if limit_s > 0 else 0.0)
+        stopped = False
+        while ctr["bc_done"] < args.bc_steps:
             seats = np.asarray(r.seat)
             rows = np.arange(B)
             obs, mask = np.array(r.obs), np.asarray(r.mask) != 0
             act = heur.act_batch(obs, mask, slots=list(zip(rows.tolist(), seats.tolist())))
-            st.add(rows, seats, obs, mask, act, np.zeros(B), np.zeros(B))
+            st.add(rows, seats, obs, mask, act, np.zeros(B), np.zeros(B), targets(rows, seats))
             r = venv.step(act)
             ended = np.flatnonzero(np.asarray(r.terminated) | np.asarray(r.truncated))
             for i in ended.tolist():
@@ -298,66 +595,118 @@ def main(argv=None):
                 mk = torch.as_tensor(st.mask[idx])
                 ac = torch.as_tensor(st.act[idx])
                 rt = torch.as_tensor(ret[idx])
-                frac = min(1.0, bc_done / args.bc_steps)
+                rl = torch.as_tensor(st.roles[idx])
+                frac = min(1.0, ctr["bc_done"] / args.bc_steps)
                 for g in opt.param_groups:
                     g["lr"] = args.bc_learning_rate * (1.0 - 0.9 * frac)
-                stats = []
+                stats, aux_stats = [], []
                 for _ in range(args.bc_epochs):
                     perm = torch.randperm(len(idx))
                     for a in range(0, len(idx), args.minibatch_size):
                         mb = perm[a:a + args.minibatch_size]
-                        logits, v = net(ob[mb], mk[mb])
+                        logits, v, h = net(ob[mb], mk[mb], features=True)
                         ce = torch.nn.functional.cross_entropy(logits, ac[mb])
                         fm = fin[mb].float()      # outcome known: the game has ended
                         vl = 0.5 * (((v - rt[mb]) ** 2) * fm).sum() / fm.sum().clamp(min=1.0)
                         loss = ce + args.vf_coef * vl
+                        if role_head is not None:
+                            rce, racc = role_loss(role_head, h, rl[mb], ob[mb], C)
+                            loss = loss + args.aux_coef * rce
+                            aux_stats.append((rce.item(), racc.item()))
                         opt.zero_grad()
                         loss.backward()
-                        torch.nn.utils.clip_grad_norm_(net.parameters(), args.max_grad_norm)
+                        torch.nn.utils.clip_grad_norm_(params, args.max_grad_norm)
                         opt.step()
                         with torch.no_grad():
                             accm = (logits.argmax(1) == ac[mb]).float().mean()
                         stats.append((ce.item(), vl.item(), accm.item()))
-                bc_done += len(idx)
-                n_updates += 1
+                ctr["bc_done"] += len(idx)
+                ctr["bc_updates"] += 1
+                bc_done = ctr["bc_done"]
                 ce_, vl_, acc_ = np.mean(stats, axis=0)
+                sps = bc_done / max(bc_seconds(), 1e-9)
                 logger.scalar("bc/cross_entropy", ce_, bc_done)
                 logger.scalar("bc/value_loss", vl_, bc_done)
                 logger.scalar("bc/accuracy", acc_, bc_done)
-                logger.scalar("bc/sps", bc_done / (time.time() - t0), bc_done)
-                print(f"bc {bc_done}/{args.bc_steps}: ce {ce_:.3f} acc {acc_:.3f} value "
-                      f"{vl_:.3f} ({bc_done / (time.time() - t0):.0f} decisions/s)", flush=True)
+                logger.scalar("bc/sps", sps, bc_done)
+                if aux_stats:
+                    rce_, racc_ = np.mean(aux_stats, axis=0)
+                    logger.scalar("aux/role_ce", rce_, bc_done)
+                    logger.scalar("aux/role_hidden_accuracy", racc_, bc_done)
+                bar.update(bc_done, ce=f"{ce_:.3f}", acc=f"{acc_:.3f}")
+                bar.write(f"bc {bc_done}/{args.bc_steps}: ce {ce_:.3f} acc {acc_:.3f} value "
+                          f"{vl_:.3f} ({sps:.0f} decisions/s; {bar.eta_text()})")
                 # keep the running trajectories (their outcome is not known yet)
                 st.carry()
+                logger.flush()
+                if ctr["bc_done"] < args.bc_steps and (out_of_time() or state_due()):
+                    save_state("bc", opt, st)
+                    if out_of_time():
+                        stopped = True
+                        break
+        bar.close()
+        if stopped:
+            logger.close()
+            print(f"stopped (time limit or signal) in the warm start "
+                  f"({ctr['bc_done']}/{args.bc_steps} decisions); continue with "
+                  f"--resume {state_path}", flush=True)
+            return net
         heur.reset()
-        meta["bc_steps"] = bc_done
-        meta["bc_seconds"] = round(time.time() - t0, 1)
+        bc_total[0] = time.time() - bc_t0
+        phase = "ppo"
+        meta["bc_steps"] = ctr["bc_done"]
+        meta["bc_seconds"] = round(bc_total[0], 1)
         save({"ppo_steps": 0})
+        state = None                       # what follows starts fresh (not from a BC state)
 
     # ---------------------------------------------------------------- PPO
-    opt = torch.optim.Adam(net.parameters(), lr=args.learning_rate, eps=1e-5)
-    cap = args.rollout_steps + B * n + B
+    opt = torch.optim.Adam(params, lr=args.learning_rate, eps=1e-5)
     st = Store(cap, C.OBS_SIZE, C.NUM_ACTIONS)
     pool: list = []                      # past snapshots (nets in eval mode)
     tables = Tables(args, B, n, rng)
     wins = WinStats()
-    r = venv.reset(seed=args.seed)
-    tables.draw(np.arange(B), 0)
-    heur.reset()
-    global_step = 0
-    decisions = 0
-    update = 0
-    t0 = time.time()
-    num_updates_planned = max(1, args.total_steps // args.rollout_steps)
-    timing = {"heuristic": 0.0, "policy": 0.0, "engine": 0.0, "train": 0.0}
     eval_result = {}
-    stop = False
+    if state:                              # resumed in the PPO phase
+        opt.load_state_dict(state["opt"])
+        st.load_state(state["store"])
+        for sd in state["pool"]:
+            p = build_net(state["net"]["arch"]["hidden"])
+            p.load_state_dict(sd)
+            pool.append(p.eval())
+        for k in ("ctrl", "kind", "role"):
+            getattr(tables, k)[...] = state["tables"][k]
+        wins.w[...], wins.g[...] = state["wins"]
+        eval_result = state.get("eval_result", {})
+        r = load_env_state(venv, state["venv"])
+        if state["heuristic"] is not None:
+            heur = pickle.loads(state["heuristic"])
+        rng.bit_generator.state = state["rng"]       # last: building nets draws from torch
+        torch.set_rng_state(state["torch_rng"])
+    else:
+        r = venv.reset(seed=args.seed)
+        tables.draw(np.arange(B), 0)
+        heur.reset()
+    ppo_t0[0] = time.time() - (prior["ppo"] if state else 0.0)
+    if state is not None and ctr["global_step"] >= args.total_steps:
+        print(f"the saved run has reached --total-steps {args.total_steps} "
+              f"({ctr['global_step']} steps): give a larger --total-steps to continue",
+              flush=True)
+
+    def ppo_state_extra():
+        return {"pool": [{k: v.detach().clone() for k, v in p.state_dict().items()}
+                         for p in pool],
+                "tables": {k: getattr(tables, k).copy() for k in ("ctrl", "kind", "role")},
+                "wins": (wins.w.copy(), wins.g.copy()), "eval_result": eval_result}
+
+    bar = Progress(args.total_steps, ctr["global_step"], "PPO", "step", args.progress,
+                   limit_s - (time.time() - sitting_t0) if limit_s > 0 else 0.0)
+    stop = ctr["global_step"] >= args.total_steps
+    finished_run = stop
     while not stop:
-        update += 1
+        ctr["update"] += 1
+        update = ctr["update"]
         if args.anneal_lr:
-            frac = 1.0 - (update - 1) / num_updates_planned
-            if args.max_minutes > 0:
-                frac = min(frac, 1.0 - (time.time() - t0) / (60 * args.max_minutes))
+            frac = 1.0 - ctr["global_step"] / args.total_steps
             for g in opt.param_groups:
                 g["lr"] = args.learning_rate * max(frac, 0.05)
         net.eval()
@@ -377,7 +726,8 @@ def main(argv=None):
                     a = dist.sample()
                     lp = dist.log_prob(a)
                 actions[L] = a.numpy()
-                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy())
+                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(),
+                       targets(L, seats[L]))
                 roles = ob[:, C.OBS_ROLE:C.OBS_ROLE + 4].argmax(1)
                 tables.role[L, seats[L]] = roles
             for code in np.unique(c[c >= 1]).tolist():
@@ -396,8 +746,8 @@ def main(argv=None):
             timing["heuristic"] += tc - tb
             r = venv.step(actions)
             timing["engine"] += time.time() - tc
-            global_step += L.size
-            decisions += B
+            ctr["global_step"] += L.size
+            ctr["decisions"] += B
             ended = np.flatnonzero(np.asarray(r.terminated) | np.asarray(r.truncated))
             for i in ended.tolist():
                 for s in np.flatnonzero(tables.ctrl[i] == LEARNER).tolist():
@@ -408,6 +758,7 @@ def main(argv=None):
                     heur.reset(slots=[(i, s) for s in range(n)])
             if ended.size:
                 tables.draw(ended, len(pool))
+        global_step, decisions = ctr["global_step"], ctr["decisions"]
 
         # ------------------------------------------------------------ advantages
         td = time.time()
@@ -423,6 +774,8 @@ def main(argv=None):
         b_adv = torch.as_tensor(adv[idx])
         b_ret = torch.as_tensor(ret[idx])
         b_val = torch.as_tensor(st.val[idx])
+        b_roles = torch.as_tensor(st.roles[idx])
+        aux_stats = []
         # ------------------------------------------------------------ PPO update
         net.train()
         clipfracs, approx_kl = [], 0.0
@@ -431,7 +784,7 @@ def main(argv=None):
             perm = torch.randperm(len(idx))
             for a in range(0, len(idx), args.minibatch_size):
                 mb = perm[a:a + args.minibatch_size]
-                logits, v = net(b_obs[mb], b_mask[mb])
+                logits, v, h = net(b_obs[mb], b_mask[mb], features=True)
                 logp_all = torch.log_softmax(logits, -1)
                 newlogp = logp_all.gather(1, b_act[mb, None]).squeeze(1)
                 p = logp_all.exp()
@@ -449,9 +802,13 @@ def main(argv=None):
                 v_loss = 0.5 * ((v - b_ret[mb]) ** 2).mean()
                 ent = entropy.mean()
                 loss = pg_loss - args.ent_coef * ent + args.vf_coef * v_loss
+                if role_head is not None:
+                    rce, racc = role_loss(role_head, h, b_roles[mb], b_obs[mb], C)
+                    loss = loss + args.aux_coef * rce
+                    aux_stats.append((rce.item(), racc.item()))
                 opt.zero_grad()
                 loss.backward()
-                torch.nn.utils.clip_grad_norm_(net.parameters(), args.max_grad_norm)
+                torch.nn.utils.clip_grad_norm_(params, args.max_grad_norm)
                 opt.step()
             if args.target_kl and approx_kl > args.target_kl:
                 stopped_early = True
@@ -459,7 +816,7 @@ def main(argv=None):
         timing["train"] += time.time() - td
         st.carry()
         # ------------------------------------------------------------ logging
-        elapsed = time.time() - t0
+        elapsed = ppo_seconds()
         y_var = b_ret.var().item()
         explained = 1 - (b_ret - b_val).var().item() / y_var if y_var > 0 else float("nan")
         logger.scalar("charts/learning_rate", opt.param_groups[0]["lr"], global_step)
@@ -473,43 +830,65 @@ def main(argv=None):
         logger.scalar("losses/clipfrac", float(np.mean(clipfracs)), global_step)
         logger.scalar("losses/explained_variance", explained, global_step)
         logger.scalar("losses/early_stop", float(stopped_early), global_step)
+        if aux_stats:
+            rce_, racc_ = np.mean(aux_stats, axis=0)
+            logger.scalar("aux/role_ce", rce_, global_step)
+            logger.scalar("aux/role_hidden_accuracy", racc_, global_step)
         for key, val in timing.items():
             logger.scalar(f"time/{key}", val, global_step)
         wins_msg = ""
+        post = {}
         if wins.g[0].sum():
-            wins_msg = f" win vs heuristic {wins.w[0].sum() / wins.g[0].sum():.3f} " \
-                       f"({int(wins.g[0].sum())})"
+            wr = wins.w[0].sum() / wins.g[0].sum()
+            wins_msg = f" win vs heuristic {wr:.3f} ({int(wins.g[0].sum())})"
+            post["win_h"] = f"{wr:.3f}"
         wins.log(logger, global_step)
-        print(f"update {update}: step {global_step} ({global_step / elapsed:.0f} sps, "
-              f"{decisions / elapsed:.0f} decisions/s) kl {approx_kl:.4f} ent {ent.item():.3f} "
-              f"vloss {v_loss.item():.3f}{wins_msg}", flush=True)
+        bar.update(global_step, **post)
+        bar.write(f"update {update}: step {global_step} ({global_step / elapsed:.0f} sps, "
+                  f"{decisions / elapsed:.0f} decisions/s) kl {approx_kl:.4f} "
+                  f"ent {ent.item():.3f} vloss {v_loss.item():.3f}{wins_msg}; {bar.eta_text()}")
         if args.pool_every and update % args.pool_every == 0:
             snap = copy.deepcopy(net).eval()
             pool.append(snap)
             if len(pool) > args.pool_size:
                 pool.pop(0)
-        stop = global_step >= args.total_steps or (
-            args.max_minutes > 0 and elapsed >= 60 * args.max_minutes)
-        if (args.eval_every and update % args.eval_every == 0) or stop:
+        finished_run = global_step >= args.total_steps
+        stop = finished_run or out_of_time()
+        evaluating = bool(args.eval_every and update % args.eval_every == 0) or stop
+        if evaluating:
             info = {"ppo_steps": global_step, "ppo_seconds": round(elapsed, 1),
                     "decisions": decisions, "updates": update}
             save(info)
-            if args.eval_every and args.eval_games > 0 and args.save_path:
-                te = time.time()
-                eval_result = quick_eval(args.save_path, "heuristic", args.eval_games, n,
-                                         args.pack, seed=args.seed + update)
-                for key, val in eval_result.items():
-                    if key != "games" and val is not None:
-                        logger.scalar(f"eval/win_{key}", val, global_step)
-                print(f"  eval vs heuristic ({args.eval_games} games, {time.time() - te:.0f} s): "
-                      + ", ".join(f"{k} {v}" for k, v in eval_result.items()), flush=True)
-                t0 += time.time() - te       # evaluation time is not training time
+        if (evaluating and not stop) or state_due():
+            # before the evaluation: it changes nothing that training uses
+            save_state("ppo", opt, st, ppo_state_extra())
+        if evaluating and args.eval_every and args.eval_games > 0 and args.save_path:
+            te = time.time()
+            eval_result = quick_eval(args.save_path, "heuristic", args.eval_games, n,
+                                     args.pack, seed=args.seed + update)
+            for key, val in eval_result.items():
+                if key != "games" and val is not None:
+                    logger.scalar(f"eval/win_{key}", val, global_step)
+            bar.write(f"  eval vs heuristic ({args.eval_games} games, {time.time() - te:.0f} "
+                      f"s): " + ", ".join(f"{k} {v}" for k, v in eval_result.items()))
+            ppo_t0[0] += time.time() - te       # evaluation time is not training time
+            bar.pause(time.time() - te)
         logger.flush()
+    bar.close()
     meta["eval_vs_heuristic"] = eval_result
-    save({"ppo_steps": global_step, "total_seconds": round(time.time() - t_start, 1)})
+    sec = seconds()
+    save({"ppo_steps": ctr["global_step"], "total_seconds": round(sec["wall"], 1),
+          "sittings": len(sittings) + 1})
+    save_state("ppo", opt, st, ppo_state_extra())
     logger.close()
-    print(f"done: {global_step} PPO steps, {bc_done} imitation steps, "
-          f"{time.time() - t_start:.0f} s; checkpoint {args.save_path}", flush=True)
+    if finished_run:
+        print(f"done: {ctr['global_step']} PPO steps, {ctr['bc_done']} imitation steps, "
+              f"{format_seconds(sec['wall'])} in {len(sittings) + 1} sitting(s); checkpoint "
+              f"{args.save_path}, state {state_path}", flush=True)
+    else:
+        print(f"stopped (time limit or signal) at {ctr['global_step']}/"
+              f"{args.total_steps} PPO steps; checkpoint {args.save_path}; continue with "
+              f"--resume {state_path}", flush=True)
     return net
 
 

@@ -1,0 +1,156 @@
+"""Learning curves of a run: win rate against the heuristic per role, against training decisions
+and against wall time, from the run's ``scalars.jsonl`` (matplotlib, Agg backend: no display).
+
+    python training/plot.py runs/<run>/scalars.jsonl --out training/results/curves.png \\
+        --baseline training/results/eval_selfplay_none5.json
+
+The curves are the scalars ``<prefix><role>`` for every role and ``all``: by default
+``eval/win_`` (the evaluations of ``training/selfplay_ppo.py``: the policy in one seat among
+heuristic opponents), else ``charts/win_vs_heuristic_`` (its training games against the
+heuristic) when the run has no evaluation; ``--prefix`` chooses. x: the scalar's step (learner
+decisions of PPO) and its ``time`` field (wall seconds since the run began, across sittings of a
+resumed run). ``--smooth k`` draws the mean of the last k points. ``--baseline <evaluate.py
+JSON>`` draws the baseline's own rate per role against heuristic opponents as dashed lines (what
+the agent must beat).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+ROLES = ("lord", "loyalist", "rebel", "renegade", "all")
+PREFIXES = ("eval/win_", "charts/win_vs_heuristic_")
+COLOURS = {"lord": "tab:red", "loyalist": "tab:orange", "rebel": "tab:green",
+           "renegade": "tab:purple", "all": "black"}
+
+
+def read_scalars(path: str) -> list[dict]:
+    """The records of a scalars.jsonl (a run directory holding one is accepted too); a torn last
+    line is skipped."""
+    if os.path.isdir(path):
+        path = os.path.join(path, "scalars.jsonl")
+    if not os.path.isfile(path):
+        raise SystemExit(f"no scalars file at {path!r}: give a run's scalars.jsonl or its "
+                         f"directory (runs/<run>/)")
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if {"tag", "value", "step"} <= rec.keys():
+                out.append(rec)
+    return out
+
+
+def curves(records: list[dict], prefix: str | None = None) -> tuple[str, dict]:
+    """(prefix used, {role: [(step, time, value), ...] sorted by step}) for the win-rate tags."""
+    tags = {r["tag"] for r in records}
+    if prefix is None:
+        prefix = next((p for p in PREFIXES if any(p + role in tags for role in ROLES)), None)
+        if prefix is None:
+            raise SystemExit("no win-rate scalars vs the heuristic in this run (looked for "
+                             + ", ".join(p + "<role>" for p in PREFIXES) + "); tags present: "
+                             + ", ".join(sorted(tags)[:20]))
+    # charts/win_vs_heuristic (no role suffix) is the overall rate of that source
+    names = {prefix + role: role for role in ROLES}
+    if prefix.endswith("_"):
+        names[prefix[:-1]] = "all"
+    out: dict[str, list] = {}
+    for r in records:
+        role = names.get(r["tag"])
+        if role is not None:
+            out.setdefault(role, []).append((r["step"], r.get("time", float("nan")), r["value"]))
+    if not out:
+        raise SystemExit(f"no scalars {prefix}<role> in this run; tags present: "
+                         + ", ".join(sorted(tags)[:20]))
+    return prefix, {k: sorted(v) for k, v in out.items()}
+
+
+def smooth(values: list[float], k: int) -> list[float]:
+    """Mean of the last k values at each point (k <= 1: the values)."""
+    if k <= 1:
+        return list(values)
+    out, acc = [], []
+    for v in values:
+        acc.append(v)
+        if len(acc) > k:
+            acc.pop(0)
+        out.append(sum(acc) / len(acc))
+    return out
+
+
+def baseline_rates(path: str, opponent: str = "heuristic") -> dict:
+    """The baseline's win rate per role against `opponent` from a training/evaluate.py JSON."""
+    with open(path, encoding="utf-8") as f:
+        res = json.load(f)
+    try:
+        table = res["comparisons"][opponent]["table"]
+    except KeyError:
+        raise SystemExit(f"{path} has no comparison against {opponent} opponents "
+                         f"(an output of training/evaluate.py?)") from None
+    return {role: row["baseline"]["win_rate"] for role, row in table.items()
+            if row["baseline"]["win_rate"] is not None}
+
+
+def plot(records: list[dict], out: str, prefix: str | None = None, k: int = 1,
+         baseline: dict | None = None, title: str = "") -> str:
+    """Write the PNG; returns the prefix of the curves drawn."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    prefix, data = curves(records, prefix)
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    for role in ROLES:
+        if role not in data:
+            continue
+        steps, times, vals = zip(*data[role])
+        ys = smooth([100 * v for v in vals], k)
+        width = 2.2 if role == "all" else 1.3
+        for ax, xs in ((axes[0], steps), (axes[1], [t / 3600 for t in times])):
+            ax.plot(xs, ys, color=COLOURS[role], lw=width, label=role)
+            if baseline and role in baseline:
+                ax.axhline(100 * baseline[role], color=COLOURS[role], ls="--", lw=0.9)
+    axes[0].set_xlabel("training decisions (PPO learner steps)")
+    axes[1].set_xlabel("wall time (hours)")
+    axes[0].set_ylabel("win rate vs heuristic opponents (%)")
+    for ax in axes:
+        ax.grid(alpha=0.3)
+    src = "evaluation games" if prefix.startswith("eval") else "training games"
+    extra = "; dashed: the heuristic in the same seats" if baseline else ""
+    fig.suptitle((title + ": " if title else "") + f"win rate per role ({src}, {prefix}<role>"
+                 + (f", mean of last {k}" if k > 1 else "") + ")" + extra, fontsize=10)
+    axes[1].legend(loc="best", fontsize=8)
+    fig.tight_layout()
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    fig.savefig(out, dpi=100)
+    plt.close(fig)
+    return prefix
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python training/plot.py", description=__doc__.split("\n")[0])
+    p.add_argument("scalars", help="a run's scalars.jsonl (or its directory)")
+    p.add_argument("--out", default=None, help="PNG (default: curves.png next to the scalars)")
+    p.add_argument("--prefix", default=None,
+                   help=f"scalar prefix of the curves (default: the first present of {PREFIXES})")
+    p.add_argument("--smooth", type=int, default=1, help="mean of the last k points")
+    p.add_argument("--baseline", default=None,
+                   help="training/evaluate.py JSON: draw the baseline's rates vs heuristic")
+    p.add_argument("--title", default="", help="title prefix")
+    a = p.parse_args(argv)
+    records = read_scalars(a.scalars)
+    base = a.scalars if os.path.isdir(a.scalars) else os.path.dirname(a.scalars)
+    out = a.out or os.path.join(base, "curves.png")
+    prefix = plot(records, out, a.prefix, a.smooth,
+                  baseline_rates(a.baseline) if a.baseline else None, a.title)
+    print(f"curves of {prefix}<role>: {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
