@@ -7,7 +7,8 @@ The observation is the env's dict (``observation``, ``action_mask``: ``heroes_en
 illegal actions get the logit ``MASKED_LOGIT``, so no sampled action is ever illegal and the
 entropy counts the legal actions only. The network is exactly ``PolicyNet`` (shared trunk, a
 policy head and a value head), so a trained module is saved in our torch format with
-``export_checkpoint`` and played by ``make_agent("<file>.pt")`` like any other checkpoint.
+``export_checkpoint`` (a module) or ``export_weights`` (its weights) and played by
+``make_agent("<file>.pt")`` like any other checkpoint.
 Needs ray (``pip install -e ".[ray]"``).
 """
 from __future__ import annotations
@@ -50,3 +51,14 @@ class MaskedPolicyModule(TorchRLModule, ValueFunctionAPI):
 def export_checkpoint(module: MaskedPolicyModule, path: str, meta: dict | None = None) -> None:
     """Write the module's network as a ``.pt`` checkpoint of ``agents.torch_policy``."""
     save_checkpoint(path, module.net, meta)
+
+
+def export_weights(weights: dict, hidden, path: str, meta: dict | None = None) -> None:
+    """Write a module's weights (its state dict, numpy or torch: ``net.<PolicyNet key>``, as
+    ``LearnerGroup.get_weights`` returns them) as a ``.pt`` checkpoint."""
+    import torch
+    net = build_net(tuple(hidden))
+    state = {k[len("net."):]: torch.as_tensor(v) for k, v in weights.items()
+             if k.startswith("net.")}
+    net.load_state_dict(state)                 # strict: every PolicyNet weight must be there
+    save_checkpoint(path, net, meta)

@@ -420,7 +420,9 @@ def ray_init(address: str | None, num_cpus: int) -> bool:
     env = {"env_vars": {"PYTHONPATH": path}}
     try:
         if address is None:
-            ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False,
+            # address "local": a new instance even where a cluster runs on this machine
+            ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
+                     log_to_driver=False,
                      runtime_env=env, object_store_memory=200 * 2 ** 20)
         else:
             ray.init(address=address, log_to_driver=False, runtime_env=env)

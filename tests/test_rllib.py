@@ -116,3 +116,37 @@ def test_rllib_ppo_smoke_exports_an_agent(tmp_path):
     res = evaluate.compare(evaluate.Args(agent=save, games=5, opponents=("random",), workers=1,
                                          quiet=True, out=""))
     assert res["comparisons"]["random"]["table"]["all"]["agent"]["games"] == 5
+
+
+def test_module_masks_and_exports_exactly(tmp_path):
+    """The RLModule's logits are PolicyNet's masked logits, and its exported .pt gives them."""
+    import torch
+    from ray.rllib.core.columns import Columns
+
+    from agents import make_agent
+    from agents.rllib_module import MaskedPolicyModule, export_weights
+    env = HeroesMultiAgentEnv({"num_players": 5})
+    module = MaskedPolicyModule(observation_space=env.observation_space,
+                                action_space=env.action_space, model_config={"hidden": [32, 16]})
+    obs, masks = [], []
+    o, _ = env.reset(seed=5)
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        (a, x), = o.items()
+        obs.append(x["observation"])
+        masks.append(x["action_mask"])
+        o, _, term, trunc, _ = env.step({a: int(rng.choice(np.flatnonzero(x["action_mask"])))})
+        assert not term["__all__"]
+    batch = {Columns.OBS: {"observation": torch.as_tensor(np.stack(obs)),
+                           "action_mask": torch.as_tensor(np.stack(masks))}}
+    with torch.no_grad():
+        logits = module.forward_inference(batch)[Columns.ACTION_DIST_INPUTS].numpy()
+        values = module.compute_values(batch).numpy()
+    legal = np.stack(masks) != 0
+    assert (logits[~legal] == -1e9).all() and (logits[legal] > -1e8).all()
+    assert values.shape == (20,)
+    path = str(tmp_path / "m.pt")
+    export_weights(module.get_state(), [32, 16], path, {"note": "test"})
+    agent = make_agent(path)
+    np.testing.assert_allclose(agent.logits(np.stack(obs), np.stack(masks)), logits, rtol=1e-6)
+    assert agent.meta["note"] == "test"

@@ -28,11 +28,12 @@ exported to ``save_path`` in our torch format (``agents.torch_policy``: ``make_a
 Ray: no ``address`` starts a local instance of ``num_cpus`` CPUs; ``--address auto`` (or
 ``host:port``) joins a cluster started with ``ray start --head`` / ``ray start --address ...``,
 whose nodes have heroes_env installed. Each env runner is one actor of one CPU; the learner
-runs in this process.
+runs in this process (``num_learners`` > 0: that many learner actors, data-parallel).
 
 Logged scalars (``<run_dir>/<run>/scalars.jsonl``, and TensorBoard if installed):
-``charts/env_steps_per_s`` (sampling and learning), ``charts/sample_steps_per_s`` (sampling
-only), ``charts/episode_return_mean``, ``charts/league_size``, ``losses/*`` of ``main``.
+``charts/env_steps_per_s`` (env steps of an iteration / its wall time: sampling and learning),
+``charts/main_return_mean`` (main's mean return per seat-game), ``charts/league_size``,
+``losses/*`` of ``main``.
 """
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ class Args:
     num_envs_per_env_runner: int = arg(1, "games each env runner steps at once")
     address: str = arg("", "Ray cluster to join ('auto' or host:port); '' starts a local instance")
     num_cpus: int = arg(2, "CPUs of the local Ray instance (without address)")
+    num_learners: int = arg(0, "Ray learner actors (0: learn in this process)")
     hidden: tuple[int, ...] = arg((256, 256), "widths of the policy's shared MLP trunk")
     learning_rate: float = arg(3e-4, "Adam learning rate")
     train_batch_size: int = arg(4000, "env steps per PPO update")
@@ -135,7 +137,7 @@ def build_config(args: Args):
         .env_runners(num_env_runners=args.num_env_runners,
                      num_envs_per_env_runner=args.num_envs_per_env_runner,
                      num_cpus_per_env_runner=1, rollout_fragment_length="auto")
-        .learners(num_learners=0)
+        .learners(num_learners=args.num_learners)
         .multi_agent(policies={"main"}, policy_mapping_fn=make_mapping(args.num_players, [], 0.0),
                      policies_to_train=["main"])
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={"main": spec}))
@@ -173,9 +175,22 @@ class League:
             self.next += 1
         weights = algo.learner_group.get_weights(module_ids=["main"])["main"]
         algo.learner_group.set_weights({mid: weights})
-        algo.env_runner_group.sync_weights(from_worker_or_learner_group=algo.learner_group,
-                                           policies=[mid], inference_only=True)
+        # straight to every env runner (sync_weights skips runners already at the learner's
+        # weights sequence number, which a frozen module does not advance)
+        algo.env_runner_group.foreach_env_runner(
+            lambda runner: runner.module[mid].set_state(weights), local_env_runner=True)
+        want = _checksum(weights)
+        got = algo.env_runner_group.foreach_env_runner(
+            lambda runner: _checksum(runner.module[mid].get_state()), local_env_runner=True)
+        if not all(abs(g - want) <= 1e-6 * max(1.0, abs(want)) for g in got):
+            raise RuntimeError(f"snapshot {mid}: the env runners hold other weights ({got} vs "
+                               f"{want})")
         return mid
+
+
+def _checksum(state: dict) -> float:
+    import numpy as np
+    return float(sum(np.abs(np.asarray(v, np.float64)).sum() for v in state.values()))
 
 
 def _get(d: dict, *keys, default=None):
@@ -187,11 +202,12 @@ def _get(d: dict, *keys, default=None):
 
 
 def export(algo, args: Args, meta: dict) -> None:
-    from agents.rllib_module import export_checkpoint
+    """main's weights, from the learner (local or remote), as our .pt checkpoint."""
+    from agents.rllib_module import export_weights
     os.makedirs(os.path.dirname(os.path.abspath(args.save_path)), exist_ok=True)
-    module = algo.learner_group._learner.module["main"]     # num_learners=0: the local learner
-    export_checkpoint(module, args.save_path, {"trainer": "training/rllib_ppo.py",
-                                               "args": asdict(args), **meta})
+    weights = algo.learner_group.get_weights(module_ids=["main"])["main"]
+    export_weights(weights, args.hidden, args.save_path,
+                   {"trainer": "training/rllib_ppo.py", "args": asdict(args), **meta})
 
 
 def train(args: Args) -> dict:
@@ -207,7 +223,8 @@ def train(args: Args) -> dict:
         if args.address:
             ray.init(address=args.address, runtime_env=runtime_env, log_to_driver=False)
         else:
-            ray.init(num_cpus=args.num_cpus, include_dashboard=False, log_to_driver=False,
+            ray.init(address="local", num_cpus=args.num_cpus, include_dashboard=False,
+                     log_to_driver=False,
                      runtime_env=runtime_env, object_store_memory=300 * 2 ** 20)
     run = run_name(f"sanguosha_{args.pack}{args.num_players}", args.exp_name, args.seed)
     logger = Logger(os.path.join(args.run_dir, run), args, args.tensorboard)
@@ -227,28 +244,25 @@ def train(args: Args) -> dict:
             if stalled >= 3:
                 raise RuntimeError("3 iterations sampled no env step: the env runners fail (see "
                                    "their errors above, or the Ray logs in /tmp/ray/session_latest)")
-            sample_s = _get(result, "timers", "env_runner_sampling_timer", default=None)
             row = {"iteration": it, "env_steps": steps, "seconds": round(dt, 3),
                    "env_steps_per_s": round(done_now / max(dt, 1e-9), 1),
-                   "episode_return_mean": _get(result, "env_runners", "episode_return_mean"),
+                   # main's return per game (+1 / -1 / 0) averaged over its seats' episodes
+                   "main_return_mean": _get(result, "env_runners", "module_episode_returns_mean",
+                                            "main"),
                    "league": len(league.ids)}
-            if sample_s:
-                row["sample_steps_per_s"] = round(done_now / sample_s, 1)
             for k in ("policy_loss", "vf_loss", "entropy", "mean_kl_loss"):
                 v = _get(result, "learners", "main", k)
                 if v is not None:
                     row[k] = float(v)
                     logger.scalar(f"losses/{k}", v, steps)
             logger.scalar("charts/env_steps_per_s", row["env_steps_per_s"], steps)
-            if "sample_steps_per_s" in row:
-                logger.scalar("charts/sample_steps_per_s", row["sample_steps_per_s"], steps)
-            if row["episode_return_mean"] is not None:
-                logger.scalar("charts/episode_return_mean", row["episode_return_mean"], steps)
+            if row["main_return_mean"] is not None:
+                row["main_return_mean"] = float(row["main_return_mean"])
+                logger.scalar("charts/main_return_mean", row["main_return_mean"], steps)
             logger.scalar("charts/league_size", len(league.ids), steps)
             logger.flush()
             history.append(row)
             print(f"iter {it}: {steps} env steps, {row['env_steps_per_s']:.0f}/s"
-                  + (f" (sampling {row['sample_steps_per_s']:.0f}/s)" if sample_s else "")
                   + f", league {len(league.ids)}", flush=True)
             if args.snapshot_every and it % args.snapshot_every == 0 and args.league_size > 0:
                 league.snapshot()
