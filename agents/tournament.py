@@ -438,20 +438,20 @@ def _ray_records(cfg: TournamentConfig, todo: list[int], workers: int, address: 
     two tasks in flight per CPU), in the order they finish."""
     started = ray_init(address, workers)
     import ray
+    pending = []
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
         size = max(1, min(RAY_CHUNK, len(todo) // (cpus * 4)))
         chunks = [todo[k:k + size] for k in range(0, len(todo), size)]
         shipped = ray.put(ship_agents(cfg))
         task = ray.remote(num_cpus=1)(play_chunk)
-        pending = []
         while chunks or pending:
             while chunks and len(pending) < 2 * cpus:
                 pending.append(task.remote(cfg, chunks.pop(0), shipped))
             ready, pending = ray.wait(pending, num_returns=1)
             yield from ray.get(ready[0])
     finally:
-        for ref in locals().get("pending", []):
+        for ref in pending:                # stopped early (Ctrl-C, an error): drop the rest
             ray.cancel(ref, force=True)
         if started:
             ray.shutdown()

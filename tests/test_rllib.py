@@ -66,6 +66,21 @@ def test_in_env_opponents_leave_one_learning_agent():
     assert kinds == {True, False}
 
 
+def test_rllibs_own_pettingzoo_wrapper_plays_the_aec_env():
+    import heroes_env
+    from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
+    env = PettingZooEnv(heroes_env.env(num_players=5))
+    obs, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(5000):
+        (agent, o), = obs.items()
+        obs, rew, term, trunc, _ = env.step(
+            {agent: int(rng.choice(np.flatnonzero(o["action_mask"])))})
+        if term["__all__"] or trunc["__all__"]:
+            break
+    assert term["__all__"] and len(rew) == 5 and set(rew.values()) <= {-1, 0, 1}
+
+
 def test_bad_input_is_named():
     env = HeroesMultiAgentEnv({"num_players": 5})
     obs, _ = env.reset(seed=0)
@@ -108,8 +123,9 @@ def test_rllib_ppo_smoke_exports_an_agent(tmp_path):
                           "--minibatch-size", "128", "--num-epochs", "1",
                           "--num-env-runners", "1", "--snapshot-every", "2", "--hidden", "64",
                           "--save-path", save, "--run-dir", str(tmp_path / "runs"),
-                          "--no-tensorboard"])
+                          "--rllib-checkpoint", str(tmp_path / "rllib_ckpt"), "--no-tensorboard"])
     assert out["env_steps"] >= 2000 and out["league"] == ["past_1", "past_2"]
+    assert os.listdir(tmp_path / "rllib_ckpt")                   # RLlib's own checkpoint too
     assert all(r["env_steps_per_s"] > 0 for r in out["history"])
     agent = make_agent(save)
     assert agent.meta["trainer"] == "training/rllib_ppo.py" and agent.meta["env_steps"] >= 2000
