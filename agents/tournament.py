@@ -21,6 +21,13 @@ seed gives the same results. Every finished game is appended at once as one JSON
 games file (``--games-file``, default ``<out>.games.jsonl``); an interrupted run loses nothing
 finished, and ``--resume`` plays only the games missing from that file.
 
+Backends (``--backend``): ``local`` plays the games in ``--workers`` processes of this machine;
+``ray`` fans them out as Ray tasks, a chunk of games per task (``--address``: none starts a Ray
+instance on this machine with ``--workers`` CPUs, ``auto`` or ``HOST:PORT`` joins a running
+cluster). Both give the same games: the records depend on (--seed, i) only. Agents given as
+checkpoint files are read here and shipped to the workers with the tasks, so the other machines
+need no shared file system (they need heroes_env itself installed, the same version).
+
 Output: a table per agent and role (win rate, Wilson 95% interval, seat-games), ratings
 (OpenSkill Plackett-Luce if installed, else a built-in multi-team Elo: ``agents.ratings``), the
 summary JSON (``--out``; fields in ``summarize``) and a plot (``--plot``, needs matplotlib).
@@ -178,10 +185,10 @@ def play_game(config: Config, seat_agents, seed: int, agent_seeds=None, decision
 class _Player:
     """Plays games of one tournament (in a worker process or in the caller's)."""
 
-    def __init__(self, cfg: TournamentConfig, record_dir: str | None = None):
+    def __init__(self, cfg: TournamentConfig, record: bool = False):
         self.cfg = cfg
         self.config = cfg.game_config()
-        self.record_dir = record_dir     # --record: one heroes_env.record file per game
+        self.record = record     # --record: each game's decisions go back with its result
         self.instances = {}      # (seat, agent index) -> agent: one per seat, reused each game
 
     def agent(self, seat: int, j: int):
@@ -195,13 +202,18 @@ class _Player:
         who = seating(cfg, i)
         seed = _seed(cfg.seed, i, 1)
         agent_seeds = [_seed(cfg.seed, i, 2, s) for s in range(cfg.players)]
-        decisions = [] if self.record_dir is not None else None
+        decisions = [] if self.record else None
         rec = play_game(self.config, [self.agent(s, j) for s, j in enumerate(who)], seed,
                         agent_seeds, decisions)
         out = {"game": i, "seed": seed, "seats": [cfg.labels[j] for j in who], **rec}
         if decisions is not None:
-            _write_record(self.record_dir, self.config, out, decisions)
+            out[DECISIONS_KEY] = decisions
         return out
+
+
+# the key of a game's decisions in a worker's result (only with --record; removed before the
+# result is kept or written to the games file)
+DECISIONS_KEY = "_decisions"
 
 
 def _write_record(record_dir: str, config: Config, rec: dict, decisions: list) -> None:
@@ -219,11 +231,11 @@ def _write_record(record_dir: str, config: Config, rec: dict, decisions: list) -
 _WORKER: _Player | None = None
 
 
-def _init_worker(cfg: TournamentConfig, record_dir: str | None = None):
+def _init_worker(cfg: TournamentConfig, record: bool = False):
     global _WORKER
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
-    _WORKER = _Player(cfg, record_dir)
+    _WORKER = _Player(cfg, record)
 
 
 def _work(i: int) -> dict:
@@ -305,26 +317,207 @@ class _Progress:
             self.bar.close()
 
 
+# ---------------------------------------------------------------- backends
+BACKENDS = ("local", "ray")
+RAY_CHUNK = 16            # most games per Ray task
+
+
+def _local_records(cfg: TournamentConfig, todo: list[int], workers: int, record: bool = False):
+    """The records of games `todo`, played here (one process, or a pool of `workers`)."""
+    if workers == 1 or len(todo) <= 1:
+        player = _Player(cfg, record)
+        for i in todo:
+            yield player.play(i)
+    elif todo:
+        import multiprocessing as mp
+        chunk = max(1, min(16, len(todo) // (workers * 8)))
+        with mp.Pool(workers, initializer=_init_worker, initargs=(cfg, record)) as pool:
+            yield from pool.imap_unordered(_work, todo, chunksize=chunk)
+
+
+def ship_agents(cfg: TournamentConfig) -> dict[str, dict[str, bytes]]:
+    """The bytes of every agent given as a file, for workers without this file system: spec ->
+    {file name: bytes}. A ``.json`` agent file that names another file brings that one too."""
+    out = {}
+    for spec in cfg.agents:
+        if not os.path.isfile(spec):
+            continue
+        files = {}
+        with open(spec, "rb") as f:
+            files[os.path.basename(spec)] = f.read()
+        inner = _json_target(spec)
+        if inner is not None and os.path.isfile(inner):
+            with open(inner, "rb") as f:
+                files["inner_" + os.path.basename(inner)] = f.read()
+        out[spec] = files
+    return out
+
+
+def _json_target(path: str) -> str | None:
+    """The file named by a ``{"agent": ...}`` json agent file, resolved as make_agent does."""
+    if not path.lower().endswith(".json"):
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            target = json.load(f).get("agent")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return target if isinstance(target, str) and os.path.isfile(target) else None
+
+
+def _digest(shipped) -> str:
+    import hashlib
+    h = hashlib.blake2b(digest_size=16)
+    for spec in sorted(shipped or {}):
+        for name in sorted(shipped[spec]):
+            h.update(f"{spec}\0{name}\0{len(shipped[spec][name])}\0".encode())
+            h.update(shipped[spec][name])
+    return h.hexdigest()
+
+
+def unship_agents(cfg: TournamentConfig, shipped: dict[str, dict[str, bytes]],
+                  root: str) -> TournamentConfig:
+    """cfg with each shipped agent file written under root (one folder per spec) and named by
+    its new path there; the labels stay those of the original specs."""
+    agents = list(cfg.agents)
+    for j, spec in enumerate(cfg.agents):
+        files = shipped.get(spec)
+        if not files:
+            continue
+        folder = os.path.join(root, _digest({spec: files}))
+        os.makedirs(folder, exist_ok=True)
+        paths = {}
+        for name, data in files.items():
+            paths[name] = os.path.join(folder, name)
+            if not os.path.exists(paths[name]):
+                tmp = f"{paths[name]}.{os.getpid()}.tmp"
+                with open(tmp, "wb") as f:
+                    f.write(data)
+                os.replace(tmp, paths[name])
+        main = paths[os.path.basename(spec)]
+        inner = [p for n, p in paths.items() if n.startswith("inner_")]
+        if inner:                        # point the json file at the shipped copy of its target
+            with open(main, encoding="utf-8") as f:
+                data = json.load(f)
+            data["agent"] = inner[0]
+            main = os.path.join(folder, "local_" + os.path.basename(spec))
+            with open(main + ".tmp", "w", encoding="utf-8") as f:
+                json.dump(data, f)
+            os.replace(main + ".tmp", main)
+        agents[j] = main
+    from dataclasses import replace
+    return replace(cfg, agents=tuple(agents))
+
+
+_CHUNK_PLAYERS: dict = {}
+
+
+def play_chunk(cfg: TournamentConfig, games: list[int], shipped=None,
+               record: bool = False) -> list[dict]:
+    """The records of the given games: what one Ray task runs (and what a local test can call).
+    shipped: ``ship_agents(cfg)`` when the agent files are not on this machine. The player (its
+    agents, loaded once) is kept for the next chunk of the same tournament in this process."""
+    key = (cfg, _digest(shipped), record)
+    player = _CHUNK_PLAYERS.get(key)
+    if player is None:
+        local = cfg
+        if shipped:
+            import tempfile
+            local = unship_agents(cfg, shipped, os.path.join(tempfile.gettempdir(),
+                                                             "heroes_env_agents"))
+        import agents.torch_policy  # noqa: F401 - the .pt / .zip loaders, on a fresh worker too
+        _CHUNK_PLAYERS.clear()
+        player = _CHUNK_PLAYERS[key] = _Player(local, record)
+    return [player.play(i) for i in games]
+
+
+def _package_root() -> str:
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def ray_init(address: str | None, num_cpus: int) -> bool:
+    """Connect to Ray: join the cluster at address ("auto", "host:port"), or with no address
+    start a local instance of num_cpus CPUs (unless Ray is initialised already). True if this
+    call started or joined it (the caller shuts it down)."""
+    try:
+        import ray
+    except ImportError:
+        raise TournamentError("--backend ray needs ray: pip install -e \".[ray]\"") from None
+    if ray.is_initialized():
+        return False
+    # workers import this checkout's heroes_env and agents, like this process
+    path = os.pathsep.join(p for p in (_package_root(), os.environ.get("PYTHONPATH")) if p)
+    env = {"env_vars": {"PYTHONPATH": path}}
+    try:
+        if address is None:
+            # address "local": a new instance even where a cluster runs on this machine
+            ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
+                     log_to_driver=False,
+                     runtime_env=env, object_store_memory=200 * 2 ** 20)
+        else:
+            ray.init(address=address, log_to_driver=False, runtime_env=env)
+    except ConnectionError as e:
+        raise TournamentError(f"cannot join the Ray cluster at {address!r}: {e} (start one with "
+                              f"`ray start --head`, or give no --address for a local "
+                              f"instance)") from None
+    return True
+
+
+def _ray_records(cfg: TournamentConfig, todo: list[int], workers: int, address: str | None,
+                 record: bool = False):
+    """The records of games `todo`, played by Ray tasks of up to RAY_CHUNK games each (at most
+    two tasks in flight per CPU), in the order they finish."""
+    started = ray_init(address, workers)
+    import ray
+    pending = []
+    try:
+        cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
+        size = max(1, min(RAY_CHUNK, len(todo) // (cpus * 4)))
+        chunks = [todo[k:k + size] for k in range(0, len(todo), size)]
+        shipped = ray.put(ship_agents(cfg))
+        task = ray.remote(num_cpus=1)(play_chunk)
+        while chunks or pending:
+            while chunks and len(pending) < 2 * cpus:
+                pending.append(task.remote(cfg, chunks.pop(0), shipped, record))
+            ready, pending = ray.wait(pending, num_returns=1)
+            yield from ray.get(ready[0])
+    finally:
+        for ref in pending:                # stopped early (Ctrl-C, an error): drop the rest
+            ray.cancel(ref, force=True)
+        if started:
+            ray.shutdown()
+
+
 # ---------------------------------------------------------------- running
 def run_tournament(cfg: TournamentConfig, workers: int = 1, games_file: str | None = None,
                    resume: bool = False, progress: bool = False, rating: str = "auto",
+                   backend: str = "local", address: str | None = None,
                    record_dir: str | None = None) -> dict:
     """Play the tournament's missing games and return the summary (``summarize``).
 
     games_file: append each finished game there (JSON lines, first line a header); None keeps
     the records in memory only. resume: keep the finished games already in games_file (it must
     belong to the same tournament); without it an existing non-empty games_file is an error.
+    backend: "local" (``workers`` processes) or "ray" (chunks of games as Ray tasks; address:
+    None starts a local Ray instance with ``workers`` CPUs unless Ray is already initialised,
+    "auto" or "host:port" joins a cluster). The records are the same either way.
     record_dir: write every game played now as a replayable record, <record_dir>/game_<i>.json
-    (``heroes_env.record``; ``python -m heroes_env.replay`` shows it).
+    (``heroes_env.record``; ``python -m heroes_env.replay`` shows it). The workers (processes or
+    Ray tasks) send each game's decisions back with its result; this process writes the files.
     """
     if not isinstance(workers, int) or workers < 1:
         raise TournamentError(f"workers must be a positive int, got {workers!r}")
+    if backend not in BACKENDS:
+        raise TournamentError(f"backend must be one of {list(BACKENDS)}, got {backend!r}")
+    if address is not None and backend != "ray":
+        raise TournamentError(f"an address ({address!r}) is for --backend ray only")
     for spec in cfg.agents:          # fail early, in this process, with the spec's own error
         try:
             make_agent(spec)
         except AgentSpecError as e:
             raise TournamentError(str(e)) from None
     records: dict[int, dict] = {}
+    config = cfg.game_config()
     out = None
     t0 = time.time()
     if games_file is not None:
@@ -340,8 +533,13 @@ def run_tournament(cfg: TournamentConfig, workers: int = 1, games_file: str | No
     bar = _Progress(cfg.games, cfg.games - len(todo), progress)
     done_now = 0
 
+    record = record_dir is not None
+
     def keep(rec):
         nonlocal done_now
+        decisions = rec.pop(DECISIONS_KEY, None)
+        if decisions is not None:
+            _write_record(record_dir, config, rec, decisions)
         records[rec["game"]] = rec
         if out is not None:
             out.write(json.dumps(rec) + "\n")
@@ -350,22 +548,18 @@ def run_tournament(cfg: TournamentConfig, workers: int = 1, games_file: str | No
         bar.update()
 
     try:
-        if workers == 1 or len(todo) <= 1:
-            player = _Player(cfg, record_dir)
-            for i in todo:
-                keep(player.play(i))
-        elif todo:
-            import multiprocessing as mp
-            chunk = max(1, min(16, len(todo) // (workers * 8)))
-            with mp.Pool(workers, initializer=_init_worker, initargs=(cfg, record_dir)) as pool:
-                for rec in pool.imap_unordered(_work, todo, chunksize=chunk):
-                    keep(rec)
+        if backend == "ray":
+            games = _ray_records(cfg, todo, workers, address, record)
+        else:
+            games = _local_records(cfg, todo, workers, record)
+        for rec in games:
+            keep(rec)
     finally:
         bar.close()
         if out is not None:
             out.close()
     summary = summarize(cfg, [records[i] for i in sorted(records)], rating)
-    summary["run"] = {"workers": workers, "played_now": done_now,
+    summary["run"] = {"backend": backend, "workers": workers, "played_now": done_now,
                       "elapsed_s": round(time.time() - t0, 2), "games_file": games_file}
     return summary
 
@@ -533,7 +727,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--max-rounds", type=int, default=DEFAULTS["max_rounds"])
     p.add_argument("--seating", default="rotate", help=f"one of {list(SEATINGS)}")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                   help="local processes; with --backend ray and no --address, the CPUs of the "
+                        "local Ray instance")
+    p.add_argument("--backend", default="local",
+                   help=f"one of {list(BACKENDS)}: local processes, or chunks of games as Ray "
+                        f"tasks (pip install -e \".[ray]\")")
+    p.add_argument("--address", default=None,
+                   help="--backend ray: 'auto' or HOST:PORT joins a running cluster (`ray start "
+                        "--head`); none starts a local Ray instance")
     p.add_argument("--out", default="tournament.json", help="summary JSON")
     p.add_argument("--games-file", default=None,
                    help="one JSON line per finished game (default: <out>.games.jsonl)")
@@ -566,6 +768,7 @@ def main(argv=None) -> int:
             raise TournamentError(f"--rating must be auto, openskill or elo, got {args.rating!r}")
         summary = run_tournament(cfg, workers=args.workers, games_file=games_file,
                                  resume=args.resume, progress=not args.quiet, rating=args.rating,
+                                 backend=args.backend, address=args.address,
                                  record_dir=args.record)
     except (TournamentError, ImportError) as e:
         p.error(str(e))
