@@ -14,6 +14,7 @@ from .constants import *  # noqa: F401,F403
 from .state import card_kind, rel_seat, seat_after, slot_skill
 from .rules import attack_range, seat_distance
 from .mode3v3 import same_team, visible_choices
+from .history import observe_history
 
 STATE_OBS_SIZE = OBS_SIZE + MAX_SEATS * (MAX_CARDS + NUM_ROLES)
 
@@ -129,6 +130,7 @@ def observe(s, viewer, out, full=False):
     out[OBS_MISC] = s[H_ROUND] / 100.0
     out[OBS_MISC + 1] = s[H_NDECK] / 100.0
     out[OBS_MISC + 2] = ndis / 100.0
+    observe_history(s, viewer, out)      # the public history pieces (engine/history.py)
 
 
 @njit(cache=True)
