@@ -34,6 +34,8 @@ def test_sizes_in_the_text():
     assert f"`HIST_WINDOW` = {C.HIST_WINDOW}" in DOC
     assert f"`HIST_EVENT_OBS` = {C.HIST_EVENT_OBS} cells" in DOC
     assert f"`NUM_HK` = {C.NUM_HK}" in DOC
+    assert f"`NUM_HC` = {C.NUM_HC}" in DOC
+    assert f"`HC_HOSTILE` = {C.HC_HOSTILE}" in DOC and f"`HC_FRIENDLY` = {C.HC_FRIENDLY}" in DOC
     assert f"`HIST_MAX` = {C.HIST_MAX}" in DOC
 
 
@@ -54,3 +56,9 @@ def test_skills_marked_in_the_history_are_documented():
     for sk in SKILLS.values():
         if sk.history:
             assert sk.name_zh in section, sk.key
+
+
+def test_readme_states_the_observation_sizes():
+    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
+    assert f"`OBS_SIZE` = {C.OBS_SIZE:,} float32" in readme
+    assert f"`OBS_SIZE_BEFORE_HISTORY` = {C.OBS_SIZE_BEFORE_HISTORY:,} cells" in readme

@@ -55,7 +55,8 @@ def observations(g):
 
 def public_history(g, o, viewer):
     """The history pieces of viewer's observation o turned back into absolute seats (table
-    positions read from the state): (counters [2, n, n, NUM_HK], events). What every seat saw
+    positions read from the state): (counters [2, n, n, NUM_HK]: the game's, then the round's
+    NUM_HC classes, events). What every seat saw
     happen is the same for every viewer, so this must not depend on the viewer."""
     n = g.num_players
     pos = [int(x) for x in g.s[C.P_POS:C.P_POS + n]]
@@ -63,12 +64,12 @@ def public_history(g, o, viewer):
     seat_at = {r: a for a, r in enumerate(rel)}
     k = C.NUM_HK
     counters = np.zeros((2, n, n, k), np.float32)
-    for off, piece in enumerate((C.OBS_HIST_GAME, C.OBS_HIST_ROUND)):
-        block = o[piece:piece + C.MAX_SEATS * C.MAX_SEATS * k].reshape(C.MAX_SEATS, C.MAX_SEATS, k)
+    for off, piece, w in ((0, C.OBS_HIST_GAME, k), (1, C.OBS_HIST_ROUND, C.NUM_HC)):
+        block = o[piece:piece + C.MAX_SEATS * C.MAX_SEATS * w].reshape(C.MAX_SEATS, C.MAX_SEATS, w)
         assert not block[n:].any() and not block[:, n:].any(), "history beyond the seats in play"
         for a in range(n):
             for b in range(n):
-                counters[off, a, b] = block[rel[a], rel[b]]
+                counters[off, a, b, :w] = block[rel[a], rel[b]]
     events = []
     for j in range(C.HIST_WINDOW):
         e = o[C.OBS_HIST_EVENTS + j * C.HIST_EVENT_OBS:][:C.HIST_EVENT_OBS]

@@ -31,6 +31,10 @@ def cell(obs, ra, rb, kind, piece=C.OBS_HIST_GAME):
     return obs[piece + (ra * C.MAX_SEATS + rb) * C.NUM_HK + kind]
 
 
+def o_round(obs, ra, rb, cls):
+    return obs[C.OBS_HIST_ROUND + (ra * C.MAX_SEATS + rb) * C.NUM_HC + cls]
+
+
 def bits(x):
     return int(sum(int(v) << i for i, v in enumerate(x)))
 
@@ -49,20 +53,32 @@ def window(obs):
     return out
 
 
+HC_OF = {C.HK_DAMAGE: C.HC_HOSTILE, C.HK_AIM: C.HC_HOSTILE, C.HK_HEAL: C.HC_FRIENDLY,
+         C.HK_GIVE: C.HC_FRIENDLY, C.HK_PROTECT: C.HC_FRIENDLY}
+
+
+def round_classes(g):
+    """{(class, actor, receiver): count} of this round (absolute seats), as observed."""
+    out = {}
+    if g.s[C.HIST_RNDNO] == g.s[C.H_ROUND]:
+        for (k, a, b), x in counts(g, C.HIST_RND).items():
+            out[HC_OF[k], a, b] = out.get((HC_OF[k], a, b), 0) + x
+    return out
+
+
 def check_every_viewer(g):
     """Every viewer sees each absolute counter at its relative pair, and nothing else."""
     n = g.num_players
     got = counts(g)
-    rnd = counts(g, C.HIST_RND) if g.s[C.HIST_RNDNO] == g.s[C.H_ROUND] else {}
+    rnd = round_classes(g)
+    P = C.MAX_SEATS * C.MAX_SEATS
     for v in range(n):
         o = g.observe(v)
-        hist = np.zeros(2 * C.MAX_SEATS * C.MAX_SEATS * C.NUM_HK, np.float32)
-        for piece, table_, off in ((C.OBS_HIST_GAME, got, 0), (C.OBS_HIST_ROUND, rnd, 1)):
+        hist = np.zeros(P * (C.NUM_HK + C.NUM_HC), np.float32)
+        for table_, off, width in ((got, 0, C.NUM_HK), (rnd, P * C.NUM_HK, C.NUM_HC)):
             for (k, a, b), x in table_.items():
                 ra, rb = g.rel(v, a), g.rel(v, b)
-                assert cell(o, ra, rb, k, piece) == np.float32(x * C.HIST_SCALE)
-                hist[off * C.MAX_SEATS ** 2 * C.NUM_HK + (ra * C.MAX_SEATS + rb) * C.NUM_HK + k] = \
-                    np.float32(x * C.HIST_SCALE)
+                hist[off + (ra * C.MAX_SEATS + rb) * width + k] = np.float32(x * C.HIST_SCALE)
         np.testing.assert_array_equal(o[C.OBS_HIST_GAME:C.OBS_HIST_EVENTS], hist)
 
 
@@ -92,6 +108,8 @@ def test_slash_aims_and_damages_actor_to_receiver():
     assert damage(g) == [(0, 1, 1)]
     assert counts(g) == {(C.HK_AIM, 0, 1): 1, (C.HK_DAMAGE, 0, 1): 1}
     assert counts(g, C.HIST_RND) == counts(g)
+    assert round_classes(g) == {(C.HC_HOSTILE, 0, 1): 2}
+    assert o_round(g.observe(1), 3, 0, C.HC_HOSTILE) == np.float32(0.2)
     check_every_viewer(g)
     # the viewer's own row is 0; the rebel sees the lord 3 places after him (4 seats)
     assert cell(g.observe(0), 0, 1, C.HK_DAMAGE) == np.float32(0.1)
@@ -159,6 +177,7 @@ def test_peach_in_anothers_dying_heals_actor_to_receiver():
     assert g.hp(1) == 1
     assert counts(g) == {(C.HK_AIM, 0, 1): 1, (C.HK_DAMAGE, 0, 1): 1, (C.HK_HEAL, 2, 1): 1}
     assert window(g.observe(1))[0] == (C.HK_HEAL, 1, 0, C.K_PEACH, 1)
+    assert o_round(g.observe(0), 2, 1, C.HC_FRIENDLY) == np.float32(0.1)
     check_every_viewer(g)
 
 
@@ -262,13 +281,17 @@ def test_counters_saturate_without_touching_neighbours():
     assert hist_counter(s, C.HIST_GAME, C.HK_DAMAGE, 1, 2) == C.HIST_MAX
     assert hist_counter(s, C.HIST_RND, C.HK_DAMAGE, 1, 2) == C.HIST_MAX
     assert counts(g) == {(C.HK_DAMAGE, 1, 2): C.HIST_MAX}
-    # the fourth byte of a cell too (index 3 mod 4): no sign bit, no spill into the next cell
-    hist_add(s, C.HK_PROTECT, 9, 9, 0, 500)
-    assert hist_counter(s, C.HIST_GAME, C.HK_PROTECT, 9, 9) == C.HIST_MAX
-    assert (s[C.HIST_GAME:C.HIST_RND] >= 0).all()
+    assert C.HIST_MAX == 63
+    # the last field of a cell too: no sign bit, no spill into the next cell or the other kinds
+    hist_add(s, C.HK_PROTECT, 3, 3, 0, 500)
+    hist_add(s, C.HK_PROTECT, 3, 2, 0, 1)
+    assert [hist_counter(s, C.HIST_GAME, k, 3, 3) for k in range(C.NUM_HK)] == [0, 0, 0, 0, 63]
+    assert counts(g) == {(C.HK_DAMAGE, 1, 2): C.HIST_MAX, (C.HK_PROTECT, 3, 3): C.HIST_MAX,
+                         (C.HK_PROTECT, 3, 2): 1}
+    assert (s[C.HIST_GAME:C.HIST_RNDNO] >= 0).all()
     o = g.observe(0)
     assert cell(o, 1, 2, C.HK_DAMAGE) == np.float32(C.HIST_MAX * C.HIST_SCALE)
-    assert window(o)[0][4] == C.HE_AMOUNT_MAX        # the event amount saturates at 15
+    assert window(o)[1][4] == C.HE_AMOUNT_MAX        # the event amount saturates at 15
 
 
 def test_round_counters_reset_at_a_new_round():
@@ -319,7 +342,7 @@ def test_random_games_record_every_damage():
         rng = np.random.default_rng(5)
         while not g.done:
             g.step(int(rng.choice(g.legal_actions())))
-        dealt = sum(min(e[3], 127) for e in g.event_log if e[0] == C.EV_DAMAGE and e[1] >= 0)
+        dealt = sum(e[3] for e in g.event_log if e[0] == C.EV_DAMAGE and e[1] >= 0)
         got = sum(x for (k, a, b), x in counts(g).items() if k == C.HK_DAMAGE)
         assert got == dealt, pack
         check_every_viewer(g)

@@ -15,6 +15,9 @@ seats          ``P_*`` arrays of ``MAX_SEATS`` cells each (field-major)
 frames         the frame stack, ``MAX_FRAMES`` records of ``FRAME_SIZE`` cells
 events         a ring of the last ``EV_RING`` public-and-private events (for logs)
 seating        ``P_POS`` (table position per seat) and ``P_AT`` (seat per position)
+history        ``HIST_*``: the public history (engine/history.py): per ordered pair of
+               seats, counters of damage, aims, healing, cards given, protection (whole
+               game and this round), and a ring of the last public events
 =============  =====================================================================
 """
 
@@ -143,6 +146,10 @@ HK_GIVE = 3          # cards the actor gave the receiver (仁德, 遗计: the co
 HK_PROTECT = 4       # 无懈可击 the actor played for the receiver (cancelling a harmful trick aimed at
                      # it, or restoring a helpful one), and skills marked "protect" (门神)
 NUM_HK = 5
+# the current round's counters are observed in two classes (the state keeps every kind)
+HC_HOSTILE = 0       # HK_DAMAGE + HK_AIM
+HC_FRIENDLY = 1      # HK_HEAL + HK_GIVE + HK_PROTECT
+NUM_HC = 2
 # a packed event of the ring: kind + 1 (0 = empty slot), actor, receiver, card kind (K_NONE for a
 # skill), amount (saturating at HE_AMOUNT_MAX)
 HE_KIND_SHIFT = 0        # 3 bits
@@ -157,14 +164,14 @@ EV_BASE = FRAME_BASE + MAX_FRAMES * FRAME_SIZE
 # (迁都 swaps two; starts = seat), and per position the seat sitting there (the inverse)
 P_POS = EV_BASE + EV_RING * EV_SIZE
 P_AT = P_POS + MAX_SEATS
-# public history (engine/history.py; after the seating, so no other offset moved): per ordered
-# pair of absolute seats (actor, receiver) and HK_* kind, a 7-bit saturating counter, four to a
-# cell (byte j of cell i holds counter 4 * i + j; counter index = kind * MAX_SEATS**2 +
-# actor * MAX_SEATS + receiver); once over the whole game, once for the round HIST_RNDNO; then a
-# ring of the last HIST_WINDOW public events, one packed cell each (HE_* fields)
-HIST_COUNTERS = NUM_HK * MAX_SEATS * MAX_SEATS  # kinds x ordered pairs
-HIST_CELLS = HIST_COUNTERS // 4
-HIST_MAX = 127                                 # counters saturate here (a byte, sign bit clear)
+# public history (engine/history.py; after the seating, so no other offset moved): one cell per
+# ordered pair of absolute seats (cell actor * MAX_SEATS + receiver) holding the NUM_HK counters
+# of that pair, HIST_BITS bits each (kind k at bits HIST_BITS * k), saturating at HIST_MAX; once
+# over the whole game, once for the round HIST_RNDNO; then a ring of the last HIST_WINDOW public
+# events, one packed cell each (HE_* fields)
+HIST_BITS = 6
+HIST_MAX = (1 << HIST_BITS) - 1                # 63: counters saturate here
+HIST_CELLS = MAX_SEATS * MAX_SEATS             # one cell per ordered pair (NUM_HK * 6 = 30 bits)
 HIST_WINDOW = 8
 HIST_GAME = P_AT + MAX_SEATS                   # whole-game counters (HIST_CELLS)
 HIST_RND = HIST_GAME + HIST_CELLS              # current-round counters (HIST_CELLS)
@@ -533,8 +540,8 @@ OBS_OFFER = OBS_LOOK + MAX_CARDS                 # heroes offered to the viewer 
 OBS_SIZE_BEFORE_HISTORY = OBS_OFFER + MAX_HEROES  # the layout before the history pieces (2348)
 HIST_SCALE = 0.1                                 # counters are observed as count * HIST_SCALE
 OBS_HIST_GAME = OBS_SIZE_BEFORE_HISTORY          # [actor rel][receiver rel][HK_*], whole game
-OBS_HIST_ROUND = OBS_HIST_GAME + MAX_SEATS * MAX_SEATS * NUM_HK   # the same, this round
-OBS_HIST_EVENTS = OBS_HIST_ROUND + MAX_SEATS * MAX_SEATS * NUM_HK  # last events, newest first
+OBS_HIST_ROUND = OBS_HIST_GAME + MAX_SEATS * MAX_SEATS * NUM_HK   # this round: [ra][rb][HC_*]
+OBS_HIST_EVENTS = OBS_HIST_ROUND + MAX_SEATS * MAX_SEATS * NUM_HC  # last events, newest first
 # one event of OBS_HIST_EVENTS
 OE_KIND = 0                   # HK_* one-hot (all zero: no event in this slot)
 OE_ACTOR = OE_KIND + NUM_HK   # actor's relative seat, 4 binary cells (bit 0 first)

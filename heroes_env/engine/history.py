@@ -2,8 +2,8 @@
 
 The engine calls ``hist_add`` at its own event points (damage dealt, HP restored, a harmful card or
 skill aimed, cards given, a 无懈可击 played; see ``HK_*`` in ``constants.py`` and
-``docs/observation.md``). Each call bumps two saturating 7-bit counters for the ordered pair of
-absolute seats (actor, receiver): one over the whole game (``HIST_GAME``) and one for the current
+``docs/observation.md``). Each call bumps two saturating 6-bit counters for the ordered pair of
+absolute seats (actor, receiver), packed with the pair's other kinds in one cell: one over the whole game (``HIST_GAME``) and one for the current
 round (``HIST_RND``, cleared lazily: the first event of a new round clears it, and ``observe``
 ignores it while ``HIST_RNDNO`` is not the current round), and writes the event into a ring of the
 last ``HIST_WINDOW`` events (``HIST_EV``). ``observe_history`` encodes all of it for one viewer in
@@ -13,18 +13,15 @@ never which face-down cards.
 from .jit import njit
 
 from .constants import *  # noqa: F401,F403
-from .state import rel_seat
+from .state import rel_seat, seat_after
 from .content import SKILL_HIST
 
-HIST_PAIRS = MAX_SEATS * MAX_SEATS
 
 
 @njit(cache=True)
-def _bump(s, base, idx, n):
-    """Add n to the 7-bit counter idx of the block at base, saturating at HIST_MAX."""
-    cell = base + (idx >> 2)
-    sh = (idx & 3) * 8
-    cur = (s[cell] >> sh) & 0xFF
+def _bump(s, cell, sh, n):
+    """Add n to the HIST_BITS-bit counter at bit sh of cell, saturating at HIST_MAX."""
+    cur = (s[cell] >> sh) & HIST_MAX
     nv = cur + n
     if nv > HIST_MAX:
         nv = HIST_MAX
@@ -35,8 +32,7 @@ def _bump(s, base, idx, n):
 def hist_counter(s, base, kind, actor, recv):
     """The counter of kind for actor -> receiver (absolute seats) in the block at base
     (HIST_GAME or HIST_RND)."""
-    idx = kind * HIST_PAIRS + actor * MAX_SEATS + recv
-    return (s[base + (idx >> 2)] >> ((idx & 3) * 8)) & 0xFF
+    return (s[base + actor * MAX_SEATS + recv] >> (HIST_BITS * kind)) & HIST_MAX
 
 
 @njit(cache=True)
@@ -45,14 +41,15 @@ def hist_add(s, kind, actor, recv, ckind, n):
     (K_NONE for a skill). Nothing is recorded without both seats or for n <= 0."""
     if actor < 0 or recv < 0 or n <= 0:
         return
-    idx = kind * HIST_PAIRS + actor * MAX_SEATS + recv
-    _bump(s, HIST_GAME, idx, n)
+    pair = actor * MAX_SEATS + recv
+    sh = HIST_BITS * kind
+    _bump(s, HIST_GAME + pair, sh, n)
     r = s[H_ROUND]
     if s[HIST_RNDNO] != r:
         for i in range(HIST_CELLS):
             s[HIST_RND + i] = 0
         s[HIST_RNDNO] = r
-    _bump(s, HIST_RND, idx, n)
+    _bump(s, HIST_RND + pair, sh, n)
     if ckind < 0 or ckind >= NUM_KINDS:
         ckind = K_NONE
     amount = n if n < HE_AMOUNT_MAX else HE_AMOUNT_MAX
@@ -102,52 +99,58 @@ def hist_nullify(s, seat, tgt, k, count):
 
 
 @njit(cache=True)
-def _bits(out, o, v, nbits):
-    for b in range(nbits):
-        if (v >> b) & 1:
-            out[o + b] = 1.0
+def _pair(v, out, o):
+    """The NUM_HK counters packed in cell value v, scaled, into out[o:o + NUM_HK]."""
+    for k in range(NUM_HK):
+        out[o + k] = ((v >> (HIST_BITS * k)) & HIST_MAX) * HIST_SCALE
 
 
 @njit(cache=True)
-def _counters(s, viewer, base, out, obase):
-    """Decode one counter block into out[obase + (ra * MAX_SEATS + rb) * NUM_HK + kind]
-    (ra, rb relative to viewer); out is already zero there. Empty cells are skipped."""
-    for cell in range(HIST_CELLS):
-        v = s[base + cell]
-        if v == 0:
-            continue
-        for j in range(4):
-            x = (v >> (8 * j)) & 0xFF
-            if x == 0:
-                continue
-            idx = cell * 4 + j
-            kind = idx // HIST_PAIRS
-            p = idx - kind * HIST_PAIRS
-            a = p // MAX_SEATS
-            b = p - a * MAX_SEATS
-            ra = rel_seat(s, viewer, a)
-            rb = rel_seat(s, viewer, b)
-            out[obase + (ra * MAX_SEATS + rb) * NUM_HK + kind] = x * HIST_SCALE
+def _classes(w, out, o):
+    """The current round's counters packed in cell value w as the two HC_* classes."""
+    hostile = (w & HIST_MAX) + ((w >> HIST_BITS) & HIST_MAX)
+    friendly = ((w >> (2 * HIST_BITS)) & HIST_MAX) + ((w >> (3 * HIST_BITS)) & HIST_MAX) \
+        + ((w >> (4 * HIST_BITS)) & HIST_MAX)
+    out[o + HC_HOSTILE] = hostile * HIST_SCALE
+    out[o + HC_FRIENDLY] = friendly * HIST_SCALE
 
 
 @njit(cache=True)
 def observe_history(s, viewer, out):
     """Fill the OBS_HIST_* pieces of out (already zero) for viewer: public, so the same for every
-    viewer up to the relative seat order."""
-    _counters(s, viewer, HIST_GAME, out, OBS_HIST_GAME)
-    if s[HIST_RNDNO] == s[H_ROUND]:
-        _counters(s, viewer, HIST_RND, out, OBS_HIST_ROUND)
+    viewer up to the relative seat order. (Hot: one load per pair, empty pairs skipped.)"""
     n = s[HIST_CNT]
-    p = s[HIST_POS]
+    if n == 0:
+        return                             # nothing has happened yet
+    npl = s[H_NP]
+    rnd = s[HIST_RNDNO] == s[H_ROUND]
+    for ra in range(npl):                  # relative seats, as observe's seat blocks walk them
+        a = seat_after(s, viewer, ra)
+        for rb in range(npl):
+            b = seat_after(s, viewer, rb)
+            p = ra * MAX_SEATS + rb
+            v = s[HIST_GAME + a * MAX_SEATS + b]
+            if v != 0:
+                _pair(v, out, OBS_HIST_GAME + p * NUM_HK)
+                if rnd:
+                    w = s[HIST_RND + a * MAX_SEATS + b]
+                    if w != 0:
+                        _classes(w, out, OBS_HIST_ROUND + p * NUM_HC)
+    q = s[HIST_POS]
     for j in range(n):                     # j = 0: the newest
-        p = p - 1 if p > 0 else HIST_WINDOW - 1
-        e = s[HIST_EV + p]
-        o = OBS_HIST_EVENTS + j * HIST_EVENT_OBS
+        q = q - 1 if q > 0 else HIST_WINDOW - 1
+        e = s[HIST_EV + q]
         kind = ((e >> HE_KIND_SHIFT) & 7) - 1
         if kind < 0:
             continue
+        o = OBS_HIST_EVENTS + j * HIST_EVENT_OBS
         out[o + OE_KIND + kind] = 1.0
-        _bits(out, o + OE_ACTOR, rel_seat(s, viewer, (e >> HE_ACTOR_SHIFT) & 15), 4)
-        _bits(out, o + OE_RECV, rel_seat(s, viewer, (e >> HE_RECV_SHIFT) & 15), 4)
-        _bits(out, o + OE_CARD, (e >> HE_CARD_SHIFT) & 31, 5)
+        ra = rel_seat(s, viewer, (e >> HE_ACTOR_SHIFT) & 15)
+        rb = rel_seat(s, viewer, (e >> HE_RECV_SHIFT) & 15)
+        ck = (e >> HE_CARD_SHIFT) & 31
+        for i in range(4):
+            out[o + OE_ACTOR + i] = (ra >> i) & 1
+            out[o + OE_RECV + i] = (rb >> i) & 1
+        for i in range(5):
+            out[o + OE_CARD + i] = (ck >> i) & 1
         out[o + OE_AMOUNT] = ((e >> HE_AMOUNT_SHIFT) & 15) * HIST_SCALE

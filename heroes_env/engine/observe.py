@@ -5,7 +5,8 @@ The layout is the ``OBS_*`` / ``OS_*`` offsets of ``constants.py`` (documented i
 seat sitting next in turn order, ...; after 迁都 the new seating), padded to ``MAX_SEATS``. The viewer sees: its own role and hand; every seat's public
 state (alive, HP, hand size, equipment, judgement zone, revealed roles: the lord's always, the
 dead's); the discard pile, the table and every public zone by card id; the pending decision only
-if it is the viewer's own; phase, round and pile sizes. Nothing else about hidden cards or roles.
+if it is the viewer's own; phase, round and pile sizes; the public history (who did what to whom,
+``engine/history.py``). Nothing else about hidden cards or roles.
 """
 import numpy as np
 from .jit import njit
