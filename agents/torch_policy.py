@@ -10,6 +10,12 @@ A ``.pt`` checkpoint is a ``torch.save`` dict: ``format`` (``CHECKPOINT_FORMAT``
 ``PolicyNet`` and ``meta`` (the training arguments, steps, time). The policy reads only the
 observation and the mask: illegal actions get a logit of -1e9, so it never picks one.
 
+Observation sizes: the layout only ever grows at its end, so a net trained on an older layout
+reads the first ``arch["obs_size"]`` cells of today's observation. ``COMPATIBLE_OBS_SIZES``
+are the sizes accepted: ``OBS_SIZE`` (fed as is) and ``OBS_SIZE_BEFORE_HISTORY`` (the layout before
+the public history pieces, e.g. the shipped ``selfplay_none5.pt``: fed ``obs[..., :2348]``).
+Any other size is refused with an error naming both.
+
 Keywords of the loaders (``make_agent(path, seed=..., deterministic=...)``): ``deterministic``
 (default True) plays the most likely legal action, False samples from the masked distribution
 with the agent's seeded generator. torch is imported when a checkpoint is loaded, not when this
@@ -23,15 +29,17 @@ from typing import Hashable, Iterable
 import numpy as np
 
 from heroes_env.cli import install_hint
-from heroes_env.engine.constants import NUM_ACTIONS, OBS_SIZE
+from heroes_env.engine.constants import NUM_ACTIONS, OBS_SIZE, OBS_SIZE_BEFORE_HISTORY
 
 from .base import Agent, AgentSpecError, check_batch, register_checkpoint_loader
 
-__all__ = ["CHECKPOINT_FORMAT", "PolicyNet", "TorchPolicyAgent", "SB3PolicyAgent",
-           "build_net", "save_checkpoint", "load_checkpoint"]
+__all__ = ["CHECKPOINT_FORMAT", "COMPATIBLE_OBS_SIZES", "PolicyNet", "TorchPolicyAgent",
+           "SB3PolicyAgent", "build_net", "save_checkpoint", "load_checkpoint"]
 
 CHECKPOINT_FORMAT = "heroes_env.torch_policy/1"
 MASKED_LOGIT = -1e9
+# observation sizes a net may have been trained on: today's, and the layout before the history
+COMPATIBLE_OBS_SIZES = (OBS_SIZE, OBS_SIZE_BEFORE_HISTORY)
 
 _NET_CLASS = None
 
@@ -58,6 +66,7 @@ def _net_class():
         def __init__(self, obs_size: int = OBS_SIZE, num_actions: int = NUM_ACTIONS,
                      hidden=(256, 256)):
             super().__init__()
+            self.obs_size = int(obs_size)
             layers, width = [], obs_size
             for h in hidden:
                 layers += [nn.Linear(width, h), nn.ReLU()]
@@ -78,7 +87,10 @@ def _net_class():
 
         def forward(self, obs, mask, features: bool = False):
             """(masked logits [B, A], value [B]); mask: bool or 0/1 [B, A]. features=True adds
-            the trunk's output [B, width] (for auxiliary heads trained next to the policy)."""
+            the trunk's output [B, width] (for auxiliary heads trained next to the policy). A net
+            of an older (shorter) layout reads the first obs_size cells of the observation."""
+            if obs.shape[-1] != self.obs_size:
+                obs = obs[..., :self.obs_size]
             h = self.trunk(obs)
             logits = self.pi(h).masked_fill(mask == 0, MASKED_LOGIT)
             if features:
@@ -89,9 +101,20 @@ def _net_class():
     return _NET_CLASS
 
 
-def build_net(hidden=(256, 256)):
-    """A fresh ``PolicyNet`` with the given trunk widths."""
-    return _net_class()(OBS_SIZE, NUM_ACTIONS, tuple(hidden))
+def build_net(hidden=(256, 256), obs_size: int = OBS_SIZE):
+    """A fresh ``PolicyNet`` with the given trunk widths (for obs_size observation cells: one of
+    ``COMPATIBLE_OBS_SIZES``)."""
+    check_obs_size(obs_size, "build_net")
+    return _net_class()(obs_size, NUM_ACTIONS, tuple(hidden))
+
+
+def check_obs_size(obs_size, what: str) -> None:
+    if obs_size not in COMPATIBLE_OBS_SIZES:
+        raise AgentSpecError(
+            f"{what} was made for observations of {obs_size} cells; this env's are {OBS_SIZE} "
+            f"({OBS_SIZE_BEFORE_HISTORY} before the public history pieces, which such a net "
+            f"reads as obs[..., :{OBS_SIZE_BEFORE_HISTORY}]): only {list(COMPATIBLE_OBS_SIZES)} "
+            f"can be used")
 
 
 def __getattr__(name):
@@ -119,11 +142,11 @@ def load_checkpoint(path: str):
         raise AgentSpecError(f"{path!r} is not a {CHECKPOINT_FORMAT} checkpoint (written by "
                              f"training/selfplay_ppo.py)")
     arch = data["arch"]
-    if arch.get("obs_size") != OBS_SIZE or arch.get("num_actions") != NUM_ACTIONS:
-        raise AgentSpecError(f"checkpoint {path!r} was trained for obs {arch.get('obs_size')} / "
-                             f"{arch.get('num_actions')} actions; this env has {OBS_SIZE} / "
-                             f"{NUM_ACTIONS}")
-    net = build_net(arch.get("hidden", (256, 256)))
+    if arch.get("num_actions") != NUM_ACTIONS:
+        raise AgentSpecError(f"checkpoint {path!r} was trained for {arch.get('num_actions')} "
+                             f"actions; this env has {NUM_ACTIONS}")
+    check_obs_size(arch.get("obs_size"), f"checkpoint {path!r}")
+    net = build_net(arch.get("hidden", (256, 256)), arch["obs_size"])
     net.load_state_dict(data["state_dict"])
     net.eval()
     return net, data.get("meta", {})
@@ -195,6 +218,8 @@ class SB3PolicyAgent(Agent):
             self.model = MaskablePPO.load(path, device="cpu")
         except Exception as e:  # noqa: BLE001
             raise AgentSpecError(f"cannot load MaskablePPO model {path!r}: {e}") from e
+        self.obs_size = int(self.model.observation_space.shape[-1])
+        check_obs_size(self.obs_size, f"model {path!r}")
         self.deterministic = bool(deterministic)
 
     def act(self, obs, mask, slot: Hashable = 0) -> int:
@@ -202,7 +227,8 @@ class SB3PolicyAgent(Agent):
 
     def act_batch(self, obs, masks, slots=None) -> np.ndarray:
         obs, masks = check_batch(obs, masks)
-        a, _ = self.model.predict(np.asarray(obs, np.float32), action_masks=masks != 0,
+        a, _ = self.model.predict(np.asarray(obs[:, :self.obs_size], np.float32),
+                                  action_masks=masks != 0,
                                   deterministic=self.deterministic)
         return np.asarray(a, np.int64).reshape(-1)
 

@@ -6,7 +6,7 @@ from heroes_env.engine import constants as C
 from heroes_env.engine.observe import STATE_OBS_SIZE
 
 DOC = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "observation.md").read_text()
-ROW = re.compile(r"^\| `(?P<name>(?:OBS|OS)_\w+)` \| (?P<off>\d+) \| (?P<size>\d+) \|", re.M)
+ROW = re.compile(r"^\| `(?P<name>(?:OBS|OS|OE)_\w+)` \| (?P<off>\d+) \| (?P<size>\d+) \|", re.M)
 
 
 def _rows(prefix):
@@ -15,7 +15,7 @@ def _rows(prefix):
 
 
 def test_observation_pieces_match_the_constants_and_tile_the_vector():
-    for prefix, total in (("OBS", C.OBS_SIZE), ("OS", C.SEAT_OBS)):
+    for prefix, total in (("OBS", C.OBS_SIZE), ("OS", C.SEAT_OBS), ("OE", C.HIST_EVENT_OBS)):
         rows = _rows(prefix)
         assert rows, prefix
         off = 0
@@ -30,3 +30,35 @@ def test_sizes_in_the_text():
     assert f"`SEAT_OBS` = {C.SEAT_OBS} cells" in DOC
     assert f"{STATE_OBS_SIZE} cells" in DOC
     assert f"`NUM_ACTIONS` = {C.NUM_ACTIONS}" in DOC
+    assert f"`OBS_SIZE_BEFORE_HISTORY` = {C.OBS_SIZE_BEFORE_HISTORY}" in DOC
+    assert f"`HIST_WINDOW` = {C.HIST_WINDOW}" in DOC
+    assert f"`HIST_EVENT_OBS` = {C.HIST_EVENT_OBS} cells" in DOC
+    assert f"`NUM_HK` = {C.NUM_HK}" in DOC
+    assert f"`NUM_HC` = {C.NUM_HC}" in DOC
+    assert f"`HC_HOSTILE` = {C.HC_HOSTILE}" in DOC and f"`HC_FRIENDLY` = {C.HC_FRIENDLY}" in DOC
+    assert f"`HIST_MAX` = {C.HIST_MAX}" in DOC
+
+
+HK_ROW = re.compile(r"^\| `(?P<name>HK_\w+)` \| (?P<id>\d+) \|", re.M)
+
+
+def test_history_kinds_match_the_constants():
+    rows = [(m["name"], int(m["id"])) for m in HK_ROW.finditer(DOC)]
+    assert [i for _, i in rows] == list(range(C.NUM_HK))
+    for name, i in rows:
+        assert getattr(C, name) == i, name
+
+
+def test_skills_marked_in_the_history_are_documented():
+    """Every skill with its own ``history`` mark in skills.csv is named in the docs."""
+    from heroes_env.engine.content import SKILLS
+    section = DOC[DOC.index("## Public history"):]
+    for sk in SKILLS.values():
+        if sk.history:
+            assert sk.name_zh in section, sk.key
+
+
+def test_readme_states_the_observation_sizes():
+    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
+    assert f"`OBS_SIZE` = {C.OBS_SIZE:,} float32" in readme
+    assert f"`OBS_SIZE_BEFORE_HISTORY` = {C.OBS_SIZE_BEFORE_HISTORY:,} cells" in readme

@@ -1,12 +1,14 @@
 """Nothing hidden leaks into an observation.
 
 At decision points of random games, hidden information is changed on a clone (another seat's hand
-card swapped with a draw-pile card, the draw pile permuted, two hidden roles swapped) and every
-observation that must not see it is compared; the seat whose own hand or role changed must see the
+card swapped with a draw-pile card, the draw pile permuted, two hidden roles swapped, a card only
+one seat looks at swapped with a draw-pile card) and every observation that must not see it is
+compared, the public history pieces included (and those must say the same to every seat); the seat whose own hand or role changed must see the
 change (so the comparison can fail). A seat that is not deciding gets no decision block and, in
 the env, an all-zero action mask.
 """
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 import heroes_env
@@ -51,6 +53,45 @@ def observations(g):
     return [g.observe(i) for i in range(g.num_players)]
 
 
+def public_history(g, o, viewer):
+    """The history pieces of viewer's observation o turned back into absolute seats (table
+    positions read from the state): (counters [2, n, n, NUM_HK]: the game's, then the round's
+    NUM_HC classes, events). What every seat saw
+    happen is the same for every viewer, so this must not depend on the viewer."""
+    n = g.num_players
+    pos = [int(x) for x in g.s[C.P_POS:C.P_POS + n]]
+    rel = [(pos[a] - pos[viewer]) % n for a in range(n)]
+    seat_at = {r: a for a, r in enumerate(rel)}
+    k = C.NUM_HK
+    counters = np.zeros((2, n, n, k), np.float32)
+    for off, piece, w in ((0, C.OBS_HIST_GAME, k), (1, C.OBS_HIST_ROUND, C.NUM_HC)):
+        block = o[piece:piece + C.MAX_SEATS * C.MAX_SEATS * w].reshape(C.MAX_SEATS, C.MAX_SEATS, w)
+        assert not block[n:].any() and not block[:, n:].any(), "history beyond the seats in play"
+        for a in range(n):
+            for b in range(n):
+                counters[off, a, b, :w] = block[rel[a], rel[b]]
+    events = []
+    for j in range(C.HIST_WINDOW):
+        e = o[C.OBS_HIST_EVENTS + j * C.HIST_EVENT_OBS:][:C.HIST_EVENT_OBS]
+        ra = int(sum(int(x) << i for i, x in enumerate(e[C.OE_ACTOR:C.OE_ACTOR + 4])))
+        rb = int(sum(int(x) << i for i, x in enumerate(e[C.OE_RECV:C.OE_RECV + 4])))
+        if e[C.OE_KIND:C.OE_KIND + k].any():
+            events.append((tuple(e[C.OE_KIND:C.OE_KIND + k]), seat_at[ra], seat_at[rb],
+                           tuple(e[C.OE_CARD:])))
+        else:
+            assert not e.any()
+    return counters, events
+
+
+def check_history_is_public(g, obs):
+    """Every seat's history pieces say the same thing about the same absolute seats."""
+    c0, e0 = public_history(g, obs[0], 0)
+    for i in range(1, g.num_players):
+        ci, ei = public_history(g, obs[i], i)
+        same(ci, c0, f"seat {i}'s history counters differ from seat 0's")
+        assert ei == e0, f"seat {i}'s recent events differ from seat 0's"
+
+
 def check_hidden_info(g, rng):
     """All the manipulations at one decision point of g (g itself is not changed)."""
     n = g.num_players
@@ -66,6 +107,9 @@ def check_hidden_info(g, rng):
     for i in range(n):
         if i != viewer:
             assert not obs[i][DECISION_BLOCK].any(), f"seat {i} sees {viewer}'s decision"
+
+    # 0. the public history is the same for everyone (up to the relative seat order)
+    check_history_is_public(g, obs)
 
     # 1. another seat's hand card <-> a draw-pile card: only that seat's view changes
     for j in range(n):
@@ -125,7 +169,25 @@ def check_hidden_info(g, rng):
         assert not np.array_equal(h.state_vector(), g.state_vector())   # the critic sees it
         checked += 1
 
-    # 4. the viewer's own hand changes: its observation must change
+    # 4. a card only the looker sees (观星, 遗计...) <-> a draw-pile card: only the looker's view
+    #    may change
+    looking = g.zone_cards(C.Z_LOOK)
+    looker = int(g.s[C.H_LOOKER])
+    if looking and deck:
+        h = g.clone()
+        x, y = int(rng.choice(looking)), int(rng.choice(deck))
+        pos = _deck(h).index(y)
+        h.s[C.D_ORDER + pos] = x
+        h.s[C.C_LOC + x], h.s[C.C_LOC + y] = C.Z_DECK, C.Z_LOOK
+        h.invalidate()
+        for i in range(n):
+            if i != looker:
+                same(h.observe(i), obs[i], f"seat {i} sees the cards seat {looker} looks at")
+        if looker >= 0:
+            assert h.observe(looker)[C.OBS_LOOK + y] == 1
+        checked += 1
+
+    # 5. the viewer's own hand changes: its observation must change
     own = g.hand(viewer)
     if own and deck:
         h = g.clone()
@@ -160,6 +222,24 @@ def play_checking_hidden_info(config, seed, every):
         g.step(int(rng.choice(g.legal_actions())))
         step += 1
     return checked
+
+
+@pytest.mark.parametrize("pack,mode", [(p, m) for m in ("identity", "3v3")
+                                       for p in ("none", "standard", "herokill", "classmates")])
+def test_hidden_information_with_history_every_pack_and_mode(pack, mode):
+    """The leak checks (the public history included) in every pack and both modes, in a game
+    long enough for damage, healing, aims and 无懈可击 to have entered the history."""
+    cfg = Config(num_players=6 if mode == "3v3" else 5, pack=pack, mode=mode, max_rounds=12)
+    rng = np.random.default_rng(3)
+    g = Game.new(cfg, seed=21)
+    step = checked = 0
+    while not g.done:
+        if step % 3 == 0:
+            checked += check_hidden_info(g, rng)
+        g.step(int(rng.choice(g.legal_actions())))
+        step += 1
+    assert checked > 0
+    assert g.s[C.HIST_GAME:C.HIST_RND].any(), "nothing entered the history"
 
 
 def test_every_decision_kind_is_covered():

@@ -80,6 +80,61 @@ def test_bad_checkpoint(tmp_path):
         make_agent(str(q))
 
 
+def test_checkpoint_of_the_layout_before_the_history_reads_its_prefix(tmp_path):
+    """A net trained before the public history pieces came (OBS_SIZE_BEFORE_HISTORY cells) is
+    loaded and fed obs[..., :OBS_SIZE_BEFORE_HISTORY]; a full-size one is fed everything."""
+    import torch
+    from heroes_env.engine.constants import OBS_SIZE_BEFORE_HISTORY
+    old = agents.torch_policy.build_net((16,), OBS_SIZE_BEFORE_HISTORY)
+    path = str(tmp_path / "old.pt")
+    agents.torch_policy.save_checkpoint(path, old)
+    agent = make_agent(path, seed=0)
+    assert agent.net.arch["obs_size"] == OBS_SIZE_BEFORE_HISTORY
+    venv = VectorEnv(4, num_players=5, num_threads=1)
+    r = venv.reset(seed=2)
+    for _ in range(20):
+        r = venv.step(venv.random_actions())
+    with torch.no_grad():
+        want, _ = old(torch.tensor(r.obs[:, :OBS_SIZE_BEFORE_HISTORY]),
+                      torch.as_tensor(r.mask != 0))
+    np.testing.assert_array_equal(agent.logits(r.obs, r.mask), want.numpy())
+    a = agent.act_batch(r.obs, r.mask)
+    assert r.mask[np.arange(4), a].all()
+    full = agents.torch_policy.build_net((16,))
+    assert full.arch["obs_size"] == OBS_SIZE
+    path2 = str(tmp_path / "full.pt")
+    agents.torch_policy.save_checkpoint(path2, full)
+    assert make_agent(path2).net.arch["obs_size"] == OBS_SIZE
+
+
+def test_shipped_checkpoint_still_plays():
+    """training/checkpoints/selfplay_none5.pt was trained on the layout before the history."""
+    from heroes_env.engine.constants import OBS_SIZE_BEFORE_HISTORY
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    agent = make_agent(os.path.join(root, "training/checkpoints/selfplay_none5.pt"), seed=0)
+    assert agent.net.arch["obs_size"] == OBS_SIZE_BEFORE_HISTORY
+    venv = VectorEnv(4, num_players=5, num_threads=1)
+    r = venv.reset(seed=4)
+    for _ in range(30):
+        a = agent.act_batch(r.obs, r.mask)
+        assert r.mask[np.arange(4), a].all()
+        r = venv.step(a)
+
+
+def test_checkpoint_of_another_size_is_refused(tmp_path):
+    import torch
+    net = agents.torch_policy.build_net((16,))
+    path = str(tmp_path / "odd.pt")
+    agents.torch_policy.save_checkpoint(path, net)
+    data = torch.load(path, weights_only=True)
+    data["arch"]["obs_size"] = 1000
+    torch.save(data, path)
+    with pytest.raises(AgentSpecError, match=f"1000 cells; this env's are {OBS_SIZE}"):
+        make_agent(path)
+    with pytest.raises(AgentSpecError, match="1000 cells"):
+        agents.torch_policy.build_net((16,), 1000)
+
+
 def test_masked_logits():
     import torch
     net = agents.torch_policy.build_net((16,))

@@ -15,6 +15,9 @@ seats          ``P_*`` arrays of ``MAX_SEATS`` cells each (field-major)
 frames         the frame stack, ``MAX_FRAMES`` records of ``FRAME_SIZE`` cells
 events         a ring of the last ``EV_RING`` public-and-private events (for logs)
 seating        ``P_POS`` (table position per seat) and ``P_AT`` (seat per position)
+history        ``HIST_*``: the public history (engine/history.py): per ordered pair of
+               seats, counters of damage, aims, healing, cards given, protection (whole
+               game and this round), and a ring of the last public events
 =============  =====================================================================
 """
 
@@ -132,12 +135,52 @@ F_C = 9
 F_D = 10
 F_E = 11
 
+# ---------------------------------------------------------------- public history (engine/history.py)
+# what every seat saw one seat do to another; counted per ordered pair (actor -> receiver)
+HK_DAMAGE = 0        # HP of damage the actor dealt to the receiver
+HK_AIM = 1           # harmful cards / skills the actor aimed at the receiver (杀, 决斗, 过河拆桥,
+                     # 顺手牵羊, 乐不思蜀, 借刀杀人 (wielder and victim), skills marked "harm" in
+                     # skills.csv: 反间, 离间, 刚烈, 突袭, ...), and 无懈可击 that hurt the receiver
+HK_HEAL = 2          # HP the actor restored to the receiver (桃, 桃 in its dying, healing skills)
+HK_GIVE = 3          # cards the actor gave the receiver (仁德, 遗计: the count only)
+HK_PROTECT = 4       # 无懈可击 the actor played for the receiver (cancelling a harmful trick aimed at
+                     # it, or restoring a helpful one), and skills marked "protect" (门神)
+NUM_HK = 5
+# the current round's counters are observed in two classes (the state keeps every kind)
+HC_HOSTILE = 0       # HK_DAMAGE + HK_AIM
+HC_FRIENDLY = 1      # HK_HEAL + HK_GIVE + HK_PROTECT
+NUM_HC = 2
+# a packed event of the ring: kind + 1 (0 = empty slot), actor, receiver, card kind (K_NONE for a
+# skill), amount (saturating at HE_AMOUNT_MAX)
+HE_KIND_SHIFT = 0        # 3 bits
+HE_ACTOR_SHIFT = 3       # 4 bits
+HE_RECV_SHIFT = 7        # 4 bits
+HE_CARD_SHIFT = 11       # 5 bits
+HE_AMOUNT_SHIFT = 16     # 4 bits
+HE_AMOUNT_MAX = 15
+
 EV_BASE = FRAME_BASE + MAX_FRAMES * FRAME_SIZE
 # seating (after the events, so no other offset moved when it came): per seat its table position
 # (迁都 swaps two; starts = seat), and per position the seat sitting there (the inverse)
 P_POS = EV_BASE + EV_RING * EV_SIZE
 P_AT = P_POS + MAX_SEATS
-STATE_SIZE = P_AT + MAX_SEATS
+# public history (engine/history.py; after the seating, so no other offset moved): one cell per
+# ordered pair of absolute seats (cell actor * MAX_SEATS + receiver) holding the NUM_HK counters
+# of that pair, HIST_BITS bits each (kind k at bits HIST_BITS * k), saturating at HIST_MAX; once
+# over the whole game, once for the round HIST_RNDNO; then a ring of the last HIST_WINDOW public
+# events, one packed cell each (HE_* fields)
+HIST_BITS = 6
+HIST_MAX = (1 << HIST_BITS) - 1                # 63: counters saturate here
+HIST_CELLS = MAX_SEATS * MAX_SEATS             # one cell per ordered pair (NUM_HK * 6 = 30 bits)
+HIST_WINDOW = 8
+HIST_GAME = P_AT + MAX_SEATS                   # whole-game counters (HIST_CELLS)
+HIST_RND = HIST_GAME + HIST_CELLS              # current-round counters (HIST_CELLS)
+HIST_RNDNO = HIST_RND + HIST_CELLS             # the H_ROUND the round counters belong to
+HIST_POS = HIST_RNDNO + 1                      # next ring slot to write (0..HIST_WINDOW-1)
+HIST_CNT = HIST_POS + 1                        # events in the ring (saturates at HIST_WINDOW)
+HIST_EV = HIST_CNT + 1                         # the ring: HIST_WINDOW packed events
+STATE_SIZE = HIST_EV + HIST_WINDOW
+STATE_SIZE_BEFORE_HISTORY = HIST_GAME          # the row before the history block came
 
 # frame kinds
 FR_GAME = 1
@@ -452,6 +495,7 @@ EV_ROLL = 27         # a=seat (a 3v3 commander), b=number rolled (1-6)
 EV_ORDER = 28        # a=seat (3v3 commander), b=PUR_PICK_ORDER / PUR_ACT_ORDER, c=1 first / 2 second
 EV_PICK = 29         # a=seat (3v3 commander), b=hero id taken for his team from the pool
 
+
 # ---------------------------------------------------------------- observation layout
 OBS_ROLE = 0                              # own role one-hot (NUM_ROLES)
 OBS_HAND = OBS_ROLE + NUM_ROLES           # own hand, multi-hot by card id (128)
@@ -492,4 +536,17 @@ OBS_DSKILL = OBS_MISC + 3                        # skill slot of the asking skil
 OBS_DSKOWNER = OBS_DSKILL + MAX_SKILL_SLOTS      # relative seat owning that skill
 OBS_LOOK = OBS_DSKOWNER + MAX_SEATS              # cards the viewer is privately looking at (128)
 OBS_OFFER = OBS_LOOK + MAX_CARDS                 # heroes offered to the viewer in the draft
-OBS_SIZE = OBS_OFFER + MAX_HEROES
+# public history (appended after everything above, so no earlier offset moved)
+OBS_SIZE_BEFORE_HISTORY = OBS_OFFER + MAX_HEROES  # the layout before the history pieces (2348)
+HIST_SCALE = 0.1                                 # counters are observed as count * HIST_SCALE
+OBS_HIST_GAME = OBS_SIZE_BEFORE_HISTORY          # [actor rel][receiver rel][HK_*], whole game
+OBS_HIST_ROUND = OBS_HIST_GAME + MAX_SEATS * MAX_SEATS * NUM_HK   # this round: [ra][rb][HC_*]
+OBS_HIST_EVENTS = OBS_HIST_ROUND + MAX_SEATS * MAX_SEATS * NUM_HC  # last events, newest first
+# one event of OBS_HIST_EVENTS
+OE_KIND = 0                   # HK_* one-hot (all zero: no event in this slot)
+OE_ACTOR = OE_KIND + NUM_HK   # actor's relative seat, 4 binary cells (bit 0 first)
+OE_RECV = OE_ACTOR + 4        # receiver's relative seat, 4 binary cells
+OE_CARD = OE_RECV + 4         # card kind (K_*, 0 for a skill), 5 binary cells
+OE_AMOUNT = OE_CARD + 5       # amount * HIST_SCALE (HP, cards; 1 for an aim)
+HIST_EVENT_OBS = OE_AMOUNT + 1
+OBS_SIZE = OBS_HIST_EVENTS + HIST_WINDOW * HIST_EVENT_OBS

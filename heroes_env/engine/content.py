@@ -24,6 +24,9 @@ KINGDOM_NAMES = {"zh": {0: "", C.KD_WEI: "魏", C.KD_SHU: "蜀", C.KD_WU: "吴",
                         C.KD_JUN: "Jun", C.KD_CHEN: "Chen", C.KD_MIN: "Min"}}
 GENDERS = {"male": C.GENDER_MALE, "female": C.GENDER_FEMALE}
 SKILL_KINDS = ("triggered", "locked", "active", "conversion", "lord")
+# skills.csv "history": what the skill's use on a seat counts as in the public history ("" = none;
+# a skill running another's code inherits the base skill's unless it names its own)
+SKILL_HISTORY = {"": 0, "harm": C.HK_AIM + 1, "protect": C.HK_PROTECT + 1}
 PACKS = {"standard": C.PACK_STANDARD, "herokill": C.PACK_HEROKILL, "classmates": C.PACK_CLASSMATES}
 # the engine/skills modules, one per family of mechanics (index = family id in SKILL_FAMILY)
 FAMILIES = ("modifiers", "conversions", "damage", "judgement", "phases", "card_loss", "targeting",
@@ -40,6 +43,7 @@ class Skill:
     family: str        # the engine/skills module that implements it
     base: str = ""     # the skill whose code this one runs (e.g. 集权 runs 奸雄); "" = its own
     param: int = 0     # a number the shared code reads (观星 3, 占卜 5; a lord skill's helper kingdom)
+    history: str = ""  # public history (engine/history.py): "harm" / "protect" when used on a seat
 
     @property
     def base_key(self):
@@ -87,7 +91,10 @@ def _load_skills() -> dict[str, Skill]:
     out = {}
     for r in _rows("skills.csv"):
         sk = Skill(int(r["id"]), r["key"], r["name_zh"], r["name_en"], r["kind"], r["family"],
-                   r.get("base") or "", _param(r))
+                   r.get("base") or "", _param(r), r.get("history") or "")
+        if sk.history not in SKILL_HISTORY:
+            raise ImportError(f"skills.csv: {sk.key}: unknown history {sk.history!r}; known "
+                              f"{sorted(k for k in SKILL_HISTORY if k)} or empty")
         const = getattr(ids, "SK_" + sk.key.upper(), None)
         if const != sk.id:
             raise ImportError(f"skills.csv: {sk.key} has id {sk.id} but ids.SK_{sk.key.upper()} "
@@ -171,7 +178,9 @@ LORD_SKILL = np.zeros(C.MAX_SKILLS, np.int32)
 SKILL_FAMILY = np.full(C.MAX_SKILLS, -1, np.int32)
 SKILL_BASE = np.zeros(C.MAX_SKILLS, np.int32)
 SKILL_PARAM = np.zeros(C.MAX_SKILLS, np.int32)
+SKILL_HIST = np.zeros(C.MAX_SKILLS, np.int32)       # SKILL_HISTORY code (HK_* + 1, 0 none)
 for _s in SKILLS.values():
+    SKILL_HIST[_s.id] = SKILL_HISTORY[_s.history or SKILLS[_s.base_key].history]
     LORD_SKILL[_s.id] = _s.kind == "lord"
     SKILL_FAMILY[_s.id] = FAMILIES.index(_s.family)
     SKILL_BASE[_s.id] = SKILLS[_s.base_key].id

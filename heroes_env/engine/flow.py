@@ -57,6 +57,7 @@ from .skills.lord import dami_bonus, rescue_bonus, response_ok
 from .skills.common import heal, pile_holds, run_pindian, skill_log
 from .skills.damage import hongyanjie_fill
 from .skills.ids import SK_DIAOZHUO, SK_MENGLONG, SK_NIDONGDE, SK_FENGWU
+from .history import aims_harm, hist_add, hist_nullify
 
 NOT_SET = 1 << 30
 
@@ -589,6 +590,11 @@ def run_use(s, o):
             sort_targets(s, o)
         t0 = s[o + F_TGT]
         log_event(s, EV_USE, u, c, t0)
+        if aims_harm(k):                 # public history: harm aimed at each target
+            for i in range(s[o + F_D]):
+                hist_add(s, HK_AIM, u, use_target(s, o, i), k, 1)
+            if k == K_COLLATERAL:        # 借刀杀人: at the wielder, and at the victim named
+                hist_add(s, HK_AIM, u, s[o + F_B], k, 1)
         if u == s[H_CUR]:
             s[H_LASTKIND] = k           # 奸雄 (英雄杀): the previous card used in this turn
         if is_trick_kind(k) and draws_after_trick(s, u, k):
@@ -760,7 +766,7 @@ def run_effect(s, o):
         draw_cards(s, t, 2)
         pop_frame(s, 0)
     elif k == K_GOD_SALVATION or k == K_PEACH:
-        heal(s, t, 1, u)
+        heal(s, t, 1, u, K_PEACH if k == K_PEACH else -1)     # 桃园结义: no personal act
         pop_frame(s, 0)
     elif k == K_AMAZING_GRACE:
         if pc == 2:
@@ -1040,6 +1046,7 @@ def run_nullify(s, o):
             if card_kind(s, c) != K_NULLIFICATION:
                 skill_log(s, seat, SK_DIAOZHUO, -1)        # 雕琢: a black card as 无懈可击
             log_event(s, EV_USE, seat, c, -1)
+            hist_nullify(s, seat, s[o + F_TGT], s[o + F_AS], s[o + F_A])
             discard_card(s, c, seat)
             if draws_after_trick(s, seat, K_NULLIFICATION):
                 draw_cards(s, seat, 1)        # 集智
@@ -1119,9 +1126,10 @@ def run_damage(s, o):
         if src >= 0:
             s[P_DMG + src] += n
         log_event(s, EV_DAMAGE, src, t, n)
+        hist_add(s, HK_DAMAGE, src, t, s[o + F_AS], n)
         if near and s[P_HP + src] < s[P_MAXHP + src]:
             skill_log(s, src, SK_FENGWU, t)      # 凤舞九天: 1 HP per point dealt within distance 1
-            heal(s, src, n, src)
+            heal(s, src, n, src, K_NONE)
         s[o + F_PC] = 6
         if s[P_HP + t] <= 0:
             push_frame(s, FR_DYING, src, t, -1, 0, -1, 0, 0)
@@ -1162,7 +1170,7 @@ def run_dying(s, o):
             log_event(s, EV_USE, seat, c, v)
             discard_card(s, c, seat)
             # 救援 (英雄杀 民 lord): a 君's 药 heals 2; 大米 (吴 lord): a 吴's own 桃 heals 2
-            heal(s, v, 1 + rescue_bonus(s, seat, v) + dami_bonus(s, seat, v), seat)
+            heal(s, v, 1 + rescue_bonus(s, seat, v) + dami_bonus(s, seat, v), seat, K_PEACH)
         s[o + F_PC] = 1
     if s[P_HP + v] >= 1 or pile_holds(s, v):
         pop_frame(s, 0)

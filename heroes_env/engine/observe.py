@@ -5,7 +5,8 @@ The layout is the ``OBS_*`` / ``OS_*`` offsets of ``constants.py`` (documented i
 seat sitting next in turn order, ...; after 迁都 the new seating), padded to ``MAX_SEATS``. The viewer sees: its own role and hand; every seat's public
 state (alive, HP, hand size, equipment, judgement zone, revealed roles: the lord's always, the
 dead's); the discard pile, the table and every public zone by card id; the pending decision only
-if it is the viewer's own; phase, round and pile sizes. Nothing else about hidden cards or roles.
+if it is the viewer's own; phase, round and pile sizes; the public history (who did what to whom,
+``engine/history.py``). Nothing else about hidden cards or roles.
 """
 import numpy as np
 from .jit import njit
@@ -14,6 +15,7 @@ from .constants import *  # noqa: F401,F403
 from .state import card_kind, rel_seat, seat_after, slot_skill
 from .rules import attack_range, seat_distance
 from .mode3v3 import same_team, visible_choices
+from .history import observe_history
 
 STATE_OBS_SIZE = OBS_SIZE + MAX_SEATS * (MAX_CARDS + NUM_ROLES)
 
@@ -129,6 +131,7 @@ def observe(s, viewer, out, full=False):
     out[OBS_MISC] = s[H_ROUND] / 100.0
     out[OBS_MISC + 1] = s[H_NDECK] / 100.0
     out[OBS_MISC + 2] = ndis / 100.0
+    observe_history(s, viewer, out)      # the public history pieces (engine/history.py)
 
 
 @njit(cache=True)

@@ -15,6 +15,7 @@ from ..state import (card_color, card_suit, discard_card, draw_cards, log_event,
                      pop_frame, push_frame, random_hand_card, seat_after, skill_param,
                      swap_positions)
 from ..content import HERO_TAB
+from ..history import hist_add, hist_skill
 from ..draft import set_hero_skills
 from ..rules import alive
 from .modifiers import lord_hp_bonus, untargetable
@@ -313,11 +314,13 @@ def run(s, o, sk):
             c = a - A_CARD
             move_card(s, c, Z_HAND + t)
             log_event(s, EV_GIVE, u, c, t)
+            if t != u:
+                hist_add(s, HK_GIVE, u, t, K_NONE, 1)
             s[P_GIVEN + u] += 1
             g = s[P_GIVEN + u]
             k = skill_param(s, u, SK_RENDE)
             if g % 2 == 0 and (k == 0 or g // 2 <= k):
-                heal(s, u, 1, u)
+                heal(s, u, 1, u, K_NONE)
             if s[P_HANDN + u] == 0:
                 pop_frame(s, 0)
                 return
@@ -381,8 +384,8 @@ def run(s, o, sk):
             ask(s, o, u, DK_SKILL_CARD, 1, 0, 1, 3)
         else:
             discard_card(s, a - A_CARD, u)
-            heal(s, u, 1, u)
-            heal(s, s[o + F_TGT], 1, u)
+            heal(s, u, 1, u, K_NONE)
+            heal(s, s[o + F_TGT], 1, u, K_NONE)
             pop_frame(s, 0)
     elif sk == SK_QINGNANG:
         # 青囊: discard a card (hand or equipment): recover 1. 疗伤: discard a hand card, then a
@@ -397,12 +400,12 @@ def run(s, o, sk):
                 ask(s, o, u, DK_SKILL_TARGET, 1, 0, 0, 2)
                 return
             skill_log(s, u, sk, -1)
-            heal(s, u, 1, u)
+            heal(s, u, 1, u, K_NONE)
             pop_frame(s, 0)
         else:
             t = rel_target(s, u, a)
             skill_log(s, u, sk, t)
-            heal(s, t, 1, u)
+            heal(s, t, 1, u, K_NONE)
             pop_frame(s, 0)
     elif sk == SK_QIANDU:
         # discard two black hand cards, then choose another living character: swap places
@@ -434,6 +437,7 @@ def run(s, o, sk):
                 skill_log(s, g, SK_MENSHEN, victim)
                 victim = g
             log_event(s, EV_USE, duelist, -1, victim)
+            hist_skill(s, u, s[o + F_AS], victim)       # public history: 离间 aims at the victim
             s[o + F_PC] = 4
             push_frame(s, FR_EFFECT, duelist, victim, -1, K_DUEL, -1, UF_NO_NULLIFY, -1)
         else:

@@ -11,6 +11,7 @@ from ..state import (card_color, card_rank, count_zone, discard_card, has_skill,
                      move_card, pop_frame, post_decision, post_skill_decision, push_frame,
                      random_hand_card, seat_after, skill_slot)
 from .ids import SK_HONGYANJIE
+from ..history import hist_add, hist_skill
 
 JR_SKILL = 1000       # FR_JUDGE reason for a skill's judgement: JR_SKILL + skill id
 PD_STAGE = 99         # H_DA of a 拼点 card choice (any skill's; masked by ``registry.skill_mask``)
@@ -72,19 +73,25 @@ def mark_used(s, seat, sk):
 def skill_log(s, seat, sk, tgt):
     """Log seat's use of (its skill running) sk under the skill's own id (集权, not 奸雄)."""
     i = skill_slot(s, seat, sk)
-    log_event(s, EV_SKILL, seat, s[P_SK0 + i * MAX_SEATS + seat] if i >= 0 else sk, tgt)
+    own = s[P_SK0 + i * MAX_SEATS + seat] if i >= 0 else sk
+    log_event(s, EV_SKILL, seat, own, tgt)
+    hist_skill(s, seat, own, tgt)          # public history: a harmful / protecting skill aimed
 
 
 @njit(cache=True)
-def heal(s, seat, n, by):
-    """Recover up to n HP (not above the maximum). Returns the HP recovered. (Every recovery goes
-    through here: it also takes 不屈 cards off the hero, ``pile_trim``.)"""
+def heal(s, seat, n, by, card):
+    """Recover up to n HP (not above the maximum), restored by seat by (-1 none) with a card of
+    kind card (K_PEACH; K_NONE for a skill; -1: not a personal act, kept out of the public
+    history, e.g. 桃园结义). Returns the HP recovered. (Every recovery goes through here: it also
+    takes 不屈 cards off the hero, ``pile_trim``.)"""
     k = s[P_MAXHP + seat] - s[P_HP + seat]
     if k > n:
         k = n
     if k > 0:
         s[P_HP + seat] += k
         log_event(s, EV_HEAL, seat, k, by)
+        if card >= 0:
+            hist_add(s, HK_HEAL, by, seat, card, k)
         pile_trim(s, seat)
     return k if k > 0 else 0
 

@@ -17,6 +17,7 @@ from ..constants import *  # noqa: F401,F403
 from ..state import (card_color, discard_card, draw_cards, has_skill, log_event, move_card,
                      pop_frame, push_frame, random_hand_card, seat_after, skill_param, top_card)
 from ..rules import alive
+from ..history import hist_add
 from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, judge_if_confirmed,
                      lose_hp, mark_cards, mark_hand_or_equip, origin, own_card, pile_count,
                      pile_holds, rel_target, skill_log, take_hand_or_equip)
@@ -242,6 +243,8 @@ def run(s, o, sk):
             r = s[o + F_D]
             move_card(s, r, Z_HAND + t)
             log_event(s, EV_GIVE, u, r, t)
+            if t != u:
+                hist_add(s, HK_GIVE, u, t, K_NONE, 1)
             s[o + F_PC] = 2
     elif sk == SK_HONGYANJIE:
         pop_frame(s, 0)             # locked: no frame of its own (hongyanjie_fill)
