@@ -7,16 +7,17 @@ observations; never the game state. How it plays:
 
 * **Sides.** Each other seat gets a hostility in [-1.5, 1.5] (> 0 enemy, < 0 friend) from its
   role when known (the lord's always, the dead's) or, when unknown, from the role table of the
-  player count and the evidence gathered so far, fitted so that each role's probabilities over
-  the unknown seats add up to the number of that role left (two seats that both look like the
-  one renegade cannot both be him). Evidence: who lost HP during whose turn (the seat whose
-  turn it is gets the blame, split between the victims of one turn; HP lost before this seat's
-  first observation in the turn blames nobody: it was lost in earlier turns, by others) and who
-  healed another seat in its turn; the 杀 and 决斗 aimed at this seat; the harmful tricks it saw
-  being used (无懈可击 windows show their user and target); who brought a dying seat down (the
-  桃 window shows the damage source). Harming the lord or his side counts as rebel evidence,
-  harming known rebels as loyal, helping the other way round. The evidence is updated in one
-  place, ``heuristic_kernels.update_evidence``.
+  player count and the evidence gathered so far. Evidence: who lost HP during whose turn (the
+  seat whose turn it is gets the blame, split between the victims of one turn) and who healed
+  another seat in its turn; the 杀 and 决斗 aimed at this seat; the harmful tricks it saw being
+  used (无懈可击 windows show their user and target); who brought a dying seat down (the 桃
+  window shows the damage source). Harming the lord or his side counts as rebel evidence,
+  harming known rebels as loyal, helping the other way round. HP lost before this seat's first
+  observation in a turn blames nobody (it was lost in earlier turns, mostly by others: the
+  stale blame misled a loyalist, asked rarely out of its turn, most), and the role probabilities
+  are fitted so that each role's probabilities over the unknown seats add up to the number of
+  that role left (two seats that both look like the one renegade cannot both be him). The
+  evidence is updated in one place, ``heuristic_kernels.update_evidence``.
 * **3v3.** The other team are enemies, the own team friends (teams are public); the commander
   picks heroes and acts first, leads his blocks himself while he has 3+ HP, else sends the
   healthier guard; he keeps the strongest hero of his six for himself.

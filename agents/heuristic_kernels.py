@@ -409,9 +409,13 @@ EV_NO_HEAL = 4         # no credit for HP restored during the current seat's tur
 EV_HIDDEN_SELF = 8     # harm to oneself, whose role the others do not know, weighs half
 EV_NO_DROPS = 16       # no blame for HP lost at all (only the aimed cards and tricks count)
 EV_COUNTS = 32         # role probabilities keep the role counts (one renegade in all, ...)
+EV_LOYALIST_ONLY = 64  # EV_NO_STALE and EV_COUNTS apply to a loyalist's view only
 # the rules played: no stale blame (the seat whose turn it is at an observation is not blamed
-# for HP lost in earlier turns: from a loyalist's seat, which is asked rarely out of turn, that
-# blamed the wrong seats most), and the role counts kept
+# for HP lost in earlier turns; a loyalist, asked rarely out of turn, blamed the wrong seats
+# most) and the role counts kept. Measured (1,500 games, 5 players, pack none, seed 99, against
+# the memoryless version): the loyalist 45.2% -> 47.3% (memoryless 48.0% / 47.9%), the lord
+# 55.2% -> 55.6%; with both rules for the loyalist's view only the loyalist stayed at 45.3%:
+# much of its gain is the lord reading the table better
 EV_DEFAULT = EV_ON | EV_NO_STALE | EV_COUNTS
 
 
@@ -1678,6 +1682,8 @@ def act_one(o, m, MF, MI, key, base_seed, evidence, decks, deck_size, hero_sk, h
         MF[M_INIT] = 1
         MF[M_DECK] = V[V_DECK]
         MF[M_N] = V[V_N]
+    if evidence & EV_LOYALIST_ONLY and V[V_ROLE] != LOYALIST:
+        evidence &= ~(EV_NO_STALE | EV_COUNTS)
     if evidence & EV_ON:
         update_evidence(V, SKS, MF, evidence)
     info[0] = V[V_DK]
@@ -1752,6 +1758,8 @@ def hostility_of(o, m, MF, decks, deck_size, hero_sk, counts, default_deck, ev):
     EQ = np.zeros((NS, NEQ), np.int64)
     SKS = np.zeros((NS, C.MAX_SKILL_SLOTS), np.int64)
     read_view(o, m, V, EQ, SKS, decks, deck_size, hero_sk, default_deck, -1)
+    if ev & EV_LOYALIST_ONLY and V[V_ROLE] != LOYALIST:
+        ev &= ~(EV_NO_STALE | EV_COUNTS)
     H = np.zeros(NS)
     hostility(V, MF, counts, H, ev)
     return H[:V[V_N]].copy()
