@@ -12,7 +12,10 @@ Action                 ``Discrete(NUM_ACTIONS)``; ``action_masks()`` gives the l
                        booleans (what sb3-contrib's ``MaskablePPO`` asks for)
 Learner seat           ``seat=k`` (fixed) or ``seat="random"``: drawn for every game from the
                        agents' random stream, so the learner plays every role
-Opponents              ``"random"`` (uniform legal actions drawn in compiled code), a callable
+Opponents              ``"random"`` (uniform legal actions drawn in compiled code),
+                       ``"heuristic"`` (``agents.HeuristicAgent``, compiled, one batched call
+                       per step for every game and seat waiting on it; any other
+                       ``agents.make_agent`` name works the same way), a callable
                        ``f(obs, mask) -> action`` (one decision at a time), a batched policy
                        (an object with ``act_batch(obs (N, OBS), masks (N, A), seats (N,)) ->
                        actions (N,)``), or a list giving one of those per seat
@@ -94,19 +97,29 @@ class _PerDecision:
         return np.array([int(self.f(o, m)) for o, m in zip(obs, masks)], np.int64)
 
 
-def _policy(spec, where):
+def _policy(spec, where, named):
+    """One seat's policy: None for the compiled random one; a name of ``agents.make_agent`` (e.g.
+    "heuristic") becomes one agent shared by every seat naming it (named: name -> agent), so
+    those seats are decided in one batched call per step."""
     if isinstance(spec, str):
         if spec == "random":
             return None
-        raise ValueError(f"{where}: unknown opponent {spec!r}; use 'random', a callable "
-                         "f(obs, mask) -> action, or an object with act_batch(obs, masks, seats) "
-                         "(e.g. agents.make_agent('heuristic'))")
+        if spec not in named:
+            from agents.base import AgentSpecError, make_agent
+            try:
+                named[spec] = make_agent(spec)
+            except AgentSpecError as e:
+                raise ValueError(f"{where}: unknown opponent {spec!r}; use 'random', "
+                                 "'heuristic' (or another agents.make_agent spec), a callable "
+                                 "f(obs, mask) -> action, or an object with act_batch(obs, masks, "
+                                 f"seats) ({e})") from None
+        return named[spec]
     if hasattr(spec, "act_batch"):
         return spec
     if callable(spec):
         return _PerDecision(spec)
-    raise ValueError(f"{where}: an opponent is 'random', a callable f(obs, mask) -> action, or an "
-                     f"object with act_batch(obs, masks, seats); got {spec!r}")
+    raise ValueError(f"{where}: an opponent is 'random', 'heuristic', a callable f(obs, mask) -> "
+                     f"action, or an object with act_batch(obs, masks, seats); got {spec!r}")
 
 
 class _Opponents:
@@ -119,15 +132,24 @@ class _Opponents:
             specs = list(opponents)
         else:
             specs = [opponents] * n
+        self.named = {}             # agents made from a name: reseeded by reset(seed=...)
         self.policies = [_policy(sp, f"opponents[{i}]" if isinstance(opponents, (list, tuple))
-                                 else "opponents") for i, sp in enumerate(specs)]
+                                 else "opponents", self.named) for i, sp in enumerate(specs)]
         self.game_of = None         # per row and seat: the game a slot-memory policy last saw
         self.codes = np.zeros(C.MAX_SEATS, np.int8)
         for i, p in enumerate(self.policies):
             self.codes[i] = K.OPP_RANDOM if p is None else K.OPP_EXTERNAL
 
+    def reseed(self, agent_seed: int) -> None:
+        """A new base seed: the agents made from a name restart from it (reproducible)."""
+        for k, agent in enumerate(self.named.values()):
+            agent.reset(seed=(int(agent_seed) + 7919 * (k + 1)) & 0x7FFFFFFF)
+        self.game_of = None
+
     def act(self, core: BatchCore, rows: np.ndarray):
-        """Put the actions of the opponents deciding in these rows into core.actions.
+        """Put the actions of the opponents deciding in these rows into core.actions: one
+        ``act_batch`` call per policy object for all the rows it decides (seats sharing a policy
+        share the call).
 
         A policy with ``slot_memory = True`` (every ``agents.Agent``) gets, instead of the seats,
         one slot per seat of each game, ``row * MAX_SEATS + seat``, and ``reset(slots=...)``
@@ -136,21 +158,26 @@ class _Opponents:
         seats = core.R[rows, K.R_DECIDER]
         if self.game_of is None or self.game_of.shape[0] != core.B:
             self.game_of = np.full((core.B, C.MAX_SEATS), -1, np.int64)
+        groups = {}
         for seat in np.unique(seats).tolist():
-            sel = rows[seats == seat]
-            policy = self.policies[seat]
+            groups.setdefault(id(self.policies[seat]), []).append(seat)
+        for group in groups.values():
+            policy = self.policies[group[0]]
+            sel = rows if len(groups) == 1 else rows[np.isin(seats, group)]
+            gseats = core.R[sel, K.R_DECIDER]
             if getattr(policy, "slot_memory", False):
                 games = core.R[sel, K.R_GAMES]
-                new = sel[self.game_of[sel, seat] != games]
-                if new.size:
-                    policy.reset(slots=(new * C.MAX_SEATS + seat).tolist())
-                    self.game_of[new, seat] = core.R[new, K.R_GAMES]
-                third = sel * C.MAX_SEATS + seat
+                new = self.game_of[sel, gseats] != games
+                if new.any():
+                    nsel, nseat = sel[new], gseats[new]
+                    policy.reset(slots=(nsel * C.MAX_SEATS + nseat).tolist())
+                    self.game_of[nsel, nseat] = games[new]
+                third = sel * C.MAX_SEATS + gseats
             else:
-                third = np.full(len(sel), seat, np.int64)
+                third = gseats.astype(np.int64)
             acts = np.asarray(policy.act_batch(core.obs[sel], core.masks[sel], third))
             if acts.shape != (len(sel),) or acts.dtype.kind not in "iu":
-                raise OpponentError(f"the opponent policy of seat {seat} returned "
+                raise OpponentError(f"the opponent policy of seats {group} returned "
                                     f"{acts.dtype} {acts.shape}, expected {len(sel)} integers")
             core.actions[sel] = acts
             core.act[sel] = K.ACT_STEP
@@ -208,6 +235,7 @@ class _Driver:
         core = self.core
         core.act[:] = K.ACT_NONE
         if rows is None:
+            self.opponents.reseed(core.agent_seed)
             core.act[:] = K.ACT_START
         else:
             core.act[rows] = K.ACT_START

@@ -143,9 +143,9 @@ def test_heuristic_with_the_aec_env_one_agent_per_seat_by_slot():
             action = None if term or trunc else agent.act(obs["observation"], obs["action_mask"],
                                                           slot=name)
             env.step(action)
-        assert set(agent.memory) <= set(env.possible_agents)
+        assert all(agent.remembers(name) for name in env.possible_agents)
     agent.reset(slots=["player_0"])
-    assert "player_0" not in agent.memory
+    assert not agent.remembers("player_0") and agent.remembers("player_1")
 
 
 def test_heuristic_batch_matches_single():

@@ -476,7 +476,7 @@ def test_learner_vector_env_runs_3v3():
 
 # ---------------------------------------------------------------- agents and tournament
 def test_heuristic_treats_the_other_team_as_enemies():
-    from agents.heuristic import Decision, HeuristicAgent, Memory
+    from agents.heuristic import HeuristicAgent
     from agents.view import View
     g = Game.new(Config(mode="3v3", pack="standard", hero_selection="random"), seed=3)
     g.play("first")
@@ -485,10 +485,10 @@ def test_heuristic_treats_the_other_team_as_enemies():
     ag = HeuristicAgent()
     v = View(obs)
     assert v.team_mode
-    d = Decision(ag, v, Memory(), np.flatnonzero(mask))
+    h = ag.hostility(obs)
     for r in range(1, 6):
         s2 = (seat + r) % 6
-        assert (d.h[r] < 0) == (TEAM[s2] == TEAM[seat]), (seat, s2, d.h)
+        assert (h[r] < 0) == (TEAM[s2] == TEAM[seat]), (seat, s2, h)
 
 
 @pytest.mark.parametrize("pack", ["none", "standard", "herokill", "classmates"])

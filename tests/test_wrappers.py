@@ -180,7 +180,7 @@ def test_learner_env_errors_change_nothing():
     with pytest.raises(ValueError, match="seat"):
         LearnerEnv(seat=5, num_players=5)
     with pytest.raises(ValueError, match="unknown opponent"):
-        LearnerEnv(opponents="heuristic")
+        LearnerEnv(opponents="no-such-agent")
     with pytest.raises(ValueError, match="one per seat"):
         LearnerEnv(opponents=["random"] * 3, num_players=5)
 

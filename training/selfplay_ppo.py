@@ -9,7 +9,7 @@ is given. ``num_envs`` games run in one ``heroes_env.vector.VectorEnv`` that ret
 decision to Python; when a game starts, its table is drawn:
 
 - with probability ``p_heuristic``: ``learner_seats`` random seats are the current policy, the
-  others the heuristic agent (``agents.heuristic``, Python, the slowest part of a step);
+  others the heuristic agent (``agents.heuristic``, compiled: one batched call per step);
 - with probability ``p_pool`` (once the pool holds a checkpoint): the same with one past
   checkpoint of the policy (sampled actions) in the other seats; a snapshot joins the pool
   every ``pool_every`` updates (the oldest leaves beyond ``pool_size``);
@@ -576,14 +576,14 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             seats = np.asarray(r.seat)
             rows = np.arange(B)
             obs, mask = np.array(r.obs), np.asarray(r.mask) != 0
-            act = heur.act_batch(obs, mask, slots=list(zip(rows.tolist(), seats.tolist())))
+            act = heur.act_batch(obs, mask, slots=rows * C.MAX_SEATS + seats)
             st.add(rows, seats, obs, mask, act, np.zeros(B), np.zeros(B), targets(rows, seats))
             r = venv.step(act)
             ended = np.flatnonzero(np.asarray(r.terminated) | np.asarray(r.truncated))
             for i in ended.tolist():
                 for s in range(n):
                     st.end(i, s, float(r.rewards[i, s]))
-                heur.reset(slots=[(i, s) for s in range(n)])
+                heur.reset(slots=[i * C.MAX_SEATS + s for s in range(n)])
             if st.k >= args.rollout_steps:
                 valid = st.valid()
                 # value target: the game's outcome discounted along the trajectory
@@ -741,7 +741,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             H = np.flatnonzero(c == HEURISTIC)
             if H.size:
                 actions[H] = heur.act_batch(np.asarray(obs[H]), np.asarray(mask[H]),
-                                            slots=list(zip(H.tolist(), seats[H].tolist())))
+                                            slots=H * C.MAX_SEATS + seats[H])
             tc = time.time()
             timing["heuristic"] += tc - tb
             r = venv.step(actions)
@@ -755,7 +755,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                     st.end(i, s, rew)
                     wins.add(int(tables.kind[i]), int(tables.role[i, s]), rew)
                 if tables.kind[i] == 0:
-                    heur.reset(slots=[(i, s) for s in range(n)])
+                    heur.reset(slots=[i * C.MAX_SEATS + s for s in range(n)])
             if ended.size:
                 tables.draw(ended, len(pool))
         global_step, decisions = ctr["global_step"], ctr["decisions"]
