@@ -1,4 +1,6 @@
 """Small helpers shared by the scenario tests (importable as ``helpers`` from any test file)."""
+import json
+
 import numpy as np
 
 from heroes_env.config import Config
@@ -87,3 +89,36 @@ def asked(g, seat, kind, skill):
     """seat must now make a decision of this kind on behalf of this skill (its base id)."""
     expect(g, seat, kind)
     assert int(g.s[C.H_DSKILL]) == skill, g.describe_decision()
+
+
+def play_agents(config, agents, seed, collect=None):
+    """One game with agents[seat] deciding for each seat (each reset with seed * 100 + seat);
+    every action must be legal. collect: a list to append each (obs, mask) to. Returns (game,
+    actions taken)."""
+    from heroes_env import Game
+    g = Game.new(config, seed=seed)
+    for i, a in enumerate(agents):
+        a.reset(seed=seed * 100 + i)
+    actions = []
+    while not g.done:
+        seat = g.decider
+        obs, mask = g.observe_with_mask(seat)
+        a = agents[seat].act(obs, mask)
+        assert mask[a] == 1, (seat, a, int(g.decision_kind))
+        if collect is not None:
+            collect.append((obs.copy(), mask.copy()))
+        g.step(a, seat)
+        actions.append(a)
+    return g, actions
+
+
+def strip_run(summary):
+    """A tournament summary without its "run" block (backend, timing): what must not differ."""
+    return {k: v for k, v in summary.items() if k != "run"}
+
+
+def game_lines(path):
+    """A tournament games file: (header, records sorted by game index)."""
+    with open(path, encoding="utf-8") as f:
+        lines = [json.loads(x) for x in f]
+    return lines[0], sorted(lines[1:], key=lambda r: r["game"])

@@ -15,23 +15,13 @@ from agents import (Agent, AgentSpecError, HeuristicAgent, RandomAgent, make_age
 from agents.heuristic import hero_score
 from agents.tournament import TournamentConfig, run_tournament
 from agents.view import View
+from helpers import play_agents
 
 
 def play(config, agents, seed):
-    """A game with agents[seat] deciding for each seat; every action must be legal (Game.step
-    raises otherwise). Returns (game, actions taken)."""
-    g = Game.new(config, seed=seed)
-    for i, a in enumerate(agents):
-        a.reset(seed=seed * 100 + i)
-    actions = []
-    while not g.done:
-        seat = g.decider
-        obs, mask = g.observe_with_mask(seat)
-        a = agents[seat].act(obs, mask)
-        assert mask[a] == 1
-        g.step(a, seat)
-        actions.append(a)
-    return g, actions
+    """A game with agents[seat] deciding for each seat; every action must be legal. Returns
+    (game, actions taken)."""
+    return play_agents(config, agents, seed)
 
 
 # ---------------------------------------------------------------- random agent

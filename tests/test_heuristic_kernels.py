@@ -14,6 +14,7 @@ from heroes_env import Config, Game
 from heroes_env.engine import constants as C
 
 from agents import HeuristicAgent, RandomAgent
+from helpers import play_agents
 
 PACKS = ("none", "standard", "herokill", "classmates")
 # (mode, players): identity with 5 and 8 players, 3v3
@@ -22,20 +23,7 @@ MODES = (("identity", 5), ("identity", 8), ("3v3", 6))
 
 def play(cfg, agents, seed, collect=None):
     """One game, agents[seat] deciding; every action must be legal. Returns the actions."""
-    g = Game.new(cfg, seed=seed)
-    for i, a in enumerate(agents):
-        a.reset(seed=seed * 100 + i)
-    actions = []
-    while not g.done:
-        seat = g.decider
-        obs, mask = g.observe_with_mask(seat)
-        a = agents[seat].act(obs, mask)
-        assert mask[a] == 1, (seat, a, int(g.decision_kind))
-        if collect is not None:
-            collect.append((obs.copy(), mask.copy()))
-        g.step(a, seat)
-        actions.append(a)
-    return actions
+    return play_agents(cfg, agents, seed, collect)[1]
 
 
 @pytest.mark.parametrize("pack", PACKS)

@@ -6,16 +6,9 @@ import pytest
 from agents import tournament as T
 from agents.ratings import EloRatings, wilson
 from agents.tournament import TournamentConfig, TournamentError, run_tournament
+from helpers import game_lines, strip_run
 
 
-def strip_run(summary):
-    return {k: v for k, v in summary.items() if k != "run"}
-
-
-def records(path):
-    with open(path, encoding="utf-8") as f:
-        lines = [json.loads(x) for x in f]
-    return lines[0], sorted(lines[1:], key=lambda r: r["game"])
 
 
 def test_same_seed_same_results_whatever_the_workers(tmp_path):
@@ -24,7 +17,7 @@ def test_same_seed_same_results_whatever_the_workers(tmp_path):
     one = run_tournament(cfg, workers=1, games_file=str(tmp_path / "a.jsonl"))
     two = run_tournament(cfg, workers=2, games_file=str(tmp_path / "b.jsonl"))
     assert strip_run(one) == strip_run(two)
-    assert records(tmp_path / "a.jsonl") == records(tmp_path / "b.jsonl")
+    assert game_lines(tmp_path / "a.jsonl") == game_lines(tmp_path / "b.jsonl")
     other = run_tournament(TournamentConfig(agents=("heuristic", "random"), games=24, players=5,
                                             pack="standard", seed=8), workers=1)
     assert strip_run(other) != strip_run(one)
@@ -42,7 +35,7 @@ def test_resume_after_interruption(tmp_path):
     resumed = run_tournament(cfg, workers=2, games_file=str(path), resume=True)
     assert resumed["run"]["played_now"] == 12           # 8 were kept, the torn one replayed
     assert strip_run(resumed) == strip_run(full)
-    assert records(path) == records(tmp_path / "full.jsonl")
+    assert game_lines(path) == game_lines(tmp_path / "full.jsonl")
     # more games: only the new ones are played
     more = TournamentConfig(agents=("heuristic", "random"), games=26, players=6, seed=3)
     grown = run_tournament(more, workers=1, games_file=str(path), resume=True)

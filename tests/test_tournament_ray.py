@@ -10,6 +10,7 @@ ray = pytest.importorskip("ray")
 
 from agents import tournament as T  # noqa: E402
 from agents.tournament import TournamentConfig, TournamentError, run_tournament  # noqa: E402
+from helpers import game_lines, strip_run  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -20,14 +21,6 @@ def ray_instance():
         ray.shutdown()
 
 
-def strip_run(summary):
-    return {k: v for k, v in summary.items() if k != "run"}
-
-
-def records(path):
-    with open(path, encoding="utf-8") as f:
-        lines = [json.loads(x) for x in f]
-    return lines[0], sorted(lines[1:], key=lambda r: r["game"])
 
 
 def agent_file(tmp_path, name="heur.json"):
@@ -43,7 +36,7 @@ def test_ray_gives_the_local_games_and_resumes(ray_instance, tmp_path):
     remote = run_tournament(cfg, workers=2, games_file=str(tmp_path / "ray.jsonl"), backend="ray")
     assert remote["run"]["backend"] == "ray" and remote["run"]["played_now"] == 30
     assert strip_run(remote) == strip_run(local)
-    assert records(tmp_path / "ray.jsonl") == records(tmp_path / "local.jsonl")
+    assert game_lines(tmp_path / "ray.jsonl") == game_lines(tmp_path / "local.jsonl")
     # an interrupted Ray run resumed on Ray: only the missing games are played
     cut = tmp_path / "cut.jsonl"
     lines = (tmp_path / "ray.jsonl").read_text().splitlines(keepends=True)
@@ -51,7 +44,7 @@ def test_ray_gives_the_local_games_and_resumes(ray_instance, tmp_path):
     resumed = run_tournament(cfg, workers=2, games_file=str(cut), resume=True, backend="ray")
     assert resumed["run"]["played_now"] == 19
     assert strip_run(resumed) == strip_run(local)
-    assert records(cut) == records(tmp_path / "local.jsonl")
+    assert game_lines(cut) == game_lines(tmp_path / "local.jsonl")
 
 
 def test_ray_records_are_the_local_records(ray_instance, tmp_path):
@@ -66,7 +59,7 @@ def test_ray_records_are_the_local_records(ray_instance, tmp_path):
     assert len(names) == 6 and names == sorted(p.name for p in (tmp_path / "ray").iterdir())
     for name in names:
         assert (tmp_path / "ray" / name).read_text() == (tmp_path / "local" / name).read_text()
-    assert all(T.DECISIONS_KEY not in r for r in records(tmp_path / "ray.jsonl")[1])
+    assert all(T.DECISIONS_KEY not in r for r in game_lines(tmp_path / "ray.jsonl")[1])
 
 
 def test_agent_files_travel_with_the_tasks(tmp_path):
