@@ -40,6 +40,10 @@ observations; never the game state. How it plays:
   they are worth it, with targets chosen by side; 观星, 遗计, 鬼才, 流离, 突袭, 急救 each have
   their own rule.
 
+In the wrappers (``opponents="heuristic"``) and the tournament's batched engine the same rules
+run inside the engine's compiled call (``agents.heuristic_loop``, through ``compiled_loop``):
+no Python between an opponent's decisions.
+
 One agent object can play several seats and games at once: memory is kept per slot (see
 ``agents.base``). Integer slots (the wrappers' ``row * MAX_SEATS + seat``, ``act_batch``'s default
 row index) index the memory arrays directly; any other hashable key is given a row of its own.
@@ -205,6 +209,13 @@ class HeuristicAgent(Agent):
             raise ValueError(f"the mask of row {bad} allows no action: is the game over, or is "
                              "this mask another seat's?")
         return out
+
+    def compiled_loop(self, num_envs: int):
+        """A ``heroes_env`` batch's in-loop player (``agents.heuristic_loop``): the wrappers
+        let this agent decide its seats inside the engine's compiled call, in the memory rows
+        of slots ``row * MAX_SEATS + seat`` (the same choices as ``act_batch`` with those slots)."""
+        from .heuristic_loop import HeuristicLoop
+        return HeuristicLoop(self, num_envs)
 
     def remembers(self, slot: Hashable) -> bool:
         """Whether the slot holds memory of a game (it has acted since its last reset)."""

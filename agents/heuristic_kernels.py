@@ -150,23 +150,24 @@ V_DNUM = 7             # 3 cells
 V_PHASE, V_ROUND, V_NDECK, V_NDISC, V_DSLOT, V_DSKOWN, V_LORD, V_TEAM, V_DECK = \
     10, 11, 12, 13, 14, 15, 16, 17, 18
 V_NHAND, V_NTABLE, V_DSIZE, V_NLEGAL = 19, 20, 21, 22
-P_BASE = 24
-P_ALIVE = P_BASE
-P_HP = P_ALIVE + NS
-P_MAXHP = P_HP + NS
-P_HANDN = P_MAXHP + NS
-P_KROLE = P_HANDN + NS
-P_DIST = P_KROLE + NS
-P_INRANGE = P_DIST + NS
-P_GENDER = P_INRANGE + NS
-P_GIVEN = P_GENDER + NS
-P_HERO = P_GIVEN + NS
-P_INDUL = P_HERO + NS
-P_LIGHT = P_INDUL + NS
-P_ALLY = P_LIGHT + NS
-P_WEAPON = P_ALLY + NS
-P_ARMOR = P_WEAPON + NS
-V_HAND = P_ARMOR + NS          # hand card ids (V_NHAND of them)
+# per relative seat, NS cells each (VP_: the view's pieces, not the engine's state offsets C.P_*)
+VP_BASE = 24
+VP_ALIVE = VP_BASE
+VP_HP = VP_ALIVE + NS
+VP_MAXHP = VP_HP + NS
+VP_HANDN = VP_MAXHP + NS
+VP_KROLE = VP_HANDN + NS
+VP_DIST = VP_KROLE + NS
+VP_INRANGE = VP_DIST + NS
+VP_GENDER = VP_INRANGE + NS
+VP_GIVEN = VP_GENDER + NS
+VP_HERO = VP_GIVEN + NS
+VP_INDUL = VP_HERO + NS
+VP_LIGHT = VP_INDUL + NS
+VP_ALLY = VP_LIGHT + NS
+VP_WEAPON = VP_ALLY + NS
+VP_ARMOR = VP_WEAPON + NS
+V_HAND = VP_ARMOR + NS          # hand card ids (V_NHAND of them)
 V_TABLE = V_HAND + C.MAX_CARDS  # table card ids (V_NTABLE of them)
 V_SIZE = V_TABLE + C.MAX_CARDS
 
@@ -232,7 +233,7 @@ def decision_skill(V, SKS):
 def n_alive_others(V):
     k = 0
     for r in range(1, V[V_N]):
-        if V[P_ALIVE + r]:
+        if V[VP_ALIVE + r]:
             k += 1
     return k
 
@@ -278,27 +279,27 @@ def read_view(o, m, V, EQ, SKS, decks, deck_size, hero_sk, default_deck, mem_dec
     handsum = 0
     for r in range(n):
         b = C.OBS_SEATS + r * C.SEAT_OBS
-        V[P_ALIVE + r] = 1 if o[b + C.OS_ALIVE] > 0 else 0
-        V[P_HP + r] = int(o[b + C.OS_HP])
-        V[P_MAXHP + r] = int(o[b + C.OS_MAXHP])
-        V[P_HANDN + r] = int(o[b + C.OS_HANDN])
-        handsum += V[P_HANDN + r]
+        V[VP_ALIVE + r] = 1 if o[b + C.OS_ALIVE] > 0 else 0
+        V[VP_HP + r] = int(o[b + C.OS_HP])
+        V[VP_MAXHP + r] = int(o[b + C.OS_MAXHP])
+        V[VP_HANDN + r] = int(o[b + C.OS_HANDN])
+        handsum += V[VP_HANDN + r]
         kr = onehot(o, b + C.OS_ROLE, C.NUM_ROLES)
-        V[P_KROLE + r] = kr
+        V[VP_KROLE + r] = kr
         if o[b + C.OS_CURRENT] > 0 and V[V_CUR] < 0:
             V[V_CUR] = r
-        V[P_DIST + r] = int(np.rint(o[b + C.OS_DIST] * 10.0))
-        V[P_INRANGE + r] = 1 if o[b + C.OS_IN_RANGE] > 0 else 0
-        V[P_ALLY + r] = 1 if o[b + C.OS_ALLY] > 0 else 0
+        V[VP_DIST + r] = int(np.rint(o[b + C.OS_DIST] * 10.0))
+        V[VP_INRANGE + r] = 1 if o[b + C.OS_IN_RANGE] > 0 else 0
+        V[VP_ALLY + r] = 1 if o[b + C.OS_ALLY] > 0 else 0
         for i in range(NEQ):
             EQ[r, i] = 1 if o[b + C.OS_EQUIP + i] > 0 else 0
-        V[P_INDUL + r] = 1 if o[b + C.OS_JUDGE] > 0 else 0
-        V[P_LIGHT + r] = 1 if o[b + C.OS_JUDGE + 1] > 0 else 0
+        V[VP_INDUL + r] = 1 if o[b + C.OS_JUDGE] > 0 else 0
+        V[VP_LIGHT + r] = 1 if o[b + C.OS_JUDGE + 1] > 0 else 0
         g = onehot(o, b + C.OS_GENDER, 2)
-        V[P_GENDER + r] = g + 1 if g >= 0 else 0
-        V[P_GIVEN + r] = int(o[b + C.OS_GIVEN])
+        V[VP_GENDER + r] = g + 1 if g >= 0 else 0
+        V[VP_GIVEN + r] = int(o[b + C.OS_GIVEN])
         h = onehot(o, b + C.OS_HERO, C.MAX_HEROES)
-        V[P_HERO + r] = h
+        V[VP_HERO + r] = h
         if h >= 0:
             lordf = 1 if kr == LORD else 0
             for i in range(C.MAX_SKILL_SLOTS):
@@ -308,13 +309,13 @@ def read_view(o, m, V, EQ, SKS, decks, deck_size, hero_sk, default_deck, mem_dec
             if EQ[r, k - C.K_CROSSBOW]:
                 w = k
                 break
-        V[P_WEAPON + r] = w
+        V[VP_WEAPON + r] = w
         a = 0
         for k in (C.K_EIGHT_DIAGRAM, C.K_NIOH_SHIELD):
             if EQ[r, k - C.K_CROSSBOW]:
                 a = k
                 break
-        V[P_ARMOR + r] = a
+        V[VP_ARMOR + r] = a
         if kr == LORD and V[V_LORD] < 0:
             V[V_LORD] = r
     nh = 0
@@ -376,12 +377,12 @@ def distance(V, EQ, SKS, a, b):
     t = a
     while t != b:
         t = (t + 1) % n
-        if V[P_ALIVE + t] or t == b:
+        if V[VP_ALIVE + t] or t == b:
             cw += 1
     alive = 0
     for r in range(n):
-        alive += V[P_ALIVE + r]
-    total = alive + (1 - V[P_ALIVE + a]) + (1 - V[P_ALIVE + b])
+        alive += V[VP_ALIVE + r]
+    total = alive + (1 - V[VP_ALIVE + a]) + (1 - V[VP_ALIVE + b])
     d = min(cw, total - cw)
     if has_equip(EQ, a, C.K_HORSE_MINUS):
         d -= 1
@@ -396,7 +397,7 @@ def distance(V, EQ, SKS, a, b):
 
 @njit(cache=True)
 def attack_range(V, r):
-    w = V[P_WEAPON + r]
+    w = V[VP_WEAPON + r]
     return WEAPON_RANGE[w] if w > 0 else 1
 
 
@@ -429,8 +430,8 @@ def harm(V, MF, y, x, w, ev):
         lx = LOYALTY[V[V_ROLE]] if V[V_ROLE] >= 0 else 0.0
         if ev & EV_HIDDEN_SELF and V[V_ROLE] != LORD:
             lx *= 0.5
-    elif V[P_KROLE + x] >= 0:
-        lx = LOYALTY[V[P_KROLE + x]]
+    elif V[VP_KROLE + x] >= 0:
+        lx = LOYALTY[V[VP_KROLE + x]]
     else:
         lx = 0.6 * math.tanh(MF[M_LOYAL + x])
     MF[M_LOYAL + y] -= w * lx
@@ -446,20 +447,20 @@ def update_evidence(V, SKS, MF, ev):
     if MF[M_HAS_PREV] > 0:
         ndrops = 0
         for r in range(n):
-            if MF[M_PREV_ALIVE + r] > 0 and MF[M_PREV_HP + r] > V[P_HP + r]:
+            if MF[M_PREV_ALIVE + r] > 0 and MF[M_PREV_HP + r] > V[VP_HP + r]:
                 ndrops += 1
         stale = y != int(MF[M_PREV_CUR])
         if ndrops > 0 and y > 0 and not (ev & EV_NO_DROPS) and not (stale and ev & EV_NO_STALE):
             w = (0.35 if stale else 1.0) / ndrops
             for x in range(n):
-                if MF[M_PREV_ALIVE + x] > 0 and MF[M_PREV_HP + x] > V[P_HP + x] and x != y:
-                    d = MF[M_PREV_HP + x] - V[P_HP + x]
+                if MF[M_PREV_ALIVE + x] > 0 and MF[M_PREV_HP + x] > V[VP_HP + x] and x != y:
+                    d = MF[M_PREV_HP + x] - V[VP_HP + x]
                     harm(V, MF, y, x, w * min(d, 2.0), ev)
         # healed by the seat whose turn it is (结姻, 救援; not 桃园结义: it heals everyone)
         ngain = 0
         gain = -1
         for r in range(n):
-            if V[P_ALIVE + r] and MF[M_PREV_HP + r] >= 1 and V[P_HP + r] > MF[M_PREV_HP + r] \
+            if V[VP_ALIVE + r] and MF[M_PREV_HP + r] >= 1 and V[VP_HP + r] > MF[M_PREV_HP + r] \
                     and r != y:
                 ngain += 1
                 gain = r
@@ -494,8 +495,8 @@ def update_evidence(V, SKS, MF, ev):
                 and V[V_DSKOWN] > 0:
             harm(V, MF, V[V_DSKOWN], 0, 0.7, ev)
     for r in range(NS):
-        MF[M_PREV_HP + r] = V[P_HP + r] if r < n else 0
-        MF[M_PREV_ALIVE + r] = V[P_ALIVE + r] if r < n else 0
+        MF[M_PREV_HP + r] = V[VP_HP + r] if r < n else 0
+        MF[M_PREV_ALIVE + r] = V[VP_ALIVE + r] if r < n else 0
     MF[M_HAS_PREV] = 1
     MF[M_PREV_CUR] = V[V_CUR]
     MF[M_PREV_ROUND] = V[V_ROUND]
@@ -514,7 +515,7 @@ def role_probs(V, MF, counts, P, ev):
     unknown = np.zeros(NS, np.int64)
     nunk = 0
     for r in range(n):
-        role = V[V_ROLE] if r == 0 else V[P_KROLE + r]
+        role = V[V_ROLE] if r == 0 else V[VP_KROLE + r]
         if role >= 0:
             P[r, role] = 1.0
             left[role] -= 1
@@ -570,9 +571,9 @@ def hostility(V, MF, counts, H, ev):
     H[:] = 0.0
     if V[V_TEAM]:               # 3v3: the other team are enemies, the own team friends
         for r in range(1, n):
-            if V[P_ALIVE + r]:
-                cmd = V[P_KROLE + r] == COMMANDER
-                if V[P_ALLY + r]:
+            if V[VP_ALIVE + r]:
+                cmd = V[VP_KROLE + r] == COMMANDER
+                if V[VP_ALLY + r]:
                     H[r] = -1.5 if cmd else -1.0
                 else:
                     H[r] = 1.5 if cmd else 1.0
@@ -584,7 +585,7 @@ def hostility(V, MF, counts, H, ev):
     rebels_left = 0.0
     loyal_left = 0.0
     for r in range(n):
-        if V[P_ALIVE + r]:
+        if V[VP_ALIVE + r]:
             rebels_left += P[r, REBEL]
             loyal_left += P[r, LOYALIST]
     t0, t1, t2, t3 = 0.0, 0.0, 0.0, 0.0
@@ -596,18 +597,18 @@ def hostility(V, MF, counts, H, ev):
         lord_side = 0.0
         rebel_side = 0.0
         for r in range(1, n):
-            if V[P_ALIVE + r]:
-                s = V[P_HP + r] + 0.4 * V[P_HANDN + r]
+            if V[VP_ALIVE + r]:
+                s = V[VP_HP + r] + 0.4 * V[VP_HANDN + r]
                 lord_side += s * (P[r, LORD] + P[r, LOYALIST])
                 rebel_side += s * P[r, REBEL]
         lord = V[V_LORD]
         others = 0
         for r in range(1, n):
-            if V[P_ALIVE + r] and r != lord:
+            if V[VP_ALIVE + r] and r != lord:
                 others += 1
         if others == 0:
             t0 = 1.5
-        elif lord >= 0 and V[P_HP + lord] <= 2:
+        elif lord >= 0 and V[VP_HP + lord] <= 2:
             t0 = -1.0
         else:
             t0 = 0.3 if lord_side > 1.5 * rebel_side else -0.5
@@ -615,7 +616,7 @@ def hostility(V, MF, counts, H, ev):
         t2 = 1.0 if rebel_side >= 0.8 * lord_side else 0.3
         t3 = 0.8
     for r in range(1, n):
-        if V[P_ALIVE + r]:
+        if V[VP_ALIVE + r]:
             H[r] = P[r, 0] * t0 + P[r, 1] * t1 + P[r, 2] * t2 + P[r, 3] * t3
     H[0] = SELF_WORTH
 
@@ -636,11 +637,11 @@ def card_value(V, EQ, K, c):
     """What card c would be worth in this seat's hand (no duplicate discount)."""
     k = K[0, c]
     if BASE_VALUE[k] > 0:
-        return BASE_VALUE[k] + (1.5 if k == C.K_PEACH and V[P_HP] <= 2 else 0.0)
+        return BASE_VALUE[k] + (1.5 if k == C.K_PEACH and V[VP_HP] <= 2 else 0.0)
     if WEAPON_RANGE[k] > 0:
-        return 4.0 if V[P_WEAPON] == 0 else 1.5
+        return 4.0 if V[VP_WEAPON] == 0 else 1.5
     if k == C.K_EIGHT_DIAGRAM or k == C.K_NIOH_SHIELD:
-        return 5.0 if V[P_ARMOR] == 0 else 1.0
+        return 5.0 if V[VP_ARMOR] == 0 else 1.0
     if k == C.K_HORSE_PLUS or k == C.K_HORSE_MINUS:
         return 4.0 if not has_equip(EQ, 0, k) else 1.0
     return 2.0
@@ -660,7 +661,7 @@ def hand_values(V, EQ, SKS, K, VAL):
             val = COPY_VALUE[k, min(j, 2)]
         else:
             val = card_value(V, EQ, K, c)
-        if k == C.K_PEACH and V[P_HP] <= 2:
+        if k == C.K_PEACH and V[VP_HP] <= 2:
             val += 1.5
         VAL[c] = val
 
@@ -729,19 +730,19 @@ def cheapest_card(o, m, V, EQ, K, VAL, filt, excl):
 @njit(cache=True)
 def slash_value(V, EQ, SKS, H, r, color, user):
     h = H[r]
-    if r == user or not V[P_ALIVE + r]:
+    if r == user or not V[VP_ALIVE + r]:
         return -5.0
-    hp = V[P_HP + r]
+    hp = V[VP_HP + r]
     val = h * (1.35 if hp <= 1 else (1.15 if hp == 2 else 1.0))
-    if V[P_WEAPON + user] != C.K_QINGGANG:
-        if V[P_ARMOR + r] == C.K_EIGHT_DIAGRAM:
+    if V[VP_WEAPON + user] != C.K_QINGGANG:
+        if V[VP_ARMOR + r] == C.K_EIGHT_DIAGRAM:
             val -= 0.25 * abs(h)
-        if V[P_ARMOR + r] == C.K_NIOH_SHIELD and color == C.COLOR_BLACK:
+        if V[VP_ARMOR + r] == C.K_NIOH_SHIELD and color == C.COLOR_BLACK:
             val -= 2.0
-    if V[P_HANDN + r] == 0:
+    if V[VP_HANDN + r] == 0:
         val += 0.15 * h
     if h > 0:                     # threat: cards in hand, a weapon
-        val += h * (0.04 * min(V[P_HANDN + r], 5) + (0.1 if V[P_WEAPON + r] else 0.0))
+        val += h * (0.04 * min(V[VP_HANDN + r], 5) + (0.1 if V[VP_WEAPON + r] else 0.0))
     if has_skill(SKS, r, SK.SK_LIULI):
         val -= 0.2
     return val
@@ -752,9 +753,9 @@ def slash_targets(V, EQ, SKS, H, color):
     """The best value of a 杀 on someone in range now (-5 if none)."""
     best = -5.0
     for r in range(1, V[V_N]):
-        if not V[P_ALIVE + r] or not V[P_INRANGE + r]:
+        if not V[VP_ALIVE + r] or not V[VP_INRANGE + r]:
             continue
-        if V[P_HANDN + r] == 0 and has_skill(SKS, r, SK.SK_KONGCHENG):
+        if V[VP_HANDN + r] == 0 and has_skill(SKS, r, SK.SK_KONGCHENG):
             continue
         best = max(best, slash_value(V, EQ, SKS, H, r, color, 0))
     return best
@@ -762,40 +763,40 @@ def slash_targets(V, EQ, SKS, H, color):
 
 @njit(cache=True)
 def trick_reach(V, SKS, r, kind):
-    if r == 0 or not V[P_ALIVE + r]:
+    if r == 0 or not V[VP_ALIVE + r]:
         return False
     if kind == C.K_SNATCH:
         if has_skill(SKS, r, SK.SK_QIANXUN):
             return False
-        return V[P_DIST + r] <= 1 or has_skill(SKS, 0, SK.SK_QICAI)
+        return V[VP_DIST + r] <= 1 or has_skill(SKS, 0, SK.SK_QICAI)
     if kind == C.K_INDULGENCE:
-        return not has_skill(SKS, r, SK.SK_QIANXUN) and not V[P_INDUL + r]
+        return not has_skill(SKS, r, SK.SK_QIANXUN) and not V[VP_INDUL + r]
     if kind == C.K_DUEL:
-        return not (V[P_HANDN + r] == 0 and has_skill(SKS, r, SK.SK_KONGCHENG))
+        return not (V[VP_HANDN + r] == 0 and has_skill(SKS, r, SK.SK_KONGCHENG))
     return True
 
 
 @njit(cache=True)
 def take_value(V, EQ, H, r):
     """Value of taking or destroying one card of seat r (过河拆桥, 顺手牵羊)."""
-    ncards = V[P_HANDN + r] + equip_count(EQ, r)
+    ncards = V[VP_HANDN + r] + equip_count(EQ, r)
     if friend(H, r):
-        return 1.0 if (V[P_INDUL + r] or V[P_LIGHT + r]) else -1.0
+        return 1.0 if (V[VP_INDUL + r] or V[VP_LIGHT + r]) else -1.0
     if ncards == 0:
         return -0.5
-    return H[r] * (0.5 + 0.15 * min(ncards, 4) + (0.3 if V[P_ARMOR + r] else 0.0)
-                   + (0.2 if V[P_WEAPON + r] else 0.0))
+    return H[r] * (0.5 + 0.15 * min(ncards, 4) + (0.3 if V[VP_ARMOR + r] else 0.0)
+                   + (0.2 if V[VP_WEAPON + r] else 0.0))
 
 
 @njit(cache=True)
 def duel_value(V, K, H, r):
     mine = count_kind(V, K, C.K_SLASH)
-    return H[r] * (1.1 if V[P_HP + r] <= 1 else 1.0) + 0.15 * (mine - V[P_HANDN + r] / 2.0)
+    return H[r] * (1.1 if V[VP_HP + r] <= 1 else 1.0) + 0.15 * (mine - V[VP_HANDN + r] / 2.0)
 
 
 @njit(cache=True)
 def indulgence_value(V, EQ, H, r):
-    return H[r] * (1.0 + 0.08 * V[P_HANDN + r] + 0.1 * equip_count(EQ, r))
+    return H[r] * (1.0 + 0.08 * V[VP_HANDN + r] + 0.1 * equip_count(EQ, r))
 
 
 @njit(cache=True)
@@ -805,16 +806,16 @@ def collateral_best(V, EQ, SKS, H, wielder):
     best = -1e9
     n = V[V_N]
     for a in range(1, n):
-        if not V[P_ALIVE + a] or V[P_WEAPON + a] == 0:
+        if not V[VP_ALIVE + a] or V[VP_WEAPON + a] == 0:
             continue
         if wielder >= 0 and a != wielder:
             continue
         for b in range(n):
-            if b == a or not V[P_ALIVE + b]:
+            if b == a or not V[VP_ALIVE + b]:
                 continue
             if distance(V, EQ, SKS, a, b) > attack_range(V, a):
                 continue
-            if V[P_HANDN + b] == 0 and has_skill(SKS, b, SK.SK_KONGCHENG):
+            if V[VP_HANDN + b] == 0 and has_skill(SKS, b, SK.SK_KONGCHENG):
                 continue
             hb = H[b] if b != 0 else -3.0
             best = max(best, hb + 0.4 * H[a])
@@ -827,8 +828,8 @@ def aoe_value(V, H):
     tot = 0.0
     k = 0
     for r in range(1, V[V_N]):
-        if V[P_ALIVE + r]:
-            hp = V[P_HP + r]
+        if V[VP_ALIVE + r]:
+            hp = V[VP_HP + r]
             tot += H[r] * (1.6 if hp <= 1 else (1.2 if hp == 2 else 1.0))
             k += 1
     return tot / max(1, k)
@@ -838,7 +839,7 @@ def aoe_value(V, H):
 def heal_all_value(V, H):
     tot = 0.0
     for r in range(V[V_N]):
-        if V[P_ALIVE + r] and V[P_HP + r] < V[P_MAXHP + r]:
+        if V[VP_ALIVE + r] and V[VP_HP + r] < V[VP_MAXHP + r]:
             tot -= H[r]
     return tot
 
@@ -850,15 +851,15 @@ def lijian_plan(V, SKS, H):
     bv, ba, bb = -5.0, -1, -1
     n = V[V_N]
     for a in range(1, n):
-        if not V[P_ALIVE + a] or V[P_GENDER + a] != C.GENDER_MALE:
+        if not V[VP_ALIVE + a] or V[VP_GENDER + a] != C.GENDER_MALE:
             continue
         for b in range(1, n):
-            if not V[P_ALIVE + b] or V[P_GENDER + b] != C.GENDER_MALE or a == b:
+            if not V[VP_ALIVE + b] or V[VP_GENDER + b] != C.GENDER_MALE or a == b:
                 continue
-            if V[P_HANDN + b] == 0 and has_skill(SKS, b, SK.SK_KONGCHENG):
+            if V[VP_HANDN + b] == 0 and has_skill(SKS, b, SK.SK_KONGCHENG):
                 continue
-            val = H[b] * (1.2 if V[P_HP + b] <= 1 else 1.0) - 0.4 * H[a] \
-                + 0.08 * (V[P_HANDN + a] - V[P_HANDN + b])
+            val = H[b] * (1.2 if V[VP_HP + b] <= 1 else 1.0) - 0.4 * H[a] \
+                + 0.08 * (V[VP_HANDN + a] - V[VP_HANDN + b])
             if val > bv:
                 bv, ba, bb = val, a, b
     return bv, ba, bb
@@ -879,7 +880,7 @@ def target_score(code, r, p, o, V, EQ, SKS, H, K):
     if code == TS_NEG_H:
         return -H[r]
     if code == TS_FANJIAN:
-        return H[r] * (1.3 if V[P_HP + r] <= 1 else 1.0)
+        return H[r] * (1.3 if V[VP_HP + r] <= 1 else 1.0)
     if code == TS_RENDE:
         return -H[r] + (0.3 if r == V[V_LORD] else 0.0)
     if code == TS_WIELDER:
@@ -888,7 +889,7 @@ def target_score(code, r, p, o, V, EQ, SKS, H, K):
     if code == TS_VICTIM:
         return -3.0 if r == 0 else H[r]
     if code == TS_PEACH:
-        return (1.0 if r == 0 and V[P_HP] <= 1 else 0.0) + (-H[r] if r != 0 else 0.5)
+        return (1.0 if r == 0 and V[VP_HP] <= 1 else 0.0) + (-H[r] if r != 0 else 0.5)
     if code == TS_LIJIAN_A:
         return (2.0 if r == p else 0.0) - 0.4 * H[r]
     if code == TS_LIJIAN_B:
@@ -912,7 +913,7 @@ def equip_score(V, EQ, SKS, K, k):
     if WEAPON_RANGE[k] > 0:
         if has_skill(SKS, 0, SK.SK_LUOYI):
             return -1.0              # 裸衣 hits harder without a weapon
-        cur = V[P_WEAPON]
+        cur = V[VP_WEAPON]
         slashes = count_kind(V, K, C.K_SLASH)
         if cur == 0:
             return 6.0 + (1.5 if k == C.K_CROSSBOW and slashes >= 2 else 0.0)
@@ -922,7 +923,7 @@ def equip_score(V, EQ, SKS, K, k):
             return 2.0
         return -1.0
     if k == C.K_EIGHT_DIAGRAM or k == C.K_NIOH_SHIELD:
-        return 7.5 if V[P_ARMOR] == 0 else -1.0
+        return 7.5 if V[VP_ARMOR] == 0 else -1.0
     if k == C.K_HORSE_PLUS or k == C.K_HORSE_MINUS:
         if has_skill(SKS, 0, SK.SK_MASHU):
             return 5.0 if not (has_equip(EQ, 0, C.K_HORSE_PLUS)
@@ -939,7 +940,7 @@ def best_over_others(code, V, EQ, SKS, H, K, kind):
     best = -5.0
     found = False
     for r in range(1, V[V_N]):
-        if not V[P_ALIVE + r]:
+        if not V[VP_ALIVE + r]:
             continue
         if kind > 0 and not trick_reach(V, SKS, r, kind):
             continue
@@ -950,7 +951,7 @@ def best_over_others(code, V, EQ, SKS, H, K, kind):
         elif code == TS_DUEL:
             x = duel_value(V, K, H, r)
         else:
-            x = H[r] * (1.3 if V[P_HP + r] <= 1 else 1.0)
+            x = H[r] * (1.3 if V[VP_HP + r] <= 1 else 1.0)
         if not found or x > best:
             best = x
             found = True
@@ -960,7 +961,7 @@ def best_over_others(code, V, EQ, SKS, H, K, kind):
 @njit(cache=True)
 def play_card_score(o, V, EQ, SKS, H, K, c):
     k = K[0, c]
-    hp, maxhp = V[P_HP], V[P_MAXHP]
+    hp, maxhp = V[VP_HP], V[VP_MAXHP]
     if k == C.K_EX_NIHILO:
         return 10.0
     if C.K_CROSSBOW <= k <= C.K_HORSE_MINUS:
@@ -969,12 +970,12 @@ def play_card_score(o, V, EQ, SKS, H, K, c):
         if hp >= maxhp:
             # 救援: a 吴 character may heal the wounded lord 孙权 in his own turn
             lord = V[V_LORD]
-            if lord > 0 and friend(H, lord) and V[P_HP + lord] < V[P_MAXHP + lord]:
+            if lord > 0 and friend(H, lord) and V[VP_HP + lord] < V[VP_MAXHP + lord]:
                 return 5.0
             return -1.0
         if hp <= 1 or hp <= maxhp - 2:
             return 8.0
-        if count_kind(V, K, C.K_PEACH) >= 2 or V[P_HANDN] > hp + 1:
+        if count_kind(V, K, C.K_PEACH) >= 2 or V[VP_HANDN] > hp + 1:
             return 4.0
         return -1.0
     if k == C.K_INDULGENCE:
@@ -1000,7 +1001,7 @@ def play_card_score(o, V, EQ, SKS, H, K, c):
     if k == C.K_AMAZING_GRACE:
         tot = 0.0
         for r in range(1, V[V_N]):
-            if V[P_ALIVE + r]:
+            if V[VP_ALIVE + r]:
                 tot += H[r]
         val = -tot / max(1, n_alive_others(V))
         return 3.0 + val if val > -0.6 else -1.0
@@ -1014,7 +1015,7 @@ def play_card_score(o, V, EQ, SKS, H, K, c):
 
 @njit(cache=True)
 def play_skill_score(o, V, EQ, SKS, H, K, VAL, sk):
-    hp, maxhp = V[P_HP], V[P_MAXHP]
+    hp, maxhp = V[VP_HP], V[VP_MAXHP]
     nh, c0, c1 = two_cheapest_hand(V, VAL)
     if sk == SK.SK_WUSHENG or sk == SK.SK_LONGDAN:
         if count_kind(V, K, C.K_SLASH) > 0:
@@ -1041,11 +1042,11 @@ def play_skill_score(o, V, EQ, SKS, H, K, VAL, sk):
     if sk == SK.SK_RENDE:
         anyf = False
         for r in range(1, V[V_N]):
-            if V[P_ALIVE + r] and friend(H, r):
+            if V[VP_ALIVE + r] and friend(H, r):
                 anyf = True
         if not anyf:
             return -1.0
-        given = V[P_GIVEN]
+        given = V[VP_GIVEN]
         if (hp < maxhp and given < 2 and nh >= 2 - given) or nh > hp:
             return 1.2
         return -1.0
@@ -1062,8 +1063,8 @@ def play_skill_score(o, V, EQ, SKS, H, K, VAL, sk):
         if nh < 2 or c0 + c1 > 10:
             return -1.0
         for r in range(1, V[V_N]):
-            if V[P_ALIVE + r] and V[P_GENDER + r] == C.GENDER_MALE \
-                    and V[P_HP + r] < V[P_MAXHP + r] \
+            if V[VP_ALIVE + r] and V[VP_GENDER + r] == C.GENDER_MALE \
+                    and V[VP_HP + r] < V[VP_MAXHP + r] \
                     and (friend(H, r) or (hp < maxhp and not enemy(H, r, 0.5))):
                 return 3.0
         return -1.0
@@ -1210,7 +1211,7 @@ def decide_slash(o, m, V, EQ, SKS, H, K, VAL):
             return C.A_PASS
         return or_pass(response_card(o, m, V, EQ, K, VAL, C.K_SLASH))
     if purpose == C.PUR_DUEL:
-        if friend(H, src) and V[P_HP] >= 2:
+        if friend(H, src) and V[VP_HP] >= 2:
             return C.A_PASS              # do not hurt a friend in a 决斗
     elif purpose == C.PUR_COLLATERAL:
         if tgt == 0 or (tgt > 0 and H[tgt] <= -0.3) or tgt < 0:
@@ -1229,10 +1230,10 @@ def decide_peach(o, m, V, EQ, H, K, VAL):
     x = V[V_DTGT]
     if x == 0:
         return or_pass(cheapest_card(o, m, V, EQ, K, VAL, 0, -1))
-    if x > 0 and V[V_ROLE] == RENEGADE and V[P_KROLE + x] == LORD:
+    if x > 0 and V[V_ROLE] == RENEGADE and V[VP_KROLE + x] == LORD:
         others = 0
         for r in range(1, V[V_N]):
-            if V[P_ALIVE + r] and r != x:
+            if V[VP_ALIVE + r] and r != x:
                 others += 1
         return or_pass(cheapest_card(o, m, V, EQ, K, VAL, 0, -1)) if others > 0 else C.A_PASS
     if friend(H, x):
@@ -1251,13 +1252,13 @@ def decide_nullify(o, m, V, EQ, H, K, VAL):
         if kind == C.K_SAVAGE and count_kind(V, K, C.K_SLASH) > 0:
             effect = -0.2
         if kind == C.K_ARCHERY and (count_kind(V, K, C.K_JINK) > 0
-                                    or V[P_ARMOR] == C.K_EIGHT_DIAGRAM):
+                                    or V[VP_ARMOR] == C.K_EIGHT_DIAGRAM):
             effect = -0.2
-        if kind == C.K_LIGHTNING and V[P_HP] > 3:
+        if kind == C.K_LIGHTNING and V[VP_HP] > 3:
             effect = -0.2
-        if (kind == C.K_DISMANTLE or kind == C.K_SNATCH) and V[P_HANDN] + equip_count(EQ, 0) <= 1:
+        if (kind == C.K_DISMANTLE or kind == C.K_SNATCH) and V[VP_HANDN] + equip_count(EQ, 0) <= 1:
             effect = -0.2
-    if V[P_HP + t] <= 1 and (kind == C.K_DUEL or kind == C.K_SAVAGE or kind == C.K_ARCHERY
+    if V[VP_HP + t] <= 1 and (kind == C.K_DUEL or kind == C.K_SAVAGE or kind == C.K_ARCHERY
                              or kind == C.K_LIGHTNING):
         effect *= 1.5
     worth = -H[t] * effect             # value for this seat of the effect happening
@@ -1292,7 +1293,7 @@ def decide_pick(o, m, V, EQ, H, K, MI):
     fr = friend(H, t) if t >= 0 else False
     acc = np.array([-1e18, -1.0])
     if can(m, C.A_OPTION + C.OPT_HAND):
-        hand = V[P_HANDN + t] if t >= 0 else 0
+        hand = V[VP_HANDN + t] if t >= 0 else 0
         consider(acc, -1.0 if fr else (5.5 if hand <= 2 else 4.5), C.A_OPTION + C.OPT_HAND, MI)
     for c in range(C.MAX_CARDS):
         if m[C.A_CARD + c] != 0:
@@ -1346,14 +1347,14 @@ def decide_confirm(o, m, V, EQ, SKS, H, K, VAL):
     if purpose == C.PUR_ICE_SWORD:          # prevent the damage, discard two of its cards instead
         if friend(H, t):
             return yes
-        if t >= 0 and V[P_HP + t] >= 3 and equip_count(EQ, t) >= 2:
+        if t >= 0 and V[VP_HP + t] >= 3 and equip_count(EQ, t) >= 2:
             return yes
         return no
     if purpose == C.PUR_AXE:                # pay two cards to make the dodged 杀 hit
         if not enemy(H, t, 0.25):
             return no
         nh, c0, c1 = two_cheapest_hand(V, VAL)
-        if V[P_HP + t] <= 2 or (nh >= 4 and c0 + c1 <= 7):
+        if V[VP_HP + t] <= 2 or (nh >= 4 and c0 + c1 <= 7):
             return yes
         return no
     return NONE
@@ -1383,13 +1384,13 @@ def decide_hero(o, m, V, hscore, MI):
 def decide_who_acts(m, V):
     """3v3: the commander acts first while he is fit; with the guards' block the healthier guard
     (the more HP and cards) leads."""
-    if can(m, C.A_TARGET) and (V[P_HP] >= 3 or V[V_NLEGAL] == 1):
+    if can(m, C.A_TARGET) and (V[VP_HP] >= 3 or V[V_NLEGAL] == 1):
         return C.A_TARGET
     best = -1
     bv = -1e18
     for r in range(1, NS):
         if m[C.A_TARGET + r] != 0:
-            s = V[P_HP + r] + 0.3 * V[P_HANDN + r]
+            s = V[VP_HP + r] + 0.3 * V[VP_HANDN + r]
             if s > bv:
                 bv = s
                 best = r
@@ -1422,13 +1423,13 @@ def judge_good(V, EQ, SKS, K, t, c):
     """Is judgement card c good for the judging seat t (1 / 0; -1: cannot tell why it judges)?"""
     suit, rank, color = K[1, c], K[2, c], K[3, c]
     ph = V[V_PHASE]
-    if ph == C.PH_JUDGE and V[V_CUR] == t and (V[P_INDUL + t] or V[P_LIGHT + t]):
-        if V[P_INDUL + t]:
+    if ph == C.PH_JUDGE and V[V_CUR] == t and (V[VP_INDUL + t] or V[VP_LIGHT + t]):
+        if V[VP_INDUL + t]:
             return 1 if suit == C.SUIT_HEART else 0
         return 0 if (suit == C.SUIT_SPADE and 2 <= rank <= 9) else 1
     if ph == C.PH_START and V[V_CUR] == t and has_skill(SKS, t, SK.SK_LUOSHEN):
         return 1 if color == C.COLOR_BLACK else 0
-    if V[P_ARMOR + t] == C.K_EIGHT_DIAGRAM and ph != C.PH_JUDGE:
+    if V[VP_ARMOR + t] == C.K_EIGHT_DIAGRAM and ph != C.PH_JUDGE:
         return 1 if color == C.COLOR_RED else 0
     return -1
 
@@ -1456,7 +1457,7 @@ def guanxing(o, m, V, EQ, K, VAL, MF, MI, stage):
         return cheapest_card(o, m, V, EQ, K, VAL, 0, -1)
     first = MF[M_GX_LATER] == 0
     MF[M_GX_LATER] = 1
-    if V[P_INDUL] and first:
+    if V[VP_INDUL] and first:
         for c in range(C.MAX_CARDS):
             if m[C.A_CARD + c] != 0 and K[1, c] == C.SUIT_HEART:
                 return C.A_CARD + c
@@ -1474,8 +1475,8 @@ def skill_card(o, m, V, EQ, SKS, H, K, VAL, MF, MI, sk):
             or sk == SK.SK_QINGNANG or sk == SK.SK_LIJIAN or sk == SK.SK_JIEYIN:
         return cheapest_card(o, m, V, EQ, K, VAL, 0, -1)
     if sk == SK.SK_RENDE:
-        hp = V[P_HP]
-        heal = V[P_HP] < V[P_MAXHP] and V[P_GIVEN] % 2 == 1
+        hp = V[VP_HP]
+        heal = V[VP_HP] < V[VP_MAXHP] and V[VP_GIVEN] % 2 == 1
         if can(m, C.A_CONFIRM) and not heal and V[V_NHAND] <= hp:
             return C.A_CONFIRM
         return cheapest_card(o, m, V, EQ, K, VAL, 0, -1)
@@ -1493,7 +1494,7 @@ def skill_card(o, m, V, EQ, SKS, H, K, VAL, MF, MI, sk):
         if t >= 0 and (t == 0 or friend(H, t)):
             amount = max(1, V[V_DNUM + 2])
             a = cheapest_card(o, m, V, EQ, K, VAL, 0, -1)
-            if a >= 0 and (V[P_HP + t] <= amount + 1
+            if a >= 0 and (V[VP_HP + t] <= amount + 1
                            or own_value(o, V, EQ, K, VAL, a - C.A_CARD) <= 4.0):
                 return a
         return C.A_PASS
@@ -1530,7 +1531,7 @@ def skill_card(o, m, V, EQ, SKS, H, K, VAL, MF, MI, sk):
         user = V[V_DTGT]
         worth = False
         for r in range(1, V[V_N]):
-            if V[P_ALIVE + r] and r != user and V[P_INRANGE + r] and H[r] > 0.3:
+            if V[VP_ALIVE + r] and r != user and V[VP_INRANGE + r] and H[r] > 0.3:
                 worth = True
         if not worth:
             return C.A_PASS
@@ -1561,7 +1562,7 @@ def skill_target(o, m, V, EQ, SKS, H, K, MF, MI, sk):
         bv = -1e18
         for r in range(V[V_N]):
             if m[C.A_TARGET + r] != 0:
-                x = H[r] * (1.0 + 0.1 * V[P_HANDN + r])
+                x = H[r] * (1.0 + 0.1 * V[VP_HANDN + r])
                 if x > bv:
                     bv = x
                     best = r
@@ -1573,10 +1574,10 @@ def skill_target(o, m, V, EQ, SKS, H, K, MF, MI, sk):
         fr = -1
         fh = 1e18
         for r in range(1, V[V_N]):
-            if m[C.A_TARGET + r] != 0 and friend(H, r) and V[P_HANDN + r] <= 1 and H[r] < fh:
+            if m[C.A_TARGET + r] != 0 and friend(H, r) and V[VP_HANDN + r] <= 1 and H[r] < fh:
                 fh = H[r]
                 fr = r
-        if fr >= 0 and V[P_HANDN] > V[P_HP]:
+        if fr >= 0 and V[VP_HANDN] > V[VP_HP]:
             return C.A_TARGET + fr
         if can(m, C.A_TARGET):
             return C.A_TARGET
@@ -1593,7 +1594,7 @@ def skill_option(o, m, V, K, VAL, sk):
         return C.A_OPTION + (C.OPT_RED if red >= black else C.OPT_BLACK)
     if sk == SK.SK_GANGLIE:
         nh, c0, c1 = two_cheapest_hand(V, VAL)
-        if V[P_HP] >= 3 and nh >= 2 and c0 + c1 >= 9.0:
+        if V[VP_HP] >= 3 and nh >= 2 and c0 + c1 >= 9.0:
             return C.A_OPTION + C.OPT_LOSE_HP
         if can(m, C.A_OPTION + C.OPT_DISCARD2) and nh >= 2:
             return C.A_OPTION + C.OPT_DISCARD2

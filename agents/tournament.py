@@ -21,6 +21,15 @@ seed gives the same results. Every finished game is appended at once as one JSON
 games file (``--games-file``, default ``<out>.games.jsonl``); an interrupted run loses nothing
 finished, and ``--resume`` plays only the games missing from that file.
 
+Engines (``--engine``): ``batched`` plays chunks of up to 512 games in one compiled call each,
+every seat decided inside it (random and heuristic agents only; ``--workers`` threads): the
+heuristic decides as it does in the game engine (same deals, same seeds, the same records when
+no seat is random), random seats draw from their own generator (other games than the game
+engine's ``random``). ``game`` plays each game with ``heroes_env.Game`` in Python, any agent.
+``auto`` (default): batched when every agent is ``random`` or ``heuristic`` (on the command
+line: and no ``--record``, which needs the game engine). The engine is part
+of the tournament's identity (the games file's header): a resumed run keeps it.
+
 Backends (``--backend``): ``local`` plays the games in ``--workers`` processes of this machine;
 ``ray`` fans them out as Ray tasks, a chunk of games per task (``--address``: none starts a Ray
 instance on this machine with ``--workers`` CPUs, ``auto`` or ``HOST:PORT`` joins a running
@@ -62,6 +71,9 @@ RESULT_NAMES = {C.RES_NONE: "none", C.RES_LORD: "lord", C.RES_REBEL: "rebel",
                 C.RES_TEAM0: "team0", C.RES_TEAM1: "team1"}
 _RESULT_IDS = {v: k for k, v in RESULT_NAMES.items()}
 SEATINGS = ("rotate", "random", "fixed")
+ENGINES = ("auto", "batched", "game")
+BATCHED_AGENTS = ("random", "heuristic")  # the agents the batched engine plays in compiled code
+BATCH_GAMES = 512                         # games per compiled call of the batched engine
 FORMAT = "heroes_env.tournament/1"
 
 
@@ -84,6 +96,7 @@ class TournamentConfig:
     autoplay: bool = DEFAULTS["autoplay"]
     labels: tuple[str, ...] = field(default=())
     mode: str = DEFAULTS["mode"]  # "identity" or "3v3" (per-role rates: commander, guard)
+    engine: str = "auto"          # "batched" / "game" ("auto": batched if every agent allows)
 
     def __post_init__(self):
         agents = tuple(self.agents)
@@ -119,6 +132,14 @@ class TournamentConfig:
                                   f"({list(agents)}); add --players or drop agents")
         if not self.labels:
             object.__setattr__(self, "labels", tuple(_labels(agents)))
+        if self.engine not in ENGINES:
+            raise TournamentError(f"engine must be one of {list(ENGINES)}, got {self.engine!r}")
+        compiled = all(a in BATCHED_AGENTS for a in agents)
+        if self.engine == "auto":
+            object.__setattr__(self, "engine", "batched" if compiled else "game")
+        elif self.engine == "batched" and not compiled:
+            raise TournamentError(f"--engine batched plays only {list(BATCHED_AGENTS)} (in "
+                                  f"compiled code), got {list(agents)}; use --engine game")
 
     def game_config(self) -> Config:
         return Config(num_players=self.players, mode=self.mode, pack=self.pack, deck=self.deck,
@@ -158,12 +179,25 @@ def seating(cfg: TournamentConfig, game: int) -> list[int]:
     return [int(x) for x in rng.permutation(pool)]
 
 
+def _seat_seeds(cfg: TournamentConfig, game: int) -> tuple[int, list[int]]:
+    """The deal's seed of game number `game` and the seed of each seat's agent in it."""
+    return _seed(cfg.seed, game, 1), [_seed(cfg.seed, game, 2, s) for s in range(cfg.players)]
+
+
+def game_record(g: Game, asked: int) -> dict:
+    """The fields of a finished game's record (see ``summarize``); asked: agent decisions."""
+    n = g.num_players
+    heroes = [g.hero(s).key if g.hero(s) is not None else None for s in range(n)]
+    return {"roles": [ALL_ROLE_NAMES[g.role(s)] for s in range(n)], "heroes": heroes,
+            "result": RESULT_NAMES[g.result], "rewards": [int(x) for x in g.rewards()],
+            "alive": [int(g.alive(s)) for s in range(n)], "rounds": g.round, "decisions": asked}
+
+
 def play_game(config: Config, seat_agents, seed: int, agent_seeds=None, decisions=None) -> dict:
     """Play one game: seat s is controlled by seat_agents[s] (reset first, with agent_seeds[s]).
     Returns the game's record (see ``summarize`` for the fields). decisions: a list to append
     [seat, action, label] to for every decision (``heroes_env.record``)."""
     g = Game.new(config, seed=seed)
-    n = g.num_players
     for s, a in enumerate(seat_agents):
         a.reset(seed=None if agent_seeds is None else agent_seeds[s])
     asked = 0
@@ -175,11 +209,7 @@ def play_game(config: Config, seat_agents, seed: int, agent_seeds=None, decision
             decisions.append([seat, int(a), g.action_to_str(int(a))])
         g.step(a, seat)
         asked += 1
-    rewards = g.rewards()
-    heroes = [g.hero(s).key if g.hero(s) is not None else None for s in range(n)]
-    return {"roles": [ALL_ROLE_NAMES[g.role(s)] for s in range(n)], "heroes": heroes,
-            "result": RESULT_NAMES[g.result], "rewards": [int(x) for x in rewards],
-            "alive": [int(g.alive(s)) for s in range(n)], "rounds": g.round, "decisions": asked}
+    return game_record(g, asked)
 
 
 class _Player:
@@ -200,8 +230,7 @@ class _Player:
     def play(self, i: int) -> dict:
         cfg = self.cfg
         who = seating(cfg, i)
-        seed = _seed(cfg.seed, i, 1)
-        agent_seeds = [_seed(cfg.seed, i, 2, s) for s in range(cfg.players)]
+        seed, agent_seeds = _seat_seeds(cfg, i)
         decisions = [] if self.record else None
         rec = play_game(self.config, [self.agent(s, j) for s, j in enumerate(who)], seed,
                         agent_seeds, decisions)
@@ -322,9 +351,61 @@ BACKENDS = ("local", "ray")
 RAY_CHUNK = 16            # most games per Ray task
 
 
+def batched_records(cfg: TournamentConfig, todo: list[int], threads: int = 1):
+    """The records of games `todo` played by the batched engine (``engine="batched"``): up to
+    BATCH_GAMES games per compiled call, every seat decided inside it (``agents.heuristic_loop``:
+    the heuristic, or uniformly random legal actions from the seat's own generator), in parallel
+    over games with `threads` Numba threads. Game i depends on (seed, i) only; its heuristic
+    seats decide as the heuristic agent of ``engine="game"`` does (same deal, same per-seat
+    seeds), its random seats draw from another generator than ``agents.RandomAgent``'s."""
+    from heroes_env.engine import batch as K
+    from heroes_env.game import engine_seed
+    from heroes_env.vector import BatchCore
+    from . import heuristic_kernels as HK
+    from .heuristic import HeuristicAgent
+    from .heuristic_loop import KIND_HEURISTIC, KIND_RANDOM, HeuristicLoop
+    if not todo:
+        return
+    config = cfg.game_config()
+    n, NS = cfg.players, C.MAX_SEATS
+    B = min(BATCH_GAMES, len(todo))
+    core = BatchCore(config, B, K.SEATS_NONE, np.full(NS, K.OPP_COMPILED, np.int8), threads,
+                     serial_below=None if threads == 1 else 0)
+    agent = HeuristicAgent(seed=0)
+    core.loop = loop = HeuristicLoop(agent, B)
+    agent._direct.grow(B * NS)
+    MI = agent._direct.MI
+    for start in range(0, len(todo), B):
+        chunk = todo[start:start + B]
+        core.act[:] = K.ACT_NONE
+        seeds = []
+        for j, i in enumerate(chunk):
+            who = seating(cfg, i)
+            seed, agent_seeds = _seat_seeds(cfg, i)
+            seeds.append((seed, who))
+            core.next_seeds[j] = engine_seed(seed)
+            core.act[j] = K.ACT_START
+            for s in range(n):
+                loop.kind[j, s] = KIND_RANDOM if cfg.agents[who[s]] == "random" else KIND_HEURISTIC
+                # as HeuristicAgent.reset(seed=agent_seeds[s]), then act() with slot 0
+                HK.seed_slot(MI[j * NS + s], agent_seeds[s] % HK.RNG_MOD, 0)
+        core.call(1)
+        for j, i in enumerate(chunk):
+            if core.R[j, K.R_STAGE] != K.STAGE_SEED or not core.R[j, K.R_DONE]:
+                raise RuntimeError(f"game {i} of the tournament did not finish in the batched "
+                                   "engine; please report it")
+            g = Game(config, core.S[j].copy())
+            seed, who = seeds[j]
+            yield {"game": i, "seed": seed, "seats": [cfg.labels[k] for k in who],
+                   **game_record(g, int(core.R[j, K.R_LEN]))}
+
+
 def _local_records(cfg: TournamentConfig, todo: list[int], workers: int, record: bool = False):
-    """The records of games `todo`, played here (one process, or a pool of `workers`)."""
-    if workers == 1 or len(todo) <= 1:
+    """The records of games `todo`, played here (one process, or a pool of `workers`; the
+    batched engine: one process, `workers` threads)."""
+    if cfg.engine == "batched":
+        yield from batched_records(cfg, todo, min(workers, _max_threads()))
+    elif workers == 1 or len(todo) <= 1:
         player = _Player(cfg, record)
         for i in todo:
             yield player.play(i)
@@ -333,6 +414,11 @@ def _local_records(cfg: TournamentConfig, todo: list[int], workers: int, record:
         chunk = max(1, min(16, len(todo) // (workers * 8)))
         with mp.Pool(workers, initializer=_init_worker, initargs=(cfg, record)) as pool:
             yield from pool.imap_unordered(_work, todo, chunksize=chunk)
+
+
+def _max_threads() -> int:
+    import numba
+    return numba.config.NUMBA_NUM_THREADS
 
 
 def ship_agents(cfg: TournamentConfig) -> dict[str, dict[str, bytes]]:
@@ -428,6 +514,8 @@ def play_chunk(cfg: TournamentConfig, games: list[int], shipped=None,
         import agents.torch_policy  # noqa: F401 - the .pt / .zip loaders, on a fresh worker too
         _CHUNK_PLAYERS.clear()
         player = _CHUNK_PLAYERS[key] = _Player(local, record)
+    if cfg.engine == "batched":
+        return list(batched_records(cfg, games))
     return [player.play(i) for i in games]
 
 
@@ -511,6 +599,9 @@ def run_tournament(cfg: TournamentConfig, workers: int = 1, games_file: str | No
         raise TournamentError(f"backend must be one of {list(BACKENDS)}, got {backend!r}")
     if address is not None and backend != "ray":
         raise TournamentError(f"an address ({address!r}) is for --backend ray only")
+    if record_dir is not None and cfg.engine == "batched":
+        raise TournamentError("--record writes each game's decisions, which only the game "
+                              "engine keeps: add --engine game")
     for spec in cfg.agents:          # fail early, in this process, with the spec's own error
         try:
             make_agent(spec)
@@ -733,6 +824,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", default="local",
                    help=f"one of {list(BACKENDS)}: local processes, or chunks of games as Ray "
                         f"tasks (pip install -e \".[ray]\")")
+    p.add_argument("--engine", default="auto",
+                   help=f"one of {list(ENGINES)}: batched plays {' and '.join(BATCHED_AGENTS)} "
+                        "seats inside one compiled call per chunk of games (threads: --workers); "
+                        "game plays each game in Python (any agent); auto: batched when every "
+                        "agent allows it and no --record is asked for")
     p.add_argument("--address", default=None,
                    help="--backend ray: 'auto' or HOST:PORT joins a running cluster (`ray start "
                         "--head`); none starts a local Ray instance")
@@ -763,7 +859,10 @@ def main(argv=None) -> int:
         cfg = TournamentConfig(agents=tuple(args.agents), games=args.games, players=args.players,
                                pack=args.pack, deck=args.deck, hero_selection=args.hero_selection,
                                max_rounds=args.max_rounds, seating=args.seating, seed=args.seed,
-                               autoplay=not args.no_autoplay, mode=args.mode)
+                               autoplay=not args.no_autoplay, mode=args.mode,
+                               # --record keeps every decision: the game engine does
+                               engine="game" if args.record and args.engine == "auto"
+                               else args.engine)
         if args.rating not in ("auto", "openskill", "elo"):
             raise TournamentError(f"--rating must be auto, openskill or elo, got {args.rating!r}")
         summary = run_tournament(cfg, workers=args.workers, games_file=games_file,

@@ -1,15 +1,22 @@
-"""The compiled heuristic's speed: decisions/s batched, and learner steps/s against it.
+"""The compiled heuristic's speed: decisions/s batched, learner steps/s and tournament games/s
+against it.
 
     python benchmarks/bench_heuristic.py [--batch 4096] [--threads 1 2] [--repeats 5]
-                                         [--seconds 1] [--learner-envs 256] [--json out.json]
+                                         [--seconds 1] [--learner-envs 256] [--games 200]
+                                         [--json out.json]
 
 1. **decisions/s**: ``HeuristicAgent.act_batch`` over B observation rows (recorded from
    heuristic games of 5 players, pack standard; every row its own slot), with 1 and 2 Numba
    threads; the median of --repeats runs of --seconds each.
 2. **learner steps/s**: ``LearnerVectorEnv(E, seat=0, num_players=5, pack="standard")`` with
-   ``opponents="heuristic"`` and with ``opponents="random"``, stepped with the compiled random
-   legal actions, alternated in one process (heuristic, random, heuristic, ...); the median of
-   each and their ratio.
+   ``opponents="heuristic"`` (played inside the compiled loop, ``agents.heuristic_loop``), with
+   the same agent called from Python once per round of opponent decisions (``act_batch`` through
+   a wrapper without ``compiled_loop``: how the wrappers played it before) and with
+   ``opponents="random"``, stepped with the compiled random legal actions, alternated in one
+   process; the median of each and the ratios to random.
+3. **tournament games/s**: heuristic against random (5 players, pack standard, seats rotated),
+   ``--games`` games with the game engine (each game in Python, one process) and with the
+   batched engine (1 and 2 threads), alternated; the medians and the ratio.
 """
 from __future__ import annotations
 
@@ -28,6 +35,21 @@ import numba  # noqa: E402
 from heroes_env import Config, Game  # noqa: E402
 from heroes_env.wrappers import LearnerVectorEnv  # noqa: E402
 from agents import HeuristicAgent  # noqa: E402
+from agents import tournament as T  # noqa: E402
+
+
+class PythonPath:
+    """The heuristic seen through act_batch only: the wrappers call it from Python."""
+    slot_memory = True
+
+    def __init__(self):
+        self.agent = HeuristicAgent(seed=0)
+
+    def act_batch(self, obs, masks, slots):
+        return self.agent.act_batch(obs, masks, slots)
+
+    def reset(self, seed=None, slots=None):
+        self.agent.reset(seed=seed, slots=slots)
 
 
 def rows_from_games(target: int, seed: int = 0):
@@ -67,10 +89,11 @@ def decisions_per_s(obs, masks, threads, repeats, seconds):
 
 def learner_steps(envs, repeats, seconds, threads):
     numba.set_num_threads(threads)
-    out = {"heuristic": [], "random": []}
+    out = {"heuristic": [], "heuristic_python": [], "random": []}
     venvs = {}
     for opp in out:
-        v = LearnerVectorEnv(envs, seat=0, num_players=5, pack="standard", opponents=opp,
+        spec = PythonPath() if opp == "heuristic_python" else opp
+        v = LearnerVectorEnv(envs, seat=0, num_players=5, pack="standard", opponents=spec,
                              num_threads=threads)
         v.reset(seed=1)
         venvs[opp] = v
@@ -82,7 +105,33 @@ def learner_steps(envs, repeats, seconds, threads):
             out[opp].append(timed(once, seconds))
     med = {k: float(np.median(x)) for k, x in out.items()}
     med["ratio"] = med["heuristic"] / med["random"]
+    med["ratio_python"] = med["heuristic_python"] / med["random"]
     return med, out
+
+
+def tournament_games(games, repeats, threads):
+    """Games/s of the game engine (one process) and of the batched engine per thread count."""
+    cfg = {e: T.TournamentConfig(agents=("heuristic", "random"), games=games, players=5,
+                                 pack="standard", seed=1, engine=e) for e in ("game", "batched")}
+    player = T._Player(cfg["game"])
+    todo = list(range(games))
+    runs = {"game": []}
+    runs.update({f"batched_{t}": [] for t in threads})
+    list(T.batched_records(cfg["batched"], todo[:8]))           # compile / load first
+    player.play(0)
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for i in todo:
+            player.play(i)
+        runs["game"].append(games / (time.perf_counter() - t0))
+        for t in threads:
+            t0 = time.perf_counter()
+            n = sum(1 for _ in T.batched_records(cfg["batched"], todo, t))
+            runs[f"batched_{t}"].append(n / (time.perf_counter() - t0))
+    med = {k: float(np.median(v)) for k, v in runs.items()}
+    for t in threads:
+        med[f"ratio_{t}"] = med[f"batched_{t}"] / med["game"]
+    return med, runs
 
 
 def main(argv=None):
@@ -92,6 +141,7 @@ def main(argv=None):
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--seconds", type=float, default=1.0)
     p.add_argument("--learner-envs", type=int, default=256)
+    p.add_argument("--games", type=int, default=200, help="tournament games per timing")
     p.add_argument("--json", default=None)
     a = p.parse_args(argv)
     res = {"load_start": os.getloadavg()}
@@ -106,8 +156,15 @@ def main(argv=None):
         med, runs = learner_steps(a.learner_envs, a.repeats, a.seconds, t)
         res["learner"][t] = {"median": med, "runs": runs}
         print(f"LearnerVectorEnv({a.learner_envs}, seat=0, 5 players, standard), {t} thread(s): "
-              f"heuristic {med['heuristic']:,.0f} vs random {med['random']:,.0f} learner "
-              f"steps/s (ratio {med['ratio']:.3f})", flush=True)
+              f"heuristic {med['heuristic']:,.0f} (from Python: {med['heuristic_python']:,.0f}) "
+              f"vs random {med['random']:,.0f} learner steps/s (ratio {med['ratio']:.3f}, from "
+              f"Python {med['ratio_python']:.3f})", flush=True)
+    med, runs = tournament_games(a.games, a.repeats, a.threads)
+    res["tournament"] = {"median": med, "runs": runs, "games": a.games}
+    print(f"tournament heuristic vs random ({a.games} games, 5 players, standard): game engine "
+          f"{med['game']:,.1f} games/s; batched " + ", ".join(
+              f"{t} thread(s) {med[f'batched_{t}']:,.1f} ({med[f'ratio_{t}']:.1f}x)"
+              for t in a.threads), flush=True)
     res["load_end"] = os.getloadavg()
     if a.json:
         with open(a.json, "w") as f:

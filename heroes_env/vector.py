@@ -124,7 +124,12 @@ class BatchCore:
         self.n = config.num_players
         self.spec = config.spec()
         self.seat_mode = int(seat_mode)
-        self.opp = np.asarray(opp, np.int8)
+        opp = np.asarray(opp, np.int8)      # per seat (MAX_SEATS,) or per row and seat
+        self.opp = np.ascontiguousarray(np.broadcast_to(opp, (B, C.MAX_SEATS)))
+        # a compiled policy run inside the loop for the seats coded OPP_COMPILED: an object with
+        # advance(core, serial, new_step) -> -1 or the first row with an illegal action (it calls
+        # batch._advance_row itself, e.g. agents.heuristic_loop); None: vec_advance
+        self.loop = None
         self.num_threads = resolve_threads(num_threads)
         self.serial_below = (default_serial_below() if serial_below is None
                              else _check_int("serial_below", serial_below, 0))
@@ -179,16 +184,14 @@ class BatchCore:
     # ------------------------------------------------------------ kernel calls
     def call(self, new_step: int) -> int:
         """One kernel call over all rows; returns -1 or the first row with an illegal action."""
-        if self.B < self.serial_below or self.num_threads == 1:
-            fn = K.vec_advance_serial
+        serial = self.B < self.serial_below or self.num_threads == 1
+        if not serial and numba.get_num_threads() != self.num_threads:
+            numba.set_num_threads(self.num_threads)
+        if self.loop is not None:
+            bad = self.loop.advance(self, serial, new_step)
         else:
-            fn = K.vec_advance
-            if numba.get_num_threads() != self.num_threads:
-                numba.set_num_threads(self.num_threads)
-        bad = fn(self.S, self.actions, self.act, new_step, self.spec, self.next_seeds,
-                 self.seat_mode, self.opp, self.agent_seed, int(self.want_random), self.masks,
-                 self.obs, self.rew, self.R, self.lrew, self.final_obs, int(self.want_final),
-                 self.flags, self.out)
+            fn = K.vec_advance_serial if serial else K.vec_advance
+            bad = fn(*self.kernel_args(new_step))
         if bad < 0:
             if self.out[0]:
                 self._after_call()
@@ -197,6 +200,13 @@ class BatchCore:
                 raise RuntimeError(f"engine error {int(self.R[i, K.R_ERR])} in game {i} (seed "
                                    f"{int(self.user_seed[i])}); please report it")
         return int(bad)
+
+    def kernel_args(self, new_step: int) -> tuple:
+        """The arguments of ``batch.vec_advance`` (and of _advance_row's callers) in order."""
+        return (self.S, self.actions, self.act, new_step, self.spec, self.next_seeds,
+                self.seat_mode, self.opp, self.agent_seed, int(self.want_random), self.masks,
+                self.obs, self.rew, self.R, self.lrew, self.final_obs, int(self.want_final),
+                self.flags, self.out)
 
     @property
     def waiting(self) -> int:
@@ -242,6 +252,7 @@ class BatchCore:
     def nbytes_per_game(self) -> dict:
         """Bytes per game: the state row, and everything the batch holds for it."""
         total = sum(x.nbytes for x in (self.S, self.masks, self.obs, self.rew, self.lrew, self.R,
+                                       self.opp,
                                        self.final_obs, self.flags, self.actions, self.act,
                                        self.next_seeds,
                                        self.games, self.user_seed, self.step_seed))

@@ -13,9 +13,11 @@ Action                 ``Discrete(NUM_ACTIONS)``; ``action_masks()`` gives the l
 Learner seat           ``seat=k`` (fixed) or ``seat="random"``: drawn for every game from the
                        agents' random stream, so the learner plays every role
 Opponents              ``"random"`` (uniform legal actions drawn in compiled code),
-                       ``"heuristic"`` (``agents.HeuristicAgent``, compiled, one batched call
-                       per step for every game and seat waiting on it; any other
-                       ``agents.make_agent`` name works the same way), a callable
+                       ``"heuristic"`` (``agents.HeuristicAgent``, played inside the same
+                       compiled call as the engine: ``agents.heuristic_loop``; a HeuristicAgent
+                       object given here plays there too, keeping its seed), any other
+                       ``agents.make_agent`` name (one agent for the seats naming it, one
+                       batched call per round of opponent decisions), a callable
                        ``f(obs, mask) -> action`` (one decision at a time), a batched policy
                        (an object with ``act_batch(obs (N, OBS), masks (N, A), seats (N,)) ->
                        actions (N,)``), or a list giving one of those per seat
@@ -100,7 +102,8 @@ class _PerDecision:
 def _policy(spec, where, named):
     """One seat's policy: None for the compiled random one; a name of ``agents.make_agent`` (e.g.
     "heuristic") becomes one agent shared by every seat naming it (named: name -> agent), so
-    those seats are decided in one batched call per step."""
+    those seats are decided in one batched call per round (or inside the compiled loop, for an
+    agent with ``compiled_loop``: ``_Opponents.inloop``)."""
     if isinstance(spec, str):
         if spec == "random":
             return None
@@ -137,14 +140,28 @@ class _Opponents:
                                  else "opponents", self.named) for i, sp in enumerate(specs)]
         self.game_of = None         # per row and seat: the game a slot-memory policy last saw
         self.codes = np.zeros(C.MAX_SEATS, np.int8)
+        # the first policy that can play inside the compiled loop (``compiled_loop(B)``, the
+        # heuristic's) plays all its seats there; every other policy is called from Python
+        self.inloop = next((p for p in self.policies if hasattr(p, "compiled_loop")), None)
+        self.loop = None
         for i, p in enumerate(self.policies):
-            self.codes[i] = K.OPP_RANDOM if p is None else K.OPP_EXTERNAL
+            self.codes[i] = (K.OPP_RANDOM if p is None else
+                             K.OPP_COMPILED if p is self.inloop and p is not None else
+                             K.OPP_EXTERNAL)
+
+    def attach(self, core: BatchCore) -> None:
+        """Let the in-loop policy (if any) play its seats inside core's kernel calls."""
+        if self.inloop is not None:
+            self.loop = self.inloop.compiled_loop(core.B)
+            core.loop = self.loop
 
     def reseed(self, agent_seed: int) -> None:
         """A new base seed: the agents made from a name restart from it (reproducible)."""
         for k, agent in enumerate(self.named.values()):
             agent.reset(seed=(int(agent_seed) + 7919 * (k + 1)) & 0x7FFFFFFF)
         self.game_of = None
+        if self.loop is not None:
+            self.loop.forget()
 
     def act(self, core: BatchCore, rows: np.ndarray):
         """Put the actions of the opponents deciding in these rows into core.actions: one
@@ -166,7 +183,7 @@ class _Opponents:
             sel = rows if len(groups) == 1 else rows[np.isin(seats, group)]
             gseats = core.R[sel, K.R_DECIDER]
             if getattr(policy, "slot_memory", False):
-                games = core.R[sel, K.R_GAMES]
+                games = core.R[sel, K.R_SERIAL]
                 new = self.game_of[sel, gseats] != games
                 if new.any():
                     nsel, nseat = sel[new], gseats[new]
@@ -201,6 +218,7 @@ class _Driver:
         self.opponents = _Opponents(opponents, self.n)
         self.core = BatchCore(config, num_envs, _seat_mode(seat, self.n), self.opponents.codes,
                               num_threads, serial_below, want_final=True)
+        self.opponents.attach(self.core)
         self.broken = False
 
     def run(self):

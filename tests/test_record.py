@@ -159,7 +159,8 @@ def test_recorder_refuses_illegal_actions_and_records_nothing():
 def test_tournament_records_every_game(tmp_path):
     from agents import tournament as T
     d = tmp_path / "rec"
-    cfg = T.TournamentConfig(agents=("heuristic", "random"), games=3, pack="standard", seed=4)
+    cfg = T.TournamentConfig(agents=("heuristic", "random"), games=3, pack="standard", seed=4,
+                             engine="game")
     summary = T.run_tournament(cfg, workers=1, record_dir=str(d))
     recs = load_records(str(d))
     assert len(recs) == 3 and sorted(p.name for p in d.iterdir()) == [

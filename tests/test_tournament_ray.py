@@ -51,7 +51,7 @@ def test_ray_records_are_the_local_records(ray_instance, tmp_path):
     """--record under Ray: the tasks send the decisions back and this process writes the files,
     the same files as a local run writes; the games file holds no decisions."""
     cfg = TournamentConfig(agents=("heuristic", "random"), games=6, players=5, pack="standard",
-                           seed=3)
+                           seed=3, engine="game")
     run_tournament(cfg, workers=1, record_dir=str(tmp_path / "local"))
     run_tournament(cfg, workers=2, games_file=str(tmp_path / "ray.jsonl"), backend="ray",
                    record_dir=str(tmp_path / "ray"))

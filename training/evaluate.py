@@ -178,8 +178,10 @@ def compare(args: Args) -> dict:
             rows, summaries, records, labels = {}, {}, {}, {}
             for who, s in seats:
                 agents_ = (s,) + (opp,) * (args.players - 1)
+                # one engine for the agent and the baseline: the opponents' random stream is
+                # the game engine's in both (a checkpoint plays only there)
                 cfg = TournamentConfig(agents=agents_, games=args.games, players=args.players,
-                                       pack=args.pack, seed=args.seed)
+                                       pack=args.pack, seed=args.seed, engine="game")
                 gf = os.path.join(games_dir, f"{who}_vs_{opp}.games.jsonl")
                 t0 = time.time()
                 summary = run_tournament(cfg, workers=args.workers, games_file=gf,

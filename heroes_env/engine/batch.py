@@ -143,6 +143,8 @@ R_SKIPPED = 11     # learner mode: games that ended before the learner decided (
 R_ERR = 12         # engine error code (H_ERR) of the row, 0 if none
 R_RANDOM = 13      # a uniformly random legal action for the held mask (if asked for)
 R_GAMES = 14       # games started in the row since ACT_START (including that one)
+R_SERIAL = 15      # games started in the row since the batch was made (never cleared): it names
+                   # the row's current game for agents that remember games (memory per slot)
 R_SIZE = 16
 
 STAGE_READY = 0      # a learner (every seat in "everyone" mode) decides: obs/mask are its
@@ -152,8 +154,13 @@ STAGE_ERROR = 3      # the engine reported an internal error (R_ERR)
 
 SEATS_EVERYONE = -2  # seat_mode: every seat is a learner (the multi-agent VectorEnv)
 SEATS_RANDOM = -1    # seat_mode: the learner's seat is drawn per game; >= 0: that fixed seat
-OPP_RANDOM = 0       # opp[seat]: uniformly random legal actions, in compiled code
-OPP_EXTERNAL = 1     # opp[seat]: the caller supplies the action (STAGE_OPPONENT)
+SEATS_NONE = -3      # seat_mode: no learner: every seat is an opponent (tournaments); games that
+                     # end are recorded as in SEATS_EVERYONE
+OPP_RANDOM = 0       # opp[i, seat]: uniformly random legal actions, in compiled code
+OPP_EXTERNAL = 1     # opp[i, seat]: the caller supplies the action (STAGE_OPPONENT)
+OPP_COMPILED = 2     # opp[i, seat]: a compiled policy that a loop kernel outside the engine runs
+                     # around _advance_row (agents.heuristic_loop); vec_advance itself stops
+                     # there as for OPP_EXTERNAL
 ACT_NONE = 0         # act[i]: leave the row alone (unless it waits for a seed)
 ACT_STEP = 1         # act[i]: step actions[i]
 ACT_START = 2        # act[i]: start a new game (next_seeds[i]) in the row, clearing its record
@@ -180,6 +187,7 @@ def _new_game(i, s, spec, seed, seat_mode, agent_seed, buf, r):
     _refresh_mask(s, buf)
     r[R_NEWSEED] = 1
     r[R_GAMES] += 1
+    r[R_SERIAL] += 1
     r[R_LDEC] = 0
     if seat_mode == SEATS_RANDOM:
         r[R_LEARNER] = _draw_seat(r, i, agent_seed, s[H_NP])
@@ -216,7 +224,8 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
             rw[k] = 0.0
         lrew[0] = 0.0
     stage = r[R_STAGE]
-    consumed = 0
+    consumed = r[R_NEWSEED]       # 1 if an earlier call on this row since the caller's refresh
+    no_learner = seat_mode == SEATS_EVERYONE or seat_mode == SEATS_NONE
     if act == ACT_STEP:
         if stage == STAGE_READY and seat_mode != SEATS_EVERYONE:
             r[R_LDEC] += 1
@@ -224,7 +233,7 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
         _refresh_mask(s, buf)
     elif act == ACT_START:
         for k in range(R_SIZE):
-            if k != R_ACTR:
+            if k != R_ACTR and k != R_SERIAL:
                 r[k] = 0
         r[R_SEAT] = -1
         for k in range(rw.shape[0]):
@@ -242,7 +251,7 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
             stage = STAGE_ERROR
             break
         if s[H_DONE] != 0:
-            if seat_mode == SEATS_EVERYONE or r[R_LDEC] > 0:
+            if no_learner or r[R_LDEC] > 0:
                 if r[R_DONE] == 0:
                     r[R_DONE] = 1
                     r[R_RESULT] = s[H_RESULT]
@@ -252,7 +261,7 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
                     flags[0] = not trunc
                     flags[1] = trunc
                     rewards(s, rw)
-                    if seat_mode != SEATS_EVERYONE:
+                    if not no_learner:
                         r[R_SEAT] = r[R_LEARNER]
                         lrew[0] = rw[r[R_LEARNER]]
                         if want_final != 0:
@@ -320,9 +329,9 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
     seat's reward) and, in learner mode, lrew[i] and final_obs[i] (the learner's last view, if
     want_final), and a new game starts with next_seeds[i] (R_NEWSEED tells the caller to refresh
     it; a second new game in the same call waits for the caller: STAGE_SEED). Decisions of
-    opponents with opp[seat] == OPP_RANDOM are played here with the agents' random stream; the row
+    opponents with opp[i, seat] == OPP_RANDOM are played here with the agents' random stream; the row
     stops at a learner's decision (STAGE_READY; every decision when seat_mode == SEATS_EVERYONE) or
-    an external opponent's (STAGE_OPPONENT), with that seat's observation in obs[i], its mask in
+    another opponent's (OPP_EXTERNAL, OPP_COMPILED: STAGE_OPPONENT), with that seat's observation in obs[i], its mask in
     masks[i] and (want_random) a uniformly random legal action in R[i, R_RANDOM]. new_step != 0
     clears the per-step record (R_DONE..R_SEED, rew, lrew, term, trunc) of every row first.
     """
@@ -331,9 +340,9 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
         return bad
     for bi in prange(S.shape[0]):
         i = np.int64(bi)
-        _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp,
-                     agent_seed, want_random, masks[i], obs[i], rew[i], R[i], lrew[i:i + 1],
-                     final_obs[i], want_final, flags[i])
+        _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode,
+                     opp[i], agent_seed, want_random, masks[i], obs[i], rew[i], R[i],
+                     lrew[i:i + 1], final_obs[i], want_final, flags[i])
     _tally(R, out)
     return -1
 
@@ -346,9 +355,9 @@ def vec_advance_serial(S, actions, act, new_step, spec, next_seeds, seat_mode, o
     if bad >= 0:
         return bad
     for i in range(S.shape[0]):
-        _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp,
-                     agent_seed, want_random, masks[i], obs[i], rew[i], R[i], lrew[i:i + 1],
-                     final_obs[i], want_final, flags[i])
+        _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode,
+                     opp[i], agent_seed, want_random, masks[i], obs[i], rew[i], R[i],
+                     lrew[i:i + 1], final_obs[i], want_final, flags[i])
     _tally(R, out)
     return -1
 

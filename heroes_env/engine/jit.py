@@ -14,7 +14,8 @@ scalars only.)
 **A cache that cannot go stale.** Numba's on-disk cache is
 keyed per source file, so a cached function is not recompiled when an njit function it calls from
 *another* module changes. The engine's cache directory is therefore keyed by a hash of every engine
-source file, the data files (and the Numba version): any change to the engine starts a fresh cache. It is
+source file, the data files, the compiled agents (``COMPILED_AGENTS``) and the Numba version: any
+change to the engine starts a fresh cache. It is
 ``$NUMBA_CACHE_DIR/heroes_env-<hash>`` if ``NUMBA_CACHE_DIR`` is set, else
 ``~/.cache/heroes_env/numba-<hash>`` (``$XDG_CACHE_HOME`` respected). Only the engine's functions
 use it: ``numba.config.CACHE_DIR`` is set while they are created and restored afterwards.
@@ -33,12 +34,19 @@ from numba.core import types
 from numba import prange  # noqa: F401  (re-exported for the engine modules)
 
 
+# compiled modules outside the engine that share its cache (paths from the project root)
+COMPILED_AGENTS = ("agents/heuristic_kernels.py", "agents/heuristic_loop.py")
+
+
 def _engine_hash() -> str:
     h = hashlib.sha1()
     here = pathlib.Path(__file__).resolve().parent
     data = here.parent / "data"          # content (heroes, skills) is frozen into compiled code
-    for p in sorted(here.rglob("*.py")) + sorted(data.glob("*.csv")) + sorted(data.glob("*.json")):
-        h.update(str(p.relative_to(here.parent)).encode())
+    # the compiled agents beside the package call engine functions (and each other) too
+    agents = [here.parent.parent / f for f in COMPILED_AGENTS]
+    for p in sorted(here.rglob("*.py")) + sorted(data.glob("*.csv")) + sorted(data.glob("*.json")) \
+            + [a for a in agents if a.exists()]:
+        h.update(str(p.relative_to(here.parent.parent)).encode())
         h.update(p.read_bytes())
     h.update(f"numba {numba.__version__}".encode())
     return h.hexdigest()[:12]

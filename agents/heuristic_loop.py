@@ -1,0 +1,162 @@
+"""The heuristic inside the compiled loop: opponents played where the random ones are.
+
+``heroes_env.engine.batch`` advances a row until a decision it cannot make itself; a seat coded
+``OPP_COMPILED`` stops it as an external opponent would. The kernels here wrap that row step in a
+loop that answers those stops with ``heuristic_kernels.act_one`` on the row's own observation and
+mask buffers, and step again, until the row waits for its learner, an external policy or a seed,
+or its game is over: one compiled call per env step for every row and seat the heuristic plays,
+instead of one Python round trip per opponent decision.
+
+The choices are the ones ``HeuristicAgent.act_batch`` makes through ``heroes_env.wrappers`` for
+the same games: the same memory rows (slot ``row * MAX_SEATS + seat`` of the agent's direct
+pool), the same per-slot generators, memory forgotten when the row starts another game
+(``R_SERIAL``), the agents' random stream of the row drawn in the same order
+(``tests/test_heuristic_loop.py`` compares the two paths).
+
+``HeuristicLoop(agent, B)`` holds what a batch needs; ``BatchCore.loop`` calls its ``advance``.
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from heroes_env.engine import batch as K
+from heroes_env.engine import constants as C
+from heroes_env.engine.batch import _advance_row, _check_actions, _tally
+from heroes_env.engine.jit import njit, prange
+
+from . import heuristic_kernels as HK
+
+__all__ = ["HeuristicLoop"]
+
+NS = C.MAX_SEATS
+KIND_HEURISTIC = 0   # kind[i, seat]: the heuristic decides
+KIND_RANDOM = 1      # kind[i, seat]: a uniformly random legal action from the slot's generator
+                     # (tournaments: a game's random seats then depend on the game, not its row)
+
+
+@njit(cache=True)
+def _slot_random(m, MI):
+    n = 0
+    for a in range(m.shape[0]):
+        n += m[a] != 0
+    k = min(int(HK.rand(MI) * n), n - 1)
+    for a in range(m.shape[0]):
+        if m[a] != 0:
+            if k == 0:
+                return a
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed, want_random,
+         masks, obs, rew, R, lrew, final_obs, want_final, flags, game_of, kind, MF, MI,
+         base_seed, evidence, decks, deck_size, hero_sk, hscore, counts, default_deck, info, dec,
+         fb):
+    """Row i of a loop kernel: the engine's row step, then the compiled seats' decisions."""
+    _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp[i],
+                 agent_seed, want_random, masks[i], obs[i], rew[i], R[i], lrew[i:i + 1],
+                 final_obs[i], want_final, flags[i])
+    r = R[i]
+    while r[K.R_STAGE] == K.STAGE_OPPONENT:
+        d = r[K.R_DECIDER]
+        if opp[i, d] != K.OPP_COMPILED:
+            break
+        slot = i * NS + d
+        if game_of[i, d] != r[K.R_SERIAL]:         # another game in this row: forget the last
+            MF[slot, :] = 0.0
+            game_of[i, d] = r[K.R_SERIAL]
+        if kind[i, d] == KIND_RANDOM:
+            a = _slot_random(masks[i], MI[slot])
+        else:
+            a = HK.act_one(obs[i], masks[i], MF[slot], MI[slot], slot, base_seed, evidence,
+                           decks, deck_size, hero_sk, hscore, counts, default_deck, info)
+            if a >= 0:
+                dec[info[0], info[1]] += 1
+                if info[2] == 1:
+                    fb[info[0], info[1]] += 1
+        if a < 0:                                   # no legal action: cannot happen in a game
+            r[K.R_ERR] = -1
+            r[K.R_STAGE] = K.STAGE_ERROR
+            return
+        _advance_row(i, S[i], a, K.ACT_STEP, 0, spec, next_seeds[i], seat_mode, opp[i],
+                     agent_seed, want_random, masks[i], obs[i], rew[i], R[i], lrew[i:i + 1],
+                     final_obs[i], want_final, flags[i])
+
+
+@njit(cache=True, parallel=True)
+def loop_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
+                 want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out,
+                 game_of, kind, MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore,
+                 counts, default_deck, dec, fb):
+    """``batch.vec_advance`` with the OPP_COMPILED seats played by the heuristic (parallel over
+    rows; dec / fb: per-thread decision and fallback counts)."""
+    bad = _check_actions(actions, act, masks)
+    if bad >= 0:
+        return bad
+    for bi in prange(S.shape[0]):
+        i = np.int64(bi)
+        t = numba.get_thread_id()
+        info = np.zeros(3, np.int64)
+        _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
+             want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, game_of, kind,
+             MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore, counts, default_deck, info,
+             dec[t], fb[t])
+    _tally(R, out)
+    return -1
+
+
+@njit(cache=True)
+def loop_advance_serial(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
+                        want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out,
+                        game_of, kind, MF, MI, base_seed, evidence, decks, deck_size, hero_sk,
+                        hscore, counts, default_deck, dec, fb):
+    """``loop_advance`` on the calling thread (no thread-pool call: faster for small B)."""
+    bad = _check_actions(actions, act, masks)
+    if bad >= 0:
+        return bad
+    info = np.zeros(3, np.int64)
+    for i in range(S.shape[0]):
+        _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
+             want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, game_of, kind,
+             MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore, counts, default_deck, info,
+             dec[0], fb[0])
+    _tally(R, out)
+    return -1
+
+
+class HeuristicLoop:
+    """The heuristic agent ``agent`` playing the OPP_COMPILED seats of a batch of B games.
+
+    ``game_of`` (B, MAX_SEATS): the game (R_SERIAL) each slot's memory belongs to, -1 none;
+    ``forget()`` marks every slot free (a new base seed). ``kind`` (B, MAX_SEATS): KIND_* of
+    each slot (all KIND_HEURISTIC unless set). The agent's memory rows are its own
+    (``act_batch`` with the same slots sees the same memory)."""
+
+    def __init__(self, agent, num_envs: int):
+        self.agent = agent
+        self.B = int(num_envs)
+        self.game_of = np.full((self.B, NS), -1, np.int64)
+        self.kind = np.zeros((self.B, NS), np.int8)
+        threads = numba.config.NUMBA_NUM_THREADS
+        self.dec = np.zeros((threads, C.NUM_DECISION_KINDS, C.MAX_SKILLS), np.int64)
+        self.fb = np.zeros_like(self.dec)
+
+    def forget(self) -> None:
+        self.game_of[:] = -1
+
+    def advance(self, core, serial: bool, new_step: int) -> int:
+        a = self.agent
+        pool = a._direct
+        pool.grow(self.B * NS)
+        kern = loop_advance_serial if serial else loop_advance
+        bad = kern(*core.kernel_args(new_step), self.game_of, self.kind, pool.MF, pool.MI,
+                   a.base_seed, a.evidence, a._decks, a._deck_size, a._hero_sk, a._hscore,
+                   a._counts, a._default_deck, self.dec, self.fb)
+        if self.dec.any():
+            a._dec_counts += self.dec.sum(0)
+            a._fb_counts += self.fb.sum(0)
+            self.dec[:] = 0
+            self.fb[:] = 0
+        return int(bad)
