@@ -266,7 +266,7 @@ def mask(s, out, d, sk, stage):
                     out[A_TARGET + r] = 1
                     n += 1
     elif sk == SK_LIJIAN:
-        first = s[H_DC]
+        first = s[DX_SKILL_EXTRA]
         for r in range(1, npl):
             if lijian_choice(s, d, stage, first, seat_after(s, d, r)):
                 out[A_TARGET + r] = 1

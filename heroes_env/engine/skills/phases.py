@@ -8,6 +8,7 @@ after his discard phase), 底力 (locked: draw 2 + his lost HP)."""
 from ..jit import njit
 
 from ..constants import *  # noqa: F401,F403
+from ..frames import F_SKILL_TP
 from ..state import (draw_cards, log_event, move_card, pop_frame, random_hand_card, skill_param,
                      top_card, rel_seat, seat_after)
 from ..rules import alive
@@ -93,7 +94,7 @@ def mask(s, out, d, sk, stage):
                 out[A_CARD + c] = 1
                 n += 1
     elif sk == SK_TUXI:
-        first = s[H_DC]
+        first = s[DX_SKILL_EXTRA]
         for r in range(1, s[H_NP]):
             if tuxi_victim(s, d, seat_after(s, d, r), first):
                 out[A_TARGET + r] = 1
@@ -105,7 +106,7 @@ def mask(s, out, d, sk, stage):
 def run(s, o, sk):
     u = s[o + F_USER]
     pc = s[o + F_PC]
-    if sk == SK_ZUIJIU and (pc == 0 and s[o + F_A] != TP_DRAW):
+    if sk == SK_ZUIJIU and (pc == 0 and s[o + F_SKILL_TP] != TP_DRAW):
         s[P_MARK + u] &= ~MK_ZUIJIU       # his turn starts / his discard phase is over
         pop_frame(s, 0)
         return
