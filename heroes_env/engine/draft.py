@@ -10,7 +10,11 @@ hero marked in its observation's ``OBS_OFFER`` cells. A lord gets +1 max HP with
 import numpy as np
 from .jit import njit
 
-from .constants import *  # noqa: F401,F403
+from .constants import (A_HERO, DK_HERO, EV_HERO, F_PC, G_FIXED, G_HEROSEL, G_PACK, HR_GENDER,
+                        HR_HP, HR_KINGDOM, HR_LORD_OFFER, HR_PACK, HR_SK, HS_FIXED, HS_NONE,
+                        HS_RANDOM, H_ANSWER, H_DRAFT, H_HEROES, H_NP, H_PACK, MAX_OFFER, MAX_SEATS,
+                        MAX_SKILL_SLOTS, OFFER_BASE, P_GENDER, P_HERO, P_HP, P_KINGDOM, P_MAXHP,
+                        P_ROLE, P_SK0, ROLE_COMMANDER, ROLE_LORD)
 from .frames import F_DRAFT_SEAT
 from .state import deal_hands, log_event, pop_frame, post_decision, rand_below
 from .content import HERO_TAB, LORD_SKILL

@@ -7,7 +7,12 @@ in a response), ``F_SKILL_ORG`` the offset of the frame that fired the timing po
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_NONE, C_LOC, C_ORD,
+                         DK_CONFIRM, DK_SKILL_CARD, EV_GAIN, EV_HEAL, EV_LOSE_HP, EV_REVEAL,
+                         EV_SKILL, FR_DYING, FR_JUDGE, FR_PINDIAN, F_AS, F_CARD, F_PC, F_TGT,
+                         F_USER, HK_HEAL, H_ANSWER, H_DSKILL, H_DSKOWNER, H_NCARDS, H_NP, MAX_SEATS,
+                         OPT_HAND, PUR_SKILL, P_ALIVE, P_ARMOR, P_HANDN, P_HP, P_MAXHP, P_MINUS,
+                         P_PLUS, P_SK0, P_USED, P_WEAPON, Z_EQUIP, Z_HAND, Z_PILE)
 from ..frames import F_PD_CARD1, F_PD_CARD2, F_SKILL_ORG
 from ..state import (card_color, card_rank, count_zone, discard_card, has_skill, log_event,
                      move_card, pop_frame, post_decision, post_skill_decision, push_frame,

@@ -14,7 +14,15 @@ seat; the source, amount and card kind live in the firing FR_DAMAGE frame (``F_U
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_PASS, A_TARGET, COLOR_BLACK, COLOR_RED,
+                         C_LOC, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DK_SLASH, EV_BASE,
+                         EV_DAMAGE, EV_GIVE, EV_REVEAL, EV_RING, EV_SIZE, FR_ASK, FR_DAMAGE,
+                         FR_SELECT, F_AS, F_C, F_CARD, F_D, F_PC, F_SUB2, F_TGT, F_USER, HK_GIVE,
+                         H_ANSWER, H_CUR, H_DCARD, H_DTGT, H_LOOKER, H_NCARDS, H_NEV, H_NP, H_RET,
+                         K_DUEL, K_NONE, K_SLASH, OPT_DISCARD2, OPT_LOSE_HP, PUR_SKILL,
+                         PUR_SKILL_SLASH, P_ARMOR, P_HANDN, P_HP, P_MAXHP, P_MINUS, P_PLUS,
+                         P_WEAPON, SKD_PASS, SUIT_HEART, TP_DAMAGED, TP_DAMAGE_DONE, TP_PREVENT,
+                         UF_RED_SURE, Z_HAND, Z_LOOK, Z_PILE, Z_PROC)
 from ..frames import F_DMG_AMOUNT, F_SKILL_EXTRA
 from ..state import (card_color, discard_card, draw_cards, has_skill, log_event, move_card,
                      pop_frame, push_frame, random_hand_card, seat_after, skill_param, top_card)

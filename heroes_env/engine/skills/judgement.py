@@ -9,7 +9,9 @@ the firing FR_JUDGE frame. TP_SLASH_DODGED: ``F_TGT`` = the 杀's target, ``F_CA
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CARD, A_CONFIRM, A_PASS, COLOR_BLACK, COLOR_NONE, C_LOC, DK_SKILL_CARD,
+                         EV_JUDGE, F_CARD, F_PC, F_TGT, F_USER, H_ANSWER, H_DTGT, H_RET, SKD_PASS,
+                         TP_DRAW, TP_JUDGED, TP_RETRIAL, TP_SLASH_DODGED, TP_START, Z_PROC)
 from ..frames import F_JUDGE_FOR
 from ..state import discard_card, log_event, move_card, pop_frame, push_frame, skill_param
 from ..rules import alive, total_cards

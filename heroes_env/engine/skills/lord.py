@@ -17,7 +17,10 @@ is a rule of the dying procedure: ``rescue_bonus``.
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_TARGET, DK_JINK, DK_SKILL_TARGET, DK_SLASH, FR_ASK, FR_USE, F_CARD, F_PC,
+                         F_SUB2, F_TGT, F_USER, H_ANSWER, H_CUR, H_HEROES, H_NP, H_RET, KD_JUN,
+                         K_SLASH, PUR_BLADE, PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, P_KINGDOM,
+                         P_USED, UF_PLAY, UF_PRESET)
 from ..frames import (F_LORD_CARD1, F_LORD_CARD2, F_LORD_NEXT, F_LORD_PURPOSE, F_SKILL_TP,
                       F_USE_NTGT, F_USE_TGT3)
 from ..state import (become_frame, discard_card, has_skill, pop_frame, push_frame, seat_after,

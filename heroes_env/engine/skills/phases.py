@@ -7,7 +7,12 @@ MK_ZUIJIU, read by ``modifiers.slash_damage``/``duel_damage``, cleared at his ne
 after his discard phase), 底力 (locked: draw 2 + his lost HP)."""
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CARD, A_CONFIRM, A_PASS, A_TARGET, C_AS, C_LOC, DK_SKILL_CARD,
+                         DK_SKILL_TARGET, DX_SKILL_EXTRA, D_ORDER, EV_SKILL, FRAME_BASE, FRAME_SIZE,
+                         F_B, F_C, F_PC, F_SUB2, F_USER, H_ANSWER, H_DRAWN, H_FP, H_LOOKER,
+                         H_NCARDS, H_NDECK, H_NP, K_NONE, MK_ZUIJIU, P_ALIVE, P_HANDN, P_HP, P_MARK,
+                         P_MAXHP, SKD_CONFIRM, SKD_PASS, TP_AFTER_DISCARD, TP_DRAW, TP_START,
+                         Z_DECK, Z_LOOK)
 from ..frames import F_SKILL_TP
 from ..state import (draw_cards, log_event, move_card, pop_frame, random_hand_card, skill_param,
                      top_card, rel_seat, seat_after)

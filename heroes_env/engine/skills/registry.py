@@ -14,7 +14,12 @@ TP_PREVENT / TP_RETRIAL / TP_DAMAGE_DONE), each as its own FR_SKILL frame.
 import numpy as np
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CONFIRM, A_PASS, COLOR_NONE, DX_SKILL_FLAGS, DX_SKILL_STAGE, FR_PENDING,
+                         FR_SKILL, FR_TRIGGER, F_AS, F_CARD, F_SUB2, F_TGT, F_USER, H_CUR, H_DA,
+                         H_DB, H_DC, H_DCARD, H_DECIDER, H_DKIND, H_DSKILL, H_DSKOWNER, H_DSRC,
+                         H_DTGT, H_ERR, H_HEROES, H_NP, H_PEND, H_RET, MAX_SKILLS, MAX_SKILL_SLOTS,
+                         P_ALIVE, P_PEND, SKD_CONFIRM, SKD_PASS, TP_DAMAGE_DONE, TP_PREVENT,
+                         TP_RETRIAL)
 from ..frames import (F_PEND_DA, F_PEND_DB, F_PEND_DC, F_PEND_DSKILL, F_PEND_DSKOWNER, F_PEND_RET,
                       F_SKILL_ORG, F_TRIG_EXTRA, F_TRIG_ORG, F_TRIG_SEAT, F_TRIG_SLOT)
 from ..state import pop_frame, push_frame, post_decision, seat_after, slot_skill

@@ -14,7 +14,10 @@ is the user; after every TP_TARGETED): ``F_TGT`` = the target, ``F_SUB2`` = its 
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CARD, A_PASS, A_TARGET, COLOR_RED, DK_SKILL_CARD, DK_SKILL_TARGET, F_PC,
+                         F_SUB2, F_TGT, F_USER, H_ANSWER, H_DTGT, H_NCARDS, H_NP, H_RET, K_SLASH,
+                         MK_MENSHEN, MK_MENSHEN_ON, P_MARK, SKD_PASS, TP_AFTER_DISCARD, TP_AIMED,
+                         TP_START, TP_TARGETED, UF_NO_DODGE_T0)
 from ..frames import F_SKILL_TP, F_USE_FLAGS, F_USE_NTGT, F_USE_TGT2, F_USE_TGT3
 from ..state import card_color, discard_card, has_skill, pop_frame, push_frame, seat_after
 from ..rules import alive, in_range_x
