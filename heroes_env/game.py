@@ -59,8 +59,9 @@ def as_action(action) -> int | None:
 class Game:
     """One game. ``Game.new(config, seed)`` deals a fresh game; ``heroes_env.scenario`` rigs one.
 
-    log=True keeps every event (the engine's ring holds only the last few): decisions with one
-    legal action are then auto-played here, one at a time, instead of inside the engine.
+    log=True keeps every event in ``event_log`` (the engine's ring holds only the last
+    ``EV_RING``), drained after every step. Decisions with one legal action are answered by the
+    engine either way (``Config.autoplay``).
     """
 
     def __init__(self, config: Config, state: np.ndarray, log: bool = False):
@@ -88,23 +89,22 @@ class Game:
         own 32-bit seed instead (as the batch kernels use), to replay a game they played."""
         config = config or Config()
         s = np.zeros(C.STATE_SIZE, np.int32)
-        flags = 0 if log else config.flags
         if engine_seed is None:
             engine_seed = _engine_seed(seed)
         elif not -(1 << 31) <= int(engine_seed) < (1 << 31):
             raise ValueError(f"engine_seed must fit in int32, got {engine_seed!r}")
-        core.setup_game(s, config.spec(flags), int(engine_seed))
+        core.setup_game(s, config.spec(), int(engine_seed))
         g = cls(config, s, log)
         g._deal_and_start()
         return g
 
     def _deal_and_start(self):
         core.deal_and_start(self.s, self._buf)
-        self._after_step()
+        self._drain_events()
 
     def _start(self):
         core.start(self.s, self._buf)
-        self._after_step()
+        self._drain_events()
 
     def clone(self) -> "Game":
         g = Game(self.config, self.s.copy(), self.log_enabled)
@@ -264,7 +264,7 @@ class Game:
                 self._buf_stamp = (int(s[C.H_NDEC]) if s[C.H_FLAGS] & C.FLAG_AUTOPLAY and not s[C.H_DONE]
                                     else -1)
                 if self.log_enabled:
-                    self._after_step(locs)
+                    self._drain_events(locs)
                 return
             if not current:      # a refused step may or may not have refreshed _buf
                 self._buf_stamp = -1
@@ -295,18 +295,6 @@ class Game:
                                 self.num_players, self.s)
         self.step(a, seat)
         return a
-
-    def _after_step(self, locs=None):
-        self._drain_events(locs)
-        if self.log_enabled and self.config.autoplay:
-            while not self.done and self.decider >= 0:
-                legal = self.legal_actions()
-                if len(legal) != 1:
-                    break
-                locs = self._locs()
-                core.step(self.s, legal[0], self._buf)
-                self.s[C.H_NAUTO] += 1
-                self._drain_events(locs)
 
     def _locs(self) -> np.ndarray:
         """Every card's zone now (to tell, after a step, which moves everyone could see)."""

@@ -44,7 +44,7 @@ def hero_choices(state, decider: int) -> list[int]:
     if int(state[C.H_MODE]) == C.MODE_3V3:      # engine/mode3v3.py: pool, owner per slot
         pool = POOL_BASE
         owner = POOL_OWNER
-        want = decider // C.TEAM_SIZE if int(state[C.H_DB]) == 1 else -1
+        want = decider // C.TEAM_SIZE if int(state[C.DX_HERO_ASSIGN]) == 1 else -1
         return [int(state[pool + i]) for i in range(POOL_SIZE)
                 if state[pool + i] >= 0 and int(state[owner + i]) == want]
     row = state[C.OFFER_BASE + decider * C.MAX_OFFER:C.OFFER_BASE + (decider + 1) * C.MAX_OFFER]

@@ -48,6 +48,9 @@ from .engine import constants as C
 from .engine import core
 from .engine import content
 from .engine.draft import assign_hero
+from .engine.flow import (GAME_NEXT, TURN_AFTER_DISCARD, TURN_DISCARD, TURN_DRAW, TURN_JUDGE,
+                          TURN_PLAY, TURN_START)
+from .engine.mode3v3 import GAME3_AFTER_TURN
 from .engine.state import move_card, push_frame
 from .game import Game, engine_seed
 from .labels import ROLE_NAMES
@@ -56,9 +59,10 @@ PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 _SUIT_CHARS = {"♠": 0, "s": 0, "♥": 1, "h": 1, "♣": 2, "c": 2, "♦": 3, "d": 3}
 _SPEC = re.compile(r"^(?P<name>.+?)(?:\s+(?P<suit>[♠♥♣♦sShHcCdD])\s*(?P<rank>10|[2-9]|[AJQKajqk]))?$")
 SEAT_KEYS = {"role", "hp", "max_hp", "hand", "equip", "judge", "gender", "alive", "slashes", "hero"}
-# the program counter of FR_TURN that starts each phase (engine/flow.py run_turn); "finish" starts
-# at the end of the discard phase (pc 6: TP_AFTER_DISCARD, 闭月 / 门神), then the finish phase
-PHASE_PC = {"start": 0, "judge": 1, "draw": 2, "play": 4, "discard": 5, "finish": 6}
+# the FR_TURN step that starts each phase (engine/flow.py run_turn); "finish" starts at the end of
+# the discard phase (TURN_AFTER_DISCARD: 闭月 / 门神), then the finish phase
+PHASE_PC = {"start": TURN_START, "judge": TURN_JUDGE, "draw": TURN_DRAW, "play": TURN_PLAY,
+            "discard": TURN_DISCARD, "finish": TURN_AFTER_DISCARD}
 
 
 def _hero(value, where) -> int:
@@ -160,8 +164,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
     the_deck = cards.deck(config.deck)
     pick = _Cards(the_deck)
     s = np.zeros(C.STATE_SIZE, np.int32)
-    flags = 0 if log else config.flags
-    core.setup_game(s, config.spec(flags), engine_seed(seed))
+    core.setup_game(s, config.spec(), engine_seed(seed))
     roles = []
     for i, d in enumerate(seats):
         where = f"seat {i}"
@@ -257,7 +260,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
     s[C.H_ROUND] = round
     s[C.H_TURNS] = 1
     g_frame = push_frame(s, C.FR_GAME, -1, -1, -1, 0, -1, 0, 0)
-    s[g_frame + C.F_PC] = 1
+    s[g_frame + C.F_PC] = GAME_NEXT              # the turn below is under way
     if mode == "3v3":
         if isinstance(acted, (int, np.integer)) or not all(isinstance(x, int) and 0 <= x < npl
                                                             for x in acted):
@@ -269,10 +272,10 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
         if guards_block and current % C.TEAM_SIZE == C.COMMANDER_OFFSET:
             raise ScenarioError("guards_block: the current seat is a commander")
         s[C.H_BLOCK] = 1 if guards_block else 0
-        s[g_frame + C.F_PC] = 5           # mode3v3.run_game_3v3: after a turn
+        s[g_frame + C.F_PC] = GAME3_AFTER_TURN
     t_frame = push_frame(s, C.FR_TURN, current, -1, -1, 0, -1, 0, 0)
     if phase == "play":
-        s[t_frame + C.F_PC] = PHASE_PC["play"] + 1
+        s[t_frame + C.F_PC] = PHASE_PC["play"] + 1     # the FR_PLAY pushed next is under way
         s[C.H_PHASE] = C.PH_PLAY
         push_frame(s, C.FR_PLAY, current, -1, -1, 0, -1, 0, 0)
     else:

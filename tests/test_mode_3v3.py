@@ -120,7 +120,7 @@ def test_draft_pool_rolls_pick_order_masks_and_assignment():
     winner = 1 if a > b else 4
     # the higher roll chooses to pick first or second
     expect(g, winner, C.DK_ORDER)
-    assert g.s[C.H_DB] == C.PUR_PICK_ORDER
+    assert g.s[C.DX_PURPOSE] == C.PUR_PICK_ORDER
     assert legal(g) == [C.A_OPTION + C.OPT_FIRST, C.A_OPTION + C.OPT_SECOND]
     for viewer in range(6):              # the pool is public before the pick order is chosen
         o = g.observe(viewer)
@@ -182,7 +182,7 @@ def test_draft_pool_rolls_pick_order_masks_and_assignment():
     assert (g.s[C.OFFER_BASE:C.OFFER_BASE + C.MAX_SEATS * C.MAX_OFFER] == -1).all()
     # the side that picked second chooses to act first or second
     expect(g, other, C.DK_ORDER)
-    assert g.s[C.H_DB] == C.PUR_ACT_ORDER
+    assert g.s[C.DX_PURPOSE] == C.PUR_ACT_ORDER
     check_invariants(g)
 
 

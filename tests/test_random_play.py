@@ -198,7 +198,8 @@ def test_compiled_invariants_other_player_counts(n):
 
 
 def test_the_checkers_catch_a_broken_state():
-    """Both invariant checkers reject corrupted states (so a clean run means something)."""
+    """The invariant checker (compiled, and as ``check_invariants`` asserts it on a Game) rejects
+    corrupted states (so a clean run means something)."""
     g = Game.new(Config(num_players=5), seed=1)
     assert _violation(g.s) == OK
     check_invariants(g)

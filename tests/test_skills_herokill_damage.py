@@ -137,7 +137,7 @@ def test_fanji_may_be_declined_and_needs_slash_or_duel(invariants):
     expect(g, 1, C.DK_PLAY)
     g.play("Savage Assault ♠K")
     expect(g, 0, C.DK_SLASH)                   # the 南蛮入侵 asks him to play a 杀
-    assert int(g.s[C.H_DSKILL]) == 0 and g.s[C.H_DB] == C.PUR_SAVAGE
+    assert int(g.s[C.H_DSKILL]) == 0 and g.s[C.DX_PURPOSE] == C.PUR_SAVAGE
     g.play("pass")
     expect(g, 1, C.DK_PLAY)                    # hurt by 南蛮入侵: no 反击
     assert damage(g) == [(1, 0, 1), (1, 2, 1), (1, 3, 1), (1, 0, 1)]

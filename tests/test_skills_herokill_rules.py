@@ -588,7 +588,7 @@ def test_jijiang_hk_lords_bolang_hammer_applies():
     g.play("Strike ♠7")
     g.play("Dodge ♦4")
     expect(g, 0, C.DK_CONFIRM)
-    assert g.s[C.H_DB] == C.PUR_AXE
+    assert g.s[C.DX_PURPOSE] == C.PUR_AXE
     g.play("confirm")
     g.play("Dodge ♦2")
     g.play("Dodge ♦3")

@@ -381,7 +381,7 @@ def test_shiquan_black_card_as_remove_the_firewood_at_any_distance(invariants):
     assert labels(g) == ["Strike ♠7", "Tiger Tally ♣A"]
     g.play("Tiger Tally ♣A")
     expect(g, 0, C.DK_TARGET)
-    assert int(g.s[C.H_DA]) == C.K_DISMANTLE
+    assert int(g.s[C.DX_TARGET_KIND]) == C.K_DISMANTLE
     assert labels(g) == ["target player_2"]            # the only one with cards, at distance 2
     g.play("target player_2")
     expect(g, 0, C.DK_PICK)
@@ -408,7 +408,7 @@ def test_shentou_club_hand_card_as_pickpocket_at_any_distance_with_feizei(invari
     assert labels(g) == ["Strike ♣2"]
     g.play("Strike ♣2")
     expect(g, 0, C.DK_TARGET)
-    assert int(g.s[C.H_DA]) == C.K_SNATCH
+    assert int(g.s[C.DX_TARGET_KIND]) == C.K_SNATCH
     assert labels(g) == ["target player_1", "target player_2"]     # player_3 has no card
     g.play("target player_2")
     expect(g, 0, C.DK_PICK)

@@ -650,7 +650,7 @@ def test_kongcheng_collateral_victim_choice_respects_it():
               {"equip": ["qinggang_sword"]})
     g.play("collateral")                   # player_3, the only holder of a weapon, chosen alone
     expect(g, 0, C.DK_TARGET)
-    assert int(g.s[C.H_DC]) == 3
+    assert int(g.s[C.DX_TARGET_FIRST]) == 3
     assert g.legal_labels() == ["target player_0", "target player_1"]
     # player_3's 连弩 reaches only player_2 (诸葛亮, empty hand) and player_0 (+1 horse: no)
     h = table({"hand": ["collateral", ANCHOR], "equip": ["jueying"]}, {}, {"hero": "zhugeliang"},

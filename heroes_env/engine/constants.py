@@ -408,6 +408,25 @@ NUM_DECISION_KINDS = 20
 SKD_PASS = 1         # PASS (decline / stop) is legal
 SKD_CONFIRM = 2      # CONFIRM (done choosing) is legal
 
+# what the decision context cells H_DA / H_DB / H_DC hold (post_decision's a, b, c), per kind
+DX_PURPOSE = H_DB        # PUR_* of DK_JINK, DK_SLASH, DK_PICK, DK_CONFIRM, DK_DSWORDS, DK_SELECT,
+                         # DK_ORDER
+DX_TARGET_KIND = H_DA    # DK_TARGET: the kind the card is used as
+DX_TARGET_STAGE = H_DB   # DK_TARGET: targets chosen so far (借刀杀人: 1 = now the victim)
+DX_TARGET_FIRST = H_DC   # DK_TARGET: 借刀杀人's wielder, chosen first (else -1)
+DX_JINK_ARMOR = H_DA     # DK_JINK: 1 if 八卦阵 may be tried
+DX_PEACHES = H_DA        # DK_PEACH: 桃 the dying seat needs (1 - HP)
+DX_NUL_KIND = H_DA       # DK_NULLIFY: the kind of the trick
+DX_NUL_COUNT = H_DB      # DK_NULLIFY: 无懈可击 played on it so far
+DX_DISCARD_LEFT = H_DA   # DK_DISCARD: cards still to discard
+DX_SELECT_LEFT = H_DA    # DK_SELECT: cards still to choose
+DX_HERO_OFFERED = H_DA   # DK_HERO: heroes to choose from
+DX_HERO_ASSIGN = H_DB    # DK_HERO (3v3): 1 while a commander assigns his team's heroes to seats
+DX_HERO_INDEX = H_DC     # DK_HERO (3v3): the pick's number, or the seat's place in its team
+DX_SKILL_STAGE = H_DA    # DK_SKILL_*: the skill's stage (PD_STAGE: a 拼点 card)
+DX_SKILL_FLAGS = H_DB    # DK_SKILL_*: SKD_* flags (a skill's DK_CONFIRM: PUR_SKILL in DX_PURPOSE)
+DX_SKILL_EXTRA = H_DC    # DK_SKILL_*: a value the skill passes to its mask
+
 # purposes (H_DB) for DK_SLASH / DK_JINK / DK_SELECT / DK_PICK / DK_CONFIRM
 PUR_DUEL = 1
 PUR_SAVAGE = 2

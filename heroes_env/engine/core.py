@@ -7,7 +7,15 @@ The batch kernels (many rows in parallel) are in ``batch.py``.
 import numpy as np
 from .jit import njit
 
-from .constants import *  # noqa: F401,F403
+from .constants import (C_INFO, C_LOC, D_ORDER, FLAG_AUTOPLAY, FR_DRAFT, FR_GAME, G_DECK, G_DECKID,
+                        G_FLAGS, G_MAX_ROUNDS, G_MODE, G_NCARDS, G_NP, G_PACK, G_ROLES, H_ANSWER,
+                        H_CUR, H_DCARD, H_DECIDER, H_DECK, H_DONE, H_DRAFT, H_DSKOWNER, H_DSRC,
+                        H_DTGT, H_FLAGS, H_LOOKER, H_MAX_ROUNDS, H_MODE, H_NAUTO, H_NCARDS, H_NDEC,
+                        H_NDECK, H_NP, H_PACK, H_RESULT, H_RNG, H_ROUND, H_SEED, H_WINSEAT,
+                        MAX_CARDS, MAX_SEATS, MODE_3V3, NUM_ACTIONS, P_ALIVE, P_ARMOR, P_HERO, P_HP,
+                        P_MAXHP, P_MINUS, P_PLUS, P_REVEALED, P_ROLE, P_WEAPON, RES_DRAW, RES_LORD,
+                        RES_NONE, RES_REBEL, RES_RENEGADE, RES_TEAM0, RES_TEAM1, RES_TRUNCATED,
+                        ROLE_LORD, ROLE_LOYALIST, ROLE_REBEL, STATE_SIZE, TEAM_SIZE, Z_DECK, Z_VOID)
 from .state import clear_decision, deal_hands, push_frame, rand_below, reset_positions
 from .draft import setup_heroes
 from .mode3v3 import setup_3v3

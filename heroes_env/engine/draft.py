@@ -10,7 +10,12 @@ hero marked in its observation's ``OBS_OFFER`` cells. A lord gets +1 max HP with
 import numpy as np
 from .jit import njit
 
-from .constants import *  # noqa: F401,F403
+from .constants import (A_HERO, DK_HERO, EV_HERO, F_PC, G_FIXED, G_HEROSEL, G_PACK, HR_GENDER,
+                        HR_HP, HR_KINGDOM, HR_LORD_OFFER, HR_PACK, HR_SK, HS_FIXED, HS_NONE,
+                        HS_RANDOM, H_ANSWER, H_DRAFT, H_HEROES, H_NP, H_PACK, MAX_OFFER, MAX_SEATS,
+                        MAX_SKILL_SLOTS, OFFER_BASE, P_GENDER, P_HERO, P_HP, P_KINGDOM, P_MAXHP,
+                        P_ROLE, P_SK0, ROLE_COMMANDER, ROLE_LORD)
+from .frames import F_DRAFT_SEAT
 from .state import deal_hands, log_event, pop_frame, post_decision, rand_below
 from .content import HERO_TAB, LORD_SKILL
 from .skills.modifiers import lord_hp_bonus
@@ -175,13 +180,18 @@ def offered(s, seat):
     return n
 
 
+# FR_DRAFT steps (identity mode)
+DRAFT_ASK = 0     # ask the next seat
+DRAFT_ANSWER = 1  # its hero chosen
+
+
 @njit(cache=True)
 def run_draft(s, o):
-    """FR_DRAFT: F_A = the seat choosing next (0 = the lord)."""
+    """FR_DRAFT: F_DRAFT_SEAT = the seat choosing next (0 = the lord)."""
     pc = s[o + F_PC]
     npl = s[H_NP]
-    if pc == 1:
-        seat = s[o + F_A]
+    if pc == DRAFT_ANSWER:
+        seat = s[o + F_DRAFT_SEAT]
         h = s[OFFER_BASE + seat * MAX_OFFER + s[H_ANSWER] - A_HERO]
         if seat == 0:
             assign_hero(s, 0, h)
@@ -189,10 +199,10 @@ def run_draft(s, o):
             deal_offers(s, s[H_PACK], h)
         else:
             s[P_HERO + seat] = h            # hidden until every seat has chosen
-        s[o + F_A] = seat + 1
-    seat = s[o + F_A]
+        s[o + F_DRAFT_SEAT] = seat + 1
+    seat = s[o + F_DRAFT_SEAT]
     if seat < npl:
-        s[o + F_PC] = 1
+        s[o + F_PC] = DRAFT_ANSWER
         post_decision(s, seat, DK_HERO, -1, -1, -1, offered(s, seat), 0, 0)
         return
     # every seat has chosen: reveal, clear the offers, deal the cards

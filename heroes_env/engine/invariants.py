@@ -1,11 +1,19 @@
 """Invariants of a game row, checked in compiled code, and a kernel that plays random games
 checking them after every decision (used by the test suite and ``benchmarks/soak.py``).
 
-The test suite also has an independent Python twin (``tests/conftest.py::check_invariants``).
+The test suite asserts this checker on its scenario games too (``tests/conftest.py::check_invariants``).
 """
 import numpy as np
 
-from .constants import *  # noqa: F401,F403
+from .constants import (COMMANDER_OFFSET, C_LOC, D_ORDER, FLAG_AUTOPLAY, FRAME_BASE, FRAME_SIZE,
+                        FR_DYING, F_KIND, F_TGT, G_FLAGS, H_ACTED, H_CUR, H_DECIDER, H_DONE,
+                        H_DRAFT, H_ERR, H_FP, H_HOLD, H_LOOKER, H_MAX_ROUNDS, H_MODE, H_MOVED,
+                        H_NCARDS, H_NDECK, H_NP, H_PACK, H_PEND, H_PHASE, H_RESULT, H_ROUND,
+                        H_TURNS, MAX_CARDS, MAX_FRAMES, MODE_3V3, NUM_ACTIONS, PACK_NONE, PH_NONE,
+                        P_ALIVE, P_ARMOR, P_AT, P_HANDN, P_HERO, P_HP, P_MAXHP, P_MINUS, P_PLUS,
+                        P_POS, P_WEAPON, RES_DRAW, RES_NONE, RES_TEAM0, RES_TEAM1, RES_TRUNCATED,
+                        STATE_SIZE, TEAM_SIZE, Z_AG, Z_DECK, Z_EQUIP, Z_HAND, Z_JUDGE, Z_LOOK,
+                        Z_PILE, Z_PROC, Z_VOID)
 from .core import OP_DEAL, OP_STEP, engine, setup_game
 from .jit import njit, prange
 from .mask import legal_mask

@@ -29,7 +29,15 @@ acted the round ends and the side that did not act last starts the next one.
 import numpy as np
 from .jit import njit
 
-from .constants import *  # noqa: F401,F403
+from .constants import (A_HERO, A_OPTION, A_TARGET, COMMANDER_OFFSET, DK_HERO, DK_ORDER,
+                        DK_WHO_ACTS, DX_HERO_ASSIGN, EV_HERO, EV_ORDER, EV_PICK, EV_ROLL, EV_TURN,
+                        FR_TURN, F_PC, G_FIXED, G_HEROSEL, G_PACK, G_ROLES, HS_FIXED, HS_NONE,
+                        HS_RANDOM, H_ACTED, H_ANSWER, H_BLOCK, H_CUR, H_DECIDER, H_DKIND, H_DRAFT,
+                        H_DSKOWNER, H_HEROES, H_LOOKER, H_MAX_ROUNDS, H_MODE, H_NP, H_ROUND, H_SIDE,
+                        H_TURNS, MAX_OFFER, MAX_SEATS, MODE_3V3, OFFER_BASE, OPT_FIRST,
+                        PUR_ACT_ORDER, PUR_PICK_ORDER, P_ALIVE, P_HERO, P_HP, P_MAXHP, P_REVEALED,
+                        P_ROLE, RES_TEAM0, RES_TEAM1, RES_TRUNCATED, ROLE_COMMANDER, TEAM_SIZE)
+from .frames import F_D3_ASSIGNED, F_D3_FIRST, F_D3_PICKS
 from .state import (bury, deal_hands, discard_card, draw_cards, end_game, log_event, pop_frame,
                     post_decision, push_frame, rand_below, rel_seat, seat_after)
 from .draft import assign_hero, pack_pool, shuffle_tail
@@ -141,7 +149,7 @@ def visible_choices(s, viewer, out, base):
     """Mark (out[base + hero id]) the heroes of the 3v3 draft viewer sees (DK_HERO actions name
     the j-th of them): the free pool (public) while the pick order is chosen and picks run; the
     own team's unassigned heroes while its commander assigns (nothing to the other team)."""
-    assigning = s[H_DKIND] == DK_HERO and s[H_DB] == 1
+    assigning = s[H_DKIND] == DK_HERO and s[DX_HERO_ASSIGN] == 1
     if assigning and team_of(viewer) != team_of(s[H_DECIDER]):
         return
     want = team_of(viewer) if assigning else -1
@@ -160,11 +168,15 @@ def count_choices(s, team, assigning):
     return n
 
 
+# the step at which ask_order's answer comes (FR_DRAFT and FR_GAME in mode 3v3)
+ORDER_ANSWER = 1  # first or second chosen
+
+
 @njit(cache=True)
 def ask_order(s, o, purpose):
     """The commander of side H_SIDE chooses first or second (to pick heroes, or to act); the
     answer comes at pc 1 (``ordered_side``)."""
-    s[o + F_PC] = 1
+    s[o + F_PC] = ORDER_ANSWER
     post_decision(s, commander_of(s[H_SIDE]), DK_ORDER, -1, -1, -1, 0, purpose, 0)
 
 
@@ -177,31 +189,40 @@ def ordered_side(s, purpose):
     return first
 
 
+# FR_DRAFT steps in mode 3v3 (DRAFT3_ORDERED = ORDER_ANSWER)
+DRAFT3_ORDER = 0     # the pick order is asked
+DRAFT3_ORDERED = ORDER_ANSWER  # it is chosen
+DRAFT3_PICK = 2      # the next pick is asked
+DRAFT3_PICKED = 3    # a hero picked
+DRAFT3_ASSIGN = 4    # the next assignment is asked (all made: deal)
+DRAFT3_ASSIGNED = 5  # a hero assigned to a seat
+
+
 @njit(cache=True)
 def run_draft_3v3(s, o):
-    """FR_DRAFT in mode 3v3: B = team picking first, C = picks made, D = assignments made."""
+    """FR_DRAFT in mode 3v3 (slots: frames.F_D3_*): the pick order, the picks, the assignments."""
     while True:
         pc = s[o + F_PC]
-        if pc == 0:
+        if pc == DRAFT3_ORDER:
             ask_order(s, o, PUR_PICK_ORDER)
             return
-        if pc == 1:
+        if pc == DRAFT3_ORDERED:
             first = ordered_side(s, PUR_PICK_ORDER)
-            s[o + F_B] = first
-            s[o + F_C] = 0
-            s[o + F_D] = 0
-            s[o + F_PC] = 2
-        elif pc == 2:
-            k = s[o + F_C]
+            s[o + F_D3_FIRST] = first
+            s[o + F_D3_PICKS] = 0
+            s[o + F_D3_ASSIGNED] = 0
+            s[o + F_PC] = DRAFT3_PICK
+        elif pc == DRAFT3_PICK:
+            k = s[o + F_D3_PICKS]
             if k < pool_count(s):
-                team = pick_team(s[o + F_B], k)
-                s[o + F_PC] = 3
+                team = pick_team(s[o + F_D3_FIRST], k)
+                s[o + F_PC] = DRAFT3_PICKED
                 post_decision(s, commander_of(team), DK_HERO, -1, -1, -1,
                               count_choices(s, team, False), 0, k)
                 return
-            s[o + F_PC] = 4
-        elif pc == 3:
-            team = pick_team(s[o + F_B], s[o + F_C])
+            s[o + F_PC] = DRAFT3_ASSIGN
+        elif pc == DRAFT3_PICKED:
+            team = pick_team(s[o + F_D3_FIRST], s[o + F_D3_PICKS])
             d = commander_of(team)
             want = -1
             j = s[H_ANSWER] - A_HERO
@@ -212,14 +233,14 @@ def run_draft_3v3(s, o):
                         log_event(s, EV_PICK, d, s[POOL_BASE + i], 0)
                         break
                     j -= 1
-            s[o + F_C] += 1
-            s[o + F_PC] = 2
-        elif pc == 4:
-            m = s[o + F_D]
+            s[o + F_D3_PICKS] += 1
+            s[o + F_PC] = DRAFT3_PICK
+        elif pc == DRAFT3_ASSIGN:
+            m = s[o + F_D3_ASSIGNED]
             if m < 2 * TEAM_SIZE:
-                team = s[o + F_B] if m < TEAM_SIZE else 1 - s[o + F_B]
+                team = s[o + F_D3_FIRST] if m < TEAM_SIZE else 1 - s[o + F_D3_FIRST]
                 seat = team_seat(team, m % TEAM_SIZE)
-                s[o + F_PC] = 5
+                s[o + F_PC] = DRAFT3_ASSIGNED
                 post_decision(s, commander_of(team), DK_HERO, -1, -1, seat,
                               count_choices(s, team, True), 1, m % TEAM_SIZE)
                 return
@@ -230,13 +251,13 @@ def run_draft_3v3(s, o):
                 log_event(s, EV_HERO, seat, s[P_HERO + seat], 0)
             for i in range(MAX_SEATS * MAX_OFFER):
                 s[OFFER_BASE + i] = -1
-            s[H_SIDE] = 1 - s[o + F_B]          # the side that picked second chooses who acts first
+            s[H_SIDE] = 1 - s[o + F_D3_FIRST]     # who picked second chooses who acts first
             deal_hands(s)
             pop_frame(s, 0)
             return
         else:
-            m = s[o + F_D]
-            team = s[o + F_B] if m < TEAM_SIZE else 1 - s[o + F_B]
+            m = s[o + F_D3_ASSIGNED]
+            team = s[o + F_D3_FIRST] if m < TEAM_SIZE else 1 - s[o + F_D3_FIRST]
             seat = team_seat(team, m % TEAM_SIZE)
             j = s[H_ANSWER] - A_HERO
             for i in range(POOL_SIZE):
@@ -246,8 +267,8 @@ def run_draft_3v3(s, o):
                         s[P_HERO + seat] = s[POOL_BASE + i]    # seen by the own team only
                         break
                     j -= 1
-            s[o + F_D] = m + 1
-            s[o + F_PC] = 4
+            s[o + F_D3_ASSIGNED] = m + 1
+            s[o + F_PC] = DRAFT3_ASSIGN
 
 
 # ---------------------------------------------------------------- turn order
@@ -279,32 +300,41 @@ def who_acts_mask(s, d, out):
     return n
 
 
+# FR_GAME steps in mode 3v3 (GAME3_ORDERED = ORDER_ANSWER)
+GAME3_ORDER = 0       # who acts first is asked
+GAME3_ORDERED = ORDER_ANSWER  # it is chosen
+GAME3_WHO = 2         # the side's commander chooses who acts
+GAME3_CHOSEN = 3      # he chose
+GAME3_TURN = 4        # start that seat's turn
+GAME3_AFTER_TURN = 5  # the block goes on, or the next side / round
+
+
 @njit(cache=True)
 def run_game_3v3(s, o):
     """FR_GAME in mode 3v3 (the turn order): pc 0/1 act-first choice, 2/3 who acts, 4 start a
     turn, 5 after a turn (the block goes on, or the next side / round)."""
     while True:
         pc = s[o + F_PC]
-        if pc == 0:
+        if pc == GAME3_ORDER:
             ask_order(s, o, PUR_ACT_ORDER)
             return
-        if pc == 1:
+        if pc == GAME3_ORDERED:
             first = ordered_side(s, PUR_ACT_ORDER)
             s[H_SIDE] = first
             s[H_ACTED] = 0
-            s[o + F_PC] = 2
-        elif pc == 2:
-            s[o + F_PC] = 3
+            s[o + F_PC] = GAME3_WHO
+        elif pc == GAME3_WHO:
+            s[o + F_PC] = GAME3_CHOSEN
             post_decision(s, commander_of(s[H_SIDE]), DK_WHO_ACTS, -1, -1, -1, 0, 0, 0)
             return
-        elif pc == 3:
+        elif pc == GAME3_CHOSEN:
             d = commander_of(s[H_SIDE])
             seat = seat_after(s, d, s[H_ANSWER] - A_TARGET)
             s[H_BLOCK] = 0 if seat == d else 1
             s[H_CUR] = seat
-            s[o + F_PC] = 4
-        elif pc == 4:
-            s[o + F_PC] = 5
+            s[o + F_PC] = GAME3_TURN
+        elif pc == GAME3_TURN:
+            s[o + F_PC] = GAME3_AFTER_TURN
             s[H_ACTED] |= 1 << s[H_CUR]
             s[H_TURNS] += 1
             log_event(s, EV_TURN, s[H_CUR], s[H_ROUND], 0)
@@ -317,9 +347,9 @@ def run_game_3v3(s, o):
                     g = team_seat(side, i)
                     if can_act(s, g):
                         s[H_CUR] = g
-                        s[o + F_PC] = 4
+                        s[o + F_PC] = GAME3_TURN
                         break
-                if s[o + F_PC] == 4:
+                if s[o + F_PC] == GAME3_TURN:
                     continue
             s[H_BLOCK] = 0
             if side_can_act(s, 1 - side):
@@ -331,7 +361,7 @@ def run_game_3v3(s, o):
                     return
                 s[H_ACTED] = 0
                 s[H_SIDE] = 1 - side
-            s[o + F_PC] = 2
+            s[o + F_PC] = GAME3_WHO
 
 
 # ---------------------------------------------------------------- death

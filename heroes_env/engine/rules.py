@@ -5,7 +5,11 @@ when the frames can carry out its use.
 """
 from .jit import njit
 
-from .constants import *  # noqa: F401,F403
+from .constants import (COLOR_NONE, H_CUR, H_HEROES, H_MOVED, H_NODIST, H_NP, KD_WU, K_COLLATERAL,
+                        K_CROSSBOW, K_DISMANTLE, K_DUEL, K_HALBERD, K_INDULGENCE, K_JINK,
+                        K_LIGHTNING, K_NONE, K_NULLIFICATION, K_PEACH, K_SLASH, K_SNATCH, MAX_SEATS,
+                        P_ALIVE, P_ARMOR, P_AT, P_GENDER, P_HANDN, P_HP, P_KINGDOM, P_MAXHP,
+                        P_MINUS, P_PLUS, P_POS, P_SLASHES, P_WEAPON)
 from .state import (card_kind, card_color, equip_count, has_skill, judge_count, judge_has,
                     weapon_range, seat_after)
 from .skills.modifiers import (distance_modifier, slash_blocked, slash_limit, slash_unlimited,

@@ -10,7 +10,14 @@ are female (正太, pack classmates).
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_BLACK, COLOR_NONE, COLOR_RED,
+                         C_LOC, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DX_SKILL_EXTRA,
+                         EV_GIVE, EV_REVEAL, EV_USE, FR_DAMAGE, FR_EFFECT, F_AS, F_B, F_PC, F_TGT,
+                         F_USER, GENDER_FEMALE, GENDER_MALE, HK_GIVE, HR_HP, H_ANSWER, H_DSKOWNER,
+                         H_NCARDS, H_NP, H_RET, K_DUEL, K_NONE, MK_XIADAN_LOST, MK_XIADAN_WON,
+                         MK_YIZHUANG, OPT_BLACK, OPT_RED, OPT_SUIT, P_ALIVE, P_GENDER, P_GIVEN,
+                         P_HANDN, P_HERO, P_HP, P_MARK, P_MAXHP, P_ROLE, P_USED, ROLE_LORD,
+                         SKD_CONFIRM, UF_NO_NULLIFY, Z_HAND)
 from ..state import (card_color, card_suit, discard_card, draw_cards, log_event, move_card,
                      pop_frame, push_frame, random_hand_card, seat_after, skill_param,
                      swap_positions)
@@ -266,7 +273,7 @@ def mask(s, out, d, sk, stage):
                     out[A_TARGET + r] = 1
                     n += 1
     elif sk == SK_LIJIAN:
-        first = s[H_DC]
+        first = s[DX_SKILL_EXTRA]
         for r in range(1, npl):
             if lijian_choice(s, d, stage, first, seat_after(s, d, r)):
                 out[A_TARGET + r] = 1

@@ -3,7 +3,7 @@ left: draw 2, once per card). ``state._leave`` raises them (``P_PEND``); ``regis
 asks them as soon as the engine is between two steps, before any pending decision."""
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CONFIRM, F_PC, F_USER, H_ANSWER)
 from ..state import draw_cards, pop_frame
 from ..rules import alive
 from .common import ask_confirm, skill_log

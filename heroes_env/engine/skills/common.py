@@ -1,12 +1,19 @@
 """What skills of every family share: asking the owner, healing, losing HP, taking cards.
 
 FR_SKILL frame fields: ``F_USER`` owner, ``F_AS`` skill id, ``F_TGT``/``F_CARD``/``F_SUB2`` the
-timing point's context (seat, card, amount), ``F_A`` the timing point (-1: used actively or in a
-response), ``F_E`` the offset of the frame that fired the timing point, ``F_B``..``F_D`` scratch.
+timing point's context (seat, card, amount), ``F_SKILL_TP`` the timing point (-1: used actively or
+in a response), ``F_SKILL_ORG`` the offset of the frame that fired the timing point,
+``F_SKILL_EXTRA`` its extra value, ``F_B``..``F_D`` otherwise the skill's scratch (``frames.py``).
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_NONE, C_LOC, C_ORD,
+                         DK_CONFIRM, DK_SKILL_CARD, EV_GAIN, EV_HEAL, EV_LOSE_HP, EV_REVEAL,
+                         EV_SKILL, FR_DYING, FR_JUDGE, FR_PINDIAN, F_AS, F_CARD, F_PC, F_TGT,
+                         F_USER, HK_HEAL, H_ANSWER, H_DSKILL, H_DSKOWNER, H_NCARDS, H_NP, MAX_SEATS,
+                         OPT_HAND, PUR_SKILL, P_ALIVE, P_ARMOR, P_HANDN, P_HP, P_MAXHP, P_MINUS,
+                         P_PLUS, P_SK0, P_USED, P_WEAPON, Z_EQUIP, Z_HAND, Z_PILE)
+from ..frames import F_PD_CARD1, F_PD_CARD2, F_SKILL_ORG
 from ..state import (card_color, card_rank, count_zone, discard_card, has_skill, log_event,
                      move_card, pop_frame, post_decision, post_skill_decision, push_frame,
                      random_hand_card, seat_after, skill_slot)
@@ -20,7 +27,7 @@ PD_STAGE = 99         # H_DA of a 拼点 card choice (any skill's; masked by ``r
 @njit(cache=True)
 def origin(s, o):
     """Offset of the frame that fired the timing point this skill answers."""
-    return s[o + F_E]
+    return s[o + F_SKILL_ORG]
 
 
 @njit(cache=True)
@@ -254,27 +261,34 @@ def pindian_card(ret, who):
     return ((ret >> 1) & 255) if who == 0 else ((ret >> 9) & 255)
 
 
+# FR_PINDIAN steps
+PD_OWNER = 0   # ask the owner for a card
+PD_TARGET = 1  # ask the target
+PD_SHOW = 2    # show both, discard them, return the result
+
+
 @njit(cache=True)
 def run_pindian(s, o):
     """拼点: the owner, then the target, chooses a hand card face down (neither sees the other's
     choice: the chosen card stays in its holder's hand until both have chosen); both are shown
     at once (EV_REVEAL) and discarded. Returns won | owner card << 1 | target card << 9.
-    F_USER owner, F_TGT target, F_AS the skill asking (names the decisions), F_C/F_D the cards."""
+    F_USER owner, F_TGT target, F_AS the skill asking (names the decisions), F_PD_CARD1/F_PD_CARD2
+    the cards."""
     u = s[o + F_USER]
     t = s[o + F_TGT]
     pc = s[o + F_PC]
-    if pc == 0:
-        s[o + F_PC] = 1
+    if pc == PD_OWNER:
+        s[o + F_PC] = PD_TARGET
         post_skill_decision(s, u, DK_SKILL_CARD, s[o + F_AS], u, -1, t, PD_STAGE, 0, 0)
         return
-    if pc == 1:
-        s[o + F_C] = s[H_ANSWER] - A_CARD
-        s[o + F_PC] = 2
+    if pc == PD_TARGET:
+        s[o + F_PD_CARD1] = s[H_ANSWER] - A_CARD
+        s[o + F_PC] = PD_SHOW
         post_skill_decision(s, t, DK_SKILL_CARD, s[o + F_AS], u, -1, t, PD_STAGE, 0, 1)
         return
-    s[o + F_D] = s[H_ANSWER] - A_CARD
-    a = s[o + F_C]
-    b = s[o + F_D]
+    s[o + F_PD_CARD2] = s[H_ANSWER] - A_CARD
+    a = s[o + F_PD_CARD1]
+    b = s[o + F_PD_CARD2]
     log_event(s, EV_REVEAL, u, a, 0)
     log_event(s, EV_REVEAL, t, b, 0)
     won = 1 if card_rank(s, a) > card_rank(s, b) else 0

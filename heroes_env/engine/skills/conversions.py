@@ -11,7 +11,12 @@ then the card, then the targets.
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CARD, COLOR_BLACK, COLOR_RED, C_LOC, DK_SKILL_CARD, FR_USE, F_PC, F_USER,
+                         H_ANSWER, H_CUR, H_HEROES, H_LASTKIND, H_NCARDS, H_NODIST, K_AMAZING_GRACE,
+                         K_COLLATERAL, K_DISMANTLE, K_DUEL, K_GOD_SALVATION, K_INDULGENCE, K_JINK,
+                         K_NONE, K_NULLIFICATION, K_PEACH, K_SAVAGE, K_SLASH, K_SNATCH,
+                         MAX_SKILL_SLOTS, P_HANDN, SUIT_CLUB, SUIT_DIAMOND, SUIT_HEART, UF_PLAY,
+                         Z_EQUIP, Z_HAND)
 from ..state import (card_color, card_kind, card_suit, become_frame, equip_slot_field,
                      skill_param, slot_skill)
 from ..rules import can_slash_target_x, usable_in_play

@@ -7,13 +7,23 @@ instead, the owner chooses). 红颜劫 (不屈, pack
 classmates, locked) is a rule of the dying procedure (``hongyanjie_fill``; its pile:
 ``common.pile_*``).
 
-TP_DAMAGED context: ``F_TGT`` = the damage source (-1 none), ``F_CARD``/``F_B`` = the card(s) that
-dealt it, ``F_SUB2`` = the amount. TP_PREVENT / TP_DAMAGE_DONE: ``F_TGT`` = the damaged seat; the
-source, amount and card kind live in the firing FR_DAMAGE frame (``F_USER``, ``F_A``, ``F_AS``).
+TP_DAMAGED context: ``F_TGT`` = the damage source (-1 none), ``F_CARD``/``F_SKILL_EXTRA`` = the
+card(s) that dealt it, ``F_SUB2`` = the amount. TP_PREVENT / TP_DAMAGE_DONE: ``F_TGT`` = the damaged
+seat; the source, amount and card kind live in the firing FR_DAMAGE frame (``F_USER``,
+``F_DMG_AMOUNT``, ``F_AS``).
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_PASS, A_TARGET, COLOR_BLACK, COLOR_RED,
+                         C_LOC, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DK_SLASH, EV_BASE,
+                         EV_DAMAGE, EV_GIVE, EV_REVEAL, EV_RING, EV_SIZE, FR_ASK, FR_DAMAGE,
+                         FR_SELECT, F_AS, F_C, F_CARD, F_D, F_PC, F_SUB2, F_TGT, F_USER, HK_GIVE,
+                         H_ANSWER, H_CUR, H_DCARD, H_DTGT, H_LOOKER, H_NCARDS, H_NEV, H_NP, H_RET,
+                         K_DUEL, K_NONE, K_SLASH, OPT_DISCARD2, OPT_LOSE_HP, PUR_SKILL,
+                         PUR_SKILL_SLASH, P_ARMOR, P_HANDN, P_HP, P_MAXHP, P_MINUS, P_PLUS,
+                         P_WEAPON, SKD_PASS, SUIT_HEART, TP_DAMAGED, TP_DAMAGE_DONE, TP_PREVENT,
+                         UF_RED_SURE, Z_HAND, Z_LOOK, Z_PILE, Z_PROC)
+from ..frames import F_DMG_AMOUNT, F_SKILL_EXTRA
 from ..state import (card_color, discard_card, draw_cards, has_skill, log_event, move_card,
                      pop_frame, push_frame, random_hand_card, seat_after, skill_param, top_card)
 from ..rules import alive
@@ -142,7 +152,7 @@ def run(s, o, sk):
     if sk == SK_JIANXIONG:
         # take the card(s) that dealt the damage, if still on the table
         if pc == 0:
-            if not alive(s, u) or not (on_table(s, c) or on_table(s, s[o + F_B])):
+            if not alive(s, u) or not (on_table(s, c) or on_table(s, s[o + F_SKILL_EXTRA])):
                 pop_frame(s, 0)
                 return
             ask_confirm(s, o, 1)
@@ -151,8 +161,8 @@ def run(s, o, sk):
                 skill_log(s, u, sk, -1)
                 if on_table(s, c):
                     gain(s, u, c, -1)
-                if on_table(s, s[o + F_B]):
-                    gain(s, u, s[o + F_B], -1)
+                if on_table(s, s[o + F_SKILL_EXTRA]):
+                    gain(s, u, s[o + F_SKILL_EXTRA], -1)
             pop_frame(s, 0)
     elif sk == SK_FANKUI:
         # a random hand card of the source (法家: or one of its equipment, his choice)
@@ -252,10 +262,11 @@ def run(s, o, sk):
         # discard a red card to prevent one point of the damage about to be dealt
         org = origin(s, o)
         if pc == 0:
-            if not alive(s, u) or s[org + F_A] <= 0 or not has_card_where(s, u, True, COLOR_RED):
+            if not alive(s, u) or s[org + F_DMG_AMOUNT] <= 0 or \
+                    not has_card_where(s, u, True, COLOR_RED):
                 pop_frame(s, 0)
                 return
-            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, s[org + F_A], 1)
+            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, s[org + F_DMG_AMOUNT], 1)
         else:
             a = s[H_ANSWER]
             if a == A_PASS:
@@ -263,7 +274,7 @@ def run(s, o, sk):
                 return
             discard_card(s, a - A_CARD, u)
             skill_log(s, u, sk, s[o + F_TGT])
-            s[org + F_A] -= 1
+            s[org + F_DMG_AMOUNT] -= 1
             s[o + F_PC] = 0
     elif sk == SK_FANJI:
         # a 杀/决斗 hurt him: he may at once use a 杀 on the source (no range; red: no 闪)
@@ -307,23 +318,23 @@ def run(s, o, sk):
         # (X = its lost HP) if alive
         org = origin(s, o)
         if pc == 0:
-            if s[o + F_TGT] != u or not alive(s, u) or s[org + F_A] <= 0 or \
+            if s[o + F_TGT] != u or not alive(s, u) or s[org + F_DMG_AMOUNT] <= 0 or \
                     not has_manwu_card(s, u):
                 pop_frame(s, 0)
                 return
-            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, s[org + F_A], 1)
+            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, s[org + F_DMG_AMOUNT], 1)
         elif pc == 1:
             a = s[H_ANSWER]
             if a == A_PASS:
                 pop_frame(s, 0)
                 return
             discard_card(s, a - A_CARD, u)
-            ask(s, o, u, DK_SKILL_TARGET, 1, 0, s[org + F_A], 2)
+            ask(s, o, u, DK_SKILL_TARGET, 1, 0, s[org + F_DMG_AMOUNT], 2)
         elif pc == 2:
             t = rel_target(s, u, s[H_ANSWER])
             skill_log(s, u, sk, t)
-            n = s[org + F_A]
-            s[org + F_A] = 0          # nothing left for her
+            n = s[org + F_DMG_AMOUNT]
+            s[org + F_DMG_AMOUNT] = 0          # nothing left for her
             s[o + F_D] = t
             s[o + F_PC] = 3
             # the same damage (source, card, kind, amount) to t; the weapon effects are not redone

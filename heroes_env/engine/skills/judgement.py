@@ -9,7 +9,10 @@ the firing FR_JUDGE frame. TP_SLASH_DODGED: ``F_TGT`` = the 杀's target, ``F_CA
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CARD, A_CONFIRM, A_PASS, COLOR_BLACK, COLOR_NONE, C_LOC, DK_SKILL_CARD,
+                         EV_JUDGE, F_CARD, F_PC, F_TGT, F_USER, H_ANSWER, H_DTGT, H_RET, SKD_PASS,
+                         TP_DRAW, TP_JUDGED, TP_RETRIAL, TP_SLASH_DODGED, TP_START, Z_PROC)
+from ..frames import F_JUDGE_FOR
 from ..state import discard_card, log_event, move_card, pop_frame, push_frame, skill_param
 from ..rules import alive, total_cards
 from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, judge_if_confirmed,
@@ -66,7 +69,7 @@ def run(s, o, sk):
                 old = s[org + F_CARD]
                 skill_log(s, u, sk, s[o + F_TGT])
                 move_card(s, c, Z_PROC)
-                log_event(s, EV_JUDGE, s[o + F_TGT], c, s[org + F_A])
+                log_event(s, EV_JUDGE, s[o + F_TGT], c, s[org + F_JUDGE_FOR])
                 if s[C_LOC + old] == Z_PROC:
                     discard_card(s, old, -1)
                 s[org + F_CARD] = c

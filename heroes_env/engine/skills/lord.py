@@ -6,8 +6,9 @@ rule (``rules.jiuyuan_target``). 大米 (pack classmates, locked) is a rule of t
 The lord chooses the skill (``A_SKILL`` + slot) when he is asked for a 闪/杀, or (激将) in his play
 phase. Each living character of the kingdom is then asked in turn from the current player
 (``FR_ASK`` with ``PUR_LORD``); the first who plays one provides it: its card(s) land in this
-frame's ``F_C``/``F_D`` (-1 for an 八卦阵 闪). ``F_B`` = the lord's ask purpose (0: 激将 used in the
-play phase), ``F_SUB2`` = the decision kind asked (DK_JINK / DK_SLASH), ``F_E`` = next seat offset.
+frame's ``F_LORD_CARD1``/``F_LORD_CARD2`` (-1 for an 八卦阵 闪). ``F_LORD_PURPOSE`` = the lord's
+ask purpose (0: 激将 used in the play phase), ``F_SUB2`` = the decision kind asked (DK_JINK /
+DK_SLASH), ``F_LORD_NEXT`` = next seat offset (``frames.py``).
 
 The 英雄杀 lord skills (helpers of a 君/臣/民 faction, seed 003) follow the seed's clarifications:
 激将 used in the play phase may be tried again on another target when nobody helped (the targets
@@ -16,7 +17,12 @@ is a rule of the dying procedure: ``rescue_bonus``.
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_TARGET, DK_JINK, DK_SKILL_TARGET, DK_SLASH, FR_ASK, FR_USE, F_CARD, F_PC,
+                         F_SUB2, F_TGT, F_USER, H_ANSWER, H_CUR, H_HEROES, H_NP, H_RET, KD_JUN,
+                         K_SLASH, PUR_BLADE, PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, P_KINGDOM,
+                         P_USED, UF_PLAY, UF_PRESET)
+from ..frames import (F_LORD_CARD1, F_LORD_CARD2, F_LORD_NEXT, F_LORD_PURPOSE, F_SKILL_TP,
+                      F_USE_NTGT, F_USE_TGT3)
 from ..state import (become_frame, discard_card, has_skill, pop_frame, push_frame, seat_after,
                      skill_param)
 from ..rules import alive, can_slash_target, slash_allowed
@@ -125,21 +131,21 @@ def run(s, o, sk):
         s[o + F_TGT] = rel_target(s, u, s[H_ANSWER])
         s[o + F_PC] = 0
         return
-    if s[o + F_A] == -2:    # started from the play phase
-        s[o + F_A] = -1
-        s[o + F_B] = 0
+    if s[o + F_SKILL_TP] == -2:    # started from the play phase
+        s[o + F_SKILL_TP] = -1
+        s[o + F_LORD_PURPOSE] = 0
         s[o + F_SUB2] = DK_SLASH
         ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, 10)
         return
     if pc == 1:
         if s[H_RET] == 1:
-            c = s[o + F_C]
-            c2 = s[o + F_D]
-            if s[o + F_B] == 0:
+            c = s[o + F_LORD_CARD1]
+            c2 = s[o + F_LORD_CARD2]
+            if s[o + F_LORD_PURPOSE] == 0:
                 # his own 杀 of the play phase, made of the helper's card(s)
                 become_frame(s, o, FR_USE, u, s[o + F_TGT], c, K_SLASH, c2, UF_PLAY | UF_PRESET, -1)
-                s[o + F_C] = -1
-                s[o + F_D] = 1
+                s[o + F_USE_TGT3] = -1
+                s[o + F_USE_NTGT] = 1
                 return
             if c >= 0:
                 discard_card(s, c, u)
@@ -148,22 +154,22 @@ def run(s, o, sk):
             pop_frame(s, 1)
             return
         s[o + F_PC] = 0
-    if s[o + F_E] == 0:
+    if s[o + F_LORD_NEXT] == 0:
         skill_log(s, u, sk, -1)
     kd = kingdom_of(s, u, sk)
-    i = s[o + F_E]
+    i = s[o + F_LORD_NEXT]
     while i < n:
         t = seat_after(s, s[H_CUR], i)
         i += 1
         if t != u and alive(s, t) and s[P_KINGDOM + t] == kd:
-            s[o + F_E] = i
-            s[o + F_C] = -1
-            s[o + F_D] = -1
+            s[o + F_LORD_NEXT] = i
+            s[o + F_LORD_CARD1] = -1
+            s[o + F_LORD_CARD2] = -1
             s[o + F_PC] = 1
             push_frame(s, FR_ASK, t, u, s[o + F_CARD], s[o + F_SUB2], -1, PUR_LORD,
                        1 if s[o + F_SUB2] == DK_JINK else 0)
             return
-    if s[o + F_B] == 0:
+    if s[o + F_LORD_PURPOSE] == 0:
         if retry_allowed(s, u, sk):
             s[P_USED + u] |= JJ_TRIED << s[o + F_TGT]     # another target may be tried
         else:

@@ -16,7 +16,13 @@ time; a male's 决斗 on her is void).
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (COLOR_BLACK, COLOR_RED, GENDER_MALE, H_CUR, H_HEROES, H_PHASE,
+                         K_AMAZING_GRACE, K_ARCHERY, K_DISMANTLE, K_DUEL, K_GOD_SALVATION,
+                         K_ICE_SWORD, K_INDULGENCE, K_LIGHTNING, K_SAVAGE, K_SLASH, K_SNATCH,
+                         MK_XIADAN_LOST, MK_XIADAN_WON, MK_ZUIJIU, PH_PLAY, P_ALIVE, P_ARMOR,
+                         P_GENDER, P_HANDN, P_HP, P_MARK, P_MAXHP, P_TFLAGS, P_WEAPON, SUIT_CLUB,
+                         SUIT_DIAMOND, SUIT_HEART, SUIT_SPADE, TF_SLASHED, TF_SLASH_USED,
+                         UF_FROM_HAND)
 from ..state import card_kind, card_suit, draw_cards, has_skill, skill_param
 from .common import skill_log
 from .ids import (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG,

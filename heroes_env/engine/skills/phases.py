@@ -7,7 +7,13 @@ MK_ZUIJIU, read by ``modifiers.slash_damage``/``duel_damage``, cleared at his ne
 after his discard phase), 底力 (locked: draw 2 + his lost HP)."""
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CARD, A_CONFIRM, A_PASS, A_TARGET, C_AS, C_LOC, DK_SKILL_CARD,
+                         DK_SKILL_TARGET, DX_SKILL_EXTRA, D_ORDER, EV_SKILL, FRAME_BASE, FRAME_SIZE,
+                         F_B, F_C, F_PC, F_SUB2, F_USER, H_ANSWER, H_DRAWN, H_FP, H_LOOKER,
+                         H_NCARDS, H_NDECK, H_NP, K_NONE, MK_ZUIJIU, P_ALIVE, P_HANDN, P_HP, P_MARK,
+                         P_MAXHP, SKD_CONFIRM, SKD_PASS, TP_AFTER_DISCARD, TP_DRAW, TP_START,
+                         Z_DECK, Z_LOOK)
+from ..frames import F_SKILL_TP
 from ..state import (draw_cards, log_event, move_card, pop_frame, random_hand_card, skill_param,
                      top_card, rel_seat, seat_after)
 from ..rules import alive
@@ -93,7 +99,7 @@ def mask(s, out, d, sk, stage):
                 out[A_CARD + c] = 1
                 n += 1
     elif sk == SK_TUXI:
-        first = s[H_DC]
+        first = s[DX_SKILL_EXTRA]
         for r in range(1, s[H_NP]):
             if tuxi_victim(s, d, seat_after(s, d, r), first):
                 out[A_TARGET + r] = 1
@@ -105,7 +111,7 @@ def mask(s, out, d, sk, stage):
 def run(s, o, sk):
     u = s[o + F_USER]
     pc = s[o + F_PC]
-    if sk == SK_ZUIJIU and (pc == 0 and s[o + F_A] != TP_DRAW):
+    if sk == SK_ZUIJIU and (pc == 0 and s[o + F_SKILL_TP] != TP_DRAW):
         s[P_MARK + u] &= ~MK_ZUIJIU       # his turn starts / his discard phase is over
         pop_frame(s, 0)
         return

@@ -14,7 +14,14 @@ TP_PREVENT / TP_RETRIAL / TP_DAMAGE_DONE), each as its own FR_SKILL frame.
 import numpy as np
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CONFIRM, A_PASS, COLOR_NONE, DX_SKILL_FLAGS, DX_SKILL_STAGE, FR_PENDING,
+                         FR_SKILL, FR_TRIGGER, F_AS, F_CARD, F_SUB2, F_TGT, F_USER, H_CUR, H_DA,
+                         H_DB, H_DC, H_DCARD, H_DECIDER, H_DKIND, H_DSKILL, H_DSKOWNER, H_DSRC,
+                         H_DTGT, H_ERR, H_HEROES, H_NP, H_PEND, H_RET, MAX_SKILLS, MAX_SKILL_SLOTS,
+                         P_ALIVE, P_PEND, SKD_CONFIRM, SKD_PASS, TP_DAMAGE_DONE, TP_PREVENT,
+                         TP_RETRIAL)
+from ..frames import (F_PEND_DA, F_PEND_DB, F_PEND_DC, F_PEND_DSKILL, F_PEND_DSKOWNER, F_PEND_RET,
+                      F_SKILL_ORG, F_TRIG_EXTRA, F_TRIG_ORG, F_TRIG_SEAT, F_TRIG_SLOT)
 from ..state import pop_frame, push_frame, post_decision, seat_after, slot_skill
 from .. import content
 from . import (active, card_loss, conversions, damage, judgement, lord, modifiers, phases,
@@ -90,38 +97,39 @@ def fire(s, tp, owner, tgt, card, amount, extra, org):
     elif owner < 0 or not listens(s, owner, tp):
         return False
     o = push_frame(s, FR_TRIGGER, owner, tgt, card, tp, amount, 0, 0)
-    s[o + F_C] = extra
-    s[o + F_E] = org
+    s[o + F_TRIG_EXTRA] = extra
+    s[o + F_TRIG_ORG] = org
     return True
 
 
 @njit(cache=True)
 def run_trigger(s, o):
-    """Ask each listening skill in turn: F_A = seat offset (any-seat points), F_B = skill slot."""
+    """Ask each listening skill in turn: F_TRIG_SEAT = seat offset (any-seat points),
+    F_TRIG_SLOT = skill slot."""
     tp = s[o + F_AS]
     n = s[H_NP]
     any_seat = (ANY_SEAT >> tp) & 1
     while True:
         if any_seat:
-            if s[o + F_A] >= n:
+            if s[o + F_TRIG_SEAT] >= n:
                 break
-            seat = seat_after(s, s[H_CUR], s[o + F_A])
+            seat = seat_after(s, s[H_CUR], s[o + F_TRIG_SEAT])
         else:
-            if s[o + F_A] >= 1:
+            if s[o + F_TRIG_SEAT] >= 1:
                 break
             seat = s[o + F_USER]
-        i = s[o + F_B]
+        i = s[o + F_TRIG_SLOT]
         if i >= MAX_SKILL_SLOTS:
-            s[o + F_A] += 1
-            s[o + F_B] = 0
+            s[o + F_TRIG_SEAT] += 1
+            s[o + F_TRIG_SLOT] = 0
             continue
-        s[o + F_B] = i + 1
+        s[o + F_TRIG_SLOT] = i + 1
         sk = slot_skill(s, seat, i)
         if s[P_ALIVE + seat] == 0 or not answers(s, seat, sk, tp):
             continue
         f = push_frame(s, FR_SKILL, seat, s[o + F_TGT], s[o + F_CARD], sk, s[o + F_SUB2], tp,
-                       s[o + F_C])
-        s[f + F_E] = s[o + F_E]
+                       s[o + F_TRIG_EXTRA])
+        s[f + F_SKILL_ORG] = s[o + F_TRIG_ORG]
         return
     pop_frame(s, 0)
 
@@ -168,8 +176,8 @@ def active_ok(s, d, sk, out):
 def skill_mask(s, out, d):
     """Legal actions of a DK_SKILL_CARD / DK_SKILL_TARGET / DK_SKILL_OPTION decision."""
     sk = s[H_DSKILL]
-    stage = s[H_DA]
-    flags = s[H_DB]
+    stage = s[DX_SKILL_STAGE]
+    flags = s[DX_SKILL_FLAGS]
     n = 0
     if flags & SKD_PASS:
         out[A_PASS] = 1
@@ -205,12 +213,12 @@ def suspend_for_pending(s):
     s[H_PEND] = 0
     o = push_frame(s, FR_PENDING, s[H_DECIDER], s[H_DTGT], s[H_DCARD], s[H_DKIND], s[H_DSRC],
                    s[H_DA], s[H_DB])
-    s[o + F_C] = s[H_DC]
+    s[o + F_PEND_DC] = s[H_DC]
     if s[H_DECIDER] >= 0:
-        s[o + F_D] = s[H_DSKILL]
-        s[o + F_E] = s[H_DSKOWNER]
+        s[o + F_PEND_DSKILL] = s[H_DSKILL]
+        s[o + F_PEND_DSKOWNER] = s[H_DSKOWNER]
     else:
-        s[o + F_D] = s[H_RET]       # no decision: keep the return value a child left
+        s[o + F_PEND_RET] = s[H_RET]       # no decision: keep the return value a child left
     s[H_DECIDER] = -1
 
 
@@ -235,9 +243,9 @@ def run_pending(s, o):
     d = s[o + F_USER]
     if d >= 0:
         pop_frame(s, s[H_RET])
-        post_decision(s, d, s[o + F_AS], s[o + F_CARD], s[o + F_SUB2], s[o + F_TGT], s[o + F_A],
-                      s[o + F_B], s[o + F_C])
-        s[H_DSKILL] = s[o + F_D]
-        s[H_DSKOWNER] = s[o + F_E]
+        post_decision(s, d, s[o + F_AS], s[o + F_CARD], s[o + F_SUB2], s[o + F_TGT],
+                      s[o + F_PEND_DA], s[o + F_PEND_DB], s[o + F_PEND_DC])
+        s[H_DSKILL] = s[o + F_PEND_DSKILL]
+        s[H_DSKOWNER] = s[o + F_PEND_DSKOWNER]
     else:
-        pop_frame(s, s[o + F_D])
+        pop_frame(s, s[o + F_PEND_RET])

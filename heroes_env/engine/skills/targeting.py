@@ -14,7 +14,11 @@ is the user; after every TP_TARGETED): ``F_TGT`` = the target, ``F_SUB2`` = its 
 """
 from ..jit import njit
 
-from ..constants import *  # noqa: F401,F403
+from ..constants import (A_CARD, A_PASS, A_TARGET, COLOR_RED, DK_SKILL_CARD, DK_SKILL_TARGET, F_PC,
+                         F_SUB2, F_TGT, F_USER, H_ANSWER, H_DTGT, H_NCARDS, H_NP, H_RET, K_SLASH,
+                         MK_MENSHEN, MK_MENSHEN_ON, P_MARK, SKD_PASS, TP_AFTER_DISCARD, TP_AIMED,
+                         TP_START, TP_TARGETED, UF_NO_DODGE_T0)
+from ..frames import F_SKILL_TP, F_USE_FLAGS, F_USE_NTGT, F_USE_TGT2, F_USE_TGT3
 from ..state import card_color, discard_card, has_skill, pop_frame, push_frame, seat_after
 from ..rules import alive, in_range_x
 from ..skills.modifiers import untargetable
@@ -58,18 +62,19 @@ def guard_of(s, user, t):
 
 @njit(cache=True)
 def guard_redirect(s, o):
-    """门神 on the fixed targets (TGT, B, C; D of them) of the FR_USE frame at o."""
+    """门神 on the fixed targets (F_TGT, F_USE_TGT2, F_USE_TGT3; F_USE_NTGT of them) of the FR_USE
+    frame at o."""
     u = s[o + F_USER]
-    n = s[o + F_D]
+    n = s[o + F_USE_NTGT]
     for i in range(n):
-        f = F_TGT if i == 0 else (F_B if i == 1 else F_C)
+        f = F_TGT if i == 0 else (F_USE_TGT2 if i == 1 else F_USE_TGT3)
         t = s[o + f]
         p = guard_of(s, u, t)
         if p < 0:
             continue
         dup = False
         for j in range(n):
-            g = F_TGT if j == 0 else (F_B if j == 1 else F_C)
+            g = F_TGT if j == 0 else (F_USE_TGT2 if j == 1 else F_USE_TGT3)
             if s[o + g] == p:
                 dup = True
         if not dup:
@@ -125,7 +130,7 @@ def run_rouqing(s, o, sk):
     else:
         if card_color(s, s[H_RET]) == COLOR_RED:
             org = origin(s, o)
-            s[org + F_A] |= UF_NO_DODGE_T0 << s[o + F_SUB2]
+            s[org + F_USE_FLAGS] |= UF_NO_DODGE_T0 << s[o + F_SUB2]
         pop_frame(s, 0)
 
 
@@ -163,9 +168,9 @@ def run(s, o, sk):
         if i == 0:
             s[org + F_TGT] = t
         elif i == 1:
-            s[org + F_B] = t
+            s[org + F_USE_TGT2] = t
         else:
-            s[org + F_C] = t
+            s[org + F_USE_TGT3] = t
         skill_log(s, u, sk, t)
         pop_frame(s, 0)
 
@@ -176,7 +181,7 @@ def menshen(s, o, u, pc):
     if pc == 0:
         if (s[P_MARK + u] & MK_MENSHEN_ON) != 0:
             guard_ends(s, u)
-        if s[o + F_A] == TP_START or not alive(s, u):
+        if s[o + F_SKILL_TP] == TP_START or not alive(s, u):
             pop_frame(s, 0)
             return
         ask(s, o, u, DK_SKILL_TARGET, 0, SKD_PASS, 0, 1)
