@@ -28,7 +28,8 @@ STATE_OBS_SIZE = OBS_SIZE + MAX_SEATS * (MAX_CARDS + NUM_ROLES)
 
 
 @njit(cache=True)
-def _seat_block(s, viewer, seat, base, out, full):
+def _seat_block(s, viewer, seat, base, out, full, reach):
+    """seat's block; reach: the viewer's attack range (-1 when the viewer is dead)."""
     out[base + OS_PRESENT] = 1.0
     out[base + OS_ALIVE] = s[P_ALIVE + seat]
     out[base + OS_HP] = s[P_HP + seat]
@@ -39,10 +40,10 @@ def _seat_block(s, viewer, seat, base, out, full):
         out[base + OS_ROLE + role] = 1.0
     if s[H_CUR] == seat:
         out[base + OS_CURRENT] = 1.0
-    if s[P_ALIVE + viewer] == 1 and s[P_ALIVE + seat] == 1:
+    if reach >= 0 and s[P_ALIVE + seat] == 1:
         dist = seat_distance(s, viewer, seat)
         put_count(out, base + OS_DIST, dist, DIST_DIV)
-        if seat != viewer and dist <= attack_range(s, viewer):
+        if seat != viewer and dist <= reach:
             out[base + OS_IN_RANGE] = 1.0
     out[base + OS_SLASHES] = s[P_SLASHES + seat]
     if s[H_MODE] == MODE_3V3:
@@ -64,14 +65,17 @@ def _seat_block(s, viewer, seat, base, out, full):
         if g == 1 or g == 2:
             out[base + OS_GENDER + g - 1] = 1.0
         out[base + OS_KINGDOM + s[P_KINGDOM + seat]] = 1.0
-    for i in range(MAX_SKILL_SLOTS):
-        if (s[P_USED + seat] >> i) & 1:
-            out[base + OS_USED + i] = 1.0
+    u = s[P_USED + seat]
+    if u != 0:
+        for i in range(MAX_SKILL_SLOTS):
+            if (u >> i) & 1:
+                out[base + OS_USED + i] = 1.0
     out[base + OS_GIVEN] = s[P_GIVEN + seat]
     m = s[P_MARK + seat]
-    for i in range(NUM_MARKS):
-        if (m >> i) & 1:
-            out[base + OS_MARK + i] = 1.0
+    if m != 0:
+        for i in range(NUM_MARKS):
+            if (m >> i) & 1:
+                out[base + OS_MARK + i] = 1.0
 
 
 @njit(cache=True)
@@ -103,9 +107,10 @@ def observe(s, viewer, out, full=False):
                     out[o + 1] = 1.0
         elif z == Z_LOOK and (s[H_LOOKER] == viewer or full):
             out[OBS_LOOK + c] = 1.0
+    reach = attack_range(s, viewer) if s[P_ALIVE + viewer] == 1 else -1    # once, not per seat
     for r in range(npl):
         seat = seat_after(s, viewer, r)
-        _seat_block(s, viewer, seat, OBS_SEATS + r * SEAT_OBS, out, full)
+        _seat_block(s, viewer, seat, OBS_SEATS + r * SEAT_OBS, out, full, reach)
     if s[H_DECIDER] == viewer and s[H_DONE] == 0:
         out[OBS_DKIND + s[H_DKIND]] = 1.0
         c = s[H_DCARD]
