@@ -148,3 +148,5 @@ try:
         return sig, codegen
 except ImportError:            # pragma: no cover
     prefetch_row = _prefetch_row_py
+if numba.config.DISABLE_JIT:   # the engine runs as Python (tests/test_jit_equivalence.py)
+    prefetch_row = _prefetch_row_py
