@@ -60,6 +60,7 @@ from typing import Hashable, Iterable
 import numpy as np
 
 from heroes_env.engine import constants as C
+from heroes_env.obs import obs_to_float32
 
 from . import heuristic_kernels as HK
 from .base import Agent, check_batch, register_agent
@@ -195,8 +196,7 @@ class HeuristicAgent(Agent):
         out = np.empty(B, np.int64)
         if B == 0:
             return out
-        if obs.dtype != np.float32 or not obs.flags.c_contiguous:
-            obs = np.ascontiguousarray(obs, dtype=np.float32)
+        obs = obs_to_float32(obs)          # a uint8 observation: its exact float32 values
         if masks.dtype != np.int8 or not masks.flags.c_contiguous:
             masks = np.ascontiguousarray(masks, dtype=np.int8)
         pool.grow(int(rows.max()) + 1)
@@ -230,7 +230,7 @@ class HeuristicAgent(Agent):
     def hostility(self, obs: np.ndarray, slot: Hashable = 0) -> np.ndarray:
         """The hostility per relative seat (> 0 enemy, < 0 friend; [0] is oneself) this agent
         reads from obs with the slot's current evidence (for inspection and tests)."""
-        obs = np.ascontiguousarray(obs, dtype=np.float32)
+        obs = obs_to_float32(obs)
         rows, pool = self._rows([slot])
         pool.grow(int(rows[0]) + 1)
         return HK.hostility_of(obs, np.ones(C.NUM_ACTIONS, np.int8), pool.MF[rows[0]],

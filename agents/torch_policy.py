@@ -30,6 +30,7 @@ import numpy as np
 
 from heroes_env.cli import install_hint
 from heroes_env.engine.constants import NUM_ACTIONS, OBS_SIZE, OBS_SIZE_BEFORE_HISTORY
+from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED, obs_to_float32
 
 from .base import Agent, AgentSpecError, check_batch, register_checkpoint_loader
 
@@ -67,6 +68,11 @@ def _net_class():
                      hidden=(256, 256)):
             super().__init__()
             self.obs_size = int(obs_size)
+            # not in the state_dict: checkpoints stay as they are
+            self.register_buffer("obs_divisor", torch.from_numpy(OBS_DIVISOR.copy()),
+                                 persistent=False)
+            self.register_buffer("obs_signed", torch.from_numpy(OBS_SIGNED.copy()),
+                                 persistent=False)
             layers, width = [], obs_size
             for h in hidden:
                 layers += [nn.Linear(width, h), nn.ReLU()]
@@ -88,7 +94,12 @@ def _net_class():
         def forward(self, obs, mask, features: bool = False):
             """(masked logits [B, A], value [B]); mask: bool or 0/1 [B, A]. features=True adds
             the trunk's output [B, width] (for auxiliary heads trained next to the policy). A net
-            of an older (shorter) layout reads the first obs_size cells of the observation."""
+            of an older (shorter) layout reads the first obs_size cells of the observation. obs:
+            float32, or the uint8 of obs_dtype="uint8" (decoded here, as heroes_env.obs does)."""
+            if obs.dtype == torch.uint8:         # obs_dtype="uint8": the exact float32 values
+                k = obs.to(torch.int16)
+                k = k - (self.obs_signed & (k > 127)).to(torch.int16) * 256
+                obs = k.float() / self.obs_divisor
             if obs.shape[-1] != self.obs_size:
                 obs = obs[..., :self.obs_size]
             h = self.trunk(obs)
@@ -183,7 +194,7 @@ class TorchPolicyAgent(Agent):
     def logits(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
         torch = self.torch
         with torch.no_grad():
-            lg, _ = self.net(torch.from_numpy(np.array(obs, np.float32)),
+            lg, _ = self.net(torch.from_numpy(np.array(obs_to_float32(obs))),
                              torch.as_tensor(np.asarray(masks) != 0))
         return lg.numpy()
 
@@ -227,7 +238,7 @@ class SB3PolicyAgent(Agent):
 
     def act_batch(self, obs, masks, slots=None) -> np.ndarray:
         obs, masks = check_batch(obs, masks)
-        a, _ = self.model.predict(np.asarray(obs[:, :self.obs_size], np.float32),
+        a, _ = self.model.predict(obs_to_float32(obs)[:, :self.obs_size],
                                   action_masks=masks != 0,
                                   deterministic=self.deterministic)
         return np.asarray(a, np.int64).reshape(-1)

@@ -2,7 +2,8 @@
 card-game environments measured in the same run on the same machine.
 
     python benchmarks/bench_vector.py [--players 5 8] [--batch 1 64 1024 4096] [--threads 1 2]
-        [--repeats 5] [--seconds 1] [--json PATH] [--plot PATH] [--peers] [--quiet]
+        [--dtype float32 uint8] [--repeats 5] [--seconds 1] [--json PATH] [--plot PATH] [--peers]
+        [--quiet]
 
 Every figure is the median of ``--repeats`` timed runs of about ``--seconds`` each, after a
 warm-up. An *env step* is one call's worth of work for one game: one agent decision answered,
@@ -27,6 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 AIM_STEPS = 2_000_000        # env steps/s, 8 players, B = 4096, 2 threads, obs + mask
+AIM_STEPS_UINT8 = 1_000_000  # the same with obs_dtype="uint8": issue 17's step on the way
 AIM_STATE_BYTES = 8 * 1024   # bytes of state per game
 
 
@@ -35,6 +37,8 @@ def parse_args(argv=None):
     p.add_argument("--players", type=int, nargs="+", default=[5, 8])
     p.add_argument("--batch", type=int, nargs="+", default=[1, 64, 1024, 4096])
     p.add_argument("--threads", type=int, nargs="+", default=[1, 2])
+    p.add_argument("--dtype", nargs="+", default=["float32"], choices=["float32", "uint8"],
+                   help="observation dtypes (VectorEnv obs_dtype) to measure")
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--seconds", type=float, default=1.0)
     p.add_argument("--seed", type=int, default=12345)
@@ -78,14 +82,15 @@ def summary(xs):
 
 
 class VectorRun:
-    """One (players, B, threads) configuration: a VectorEnv stepped with random legal actions."""
+    """One (players, B, threads, dtype) configuration: a VectorEnv stepped with random legal
+    actions."""
 
-    def __init__(self, n, B, threads, seed):
+    def __init__(self, n, B, threads, seed, dtype="float32"):
         import numba
         from heroes_env.vector import VectorEnv
-        self.n, self.B = n, B
+        self.n, self.B, self.dtype = n, B, dtype
         self.threads = min(threads, numba.config.NUMBA_NUM_THREADS)
-        self.v = VectorEnv(B, num_players=n, num_threads=self.threads)
+        self.v = VectorEnv(B, num_players=n, num_threads=self.threads, obs_dtype=dtype)
         self.v.reset(seed=seed)
         self.a = self.v.random_actions()
         self.steps, self.games, self.cpu, self.steps_cpu = [], [], [], []
@@ -119,7 +124,7 @@ class VectorRun:
 
     def result(self):
         serial = self.B < self.v.core.serial_below or self.v.num_threads == 1
-        return {"players": self.n, "B": self.B, "threads": self.threads,
+        return {"players": self.n, "B": self.B, "threads": self.threads, "dtype": self.dtype,
                 "kernel": "serial" if serial else "parallel",
                 "steps_per_s": summary(self.steps), "games_per_s": summary(self.games),
                 "cpu_use": summary(self.cpu), "steps_per_cpu_s": summary(self.steps_cpu),
@@ -170,12 +175,13 @@ def print_table(rows, out):
     out("env steps/s = agent decisions answered per second, each including the step, the new")
     out("decision's observation + mask encoding, auto-reset and the compiled random action.")
     out("")
-    out(f"{'players':>7} {'B':>5} {'threads':>7} {'kernel':>8} {'env steps/s':>12} "
+    out(f"{'players':>7} {'B':>5} {'threads':>7} {'dtype':>7} {'kernel':>8} {'env steps/s':>12} "
         f"{'[min-max]':>17} {'games/s':>9} {'cpu':>5} {'steps/cpu-s':>11}")
     for r in rows:
         s, g = r["steps_per_s"], r["games_per_s"]
         span = f"[{fmt_rate(s['min'])}-{fmt_rate(s['max'])}]"
-        out(f"{r['players']:>7} {r['B']:>5} {r['threads']:>7} {r['kernel']:>8} "
+        out(f"{r['players']:>7} {r['B']:>5} {r['threads']:>7} {r.get('dtype', 'float32'):>7} "
+            f"{r['kernel']:>8} "
             f"{fmt_rate(s['median']):>12} {span:>17} "
             f"{fmt_rate(g['median']):>9} {r['cpu_use']['median']:>5.2f} "
             f"{fmt_rate(r['steps_per_cpu_s']['median']):>11}")
@@ -184,17 +190,40 @@ def print_table(rows, out):
     out(" env steps per CPU second, what the code does per core whatever the other load.)")
 
 
+def dtype_ratios(rows, out):
+    """uint8 / float32 per configuration: the median over repeats of the ratio of the two runs
+    of the same repeat (they ran one after the other, so under the same load)."""
+    res = []
+    by = {(r["players"], r["B"], r["threads"], r.get("dtype", "float32")): r for r in rows}
+    for (n, B, t, dt), r in by.items():
+        f = by.get((n, B, t, "float32"))
+        if dt != "uint8" or f is None:
+            continue
+        pairs = [u / x for u, x in zip(r["steps_per_s"]["runs"], f["steps_per_s"]["runs"])]
+        res.append({"players": n, "B": B, "threads": t, "ratio": summary(pairs)})
+    if res:
+        out("")
+        out("uint8 / float32 env steps/s (median of the per-repeat ratios, runs alternated):")
+        for x in res:
+            out(f"  {x['players']} players, B={x['B']:>4}, {x['threads']} thread(s): "
+                f"x{x['ratio']['median']:.2f}  [{x['ratio']['min']:.2f}-{x['ratio']['max']:.2f}]")
+    return res
+
+
 def aims(rows, out):
     from heroes_env.engine import constants as C
     res = {}
-    hit = [r for r in rows if r["players"] == 8 and r["B"] == 4096 and r["threads"] == 2]
     out("")
     out("aims")
-    if hit:
-        v = hit[0]["steps_per_s"]["median"]
-        res["steps_8p_B4096_2t"] = {"aim": AIM_STEPS, "measured": v, "met": v >= AIM_STEPS}
-        out(f"  8 players, B=4096, 2 threads, obs+mask: >= {fmt_rate(AIM_STEPS)} env steps/s: "
-            f"measured {fmt_rate(v)} -> {'met' if v >= AIM_STEPS else 'MISSED'}")
+    for dtype, key, aim in (("float32", "steps_8p_B4096_2t", AIM_STEPS),
+                            ("uint8", "steps_8p_B4096_2t_uint8", AIM_STEPS_UINT8)):
+        hit = [r for r in rows if r["players"] == 8 and r["B"] == 4096 and r["threads"] == 2
+               and r.get("dtype", "float32") == dtype]
+        if hit:
+            v = hit[0]["steps_per_s"]["median"]
+            res[key] = {"aim": aim, "measured": v, "met": v >= aim}
+            out(f"  8 players, B=4096, 2 threads, {dtype} obs + mask: >= {fmt_rate(aim)} env "
+                f"steps/s: measured {fmt_rate(v)} -> {'met' if v >= aim else 'MISSED'}")
     sb = C.STATE_SIZE * 4
     res["state_bytes"] = {"aim": AIM_STATE_BYTES, "measured": sb, "met": sb <= AIM_STATE_BYTES}
     total = rows[-1]["bytes_per_game"]["total"] if rows else None
@@ -212,16 +241,16 @@ def plot(rows, path, machine):
     except ImportError as e:
         return f"no plot: matplotlib is not installed ({e}); pip install -e '.[bench]'"
     fig, ax = plt.subplots(figsize=(7, 4.5))
-    keys = sorted({(r["players"], r["threads"]) for r in rows})
-    for n, t in keys:
-        sel = sorted((r for r in rows if r["players"] == n and r["threads"] == t),
-                     key=lambda r: r["B"])
+    keys = sorted({(r["players"], r["threads"], r.get("dtype", "float32")) for r in rows})
+    for n, t, dt in keys:
+        sel = sorted((r for r in rows if r["players"] == n and r["threads"] == t
+                      and r.get("dtype", "float32") == dt), key=lambda r: r["B"])
         xs = [r["B"] for r in sel]
         ys = [r["steps_per_s"]["median"] for r in sel]
         lo = [r["steps_per_s"]["median"] - r["steps_per_s"]["min"] for r in sel]
         hi = [r["steps_per_s"]["max"] - r["steps_per_s"]["median"] for r in sel]
         ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3,
-                    label=f"{n} players, {t} thread{'s' if t > 1 else ''}")
+                    label=f"{n} players, {t} thread{'s' if t > 1 else ''}, {dt}")
     ax.axhline(AIM_STEPS, color="grey", ls="--", lw=1, label="aim (8 players, B=4096, 2 threads)")
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
@@ -247,13 +276,14 @@ def main(argv=None):
     out = print
     log = (lambda *a: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
     machine = machine_info()
-    runs = [VectorRun(n, B, t, args.seed) for n in args.players for B in args.batch
-            for t in args.threads]
+    runs = [VectorRun(n, B, t, args.seed, dt) for n in args.players for B in args.batch
+            for t in args.threads for dt in args.dtype]
     # the repeats go round all configurations, so that a burst of other load on the machine
     # spreads over them instead of spoiling one
     for rep in range(args.repeats):
         for r in runs:
-            log(f"VectorEnv: {r.n} players, B={r.B}, {r.threads} thread(s), run {rep + 1} ...")
+            log(f"VectorEnv: {r.n} players, B={r.B}, {r.threads} thread(s), {r.dtype}, "
+                f"run {rep + 1} ...")
             r.run_once(args.seconds)
     rows = [r.result() for r in runs]
     del runs
@@ -270,7 +300,10 @@ def main(argv=None):
         f"{machine['loadavg_end']:.2f}; medians of {args.repeats} runs of {args.seconds:g} s")
     out("")
     print_table(rows, out)
+    ratios = dtype_ratios(rows, out)
     result = {"machine": machine, "args": vars(args), "vector": rows, "aims": aims(rows, out)}
+    if ratios:
+        result["dtype_ratios"] = ratios
     if args.learner_batch:
         n, t = max(args.players), max(args.threads)
         log(f"LearnerVectorEnv: {n} players, B={args.learner_batch}, {t} thread(s) ...")

@@ -9,6 +9,7 @@
 from .config import Config, PRESETS
 from .engine.constants import NUM_ACTIONS, OBS_SIZE
 from .env import env, raw_env
+from .obs import OBS_DIVISOR, OBS_SCALE, STATE_DIVISOR, STATE_SCALE, obs_to_float32
 from .game import Game, IllegalActionError
 from .scenario import ScenarioError, build as build_scenario
 from . import sanguosha_v0
@@ -29,5 +30,6 @@ def _register():
 _register()
 
 __all__ = ["env", "raw_env", "Config", "PRESETS", "Game", "IllegalActionError", "build_scenario",
-           "ScenarioError", "NUM_ACTIONS", "OBS_SIZE", "sanguosha_v0", "GYM_ID"]
+           "ScenarioError", "NUM_ACTIONS", "OBS_SIZE", "OBS_DIVISOR", "OBS_SCALE", "STATE_DIVISOR", "STATE_SCALE",
+           "obs_to_float32", "sanguosha_v0", "GYM_ID"]
 __version__ = "0.1.0"

@@ -5,7 +5,8 @@ Import                 ``from heroes_env import env, raw_env``
 Agents                 ``player_0`` .. ``player_{n-1}``; seat 0 is the lord and moves first
                        (``mode="3v3"``: six seats, teams 0-2 and 3-5, commanders 1 and 4)
 Actions                ``Discrete(NUM_ACTIONS)``, the same for every mode and player count
-Observations           ``Dict(observation=Box(float32, (OBS_SIZE,)), action_mask=Box(int8))``
+Observations           ``Dict(observation=Box(float32, (OBS_SIZE,)), action_mask=Box(int8))``;
+                       ``obs_dtype="uint8"``: ``Box(uint8)``, one byte a cell (``heroes_env.obs``)
 Selected agent         whoever must decide now, in or out of turn (闪, 桃, 无懈可击, picks ...)
 Rewards                at the end only: +1 each seat of the winning side (3v3: team), -1 the
                        others, 0 draw
@@ -35,6 +36,7 @@ from .config import Config, make_config
 from .engine import constants as C
 from .engine.observe import STATE_OBS_SIZE
 from .game import Game, IllegalActionError
+from .obs import check_obs_dtype, obs_box
 
 __all__ = ["env", "raw_env", "IllegalActionError"]
 
@@ -80,7 +82,7 @@ class raw_env(AECEnv):
                 "is_parallelizable": False}
 
     def __init__(self, *, render_mode: str | None = None, lang: str = "en",
-                 config: Config | None = None, **config_kw):
+                 config: Config | None = None, obs_dtype="float32", **config_kw):
         """Config's keywords (``num_players``, ``mode``, ``pack``, ``deck``, ``max_rounds``,
         ``autoplay``, ``hero_selection``; what is not given keeps Config's default), or a ready
         ``config``.
@@ -88,9 +90,12 @@ class raw_env(AECEnv):
         autoplay: decisions with exactly one legal action are taken by the engine without
         selecting the agent (default). With it off, every decision, forced or not, is asked.
         render_mode: "ansi" (render() returns text) or "human" (prints it); lang: "en" or "zh".
+        obs_dtype: "float32" (default) or "uint8" for observations and ``state()`` (one byte a
+        cell; ``heroes_env.obs_to_float32`` turns them into the float32 values exactly).
         """
         super().__init__()
         self.config = make_config(config, "raw_env", **config_kw)
+        self.obs_dtype = check_obs_dtype(obs_dtype, self.config)
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         if lang not in ("en", "zh"):
@@ -101,12 +106,12 @@ class raw_env(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (C.OBS_SIZE,), np.float32),
+            "observation": obs_box(self.obs_dtype, (C.OBS_SIZE,)),
             "action_mask": spaces.Box(0, 1, (C.NUM_ACTIONS,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(C.NUM_ACTIONS) for a in self.possible_agents}
-        self.state_space = spaces.Box(-np.inf, np.inf, (STATE_OBS_SIZE,), np.float32)
+        self.state_space = obs_box(self.obs_dtype, (STATE_OBS_SIZE,))
         self.game: Game | None = None
         self._log_start = 0
 
@@ -171,11 +176,11 @@ class raw_env(AECEnv):
         self.step(action)
 
     def observe(self, agent):
-        obs, mask = self.game.observe_with_mask(self._index[agent])
+        obs, mask = self.game.observe_with_mask(self._index[agent], self.obs_dtype)
         return {"observation": obs, "action_mask": mask}
 
     def state(self):
-        return self.game.state_vector()
+        return self.game.state_vector(self.obs_dtype)
 
     # ------------------------------------------------------------ helpers
     def action_to_str(self, action: int, lang: str | None = None) -> str:

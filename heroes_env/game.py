@@ -217,10 +217,11 @@ class Game:
             self._buf_stamp = int(self.s[C.H_NDEC])
         return self._buf
 
-    def observe_with_mask(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        """seat's observation and its action mask (zeros unless seat decides now), in one call."""
+    def observe_with_mask(self, seat: int, dtype=np.float32) -> tuple[np.ndarray, np.ndarray]:
+        """seat's observation (float32, or uint8: ``heroes_env.obs``) and its action mask (zeros
+        unless seat decides now), in one call."""
         seat = self._check_seat(seat)
-        obs = np.empty(C.OBS_SIZE, np.float32)
+        obs = np.empty(C.OBS_SIZE, dtype)
         observe(self.s, seat, obs, False)
         if seat == self.s[C.H_DECIDER] and not self.s[C.H_DONE]:
             return obs, self._current_mask().copy()
@@ -334,15 +335,15 @@ class Game:
             raise ValueError(f"seat must be an int from 0 to {self.num_players - 1}, got {seat!r}")
         return int(seat)
 
-    def observe(self, seat: int) -> np.ndarray:
-        """seat's observation (see docs/observation.md)."""
+    def observe(self, seat: int, dtype=np.float32) -> np.ndarray:
+        """seat's observation (see docs/observation.md; dtype float32 or uint8: heroes_env.obs)."""
         seat = self._check_seat(seat)
-        out = np.zeros(C.OBS_SIZE, np.float32)
+        out = np.zeros(C.OBS_SIZE, dtype)
         observe(self.s, seat, out, False)
         return out
 
-    def state_vector(self) -> np.ndarray:
-        out = np.zeros(STATE_OBS_SIZE, np.float32)
+    def state_vector(self, dtype=np.float32) -> np.ndarray:
+        out = np.zeros(STATE_OBS_SIZE, dtype)
         observe_state(self.s, out)
         return out
 

@@ -5,11 +5,13 @@ in the AEC env), that seat's observation and exact action mask; one action per g
 
 =====================  ========================================================================
 Create                 ``VectorEnv(num_envs=B, **the keywords of heroes_env.env())``, plus
-                       ``num_threads`` (default: all cores) and ``copy`` (default False)
+                       ``num_threads`` (default: all cores) and ``copy`` (default False);
+                       ``obs_dtype`` "float32" (default) or "uint8" (as in ``env()``)
 reset(seed)            starts B games; returns a ``VectorStep`` (below)
 step(actions)          ``actions``: B ints, one per game, each legal for that game's decider
-``VectorStep``         ``seat`` (B,) int64 deciding seat; ``obs`` (B, OBS_SIZE) float32, its
-                       observation; ``mask`` (B, NUM_ACTIONS) int8, its legal actions;
+``VectorStep``         ``seat`` (B,) int64 deciding seat; ``obs`` (B, OBS_SIZE) float32 (or
+                       uint8 with ``obs_dtype="uint8"``: ``heroes_env.obs``), its observation;
+                       ``mask`` (B, NUM_ACTIONS) int8, its legal actions;
                        ``rewards`` (B, num_players) float32, every seat's reward in games that
                        ended in this step (0 elsewhere); ``terminated`` / ``truncated`` (B,)
                        bool; ``info``: per-game arrays (below)
@@ -47,6 +49,7 @@ from .config import Config, make_config
 from .engine import batch as K
 from .engine import constants as C
 from .game import Game, IllegalActionError, engine_seed
+from .obs import check_obs_dtype
 
 __all__ = ["VectorEnv", "VectorStep"]
 
@@ -117,8 +120,10 @@ class BatchCore:
     learner wrappers). Not public API: its fields follow ``heroes_env.engine.batch``."""
 
     def __init__(self, config: Config, num_envs: int, seat_mode: int, opp: np.ndarray,
-                 num_threads=None, serial_below=None, want_final: bool = False):
+                 num_threads=None, serial_below=None, want_final: bool = False,
+                 obs_dtype=np.float32):
         B = _check_int("num_envs", num_envs, 1)
+        self.obs_dtype = check_obs_dtype(obs_dtype, config)
         self.config = config
         self.B = B
         self.n = config.num_players
@@ -135,12 +140,12 @@ class BatchCore:
                              else _check_int("serial_below", serial_below, 0))
         self.S = np.zeros((B, C.STATE_SIZE), np.int32)
         self.masks = np.zeros((B, C.NUM_ACTIONS), np.int8)
-        self.obs = np.zeros((B, C.OBS_SIZE), np.float32)
+        self.obs = np.zeros((B, C.OBS_SIZE), self.obs_dtype)
         self.rew = np.zeros((B, self.n), np.float32)
         self.lrew = np.zeros(B, np.float32)
         self.R = np.zeros((B, K.R_SIZE), np.int64)
         self.want_final = bool(want_final)
-        self.final_obs = np.zeros((B, C.OBS_SIZE if want_final else 0), np.float32)
+        self.final_obs = np.zeros((B, C.OBS_SIZE if want_final else 0), self.obs_dtype)
         self.flags = np.zeros((B, 2), np.bool_)       # terminated, truncated in this step
         self.out = np.zeros(3, np.int64)             # rows with a new game, waiting, in error
         self.actions = np.zeros(B, np.int64)
@@ -265,11 +270,14 @@ class VectorEnv:
     metadata = {"name": "sanguosha_v0"}
 
     def __init__(self, num_envs: int, *, config: Config | None = None, num_threads=None,
-                 copy: bool = False, serial_below=None, **config_kw):
-        """config_kw: Config's keywords (as ``heroes_env.env``), or a ready ``config``."""
+                 copy: bool = False, serial_below=None, obs_dtype="float32", **config_kw):
+        """config_kw: Config's keywords (as ``heroes_env.env``), or a ready ``config``.
+        obs_dtype: "float32" (default) or "uint8" for obs, ``observe`` and ``state``."""
         self.config = make_config(config, "VectorEnv", **config_kw)
         self.core = BatchCore(self.config, num_envs, K.SEATS_EVERYONE,
-                              np.zeros(C.MAX_SEATS, np.int8), num_threads, serial_below)
+                              np.zeros(C.MAX_SEATS, np.int8), num_threads, serial_below,
+                              obs_dtype=obs_dtype)
+        self.obs_dtype = self.core.obs_dtype
         self.num_envs = self.core.B
         self.num_players = self.config.num_players
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
@@ -341,14 +349,14 @@ class VectorEnv:
     def observe(self, seat: int) -> np.ndarray:
         """Every game's observation from one seat's point of view (B, OBS_SIZE), computed now."""
         seat = _check_int("seat", seat, 0, self.num_players - 1)
-        out = np.empty((self.num_envs, C.OBS_SIZE), np.float32)
+        out = np.empty((self.num_envs, C.OBS_SIZE), self.obs_dtype)
         K.batch_observe(self.core.S, seat, out)
         return out
 
     def state(self) -> np.ndarray:
         """Full-information state of every game (B, STATE_OBS_SIZE), for centralised critics."""
         from .engine.observe import STATE_OBS_SIZE
-        out = np.empty((self.num_envs, STATE_OBS_SIZE), np.float32)
+        out = np.empty((self.num_envs, STATE_OBS_SIZE), self.obs_dtype)
         K.batch_state(self.core.S, out)
         return out
 

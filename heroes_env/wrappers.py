@@ -7,7 +7,9 @@
 
 =====================  ========================================================================
 Observation            ``Box(float32, (OBS_SIZE,))``: the learner's partial view (as in the
-                       AEC env); per game in the vector env
+                       AEC env); per game in the vector env. ``obs_dtype="uint8"``: the same
+                       view in bytes (``Box(uint8)``, ``heroes_env.obs``); Python opponents
+                       get the observations in that dtype too
 Action                 ``Discrete(NUM_ACTIONS)``; ``action_masks()`` gives the legal ones as
                        booleans (what sb3-contrib's ``MaskablePPO`` asks for)
 Learner seat           ``seat=k`` (fixed) or ``seat="random"``: drawn for every game from the
@@ -49,6 +51,7 @@ from .config import Config, make_config
 from .engine import batch as K
 from .engine import constants as C
 from .game import as_action
+from .obs import check_obs_dtype, obs_box
 from .vector import BatchCore, _check_int
 
 __all__ = ["LearnerEnv", "LearnerVectorEnv", "RandomPolicy", "OpponentError", "sb3_vec_env"]
@@ -150,10 +153,17 @@ class _Opponents:
                              K.OPP_EXTERNAL)
 
     def attach(self, core: BatchCore) -> None:
-        """Let the in-loop policy (if any) play its seats inside core's kernel calls."""
-        if self.inloop is not None:
-            self.loop = self.inloop.compiled_loop(core.B)
-            core.loop = self.loop
+        """Let the in-loop policy (if any) play its seats inside core's kernel calls. The
+        compiled heuristic reads float32 observations: with ``obs_dtype="uint8"`` it is called
+        from Python instead (``act_batch`` converts them exactly)."""
+        if self.inloop is None:
+            return
+        if core.obs.dtype != np.float32:
+            self.codes[self.codes == K.OPP_COMPILED] = K.OPP_EXTERNAL
+            core.opp[core.opp == K.OPP_COMPILED] = K.OPP_EXTERNAL
+            return
+        self.loop = self.inloop.compiled_loop(core.B)
+        core.loop = self.loop
 
     def reseed(self, agent_seed: int) -> None:
         """A new base seed: the agents made from a name restart from it (reproducible)."""
@@ -212,12 +222,14 @@ class _Driver:
     """The kernel loop shared by both wrappers: call, then hand pending rows to the opponents'
     policies (or refresh seeds) until every row waits for its learner."""
 
-    def __init__(self, config, num_envs, seat, opponents, num_threads, serial_below):
+    def __init__(self, config, num_envs, seat, opponents, num_threads, serial_below,
+                 obs_dtype="float32"):
         self.config = config
         self.n = config.num_players
+        obs_dtype = check_obs_dtype(obs_dtype, config)
         self.opponents = _Opponents(opponents, self.n)
         self.core = BatchCore(config, num_envs, _seat_mode(seat, self.n), self.opponents.codes,
-                              num_threads, serial_below, want_final=True)
+                              num_threads, serial_below, want_final=True, obs_dtype=obs_dtype)
         self.opponents.attach(self.core)
         self.broken = False
 
@@ -268,8 +280,10 @@ class LearnerEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi"], "name": "sanguosha_learner_v0"}
 
     def __init__(self, seat=0, opponents="random", *, config: Config | None = None,
-                 render_mode: str | None = None, illegal_action: str = "raise", **config_kw):
+                 render_mode: str | None = None, illegal_action: str = "raise",
+                 obs_dtype="float32", **config_kw):
         """config_kw: Config's keywords (as ``heroes_env.env``), or a ready ``config``.
+        obs_dtype: "float32" (default) or "uint8" (``heroes_env.obs``).
         illegal_action: what an integer action outside the learner's mask does (``ILLEGAL_ACTION``
         below); a non-integer action (a float, a bool, a list) always raises ``ValueError``."""
         self.config = make_config(config, "LearnerEnv", **config_kw)
@@ -280,8 +294,8 @@ class LearnerEnv(gymnasium.Env):
                              f"{illegal_action!r}")
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self._d = _Driver(self.config, 1, seat, opponents, 1, 2)
-        self.observation_space = spaces.Box(-np.inf, np.inf, (C.OBS_SIZE,), np.float32)
+        self._d = _Driver(self.config, 1, seat, opponents, 1, 2, obs_dtype)
+        self.observation_space = obs_box(self._d.core.obs_dtype, (C.OBS_SIZE,))
         self.action_space = spaces.Discrete(C.NUM_ACTIONS)
         self._fresh = False       # the current game has had no learner step yet
 
@@ -372,15 +386,17 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
 
     def __init__(self, num_envs: int, seat=0, opponents="random", *,
                  config: Config | None = None, num_threads=None, copy: bool = True,
-                 serial_below=None, **config_kw):
+                 serial_below=None, obs_dtype="float32", **config_kw):
         self.config = make_config(config, "LearnerVectorEnv", **config_kw)
-        self._d = _Driver(self.config, num_envs, seat, opponents, num_threads, serial_below)
+        self._d = _Driver(self.config, num_envs, seat, opponents, num_threads, serial_below,
+                          obs_dtype)
         B = self._d.core.B
         self.num_envs = B
         self.copy = bool(copy)
-        self.single_observation_space = spaces.Box(-np.inf, np.inf, (C.OBS_SIZE,), np.float32)
+        dt = self._d.core.obs_dtype
+        self.single_observation_space = obs_box(dt, (C.OBS_SIZE,))
         self.single_action_space = spaces.Discrete(C.NUM_ACTIONS)
-        self.observation_space = spaces.Box(-np.inf, np.inf, (B, C.OBS_SIZE), np.float32)
+        self.observation_space = obs_box(dt, (B, C.OBS_SIZE))
         self.action_space = spaces.MultiDiscrete(np.full(B, C.NUM_ACTIONS))
         self._reward = np.zeros(B, np.float32)
 

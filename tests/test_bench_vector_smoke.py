@@ -54,3 +54,15 @@ def test_bench_vector_rejects_bad_arguments():
         bench.parse_args(["--seconds", "0"])
     with pytest.raises(SystemExit):
         bench.parse_args(["--batch", "0"])
+
+
+def test_bench_vector_dtype_axis(tmp_path, capsys):
+    bench = _load()
+    out = tmp_path / "bvd.json"
+    bench.main(["--seconds", "0.02", "--repeats", "2", "--players", "5", "--batch", "4",
+                "--threads", "1", "--dtype", "float32", "uint8", "--quiet", "--json", str(out),
+                "--plot", "", "--learner-batch", "0"])
+    text = capsys.readouterr().out
+    data = json.loads(out.read_text())
+    assert [r["dtype"] for r in data["vector"]] == ["float32", "uint8"]
+    assert "uint8 / float32" in text and data["dtype_ratios"][0]["ratio"]["median"] > 0

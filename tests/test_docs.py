@@ -62,3 +62,29 @@ def test_readme_states_the_observation_sizes():
     readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
     assert f"`OBS_SIZE` = {C.OBS_SIZE:,} float32" in readme
     assert f"`OBS_SIZE_BEFORE_HISTORY` = {C.OBS_SIZE_BEFORE_HISTORY:,} cells" in readme
+
+
+def test_byte_observation_divisors_are_documented():
+    """The divisor table of "Byte observations" names every cell whose divisor is not 1."""
+    import numpy as np
+    from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED
+    sec = DOC.split("## Byte observations", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (.+?) \| `(\w+_DIV)` = (\d+) \|", sec, re.M)
+    assert {d for _, d, _ in rows} == {"DIST_DIV", "MISC_DIV", "HIST_DIV"}
+    cells = np.zeros(C.OBS_SIZE, bool)
+    for where, div, value in rows:
+        assert getattr(C, div) == int(value), div
+        for name in re.findall(r"`((?:OBS|OS|OE)_\w+)`", where):
+            o = getattr(C, name)
+            if name.startswith("OS_"):
+                idx = [C.OBS_SEATS + r * C.SEAT_OBS + o for r in range(C.MAX_SEATS)]
+            elif name.startswith("OE_"):
+                idx = [C.OBS_HIST_EVENTS + j * C.HIST_EVENT_OBS + o for j in range(C.HIST_WINDOW)]
+            else:
+                ends = sorted(v for k, v in vars(C).items() if k.startswith("OBS_")
+                              and isinstance(v, int) and v > o and k != "OBS_SIZE_BEFORE_HISTORY")
+                idx = range(o, ends[0] if ends else C.OBS_SIZE)
+            assert (OBS_DIVISOR[list(idx)] == getattr(C, div)).all(), name
+            cells[list(idx)] = True
+    assert (OBS_DIVISOR[~cells] == 1).all()
+    assert "`OS_HP`" in sec and "third `OBS_DNUM`" in sec and OBS_SIGNED.sum() == C.MAX_SEATS + 1

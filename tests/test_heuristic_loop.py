@@ -99,3 +99,17 @@ def test_an_abandoned_game_starts_with_fresh_memory():
     env.reset()
     assert int(env._d.core.R[0, K.R_SERIAL]) == serial + 1
     assert int(env._d.core.R[0, K.R_GAMES]) == 1
+
+
+def test_uint8_observations_play_the_same_games():
+    # the compiled heuristic reads float32: with uint8 observations the wrappers call it from
+    # Python on the exact float32 values, so the games are the same as in the loop
+    from heroes_env.obs import obs_to_float32
+
+    def run(dtype):
+        env = LearnerVectorEnv(16, seat="random", opponents=HeuristicAgent(seed=2),
+                               num_players=5, pack="standard", num_threads=1, obs_dtype=dtype)
+        assert (env._d.core.loop is None) == (dtype == "uint8")
+        return [obs_to_float32(x) if getattr(x, "dtype", None) == np.uint8 else x
+                for x in trace(env, 200, 4)]
+    same(run("float32"), run("uint8"))

@@ -86,6 +86,8 @@ class Args:
     pack: str = arg(GAME_DEFAULTS["pack"], PACK_HELP)
     max_rounds: int = arg(GAME_DEFAULTS["max_rounds"], "round cap of a game")
     engine_threads: int = arg(1, "threads of the compiled engine")
+    obs_dtype: str = arg("float32", "observation dtype of the env and the rollout store: "
+                                    "float32 or uint8 (a quarter of the memory; same values)")
     torch_threads: int = arg(2, "torch threads")
     hidden: tuple[int, ...] = arg((256, 256), "widths of the policy's shared MLP trunk")
     learning_rate: float = arg(2.5e-4, "Adam learning rate (PPO)")
@@ -203,8 +205,8 @@ except ImportError:                     # pragma: no cover
 class Store:
     """Learner decisions of one rollout (plus those carried over from the last one)."""
 
-    def __init__(self, cap, obs_size, num_actions):
-        self.obs = np.zeros((cap, obs_size), np.float32)
+    def __init__(self, cap, obs_size, num_actions, obs_dtype=np.float32):
+        self.obs = np.zeros((cap, obs_size), obs_dtype)   # uint8: PolicyNet decodes it
         self.mask = np.zeros((cap, num_actions), np.bool_)
         self.act = np.zeros(cap, np.int64)
         self.logp = np.zeros(cap, np.float32)
@@ -481,7 +483,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
     def targets(rows, seats):
         return None if role_head is None else role_targets(venv.core.S[rows], seats, n, C)
 
-    venv = VectorEnv(B, config=game_config(args), num_threads=args.engine_threads)
+    venv = VectorEnv(B, config=game_config(args), num_threads=args.engine_threads,
+                     obs_dtype=args.obs_dtype)
     heur = HeuristicAgent(seed=args.seed)
     meta = state["meta"] if state else {
         "args": {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(args).items()},
@@ -558,7 +561,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
     # ---------------------------------------------------------------- warm start (imitation)
     if phase == "bc":
         opt = torch.optim.Adam(params, lr=args.bc_learning_rate, eps=1e-5)
-        st = Store(cap, C.OBS_SIZE, C.NUM_ACTIONS)
+        st = Store(cap, C.OBS_SIZE, C.NUM_ACTIONS, venv.obs_dtype)
         if state:
             opt.load_state_dict(state["opt"])
             st.load_state(state["store"])
@@ -661,7 +664,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
 
     # ---------------------------------------------------------------- PPO
     opt = torch.optim.Adam(params, lr=args.learning_rate, eps=1e-5)
-    st = Store(cap, C.OBS_SIZE, C.NUM_ACTIONS)
+    st = Store(cap, C.OBS_SIZE, C.NUM_ACTIONS, venv.obs_dtype)
     pool: list = []                      # past snapshots (nets in eval mode)
     tables = Tables(args, B, n, rng)
     wins = WinStats()

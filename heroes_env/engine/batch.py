@@ -13,7 +13,7 @@ counter-based stream keyed by (agent seed, row, counter), never from the game's.
   and mask into preallocated arrays. See ``vec_advance`` for the row protocol.
 """
 import numpy as np
-from .jit import njit, prange
+from .jit import njit, prange, prefetch_row
 
 from .constants import *  # noqa: F401,F403
 from .state import _fmix32, mul32
@@ -340,6 +340,8 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
         return bad
     for bi in prange(S.shape[0]):
         i = np.int64(bi)
+        if i + 1 < S.shape[0]:
+            prefetch_row(S, i + 1)      # the next game's state, while this one steps
         _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode,
                      opp[i], agent_seed, want_random, masks[i], obs[i], rew[i], R[i],
                      lrew[i:i + 1], final_obs[i], want_final, flags[i])
@@ -355,6 +357,8 @@ def vec_advance_serial(S, actions, act, new_step, spec, next_seeds, seat_mode, o
     if bad >= 0:
         return bad
     for i in range(S.shape[0]):
+        if i + 1 < S.shape[0]:
+            prefetch_row(S, i + 1)
         _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode,
                      opp[i], agent_seed, want_random, masks[i], obs[i], rew[i], R[i],
                      lrew[i:i + 1], final_obs[i], want_final, flags[i])

@@ -541,6 +541,7 @@ OS_GIVEN = OS_USED + MAX_SKILL_SLOTS       # 仁德 cards given in this play pha
 OS_MARK = OS_GIVEN + 1                     # P_MARK bits 0..NUM_MARKS-1 (public skill marks)
 OS_HERO = OS_MARK + NUM_MARKS              # one-hot hero id (MAX_HEROES), once the viewer may see it
 SEAT_OBS = OS_HERO + MAX_HEROES
+DIST_DIV = 10                              # OS_DIST: distance / DIST_DIV
 OBS_DISCARD = OBS_SEATS + MAX_SEATS * SEAT_OBS   # discard pile multi-hot (128)
 OBS_TABLE = OBS_DISCARD + MAX_CARDS              # cards on the table / revealed (128)
 OBS_PUBLIC = OBS_TABLE + MAX_CARDS               # cards in any equipment/judgement zone (128)
@@ -551,13 +552,15 @@ OBS_DTGT = OBS_DSRC + MAX_SEATS
 OBS_DNUM = OBS_DTGT + MAX_SEATS                  # context counters (3)
 OBS_PHASE = OBS_DNUM + 3
 OBS_MISC = OBS_PHASE + NUM_PHASES                # round/100, deck/100, discard/100
+MISC_DIV = 100                                   # OBS_MISC cells: count / MISC_DIV
 OBS_DSKILL = OBS_MISC + 3                        # skill slot of the asking skill (of H_DSKOWNER)
 OBS_DSKOWNER = OBS_DSKILL + MAX_SKILL_SLOTS      # relative seat owning that skill
 OBS_LOOK = OBS_DSKOWNER + MAX_SEATS              # cards the viewer is privately looking at (128)
 OBS_OFFER = OBS_LOOK + MAX_CARDS                 # heroes offered to the viewer in the draft
 # public history (appended after everything above, so no earlier offset moved)
 OBS_SIZE_BEFORE_HISTORY = OBS_OFFER + MAX_HEROES  # the layout before the history pieces (2348)
-HIST_SCALE = 0.1                                 # counters are observed as count * HIST_SCALE
+HIST_DIV = 10                                    # counters are observed as count / HIST_DIV
+HIST_SCALE = 1 / HIST_DIV                        # (= 0.1: count * HIST_SCALE, the same float32)
 OBS_HIST_GAME = OBS_SIZE_BEFORE_HISTORY          # [actor rel][receiver rel][HK_*], whole game
 OBS_HIST_ROUND = OBS_HIST_GAME + MAX_SEATS * MAX_SEATS * NUM_HK   # this round: [ra][rb][HC_*]
 OBS_HIST_EVENTS = OBS_HIST_ROUND + MAX_SEATS * MAX_SEATS * NUM_HC  # last events, newest first

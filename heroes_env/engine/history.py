@@ -15,6 +15,7 @@ from .jit import njit
 from .constants import *  # noqa: F401,F403
 from .state import rel_seat, seat_after
 from .content import SKILL_HIST
+from .encode import put_count
 
 
 
@@ -100,9 +101,9 @@ def hist_nullify(s, seat, tgt, k, count):
 
 @njit(cache=True)
 def _pair(v, out, o):
-    """The NUM_HK counters packed in cell value v, scaled, into out[o:o + NUM_HK]."""
+    """The NUM_HK counters packed in cell value v into out[o:o + NUM_HK] (/ HIST_DIV)."""
     for k in range(NUM_HK):
-        out[o + k] = ((v >> (HIST_BITS * k)) & HIST_MAX) * HIST_SCALE
+        put_count(out, o + k, (v >> (HIST_BITS * k)) & HIST_MAX, HIST_DIV)
 
 
 @njit(cache=True)
@@ -111,8 +112,8 @@ def _classes(w, out, o):
     hostile = (w & HIST_MAX) + ((w >> HIST_BITS) & HIST_MAX)
     friendly = ((w >> (2 * HIST_BITS)) & HIST_MAX) + ((w >> (3 * HIST_BITS)) & HIST_MAX) \
         + ((w >> (4 * HIST_BITS)) & HIST_MAX)
-    out[o + HC_HOSTILE] = hostile * HIST_SCALE
-    out[o + HC_FRIENDLY] = friendly * HIST_SCALE
+    put_count(out, o + HC_HOSTILE, hostile, HIST_DIV)
+    put_count(out, o + HC_FRIENDLY, friendly, HIST_DIV)
 
 
 @njit(cache=True)
@@ -153,4 +154,4 @@ def observe_history(s, viewer, out):
             out[o + OE_RECV + i] = (rb >> i) & 1
         for i in range(5):
             out[o + OE_CARD + i] = (ck >> i) & 1
-        out[o + OE_AMOUNT] = ((e >> HE_AMOUNT_SHIFT) & 15) * HIST_SCALE
+        put_count(out, o + OE_AMOUNT, (e >> HE_AMOUNT_SHIFT) & 15, HIST_DIV)

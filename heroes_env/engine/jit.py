@@ -118,3 +118,43 @@ def njit(*args, **kwargs):
     if args and callable(args[0]):
         return wrap(args[0])
     return wrap
+
+
+def _prefetch_row_py(arr, i):
+    """Without JIT: nothing to do."""
+
+
+try:
+    from llvmlite import ir as _ir
+    from numba.core import cgutils as _cg
+    from numba.extending import intrinsic as _intrinsic
+
+    @_intrinsic
+    def prefetch_row(typingctx, arr, i):
+        """A hint, no effect on results: start loading every cache line of row i of the 2-d
+        C-contiguous array arr (the next game of a batch while this one is stepped)."""
+        sig = types.void(arr, i)
+
+        def codegen(context, builder, signature, args):
+            aryty = signature.args[0]
+            ary = context.make_array(aryty)(context, builder, args[0])
+            zero = context.get_constant(types.intp, 0)
+            row = builder.sext(args[1], _ir.IntType(64)) if args[1].type.width < 64 else args[1]
+            ptr = _cg.get_item_pointer(context, builder, aryty, ary, [row, zero])
+            i8p = _ir.IntType(8).as_pointer()
+            fnty = _ir.FunctionType(_ir.VoidType(), [i8p] + [_ir.IntType(32)] * 3)
+            fn = _cg.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+            base = builder.bitcast(ptr, i8p)
+            ncol = _cg.unpack_tuple(builder, ary.shape, 2)[1]
+            nbytes = builder.mul(ncol, context.get_constant(types.intp, aryty.dtype.bitwidth // 8))
+            i32 = _ir.IntType(32)
+            with _cg.for_range_slice(builder, zero, nbytes, context.get_constant(types.intp, 64),
+                                     inc=True) as (off, _):
+                builder.call(fn, [builder.gep(base, [off]), _ir.Constant(i32, 0),
+                                  _ir.Constant(i32, 3), _ir.Constant(i32, 1)])
+            return context.get_dummy_value()
+        return sig, codegen
+except ImportError:            # pragma: no cover
+    prefetch_row = _prefetch_row_py
+if numba.config.DISABLE_JIT:   # the engine runs as Python (tests/test_jit_equivalence.py)
+    prefetch_row = _prefetch_row_py

@@ -7,6 +7,11 @@ state (alive, HP, hand size, equipment, judgement zone, revealed roles: the lord
 dead's); the discard pile, the table and every public zone by card id; the pending decision only
 if it is the viewer's own; phase, round and pile sizes; the public history (who did what to whom,
 ``engine/history.py``). Nothing else about hidden cards or roles.
+
+One implementation, two encodings: ``out`` is float32 (the values of ``docs/observation.md``) or
+uint8 (every cell the small integer count k behind its value, negative ones as two's complement,
+so that the float32 value is ``int8(byte) / divisor``: ``heroes_env.obs``). Numba compiles each
+function once per output dtype; ``put_count`` writes the scaled cells.
 """
 import numpy as np
 from .jit import njit
@@ -16,12 +21,15 @@ from .state import card_kind, rel_seat, seat_after, slot_skill
 from .rules import attack_range, seat_distance
 from .mode3v3 import same_team, visible_choices
 from .history import observe_history
+from .encode import put_count
 
 STATE_OBS_SIZE = OBS_SIZE + MAX_SEATS * (MAX_CARDS + NUM_ROLES)
 
 
+
 @njit(cache=True)
-def _seat_block(s, viewer, seat, base, out, full):
+def _seat_block(s, viewer, seat, base, out, full, reach):
+    """seat's block; reach: the viewer's attack range (-1 when the viewer is dead)."""
     out[base + OS_PRESENT] = 1.0
     out[base + OS_ALIVE] = s[P_ALIVE + seat]
     out[base + OS_HP] = s[P_HP + seat]
@@ -32,10 +40,10 @@ def _seat_block(s, viewer, seat, base, out, full):
         out[base + OS_ROLE + role] = 1.0
     if s[H_CUR] == seat:
         out[base + OS_CURRENT] = 1.0
-    if s[P_ALIVE + viewer] == 1 and s[P_ALIVE + seat] == 1:
+    if reach >= 0 and s[P_ALIVE + seat] == 1:
         dist = seat_distance(s, viewer, seat)
-        out[base + OS_DIST] = dist / 10.0
-        if seat != viewer and dist <= attack_range(s, viewer):
+        put_count(out, base + OS_DIST, dist, DIST_DIV)
+        if seat != viewer and dist <= reach:
             out[base + OS_IN_RANGE] = 1.0
     out[base + OS_SLASHES] = s[P_SLASHES + seat]
     if s[H_MODE] == MODE_3V3:
@@ -57,19 +65,23 @@ def _seat_block(s, viewer, seat, base, out, full):
         if g == 1 or g == 2:
             out[base + OS_GENDER + g - 1] = 1.0
         out[base + OS_KINGDOM + s[P_KINGDOM + seat]] = 1.0
-    for i in range(MAX_SKILL_SLOTS):
-        if (s[P_USED + seat] >> i) & 1:
-            out[base + OS_USED + i] = 1.0
+    u = s[P_USED + seat]
+    if u != 0:
+        for i in range(MAX_SKILL_SLOTS):
+            if (u >> i) & 1:
+                out[base + OS_USED + i] = 1.0
     out[base + OS_GIVEN] = s[P_GIVEN + seat]
     m = s[P_MARK + seat]
-    for i in range(NUM_MARKS):
-        if (m >> i) & 1:
-            out[base + OS_MARK + i] = 1.0
+    if m != 0:
+        for i in range(NUM_MARKS):
+            if (m >> i) & 1:
+                out[base + OS_MARK + i] = 1.0
 
 
 @njit(cache=True)
 def observe(s, viewer, out, full=False):
-    """Fill out (float32, OBS_SIZE) with viewer's observation (full=True: every role visible)."""
+    """Fill out (OBS_SIZE, float32 or uint8) with viewer's observation (full=True: every role
+    visible)."""
     for i in range(OBS_SIZE):
         out[i] = 0.0
     npl = s[H_NP]
@@ -95,9 +107,10 @@ def observe(s, viewer, out, full=False):
                     out[o + 1] = 1.0
         elif z == Z_LOOK and (s[H_LOOKER] == viewer or full):
             out[OBS_LOOK + c] = 1.0
+    reach = attack_range(s, viewer) if s[P_ALIVE + viewer] == 1 else -1    # once, not per seat
     for r in range(npl):
         seat = seat_after(s, viewer, r)
-        _seat_block(s, viewer, seat, OBS_SEATS + r * SEAT_OBS, out, full)
+        _seat_block(s, viewer, seat, OBS_SEATS + r * SEAT_OBS, out, full, reach)
     if s[H_DECIDER] == viewer and s[H_DONE] == 0:
         out[OBS_DKIND + s[H_DKIND]] = 1.0
         c = s[H_DCARD]
@@ -128,9 +141,9 @@ def observe(s, viewer, out, full=False):
             if h >= 0:
                 out[OBS_OFFER + h] = 1.0
     out[OBS_PHASE + s[H_PHASE]] = 1.0
-    out[OBS_MISC] = s[H_ROUND] / 100.0
-    out[OBS_MISC + 1] = s[H_NDECK] / 100.0
-    out[OBS_MISC + 2] = ndis / 100.0
+    put_count(out, OBS_MISC, s[H_ROUND], MISC_DIV)
+    put_count(out, OBS_MISC + 1, s[H_NDECK], MISC_DIV)
+    put_count(out, OBS_MISC + 2, ndis, MISC_DIV)
     observe_history(s, viewer, out)      # the public history pieces (engine/history.py)
 
 
