@@ -1,13 +1,14 @@
-"""sb3-contrib MaskablePPO on the single-learner wrapper (CleanRL-style script: a dataclass of
+"""sb3-contrib MaskablePPO on the batched engine (CleanRL-style script: a dataclass of
 arguments, steps/s and win rates logged).
 
     python training/maskable_ppo.py --total-steps 200000 --save-path training/checkpoints/mppo.zip
 
-``num_envs`` copies of ``heroes_env.wrappers.LearnerEnv`` (stable-baselines3 ``DummyVecEnv``):
-the learner draws its seat, hence its role, for every game (``seat="random"``); every other
-seat is played, for a whole game, by the heuristic agent with probability ``p_heuristic`` and by
-the random agent otherwise (drawn again for every game and seat). The model is saved as an SB3
-``.zip`` that ``agents.torch_policy`` loads as an agent (``make_agent("<file>.zip")``).
+The env is ``heroes_env.wrappers.sb3_vec_env``: ``num_envs`` games in one batched
+``LearnerVectorEnv``, each from one learning seat drawn per game (``seat="random"``, hence every
+role), every other seat played by ``opponents`` inside the env's step: ``"heuristic"`` (default:
+the compiled heuristic, deciding inside the engine's kernel call) or ``"random"``. One SB3 step is
+one compiled call for all the games. The model is saved as an SB3 ``.zip`` that
+``agents.torch_policy`` loads as an agent (``make_agent("<file>.zip")``).
 
 Runs longer than one sitting, as far as SB3 allows: every ``save_minutes``, at the end and when
 ``--max-minutes`` runs out (after the rollout's update) the model is saved (SB3's ``.zip``: weights,
@@ -15,12 +16,12 @@ optimiser state, step counter) through a temporary file and a rename, with
 ``<save_path>.state.json`` (the arguments, the run, the time spent, the sittings).
 ``--resume <model>.zip`` loads both and trains on to ``--total-steps``. Not saved, so a resumed
 run is not the same as an uninterrupted one: the games in progress and SB3's rollout (a sitting
-starts new games, seeded from ``seed`` and the sitting's number), the random generators (reseeded
-the same way). A progress bar with ETA on a terminal (tqdm), else ETA in the log lines.
+starts new games, seeded from ``seed`` and the sitting's number). A progress bar with ETA on a
+terminal (tqdm), else ETA in the log lines.
 
 Logged scalars (TensorBoard if ``tensorboard`` is installed, always ``<run>/scalars.jsonl``):
-``charts/sps``, ``charts/win_rate`` and ``charts/win_<role>`` over the episodes since the last
-rollout, ``charts/win_vs_heuristic_share`` (the opponents' mix), SB3's ``train/*`` losses.
+``charts/sps``, ``charts/win_rate`` and ``charts/win_<role>`` over the games ended since the last
+rollout, SB3's ``train/*`` losses; ``eval/win_<role>`` after the final evaluation.
 """
 from __future__ import annotations
 
@@ -40,20 +41,20 @@ from training.common import (GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, Logger, Progr
 
 @dataclass
 class Args:
-    """sb3-contrib MaskablePPO on heroes_env.wrappers.LearnerEnv."""
+    """sb3-contrib MaskablePPO on heroes_env.wrappers.sb3_vec_env."""
     exp_name: str = arg("maskable_ppo", "name of this experiment (run name prefix)")
     seed: int = arg(1, "seed of the games, the opponents and torch")
     total_steps: int = arg(200_000, "learner decisions to train on")
-    num_envs: int = arg(8, "LearnerEnv copies in the DummyVecEnv")
+    num_envs: int = arg(64, "games played at once in the batched env")
     num_players: int = arg(GAME_DEFAULTS["num_players"], "players per game")
     pack: str = arg(GAME_DEFAULTS["pack"], PACK_HELP)
     max_rounds: int = arg(GAME_DEFAULTS["max_rounds"], "round cap of a game")
-    p_heuristic: float = arg(0.5, "chance that an opponent seat is the heuristic for a game "
-                                  "(else random)")
+    opponents: str = arg("heuristic", "who plays the other seats: heuristic or random")
+    engine_threads: int = arg(1, "threads of the compiled engine")
     torch_threads: int = arg(2, "torch threads")
     hidden: tuple[int, ...] = arg((256, 256), "MLP widths (policy and value nets)")
     learning_rate: float = arg(2.5e-4, "Adam learning rate")
-    n_steps: int = arg(512, "steps per env per rollout")
+    n_steps: int = arg(128, "steps per game per rollout (rollout: n_steps * num_envs)")
     batch_size: int = arg(512, "minibatch size")
     n_epochs: int = arg(4, "epochs per update")
     gamma: float = arg(0.999, "discount per learner decision")
@@ -71,67 +72,19 @@ class Args:
 
 
 RESUME_KEEP = ("total_steps", "max_minutes", "save_minutes", "save_path", "run_dir",
-               "tensorboard", "torch_threads", "eval_games", "progress", "resume")
+               "tensorboard", "torch_threads", "engine_threads", "eval_games", "progress", "resume")
+OPPONENTS = ("heuristic", "random")
 
 
-class MixedSeat:
-    """One opponent seat of one LearnerEnv: heuristic or random for a whole game, drawn again
-    when a new game is seen (the round counter of the observation goes back)."""
-
-    def __init__(self, p_heuristic: float, rng: np.random.Generator):
-        from agents.heuristic import HeuristicAgent
-        from agents.random_agent import RandomAgent
-        self.p = p_heuristic
-        self.rng = rng
-        self.heuristic = HeuristicAgent(seed=int(rng.integers(1 << 31)))
-        self.random = RandomAgent(seed=int(rng.integers(1 << 31)))
-        self.last_round = np.inf
-        self.use_heuristic = False
-
-    def __call__(self, obs, mask) -> int:
-        from heroes_env.engine.constants import OBS_MISC
-        rnd = float(obs[OBS_MISC])
-        if rnd < self.last_round:                 # a new game
-            self.use_heuristic = bool(self.rng.random() < self.p)
-            self.heuristic.reset()
-        self.last_round = rnd
-        agent = self.heuristic if self.use_heuristic else self.random
-        return agent.act(obs, mask)
-
-
-def make_env(args: Args, idx: int):
-    def thunk():
-        import gymnasium as gym
-
-        from heroes_env.engine.constants import OBS_ROLE
-        from heroes_env.wrappers import LearnerEnv
-
-        rng = np.random.default_rng([args.seed, idx])
-        seats = [MixedSeat(args.p_heuristic, rng) for _ in range(args.num_players)]
-        env = LearnerEnv(seat="random", opponents=seats, config=game_config(args))
-
-        class RoleInfo(gym.Wrapper):
-            """Adds the learner's role and result to the info of an episode's last step."""
-
-            def reset(self, **kw):
-                obs, info = self.env.reset(**kw)
-                self.role = int(np.argmax(obs[OBS_ROLE:OBS_ROLE + 4]))
-                return obs, info
-
-            def step(self, action):
-                obs, rew, term, trunc, info = self.env.step(action)
-                if term or trunc:
-                    info["role"] = self.role
-                    info["win"] = float(rew > 0)
-                return obs, rew, term, trunc, info
-
-            def action_masks(self):
-                return self.env.action_masks()
-
-        env = RoleInfo(env)
-        env.reset(seed=args.seed * 1000 + idx)
-        return env
-    return thunk
+def make_env(args: Args, seed: int):
+    """The batched env of a sitting: its games seeded from ``seed``."""
+    from heroes_env.wrappers import sb3_vec_env
+    if args.opponents not in OPPONENTS:
+        raise SystemExit(f"--opponents {args.opponents!r}: choose one of {', '.join(OPPONENTS)}")
+    venv = sb3_vec_env(args.num_envs, seat="random", opponents=args.opponents,
+                       config=game_config(args), num_threads=args.engine_threads)
+    venv.seed(seed)
+    return venv
 
 
 def main(argv=None):
@@ -143,7 +96,8 @@ def main(argv=None):
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
-    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from heroes_env.engine.constants import OBS_ROLE
 
     saved = None
     if args.resume:
@@ -174,8 +128,7 @@ def main(argv=None):
           flush=True)
     # a later sitting plays other games: its envs and generators are seeded from its number
     seed = args.seed + 7919 * sitting
-    venv = DummyVecEnv([make_env(Args(**{**asdict(args), "seed": seed}), i)
-                        for i in range(args.num_envs)])
+    venv = make_env(args, seed)
     if saved:
         model = MaskablePPO.load(args.resume, env=venv, device="cpu")
         model.set_random_seed(seed)
@@ -219,10 +172,12 @@ def main(argv=None):
         def _on_step(self):
             if self.stop:
                 return False
-            for done, info in zip(self.locals["dones"], self.locals["infos"]):
-                if done and "role" in info:
-                    self.g[info["role"]] += 1
-                    self.w[info["role"]] += info["win"]
+            dones, rewards, infos = self.locals["dones"], self.locals["rewards"], self.locals["infos"]
+            for i in np.flatnonzero(dones).tolist():
+                # the learner's role in the ended game: the one-hot of its last observation
+                role = int(np.argmax(infos[i]["terminal_observation"][OBS_ROLE:OBS_ROLE + 4]))
+                self.g[role] += 1
+                self.w[role] += float(rewards[i] > 0)
             return True
 
         def _on_rollout_end(self):
