@@ -35,6 +35,14 @@ trunk only: the ``.pt`` checkpoint holds the policy and value heads, and plays f
 observation alone (the head's weights are in the training state). Logged as ``aux/role_ce`` and
 ``aux/role_hidden_accuracy`` (on the roles the viewer cannot see).
 
+Centralised critic (``critic="roles"``): the value that PPO's advantages and the imitation's
+value loss use is read by a small MLP from the trunk's features *and the true role of every other
+seat* (``role_targets``, from the full state), as MAPPO's critic reads the global state: most of
+a hidden-role game's uncertainty about its outcome is who is on which side, and a critic that
+knows it gives lower-variance advantages. Training only: the checkpoint's policy still plays
+from the observation (its ``v`` head is not trained in such a run; the critic's weights are in
+the training state). ``critic="obs"`` (default): the value head on the observation, as before.
+
 Runs longer than one sitting: the training state (weights, both optimisers, the pool, every
 random generator, the games in progress with the heuristic's memory of them, the trajectories
 carried to the next rollout, the counters and the time spent) is written to ``state_path``
@@ -121,6 +129,9 @@ class Args:
     progress: bool = arg(True, "progress bar with ETA on a terminal (else ETA in the log)")
     aux_coef: float = arg(0.0, "weight of the auxiliary loss predicting the other seats' roles "
                                "(from state(); training only, 0: no role head)")
+    critic: str = arg("obs", "what the value reads: obs (the value head on the observation) or "
+                             "roles (the trunk's features plus the other seats' true roles from "
+                             "state(): a centralised critic, training only)")
 
 
 STATE_FORMAT = "heroes_env.selfplay_state/1"
@@ -133,6 +144,8 @@ RESUME_OVERRIDES = ("total_steps", "max_minutes", "eval_every", "eval_games", "s
 LEARNER, HEURISTIC = -1, 0          # ctrl codes; k >= 1: pool member k - 1
 MAX_SEATS = 10                      # heroes_env.engine.constants.MAX_SEATS (checked in main)
 ROLE_CLASSES = 4                    # lord, loyalist, rebel, renegade (identity mode)
+CRITICS = ("obs", "roles")          # --critic
+CRITIC_HIDDEN = 256                 # width of the centralised critic's hidden layer
 
 
 def role_targets(S, seats, n, C):
@@ -167,6 +180,30 @@ def role_loss(head, h, targets, obs, C):
         hit = (logits.argmax(-1) == t) & hidden
         acc = hit.sum().float() / hidden.sum().clamp(min=1).float()
     return ce, acc
+
+
+def build_critic(width: int):
+    """The centralised critic (``--critic roles``): trunk features [B, width] and the other
+    seats' roles one-hot [B, MAX_SEATS * ROLE_CLASSES] in, the value [B, 1] out."""
+    import torch
+    nn = torch.nn
+    net = nn.Sequential(nn.Linear(width + MAX_SEATS * ROLE_CLASSES, CRITIC_HIDDEN), nn.ReLU(),
+                        nn.Linear(CRITIC_HIDDEN, 1))
+    nn.init.orthogonal_(net[0].weight, 2 ** 0.5)
+    nn.init.zeros_(net[0].bias)
+    nn.init.orthogonal_(net[2].weight, 1.0)
+    nn.init.zeros_(net[2].bias)
+    return net
+
+
+def critic_value(critic, h, roles):
+    """The centralised critic's value [B] from trunk features h [B, W] and role_targets
+    [B, MAX_SEATS] (a role per relative seat; -1, the viewer itself and empty seats: no input)."""
+    import torch
+    t = roles.long()
+    onehot = torch.nn.functional.one_hot(t.clamp(min=0), ROLE_CLASSES).float()
+    onehot = onehot * (t >= 0).unsqueeze(-1).float()
+    return critic(torch.cat([h, onehot.flatten(1)], 1)).squeeze(-1)
 
 
 def gae(val, rew, done, nxt, valid, gamma, lam):
@@ -403,6 +440,8 @@ def load_state(path: str) -> dict:
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parse_args(Args, argv)
+    if args.critic not in CRITICS:
+        raise SystemExit(f"--critic {args.critic!r}: choose one of {', '.join(CRITICS)}")
     state = None
     if args.resume:
         # only trust state files you wrote: they are pickles (games, generators, optimisers)
@@ -471,17 +510,31 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
     net.train()
     if C.MAX_SEATS != MAX_SEATS:          # pragma: no cover - the constant above is stale
         raise RuntimeError(f"MAX_SEATS here {MAX_SEATS}, engine {C.MAX_SEATS}")
+    width = net.arch["hidden"][-1] if net.arch["hidden"] else C.OBS_SIZE
     role_head = None                       # auxiliary: the other seats' roles (training only)
     if args.aux_coef > 0:
-        width = net.arch["hidden"][-1] if net.arch["hidden"] else C.OBS_SIZE
         role_head = torch.nn.Linear(width, MAX_SEATS * ROLE_CLASSES)
         if state:
             role_head.load_state_dict(state["role_head"])
-    params = list(net.parameters()) + (list(role_head.parameters()) if role_head else [])
+    critic = None                          # centralised critic: trunk + true roles (training only)
+    if args.critic == "roles":
+        critic = build_critic(width)
+        if state:
+            critic.load_state_dict(state["critic"])
+    params = list(net.parameters())
+    for extra in (role_head, critic):
+        if extra is not None:
+            params += list(extra.parameters())
     B, n = args.num_envs, args.num_players
 
     def targets(rows, seats):
-        return None if role_head is None else role_targets(venv.core.S[rows], seats, n, C)
+        if role_head is None and critic is None:
+            return None
+        return role_targets(venv.core.S[rows], seats, n, C)
+
+    def value(v, h, roles):
+        """The value PPO and the imitation train: the net's head, or the centralised critic's."""
+        return v if critic is None else critic_value(critic, h, roles)
 
     venv = VectorEnv(B, config=game_config(args), num_threads=args.engine_threads,
                      obs_dtype=args.obs_dtype)
@@ -530,6 +583,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
              "venv": env_state(venv), "heuristic": heur_bytes,
              "role_head": None if role_head is None else {
                  k: v.detach().clone() for k, v in role_head.state_dict().items()},
+             "critic": None if critic is None else {
+                 k: v.detach().clone() for k, v in critic.state_dict().items()},
              "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state()}
         d.update(extra or {})
         atomic_save(state_path, lambda p: torch.save(d, p))
@@ -608,6 +663,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                     for a in range(0, len(idx), args.minibatch_size):
                         mb = perm[a:a + args.minibatch_size]
                         logits, v, h = net(ob[mb], mk[mb], features=True)
+                        v = value(v, h, rl[mb])
                         ce = torch.nn.functional.cross_entropy(logits, ac[mb])
                         fm = fin[mb].float()      # outcome known: the game has ended
                         vl = 0.5 * (((v - rt[mb]) ** 2) * fm).sum() / fm.sum().clamp(min=1.0)
@@ -723,14 +779,16 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             L = np.flatnonzero(c == LEARNER)
             if L.size:
                 ob, mk = np.array(obs[L]), np.asarray(mask[L]) != 0
+                tg = targets(L, seats[L])
                 with torch.no_grad():
-                    logits, v = net(torch.as_tensor(ob), torch.as_tensor(mk))
+                    logits, v, h = net(torch.as_tensor(ob), torch.as_tensor(mk), features=True)
+                    if critic is not None:
+                        v = critic_value(critic, h, torch.as_tensor(tg))
                     dist = torch.distributions.Categorical(logits=logits)
                     a = dist.sample()
                     lp = dist.log_prob(a)
                 actions[L] = a.numpy()
-                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(),
-                       targets(L, seats[L]))
+                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg)
                 roles = ob[:, C.OBS_ROLE:C.OBS_ROLE + 4].argmax(1)
                 tables.role[L, seats[L]] = roles
             for code in np.unique(c[c >= 1]).tolist():
@@ -788,6 +846,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             for a in range(0, len(idx), args.minibatch_size):
                 mb = perm[a:a + args.minibatch_size]
                 logits, v, h = net(b_obs[mb], b_mask[mb], features=True)
+                v = value(v, h, b_roles[mb])
                 logp_all = torch.log_softmax(logits, -1)
                 newlogp = logp_all.gather(1, b_act[mb, None]).squeeze(1)
                 p = logp_all.exp()
