@@ -16,6 +16,24 @@ are the sizes accepted: ``OBS_SIZE`` (fed as is) and ``OBS_SIZE_BEFORE_HISTORY``
 the public history pieces, e.g. the shipped ``selfplay_none5.pt``: fed ``obs[..., :2348]``).
 Any other size is refused with an error naming both.
 
+Optional features (``arch["features"]``, ``build_net(..., features=...)``), fixed structure
+that lets a net share what it learns across card ids and seats (each is off in older
+checkpoints, which load as they are):
+
+- ``"kinds"``: cards by kind. The hand and the actions name physical card ids (one 桃 is not
+  another), so a plain MLP must learn every rule once per copy of a card. With ``"kinds"`` the
+  net also reads the hand as counts per card kind (``NUM_KINDS`` cells) and adds to each card
+  action's logit a logit of that card's kind. ``arch["card_kinds"]`` holds the kind of every
+  card id of the training deck (-1: no card); the 英雄杀 deck's cards take the kinds of their
+  standard counterparts, so the table means the same in both decks.
+- ``"focus"``: the seats the decision is about. The seat blocks of the decision's source and
+  target (``OBS_DSRC`` / ``OBS_DTGT``: who attacks you, who is dying) are gathered and read
+  again as ``2 * SEAT_OBS`` more inputs, so "the dying seat is the lord" is one input cell
+  instead of a match between two one-hots.
+
+``extend_net(net, features, card_kinds)`` turns a net into one with more features and the same
+outputs (the new weights start at zero): a checkpoint can be trained on with them.
+
 Keywords of the loaders (``make_agent(path, seed=..., deterministic=...)``): ``deterministic``
 (default True) plays the most likely legal action, False samples from the masked distribution
 with the agent's seeded generator. torch is imported when a checkpoint is loaded, not when this
@@ -29,20 +47,47 @@ from typing import Hashable, Iterable
 import numpy as np
 
 from heroes_env.cli import install_hint
-from heroes_env.engine.constants import NUM_ACTIONS, OBS_SIZE, OBS_SIZE_BEFORE_HISTORY
+from heroes_env.engine.constants import (A_CARD, MAX_CARDS, MAX_SEATS, NUM_ACTIONS, NUM_KINDS,
+                                         OBS_DSRC, OBS_DTGT, OBS_HAND, OBS_SEATS, OBS_SIZE,
+                                         OBS_SIZE_BEFORE_HISTORY, SEAT_OBS)
 from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED, obs_to_float32
 
 from .base import Agent, AgentSpecError, check_batch, register_checkpoint_loader
 
-__all__ = ["CHECKPOINT_FORMAT", "COMPATIBLE_OBS_SIZES", "PolicyNet", "TorchPolicyAgent",
-           "SB3PolicyAgent", "build_net", "save_checkpoint", "load_checkpoint"]
+__all__ = ["CHECKPOINT_FORMAT", "COMPATIBLE_OBS_SIZES", "FEATURES", "PolicyNet",
+           "TorchPolicyAgent", "SB3PolicyAgent", "build_net", "card_kinds", "extend_net",
+           "net_from_arch", "save_checkpoint", "load_checkpoint"]
 
 CHECKPOINT_FORMAT = "heroes_env.torch_policy/1"
 MASKED_LOGIT = -1e9
 # observation sizes a net may have been trained on: today's, and the layout before the history
 COMPATIBLE_OBS_SIZES = (OBS_SIZE, OBS_SIZE_BEFORE_HISTORY)
 
+# optional features of PolicyNet (module docstring), in the order their inputs are appended
+FEATURES = ("kinds", "focus")
+
 _NET_CLASS = None
+
+
+def card_kinds(deck: str = "standard") -> list[int]:
+    """The kind of every card id of a deck, MAX_CARDS entries (-1 past its last card): the
+    ``card_kinds`` of a net with the ``"kinds"`` feature."""
+    from heroes_env.cards import deck as deck_cards
+    out = [-1] * MAX_CARDS
+    for c in deck_cards(deck):
+        out[c.id] = c.kind
+    return out
+
+
+def check_features(features, card_kinds_) -> tuple[str, ...]:
+    features = tuple(features or ())
+    bad = [f for f in features if f not in FEATURES]
+    if bad or len(set(features)) != len(features):
+        raise AgentSpecError(f"features {list(features)}: each at most once, from {list(FEATURES)}")
+    if "kinds" in features and (card_kinds_ is None or len(card_kinds_) != MAX_CARDS):
+        raise AgentSpecError(f"the 'kinds' feature needs card_kinds: the kind of each of the "
+                             f"{MAX_CARDS} card ids (agents.torch_policy.card_kinds(deck))")
+    return tuple(f for f in FEATURES if f in features)
 
 
 def _torch():
@@ -65,15 +110,26 @@ def _net_class():
         """Shared MLP trunk, a policy head (NUM_ACTIONS logits) and a value head (1)."""
 
         def __init__(self, obs_size: int = OBS_SIZE, num_actions: int = NUM_ACTIONS,
-                     hidden=(256, 256)):
+                     hidden=(256, 256), features=(), card_kinds=None):
             super().__init__()
             self.obs_size = int(obs_size)
+            self.features = check_features(features, card_kinds)
             # not in the state_dict: checkpoints stay as they are
             self.register_buffer("obs_divisor", torch.from_numpy(OBS_DIVISOR.copy()),
                                  persistent=False)
             self.register_buffer("obs_signed", torch.from_numpy(OBS_SIGNED.copy()),
                                  persistent=False)
-            layers, width = [], obs_size
+            extra = 0
+            if "kinds" in self.features:
+                table = torch.zeros(MAX_CARDS, NUM_KINDS)
+                for cid, kind in enumerate(card_kinds):
+                    if kind >= 0:
+                        table[cid, kind] = 1.0
+                self.register_buffer("kind_table", table, persistent=False)
+                extra += NUM_KINDS
+            if "focus" in self.features:
+                extra += 2 * SEAT_OBS
+            layers, width = [], obs_size + extra
             for h in hidden:
                 layers += [nn.Linear(width, h), nn.ReLU()]
                 width = h
@@ -82,6 +138,11 @@ def _net_class():
             self.v = nn.Linear(width, 1)
             self.arch = {"obs_size": obs_size, "num_actions": num_actions,
                          "hidden": list(hidden)}
+            if self.features:
+                self.arch["features"] = list(self.features)
+            if "kinds" in self.features:
+                self.arch["card_kinds"] = [int(k) for k in card_kinds]
+                self.kind_pi = nn.Linear(width, NUM_KINDS)
             for m in self.trunk:
                 if isinstance(m, nn.Linear):
                     nn.init.orthogonal_(m.weight, 2 ** 0.5)
@@ -90,6 +151,21 @@ def _net_class():
             nn.init.zeros_(self.pi.bias)
             nn.init.orthogonal_(self.v.weight, 1.0)
             nn.init.zeros_(self.v.bias)
+            if "kinds" in self.features:
+                nn.init.orthogonal_(self.kind_pi.weight, 0.01)
+                nn.init.zeros_(self.kind_pi.bias)
+
+        def inputs(self, obs):
+            """The trunk's input: the observation, then the features' cells (FEATURES order)."""
+            parts = [obs]
+            if "kinds" in self.features:
+                parts.append(obs[..., OBS_HAND:OBS_HAND + MAX_CARDS] @ self.kind_table)
+            if "focus" in self.features:
+                seats = obs[..., OBS_SEATS:OBS_SEATS + MAX_SEATS * SEAT_OBS]
+                seats = seats.reshape(*obs.shape[:-1], MAX_SEATS, SEAT_OBS)
+                for at in (OBS_DSRC, OBS_DTGT):
+                    parts.append((obs[..., at:at + MAX_SEATS].unsqueeze(-1) * seats).sum(-2))
+            return parts[0] if len(parts) == 1 else torch.cat(parts, -1)
 
         def forward(self, obs, mask, features: bool = False):
             """(masked logits [B, A], value [B]); mask: bool or 0/1 [B, A]. features=True adds
@@ -102,8 +178,13 @@ def _net_class():
                 obs = k.float() / self.obs_divisor
             if obs.shape[-1] != self.obs_size:
                 obs = obs[..., :self.obs_size]
-            h = self.trunk(obs)
-            logits = self.pi(h).masked_fill(mask == 0, MASKED_LOGIT)
+            h = self.trunk(self.inputs(obs))
+            logits = self.pi(h)
+            if "kinds" in self.features:         # each card action also gets its kind's logit
+                by_kind = self.kind_pi(h) @ self.kind_table.T
+                logits = torch.cat([logits[..., :A_CARD], logits[..., A_CARD:A_CARD + MAX_CARDS]
+                                    + by_kind, logits[..., A_CARD + MAX_CARDS:]], -1)
+            logits = logits.masked_fill(mask == 0, MASKED_LOGIT)
             if features:
                 return logits, self.v(h).squeeze(-1), h
             return logits, self.v(h).squeeze(-1)
@@ -112,11 +193,51 @@ def _net_class():
     return _NET_CLASS
 
 
-def build_net(hidden=(256, 256), obs_size: int = OBS_SIZE):
+def build_net(hidden=(256, 256), obs_size: int = OBS_SIZE, features=(), card_kinds=None):
     """A fresh ``PolicyNet`` with the given trunk widths (for obs_size observation cells: one of
-    ``COMPATIBLE_OBS_SIZES``)."""
+    ``COMPATIBLE_OBS_SIZES``) and optional ``features`` (``FEATURES``; ``"kinds"`` needs
+    ``card_kinds``)."""
     check_obs_size(obs_size, "build_net")
-    return _net_class()(obs_size, NUM_ACTIONS, tuple(hidden))
+    return _net_class()(obs_size, NUM_ACTIONS, tuple(hidden), features, card_kinds)
+
+
+def net_from_arch(arch: dict):
+    """A fresh ``PolicyNet`` of a saved ``arch`` (a checkpoint's, a training state's)."""
+    return build_net(arch.get("hidden", (256, 256)), arch.get("obs_size", OBS_SIZE),
+                     arch.get("features", ()), arch.get("card_kinds"))
+
+
+def extend_net(net, features=(), card_kinds=None):
+    """A copy of net with these features added to its own: the same outputs for every input
+    (the new input weights and the kind logits start at zero), ready to train on."""
+    torch = _torch()
+    if not net.arch["hidden"]:
+        raise AgentSpecError("extend_net needs a net with a hidden layer")
+    have = tuple(net.features)
+    want = check_features(tuple(have) + tuple(f for f in features if f not in have),
+                          card_kinds if card_kinds is not None else net.arch.get("card_kinds"))
+    new = build_net(net.arch["hidden"], net.obs_size, want,
+                    card_kinds if card_kinds is not None else net.arch.get("card_kinds"))
+    old_sd, sd = net.state_dict(), new.state_dict()
+    with torch.no_grad():
+        for k, v in sd.items():
+            if k == "trunk.0.weight":
+                v.zero_()
+                # the old inputs keep their columns; each old feature's cells move to its place
+                v[:, :net.obs_size] = old_sd[k][:, :net.obs_size]
+                col_old, col_new = net.obs_size, net.obs_size
+                for f in want:
+                    size = NUM_KINDS if f == "kinds" else 2 * SEAT_OBS
+                    if f in have:
+                        v[:, col_new:col_new + size] = old_sd[k][:, col_old:col_old + size]
+                        col_old += size
+                    col_new += size
+            elif k in old_sd:
+                v.copy_(old_sd[k])
+            elif k.startswith("kind_pi."):
+                v.zero_()
+    new.load_state_dict(sd)
+    return new
 
 
 def check_obs_size(obs_size, what: str) -> None:
@@ -157,7 +278,7 @@ def load_checkpoint(path: str):
         raise AgentSpecError(f"checkpoint {path!r} was trained for {arch.get('num_actions')} "
                              f"actions; this env has {NUM_ACTIONS}")
     check_obs_size(arch.get("obs_size"), f"checkpoint {path!r}")
-    net = build_net(arch.get("hidden", (256, 256)), arch["obs_size"])
+    net = net_from_arch(arch)
     net.load_state_dict(data["state_dict"])
     net.eval()
     return net, data.get("meta", {})

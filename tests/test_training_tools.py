@@ -18,7 +18,8 @@ from training.common import Progress, atomic_save, format_seconds  # noqa: E402
 TINY = ["--total-steps", "600", "--rollout-steps", "200", "--bc-steps", "400", "--num-envs", "8",
         "--minibatch-size", "64", "--hidden", "32", "--pool-every", "1", "--p-heuristic", "0.4",
         "--p-pool", "0.3", "--eval-every", "2", "--eval-games", "2", "--torch-threads", "1",
-        "--seed", "3", "--no-tensorboard", "--aux-coef", "0.5", "--critic", "roles"]
+        "--seed", "3", "--no-tensorboard", "--aux-coef", "0.5", "--critic", "roles",
+        "--features", "kinds", "focus"]
 
 
 def _scalars(run_dir):
@@ -84,11 +85,14 @@ def test_resumed_run_equals_uninterrupted(resumed_runs):
     # the role head trained next to the policy (its state is in the training state), and the
     # checkpoint holds only the policy, which plays from the observation
     assert {"aux/role_ce", "aux/role_hidden_accuracy"} <= {r["tag"] for r in rb}
-    assert set(sa) == {f"{m}.{w}" for m in ("trunk.0", "pi", "v") for w in ("weight", "bias")}
+    assert set(sa) == {f"{m}.{w}" for m in ("trunk.0", "pi", "v", "kind_pi")
+                       for w in ("weight", "bias")}
     saved = torch.load(d / "b.pt.state", weights_only=False)
     assert saved["role_head"]["weight"].shape == (40, 32)
     # the centralised critic (--critic roles) too: trunk features plus 40 role cells in
     assert saved["critic"]["0.weight"].shape == (256, 32 + 40)
+    # the policy's features (--features kinds focus) are in its arch, and resume rebuilt them
+    assert net_b.arch["features"] == ["kinds", "focus"] and len(net_b.arch["card_kinds"]) == 128
 
 
 def test_resume_refuses_other_arguments(resumed_runs):
@@ -462,7 +466,7 @@ def test_sigterm_ends_a_sitting_with_a_state(tmp_path):
     import subprocess
 
     import torch
-    args = [a for a in TINY if a != "--aux-coef" and a != "0.5"]
+    args = TINY[:TINY.index("--aux-coef")]
     args[args.index("--total-steps") + 1] = "100000000"
     cmd = [sys.executable, os.path.join(ROOT, "training", "selfplay_ppo.py"), *args,
            "--bc-steps", "0", "--eval-every", "0", "--save-path", str(tmp_path / "s.pt"),

@@ -98,6 +98,9 @@ class Args:
                                     "float32 or uint8 (a quarter of the memory; same values)")
     torch_threads: int = arg(2, "torch threads")
     hidden: tuple[int, ...] = arg((256, 256), "widths of the policy's shared MLP trunk")
+    features: tuple[str, ...] = arg((), "optional features of the policy (agents.torch_policy."
+                                        "FEATURES): kinds (cards by kind), focus (the decision's "
+                                        "seats); added to an --init-checkpoint's net too")
     learning_rate: float = arg(2.5e-4, "Adam learning rate (PPO)")
     bc_learning_rate: float = arg(1e-3, "Adam learning rate (warm start)")
     anneal_lr: bool = arg(True, "anneal the PPO learning rate linearly to 0")
@@ -442,6 +445,10 @@ def main(argv=None):
     args = parse_args(Args, argv)
     if args.critic not in CRITICS:
         raise SystemExit(f"--critic {args.critic!r}: choose one of {', '.join(CRITICS)}")
+    from agents.torch_policy import FEATURES
+    if set(args.features) - set(FEATURES) or len(set(args.features)) != len(args.features):
+        raise SystemExit(f"--features {' '.join(args.features)}: each at most once, from "
+                         f"{', '.join(FEATURES)}")
     state = None
     if args.resume:
         # only trust state files you wrote: they are pickles (games, generators, optimisers)
@@ -481,7 +488,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
     import torch
 
     from agents.heuristic import HeuristicAgent
-    from agents.torch_policy import build_net, load_checkpoint, save_checkpoint
+    from agents.torch_policy import (build_net, card_kinds, extend_net, load_checkpoint,
+                                     net_from_arch, save_checkpoint)
     from heroes_env.engine import constants as C
     from heroes_env.vector import VectorEnv
 
@@ -501,12 +509,15 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         os.makedirs(os.path.dirname(os.path.abspath(args.save_path)), exist_ok=True)
 
     if state:
-        net = build_net(state["net"]["arch"]["hidden"])
+        net = net_from_arch(state["net"]["arch"])
         net.load_state_dict(state["net"]["state_dict"])
     elif args.init_checkpoint:
         net, _ = load_checkpoint(args.init_checkpoint)
+        if set(args.features) - set(net.features):
+            net = extend_net(net, args.features, card_kinds(game_config(args).deck))
     else:
-        net = build_net(args.hidden)
+        net = build_net(args.hidden, features=args.features,
+                        card_kinds=card_kinds(game_config(args).deck))
     net.train()
     if C.MAX_SEATS != MAX_SEATS:          # pragma: no cover - the constant above is stale
         raise RuntimeError(f"MAX_SEATS here {MAX_SEATS}, engine {C.MAX_SEATS}")
@@ -729,7 +740,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         opt.load_state_dict(state["opt"])
         st.load_state(state["store"])
         for sd in state["pool"]:
-            p = build_net(state["net"]["arch"]["hidden"])
+            p = net_from_arch(state["net"]["arch"])
             p.load_state_dict(sd)
             pool.append(p.eval())
         for k in ("ctrl", "kind", "role"):

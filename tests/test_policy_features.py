@@ -1,0 +1,129 @@
+"""PolicyNet's optional features (agents.torch_policy.FEATURES): cards by kind, the decision's
+seats; extend_net keeps a net's outputs; checkpoints keep the features."""
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from agents import make_agent  # noqa: E402
+from agents.base import AgentSpecError  # noqa: E402
+from agents.torch_policy import (build_net, card_kinds, extend_net, load_checkpoint,  # noqa: E402
+                                 save_checkpoint)
+from heroes_env.engine import constants as C  # noqa: E402
+from heroes_env.vector import VectorEnv  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def decisions():
+    """Observations and masks of real decisions (5 players, random play)."""
+    venv = VectorEnv(16, num_players=5, num_threads=1)
+    r = venv.reset(seed=4)
+    obs, masks = [], []
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        obs.append(np.array(r.obs))
+        masks.append(np.asarray(r.mask) != 0)
+        legal = [np.flatnonzero(m) for m in r.mask]
+        r = venv.step(np.array([rng.choice(a) for a in legal]))
+    return torch.as_tensor(np.concatenate(obs)), torch.as_tensor(np.concatenate(masks))
+
+
+def test_card_kinds_table():
+    kinds = card_kinds("standard")
+    assert len(kinds) == C.MAX_CARDS and kinds[108:] == [-1] * (C.MAX_CARDS - 108)
+    from heroes_env.cards import deck, kind_id
+    peaches = [c.id for c in deck("standard") if c.kind == kind_id("peach")]
+    assert len(peaches) >= 8 and {kinds[i] for i in peaches} == {kind_id("peach")}
+    # the 英雄杀 deck's cards take their standard counterparts' kinds
+    hk = card_kinds("herokill")
+    assert set(hk) - {-1} <= set(kinds) - {-1}
+
+
+def test_extend_net_keeps_the_outputs(decisions):
+    obs, mask = decisions
+    torch.manual_seed(0)
+    net = build_net((32, 16))
+    big = extend_net(net, ("focus", "kinds"), card_kinds())
+    assert big.features == ("kinds", "focus")          # FEATURES order, whatever was asked
+    with torch.no_grad():
+        la, va = net(obs, mask)
+        lb, vb = big(obs, mask)
+    assert torch.allclose(la, lb, atol=1e-5) and torch.allclose(va, vb, atol=1e-6)
+    # and a net that has one feature gets the other with its first one's weights kept
+    one = extend_net(net, ("kinds",), card_kinds())
+    with torch.no_grad():
+        one.trunk[0].weight[:, C.OBS_SIZE:] = torch.randn(32, C.NUM_KINDS)
+        one.kind_pi.weight.normal_()
+        both = extend_net(one, ("focus",))
+        assert torch.allclose(one(obs, mask)[0], both(obs, mask)[0], atol=1e-4)
+
+
+def test_kinds_share_a_logit_between_copies_of_a_card(decisions):
+    obs, mask = decisions
+    torch.manual_seed(1)
+    net = build_net((16,), features=("kinds",), card_kinds=card_kinds())
+    with torch.no_grad():
+        net.pi.weight.zero_()
+        net.pi.bias.zero_()
+        net.kind_pi.weight.normal_()
+        logits, _ = net(obs[:4], torch.ones(4, C.NUM_ACTIONS, dtype=torch.bool))
+        h = net.trunk(net.inputs(obs[:4]))
+    kinds = card_kinds()
+    from heroes_env.cards import kind_id
+    peach, slash = kind_id("peach"), kind_id("slash")
+    pid = [i for i, k in enumerate(kinds) if k == peach]
+    sid = [i for i, k in enumerate(kinds) if k == slash]
+    card = logits[:, C.A_CARD:C.A_CARD + C.MAX_CARDS]
+    assert torch.allclose(card[:, pid], card[:, pid[:1]].expand(-1, len(pid)))
+    assert not torch.allclose(card[:, pid[0]], card[:, sid[0]])
+    assert torch.allclose(card[:, pid[0]], net.kind_pi(h)[:, peach], atol=1e-6)
+    # the hand read by kind: counts of each kind held
+    extra = net.inputs(obs[:4])[:, C.OBS_SIZE:]
+    hand = obs[:4, C.OBS_HAND:C.OBS_HAND + C.MAX_CARDS]
+    for j in range(4):
+        held = [kinds[i] for i in np.flatnonzero(hand[j].numpy())]
+        want = np.bincount(held, minlength=C.NUM_KINDS)
+        assert np.array_equal(extra[j].numpy(), want)
+
+
+def test_focus_reads_the_decision_seats(decisions):
+    obs, _ = decisions
+    net = build_net((8,), features=("focus",))
+    extra = net.inputs(obs)[:, C.OBS_SIZE:]
+    seats = obs[:, C.OBS_SEATS:C.OBS_SEATS + C.MAX_SEATS * C.SEAT_OBS].view(-1, C.MAX_SEATS,
+                                                                            C.SEAT_OBS)
+    seen = 0
+    for j in range(len(obs)):
+        for k, at in enumerate((C.OBS_DSRC, C.OBS_DTGT)):
+            part = extra[j, k * C.SEAT_OBS:(k + 1) * C.SEAT_OBS]
+            hot = np.flatnonzero(obs[j, at:at + C.MAX_SEATS].numpy())
+            if len(hot):
+                assert torch.equal(part, seats[j, hot[0]])
+                seen += 1
+            else:
+                assert not part.any()
+    assert seen > 20                                   # the decisions had sources and targets
+
+
+def test_checkpoint_keeps_the_features(decisions, tmp_path):
+    obs, mask = decisions
+    net = build_net((16,), features=("kinds", "focus"), card_kinds=card_kinds())
+    path = str(tmp_path / "f.pt")
+    save_checkpoint(path, net)
+    back, _ = load_checkpoint(path)
+    assert back.features == ("kinds", "focus")
+    with torch.no_grad():
+        assert torch.equal(net(obs, mask)[0], back(obs, mask)[0])
+    agent = make_agent(path)
+    a = agent.act_batch(obs[:8].numpy(), mask[:8].numpy())
+    assert mask[np.arange(8), a].all()
+
+
+def test_bad_features_are_refused():
+    with pytest.raises(AgentSpecError, match="from \\['kinds', 'focus'\\]"):
+        build_net((8,), features=("shape",))
+    with pytest.raises(AgentSpecError, match="needs card_kinds"):
+        build_net((8,), features=("kinds",))
+    from training import selfplay_ppo
+    with pytest.raises(SystemExit, match="--features focus focus"):
+        selfplay_ppo.main(["--features", "focus", "focus"])
