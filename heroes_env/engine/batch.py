@@ -15,7 +15,8 @@ counter-based stream keyed by (agent seed, row, counter), never from the game's.
 import numpy as np
 from .jit import njit, prange, prefetch_row
 
-from .constants import *  # noqa: F401,F403
+from .constants import (FLAG_AUTOPLAY, H_DECIDER, H_DONE, H_ERR, H_FLAGS, H_NAUTO, H_NDEC, H_NP,
+                        H_RESULT, H_SEED, NUM_ACTIONS, RES_TRUNCATED)
 from .state import _fmix32, mul32
 from .core import (OP_DEAL, OP_STEP, OP_STEP_TRUSTED, engine, rewards, setup_game)
 from .mask import legal_mask

@@ -52,14 +52,13 @@ from .frames import (F_ASK_ARMOR, F_ASK_NO_LORD, F_ASK_PURPOSE, F_ASK_TRIED, F_A
                      F_NUL_SEAT, F_PICK_PURPOSE, F_SEL_DONE, F_SEL_LEFT, F_SEL_PURPOSE, F_SPEAR1,
                      F_SPEAR2, F_USE_FLAGS, F_USE_I, F_USE_NTGT, F_USE_TGT2, F_USE_TGT3,
                      F_USE_VICTIM)
-from .state import (become_frame, bury, card_kind, card_suit, card_rank, card_color, clear_decision,
-                    discard_card, slot_skill,
+from .state import (become_frame, bury, card_kind, card_rank, discard_card, slot_skill,
                     draw_cards, end_game, has_kind_in_hand, is_trick_kind, is_equip_kind,
                     judge_has, log_event, move_card, pop_frame, post_decision, push_frame,
                     random_hand_card, top_card, equip_slot_field, pos_of, rel_seat, seat_after)
-from .rules import (alive, armor_kind, can_slash_target, extra_slash_target,
-                    halberd_extra_possible, next_alive, num_alive, opposite_gender,
-                    peach_needs_target, seat_distance, slash_color, total_cards, weapon_kind)
+from .rules import (alive, armor_kind, can_slash_target, extra_slash_target, next_alive, num_alive,
+                    opposite_gender, peach_needs_target, seat_distance, slash_color, total_cards,
+                    weapon_kind)
 from .draft import run_draft
 from .mode3v3 import death_3v3, run_draft_3v3, run_game_3v3
 from .skills.registry import fire, run_pending, run_skill, run_trigger, suspend_for_pending

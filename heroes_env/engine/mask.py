@@ -7,7 +7,17 @@ legal. An action is legal iff the frame that asked can carry it out; both sides 
 import numpy as np
 from .jit import njit
 
-from .constants import *  # noqa: F401,F403
+from .constants import (A_CARD, A_CONFIRM, A_HERO, A_OPTION, A_PASS, A_SKILL, A_TARGET, C_LOC,
+                        DECK_HEROKILL, DK_AG, DK_CONFIRM, DK_DISCARD, DK_DSWORDS, DK_HERO, DK_JINK,
+                        DK_KYLIN, DK_NULLIFY, DK_ORDER, DK_PEACH, DK_PICK, DK_PLAY, DK_SELECT,
+                        DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DK_SLASH, DK_TARGET,
+                        DK_WHO_ACTS, FRAME_BASE, FRAME_SIZE, F_B, F_C, F_SUB2, F_TGT, H_DA, H_DB,
+                        H_DC, H_DECIDER, H_DECK, H_DKIND, H_DONE, H_DTGT, H_FP, H_HEROES, H_MODE,
+                        H_NCARDS, H_NP, K_EIGHT_DIAGRAM, K_JINK, K_NONE, K_NULLIFICATION, K_PEACH,
+                        K_SLASH, K_SPEAR, MAX_OFFER, MAX_SKILL_SLOTS, MODE_3V3, NUM_ACTIONS,
+                        NUM_KINDS, OFFER_BASE, OPT_FIRST, OPT_HAND, OPT_SECOND, PUR_AXE,
+                        PUR_COLLATERAL, PUR_ICE_SWORD, P_ARMOR, P_HANDN, P_MINUS, P_PLUS, P_WEAPON,
+                        Z_AG, Z_HAND, Z_JUDGE)
 from .state import card_kind, seat_after, skill_slot, slot_skill
 from .rules import (any_legal_target, armor_kind, can_slash_target, legal_target, slash_allowed,
                     usable_in_play, weapon_kind)
