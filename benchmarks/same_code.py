@@ -11,6 +11,10 @@ and observation kernels) the object code cached for its first signature is disas
 instructions mean the change (renamed constants, imports, comments) costs nothing at run time:
 a firmer answer than timing on a busy machine. Exit status 1 if any function differs or is missing.
 
+A cache directory is shared by every checkout with the same engine sources (one subdirectory per
+checkout path) and the first copy found is compared; two processes compiling the same sources may
+produce different code, so compare builds made the same way (``benchmarks/README.md``).
+
 This reads Numba's cache files (a pickle holding an ELF object), an internal format: it is a
 developer's tool, tested with Numba 0.68.
 """

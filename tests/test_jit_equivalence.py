@@ -113,12 +113,8 @@ def test_batch_kernel_compiled_matches_pure_python(pure):
 
 
 # ---------------------------------------------------------------- batch vs single game
-def same(a, b, msg):
-    """assert_array_equal, fast when equal."""
-    if not np.array_equal(a, b):
-        np.testing.assert_array_equal(a, b, err_msg=msg)
-
-
+# (that the batch kernel behind VectorEnv plays exactly the single games, auto-reset included, is
+# tests/test_vector.py::test_vector_plays_the_aec_games)
 def _new_batch(n, seeds):
     B = len(seeds)
     S = np.zeros((B, C.STATE_SIZE), np.int32)
@@ -134,49 +130,6 @@ def threads():
     before = numba.get_num_threads()
     yield numba.set_num_threads
     numba.set_num_threads(before)
-
-
-# one thread for the long runs: with the omp layer on 2 busy cores every parallel call costs
-# milliseconds; the thread count itself is varied in the short run and in the next test
-@pytest.mark.parametrize("n, nthreads, steps, min_finished",
-                         [(5, 1, 1000, 10), (8, 1, 1000, 10), (5, 2, 200, 1)])
-def test_batch_step_matches_single_games(n, nthreads, steps, min_finished, threads):
-    """batch_reset + batch_step (with auto-reset) play exactly the games Game.new + Game.step play
-    with the same seeds and actions."""
-    threads(min(nthreads, numba.config.NUMBA_NUM_THREADS))
-    B, base_seed = 5, 1234
-    cfg = Config(num_players=n)
-    seeds = np.array([7, 70, 700, 7000, -5], np.int32)
-    S, masks, obs = _new_batch(n, seeds)
-    games = [Game.new(cfg, engine_seed=int(x)) for x in seeds]
-    rew = np.zeros((B, n), np.float32)
-    done = np.zeros(B, np.int32)
-    counters = np.zeros(B, np.int64)
-    rng = np.random.default_rng(n)
-    finished = 0
-    spec = cfg.spec()
-    for step in range(steps):
-        for i, g in enumerate(games):
-            same(S[i], g.s, f"row {i} step {step}: state")
-            same(masks[i], g.mask(), f"row {i} step {step}: mask")
-            same(obs[i], g.observe(g.decider), f"row {i} step {step}: observation")
-        actions = np.array([int(rng.choice(g.legal_actions())) for g in games], np.int32)
-        for g, a in zip(games, actions):
-            g.step(int(a))
-        err = batch.batch_step(S, actions, masks, obs, rew, done, seeds, counters, spec, base_seed)
-        assert err == 0
-        for i, g in enumerate(games):
-            assert bool(done[i]) == g.done
-            if g.done:
-                same(rew[i], g.rewards(), f"row {i} step {step}: rewards")
-                assert rew[i].any() or g.result in (C.RES_DRAW, C.RES_TRUNCATED)
-                assert seeds[i] == batch.game_seed(base_seed, i * 1000003 + counters[i])
-                games[i] = Game.new(cfg, engine_seed=int(seeds[i]))
-                finished += 1
-            else:
-                assert not rew[i].any()
-    assert finished >= min_finished
-    assert len(set(seeds.tolist())) == B
 
 
 def _random_play(n, seeds, steps, base_seed=5):

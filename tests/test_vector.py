@@ -68,6 +68,7 @@ def play_against_aec(n, B, steps, seed, min_games, **kw):
             assert r.seat[i] == d, f"step {t} game {i}: deciding seat"
             same(r.obs[i], obs, f"step {t} game {i}: observation")
             same(r.mask[i], mask, f"step {t} game {i}: mask")
+            same(v.core.S[i], row.env.unwrapped.game.s, f"step {t} game {i}: state row")
             assert r.info["games"][i] == row.k + 1
             actions[i] = rng.choice(np.flatnonzero(mask))
         r = v.step(actions)
@@ -96,7 +97,8 @@ def play_against_aec(n, B, steps, seed, min_games, **kw):
 ])
 def test_vector_plays_the_aec_games(n, B, steps, threads, kw):
     """Same seeds and actions through VectorEnv and through the AEC env one game at a time:
-    identical seats, observations, masks, rewards, flags and seeds, auto-reset included."""
+    identical seats, state rows, observations, masks, rewards, flags and seeds, auto-reset
+    included."""
     threads = min(threads, numba.config.NUMBA_NUM_THREADS)
     # serial_below=0: the parallel kernel even for these small batches
     play_against_aec(n, B, steps, seed=1000 + n, min_games=B, num_threads=threads,

@@ -4,8 +4,9 @@ Every game draws its randomness from its own row, so a game plays the same whate
 or thread count. Agents played in compiled code (random legal actions) draw from a separate,
 counter-based stream keyed by (agent seed, row, counter), never from the game's.
 
-* ``batch_reset`` / ``batch_step`` / ``batch_random_play``: the engine's original batch kernels
-  (start B games; step B games with auto-reset; play random games for a number of decisions).
+* ``batch_reset`` / ``batch_random_play``: start B games; play uniformly random legal actions in
+  every row for a number of decisions, all inside one compiled call (the engine's bare speed:
+  ``benchmarks/bench_engine.py``, ``bench_heroes.py``, the README's "compiled batch kernel" rows).
 * ``vec_advance`` (parallel) and ``vec_advance_serial`` (one thread, no thread-pool overhead):
   the kernel behind ``heroes_env.vector.VectorEnv`` and the learner wrappers. It validates every
   action first (changing nothing if one is illegal), steps the games, finishes and restarts games,
@@ -15,9 +16,10 @@ counter-based stream keyed by (agent seed, row, counter), never from the game's.
 import numpy as np
 from .jit import njit, prange, prefetch_row
 
-from .constants import *  # noqa: F401,F403
+from .constants import (FLAG_AUTOPLAY, H_DECIDER, H_DONE, H_ERR, H_FLAGS, H_NAUTO, H_NDEC, H_NP,
+                        H_RESULT, H_SEED, NUM_ACTIONS, RES_TRUNCATED)
 from .state import _fmix32, mul32
-from .core import (OP_DEAL, OP_STEP, OP_STEP_TRUSTED, engine, rewards, setup_game)
+from .core import OP_DEAL, OP_STEP_TRUSTED, engine, rewards, setup_game
 from .mask import legal_mask
 from .observe import observe, observe_state
 
@@ -47,34 +49,6 @@ def batch_reset(S, seeds, spec, masks, obs):
         legal_mask(S[i], masks[i])
         if S[i, H_DECIDER] >= 0:
             observe(S[i], S[i, H_DECIDER], obs[i], False)
-
-
-@njit(cache=True, parallel=True)
-def batch_step(S, actions, masks, obs, rew, done, seeds, counters, spec, base_seed):
-    """Step every game with its action; games that end are reported in done/rew and restarted
-    with the next derived seed (counters[i] counts games played in row i)."""
-    B = S.shape[0]
-    err = 0
-    for bi in prange(B):
-        i = np.int64(bi)
-        s = S[i]
-        r = engine(s, OP_STEP, actions[i], masks[i])
-        if r != 0:
-            err += 1
-        done[i] = s[H_DONE]
-        if s[H_DONE] != 0:
-            rewards(s, rew[i])
-            counters[i] += 1
-            seeds[i] = game_seed(base_seed, i * 1000003 + counters[i])
-            setup_game(s, spec, seeds[i])
-            engine(s, OP_DEAL, 0, masks[i])
-        else:
-            for k in range(rew.shape[1]):
-                rew[i, k] = 0.0
-        legal_mask(s, masks[i])
-        if s[H_DECIDER] >= 0:
-            observe(s, s[H_DECIDER], obs[i], False)
-    return err
 
 
 @njit(cache=True)

@@ -19,121 +19,176 @@ history        ``HIST_*``: the public history (engine/history.py): per ordered p
                seats, counters of damage, aims, healing, cards given, protection (whole
                game and this round), and a ring of the last public events
 =============  =====================================================================
+
+Each layout (the state row, a frame record, a hero record, the game spec, the action space, the
+observation) is written as one ordered list of ``NAME = layout.take(size)`` lines (``_Layout``):
+a field's offset is where the fields before it end, so adding one is one line anywhere in its
+list. Adding or moving a field moves every offset after it: saved states, recorded games and
+trained nets then no longer fit (``tests/test_layout.py`` pins today's offsets and sizes), which
+is why later blocks were appended at the end (seating, history).
 """
+
+
+class _Layout:
+    """Consecutive offsets: ``take(size)`` returns the next free offset and reserves ``size`` cells
+    (or bits) after it; ``end`` is the first offset after everything taken so far."""
+
+    def __init__(self, start=0):
+        self.end = start
+
+    def take(self, size=1):
+        at = self.end
+        self.end += size
+        return at
+
 
 # ---------------------------------------------------------------- sizes
 MAX_SEATS = 10
 MAX_CARDS = 128          # physical card id slots (the standard deck uses 108)
 MAX_FRAMES = 40
-FRAME_SIZE = 12
 EV_RING = 64
 EV_SIZE = 4
-
-# ---------------------------------------------------------------- header
-H_NP = 0            # number of seats
-H_MODE = 1          # MODE_*
-H_PACK = 2          # pack id (0 = no-skill characters)
-H_FLAGS = 3         # FLAG_* bits
-H_MAX_ROUNDS = 4
-H_SEED = 5
-H_RNG = 6           # counter of the counter-based generator
-H_CUR = 7           # seat whose turn it is
-H_PHASE = 8         # PH_*
-H_ROUND = 9
-H_DONE = 10         # 1 once the game has ended (any way)
-H_RESULT = 11       # RES_*
-H_WINSEAT = 12      # the winning renegade's seat for RES_RENEGADE
-H_DECIDER = 13      # seat that must decide now, -1 if none
-H_DKIND = 14        # DK_* of the pending decision
-H_DCARD = 15        # decision context: card id (or -1)
-H_DSRC = 16         # decision context: source seat (or -1)
-H_DTGT = 17         # decision context: target seat (or -1)
-H_DA = 18           # decision context: counters / sub-kind
-H_DB = 19
-H_DC = 20
-H_RET = 21          # return register: a finished child frame leaves its result here
-H_NDECK = 22        # cards in the draw pile
-H_FP = 23           # frames on the stack
-H_STAMP = 24        # increasing stamp for placement order (judgement zone)
-H_NDEC = 25         # decisions answered so far (agent and auto-played)
-H_NAUTO = 26        # decisions auto-played so far
-H_TURNS = 27        # turns started so far
-H_NCARDS = 28       # physical cards in this game's deck
-H_ERR = 29          # internal error code (0 = none); set instead of raising in compiled code
-H_ANSWER = 30       # the action answering the pending decision
-H_NEV = 31          # events written so far (the ring keeps the last EV_RING)
-H_RESHUFFLES = 32   # times the discard pile became the draw pile
-H_DSKILL = 33       # decision context: the skill asking (SK_* id, 0 = none)
-H_DSKOWNER = 34     # decision context: the seat whose skill it is
-H_LOOKER = 35       # seat privately looking at the cards in Z_LOOK (-1 none)
-H_DRAWN = 36        # cards the current draw phase will draw (skills change it)
-H_PEND = 37         # card-loss triggers waiting to be asked (sum of P_PEND)
-H_DRAFT = 38        # 1 while heroes are being chosen (non-lord picks hidden until all are made)
-H_HEROES = 39       # 1 when the seats have heroes (skills); 0 = no-skill characters
-H_HOLD = 40         # 1 while a card's targets are chosen: its card-loss triggers wait until then
-H_DECK = 41         # DECK_*: whose card texts apply
-H_LASTKIND = 42     # kind (as used) of the last card the current player used in this turn (K_NONE)
-H_ACTED = 43        # 3v3: bit per seat, has taken its turn in this round
-H_SIDE = 44         # 3v3: the side (team 0/1) whose block it is; before the first block, the side
-                    # that chooses to act first or second
-H_BLOCK = 45        # 3v3: 1 while the guards' block runs (the other guard follows), else 0
-H_NODIST = 47       # 1 while a 知心 探囊取物 is aimed (and judged usable): no distance limit
-H_MOVED = 46        # 1 once 迁都 moved seats (P_POS/P_AT then differ from the identity)
-HEADER_SIZE = 48
-
-# ---------------------------------------------------------------- cards
-C_INFO = HEADER_SIZE                 # kind * 64 + suit * 16 + rank ; -1 = no card in this slot
-C_LOC = C_INFO + MAX_CARDS           # Z_* zone code (+ seat for per-seat zones)
-C_ORD = C_LOC + MAX_CARDS            # placement stamp (judgement zone order)
-C_AS = C_ORD + MAX_CARDS             # kind the card counts as in a judgement zone
-D_ORDER = C_AS + MAX_CARDS           # draw pile, bottom first
-SEAT_BASE = D_ORDER + MAX_CARDS
-
-# ---------------------------------------------------------------- seats (field-major)
-P_HP = SEAT_BASE
-P_MAXHP = P_HP + MAX_SEATS
-P_ROLE = P_MAXHP + MAX_SEATS
-P_ALIVE = P_ROLE + MAX_SEATS
-P_HERO = P_ALIVE + MAX_SEATS
-P_GENDER = P_HERO + MAX_SEATS
-P_KINGDOM = P_GENDER + MAX_SEATS
-P_REVEALED = P_KINGDOM + MAX_SEATS
-P_HANDN = P_REVEALED + MAX_SEATS
-P_WEAPON = P_HANDN + MAX_SEATS       # equipped card id or -1
-P_ARMOR = P_WEAPON + MAX_SEATS
-P_PLUS = P_ARMOR + MAX_SEATS         # +1 horse
-P_MINUS = P_PLUS + MAX_SEATS         # -1 horse
-P_SLASHES = P_MINUS + MAX_SEATS      # 杀 used as play actions in this play phase
-P_TFLAGS = P_SLASHES + MAX_SEATS     # TF_* per-turn flags
-P_KILLS = P_TFLAGS + MAX_SEATS       # statistics: kills
-P_DMG = P_KILLS + MAX_SEATS          # statistics: damage dealt
-P_SK0 = P_DMG + MAX_SEATS            # skill ids of the seat's hero (0 = empty slot)
-P_SK1 = P_SK0 + MAX_SEATS
-P_SK2 = P_SK1 + MAX_SEATS
-P_SK3 = P_SK2 + MAX_SEATS
-P_USED = P_SK3 + MAX_SEATS           # bit per skill slot: used in this play phase
-P_GIVEN = P_USED + MAX_SEATS         # 仁德: cards given away in this play phase
-P_PEND = P_GIVEN + MAX_SEATS         # card-loss triggers waiting: bit 0 连营, (n << 4) 枭姬
-P_MARK = P_PEND + MAX_SEATS          # MK_* bits: public marks skills leave on a seat (observed)
-NUM_SEAT_FIELDS = 25
 MAX_SKILL_SLOTS = 4
-OFFER_BASE = SEAT_BASE + NUM_SEAT_FIELDS * MAX_SEATS   # hero draft: MAX_OFFER hero ids per seat
-MAX_OFFER = 5
-FRAME_BASE = OFFER_BASE + MAX_SEATS * MAX_OFFER
+MAX_OFFER = 5            # hero draft: hero ids offered per seat
+HIST_WINDOW = 8          # public history: events in its ring
+HIST_CELLS = MAX_SEATS * MAX_SEATS             # one cell per ordered pair (NUM_HK * 6 = 30 bits)
 
-# ---------------------------------------------------------------- frames
-F_KIND = 0
-F_PC = 1
-F_USER = 2
-F_TGT = 3
-F_CARD = 4
-F_AS = 5
-F_SUB2 = 6
-F_A = 7
-F_B = 8
-F_C = 9
-F_D = 10
-F_E = 11
+# ---------------------------------------------------------------- frame records
+# a frame is FRAME_SIZE cells: kind, program counter (its step), then cells whose meaning the frame
+# kind names (engine/frames.py)
+_frame = _Layout()
+F_KIND = _frame.take()
+F_PC = _frame.take()
+F_USER = _frame.take()
+F_TGT = _frame.take()
+F_CARD = _frame.take()
+F_AS = _frame.take()
+F_SUB2 = _frame.take()
+F_A = _frame.take()
+F_B = _frame.take()
+F_C = _frame.take()
+F_D = _frame.take()
+F_E = _frame.take()
+FRAME_SIZE = _frame.end
+
+# ---------------------------------------------------------------- the state row
+_row = _Layout()
+# header
+H_NP = _row.take()            # number of seats
+H_MODE = _row.take()          # MODE_*
+H_PACK = _row.take()          # pack id (0 = no-skill characters)
+H_FLAGS = _row.take()         # FLAG_* bits
+H_MAX_ROUNDS = _row.take()
+H_SEED = _row.take()
+H_RNG = _row.take()           # counter of the counter-based generator
+H_CUR = _row.take()           # seat whose turn it is
+H_PHASE = _row.take()         # PH_*
+H_ROUND = _row.take()
+H_DONE = _row.take()          # 1 once the game has ended (any way)
+H_RESULT = _row.take()        # RES_*
+H_WINSEAT = _row.take()       # the winning renegade's seat for RES_RENEGADE
+H_DECIDER = _row.take()       # seat that must decide now, -1 if none
+H_DKIND = _row.take()         # DK_* of the pending decision
+H_DCARD = _row.take()         # decision context: card id (or -1)
+H_DSRC = _row.take()          # decision context: source seat (or -1)
+H_DTGT = _row.take()          # decision context: target seat (or -1)
+H_DA = _row.take()            # decision context: counters / sub-kind
+H_DB = _row.take()
+H_DC = _row.take()
+H_RET = _row.take()           # return register: a finished child frame leaves its result here
+H_NDECK = _row.take()         # cards in the draw pile
+H_FP = _row.take()            # frames on the stack
+H_STAMP = _row.take()         # increasing stamp for placement order (judgement zone)
+H_NDEC = _row.take()          # decisions answered so far (agent and auto-played)
+H_NAUTO = _row.take()         # decisions auto-played so far
+H_TURNS = _row.take()         # turns started so far
+H_NCARDS = _row.take()        # physical cards in this game's deck
+H_ERR = _row.take()           # internal error code (0 = none); set instead of raising in compiled
+                              # code
+H_ANSWER = _row.take()        # the action answering the pending decision
+H_NEV = _row.take()           # events written so far (the ring keeps the last EV_RING)
+H_RESHUFFLES = _row.take()    # times the discard pile became the draw pile
+H_DSKILL = _row.take()        # decision context: the skill asking (SK_* id, 0 = none)
+H_DSKOWNER = _row.take()      # decision context: the seat whose skill it is
+H_LOOKER = _row.take()        # seat privately looking at the cards in Z_LOOK (-1 none)
+H_DRAWN = _row.take()         # cards the current draw phase will draw (skills change it)
+H_PEND = _row.take()          # card-loss triggers waiting to be asked (sum of P_PEND)
+H_DRAFT = _row.take()         # 1 while heroes are being chosen (non-lord picks hidden until all are
+                              # made)
+H_HEROES = _row.take()        # 1 when the seats have heroes (skills); 0 = no-skill characters
+H_HOLD = _row.take()          # 1 while a card's targets are chosen: its card-loss triggers wait until
+                              # then
+H_DECK = _row.take()          # DECK_*: whose card texts apply
+H_LASTKIND = _row.take()      # kind (as used) of the last card the current player used in this turn
+                              # (K_NONE)
+H_ACTED = _row.take()         # 3v3: bit per seat, has taken its turn in this round
+H_SIDE = _row.take()          # 3v3: the side (team 0/1) whose block it is; before the first block,
+                              # the side that chooses to act first or second
+H_BLOCK = _row.take()         # 3v3: 1 while the guards' block runs (the other guard follows),
+                              # else 0
+H_MOVED = _row.take()         # 1 once 迁都 moved seats (P_POS/P_AT then differ from the identity)
+H_NODIST = _row.take()        # 1 while a 知心 探囊取物 is aimed (and judged usable): no distance limit
+HEADER_SIZE = _row.end
+
+# cards
+C_INFO = _row.take(MAX_CARDS)    # kind * 64 + suit * 16 + rank ; -1 = no card in this slot
+C_LOC = _row.take(MAX_CARDS)     # Z_* zone code (+ seat for per-seat zones)
+C_ORD = _row.take(MAX_CARDS)     # placement stamp (judgement zone order)
+C_AS = _row.take(MAX_CARDS)      # kind the card counts as in a judgement zone
+D_ORDER = _row.take(MAX_CARDS)   # draw pile, bottom first
+
+# seats (field-major: MAX_SEATS cells per field)
+SEAT_BASE = _row.end
+P_HP = _row.take(MAX_SEATS)
+P_MAXHP = _row.take(MAX_SEATS)
+P_ROLE = _row.take(MAX_SEATS)
+P_ALIVE = _row.take(MAX_SEATS)
+P_HERO = _row.take(MAX_SEATS)
+P_GENDER = _row.take(MAX_SEATS)
+P_KINGDOM = _row.take(MAX_SEATS)
+P_REVEALED = _row.take(MAX_SEATS)
+P_HANDN = _row.take(MAX_SEATS)
+P_WEAPON = _row.take(MAX_SEATS)      # equipped card id or -1
+P_ARMOR = _row.take(MAX_SEATS)
+P_PLUS = _row.take(MAX_SEATS)        # +1 horse
+P_MINUS = _row.take(MAX_SEATS)       # -1 horse
+P_SLASHES = _row.take(MAX_SEATS)     # 杀 used as play actions in this play phase
+P_TFLAGS = _row.take(MAX_SEATS)      # TF_* per-turn flags
+P_KILLS = _row.take(MAX_SEATS)       # statistics: kills
+P_DMG = _row.take(MAX_SEATS)         # statistics: damage dealt
+P_SK0 = _row.take(MAX_SEATS)         # skill ids of the seat's hero (0 = empty slot)
+P_SK1 = _row.take(MAX_SEATS)
+P_SK2 = _row.take(MAX_SEATS)
+P_SK3 = _row.take(MAX_SEATS)
+P_USED = _row.take(MAX_SEATS)        # bit per skill slot: used in this play phase
+P_GIVEN = _row.take(MAX_SEATS)       # 仁德: cards given away in this play phase
+P_PEND = _row.take(MAX_SEATS)        # card-loss triggers waiting: bit 0 连营, (n << 4) 枭姬
+P_MARK = _row.take(MAX_SEATS)        # MK_* bits: public marks skills leave on a seat (observed)
+NUM_SEAT_FIELDS = (_row.end - SEAT_BASE) // MAX_SEATS   # (P_POS / P_AT come later in the row)
+OFFER_BASE = _row.take(MAX_SEATS * MAX_OFFER)   # hero draft: MAX_OFFER hero ids per seat
+
+# the frame stack, then the event ring
+FRAME_BASE = _row.take(MAX_FRAMES * FRAME_SIZE)
+EV_BASE = _row.take(EV_RING * EV_SIZE)
+
+# seating (appended after the events when it came, so no other offset moved): per seat its table
+# position (迁都 swaps two; starts = seat), and per position the seat sitting there (the inverse)
+P_POS = _row.take(MAX_SEATS)
+P_AT = _row.take(MAX_SEATS)
+
+# public history (engine/history.py; appended after the seating, so no other offset moved): one
+# cell per ordered pair of absolute seats (cell actor * MAX_SEATS + receiver) holding the NUM_HK
+# counters of that pair, HIST_BITS bits each (kind k at bits HIST_BITS * k), saturating at
+# HIST_MAX; once over the whole game, once for the round HIST_RNDNO; then a ring of the last
+# HIST_WINDOW public events, one packed cell each (HE_* fields)
+STATE_SIZE_BEFORE_HISTORY = _row.end           # the row before the history block came
+HIST_GAME = _row.take(HIST_CELLS)              # whole-game counters
+HIST_RND = _row.take(HIST_CELLS)               # current-round counters
+HIST_RNDNO = _row.take()                       # the H_ROUND the round counters belong to
+HIST_POS = _row.take()                         # next ring slot to write (0..HIST_WINDOW-1)
+HIST_CNT = _row.take()                         # events in the ring (saturates at HIST_WINDOW)
+HIST_EV = _row.take(HIST_WINDOW)               # the ring: HIST_WINDOW packed events
+STATE_SIZE = _row.end
 
 # ---------------------------------------------------------------- public history (engine/history.py)
 # what every seat saw one seat do to another; counted per ordered pair (actor -> receiver)
@@ -150,37 +205,17 @@ NUM_HK = 5
 HC_HOSTILE = 0       # HK_DAMAGE + HK_AIM
 HC_FRIENDLY = 1      # HK_HEAL + HK_GIVE + HK_PROTECT
 NUM_HC = 2
-# a packed event of the ring: kind + 1 (0 = empty slot), actor, receiver, card kind (K_NONE for a
-# skill), amount (saturating at HE_AMOUNT_MAX)
-HE_KIND_SHIFT = 0        # 3 bits
-HE_ACTOR_SHIFT = 3       # 4 bits
-HE_RECV_SHIFT = 7        # 4 bits
-HE_CARD_SHIFT = 11       # 5 bits
-HE_AMOUNT_SHIFT = 16     # 4 bits
-HE_AMOUNT_MAX = 15
-
-EV_BASE = FRAME_BASE + MAX_FRAMES * FRAME_SIZE
-# seating (after the events, so no other offset moved when it came): per seat its table position
-# (迁都 swaps two; starts = seat), and per position the seat sitting there (the inverse)
-P_POS = EV_BASE + EV_RING * EV_SIZE
-P_AT = P_POS + MAX_SEATS
-# public history (engine/history.py; after the seating, so no other offset moved): one cell per
-# ordered pair of absolute seats (cell actor * MAX_SEATS + receiver) holding the NUM_HK counters
-# of that pair, HIST_BITS bits each (kind k at bits HIST_BITS * k), saturating at HIST_MAX; once
-# over the whole game, once for the round HIST_RNDNO; then a ring of the last HIST_WINDOW public
-# events, one packed cell each (HE_* fields)
 HIST_BITS = 6
 HIST_MAX = (1 << HIST_BITS) - 1                # 63: counters saturate here
-HIST_CELLS = MAX_SEATS * MAX_SEATS             # one cell per ordered pair (NUM_HK * 6 = 30 bits)
-HIST_WINDOW = 8
-HIST_GAME = P_AT + MAX_SEATS                   # whole-game counters (HIST_CELLS)
-HIST_RND = HIST_GAME + HIST_CELLS              # current-round counters (HIST_CELLS)
-HIST_RNDNO = HIST_RND + HIST_CELLS             # the H_ROUND the round counters belong to
-HIST_POS = HIST_RNDNO + 1                      # next ring slot to write (0..HIST_WINDOW-1)
-HIST_CNT = HIST_POS + 1                        # events in the ring (saturates at HIST_WINDOW)
-HIST_EV = HIST_CNT + 1                         # the ring: HIST_WINDOW packed events
-STATE_SIZE = HIST_EV + HIST_WINDOW
-STATE_SIZE_BEFORE_HISTORY = HIST_GAME          # the row before the history block came
+# a packed event of the ring: kind + 1 (0 = empty slot), actor, receiver, card kind (K_NONE for a
+# skill), amount (saturating at HE_AMOUNT_MAX); bit offsets
+_event = _Layout()
+HE_KIND_SHIFT = _event.take(3)
+HE_ACTOR_SHIFT = _event.take(4)
+HE_RECV_SHIFT = _event.take(4)
+HE_CARD_SHIFT = _event.take(5)
+HE_AMOUNT_SHIFT = _event.take(4)
+HE_AMOUNT_MAX = (1 << (_event.end - HE_AMOUNT_SHIFT)) - 1    # 15
 
 # frame kinds
 FR_GAME = 1
@@ -213,26 +248,29 @@ NUM_FRAME_KINDS = 22
 # configuration field never changes a compiled signature. Heroes are content: the spec carries
 # the table of every hero the pack may use.
 MAX_HEROES = 96          # hero ids over all packs (the observation's one-hot width)
-HERO_REC = 9             # per hero in the hero table (engine/content.py): HR_* fields
-HR_HP = 0
-HR_GENDER = 1            # 0 none, 1 male, 2 female
-HR_KINGDOM = 2           # KD_*
-HR_LORD_OFFER = 3        # 1: always offered to the lord (曹操, 刘备, 孙权); -1: never the lord
-HR_PACK = 4              # PACK_*
-HR_SK = 5                # up to 4 skill ids (0 = none)
+# per hero in the hero table (engine/content.py): HERO_REC cells of HR_* fields
+_hero = _Layout()
+HR_HP = _hero.take()
+HR_GENDER = _hero.take()            # 0 none, 1 male, 2 female
+HR_KINGDOM = _hero.take()           # KD_*
+HR_LORD_OFFER = _hero.take()        # 1: always offered to the lord (曹操, 刘备, 孙权); -1: never the lord
+HR_PACK = _hero.take()              # PACK_*
+HR_SK = _hero.take(MAX_SKILL_SLOTS)  # up to 4 skill ids (0 = none)
+HERO_REC = _hero.end
 MAX_SKILLS = 256         # skill ids
-G_NP = 0
-G_MAX_ROUNDS = 1
-G_FLAGS = 2
-G_NCARDS = 3
-G_MODE = 4
-G_PACK = 5
-G_HEROSEL = 6            # HS_*
-G_DECKID = 7             # DECK_*: which deck's card texts apply
-G_ROLES = 8              # MAX_SEATS: the role pool, lord first
-G_FIXED = G_ROLES + MAX_SEATS        # MAX_SEATS: fixed line-up hero ids (HS_FIXED)
-G_DECK = G_FIXED + MAX_SEATS         # MAX_CARDS: deck_info
-SPEC_SIZE = G_DECK + MAX_CARDS
+_spec = _Layout()
+G_NP = _spec.take()
+G_MAX_ROUNDS = _spec.take()
+G_FLAGS = _spec.take()
+G_NCARDS = _spec.take()
+G_MODE = _spec.take()
+G_PACK = _spec.take()
+G_HEROSEL = _spec.take()              # HS_*
+G_DECKID = _spec.take()               # DECK_*: which deck's card texts apply
+G_ROLES = _spec.take(MAX_SEATS)       # the role pool, lord first
+G_FIXED = _spec.take(MAX_SEATS)       # fixed line-up hero ids (HS_FIXED)
+G_DECK = _spec.take(MAX_CARDS)        # deck_info
+SPEC_SIZE = _spec.end
 DECK_STANDARD = 0        # 三国杀 texts
 DECK_HEROKILL = 1        # 英雄杀 texts where they differ (龙鳞刀 may discard judgement-area cards)
 PACK_NONE = 0            # no-skill characters
@@ -448,17 +486,19 @@ PUR_PICK_ORDER = 16  # DK_ORDER: pick heroes first or second (3v3 draft)
 PUR_ACT_ORDER = 17   # DK_ORDER: act first or second (3v3)
 
 # ---------------------------------------------------------------- actions: one flat Discrete space
-A_PASS = 0           # end the play phase / decline / let the other side choose
-A_CONFIRM = 1        # yes / done choosing extra targets
-A_CARD = 2           # + physical card id (own card, or a visible card of another character)
-A_TARGET = A_CARD + MAX_CARDS        # + seat relative to the deciding seat (0 = self)
-A_OPTION = A_TARGET + MAX_SEATS      # + option index
 NUM_OPTIONS = 16
-A_SKILL = A_OPTION + NUM_OPTIONS     # + own skill slot (hero packs)
 NUM_SKILL_SLOTS = 16
-A_HERO = A_SKILL + NUM_SKILL_SLOTS   # + index into the offered heroes (draft)
 NUM_HERO_OFFERS = 16
-NUM_ACTIONS = A_HERO + NUM_HERO_OFFERS
+_action = _Layout()
+A_PASS = _action.take()                   # end the play phase / decline / let the other side choose
+A_CONFIRM = _action.take()                # yes / done choosing extra targets
+A_CARD = _action.take(MAX_CARDS)          # + physical card id (own card, or a visible card of
+                                          # another character)
+A_TARGET = _action.take(MAX_SEATS)        # + seat relative to the deciding seat (0 = self)
+A_OPTION = _action.take(NUM_OPTIONS)      # + option index
+A_SKILL = _action.take(NUM_SKILL_SLOTS)   # + own skill slot (hero packs)
+A_HERO = _action.take(NUM_HERO_OFFERS)    # + index into the offered heroes (draft)
+NUM_ACTIONS = _action.end
 
 OPT_HAND = 0         # "a hand card of that character, at random" (hand cards are face down)
 OPT_RED = 1          # 反间: name red
@@ -516,59 +556,65 @@ EV_PICK = 29         # a=seat (3v3 commander), b=hero id taken for his team from
 
 
 # ---------------------------------------------------------------- observation layout
-OBS_ROLE = 0                              # own role one-hot (NUM_ROLES)
-OBS_HAND = OBS_ROLE + NUM_ROLES           # own hand, multi-hot by card id (128)
-OBS_SEATS = OBS_HAND + MAX_CARDS          # per relative seat blocks
-# per-seat block
-OS_PRESENT = 0
-OS_ALIVE = 1
-OS_HP = 2
-OS_MAXHP = 3
-OS_HANDN = 4
-OS_ROLE = 5            # NUM_ROLES cells: role if known to the viewer
-OS_CURRENT = OS_ROLE + NUM_ROLES
-OS_DIST = OS_CURRENT + 1   # distance from the viewer (0 for self), scaled /10
-OS_IN_RANGE = OS_DIST + 1  # within the viewer's attack range
-OS_SLASHES = OS_IN_RANGE + 1
-OS_ALLY = OS_SLASHES + 1   # 3v3: on the viewer's team (the viewer included)
-OS_ACTED = OS_ALLY + 1     # 3v3: has taken its turn in this round
-OS_EQUIP = OS_ACTED + 1    # one-hot per equipment kind K_CROSSBOW..K_HORSE_MINUS (13 cells)
-OS_JUDGE = OS_EQUIP + (K_HORSE_MINUS - K_CROSSBOW + 1)   # indulgence, lightning
-OS_GENDER = OS_JUDGE + 2   # male, female
-OS_KINGDOM = OS_GENDER + 2                 # one-hot KD_* (NUM_KINGDOMS)
-OS_USED = OS_KINGDOM + NUM_KINGDOMS        # skill slots used in this play phase (MAX_SKILL_SLOTS)
-OS_GIVEN = OS_USED + MAX_SKILL_SLOTS       # 仁德 cards given in this play phase
-OS_MARK = OS_GIVEN + 1                     # P_MARK bits 0..NUM_MARKS-1 (public skill marks)
-OS_HERO = OS_MARK + NUM_MARKS              # one-hot hero id (MAX_HEROES), once the viewer may see it
-SEAT_OBS = OS_HERO + MAX_HEROES
+# per relative seat: one block of SEAT_OBS cells
+_seat_obs = _Layout()
+OS_PRESENT = _seat_obs.take()
+OS_ALIVE = _seat_obs.take()
+OS_HP = _seat_obs.take()
+OS_MAXHP = _seat_obs.take()
+OS_HANDN = _seat_obs.take()
+OS_ROLE = _seat_obs.take(NUM_ROLES)        # role if known to the viewer
+OS_CURRENT = _seat_obs.take()
+OS_DIST = _seat_obs.take()                 # distance from the viewer (0 for self), scaled /10
+OS_IN_RANGE = _seat_obs.take()             # within the viewer's attack range
+OS_SLASHES = _seat_obs.take()
+OS_ALLY = _seat_obs.take()                 # 3v3: on the viewer's team (the viewer included)
+OS_ACTED = _seat_obs.take()                # 3v3: has taken its turn in this round
+# one-hot per equipment kind K_CROSSBOW..K_HORSE_MINUS (13 cells)
+OS_EQUIP = _seat_obs.take(K_HORSE_MINUS - K_CROSSBOW + 1)
+OS_JUDGE = _seat_obs.take(2)               # indulgence, lightning
+OS_GENDER = _seat_obs.take(2)              # male, female
+OS_KINGDOM = _seat_obs.take(NUM_KINGDOMS)  # one-hot KD_*
+OS_USED = _seat_obs.take(MAX_SKILL_SLOTS)  # skill slots used in this play phase
+OS_GIVEN = _seat_obs.take()                # 仁德 cards given in this play phase
+OS_MARK = _seat_obs.take(NUM_MARKS)        # P_MARK bits 0..NUM_MARKS-1 (public skill marks)
+OS_HERO = _seat_obs.take(MAX_HEROES)       # one-hot hero id, once the viewer may see it
+SEAT_OBS = _seat_obs.end
 DIST_DIV = 10                              # OS_DIST: distance / DIST_DIV
-OBS_DISCARD = OBS_SEATS + MAX_SEATS * SEAT_OBS   # discard pile multi-hot (128)
-OBS_TABLE = OBS_DISCARD + MAX_CARDS              # cards on the table / revealed (128)
-OBS_PUBLIC = OBS_TABLE + MAX_CARDS               # cards in any equipment/judgement zone (128)
-OBS_DKIND = OBS_PUBLIC + MAX_CARDS               # pending decision kind one-hot (only to the decider)
-OBS_DCARDKIND = OBS_DKIND + NUM_DECISION_KINDS   # kind of the context card
-OBS_DSRC = OBS_DCARDKIND + NUM_KINDS             # context source relative seat
-OBS_DTGT = OBS_DSRC + MAX_SEATS
-OBS_DNUM = OBS_DTGT + MAX_SEATS                  # context counters (3)
-OBS_PHASE = OBS_DNUM + 3
-OBS_MISC = OBS_PHASE + NUM_PHASES                # round/100, deck/100, discard/100
-MISC_DIV = 100                                   # OBS_MISC cells: count / MISC_DIV
-OBS_DSKILL = OBS_MISC + 3                        # skill slot of the asking skill (of H_DSKOWNER)
-OBS_DSKOWNER = OBS_DSKILL + MAX_SKILL_SLOTS      # relative seat owning that skill
-OBS_LOOK = OBS_DSKOWNER + MAX_SEATS              # cards the viewer is privately looking at (128)
-OBS_OFFER = OBS_LOOK + MAX_CARDS                 # heroes offered to the viewer in the draft
+# one event of OBS_HIST_EVENTS: HIST_EVENT_OBS cells
+_event_obs = _Layout()
+OE_KIND = _event_obs.take(NUM_HK)   # HK_* one-hot (all zero: no event in this slot)
+OE_ACTOR = _event_obs.take(4)       # actor's relative seat, 4 binary cells (bit 0 first)
+OE_RECV = _event_obs.take(4)        # receiver's relative seat, 4 binary cells
+OE_CARD = _event_obs.take(5)        # card kind (K_*, 0 for a skill), 5 binary cells
+OE_AMOUNT = _event_obs.take()       # amount * HIST_SCALE (HP, cards; 1 for an aim)
+HIST_EVENT_OBS = _event_obs.end
+# the observation
+_obs = _Layout()
+OBS_ROLE = _obs.take(NUM_ROLES)                    # own role one-hot
+OBS_HAND = _obs.take(MAX_CARDS)                    # own hand, multi-hot by card id (128)
+OBS_SEATS = _obs.take(MAX_SEATS * SEAT_OBS)        # per relative seat blocks
+OBS_DISCARD = _obs.take(MAX_CARDS)                 # discard pile multi-hot (128)
+OBS_TABLE = _obs.take(MAX_CARDS)                   # cards on the table / revealed (128)
+OBS_PUBLIC = _obs.take(MAX_CARDS)                  # cards in any equipment/judgement zone (128)
+OBS_DKIND = _obs.take(NUM_DECISION_KINDS)          # pending decision kind one-hot (decider only)
+OBS_DCARDKIND = _obs.take(NUM_KINDS)               # kind of the context card
+OBS_DSRC = _obs.take(MAX_SEATS)                    # context source relative seat
+OBS_DTGT = _obs.take(MAX_SEATS)
+OBS_DNUM = _obs.take(3)                            # context counters (3)
+OBS_PHASE = _obs.take(NUM_PHASES)
+OBS_MISC = _obs.take(3)                            # round/100, deck/100, discard/100
+MISC_DIV = 100                                     # OBS_MISC cells: count / MISC_DIV
+OBS_DSKILL = _obs.take(MAX_SKILL_SLOTS)            # skill slot of the asking skill (of H_DSKOWNER)
+OBS_DSKOWNER = _obs.take(MAX_SEATS)                # relative seat owning that skill
+OBS_LOOK = _obs.take(MAX_CARDS)                    # cards the viewer is privately looking at (128)
+OBS_OFFER = _obs.take(MAX_HEROES)                  # heroes offered to the viewer in the draft
 # public history (appended after everything above, so no earlier offset moved)
-OBS_SIZE_BEFORE_HISTORY = OBS_OFFER + MAX_HEROES  # the layout before the history pieces (2348)
-HIST_DIV = 10                                    # counters are observed as count / HIST_DIV
-HIST_SCALE = 1 / HIST_DIV                        # (= 0.1: count * HIST_SCALE, the same float32)
-OBS_HIST_GAME = OBS_SIZE_BEFORE_HISTORY          # [actor rel][receiver rel][HK_*], whole game
-OBS_HIST_ROUND = OBS_HIST_GAME + MAX_SEATS * MAX_SEATS * NUM_HK   # this round: [ra][rb][HC_*]
-OBS_HIST_EVENTS = OBS_HIST_ROUND + MAX_SEATS * MAX_SEATS * NUM_HC  # last events, newest first
-# one event of OBS_HIST_EVENTS
-OE_KIND = 0                   # HK_* one-hot (all zero: no event in this slot)
-OE_ACTOR = OE_KIND + NUM_HK   # actor's relative seat, 4 binary cells (bit 0 first)
-OE_RECV = OE_ACTOR + 4        # receiver's relative seat, 4 binary cells
-OE_CARD = OE_RECV + 4         # card kind (K_*, 0 for a skill), 5 binary cells
-OE_AMOUNT = OE_CARD + 5       # amount * HIST_SCALE (HP, cards; 1 for an aim)
-HIST_EVENT_OBS = OE_AMOUNT + 1
-OBS_SIZE = OBS_HIST_EVENTS + HIST_WINDOW * HIST_EVENT_OBS
+OBS_SIZE_BEFORE_HISTORY = _obs.end                 # the layout before the history pieces (2348)
+HIST_DIV = 10                                      # counters are observed as count / HIST_DIV
+HIST_SCALE = 1 / HIST_DIV                          # (= 0.1: count * HIST_SCALE, the same float32)
+OBS_HIST_GAME = _obs.take(MAX_SEATS * MAX_SEATS * NUM_HK)     # [actor rel][receiver rel][HK_*],
+                                                              # whole game
+OBS_HIST_ROUND = _obs.take(MAX_SEATS * MAX_SEATS * NUM_HC)    # this round: [ra][rb][HC_*]
+OBS_HIST_EVENTS = _obs.take(HIST_WINDOW * HIST_EVENT_OBS)     # last events, newest first
+OBS_SIZE = _obs.end

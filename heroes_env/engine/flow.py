@@ -15,7 +15,7 @@ What each frame kind keeps in its slots is in ``frames.py`` (``F_USE_FLAGS``, ``
 from .jit import njit
 
 from .constants import (A_CARD, A_CONFIRM, A_OPTION, A_PASS, A_SKILL, A_TARGET, COLOR_BLACK,
-                        COLOR_RED, C_AS, C_LOC, C_ORD, DECK_HEROKILL, DF_DUEL, DF_SLASH, DK_AG,
+                        COLOR_RED, C_AS, C_LOC, C_ORD, DF_DUEL, DF_SLASH, DK_AG,
                         DK_CONFIRM, DK_DISCARD, DK_DSWORDS, DK_JINK, DK_KYLIN, DK_NULLIFY, DK_PEACH,
                         DK_PICK, DK_PLAY, DK_SELECT, DK_SLASH, DK_TARGET, EV_ARMOR, EV_DAMAGE,
                         EV_DEATH, EV_DYING, EV_EQUIP, EV_GAIN, EV_JUDGE, EV_MOVE_DELAYED,
@@ -25,7 +25,7 @@ from .constants import (A_CARD, A_CONFIRM, A_OPTION, A_PASS, A_SKILL, A_TARGET, 
                         FR_JUDGE_PHASE, FR_NULLIFY, FR_PENDING, FR_PICK, FR_PINDIAN, FR_PLAY,
                         FR_SELECT, FR_SKILL, FR_TRIGGER, FR_TURN, FR_USE, F_AS, F_CARD, F_KIND,
                         F_PC, F_SUB2, F_TGT, F_USER, HK_AIM, HK_DAMAGE, H_ANSWER, H_CUR, H_DECIDER,
-                        H_DECK, H_DONE, H_DRAWN, H_DSKILL, H_DSKOWNER, H_ERR, H_FP, H_HEROES,
+                        H_DONE, H_DRAWN, H_DSKILL, H_DSKOWNER, H_ERR, H_FP, H_HEROES,
                         H_HOLD, H_LASTKIND, H_MAX_ROUNDS, H_MODE, H_NCARDS, H_NODIST, H_NP, H_PEND,
                         H_PHASE, H_RET, H_ROUND, H_TURNS, K_AMAZING_GRACE, K_ARCHERY, K_AXE,
                         K_BLADE, K_COLLATERAL, K_DISMANTLE, K_DOUBLE_SWORDS, K_DUEL,
@@ -52,14 +52,13 @@ from .frames import (F_ASK_ARMOR, F_ASK_NO_LORD, F_ASK_PURPOSE, F_ASK_TRIED, F_A
                      F_NUL_SEAT, F_PICK_PURPOSE, F_SEL_DONE, F_SEL_LEFT, F_SEL_PURPOSE, F_SPEAR1,
                      F_SPEAR2, F_USE_FLAGS, F_USE_I, F_USE_NTGT, F_USE_TGT2, F_USE_TGT3,
                      F_USE_VICTIM)
-from .state import (become_frame, bury, card_kind, card_suit, card_rank, card_color, clear_decision,
-                    discard_card, slot_skill,
+from .state import (become_frame, bury, card_kind, card_rank, discard_card, slot_skill,
                     draw_cards, end_game, has_kind_in_hand, is_trick_kind, is_equip_kind,
                     judge_has, log_event, move_card, pop_frame, post_decision, push_frame,
                     random_hand_card, top_card, equip_slot_field, pos_of, rel_seat, seat_after)
-from .rules import (alive, armor_kind, can_slash_target, extra_slash_target,
-                    halberd_extra_possible, next_alive, num_alive, opposite_gender,
-                    peach_needs_target, seat_distance, slash_color, total_cards, weapon_kind)
+from .rules import (alive, armor_kind, can_slash_target, extra_slash_target, next_alive, num_alive,
+                    opposite_gender, peach_needs_target, pick_takes_judge, seat_distance,
+                    slash_color, total_cards, weapon_kind)
 from .draft import run_draft
 from .mode3v3 import death_3v3, run_draft_3v3, run_game_3v3
 from .skills.registry import fire, run_pending, run_skill, run_trigger, suspend_for_pending
@@ -115,12 +114,6 @@ def axe_cost_payable(s, seat):
         if s[f + seat] >= 0:
             n += 1
     return n >= 2
-
-
-@njit(cache=True)
-def ice_takes_judge(s):
-    """寒冰剑 discards from hand and equipment; the 英雄杀 龙鳞刀 from the judgement area too."""
-    return s[H_DECK] == DECK_HEROKILL
 
 
 @njit(cache=True)
@@ -505,7 +498,7 @@ def run_pick(s, o):
     t = s[o + F_TGT]
     purpose = s[o + F_PICK_PURPOSE]
     if s[o + F_PC] == PICK_ASK:
-        if not alive(s, t) or total_cards(s, t, purpose != PUR_ICE_SWORD or ice_takes_judge(s)) == 0:
+        if not alive(s, t) or total_cards(s, t, pick_takes_judge(s, purpose)) == 0:
             pop_frame(s, 0)
             return
         s[o + F_PC] = PICK_ANSWER
@@ -1225,7 +1218,7 @@ def run_damage(s, o):
             pop_frame(s, 0)
             return
         if src >= 0 and (s[o + F_DMG_FLAGS] & DF_SLASH) and weapon_kind(s, src) == K_ICE_SWORD \
-                and total_cards(s, t, ice_takes_judge(s)) > 0:
+                and total_cards(s, t, pick_takes_judge(s, PUR_ICE_SWORD)) > 0:
             s[o + F_PC] = DMG_ICE
             post_decision(s, src, DK_CONFIRM, s[o + F_CARD], src, t, 0, PUR_ICE_SWORD, 0)
             return
@@ -1238,7 +1231,7 @@ def run_damage(s, o):
         else:
             s[o + F_PC] = DMG_KYLIN
     elif pc == DMG_ICE_PICK:
-        if s[o + F_DMG_ICE_LEFT] <= 0 or total_cards(s, t, ice_takes_judge(s)) == 0:
+        if s[o + F_DMG_ICE_LEFT] <= 0 or total_cards(s, t, pick_takes_judge(s, PUR_ICE_SWORD)) == 0:
             pop_frame(s, 0)
             return
         s[o + F_DMG_ICE_LEFT] -= 1

@@ -7,10 +7,19 @@ legal. An action is legal iff the frame that asked can carry it out; both sides 
 import numpy as np
 from .jit import njit
 
-from .constants import *  # noqa: F401,F403
+from .constants import (A_CARD, A_CONFIRM, A_HERO, A_OPTION, A_PASS, A_SKILL, A_TARGET, C_LOC,
+                        DK_AG, DK_CONFIRM, DK_DISCARD, DK_DSWORDS, DK_HERO, DK_JINK, DK_KYLIN,
+                        DK_NULLIFY, DK_ORDER, DK_PEACH, DK_PICK, DK_PLAY, DK_SELECT, DK_SKILL_CARD,
+                        DK_SKILL_OPTION, DK_SKILL_TARGET, DK_SLASH, DK_TARGET, DK_WHO_ACTS,
+                        FRAME_BASE, FRAME_SIZE, F_B, F_C, F_SUB2, F_TGT, H_DA, H_DB, H_DC,
+                        H_DECIDER, H_DKIND, H_DONE, H_DTGT, H_FP, H_HEROES, H_MODE, H_NCARDS, H_NP,
+                        K_EIGHT_DIAGRAM, K_JINK, K_NONE, K_NULLIFICATION, K_PEACH, K_SLASH, K_SPEAR,
+                        MAX_OFFER, MAX_SKILL_SLOTS, MODE_3V3, NUM_ACTIONS, NUM_KINDS, OFFER_BASE,
+                        OPT_FIRST, OPT_HAND, OPT_SECOND, PUR_AXE, PUR_COLLATERAL, P_ARMOR, P_HANDN,
+                        P_MINUS, P_PLUS, P_WEAPON, Z_AG, Z_HAND, Z_JUDGE)
 from .state import card_kind, seat_after, skill_slot, slot_skill
-from .rules import (any_legal_target, armor_kind, can_slash_target, legal_target, slash_allowed,
-                    usable_in_play, weapon_kind)
+from .rules import (any_legal_target, armor_kind, can_slash_target, legal_target, pick_takes_judge,
+                    slash_allowed, usable_in_play, weapon_kind)
 from .skills.registry import active_ok, skill_mask
 from .skills.conversions import collateral_ok, mark_converted
 from .skills.lord import response_ok
@@ -152,7 +161,7 @@ def legal_mask(s, out):
         for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
             if s[f + t] >= 0:
                 n += _mark(out, A_CARD + s[f + t])
-        if s[H_DB] != PUR_ICE_SWORD or s[H_DECK] == DECK_HEROKILL:   # (龙鳞刀: judgement area too)
+        if pick_takes_judge(s, s[H_DB]):
             z = Z_JUDGE + t
             for c in range(s[H_NCARDS]):
                 if s[C_LOC + c] == z:

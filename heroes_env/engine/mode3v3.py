@@ -38,7 +38,7 @@ from .constants import (A_HERO, A_OPTION, A_TARGET, COMMANDER_OFFSET, DK_HERO, D
                         PUR_ACT_ORDER, PUR_PICK_ORDER, P_ALIVE, P_HERO, P_HP, P_MAXHP, P_REVEALED,
                         P_ROLE, RES_TEAM0, RES_TEAM1, RES_TRUNCATED, ROLE_COMMANDER, TEAM_SIZE)
 from .frames import F_D3_ASSIGNED, F_D3_FIRST, F_D3_PICKS
-from .state import (bury, deal_hands, discard_card, draw_cards, end_game, log_event, pop_frame,
+from .state import (bury, deal_hands, draw_cards, end_game, log_event, pop_frame,
                     post_decision, push_frame, rand_below, rel_seat, seat_after)
 from .draft import assign_hero, pack_pool, shuffle_tail
 

@@ -16,7 +16,20 @@ function once per output dtype; ``put_count`` writes the scaled cells.
 import numpy as np
 from .jit import njit
 
-from .constants import *  # noqa: F401,F403
+from .constants import (C_AS, C_LOC, DIST_DIV, DK_TARGET, H_ACTED, H_CUR, H_DA, H_DB, H_DC, H_DCARD,
+                        H_DECIDER, H_DKIND, H_DONE, H_DRAFT, H_DSKILL, H_DSKOWNER, H_DSRC, H_DTGT,
+                        H_LOOKER, H_MODE, H_NCARDS, H_NDECK, H_NP, H_PHASE, H_ROUND, K_CROSSBOW,
+                        K_INDULGENCE, K_LIGHTNING, MAX_CARDS, MAX_OFFER, MAX_SEATS, MAX_SKILL_SLOTS,
+                        MISC_DIV, MODE_3V3, NUM_MARKS, NUM_ROLES, OBS_DCARDKIND, OBS_DISCARD,
+                        OBS_DKIND, OBS_DNUM, OBS_DSKILL, OBS_DSKOWNER, OBS_DSRC, OBS_DTGT, OBS_HAND,
+                        OBS_LOOK, OBS_MISC, OBS_OFFER, OBS_PHASE, OBS_PUBLIC, OBS_ROLE, OBS_SEATS,
+                        OBS_SIZE, OBS_TABLE, OFFER_BASE, OS_ACTED, OS_ALIVE, OS_ALLY, OS_CURRENT,
+                        OS_DIST, OS_EQUIP, OS_GENDER, OS_GIVEN, OS_HANDN, OS_HERO, OS_HP,
+                        OS_IN_RANGE, OS_JUDGE, OS_KINGDOM, OS_MARK, OS_MAXHP, OS_PRESENT, OS_ROLE,
+                        OS_SLASHES, OS_USED, P_ALIVE, P_ARMOR, P_GENDER, P_GIVEN, P_HANDN, P_HERO,
+                        P_HP, P_KINGDOM, P_MARK, P_MAXHP, P_MINUS, P_PLUS, P_REVEALED, P_ROLE,
+                        P_SLASHES, P_USED, P_WEAPON, ROLE_LORD, SEAT_OBS, Z_AG, Z_DISCARD, Z_EQUIP,
+                        Z_HAND, Z_JUDGE, Z_LOOK, Z_PILE, Z_PROC)
 from .state import card_kind, rel_seat, seat_after, slot_skill
 from .rules import attack_range, seat_distance
 from .mode3v3 import same_team, visible_choices

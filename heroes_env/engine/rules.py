@@ -5,16 +5,26 @@ when the frames can carry out its use.
 """
 from .jit import njit
 
-from .constants import (COLOR_NONE, H_CUR, H_HEROES, H_MOVED, H_NODIST, H_NP, KD_WU, K_COLLATERAL,
-                        K_CROSSBOW, K_DISMANTLE, K_DUEL, K_HALBERD, K_INDULGENCE, K_JINK,
-                        K_LIGHTNING, K_NONE, K_NULLIFICATION, K_PEACH, K_SLASH, K_SNATCH, MAX_SEATS,
-                        P_ALIVE, P_ARMOR, P_AT, P_GENDER, P_HANDN, P_HP, P_KINGDOM, P_MAXHP,
-                        P_MINUS, P_PLUS, P_POS, P_SLASHES, P_WEAPON)
+from .constants import (COLOR_NONE, DECK_HEROKILL, H_CUR, H_DECK, H_HEROES, H_MOVED, H_NODIST,
+                        H_NP, KD_WU, K_COLLATERAL, K_CROSSBOW, K_DISMANTLE, K_DUEL, K_HALBERD,
+                        K_INDULGENCE, K_JINK, K_LIGHTNING, K_NONE, K_NULLIFICATION, K_PEACH,
+                        K_SLASH, K_SNATCH, MAX_SEATS, PUR_ICE_SWORD, P_ALIVE, P_ARMOR, P_AT,
+                        P_GENDER, P_HANDN, P_HP, P_KINGDOM, P_MAXHP, P_MINUS, P_PLUS, P_POS,
+                        P_SLASHES, P_WEAPON)
 from .state import (card_kind, card_color, equip_count, has_skill, judge_count, judge_has,
                     weapon_range, seat_after)
 from .skills.modifiers import (distance_modifier, slash_blocked, slash_limit, slash_unlimited,
                                trick_no_distance, untargetable, xiadan_won)
 from .skills.ids import SK_JIUYUAN
+
+
+@njit(cache=True)
+def pick_takes_judge(s, purpose):
+    """May a pick (FR_PICK, DK_PICK) of this PUR_* purpose take a card from the judgement area?
+    过河拆桥 and 顺手牵羊 may; 寒冰剑 takes hand and equipment cards only, but the 英雄杀 龙鳞刀 (its
+    text, DECK_HEROKILL) takes judgement-area cards too. The frames ask it (is there anything to
+    take?) and so does the mask (what may be taken)."""
+    return purpose != PUR_ICE_SWORD or s[H_DECK] == DECK_HEROKILL
 
 
 @njit(cache=True)

@@ -6,7 +6,18 @@ source runs as plain Python under ``NUMBA_DISABLE_JIT=1``.
 import numpy as np
 from .jit import njit
 
-from .constants import *  # noqa: F401,F403
+from .constants import (C_AS, C_INFO, C_LOC, C_ORD, DK_NONE, D_ORDER, EV_BASE, EV_DISCARD, EV_DRAW,
+                        EV_GAME_OVER, EV_RESHUFFLE, EV_RING, EV_SIZE, FRAME_BASE, FRAME_SIZE, F_A,
+                        F_AS, F_B, F_C, F_CARD, F_D, F_E, F_KIND, F_PC, F_SUB2, F_TGT, F_USER, H_DA,
+                        H_DB, H_DC, H_DCARD, H_DECIDER, H_DKIND, H_DONE, H_DSKILL, H_DSKOWNER,
+                        H_DSRC, H_DTGT, H_ERR, H_FP, H_HEROES, H_MOVED, H_NCARDS, H_NDECK, H_NEV,
+                        H_NP, H_PEND, H_RESHUFFLES, H_RESULT, H_RET, H_RNG, H_SEED, H_STAMP,
+                        H_WINSEAT, K_AXE, K_BLADE, K_CROSSBOW, K_DOUBLE_SWORDS, K_DUEL,
+                        K_EIGHT_DIAGRAM, K_HALBERD, K_HORSE_MINUS, K_HORSE_PLUS, K_ICE_SWORD,
+                        K_KYLIN_BOW, K_LIGHTNING, K_NIOH_SHIELD, K_NONE, K_QINGGANG, K_SPEAR,
+                        MAX_FRAMES, MAX_SEATS, MAX_SKILL_SLOTS, P_ARMOR, P_AT, P_HANDN, P_MINUS,
+                        P_PEND, P_PLUS, P_POS, P_SK0, P_SK1, P_SK2, P_SK3, P_WEAPON, RES_DRAW,
+                        RES_TRUNCATED, Z_DECK, Z_DISCARD, Z_EQUIP, Z_HAND, Z_JUDGE, Z_PILE, Z_PROC)
 from .skills.ids import SK_LIANYING, SK_XIAOJI
 from .content import SKILL_BASE, SKILL_PARAM
 

@@ -24,11 +24,11 @@ from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_PASS, A_TARGET, COLOR_BL
                          P_WEAPON, SKD_PASS, SUIT_HEART, TP_DAMAGED, TP_DAMAGE_DONE, TP_PREVENT,
                          UF_RED_SURE, Z_HAND, Z_LOOK, Z_PILE, Z_PROC)
 from ..frames import F_DMG_AMOUNT, F_SKILL_EXTRA
-from ..state import (card_color, discard_card, draw_cards, has_skill, log_event, move_card,
+from ..state import (discard_card, draw_cards, has_skill, log_event, move_card,
                      pop_frame, push_frame, random_hand_card, seat_after, skill_param, top_card)
 from ..rules import alive
 from ..history import hist_add
-from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, judge_if_confirmed,
+from .common import (ask, ask_confirm, gain, has_card_where, judge_if_confirmed,
                      lose_hp, mark_cards, mark_hand_or_equip, origin, own_card, pile_count,
                      pile_holds, rel_target, skill_log, take_hand_or_equip)
 from .modifiers import judge_color, judge_suit, own_suit

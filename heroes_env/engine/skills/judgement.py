@@ -13,7 +13,7 @@ from ..constants import (A_CARD, A_CONFIRM, A_PASS, COLOR_BLACK, COLOR_NONE, C_L
                          EV_JUDGE, F_CARD, F_PC, F_TGT, F_USER, H_ANSWER, H_DTGT, H_RET, SKD_PASS,
                          TP_DRAW, TP_JUDGED, TP_RETRIAL, TP_SLASH_DODGED, TP_START, Z_PROC)
 from ..frames import F_JUDGE_FOR
-from ..state import discard_card, log_event, move_card, pop_frame, push_frame, skill_param
+from ..state import discard_card, log_event, move_card, pop_frame, skill_param
 from ..rules import alive, total_cards
 from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, judge_if_confirmed,
                      mark_cards, mark_hand_or_equip, origin, skill_log, take_hand_or_equip)
