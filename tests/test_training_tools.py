@@ -489,3 +489,15 @@ def test_sigterm_ends_a_sitting_with_a_state(tmp_path):
     assert "stopped (time limit or signal)" in out and "--resume" in out
     st = torch.load(tmp_path / "s.pt.state", weights_only=False)
     assert st["phase"] == "ppo" and 1 <= st["counters"]["update"] <= 3
+
+
+def test_behaviour_same_deals(capsys):
+    """training/behaviour.py plays the same deals for the agent and the heuristic: the heuristic
+    against itself gives the same counts on both sides; an unknown role is refused."""
+    from training import behaviour
+    res = behaviour.main(["--agent", "heuristic", "--role", "lord", "--games", "3"])
+    assert res["agent"] == res["heuristic"] and sum(res["agent"].values()) > 0
+    assert any(k.startswith("aim at") for k in res["agent"])
+    assert "games won" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="choose one of lord, loyalist, rebel, renegade"):
+        behaviour.main(["--role", "king"])
