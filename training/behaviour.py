@@ -79,10 +79,7 @@ def count(spec: str, args: Args) -> Counter:
                 who = "lord" if game.role(dying) == 0 else "self" if dying == s else "another"
                 out[f"save {who}: {'pass' if a == C.A_PASS else 'give'}"] += 1
             game.step(a)
-        won = game.result == C.RES_LORD if role <= 1 else (
-            game.result == C.RES_REBEL if role == 2 else
-            game.result == C.RES_RENEGADE and int(game.s[C.H_WINSEAT]) == me)
-        out["games won"] += int(won)
+        out["games won"] += int(game.rewards()[me] > 0)
     return out
 
 
