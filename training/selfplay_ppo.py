@@ -141,7 +141,7 @@ STATE_FORMAT = "heroes_env.selfplay_state/1"
 # what may differ from the saved arguments when a run is resumed (the rest must not)
 RESUME_OVERRIDES = ("total_steps", "max_minutes", "eval_every", "eval_games", "save_path",
                     "state_path", "save_minutes", "run_dir", "tensorboard", "engine_threads",
-                    "progress", "resume")
+                    "torch_threads", "progress", "resume")
 
 
 LEARNER, HEURISTIC = -1, 0          # ctrl codes; k >= 1: pool member k - 1
