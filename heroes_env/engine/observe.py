@@ -31,18 +31,27 @@ from .constants import (C_AS, C_LOC, DIST_DIV, DK_TARGET, H_ACTED, H_CUR, H_DA, 
                         P_SLASHES, P_USED, P_WEAPON, ROLE_LORD, SEAT_OBS, Z_AG, Z_DISCARD, Z_EQUIP,
                         Z_HAND, Z_JUDGE, Z_LOOK, Z_PILE, Z_PROC)
 from .state import card_kind, rel_seat, seat_after, slot_skill
-from .rules import attack_range, seat_distance
+from .rules import attack_range, distance_from_count, num_alive
 from .mode3v3 import same_team, visible_choices
 from .history import observe_history
 from .encode import put_count
 
 STATE_OBS_SIZE = OBS_SIZE + MAX_SEATS * (MAX_CARDS + NUM_ROLES)
 
+# zone -> the piece of the observation that shows its cards to everyone (-1: none, or it depends
+# on the viewer: the deck, the hands, Z_LOOK); a lookup instead of a chain of compares per card
+ZONE_PIECE = np.full(Z_PILE + MAX_SEATS, -1, np.int64)
+ZONE_PIECE[Z_DISCARD] = OBS_DISCARD
+ZONE_PIECE[Z_PROC] = OBS_TABLE
+ZONE_PIECE[Z_AG] = OBS_TABLE
+ZONE_PIECE[Z_EQUIP:] = OBS_PUBLIC          # equipment, judgement zones, 不屈 piles
+
 
 
 @njit(cache=True)
-def _seat_block(s, viewer, seat, base, out, full, reach):
-    """seat's block; reach: the viewer's attack range (-1 when the viewer is dead)."""
+def _seat_block(s, viewer, seat, base, out, full, dist, reach):
+    """seat's block; dist: the viewer's distance to it (-1: the viewer or the seat is dead);
+    reach: the viewer's attack range."""
     out[base + OS_PRESENT] = 1.0
     out[base + OS_ALIVE] = s[P_ALIVE + seat]
     out[base + OS_HP] = s[P_HP + seat]
@@ -53,8 +62,7 @@ def _seat_block(s, viewer, seat, base, out, full, reach):
         out[base + OS_ROLE + role] = 1.0
     if s[H_CUR] == seat:
         out[base + OS_CURRENT] = 1.0
-    if reach >= 0 and s[P_ALIVE + seat] == 1:
-        dist = seat_distance(s, viewer, seat)
+    if dist >= 0:
         put_count(out, base + OS_DIST, dist, DIST_DIV)
         if seat != viewer and dist <= reach:
             out[base + OS_IN_RANGE] = 1.0
@@ -100,30 +108,39 @@ def observe(s, viewer, out, full=False):
     npl = s[H_NP]
     out[OBS_ROLE + s[P_ROLE + viewer]] = 1.0
     hz = Z_HAND + viewer
+    looks = s[H_LOOKER] == viewer or full
     ndis = 0
     for c in range(s[H_NCARDS]):      # one pass over the cards fills every per-card cell
         z = s[C_LOC + c]
         if z == hz:
             out[OBS_HAND + c] = 1.0
-        elif z == Z_DISCARD:
-            out[OBS_DISCARD + c] = 1.0
-            ndis += 1
-        elif z == Z_PROC or z == Z_AG:
-            out[OBS_TABLE + c] = 1.0
-        elif z >= Z_EQUIP and z < Z_PILE + MAX_SEATS:      # equipment, judgement, 不屈 piles
-            out[OBS_PUBLIC + c] = 1.0
-            if z >= Z_JUDGE and z < Z_PILE:
+            continue
+        piece = ZONE_PIECE[z]
+        if piece >= 0:                # a public zone
+            out[piece + c] = 1.0
+            if z == Z_DISCARD:
+                ndis += 1
+            elif z >= Z_JUDGE and z < Z_PILE:
                 o = OBS_SEATS + rel_seat(s, viewer, z - Z_JUDGE) * SEAT_OBS + OS_JUDGE
                 if s[C_AS + c] == K_INDULGENCE:
                     out[o] = 1.0
                 elif s[C_AS + c] == K_LIGHTNING:
                     out[o + 1] = 1.0
-        elif z == Z_LOOK and (s[H_LOOKER] == viewer or full):
+        elif z == Z_LOOK and looks:
             out[OBS_LOOK + c] = 1.0
-    reach = attack_range(s, viewer) if s[P_ALIVE + viewer] == 1 else -1    # once, not per seat
+    # the seat blocks in relative order: one walk round the table gives every distance
+    living = s[P_ALIVE + viewer] == 1
+    reach = attack_range(s, viewer) if living else -1      # once, not per seat
+    total = num_alive(s)
+    cw = 1                            # the seat itself and the living seats before it
     for r in range(npl):
         seat = seat_after(s, viewer, r)
-        _seat_block(s, viewer, seat, OBS_SEATS + r * SEAT_OBS, out, full, reach)
+        dist = -1
+        if living and s[P_ALIVE + seat] == 1:
+            dist = 0 if r == 0 else distance_from_count(s, viewer, seat, cw, total, -1)
+        if r > 0:
+            cw += s[P_ALIVE + seat]
+        _seat_block(s, viewer, seat, OBS_SEATS + r * SEAT_OBS, out, full, dist, reach)
     if s[H_DECIDER] == viewer and s[H_DONE] == 0:
         out[OBS_DKIND + s[H_DKIND]] = 1.0
         c = s[H_DCARD]

@@ -89,6 +89,15 @@ def seat_distance_x(s, a, b, excl):
         total += 1
     if s[P_ALIVE + b] == 0:
         total += 1
+    return distance_from_count(s, a, b, cw, total, excl)
+
+
+@njit(cache=True)
+def distance_from_count(s, a, b, cw, total, excl):
+    """The rest of seat_distance_x (a != b): cw counts b and the living seats between a and b
+    clockwise, total the living seats (a and b included, dead or not). The shorter way round,
+    horses (card excl aside), skills, at least 1. ``observe`` walks the table once and asks this
+    for every seat, instead of counting round the table for each."""
     ccw = total - cw
     d = cw if cw < ccw else ccw
     if s[P_MINUS + a] >= 0 and s[P_MINUS + a] != excl:
