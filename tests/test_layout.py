@@ -1,5 +1,5 @@
 """The layouts of ``engine/constants.py`` (state row, frame record, hero record, game spec, action
-space, observation) are computed from ordered field lists (``_Layout``). These are today's
+space, observation) are computed from ordered field lists (``Layout``). These are today's
 offsets and sizes: a saved state, a recorded game, a trained net and the golden corpus depend on
 them, so a change here must be made on purpose (and every saved thing regenerated), never by
 accident while adding a field."""
@@ -57,8 +57,16 @@ def test_seat_fields_tile_their_block():
 
 
 def test_layout_helper():
-    lay = C._Layout(10)
+    lay = C.Layout(10)
     assert (lay.take(), lay.take(4), lay.take(), lay.end) == (10, 11, 15, 16)
     # the layouts are plain module-level ints (Numba folds them as constants); no helper leaks
     # into ``from constants import ...`` users' namespaces
     assert all(type(v) is int for k, v in vars(C).items() if k in PINNED)
+
+
+def test_vector_row_record_is_laid_out():
+    """batch.R_*: the vector kernel's per-row record, every cell named once (one Layout)."""
+    from heroes_env.engine import batch as K
+    cells = {k: v for k, v in vars(K).items() if k.startswith("R_") and k != "R_SIZE"}
+    assert sorted(cells.values()) == list(range(K.R_SIZE))
+    assert (K.R_STAGE, K.R_RANDOM, K.R_SERIAL, K.R_SIZE) == (0, 13, 15, 16)

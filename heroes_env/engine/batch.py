@@ -17,7 +17,7 @@ import numpy as np
 from .jit import njit, prange, prefetch_row
 
 from .constants import (FLAG_AUTOPLAY, H_DECIDER, H_DONE, H_ERR, H_FLAGS, H_NAUTO, H_NDEC, H_NP,
-                        H_RESULT, H_SEED, NUM_ACTIONS, RES_TRUNCATED)
+                        H_RESULT, H_SEED, NUM_ACTIONS, RES_TRUNCATED, Layout)
 from .state import _fmix32, mul32
 from .core import OP_DEAL, OP_STEP_TRUSTED, engine, rewards, setup_game
 from .mask import legal_mask
@@ -101,25 +101,30 @@ def batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats):
 
 
 # ---------------------------------------------------------------- the vector kernel
-# R[i, :] per-row record (int64) shared with heroes_env.vector
-R_STAGE = 0        # STAGE_*: what the row waits for
-R_DECIDER = 1      # the seat whose observation and mask the row holds (-1 none)
-R_LEARNER = 2      # learner mode: the learner's seat in the current game
-R_LDEC = 3         # learner mode: learner decisions so far in the current game
-R_ACTR = 4         # agents' random counter of this row
-R_DONE = 5         # 1 if an episode ended in this env step (R_DONE..R_SEED: cleared by new_step)
-R_RESULT = 6       # ... its RES_*
-R_LEN = 7          # ... its agent decisions (H_NDEC - H_NAUTO)
-R_SEAT = 8         # ... the learner's seat in it (learner mode), else -1
-R_SEED = 9         # ... its engine seed
-R_NEWSEED = 10     # 1 if the row consumed next_seeds[i] (the caller refreshes it and clears this)
-R_SKIPPED = 11     # learner mode: games that ended before the learner decided (since ACT_START)
-R_ERR = 12         # engine error code (H_ERR) of the row, 0 if none
-R_RANDOM = 13      # a uniformly random legal action for the held mask (if asked for)
-R_GAMES = 14       # games started in the row since ACT_START (including that one)
-R_SERIAL = 15      # games started in the row since the batch was made (never cleared): it names
-                   # the row's current game for agents that remember games (memory per slot)
-R_SIZE = 16
+# R[i, :] per-row record (int64) shared with heroes_env.vector, laid out like the state row
+_row = Layout()
+R_STAGE = _row.take()     # STAGE_*: what the row waits for
+R_DECIDER = _row.take()   # the seat whose observation and mask the row holds (-1 none)
+R_LEARNER = _row.take()   # learner mode: the learner's seat in the current game
+R_LDEC = _row.take()      # learner mode: learner decisions so far in the current game
+R_ACTR = _row.take()      # agents' random counter of this row
+R_DONE = _row.take()      # 1 if an episode ended in this env step (R_DONE..R_SEED: cleared by
+                          # new_step)
+R_RESULT = _row.take()    # ... its RES_*
+R_LEN = _row.take()       # ... its agent decisions (H_NDEC - H_NAUTO)
+R_SEAT = _row.take()      # ... the learner's seat in it (learner mode), else -1
+R_SEED = _row.take()      # ... its engine seed
+R_NEWSEED = _row.take()   # 1 if the row consumed next_seeds[i] (the caller refreshes it and
+                          # clears this)
+R_SKIPPED = _row.take()   # learner mode: games that ended before the learner decided (since
+                          # ACT_START)
+R_ERR = _row.take()       # engine error code (H_ERR) of the row, 0 if none
+R_RANDOM = _row.take()    # a uniformly random legal action for the held mask (if asked for)
+R_GAMES = _row.take()     # games started in the row since ACT_START (including that one)
+R_SERIAL = _row.take()    # games started in the row since the batch was made (never cleared):
+                          # it names the row's current game for agents that remember games
+                          # (memory per slot)
+R_SIZE = _row.end
 
 STAGE_READY = 0      # a learner (every seat in "everyone" mode) decides: obs/mask are its
 STAGE_OPPONENT = 1   # an opponent played outside compiled code decides: obs/mask are its

@@ -21,7 +21,7 @@ history        ``HIST_*``: the public history (engine/history.py): per ordered p
 =============  =====================================================================
 
 Each layout (the state row, a frame record, a hero record, the game spec, the action space, the
-observation) is written as one ordered list of ``NAME = layout.take(size)`` lines (``_Layout``):
+observation) is written as one ordered list of ``NAME = layout.take(size)`` lines (``Layout``):
 a field's offset is where the fields before it end, so adding one is one line anywhere in its
 list. Adding or moving a field moves every offset after it: saved states, recorded games and
 trained nets then no longer fit (``tests/test_layout.py`` pins today's offsets and sizes), which
@@ -29,7 +29,7 @@ is why later blocks were appended at the end (seating, history).
 """
 
 
-class _Layout:
+class Layout:
     """Consecutive offsets: ``take(size)`` returns the next free offset and reserves ``size`` cells
     (or bits) after it; ``end`` is the first offset after everything taken so far."""
 
@@ -56,7 +56,7 @@ HIST_CELLS = MAX_SEATS * MAX_SEATS             # one cell per ordered pair (NUM_
 # ---------------------------------------------------------------- frame records
 # a frame is FRAME_SIZE cells: kind, program counter (its step), then cells whose meaning the frame
 # kind names (engine/frames.py)
-_frame = _Layout()
+_frame = Layout()
 F_KIND = _frame.take()
 F_PC = _frame.take()
 F_USER = _frame.take()
@@ -72,7 +72,7 @@ F_E = _frame.take()
 FRAME_SIZE = _frame.end
 
 # ---------------------------------------------------------------- the state row
-_row = _Layout()
+_row = Layout()
 # header
 H_NP = _row.take()            # number of seats
 H_MODE = _row.take()          # MODE_*
@@ -209,7 +209,7 @@ HIST_BITS = 6
 HIST_MAX = (1 << HIST_BITS) - 1                # 63: counters saturate here
 # a packed event of the ring: kind + 1 (0 = empty slot), actor, receiver, card kind (K_NONE for a
 # skill), amount (saturating at HE_AMOUNT_MAX); bit offsets
-_event = _Layout()
+_event = Layout()
 HE_KIND_SHIFT = _event.take(3)
 HE_ACTOR_SHIFT = _event.take(4)
 HE_RECV_SHIFT = _event.take(4)
@@ -249,7 +249,7 @@ NUM_FRAME_KINDS = 22
 # the table of every hero the pack may use.
 MAX_HEROES = 96          # hero ids over all packs (the observation's one-hot width)
 # per hero in the hero table (engine/content.py): HERO_REC cells of HR_* fields
-_hero = _Layout()
+_hero = Layout()
 HR_HP = _hero.take()
 HR_GENDER = _hero.take()            # 0 none, 1 male, 2 female
 HR_KINGDOM = _hero.take()           # KD_*
@@ -258,7 +258,7 @@ HR_PACK = _hero.take()              # PACK_*
 HR_SK = _hero.take(MAX_SKILL_SLOTS)  # up to 4 skill ids (0 = none)
 HERO_REC = _hero.end
 MAX_SKILLS = 256         # skill ids
-_spec = _Layout()
+_spec = Layout()
 G_NP = _spec.take()
 G_MAX_ROUNDS = _spec.take()
 G_FLAGS = _spec.take()
@@ -489,7 +489,7 @@ PUR_ACT_ORDER = 17   # DK_ORDER: act first or second (3v3)
 NUM_OPTIONS = 16
 NUM_SKILL_SLOTS = 16
 NUM_HERO_OFFERS = 16
-_action = _Layout()
+_action = Layout()
 A_PASS = _action.take()                   # end the play phase / decline / let the other side choose
 A_CONFIRM = _action.take()                # yes / done choosing extra targets
 A_CARD = _action.take(MAX_CARDS)          # + physical card id (own card, or a visible card of
@@ -557,7 +557,7 @@ EV_PICK = 29         # a=seat (3v3 commander), b=hero id taken for his team from
 
 # ---------------------------------------------------------------- observation layout
 # per relative seat: one block of SEAT_OBS cells
-_seat_obs = _Layout()
+_seat_obs = Layout()
 OS_PRESENT = _seat_obs.take()
 OS_ALIVE = _seat_obs.take()
 OS_HP = _seat_obs.take()
@@ -582,7 +582,7 @@ OS_HERO = _seat_obs.take(MAX_HEROES)       # one-hot hero id, once the viewer ma
 SEAT_OBS = _seat_obs.end
 DIST_DIV = 10                              # OS_DIST: distance / DIST_DIV
 # one event of OBS_HIST_EVENTS: HIST_EVENT_OBS cells
-_event_obs = _Layout()
+_event_obs = Layout()
 OE_KIND = _event_obs.take(NUM_HK)   # HK_* one-hot (all zero: no event in this slot)
 OE_ACTOR = _event_obs.take(4)       # actor's relative seat, 4 binary cells (bit 0 first)
 OE_RECV = _event_obs.take(4)        # receiver's relative seat, 4 binary cells
@@ -590,7 +590,7 @@ OE_CARD = _event_obs.take(5)        # card kind (K_*, 0 for a skill), 5 binary c
 OE_AMOUNT = _event_obs.take()       # amount * HIST_SCALE (HP, cards; 1 for an aim)
 HIST_EVENT_OBS = _event_obs.end
 # the observation
-_obs = _Layout()
+_obs = Layout()
 OBS_ROLE = _obs.take(NUM_ROLES)                    # own role one-hot
 OBS_HAND = _obs.take(MAX_CARDS)                    # own hand, multi-hot by card id (128)
 OBS_SEATS = _obs.take(MAX_SEATS * SEAT_OBS)        # per relative seat blocks
