@@ -130,6 +130,47 @@ def test_resume_extends_a_finished_run(resumed_runs, tmp_path):
     assert st["args"]["total_steps"] == 900 and st["args"]["hidden"] == [32]
 
 
+def test_random_opponents_and_a_new_mix_on_resume(resumed_runs, tmp_path):
+    import shutil
+
+    import numpy as np
+    import torch
+
+    from training import selfplay_ppo
+    # random_actions: always legal, and uniform over the legal ones
+    rng = np.random.default_rng(0)
+    mask = np.zeros((4000, 7), bool)
+    mask[:, [1, 4, 6]] = True
+    mask[::2, 0] = True
+    a = selfplay_ppo.random_actions(mask, rng)
+    assert mask[np.arange(len(a)), a].all()
+    odd = np.bincount(a[1::2], minlength=7)[[1, 4, 6]] / 2000    # three legal: 1/3 each
+    assert np.abs(odd - 1 / 3).max() < 0.04
+    # a shipped run resumed with random opponents in its mix: games against them are played,
+    # logged, and the sitting's mix is recorded
+    d = resumed_runs[0]
+    shutil.copy(d / "a.pt.state", tmp_path / "a.state")
+    threads = torch.get_num_threads()
+    try:
+        selfplay_ppo.main(["--resume", str(tmp_path / "a.state"), "--total-steps", "1200",
+                           "--eval-every", "0", "--p-heuristic", "0.2", "--p-random", "0.5",
+                           "--save-path", str(tmp_path / "c.pt"),
+                           "--run-dir", str(tmp_path / "runs")])
+    finally:
+        torch.set_num_threads(threads)
+    st = torch.load(tmp_path / "c.pt.state", weights_only=False)
+    assert st["args"]["p_random"] == 0.5 and st["wins"][1].shape == (4, 4)
+    assert st["sittings"][-1]["mix"] == {"p_heuristic": 0.2, "p_pool": 0.3, "p_random": 0.5}
+    assert (st["tables"]["ctrl"] == selfplay_ppo.RANDOM).any()
+    tags = {r["tag"] for r in _scalars(tmp_path / "runs")}
+    assert "charts/win_vs_random" in tags
+    # a mix that is not a probability is refused before anything runs
+    with pytest.raises(SystemExit, match=r"at most 1 \(now 1.2"):
+        selfplay_ppo.main(["--resume", str(tmp_path / "c.pt.state"), "--p-heuristic", "0.4"])
+    with pytest.raises(SystemExit, match="--p-random -0.1"):
+        selfplay_ppo.main(TINY + ["--p-random", "-0.1"])
+
+
 def test_progress_and_atomic_save(tmp_path, capsys):
     p = Progress(100, 20, enabled=True)          # stderr is not a terminal under pytest
     assert p.bar is None and p.eta() is None

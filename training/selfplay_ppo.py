@@ -13,7 +13,14 @@ decision to Python; when a game starts, its table is drawn:
 - with probability ``p_pool`` (once the pool holds a checkpoint): the same with one past
   checkpoint of the policy (sampled actions) in the other seats; a snapshot joins the pool
   every ``pool_every`` updates (the oldest leaves beyond ``pool_size``);
+- with probability ``p_random``: the same with uniformly random legal actions in the other seats
+  (what ``agents.random`` plays: the agent is judged against random opponents too, and a policy
+  that only ever met the heuristic and itself can misread random play);
 - otherwise: the current policy in every seat (pure self-play).
+
+The opponent mix (``p_heuristic``, ``p_pool``, ``p_random``) may change when a run is resumed,
+as a league's curriculum does; each sitting's mix is recorded in the training state
+(``sittings``). Such a run is then no longer the same as an uninterrupted one.
 
 Every seat of the current policy is its own trajectory (rewards only at the end: +1 / -1 / 0).
 PPO needs each decision's successor in the same trajectory: a rollout collects
@@ -58,7 +65,7 @@ While training: a progress bar with ETA on a terminal (tqdm), else ETA in the lo
 
 Logged scalars (TensorBoard if ``tensorboard`` is installed, always ``<run>/scalars.jsonl``;
 its ``time`` field counts on across sittings): ``charts/sps`` (learner decisions per second),
-``charts/decisions_per_s`` (all seats), ``charts/win_vs_<heuristic|pool|self>[_<role>]``,
+``charts/decisions_per_s`` (all seats), ``charts/win_vs_<heuristic|pool|self|random>[_<role>]``,
 ``losses/*``, ``eval/win_<role>`` (``training/plot.py`` draws the curves).
 """
 from __future__ import annotations
@@ -116,6 +123,7 @@ class Args:
     target_kl: float = arg(0.03, "stop an update's epochs when the approx. KL exceeds this (0: never)")
     p_heuristic: float = arg(0.6, "share of games against the heuristic")
     p_pool: float = arg(0.2, "share of games against a past checkpoint of the pool")
+    p_random: float = arg(0.0, "share of games against uniformly random legal actions")
     learner_seats: int = arg(1, "seats of the current policy in heuristic / pool games")
     pool_every: int = arg(10, "updates between snapshots added to the pool")
     pool_size: int = arg(5, "past checkpoints kept in the pool")
@@ -138,17 +146,36 @@ class Args:
 
 
 STATE_FORMAT = "heroes_env.selfplay_state/1"
+MIX = ("p_heuristic", "p_pool", "p_random")   # the opponent mix (may change on --resume)
 # what may differ from the saved arguments when a run is resumed (the rest must not)
 RESUME_OVERRIDES = ("total_steps", "max_minutes", "eval_every", "eval_games", "save_path",
                     "state_path", "save_minutes", "run_dir", "tensorboard", "engine_threads",
-                    "torch_threads", "progress", "resume")
+                    "torch_threads", "progress", "resume") + MIX
 
 
-LEARNER, HEURISTIC = -1, 0          # ctrl codes; k >= 1: pool member k - 1
+LEARNER, HEURISTIC, RANDOM = -1, 0, -2   # ctrl codes; k >= 1: pool member k - 1
 MAX_SEATS = 10                      # heroes_env.engine.constants.MAX_SEATS (checked in main)
 ROLE_CLASSES = 4                    # lord, loyalist, rebel, renegade (identity mode)
 CRITICS = ("obs", "roles")          # --critic
 CRITIC_HIDDEN = 256                 # width of the centralised critic's hidden layer
+
+
+def check_mix(args):
+    """The opponent shares are probabilities whose sum is at most 1 (the rest: self-play)."""
+    vals = {k: getattr(args, k) for k in MIX}
+    bad = [f"--{k.replace('_', '-')} {v}" for k, v in vals.items() if not 0.0 <= v <= 1.0]
+    if bad or sum(vals.values()) > 1.0 + 1e-9:
+        raise SystemExit(f"opponent mix {', '.join(bad) or vals}: each share must lie in [0, 1] "
+                         f"and {' + '.join('--' + k.replace('_', '-') for k in MIX)} at most 1 "
+                         f"(now {sum(vals.values()):g}; the rest is pure self-play)")
+
+
+def random_actions(mask, rng):
+    """One uniformly random legal action per row of a boolean mask [m, A] (agents.random's
+    policy), drawn from the run's generator."""
+    counts = mask.sum(1)
+    k = np.minimum((rng.random(len(mask)) * counts).astype(np.int64), counts - 1)
+    return (np.cumsum(mask, 1) > k[:, None]).argmax(1)
 
 
 def role_targets(S, seats, n, C):
@@ -314,7 +341,8 @@ class Tables:
     def __init__(self, args, B, n, rng):
         self.args, self.B, self.n, self.rng = args, B, n, rng
         self.ctrl = np.full((B, n), LEARNER, np.int64)
-        self.kind = np.zeros(B, np.int64)        # 0 heuristic, 1 pool, 2 self
+        self.kind = np.zeros(B, np.int64)        # WinStats.KINDS: 0 heuristic, 1 pool, 2 self,
+        #                                          3 random
         self.role = np.full((B, n), -1, np.int64)
 
     def draw(self, rows, pool_len):
@@ -326,6 +354,8 @@ class Tables:
                 kind, code = 0, HEURISTIC
             elif u < a.p_heuristic + a.p_pool and pool_len:
                 kind, code = 1, 1 + int(self.rng.integers(pool_len))
+            elif a.p_heuristic + a.p_pool <= u < a.p_heuristic + a.p_pool + a.p_random:
+                kind, code = 3, RANDOM
             else:
                 self.kind[i] = 2
                 self.ctrl[i] = LEARNER
@@ -338,14 +368,20 @@ class Tables:
 
 class WinStats:
     """Learner results per opponent kind and role since the last log."""
-    KINDS = ("heuristic", "pool", "self")
+    KINDS = ("heuristic", "pool", "self", "random")
 
     def __init__(self):
         self.clear()
 
     def clear(self):
-        self.w = np.zeros((3, 4))
-        self.g = np.zeros((3, 4))
+        self.w = np.zeros((len(self.KINDS), 4))
+        self.g = np.zeros((len(self.KINDS), 4))
+
+    def load(self, saved):
+        """Counts from a training state (one written before the random kind has fewer rows)."""
+        w, g = saved
+        self.clear()
+        self.w[:len(w)], self.g[:len(g)] = w, g
 
     def add(self, kind, role, reward):
         if role >= 0:
@@ -454,6 +490,7 @@ def main(argv=None):
         # only trust state files you wrote: they are pickles (games, generators, optimisers)
         state = load_state(args.resume)
         args = resumed_args(state["args"], args, argv)
+    check_mix(args)
     state_path = args.state_path or (args.save_path + ".state" if args.save_path else "")
     sitting_t0 = time.time()
     limit_s = 60 * args.max_minutes
@@ -590,7 +627,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
              "counters": dict(ctr), "seconds": sec, "timing": dict(timing), "meta": dict(meta),
              "sittings": sittings + [{"seconds": round(time.time() - sitting_t0, 1),
                                       "global_step": ctr["global_step"],
-                                      "bc_done": ctr["bc_done"]}],
+                                      "bc_done": ctr["bc_done"],
+                                      "mix": {k: getattr(args, k) for k in MIX}}],
              "venv": env_state(venv), "heuristic": heur_bytes,
              "role_head": None if role_head is None else {
                  k: v.detach().clone() for k, v in role_head.state_dict().items()},
@@ -745,7 +783,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             pool.append(p.eval())
         for k in ("ctrl", "kind", "role"):
             getattr(tables, k)[...] = state["tables"][k]
-        wins.w[...], wins.g[...] = state["wins"]
+        wins.load(state["wins"])
         eval_result = state.get("eval_result", {})
         r = load_env_state(venv, state["venv"])
         if state["heuristic"] is not None:
@@ -808,6 +846,9 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                     logits, _ = pool[code - 1](torch.as_tensor(np.array(obs[P])),
                                                torch.as_tensor(np.asarray(mask[P]) != 0))
                     actions[P] = torch.distributions.Categorical(logits=logits).sample().numpy()
+            Rn = np.flatnonzero(c == RANDOM)
+            if Rn.size:
+                actions[Rn] = random_actions(np.asarray(mask[Rn]) != 0, rng)
             tb = time.time()
             timing["policy"] += tb - ta
             H = np.flatnonzero(c == HEURISTIC)
@@ -856,6 +897,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             perm = torch.randperm(len(idx))
             for a in range(0, len(idx), args.minibatch_size):
                 mb = perm[a:a + args.minibatch_size]
+                if len(mb) < 2:            # a last minibatch of one: its advantage cannot be
+                    continue               # normalised (std of one value is NaN)
                 logits, v, h = net(b_obs[mb], b_mask[mb], features=True)
                 v = value(v, h, b_roles[mb])
                 logp_all = torch.log_softmax(logits, -1)
