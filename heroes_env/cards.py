@@ -6,7 +6,6 @@ the engine; a *physical card* is one row of a deck CSV with its suit and rank. A
 """
 from __future__ import annotations
 
-import csv
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -15,6 +14,7 @@ from importlib import resources
 import numpy as np
 
 from .engine import constants as C
+from .engine.datafiles import rows as data_rows
 
 SUITS = ("spade", "heart", "club", "diamond")
 SUIT_SYMBOLS = ("♠", "♥", "♣", "♦")
@@ -61,16 +61,15 @@ class Card:
 
 
 def _data(name: str):
-    return resources.files("heroes_env").joinpath("data", name)
+    return resources.files("heroes_env").joinpath("data", name)   # (a non-CSV data file)
 
 
 @lru_cache(maxsize=None)
 def kinds() -> tuple[Kind, ...]:
     """Every card kind, indexed by its engine constant (index 0 is K_NONE)."""
     out = [Kind(0, "none", "无", "none", "none")]
-    with _data("card_kinds.csv").open(encoding="utf-8") as f:
-        for i, row in enumerate(csv.DictReader(f), start=1):
-            out.append(Kind(i, row["kind"], row["name_zh"], row["name_en"], row["type"]))
+    for i, row in enumerate(data_rows("card_kinds.csv"), start=1):
+        out.append(Kind(i, row["kind"], row["name_zh"], row["name_en"], row["type"]))
     # the data file and the engine constants must agree, in order
     for k in out[1:]:
         const = "K_" + {"dismantlement": "DISMANTLE", "savage_assault": "SAVAGE",
@@ -99,8 +98,7 @@ def deck(name: str = "standard") -> tuple[Card, ...]:
     if name not in DECKS:
         raise ValueError(f"unknown deck {name!r}; available: {list(DECKS)}")
     herokill = name == "herokill"
-    with _data("deck_herokill.csv" if herokill else "deck_standard.csv").open(encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
+    rows = data_rows("deck_herokill.csv" if herokill else "deck_standard.csv")
     if name == "standard_no_ex":
         rows = [r for r in rows if r["edition"] != "ex"]
     ks = kinds()

@@ -2,19 +2,18 @@
 
 The compiled engine reads heroes from ``HERO_TAB`` (one row of ``HERO_REC`` int32 per hero id; Numba
 freezes it into the compiled code, and ``jit.py`` keys the cache by the data files too, so an edit
-of the data recompiles). A hero naming an unknown skill, a skill whose id disagrees with its
-``SK_*`` constant, or a skill without code fails here, at import.
+of the data recompiles). A hero naming an unknown skill, a skill of an unknown family or kind, or
+a skill without code fails here, at import (``skills/ids.py`` makes the ``SK_*`` constants from
+the same ``skills.csv``).
 """
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
-from importlib import resources
 
 import numpy as np
 
 from . import constants as C
-from .skills import ids
+from .datafiles import rows as _rows
 
 KINGDOMS = {"wei": C.KD_WEI, "shu": C.KD_SHU, "wu": C.KD_WU, "qun": C.KD_QUN,
             "jun": C.KD_JUN, "chen": C.KD_CHEN, "min": C.KD_MIN}
@@ -71,11 +70,6 @@ class Hero:
         return self.name_zh if lang == "zh" else self.name_en
 
 
-def _rows(name):
-    with resources.files("heroes_env").joinpath("data", name).open(encoding="utf-8") as f:
-        return list(csv.DictReader(f))
-
-
 def _param(r):
     v = r.get("param") or "0"
     if v in KINGDOMS:
@@ -95,10 +89,6 @@ def _load_skills() -> dict[str, Skill]:
         if sk.history not in SKILL_HISTORY:
             raise ImportError(f"skills.csv: {sk.key}: unknown history {sk.history!r}; known "
                               f"{sorted(k for k in SKILL_HISTORY if k)} or empty")
-        const = getattr(ids, "SK_" + sk.key.upper(), None)
-        if const != sk.id:
-            raise ImportError(f"skills.csv: {sk.key} has id {sk.id} but ids.SK_{sk.key.upper()} "
-                              f"is {const}")
         if sk.family not in FAMILIES:
             raise ImportError(f"skills.csv: {sk.key}: unknown family {sk.family!r}; known {FAMILIES}")
         if sk.kind not in SKILL_KINDS:

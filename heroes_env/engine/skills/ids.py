@@ -1,145 +1,33 @@
-"""Skill ids: one constant per skill, the same numbers as ``heroes_env/data/skills.csv`` (checked at
-import by ``engine/content.py``). Compiled code compares against these constants."""
-SK_JIANXIONG = 1  # 奸雄
-SK_HUJIA = 2  # 护驾
-SK_FANKUI = 3  # 反馈
-SK_GUICAI = 4  # 鬼才
-SK_GANGLIE = 5  # 刚烈
-SK_TUXI = 6  # 突袭
-SK_LUOYI = 7  # 裸衣
-SK_TIANDU = 8  # 天妒
-SK_YIJI = 9  # 遗计
-SK_QINGGUO = 10  # 倾国
-SK_LUOSHEN = 11  # 洛神
-SK_RENDE = 12  # 仁德
-SK_JIJIANG = 13  # 激将
-SK_WUSHENG = 14  # 武圣
-SK_FEIJIANG = 15  # 飞将
-SK_GUANXING = 16  # 观星
-SK_KONGCHENG = 17  # 空城
-SK_LONGDAN = 18  # 龙胆
-SK_MASHU = 19  # 马术
-SK_JIZHI = 20  # 集智
-SK_QICAI = 21  # 奇才
-SK_ZHIHENG = 22  # 制衡
-SK_JIUYUAN = 23  # 救援
-SK_QIXI = 24  # 奇袭
-SK_KEJI = 25  # 克己
-SK_KUROU = 26  # 苦肉
-SK_YINGZI = 27  # 英姿
-SK_FANJIAN = 28  # 反间
-SK_GUOSE = 29  # 国色
-SK_LIULI = 30  # 流离
-SK_QIANXUN = 31  # 谦逊
-SK_LIANYING = 32  # 连营
-SK_JIEYIN = 33  # 结姻
-SK_XIAOJI = 34  # 枭姬
-SK_JIJIU = 35  # 急救
-SK_QINGNANG = 36  # 青囊
-SK_WUSHUANG = 37  # 无双
-SK_LIJIAN = 38  # 离间
-SK_BIYUE = 39  # 闭月
-SK_JIQUAN = 40  # 集权 (runs jianxiong)
-SK_QIYI = 41  # 起义 (runs tuxi)
-SK_ZHANBU = 42  # 占卜 (runs guanxing)
-SK_GUIYIN = 43  # 归隐 (runs kongcheng)
-SK_WUMU = 44  # 武穆 (runs longdan)
-SK_BINGXIAN = 45  # 兵仙 (runs yingzi)
-SK_ZHIYU = 46  # 治愈 (runs jieyin)
-SK_MILI = 47  # 迷离 (runs xiaoji)
-SK_TIANLANG = 48  # 天狼 (runs feijiang)
-SK_AOJIAN = 49  # 傲剑 (runs wusheng)
-SK_QINGYING = 50  # 轻影 (runs qingguo)
-SK_MEIHUO = 51  # 魅惑 (runs guose)
-SK_CHENYU = 52  # 沉鱼 (runs liuli)
-SK_CHUCHU = 53  # 楚楚 (runs biyue)
-SK_FEIZEI = 54  # 飞贼 (runs qicai)
-SK_SHESHEN = 55  # 舍身 (runs yiji)
-SK_HUZHU = 56  # 护主 (runs hujia)
-SK_JIJIANG_HK = 57  # 激将 (runs jijiang)
-SK_SHIQUAN = 58  # 释权 (runs qixi)
-SK_FANJI = 60  # 反击
-SK_MENSHEN = 61  # 门神
-SK_PAODAO = 62  # 朴刀
-SK_MANWU = 63  # 曼舞
-SK_HONGZHUANG = 64  # 红妆
-SK_FUCHOU = 65  # 复仇 (runs ganglie)
-SK_BIANFA = 66  # 变法 (runs guicai)
-SK_FAJIA = 67  # 法家 (runs fankui)
-SK_QISHE = 68  # 骑射 (runs mashu)
-SK_QIANGLUE = 69  # 强掠
-SK_XIADAN = 70  # 侠胆 (拼点: won = range unlimited, two 杀, two targets each; lost = no 杀)
-SK_JIANXIONG_HK = 71  # 奸雄 (英雄杀): a card as the previous card used this turn
-SK_YIZHUANG = 72  # 易装: take the skills and max HP of a dead male hero
-SK_GONGXIN = 73  # 攻心 (runs fanjian with 1: name a suit)
-SK_YUREN = 74  # 驭人 (runs zhiheng)
-SK_SHUCAI = 80  # 疏财 (runs rende: at most 1 HP healed per play phase)
-SK_HUICHUN = 81  # 回春 (outside one's turn: a red card as 药/桃)
-SK_LIAOSHANG = 82  # 疗伤 (runs qingnang: a hand card heals any character 1, once per phase)
-SK_HONGYAN = 83  # 红颜 (runs lijian: the first chosen male plays 杀 first)
-SK_FENGHUO = 84  # 烽火 (an equipped card as 烽火狼烟/南蛮入侵)
-SK_SHENTOU = 85  # 神偷 (a ♣ hand card as 探囊取物/顺手牵羊)
-SK_YUBU = 86  # 玉步 (runs luoshen: before the draw phase)
-SK_JIUYUAN_HK = 90  # 救援 (英雄杀 民 lord: a 君 character's 药 heals 1 more while he is dying)
-SK_KONGJU = 91  # 控局
-SK_YINREN = 92  # 隐忍 (runs keji)
-SK_TUQIANG = 93  # 图强
-SK_BAWANG = 94  # 霸王 (runs wushuang)
-SK_ZUIJIU = 95  # 醉酒
-SK_DILI = 96  # 底力
-SK_KUANGCHAN = 97  # 狂禅
-SK_DIEHUN = 98  # 蝶魂
-SK_QIANDU = 100  # 迁都 (武则天)
-SK_NVQUAN = 101  # 女权 (武则天)
-SK_AOSHI = 110  # 傲世 (runs guanxing)
-SK_NIBUDONG = 111  # 你不懂 (runs kongcheng)
-SK_MENGLONG = 112  # 朦胧
-SK_DIAOZHUO = 113  # 雕琢
-SK_HONGYANJIE = 114  # 红颜劫
-SK_NIDONGDE = 115  # 你懂的
-SK_FENGWU = 116  # 凤舞九天
-SK_TIANLAI = 117  # 天籁 (runs guose)
-SK_MILI_CM = 118  # 迷离 (runs liuli)
-SK_HUAMEINAN = 119  # 花美男 (runs qianxun)
-SK_DIYUN = 120  # 底蕴 (runs lianying)
-SK_HAOCHI = 121  # 好吃为王 (runs jianxiong)
-SK_SIDASHU = 122  # 斯达舒 (runs hujia)
-SK_PLUME = 123  # Plume (runs yiji)
-SK_LUOLI = 124  # 萝莉 (runs qingguo)
-SK_MANWU_CM = 125  # 曼舞 (runs luoshen)
-SK_ZHENGTAI = 126  # 正太 (runs lijian)
-SK_SHENZHIZUOSHOU = 127  # 神之左手 (runs biyue)
-SK_ZHUOMAO = 128  # 卓茂
-SK_FUXIAO = 129  # 拂晓
-SK_JIZHI_CM = 130  # 极致 (runs jizhi)
-SK_HONGZHUANG_CM = 131  # 红妆 (runs qicai)
-SK_ANGLE = 132  # Angle (runs jieyin)
-SK_LINGLONG = 133  # 玲珑 (runs xiaoji)
-SK_ROUQING = 134  # 柔情
-SK_FANGZHU = 135  # 放逐
-SK_GANLU = 136  # 甘露
-SK_DAMI = 137  # 大米
-SK_SHENBAN = 140  # 神般存在 (runs rende)
-SK_HAOHAN = 141  # 好汉 (runs jijiang)
-SK_DABIAOGE = 142  # 大表哥 (runs dili)
-SK_KUANGRE = 143  # 狂热 (runs tuxi)
-SK_YIDONG = 144  # 意动 (runs mashu)
-SK_LINGXIAN = 145  # 灵仙 (runs jianxiong_hk)
-SK_XIAGU = 146  # 侠骨 (runs mashu)
-SK_QIANLIGU = 147  # 潜力股 (runs keji)
-SK_JIAOLIU = 148  # 交流 (runs tuqiang)
-SK_WEIWU = 149  # 威武 (runs wushuang)
-SK_GUDIANMEI = 150  # 古典美 (runs yingzi)
-SK_FENGQING = 151  # 风情 (runs fanjian)
-SK_JUEBAN = 152  # 绝版 (runs manwu)
-SK_TIANXIANG = 153  # 天香 (runs hongzhuang)
-SK_SHENBIAN = 154  # 神辩 (runs fankui)
-SK_HUIZHI = 155  # 慧致 (runs kongju)
-SK_LIANKONG = 156  # 恋空 (runs huichun)
-SK_FOXIN = 157  # 佛心 (runs qingnang)
-SK_FANGZHEJIELAI = 158  # 放着姐来 (runs fenghuo)
-SK_XIYU = 159  # 西域 (runs diehun)
-SK_LANMAN = 160  # 烂漫 (runs qiandu)
-SK_JUEJIANG = 161  # 倔强 (runs nvquan)
-SK_ZHIXIN = 162  # 知心 (runs shentou with 1: no distance limit)
-NUM_SKILL_IDS = 163
+"""Skill ids: ``SK_<KEY>`` for every row of ``heroes_env/data/skills.csv`` (``SK_JIANXIONG`` = 1
+for the row ``1,jianxiong,奸雄,...``), made here at import so that the CSV is their one home:
+adding a skill is a row there, not a constant here too.
+
+Compiled code compares against these constants: Numba reads module globals when it compiles, so
+they fold like hand-written ones, and ``jit.py`` keys the compile cache by the data files, so a
+changed id recompiles. ``NUM_SKILL_IDS`` is one more than the largest id.
+"""
+from ..datafiles import rows
+
+
+def _ids() -> dict[str, int]:
+    out: dict[str, int] = {}
+    seen: dict[int, str] = {}
+    for r in rows("skills.csv"):
+        key = r["key"]
+        name = "SK_" + key.upper()
+        if not name.isidentifier() or key != key.lower():
+            raise ImportError(f"skills.csv: key {key!r} must be lower-case letters, digits and _")
+        try:
+            sid = int(r["id"])
+        except ValueError:
+            raise ImportError(f"skills.csv: {key}: id {r['id']!r} is not an integer") from None
+        if name in out or sid in seen:
+            raise ImportError(f"skills.csv: {key} ({sid}) repeats "
+                              f"{'a key' if name in out else 'the id of ' + seen[sid]}")
+        out[name], seen[sid] = sid, key
+    return out
+
+
+IDS = _ids()
+globals().update(IDS)
+NUM_SKILL_IDS = max(IDS.values()) + 1
