@@ -88,3 +88,42 @@ def test_byte_observation_divisors_are_documented():
             cells[list(idx)] = True
     assert (OBS_DIVISOR[~cells] == 1).all()
     assert "`OS_HP`" in sec and "third `OBS_DNUM`" in sec and OBS_SIGNED.sum() == C.MAX_SEATS + 1
+
+
+# ---------------------------------------------------------------- docs/skills.md's family table
+SKILLS_DOC = pathlib.Path(__file__).resolve().parents[1] / "docs" / "skills.md"
+TABLE = re.compile(r"(<!-- family table:[^\n]*-->\n)(.*?)(<!-- end of family table -->)", re.S)
+
+
+def test_family_table_is_made_from_the_code_and_the_data():
+    from heroes_env.engine import content
+    from heroes_env.engine.skills import registry
+    m = TABLE.search(SKILLS_DOC.read_text())
+    assert m, "docs/skills.md has lost its family table markers"
+    assert m[2] == registry.family_table(), \
+        "docs/skills.md's family table is stale: run `python -m tests.test_docs --regen`"
+    # every skill of skills.csv is in it once (a repeated Chinese name carries its key)
+    name = r"[^\s`,=()]+(?: `\w+`)?"
+    rows = [row.split(" | ") for row in m[2].splitlines()[2:]]
+    own = [n for r in rows for n in re.findall(name, r[3])]
+    runs = [n for r in rows for n in re.findall(rf"({name}) = ", r[4])]
+    assert len(own) + len(runs) == len(content.SKILLS)
+    assert len(set(own + runs)) == len(content.SKILLS)
+
+
+def regenerate() -> None:
+    from heroes_env.engine.skills import registry
+    text = SKILLS_DOC.read_text()
+    new, n = TABLE.subn(lambda m: m[1] + registry.family_table() + m[3], text)
+    if n != 1:
+        raise SystemExit(f"{SKILLS_DOC}: expected one family table between its markers, found {n}")
+    SKILLS_DOC.write_text(new)
+    print(f"wrote the family table of {SKILLS_DOC}")
+
+
+if __name__ == "__main__":
+    import sys
+    if sys.argv[1:] != ["--regen"]:
+        raise SystemExit("usage: python -m tests.test_docs --regen  (rewrites docs/skills.md's "
+                         "family table)")
+    regenerate()

@@ -54,6 +54,45 @@ def _registry():
     return tp
 
 
+def family_table() -> str:
+    """The families of ``engine/skills/`` as a markdown table, made from the code and the data:
+    each module's first docstring sentence, the timing points its ``TIMINGS`` listen to, the
+    skills of ``skills.csv`` with its own code and those that run it (``base``, with their
+    parameter). ``docs/skills.md`` holds it (``tests/test_docs.py`` checks that it is current)."""
+    import ast
+    import inspect
+    import re
+
+    from .. import constants as C
+    tp_names = {v: k for k, v in vars(C).items() if k.startswith("TP_") and isinstance(v, int)}
+    zh = [sk.name_zh for sk in content.SKILLS.values()]
+
+    def name(sk):                  # a Chinese name two skills share gets its key beside it
+        return sk.name_zh if zh.count(sk.name_zh) == 1 else f"{sk.name_zh} `{sk.key}`"
+    lines = ["| module | what | timing points (`TIMINGS`) | skills with their own code | "
+             "skills that run its code (parameter) |", "|---|---|---|---|---|"]
+    for fam, mod in enumerate(_MODULES):
+        doc = ast.get_docstring(ast.parse(inspect.getsource(mod))) or ""
+        para = " ".join(doc.split("\n\n", 1)[0].split())
+        what = re.split(r"(?<=[.:])\s", para, maxsplit=1)[0].rstrip(".:").replace("``", "`")
+        points = sorted({point for _, point in getattr(mod, "TIMINGS", ())})
+        tps = " ".join(f"`{tp_names[p]}`" for p in points) or "none"
+        mine = sorted((sk for sk in content.SKILLS.values() if content.SKILL_FAMILY[sk.id] == fam),
+                      key=lambda sk: sk.id)
+        own = " ".join(name(sk) for sk in mine if not sk.base)
+        runs = []
+        for sk in mine:
+            if sk.base:
+                param = sk.param
+                if param and mod is lord:
+                    param = content.KINGDOM_NAMES["zh"][param]
+                runs.append(f"{name(sk)} = {name(content.SKILLS[sk.base])}"
+                            + (f" ({param})" if param else ""))
+        lines.append(f"| `{mod.__name__.rsplit('.', 1)[1]}` | {what} | {tps} | {own} | "
+                     f"{', '.join(runs)} |")
+    return "\n".join(lines) + "\n"
+
+
 SKILL_TP = _registry()            # per skill id: bit per timing point it listens to
 SKILL_FAMILY = content.SKILL_FAMILY
 ANY_SEAT = (1 << TP_PREVENT) | (1 << TP_RETRIAL) | (1 << TP_DAMAGE_DONE)
