@@ -3,9 +3,12 @@
 An observation array is float32 (the values of ``docs/observation.md``) or uint8 (each cell the
 small integer count k behind its value; a negative count, such as the HP of a seat that died with
 HP below zero, as its two's complement byte). Every value is a count k or k / divisor (a
-distance / 10, a history counter / 10, the round / 100 ...): ``put_count`` writes those. Numba
-compiles each encoder once per output dtype; ``byte_obs`` is a constant in each version.
+distance / 10, a history counter / 10, the round / 100 ...): ``put_count`` writes those, and
+``put_value`` the same from a table of the float32 values (``count_values``: a lookup instead of a
+division, for the hottest loops). Numba compiles each encoder once per output dtype; ``byte_obs``
+is a constant in each version.
 """
+import numpy as np
 from numba.extending import overload
 
 from .jit import njit
@@ -31,3 +34,18 @@ def put_count(out, i, k, div):
         out[i] = k
     else:
         out[i] = k / div
+
+
+def count_values(div, kmax):
+    """The float32 values k / div of the counts k = 0..kmax (the table of ``put_value``)."""
+    return np.array([k / div for k in range(kmax + 1)], np.float32)
+
+
+@njit(cache=True)
+def put_value(out, i, k, values):
+    """put_count(out, i, k, div) for a count 0 <= k < len(values), values = count_values(div,
+    ...): the same cell, the division looked up."""
+    if byte_obs(out):
+        out[i] = k
+    else:
+        out[i] = values[k]

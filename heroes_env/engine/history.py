@@ -10,7 +10,6 @@ last ``HIST_WINDOW`` events (``HIST_EV``). ``observe_history`` encodes all of it
 relative seat order. Only public facts enter: who did what to whom, which card kind, how much;
 never which face-down cards.
 """
-import numpy as np
 
 from .jit import njit
 
@@ -24,7 +23,7 @@ from .constants import (HC_FRIENDLY, HC_HOSTILE, HE_ACTOR_SHIFT, HE_AMOUNT_MAX, 
                         OE_ACTOR, OE_AMOUNT, OE_CARD, OE_KIND, OE_RECV)
 from .state import rel_seat, seat_after
 from .content import SKILL_HIST
-from .encode import byte_obs, put_count
+from .encode import count_values, put_count, put_value
 
 
 
@@ -108,20 +107,16 @@ def hist_nullify(s, seat, tgt, k, count):
         hist_add(s, HK_AIM, seat, tgt, K_NULLIFICATION, 1)
 
 
-# the float32 value of every counter (count / HIST_DIV, as put_count writes it): a lookup
-# instead of a division per cell in the hottest loop of observe_history
-HIST_VALUES = np.array([k / HIST_DIV for k in range(HIST_MAX + 1)], np.float32)
+# every counter's float32 value (count / HIST_DIV) for put_value, the hottest loop of
+# observe_history
+HIST_VALUES = count_values(HIST_DIV, HIST_MAX)
 
 
 @njit(cache=True)
 def _pair(v, out, o):
     """The NUM_HK counters packed in cell value v into out[o:o + NUM_HK] (/ HIST_DIV)."""
-    if byte_obs(out):
-        for k in range(NUM_HK):
-            out[o + k] = (v >> (HIST_BITS * k)) & HIST_MAX
-    else:
-        for k in range(NUM_HK):
-            out[o + k] = HIST_VALUES[(v >> (HIST_BITS * k)) & HIST_MAX]
+    for k in range(NUM_HK):
+        put_value(out, o + k, (v >> (HIST_BITS * k)) & HIST_MAX, HIST_VALUES)
 
 
 @njit(cache=True)
