@@ -48,8 +48,8 @@ from .engine import constants as C
 from .engine import core
 from .engine import content
 from .engine.draft import assign_hero
-from .engine.flow import (GAME_NEXT, TURN_AFTER_DISCARD, TURN_DISCARD, TURN_DRAW, TURN_JUDGE,
-                          TURN_PLAY, TURN_START)
+from .engine.flow.turn import (GAME_NEXT, TURN_AFTER_DISCARD, TURN_DISCARD, TURN_DRAW, TURN_JUDGE,
+                               TURN_PLAY, TURN_START)
 from .engine.mode3v3 import GAME3_AFTER_TURN
 from .engine.state import move_card, push_frame
 from .game import Game, engine_seed
@@ -59,7 +59,7 @@ PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 _SUIT_CHARS = {"♠": 0, "s": 0, "♥": 1, "h": 1, "♣": 2, "c": 2, "♦": 3, "d": 3}
 _SPEC = re.compile(r"^(?P<name>.+?)(?:\s+(?P<suit>[♠♥♣♦sShHcCdD])\s*(?P<rank>10|[2-9]|[AJQKajqk]))?$")
 SEAT_KEYS = {"role", "hp", "max_hp", "hand", "equip", "judge", "gender", "alive", "slashes", "hero"}
-# the FR_TURN step that starts each phase (engine/flow.py run_turn); "finish" starts at the end of
+# the FR_TURN step that starts each phase (engine/flow/turn.py run_turn); "finish" starts at the end of
 # the discard phase (TURN_AFTER_DISCARD: 闭月 / 门神), then the finish phase
 PHASE_PC = {"start": TURN_START, "judge": TURN_JUDGE, "draw": TURN_DRAW, "play": TURN_PLAY,
             "discard": TURN_DISCARD, "finish": TURN_AFTER_DISCARD}

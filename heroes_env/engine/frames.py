@@ -8,7 +8,7 @@ alias below for its frame kind, so that a reader sees what the cell holds. ``pus
 user, tgt, card, as, sub2, a, b)`` fills ``F_A`` and ``F_B`` from its last two arguments (the
 others start at 0).
 
-The steps of each handler's program counter are named beside the handler (``flow.py``:
+The steps of each handler's program counter are named beside the handler (``flow/``:
 ``TURN_*``, ``USE_*``, ...). Plain integers: Numba folds them into the compiled code as it does
 every module-level constant, so the names cost nothing at run time.
 

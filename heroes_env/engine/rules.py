@@ -1,6 +1,6 @@
 """Rule queries that change nothing: distance, attack range, who may be targeted, what is usable.
 
-The mask (``mask.py``) and the frames (``flow.py``) both ask these, so a card is offered exactly
+The mask (``mask.py``) and the frames (``flow/``) both ask these, so a card is offered exactly
 when the frames can carry out its use.
 """
 from .jit import njit

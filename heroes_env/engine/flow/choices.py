@@ -1,0 +1,65 @@
+"""A seat chooses cards: FR_SELECT (take cards from a shown set: 五谷丰登, skills) and FR_PICK (one
+of another seat's cards: 过河拆桥, 顺手牵羊, 寒冰剑, skills).
+"""
+from ..jit import njit
+from ..constants import (A_CARD, A_OPTION, DK_PICK, DK_SELECT, EV_GAIN, FRAME_SIZE, F_PC, F_TGT,
+                         F_USER, H_ANSWER, OPT_HAND, PUR_SNATCH, PUR_SPEAR, Z_HAND, Z_PROC)
+from ..frames import F_PICK_PURPOSE, F_SEL_DONE, F_SEL_LEFT, F_SEL_PURPOSE, F_SPEAR1
+from ..state import discard_card, log_event, move_card, pop_frame, post_decision, random_hand_card
+from ..rules import alive, pick_takes_judge, total_cards
+
+
+# FR_SELECT steps
+SELECT_ASK = 0     # ask for a card
+SELECT_ANSWER = 1  # take it, ask again
+
+
+@njit(cache=True)
+def run_select(s, o):
+    u = s[o + F_USER]
+    purpose = s[o + F_SEL_PURPOSE]
+    if s[o + F_PC] == SELECT_ANSWER:
+        c = s[H_ANSWER] - A_CARD
+        if purpose == PUR_SPEAR:
+            move_card(s, c, Z_PROC)
+            parent = o - FRAME_SIZE
+            s[parent + F_SPEAR1 + s[o + F_SEL_DONE]] = c      # (F_SPEAR1, F_SPEAR2)
+        else:
+            discard_card(s, c, u)
+        s[o + F_SEL_DONE] += 1
+        s[o + F_SEL_LEFT] -= 1
+    if s[o + F_SEL_LEFT] <= 0:
+        pop_frame(s, 1)
+        return
+    s[o + F_PC] = SELECT_ANSWER
+    post_decision(s, u, DK_SELECT, -1, -1, -1, s[o + F_SEL_LEFT], purpose, 0)
+
+
+# FR_PICK steps
+PICK_ASK = 0     # ask for one of tgt's cards
+PICK_ANSWER = 1  # take or discard it
+
+
+@njit(cache=True)
+def run_pick(s, o):
+    u = s[o + F_USER]
+    t = s[o + F_TGT]
+    purpose = s[o + F_PICK_PURPOSE]
+    if s[o + F_PC] == PICK_ASK:
+        if not alive(s, t) or total_cards(s, t, pick_takes_judge(s, purpose)) == 0:
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = PICK_ANSWER
+        post_decision(s, u, DK_PICK, -1, u, t, 0, purpose, 0)
+        return
+    a = s[H_ANSWER]
+    if a == A_OPTION + OPT_HAND:
+        c = random_hand_card(s, t)
+    else:
+        c = a - A_CARD
+    if purpose == PUR_SNATCH:
+        move_card(s, c, Z_HAND + u)
+        log_event(s, EV_GAIN, u, c, t)
+    else:
+        discard_card(s, c, t)
+    pop_frame(s, c)

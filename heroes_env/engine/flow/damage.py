@@ -1,0 +1,220 @@
+"""Damage, dying and death: FR_DAMAGE (寒冰剑, 麒麟弓, prevention, the damage, its triggers),
+FR_DYING (桃 asked in turn) and ``do_death`` (rewards and penalties, the game result).
+"""
+from ..jit import njit
+from ..constants import (A_CARD, A_CONFIRM, A_PASS, C_LOC, DF_SLASH, DK_CONFIRM, DK_KYLIN, DK_PEACH,
+                         EV_DAMAGE, EV_DEATH, EV_DYING, EV_PREVENT, EV_USE, FR_DYING, FR_PICK, F_AS,
+                         F_CARD, F_PC, F_SUB2, F_TGT, F_USER, HK_DAMAGE, H_ANSWER, H_CUR, H_MODE,
+                         H_NCARDS, H_NP, K_ICE_SWORD, K_KYLIN_BOW, K_NONE, K_PEACH, MODE_3V3,
+                         PUR_ICE_SWORD, P_ALIVE, P_DMG, P_HP, P_KILLS, P_MAXHP, P_MINUS, P_PLUS,
+                         P_REVEALED, P_ROLE, P_WEAPON, RES_LORD, RES_REBEL, RES_RENEGADE, ROLE_LORD,
+                         ROLE_LOYALIST, ROLE_REBEL, ROLE_RENEGADE, TP_DAMAGED, TP_DAMAGE_DONE,
+                         TP_PREVENT, Z_EQUIP, Z_HAND)
+from ..frames import F_DMG_AMOUNT, F_DMG_FLAGS, F_DMG_ICE_LEFT, F_DY_ASKED
+from ..state import (bury, discard_card, draw_cards, end_game, has_kind_in_hand, log_event,
+                     pop_frame, post_decision, push_frame, seat_after)
+from ..rules import alive, pick_takes_judge, seat_distance, total_cards, weapon_kind
+from ..mode3v3 import death_3v3
+from ..skills.registry import fire
+from ..skills.conversions import can_convert_to
+from ..skills.modifiers import fengwu_heal
+from ..skills.targeting import guard_ends
+from ..skills.lord import dami_bonus, rescue_bonus
+from ..skills.common import heal, pile_holds, skill_log
+from ..skills.damage import hongyanjie_fill
+from ..skills.ids import SK_FENGWU
+from ..history import hist_add
+
+
+    # nobody can take it: it stays where it is (already in owner's judgement zone)
+
+
+@njit(cache=True)
+def do_death(s, victim, killer):
+    """Death: reveal, victory check first, then discard the victim's cards, then reward/penalty."""
+    s[P_ALIVE + victim] = 0
+    s[P_REVEALED + victim] = 1
+    guard_ends(s, victim)           # 门神: a guard ends when its 秦琼 or the guarded one dies
+    role = s[P_ROLE + victim]
+    log_event(s, EV_DEATH, victim, killer, role)
+    if killer >= 0 and killer != victim:
+        s[P_KILLS + killer] += 1
+    if s[H_MODE] == MODE_3V3:
+        death_3v3(s, victim, killer)
+        return
+    n = s[H_NP]
+    lord_alive = False
+    rebels = 0
+    renegades = 0
+    living = 0
+    last = -1
+    for i in range(n):
+        if s[P_ALIVE + i] == 1:
+            living += 1
+            last = i
+            r = s[P_ROLE + i]
+            if r == ROLE_LORD:
+                lord_alive = True
+            elif r == ROLE_REBEL:
+                rebels += 1
+            elif r == ROLE_RENEGADE:
+                renegades += 1
+    if not lord_alive:
+        if living == 1 and s[P_ROLE + last] == ROLE_RENEGADE:
+            end_game(s, RES_RENEGADE, last)
+        else:
+            end_game(s, RES_REBEL, -1)
+        return
+    if rebels == 0 and renegades == 0:
+        end_game(s, RES_LORD, -1)
+        return
+    bury(s, victim)
+    if killer >= 0 and s[P_ALIVE + killer] == 1:
+        if role == ROLE_REBEL:
+            draw_cards(s, killer, 3)
+        elif role == ROLE_LOYALIST and s[P_ROLE + killer] == ROLE_LORD:
+            for c in range(s[H_NCARDS]):
+                z = s[C_LOC + c]
+                if z == Z_HAND + killer or z == Z_EQUIP + killer:
+                    discard_card(s, c, killer)
+
+
+# FR_DAMAGE steps, in the order they run: START, (ICE, ICE_PICK), KYLIN,
+# (KYLIN_ANSWER), PREVENT, DEAL, AFTER, DONE, END
+DMG_START = 0         # 寒冰剑 may be offered
+DMG_ICE = 1           # 寒冰剑 used (or not)
+DMG_ICE_PICK = 2      # 寒冰剑: discard the target's cards instead of the damage
+DMG_KYLIN = 3         # 麒麟弓 may be offered
+DMG_KYLIN_ANSWER = 4  # 麒麟弓: the horse discarded (or not)
+DMG_PREVENT = 5       # TP_PREVENT: skills may lower F_DMG_AMOUNT
+DMG_AFTER = 6         # after the damage (and any dying): TP_DAMAGED
+DMG_DEAL = 7          # deal F_DMG_AMOUNT; the dying procedure at 0 HP
+DMG_DONE = 8          # TP_DAMAGE_DONE
+DMG_END = 9           # over
+
+
+@njit(cache=True)
+def run_damage(s, o):
+    src = s[o + F_USER]
+    t = s[o + F_TGT]
+    pc = s[o + F_PC]
+    if pc == DMG_START:
+        if src >= 0 and not alive(s, src):
+            s[o + F_USER] = -1
+            src = -1
+        if not alive(s, t):
+            pop_frame(s, 0)
+            return
+        if src >= 0 and (s[o + F_DMG_FLAGS] & DF_SLASH) and weapon_kind(s, src) == K_ICE_SWORD \
+                and total_cards(s, t, pick_takes_judge(s, PUR_ICE_SWORD)) > 0:
+            s[o + F_PC] = DMG_ICE
+            post_decision(s, src, DK_CONFIRM, s[o + F_CARD], src, t, 0, PUR_ICE_SWORD, 0)
+            return
+        s[o + F_PC] = DMG_KYLIN
+    elif pc == DMG_ICE:
+        if s[H_ANSWER] == A_CONFIRM:
+            log_event(s, EV_PREVENT, src, t, s[P_WEAPON + src])
+            s[o + F_DMG_ICE_LEFT] = 2
+            s[o + F_PC] = DMG_ICE_PICK
+        else:
+            s[o + F_PC] = DMG_KYLIN
+    elif pc == DMG_ICE_PICK:
+        if s[o + F_DMG_ICE_LEFT] <= 0 or total_cards(s, t, pick_takes_judge(s, PUR_ICE_SWORD)) == 0:
+            pop_frame(s, 0)
+            return
+        s[o + F_DMG_ICE_LEFT] -= 1
+        push_frame(s, FR_PICK, src, t, -1, 0, -1, PUR_ICE_SWORD, 0)
+    elif pc == DMG_KYLIN:
+        if src >= 0 and (s[o + F_DMG_FLAGS] & DF_SLASH) and weapon_kind(s, src) == K_KYLIN_BOW \
+                and (s[P_PLUS + t] >= 0 or s[P_MINUS + t] >= 0):
+            s[o + F_PC] = DMG_KYLIN_ANSWER
+            post_decision(s, src, DK_KYLIN, s[o + F_CARD], src, t, 0, 0, 0)
+            return
+        s[o + F_PC] = DMG_PREVENT
+    elif pc == DMG_KYLIN_ANSWER:
+        a = s[H_ANSWER]
+        if a != A_PASS:
+            discard_card(s, a - A_CARD, t)
+        s[o + F_PC] = DMG_PREVENT
+    elif pc == DMG_PREVENT:
+        s[o + F_PC] = DMG_DEAL
+        fire(s, TP_PREVENT, -1, t, s[o + F_CARD], s[o + F_DMG_AMOUNT], 0, o)      # 急救
+    elif pc == DMG_DEAL:
+        n = s[o + F_DMG_AMOUNT]
+        if n <= 0:
+            log_event(s, EV_PREVENT, src, t, -1)
+            pop_frame(s, 0)
+            return
+        near = src >= 0 and fengwu_heal(s, src, t, seat_distance(s, src, t))
+        s[P_HP + t] -= n
+        if src >= 0:
+            s[P_DMG + src] += n
+        log_event(s, EV_DAMAGE, src, t, n)
+        hist_add(s, HK_DAMAGE, src, t, s[o + F_AS], n)
+        if near and s[P_HP + src] < s[P_MAXHP + src]:
+            skill_log(s, src, SK_FENGWU, t)      # 凤舞九天: 1 HP per point dealt within distance 1
+            heal(s, src, n, src, K_NONE)
+        s[o + F_PC] = DMG_AFTER
+        if s[P_HP + t] <= 0:
+            push_frame(s, FR_DYING, src, t, -1, 0, -1, 0, 0)
+    elif pc == DMG_AFTER:
+        # after the damage (and any dying): the victim's skills, if he survived
+        s[o + F_PC] = DMG_DONE
+        if alive(s, t):
+            fire(s, TP_DAMAGED, t, s[o + F_USER], s[o + F_CARD], s[o + F_DMG_AMOUNT], s[o + F_SUB2],
+                 o)
+    elif pc == DMG_DONE:
+        # anyone's skills answering damage dealt (朴刀), the victim alive or not
+        s[o + F_PC] = DMG_END
+        fire(s, TP_DAMAGE_DONE, -1, t, s[o + F_CARD], s[o + F_DMG_AMOUNT], 0, o)
+    else:   # DMG_END
+        pop_frame(s, 0)
+
+
+# FR_DYING steps
+DYING_START = 0   # 红颜劫; then ask for 桃
+DYING_ASK = 1     # ask the next seat that can give a 桃
+DYING_ANSWER = 2  # a 桃 given, or the seat declined
+
+
+@njit(cache=True)
+def run_dying(s, o):
+    """Ask for 桃 in table order from the current player, each until he declines. A card a skill
+    turns into 桃 (回春, outside its owner's turn) may be used too."""
+    v = s[o + F_TGT]
+    n = s[H_NP]
+    pc = s[o + F_PC]
+    if pc == DYING_START:
+        log_event(s, EV_DYING, v, 0, 0)
+        s[o + F_DY_ASKED] = 0
+        s[o + F_PC] = DYING_ASK
+        if hongyanjie_fill(s, v):       # 红颜劫 (不屈): he does not die
+            pop_frame(s, 0)
+            return
+    elif pc == DYING_ANSWER:
+        a = s[H_ANSWER]
+        seat = seat_after(s, s[H_CUR], s[o + F_DY_ASKED])
+        if a == A_PASS:
+            s[o + F_DY_ASKED] += 1
+        else:
+            c = a - A_CARD
+            log_event(s, EV_USE, seat, c, v)
+            discard_card(s, c, seat)
+            # 救援 (英雄杀 民 lord): a 君's 药 heals 2; 大米 (吴 lord): a 吴's own 桃 heals 2
+            heal(s, v, 1 + rescue_bonus(s, seat, v) + dami_bonus(s, seat, v), seat, K_PEACH)
+        s[o + F_PC] = DYING_ASK
+    if s[P_HP + v] >= 1 or pile_holds(s, v):
+        pop_frame(s, 0)
+        return
+    i = s[o + F_DY_ASKED]
+    while i < n:
+        seat = seat_after(s, s[H_CUR], i)
+        if s[P_ALIVE + seat] == 1 and (has_kind_in_hand(s, seat, K_PEACH)
+                                       or can_convert_to(s, seat, K_PEACH)):     # 回春
+            s[o + F_DY_ASKED] = i
+            s[o + F_PC] = DYING_ANSWER
+            post_decision(s, seat, DK_PEACH, -1, s[o + F_USER], v, 1 - s[P_HP + v], 0, 0)
+            return
+        i += 1
+    do_death(s, v, s[o + F_USER])
+    pop_frame(s, 0)

@@ -1,0 +1,230 @@
+"""Responses: FR_ASK (a 闪 or 杀 asked of a seat: cards, conversions, 八卦阵, 丈八蛇矛, lord skills)
+and FR_NULLIFY (the 无懈可击 chain).
+"""
+from ..jit import njit
+from ..constants import (A_CARD, A_PASS, A_SKILL, COLOR_RED, C_LOC, DK_JINK, DK_NULLIFY, DK_SLASH,
+                         EV_ARMOR, EV_PASS, EV_RESPOND, EV_USE, FRAME_SIZE, FR_JUDGE, FR_SELECT,
+                         FR_SKILL, FR_USE, F_AS, F_CARD, F_PC, F_TGT, F_USER, H_ANSWER, H_CUR,
+                         H_DSKILL, H_DSKOWNER, H_HEROES, H_NP, H_PHASE, H_RET, K_EIGHT_DIAGRAM,
+                         K_JINK, K_NULLIFICATION, K_SLASH, K_SPEAR, MAX_SKILL_SLOTS, PH_PLAY,
+                         PUR_BLADE, PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, PUR_SPEAR, P_ALIVE,
+                         P_ARMOR, P_HANDN, P_TFLAGS, TF_SLASHED, UF_NO_RANGE, UF_PRESET, Z_HAND,
+                         Z_PROC)
+from ..frames import (F_ASK_ARMOR, F_ASK_NO_LORD, F_ASK_PURPOSE, F_ASK_TRIED, F_ASK_USE_FLAGS,
+                      F_LORD_CARD1, F_LORD_CARD2, F_NUL_COUNT, F_NUL_NEXT, F_NUL_SEAT, F_SPEAR1,
+                      F_SPEAR2, F_USE_NTGT, F_USE_TGT3)
+from ..state import (become_frame, card_kind, discard_card, slot_skill, draw_cards,
+                     has_kind_in_hand, log_event, move_card, pop_frame, post_decision, push_frame,
+                     seat_after)
+from ..rules import alive, armor_kind, can_slash_target, weapon_kind
+from ..skills.conversions import can_convert_to, converts_any
+from ..skills.modifiers import after_jink, draws_after_trick, judge_color, virtual_diagram
+from ..skills.lord import response_ok
+from ..skills.common import skill_log
+from ..skills.ids import SK_DIAOZHUO, SK_MENGLONG
+from ..history import hist_nullify
+
+
+@njit(cache=True)
+def can_answer_jink(s, seat, armor_ok, lord_ok):
+    """Could seat answer a 闪 request: a 闪, a conversion, 八卦阵, or a lord skill (lord_ok)?"""
+    if has_kind_in_hand(s, seat, K_JINK) or can_convert_to(s, seat, K_JINK) or lord_ok:
+        return True
+    return armor_ok and (armor_kind(s, seat) == K_EIGHT_DIAGRAM or virtual_diagram(s, seat))
+
+
+@njit(cache=True)
+def can_make_slash(s, seat):
+    if has_kind_in_hand(s, seat, K_SLASH) or can_convert_to(s, seat, K_SLASH):
+        return True
+    return weapon_kind(s, seat) == K_SPEAR and s[P_HANDN + seat] >= 2
+
+
+@njit(cache=True)
+def lord_help(s, seat, dk, purpose, tried):
+    """Slot+1 of a lord skill seat may call on for this request (护驾/激将), 0 if none."""
+    if s[H_HEROES] == 0:
+        return 0
+    for i in range(MAX_SKILL_SLOTS):
+        sk = slot_skill(s, seat, i)
+        if sk != 0 and response_ok(s, seat, sk, dk, purpose, tried):
+            return i + 1
+    return 0
+
+
+# FR_ASK steps
+ASK_START = 0    # can the seat answer at all? ask
+ASK_ANSWER = 1   # a card, 八卦阵 / 朦胧, a lord skill, 丈八蛇矛, or PASS
+ASK_DIAGRAM = 2  # the 八卦阵 judgement is in H_RET
+ASK_SPEAR = 3    # the two 丈八蛇矛 cards are chosen: answer with them
+ASK_LORD = 4     # the lord skill's helpers answered (H_RET)
+
+
+@njit(cache=True)
+def run_ask(s, o):
+    """Ask F_USER for a 闪 (as = DK_JINK) or a 杀 (as = DK_SLASH). Returns 1 if one was given.
+
+    For purposes that *use* a 杀 (借刀杀人, 青龙偃月刀) the frame turns into that 杀's FR_USE."""
+    r = s[o + F_USER]
+    tgt = s[o + F_TGT]
+    dk = s[o + F_AS]
+    purpose = s[o + F_ASK_PURPOSE]
+    pc = s[o + F_PC]
+    if pc == ASK_START:
+        if not alive(s, r):
+            pop_frame(s, 0)
+            return
+        lord_ok = lord_help(s, r, dk, purpose, s[o + F_ASK_NO_LORD] == 1) > 0
+        if dk == DK_JINK:
+            armor_ok = s[o + F_ASK_ARMOR] == 1 and s[o + F_ASK_TRIED] == 0
+            if not can_answer_jink(s, r, armor_ok, lord_ok):
+                pop_frame(s, 0)
+                return
+            s[o + F_PC] = ASK_ANSWER
+            # context: src = the attacker, tgt = the responder
+            post_decision(s, r, DK_JINK, s[o + F_CARD], tgt, r, 1 if armor_ok else 0, purpose, 0)
+            return
+        if purpose == PUR_COLLATERAL and not can_slash_target(s, r, tgt, True):
+            pop_frame(s, 0)
+            return
+        if (purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH) and \
+                not can_slash_target(s, r, tgt, False):
+            pop_frame(s, 0)
+            return
+        if not can_make_slash(s, r) and not lord_ok:
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = ASK_ANSWER
+        if purpose == PUR_COLLATERAL or purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH:
+            # context: the 杀 would be used by r on tgt
+            post_decision(s, r, DK_SLASH, s[o + F_CARD], r, tgt, 0, purpose, 0)
+            if purpose == PUR_SKILL_SLASH:      # the skill frame below asks (反击, 朴刀)
+                s[H_DSKILL] = s[o - FRAME_SIZE + F_AS]
+                s[H_DSKOWNER] = r
+        else:
+            # context: src = the opponent demanding the 杀, tgt = the responder
+            post_decision(s, r, DK_SLASH, s[o + F_CARD], tgt, r, 0, purpose, 0)
+        return
+    if pc == ASK_ANSWER:
+        a = s[H_ANSWER]
+        if a == A_PASS:
+            log_event(s, EV_PASS, r, dk, 0)
+            pop_frame(s, 0)
+            return
+        if a >= A_SKILL and slot_skill(s, r, a - A_SKILL) == SK_MENGLONG:
+            # 朦胧: the 八卦阵 he counts as wearing
+            s[o + F_ASK_TRIED] = 1
+            s[o + F_PC] = ASK_DIAGRAM
+            skill_log(s, r, SK_MENGLONG, -1)
+            push_frame(s, FR_JUDGE, r, -1, -1, 0, -1, K_EIGHT_DIAGRAM, 0)
+            return
+        if a >= A_SKILL:       # a lord skill asks the others (护驾, 激将)
+            sk = slot_skill(s, r, a - A_SKILL)
+            s[o + F_PC] = ASK_LORD
+            push_frame(s, FR_SKILL, r, tgt, s[o + F_CARD], sk, dk, -1, purpose)
+            return
+        c = a - A_CARD
+        kind = K_JINK if dk == DK_JINK else K_SLASH
+        if s[C_LOC + c] == Z_HAND + r or converts_any(s, r, c, kind):
+            answer_with(s, o, r, c, -1)
+            return
+        if card_kind(s, c) == K_EIGHT_DIAGRAM:
+            s[o + F_ASK_TRIED] = 1
+            s[o + F_PC] = ASK_DIAGRAM
+            log_event(s, EV_ARMOR, r, c, -1)
+            push_frame(s, FR_JUDGE, r, -1, -1, 0, -1, K_EIGHT_DIAGRAM, 0)
+            return
+        s[o + F_PC] = ASK_SPEAR        # 丈八蛇矛
+        push_frame(s, FR_SELECT, r, -1, -1, 0, -1, PUR_SPEAR, 2)
+        return
+    if pc == ASK_DIAGRAM:
+        if judge_color(s, r, s[H_RET]) == COLOR_RED:
+            log_event(s, EV_RESPOND, r, s[P_ARMOR + r], 1)
+            after_jink(s, r)             # 图强
+            pop_frame(s, 1)
+        else:
+            s[o + F_PC] = ASK_START
+        return
+    if pc == ASK_LORD:
+        if s[H_RET] == 1:
+            pop_frame(s, 1)
+        else:
+            s[o + F_ASK_NO_LORD] = 1     # nobody helped: he is asked again, without the lord skill
+            s[o + F_PC] = ASK_START
+        return
+    answer_with(s, o, r, s[o + F_SPEAR1], s[o + F_SPEAR2])      # ASK_SPEAR
+
+
+@njit(cache=True)
+def answer_with(s, o, r, c, c2):
+    purpose = s[o + F_ASK_PURPOSE]
+    if purpose == PUR_COLLATERAL or purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH:
+        flags = UF_PRESET | (UF_NO_RANGE if purpose != PUR_COLLATERAL else 0)
+        if purpose == PUR_SKILL_SLASH:
+            flags |= s[o + F_ASK_USE_FLAGS]      # the skill's UF_* flags (反击: UF_RED_SURE)
+        become_frame(s, o, FR_USE, r, s[o + F_TGT], c, K_SLASH, c2, flags, -1)
+        s[o + F_USE_TGT3] = -1
+        s[o + F_USE_NTGT] = 1   # one preset target
+        return
+    log_event(s, EV_RESPOND, r, c, c2)
+    if s[o + F_AS] == DK_SLASH and s[H_CUR] == r and s[H_PHASE] == PH_PLAY:
+        s[P_TFLAGS + r] |= TF_SLASHED
+    if purpose == PUR_LORD:
+        # played on the lord's behalf: the lord's skill frame (below) takes the card(s)
+        parent = o - FRAME_SIZE
+        move_card(s, c, Z_PROC)
+        s[parent + F_LORD_CARD1] = c
+        if c2 >= 0:
+            move_card(s, c2, Z_PROC)
+        s[parent + F_LORD_CARD2] = c2
+        if s[o + F_AS] == DK_JINK:
+            after_jink(s, r)             # 图强
+        pop_frame(s, 1)
+        return
+    discard_card(s, c, r)
+    if c2 >= 0:
+        discard_card(s, c2, r)
+    if s[o + F_AS] == DK_JINK:
+        after_jink(s, r)                 # 图强
+    pop_frame(s, 1)
+
+
+# FR_NULLIFY steps
+NUL_ASK = 0     # ask the next seat that holds a 无懈可击
+NUL_ANSWER = 1  # it played one (a new link) or passed
+
+
+@njit(cache=True)
+def run_nullify(s, o):
+    """The 无懈可击 chain for one trick on one target: offered in seat order from the current
+    player (table order), each player once per link; a played 无懈可击 starts a new link. Odd
+    count cancels."""
+    n = s[H_NP]
+    if s[o + F_PC] == NUL_ANSWER:
+        a = s[H_ANSWER]
+        if a != A_PASS:
+            c = a - A_CARD
+            seat = s[o + F_NUL_SEAT]
+            if card_kind(s, c) != K_NULLIFICATION:
+                skill_log(s, seat, SK_DIAOZHUO, -1)        # 雕琢: a black card as 无懈可击
+            log_event(s, EV_USE, seat, c, -1)
+            hist_nullify(s, seat, s[o + F_TGT], s[o + F_AS], s[o + F_NUL_COUNT])
+            discard_card(s, c, seat)
+            if draws_after_trick(s, seat, K_NULLIFICATION):
+                draw_cards(s, seat, 1)        # 集智
+            s[o + F_NUL_COUNT] += 1
+            s[o + F_NUL_NEXT] = 0
+    cur = s[H_CUR]
+    i = s[o + F_NUL_NEXT]
+    while i < n:
+        seat = seat_after(s, cur, i)
+        i += 1
+        if s[P_ALIVE + seat] == 1 and (has_kind_in_hand(s, seat, K_NULLIFICATION)
+                                       or can_convert_to(s, seat, K_NULLIFICATION)):   # 雕琢
+            s[o + F_NUL_NEXT] = i
+            s[o + F_NUL_SEAT] = seat
+            s[o + F_PC] = NUL_ANSWER
+            post_decision(s, seat, DK_NULLIFY, s[o + F_CARD], s[o + F_USER], s[o + F_TGT],
+                          s[o + F_AS], s[o + F_NUL_COUNT], 0)
+            return
+    pop_frame(s, s[o + F_NUL_COUNT] % 2)

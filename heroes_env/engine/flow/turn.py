@@ -1,0 +1,206 @@
+"""The turn: FR_GAME (the turn loop), FR_TURN (the phases), FR_PLAY (the play phase) and
+FR_DISCARD (the discard phase).
+"""
+from ..jit import njit
+from ..constants import (A_CARD, A_PASS, A_SKILL, C_AS, C_LOC, C_ORD, DK_DISCARD, DK_PLAY, EV_PHASE,
+                         EV_SKIP, EV_TURN, FR_DELAYED, FR_DISCARD, FR_JUDGE_PHASE, FR_PLAY,
+                         FR_SELECT, FR_SKILL, FR_TURN, FR_USE, F_PC, F_USER, H_ANSWER, H_CUR,
+                         H_DRAWN, H_LASTKIND, H_MAX_ROUNDS, H_MODE, H_NCARDS, H_PHASE, H_ROUND,
+                         H_TURNS, K_NONE, K_SLASH, MAX_SKILL_SLOTS, MK_TURN, MODE_3V3, PH_DISCARD,
+                         PH_DRAW, PH_FINISH, PH_JUDGE, PH_NONE, PH_PLAY, PH_START, PUR_SPEAR,
+                         P_GIVEN, P_HANDN, P_MARK, P_SLASHES, P_TFLAGS, P_USED, RES_TRUNCATED,
+                         TF_SKIP_PLAY, TP_AFTER_DISCARD, TP_DRAW, TP_START, UF_PLAY, Z_HAND,
+                         Z_JUDGE)
+from ..frames import F_DIS_LEFT, F_JPH_LIMIT, F_SPEAR1, F_SPEAR2
+from ..state import (card_kind, discard_card, slot_skill, draw_cards, end_game, log_event,
+                     pop_frame, post_decision, push_frame, pos_of)
+from ..rules import alive, next_alive
+from ..mode3v3 import run_game_3v3
+from ..skills.registry import fire
+from ..skills.modifiers import hand_limit, skips_discard
+
+
+NOT_SET = 1 << 30    # F_JPH_LIMIT before the first delayed trick: above every stamp
+
+
+# FR_GAME (identity mode) steps
+GAME_TURN = 0  # start the turn of H_CUR
+GAME_NEXT = 1  # the turn is over: the next seat's, or the round cap
+
+
+@njit(cache=True)
+def run_game(s, o):
+    if s[H_MODE] == MODE_3V3:
+        run_game_3v3(s, o)          # the 3v3 turn order (engine/mode3v3.py)
+        return
+    if s[o + F_PC] == GAME_TURN:
+        s[o + F_PC] = GAME_NEXT
+        s[H_TURNS] += 1
+        log_event(s, EV_TURN, s[H_CUR], s[H_ROUND], 0)
+        push_frame(s, FR_TURN, s[H_CUR], -1, -1, 0, -1, 0, 0)
+        return
+    nxt = next_turn(s)
+    if nxt < 0:
+        end_game(s, RES_TRUNCATED, -1)
+        return
+    s[H_CUR] = nxt
+    s[o + F_PC] = GAME_TURN
+
+
+@njit(cache=True)
+def next_turn(s):
+    """Turn order, in one place: the seat whose turn follows the current player's, -1 if the round
+    cap is reached. The next turn is the next living seat in table order (after 迁都, whoever sits
+    after the current player now); a new round starts when the turn passes table position 0."""
+    cur = s[H_CUR]
+    nxt = next_alive(s, cur)
+    if pos_of(s, nxt) <= pos_of(s, cur):
+        s[H_ROUND] += 1
+        if s[H_ROUND] > s[H_MAX_ROUNDS]:
+            return -1
+    return nxt
+
+
+@njit(cache=True)
+def set_phase(s, seat, ph):
+    s[H_PHASE] = ph
+    log_event(s, EV_PHASE, seat, ph, 0)
+
+
+# FR_TURN steps: the phases, run in this order (each step moves to the next)
+TURN_START = 0          # start phase (TP_START)
+TURN_JUDGE = 1          # judgement phase: the delayed tricks
+TURN_DRAW = 2           # draw phase: TP_DRAW may change the count (H_DRAWN) or skip it
+TURN_DRAW_CARDS = 3     # draw H_DRAWN cards
+TURN_PLAY = 4           # play phase (unless skipped)
+TURN_DISCARD = 5        # discard phase: down to the hand limit
+TURN_AFTER_DISCARD = 6  # TP_AFTER_DISCARD
+TURN_FINISH = 7         # finish phase
+TURN_END = 8            # the turn is over
+
+
+@njit(cache=True)
+def run_turn(s, o):
+    u = s[o + F_USER]
+    pc = s[o + F_PC]
+    if not alive(s, u) or pc >= TURN_END:
+        s[H_PHASE] = PH_NONE
+        s[P_MARK + u] &= ~MK_TURN
+        s[H_LASTKIND] = K_NONE
+        pop_frame(s, 0)
+        return
+    s[o + F_PC] = pc + 1
+    if pc == TURN_START:
+        s[P_TFLAGS + u] = 0
+        s[H_LASTKIND] = K_NONE
+        set_phase(s, u, PH_START)
+        fire(s, TP_START, u, -1, -1, 0, 0, o)
+    elif pc == TURN_JUDGE:
+        set_phase(s, u, PH_JUDGE)
+        push_frame(s, FR_JUDGE_PHASE, u, -1, -1, 0, -1, NOT_SET, 0)
+    elif pc == TURN_DRAW:
+        set_phase(s, u, PH_DRAW)
+        s[H_DRAWN] = 2
+        fire(s, TP_DRAW, u, -1, -1, 0, 0, o)
+    elif pc == TURN_DRAW_CARDS:
+        draw_cards(s, u, s[H_DRAWN])
+    elif pc == TURN_PLAY:
+        if s[P_TFLAGS + u] & TF_SKIP_PLAY:
+            log_event(s, EV_SKIP, u, PH_PLAY, 0)
+        else:
+            set_phase(s, u, PH_PLAY)
+            s[P_SLASHES + u] = 0
+            s[P_USED + u] = 0
+            s[P_GIVEN + u] = 0
+            push_frame(s, FR_PLAY, u, -1, -1, 0, -1, 0, 0)
+    elif pc == TURN_DISCARD:
+        set_phase(s, u, PH_DISCARD)
+        if skips_discard(s, u):
+            log_event(s, EV_SKIP, u, PH_DISCARD, 0)
+            return
+        over = s[P_HANDN + u] - hand_limit(s, u)
+        if over > 0:
+            push_frame(s, FR_DISCARD, u, -1, -1, 0, -1, over, 0)
+    elif pc == TURN_AFTER_DISCARD:
+        fire(s, TP_AFTER_DISCARD, u, -1, -1, 0, 0, o)
+    elif pc == TURN_FINISH:
+        set_phase(s, u, PH_FINISH)
+
+
+@njit(cache=True)
+def run_judge_phase(s, o):
+    u = s[o + F_USER]
+    if not alive(s, u):
+        pop_frame(s, 0)
+        return
+    best = -1
+    best_stamp = -1
+    limit = s[o + F_JPH_LIMIT]
+    z = Z_JUDGE + u
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == z:
+            st = s[C_ORD + c]
+            if st < limit and st > best_stamp:
+                best_stamp = st
+                best = c
+    if best < 0:
+        pop_frame(s, 0)
+        return
+    s[o + F_JPH_LIMIT] = best_stamp
+    push_frame(s, FR_DELAYED, u, u, best, s[C_AS + best], -1, 0, 0)
+
+
+# FR_PLAY steps
+PLAY_ASK = 0     # ask for the next play-phase action
+PLAY_ANSWER = 1  # a card, a skill, 丈八蛇矛, or end the phase
+PLAY_SPEAR = 2   # the two 丈八蛇矛 cards are chosen: use them as a 杀
+
+
+@njit(cache=True)
+def run_play(s, o):
+    u = s[o + F_USER]
+    pc = s[o + F_PC]
+    if pc == PLAY_ASK:
+        if not alive(s, u):
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = PLAY_ANSWER
+        post_decision(s, u, DK_PLAY, -1, -1, -1, 0, 0, 0)
+    elif pc == PLAY_ANSWER:
+        a = s[H_ANSWER]
+        if a == A_PASS:
+            pop_frame(s, 0)
+            return
+        if a >= A_SKILL and a < A_SKILL + MAX_SKILL_SLOTS:
+            s[o + F_PC] = PLAY_ASK
+            sk = slot_skill(s, u, a - A_SKILL)
+            push_frame(s, FR_SKILL, u, -1, -1, sk, -1, -2, 0)
+            return
+        c = a - A_CARD
+        if s[C_LOC + c] == Z_HAND + u:
+            s[o + F_PC] = PLAY_ASK
+            push_frame(s, FR_USE, u, -1, c, card_kind(s, c), -1, UF_PLAY, -1)
+        else:   # 丈八蛇矛: choose two hand cards, then use them as a 杀
+            s[o + F_PC] = PLAY_SPEAR
+            push_frame(s, FR_SELECT, u, -1, -1, 0, -1, PUR_SPEAR, 2)
+    else:
+        s[o + F_PC] = PLAY_ASK
+        push_frame(s, FR_USE, u, -1, s[o + F_SPEAR1], K_SLASH, s[o + F_SPEAR2], UF_PLAY, -1)
+
+
+# FR_DISCARD steps
+DISCARD_ASK = 0     # ask for a card
+DISCARD_ANSWER = 1  # discard it, ask again
+
+
+@njit(cache=True)
+def run_discard(s, o):
+    u = s[o + F_USER]
+    if s[o + F_PC] == DISCARD_ANSWER:
+        discard_card(s, s[H_ANSWER] - A_CARD, u)
+        s[o + F_DIS_LEFT] -= 1
+    if s[o + F_DIS_LEFT] <= 0 or s[P_HANDN + u] == 0 or not alive(s, u):
+        pop_frame(s, 0)
+        return
+    s[o + F_PC] = DISCARD_ANSWER
+    post_decision(s, u, DK_DISCARD, -1, -1, -1, s[o + F_DIS_LEFT], 0, 0)
