@@ -214,3 +214,14 @@ def run_draft(s, o):
         s[OFFER_BASE + i] = -1
     deal_hands(s)
     pop_frame(s, 0)
+
+
+@njit(cache=True)
+def hero_mask(s, d, out):
+    """DK_HERO of identity mode (posted by FR_DRAFT): A_HERO + j for each hero offered to d."""
+    n = 0
+    for j in range(MAX_OFFER):
+        if s[OFFER_BASE + d * MAX_OFFER + j] >= 0:
+            out[A_HERO + j] = 1
+            n += 1
+    return n

@@ -30,13 +30,14 @@ import numpy as np
 from .jit import njit
 
 from .constants import (A_HERO, A_OPTION, A_TARGET, COMMANDER_OFFSET, DK_HERO, DK_ORDER,
-                        DK_WHO_ACTS, DX_HERO_ASSIGN, EV_HERO, EV_ORDER, EV_PICK, EV_ROLL, EV_TURN,
-                        FR_TURN, F_PC, G_FIXED, G_HEROSEL, G_PACK, G_ROLES, HS_FIXED, HS_NONE,
-                        HS_RANDOM, H_ACTED, H_ANSWER, H_BLOCK, H_CUR, H_DECIDER, H_DKIND, H_DRAFT,
-                        H_DSKOWNER, H_HEROES, H_LOOKER, H_MAX_ROUNDS, H_MODE, H_NP, H_ROUND, H_SIDE,
-                        H_TURNS, MAX_OFFER, MAX_SEATS, MODE_3V3, OFFER_BASE, OPT_FIRST,
-                        PUR_ACT_ORDER, PUR_PICK_ORDER, P_ALIVE, P_HERO, P_HP, P_MAXHP, P_REVEALED,
-                        P_ROLE, RES_TEAM0, RES_TEAM1, RES_TRUNCATED, ROLE_COMMANDER, TEAM_SIZE)
+                        DK_WHO_ACTS, DX_HERO_ASSIGN, DX_HERO_OFFERED, EV_HERO, EV_ORDER, EV_PICK,
+                        EV_ROLL, EV_TURN, FR_TURN, F_PC, G_FIXED, G_HEROSEL, G_PACK, G_ROLES,
+                        HS_FIXED, HS_NONE, HS_RANDOM, H_ACTED, H_ANSWER, H_BLOCK, H_CUR, H_DECIDER,
+                        H_DKIND, H_DRAFT, H_DSKOWNER, H_HEROES, H_LOOKER, H_MAX_ROUNDS, H_MODE,
+                        H_NP, H_ROUND, H_SIDE, H_TURNS, MAX_OFFER, MAX_SEATS, MODE_3V3, OFFER_BASE,
+                        OPT_FIRST, OPT_SECOND, PUR_ACT_ORDER, PUR_PICK_ORDER, P_ALIVE, P_HERO, P_HP,
+                        P_MAXHP, P_REVEALED, P_ROLE, RES_TEAM0, RES_TEAM1, RES_TRUNCATED,
+                        ROLE_COMMANDER, TEAM_SIZE)
 from .frames import F_D3_ASSIGNED, F_D3_FIRST, F_D3_PICKS
 from .state import (bury, deal_hands, draw_cards, end_game, log_event, pop_frame,
                     post_decision, push_frame, rand_below, rel_seat, seat_after)
@@ -271,6 +272,22 @@ def run_draft_3v3(s, o):
             s[o + F_PC] = DRAFT3_ASSIGN
 
 
+@njit(cache=True)
+def hero_mask_3v3(s, d, out):
+    """DK_HERO of 3v3 (posted by the draft): A_HERO + j for each of the DX_HERO_OFFERED choices."""
+    for j in range(s[DX_HERO_OFFERED]):
+        out[A_HERO + j] = 1
+    return max(s[DX_HERO_OFFERED], 0)
+
+
+@njit(cache=True)
+def order_mask(s, d, out):
+    """DK_ORDER (posted by ``ask_order``): first or second."""
+    out[A_OPTION + OPT_FIRST] = 1
+    out[A_OPTION + OPT_SECOND] = 1
+    return 2
+
+
 # ---------------------------------------------------------------- turn order
 @njit(cache=True)
 def can_act(s, seat):
@@ -290,7 +307,6 @@ def who_acts_mask(s, d, out):
     """DK_WHO_ACTS for commander d: A_TARGET + relative seat of each member of his team who may
     start the block (in the game's first block only himself)."""
     n = 0
-    npl = s[H_NP]
     team = team_of(d)
     for i in range(TEAM_SIZE):
         seat = team * TEAM_SIZE + i

@@ -8,7 +8,7 @@ from .jit import njit
 from .constants import (COLOR_NONE, DECK_HEROKILL, H_CUR, H_DECK, H_HEROES, H_MOVED, H_NODIST,
                         H_NP, KD_WU, K_COLLATERAL, K_CROSSBOW, K_DISMANTLE, K_DUEL, K_HALBERD,
                         K_INDULGENCE, K_JINK, K_LIGHTNING, K_NONE, K_NULLIFICATION, K_PEACH,
-                        K_SLASH, K_SNATCH, MAX_SEATS, PUR_ICE_SWORD, P_ALIVE, P_ARMOR, P_AT,
+                        K_SLASH, K_SNATCH, K_SPEAR, MAX_SEATS, PUR_ICE_SWORD, P_ALIVE, P_ARMOR, P_AT,
                         P_GENDER, P_HANDN, P_HP, P_KINGDOM, P_MAXHP, P_MINUS, P_PLUS, P_POS,
                         P_SLASHES, P_WEAPON)
 from .state import (card_kind, card_color, equip_count, has_skill, judge_count, judge_has,
@@ -138,6 +138,12 @@ def weapon_kind(s, seat):
     if w < 0:
         return K_NONE
     return card_kind(s, w)
+
+
+@njit(cache=True)
+def spear_ready(s, seat):
+    """丈八蛇矛: seat can make a 杀 of two hand cards."""
+    return weapon_kind(s, seat) == K_SPEAR and s[P_HANDN + seat] >= 2
 
 
 @njit(cache=True)

@@ -2,11 +2,14 @@
 of another seat's cards: 过河拆桥, 顺手牵羊, 寒冰剑, skills).
 """
 from ..jit import njit
-from ..constants import (A_CARD, A_OPTION, DK_PICK, DK_SELECT, EV_GAIN, FRAME_SIZE, F_PC, F_TGT,
-                         F_USER, H_ANSWER, OPT_HAND, PUR_SNATCH, PUR_SPEAR, Z_HAND, Z_PROC)
+from ..constants import (A_CARD, A_OPTION, C_LOC, DK_PICK, DK_SELECT, DX_PURPOSE, EV_GAIN,
+                         FRAME_SIZE, F_PC, F_TGT, F_USER, H_ANSWER, H_DTGT, H_NCARDS, K_NONE,
+                         OPT_HAND, PUR_AXE, PUR_SNATCH, PUR_SPEAR, P_ARMOR, P_HANDN, P_MINUS,
+                         P_PLUS, P_WEAPON, Z_HAND, Z_JUDGE, Z_PROC)
 from ..frames import F_PICK_PURPOSE, F_SEL_DONE, F_SEL_LEFT, F_SEL_PURPOSE, F_SPEAR1
 from ..state import discard_card, log_event, move_card, pop_frame, post_decision, random_hand_card
 from ..rules import alive, pick_takes_judge, total_cards
+from ..marks import mark, mark_hand
 
 
 # FR_SELECT steps
@@ -33,6 +36,17 @@ def run_select(s, o):
         return
     s[o + F_PC] = SELECT_ANSWER
     post_decision(s, u, DK_SELECT, -1, -1, -1, s[o + F_SEL_LEFT], purpose, 0)
+
+
+@njit(cache=True)
+def select_mask(s, d, out):
+    """DK_SELECT (posted by FR_SELECT): a hand card (贯石斧's cost: equipment too, not the axe)."""
+    n = mark_hand(s, d, K_NONE, out)
+    if s[DX_PURPOSE] == PUR_AXE:
+        for f in (P_ARMOR, P_PLUS, P_MINUS):
+            if s[f + d] >= 0:
+                n += mark(out, A_CARD + s[f + d])
+    return n
 
 
 # FR_PICK steps
@@ -63,3 +77,22 @@ def run_pick(s, o):
     else:
         discard_card(s, c, t)
     pop_frame(s, c)
+
+
+@njit(cache=True)
+def pick_mask(s, d, out):
+    """DK_PICK (posted by FR_PICK): the target's hand (one face-down option), an equipped card, or
+    (``rules.pick_takes_judge``) a card of its judgement zone."""
+    t = s[H_DTGT]
+    n = 0
+    if s[P_HANDN + t] > 0:
+        n += mark(out, A_OPTION + OPT_HAND)
+    for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
+        if s[f + t] >= 0:
+            n += mark(out, A_CARD + s[f + t])
+    if pick_takes_judge(s, s[DX_PURPOSE]):
+        z = Z_JUDGE + t
+        for c in range(s[H_NCARDS]):
+            if s[C_LOC + c] == z:
+                n += mark(out, A_CARD + c)
+    return n

@@ -4,19 +4,19 @@ FR_DYING (桃 asked in turn) and ``do_death`` (rewards and penalties, the game r
 from ..jit import njit
 from ..constants import (A_CARD, A_CONFIRM, A_PASS, C_LOC, DF_SLASH, DK_CONFIRM, DK_KYLIN, DK_PEACH,
                          EV_DAMAGE, EV_DEATH, EV_DYING, EV_PREVENT, EV_USE, FR_DYING, FR_PICK, F_AS,
-                         F_CARD, F_PC, F_SUB2, F_TGT, F_USER, HK_DAMAGE, H_ANSWER, H_CUR, H_MODE,
-                         H_NCARDS, H_NP, K_ICE_SWORD, K_KYLIN_BOW, K_NONE, K_PEACH, MODE_3V3,
-                         PUR_ICE_SWORD, P_ALIVE, P_DMG, P_HP, P_KILLS, P_MAXHP, P_MINUS, P_PLUS,
-                         P_REVEALED, P_ROLE, P_WEAPON, RES_LORD, RES_REBEL, RES_RENEGADE, ROLE_LORD,
-                         ROLE_LOYALIST, ROLE_REBEL, ROLE_RENEGADE, TP_DAMAGED, TP_DAMAGE_DONE,
-                         TP_PREVENT, Z_EQUIP, Z_HAND)
+                         F_CARD, F_PC, F_SUB2, F_TGT, F_USER, HK_DAMAGE, H_ANSWER, H_CUR, H_DTGT,
+                         H_MODE, H_NCARDS, H_NP, K_ICE_SWORD, K_KYLIN_BOW, K_NONE, K_PEACH,
+                         MODE_3V3, PUR_ICE_SWORD, P_ALIVE, P_DMG, P_HP, P_KILLS, P_MAXHP, P_MINUS,
+                         P_PLUS, P_REVEALED, P_ROLE, P_WEAPON, RES_LORD, RES_REBEL, RES_RENEGADE,
+                         ROLE_LORD, ROLE_LOYALIST, ROLE_REBEL, ROLE_RENEGADE, TP_DAMAGED,
+                         TP_DAMAGE_DONE, TP_PREVENT, Z_EQUIP, Z_HAND)
 from ..frames import F_DMG_AMOUNT, F_DMG_FLAGS, F_DMG_ICE_LEFT, F_DY_ASKED
 from ..state import (bury, discard_card, draw_cards, end_game, has_kind_in_hand, log_event,
                      pop_frame, post_decision, push_frame, seat_after)
 from ..rules import alive, pick_takes_judge, seat_distance, total_cards, weapon_kind
 from ..mode3v3 import death_3v3
 from ..skills.registry import fire
-from ..skills.conversions import can_convert_to
+from ..skills.conversions import can_convert_to, mark_converted
 from ..skills.modifiers import fengwu_heal
 from ..skills.targeting import guard_ends
 from ..skills.lord import dami_bonus, rescue_bonus
@@ -24,6 +24,7 @@ from ..skills.common import heal, pile_holds, skill_log
 from ..skills.damage import hongyanjie_fill
 from ..skills.ids import SK_FENGWU
 from ..history import hist_add
+from ..marks import mark, mark_hand
 
 
     # nobody can take it: it stays where it is (already in owner's judgement zone)
@@ -171,6 +172,17 @@ def run_damage(s, o):
         pop_frame(s, 0)
 
 
+@njit(cache=True)
+def kylin_mask(s, d, out):
+    """DK_KYLIN (posted by FR_DAMAGE to the 麒麟弓's user): one of the target's horses, or A_PASS."""
+    t = s[H_DTGT]
+    n = mark(out, A_PASS)
+    for f in (P_PLUS, P_MINUS):
+        if s[f + t] >= 0:
+            n += mark(out, A_CARD + s[f + t])
+    return n
+
+
 # FR_DYING steps
 DYING_START = 0   # 红颜劫; then ask for 桃
 DYING_ASK = 1     # ask the next seat that can give a 桃
@@ -218,3 +230,9 @@ def run_dying(s, o):
         i += 1
     do_death(s, v, s[o + F_USER])
     pop_frame(s, 0)
+
+
+@njit(cache=True)
+def peach_mask(s, d, out):
+    """DK_PEACH (posted by FR_DYING): a 桃 or a card converted to one (回春), or A_PASS."""
+    return mark(out, A_PASS) + mark_hand(s, d, K_PEACH, out) + mark_converted(s, out, d, K_PEACH)

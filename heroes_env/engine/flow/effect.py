@@ -22,6 +22,7 @@ from ..skills.modifiers import (club_immune, duel_damage, duel_slashes_needed, d
 from ..skills.common import heal, skill_log
 from ..skills.ids import SK_NIDONGDE
 from .respond import can_make_slash
+from ..marks import mark
 
 
 @njit(cache=True)
@@ -133,6 +134,16 @@ def run_effect(s, o):
             pop_frame(s, 0)
     else:
         pop_frame(s, 0)
+
+
+@njit(cache=True)
+def ag_mask(s, d, out):
+    """DK_AG (posted by FR_EFFECT of 五谷丰登): one of the cards still shown."""
+    n = 0
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == Z_AG:
+            n += mark(out, A_CARD + c)
+    return n
 
 
 # FR_EFFECT steps of a 杀 (after EFF_RESOLVE)

@@ -3,26 +3,28 @@ and FR_NULLIFY (the 无懈可击 chain).
 """
 from ..jit import njit
 from ..constants import (A_CARD, A_PASS, A_SKILL, COLOR_RED, C_LOC, DK_JINK, DK_NULLIFY, DK_SLASH,
-                         EV_ARMOR, EV_PASS, EV_RESPOND, EV_USE, FRAME_SIZE, FR_JUDGE, FR_SELECT,
-                         FR_SKILL, FR_USE, F_AS, F_CARD, F_PC, F_TGT, F_USER, H_ANSWER, H_CUR,
-                         H_DSKILL, H_DSKOWNER, H_HEROES, H_NP, H_PHASE, H_RET, K_EIGHT_DIAGRAM,
-                         K_JINK, K_NULLIFICATION, K_SLASH, K_SPEAR, MAX_SKILL_SLOTS, PH_PLAY,
-                         PUR_BLADE, PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, PUR_SPEAR, P_ALIVE,
-                         P_ARMOR, P_HANDN, P_TFLAGS, TF_SLASHED, UF_NO_RANGE, UF_PRESET, Z_HAND,
+                         DX_JINK_ARMOR, DX_PURPOSE, EV_ARMOR, EV_PASS, EV_RESPOND, EV_USE,
+                         FRAME_BASE, FRAME_SIZE, FR_JUDGE, FR_SELECT, FR_SKILL, FR_USE, F_AS,
+                         F_CARD, F_PC, F_TGT, F_USER, H_ANSWER, H_CUR, H_DSKILL, H_DSKOWNER, H_DTGT,
+                         H_FP, H_HEROES, H_NP, H_PHASE, H_RET, K_EIGHT_DIAGRAM, K_JINK,
+                         K_NULLIFICATION, K_SLASH, MAX_SKILL_SLOTS, PH_PLAY, PUR_BLADE,
+                         PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, PUR_SPEAR, P_ALIVE, P_ARMOR,
+                         P_MINUS, P_TFLAGS, P_WEAPON, TF_SLASHED, UF_NO_RANGE, UF_PRESET, Z_HAND,
                          Z_PROC)
 from ..frames import (F_ASK_ARMOR, F_ASK_NO_LORD, F_ASK_PURPOSE, F_ASK_TRIED, F_ASK_USE_FLAGS,
                       F_LORD_CARD1, F_LORD_CARD2, F_NUL_COUNT, F_NUL_NEXT, F_NUL_SEAT, F_SPEAR1,
                       F_SPEAR2, F_USE_NTGT, F_USE_TGT3)
 from ..state import (become_frame, card_kind, discard_card, slot_skill, draw_cards,
                      has_kind_in_hand, log_event, move_card, pop_frame, post_decision, push_frame,
-                     seat_after)
-from ..rules import alive, armor_kind, can_slash_target, weapon_kind
-from ..skills.conversions import can_convert_to, converts_any
+                     seat_after, skill_slot)
+from ..rules import alive, armor_kind, can_slash_target, spear_ready
+from ..skills.conversions import can_convert_to, collateral_ok, converts_any, mark_converted
 from ..skills.modifiers import after_jink, draws_after_trick, judge_color, virtual_diagram
 from ..skills.lord import response_ok
 from ..skills.common import skill_log
 from ..skills.ids import SK_DIAOZHUO, SK_MENGLONG
 from ..history import hist_nullify
+from ..marks import mark, mark_hand
 
 
 @njit(cache=True)
@@ -37,19 +39,21 @@ def can_answer_jink(s, seat, armor_ok, lord_ok):
 def can_make_slash(s, seat):
     if has_kind_in_hand(s, seat, K_SLASH) or can_convert_to(s, seat, K_SLASH):
         return True
-    return weapon_kind(s, seat) == K_SPEAR and s[P_HANDN + seat] >= 2
+    return spear_ready(s, seat)
 
 
 @njit(cache=True)
-def lord_help(s, seat, dk, purpose, tried):
-    """Slot+1 of a lord skill seat may call on for this request (护驾/激将), 0 if none."""
+def lord_helpers(s, seat, dk, purpose, tried):
+    """Bit i: the lord skill in seat's slot i may call on the others for this request (护驾 /
+    激将); 0 if none. FR_ASK asks it before posting the decision, the mask marks each one."""
+    bits = 0
     if s[H_HEROES] == 0:
-        return 0
+        return bits
     for i in range(MAX_SKILL_SLOTS):
         sk = slot_skill(s, seat, i)
         if sk != 0 and response_ok(s, seat, sk, dk, purpose, tried):
-            return i + 1
-    return 0
+            bits |= 1 << i
+    return bits
 
 
 # FR_ASK steps
@@ -74,7 +78,7 @@ def run_ask(s, o):
         if not alive(s, r):
             pop_frame(s, 0)
             return
-        lord_ok = lord_help(s, r, dk, purpose, s[o + F_ASK_NO_LORD] == 1) > 0
+        lord_ok = lord_helpers(s, r, dk, purpose, s[o + F_ASK_NO_LORD] == 1) != 0
         if dk == DK_JINK:
             armor_ok = s[o + F_ASK_ARMOR] == 1 and s[o + F_ASK_TRIED] == 0
             if not can_answer_jink(s, r, armor_ok, lord_ok):
@@ -189,6 +193,54 @@ def answer_with(s, o, r, c, c2):
     pop_frame(s, 1)
 
 
+@njit(cache=True)
+def _mark_lord(s, d, dk, out):
+    """A_SKILL + slot of each lord skill d may call on for the pending 闪/杀 request."""
+    o = FRAME_BASE + (s[H_FP] - 1) * FRAME_SIZE
+    bits = lord_helpers(s, d, dk, s[DX_PURPOSE], s[o + F_ASK_NO_LORD] == 1)
+    n = 0
+    for i in range(MAX_SKILL_SLOTS):
+        if (bits >> i) & 1:
+            n += mark(out, A_SKILL + i)
+    return n
+
+
+@njit(cache=True)
+def jink_mask(s, d, out):
+    """DK_JINK (posted by FR_ASK): a 闪 or a card converted to one, 八卦阵 (or 朦胧's) when it may
+    be tried, a lord skill, or A_PASS."""
+    n = mark(out, A_PASS)
+    n += mark_hand(s, d, K_JINK, out)
+    n += mark_converted(s, out, d, K_JINK)
+    if s[DX_JINK_ARMOR] == 1 and armor_kind(s, d) == K_EIGHT_DIAGRAM \
+            and out[A_CARD + s[P_ARMOR + d]] == 0:
+        n += mark(out, A_CARD + s[P_ARMOR + d])
+    if s[DX_JINK_ARMOR] == 1 and virtual_diagram(s, d):       # 朦胧: its 八卦阵, by the skill slot
+        n += mark(out, A_SKILL + skill_slot(s, d, SK_MENGLONG))
+    n += _mark_lord(s, d, DK_JINK, out)
+    return n
+
+
+@njit(cache=True)
+def slash_mask(s, d, out):
+    """DK_SLASH (posted by FR_ASK): a 杀 or a card converted to one, 丈八蛇矛, a lord skill, or
+    A_PASS."""
+    n = mark(out, A_PASS)
+    n += mark_hand(s, d, K_SLASH, out)
+    n += mark_converted(s, out, d, K_SLASH)
+    if s[DX_PURPOSE] == PUR_COLLATERAL and s[H_HEROES] != 0:
+        # a converted equipment card no longer counts for the range to the victim
+        for f in (P_WEAPON, P_MINUS):
+            c = s[f + d]
+            if c >= 0 and out[A_CARD + c] == 1 and not collateral_ok(s, d, c, s[H_DTGT]):
+                out[A_CARD + c] = 0
+                n -= 1
+    if spear_ready(s, d) and out[A_CARD + s[P_WEAPON + d]] == 0:
+        n += mark(out, A_CARD + s[P_WEAPON + d])
+    n += _mark_lord(s, d, DK_SLASH, out)
+    return n
+
+
 # FR_NULLIFY steps
 NUL_ASK = 0     # ask the next seat that holds a 无懈可击
 NUL_ANSWER = 1  # it played one (a new link) or passed
@@ -228,3 +280,10 @@ def run_nullify(s, o):
                           s[o + F_AS], s[o + F_NUL_COUNT], 0)
             return
     pop_frame(s, s[o + F_NUL_COUNT] % 2)
+
+
+@njit(cache=True)
+def nullify_mask(s, d, out):
+    """DK_NULLIFY (posted by FR_NULLIFY): a 无懈可击 or a card converted to one (雕琢), or A_PASS."""
+    return mark(out, A_PASS) + mark_hand(s, d, K_NULLIFICATION, out) \
+        + mark_converted(s, out, d, K_NULLIFICATION)

@@ -1,23 +1,26 @@
 """The turn: FR_GAME (the turn loop), FR_TURN (the phases), FR_PLAY (the play phase) and
 FR_DISCARD (the discard phase).
 """
+import numpy as np
+
 from ..jit import njit
 from ..constants import (A_CARD, A_PASS, A_SKILL, C_AS, C_LOC, C_ORD, DK_DISCARD, DK_PLAY, EV_PHASE,
                          EV_SKIP, EV_TURN, FR_DELAYED, FR_DISCARD, FR_JUDGE_PHASE, FR_PLAY,
                          FR_SELECT, FR_SKILL, FR_TURN, FR_USE, F_PC, F_USER, H_ANSWER, H_CUR,
-                         H_DRAWN, H_LASTKIND, H_MAX_ROUNDS, H_MODE, H_NCARDS, H_PHASE, H_ROUND,
-                         H_TURNS, K_NONE, K_SLASH, MAX_SKILL_SLOTS, MK_TURN, MODE_3V3, PH_DISCARD,
-                         PH_DRAW, PH_FINISH, PH_JUDGE, PH_NONE, PH_PLAY, PH_START, PUR_SPEAR,
-                         P_GIVEN, P_HANDN, P_MARK, P_SLASHES, P_TFLAGS, P_USED, RES_TRUNCATED,
-                         TF_SKIP_PLAY, TP_AFTER_DISCARD, TP_DRAW, TP_START, UF_PLAY, Z_HAND,
-                         Z_JUDGE)
+                         H_DRAWN, H_HEROES, H_LASTKIND, H_MAX_ROUNDS, H_MODE, H_NCARDS, H_PHASE,
+                         H_ROUND, H_TURNS, K_NONE, K_SLASH, MAX_SKILL_SLOTS, MK_TURN, MODE_3V3,
+                         PH_DISCARD, PH_DRAW, PH_FINISH, PH_JUDGE, PH_NONE, PH_PLAY, PH_START,
+                         PUR_SPEAR, P_GIVEN, P_HANDN, P_MARK, P_SLASHES, P_TFLAGS, P_USED, P_WEAPON,
+                         RES_TRUNCATED, TF_SKIP_PLAY, TP_AFTER_DISCARD, TP_DRAW, TP_START, UF_PLAY,
+                         Z_HAND, Z_JUDGE)
 from ..frames import F_DIS_LEFT, F_JPH_LIMIT, F_SPEAR1, F_SPEAR2
 from ..state import (card_kind, discard_card, slot_skill, draw_cards, end_game, log_event,
                      pop_frame, post_decision, push_frame, pos_of)
-from ..rules import alive, next_alive
+from ..rules import alive, any_legal_target, next_alive, slash_allowed, spear_ready, usable_in_play
 from ..mode3v3 import run_game_3v3
-from ..skills.registry import fire
+from ..skills.registry import active_ok, fire
 from ..skills.modifiers import hand_limit, skips_discard
+from ..marks import mark, mark_hand
 
 
 NOT_SET = 1 << 30    # F_JPH_LIMIT before the first delayed trick: above every stamp
@@ -188,6 +191,38 @@ def run_play(s, o):
         push_frame(s, FR_USE, u, -1, s[o + F_SPEAR1], K_SLASH, s[o + F_SPEAR2], UF_PLAY, -1)
 
 
+@njit(cache=True)
+def play_mask(s, d, out):
+    """DK_PLAY (posted by FR_PLAY): a hand card usable now, 丈八蛇矛 as a 杀, an active skill, or
+    end the phase (A_PASS)."""
+    n = mark(out, A_PASS)
+    z = Z_HAND + d
+    known = np.int64(0)        # bit k: usable_in_play asked for kind k (no array allocated)
+    usable = np.int64(0)       # bit k: kind k is usable
+    # targets are chosen once the card has left the hand (空城 with the last card: the user
+    # is no 借刀杀人 victim then): judge them with one card fewer, restored at once
+    s[P_HANDN + d] -= s[H_HEROES]
+    for c in range(s[H_NCARDS]):
+        if s[C_LOC + c] == z:
+            k = card_kind(s, c)
+            bit = np.int64(1) << k
+            if (known & bit) == 0:
+                known |= bit
+                if usable_in_play(s, d, k):
+                    usable |= bit
+            if (usable & bit) != 0:
+                n += mark(out, A_CARD + c)
+    s[P_HANDN + d] += s[H_HEROES]
+    if spear_ready(s, d) and slash_allowed(s, d) and any_legal_target(s, d, K_SLASH):
+        n += mark(out, A_CARD + s[P_WEAPON + d])
+    if s[H_HEROES] != 0:
+        for i in range(MAX_SKILL_SLOTS):
+            sk = slot_skill(s, d, i)
+            if sk != 0 and active_ok(s, d, sk, out):
+                n += mark(out, A_SKILL + i)
+    return n
+
+
 # FR_DISCARD steps
 DISCARD_ASK = 0     # ask for a card
 DISCARD_ANSWER = 1  # discard it, ask again
@@ -204,3 +239,9 @@ def run_discard(s, o):
         return
     s[o + F_PC] = DISCARD_ANSWER
     post_decision(s, u, DK_DISCARD, -1, -1, -1, s[o + F_DIS_LEFT], 0, 0)
+
+
+@njit(cache=True)
+def discard_mask(s, d, out):
+    """DK_DISCARD (posted by FR_DISCARD): any hand card."""
+    return mark_hand(s, d, K_NONE, out)

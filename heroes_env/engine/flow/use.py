@@ -3,11 +3,12 @@ and FR_DSWORDS (雌雄双股剑 on each target of a 杀).
 """
 from ..jit import njit
 from ..constants import (A_CARD, A_CONFIRM, A_PASS, A_TARGET, C_AS, C_LOC, DK_CONFIRM, DK_DSWORDS,
-                         DK_TARGET, EV_EQUIP, EV_USE, FR_DSWORDS, FR_EFFECT, F_AS, F_CARD, F_PC,
-                         F_SUB2, F_TGT, F_USER, HK_AIM, H_ANSWER, H_CUR, H_HEROES, H_HOLD,
+                         DK_TARGET, DX_TARGET_FIRST, DX_TARGET_KIND, DX_TARGET_STAGE, EV_EQUIP,
+                         EV_USE, FRAME_BASE, FRAME_SIZE, FR_DSWORDS, FR_EFFECT, F_AS, F_CARD, F_PC,
+                         F_SUB2, F_TGT, F_USER, HK_AIM, H_ANSWER, H_CUR, H_FP, H_HEROES, H_HOLD,
                          H_LASTKIND, H_NCARDS, H_NODIST, H_NP, H_PHASE, K_AMAZING_GRACE, K_ARCHERY,
                          K_COLLATERAL, K_DISMANTLE, K_DOUBLE_SWORDS, K_DUEL, K_GOD_SALVATION,
-                         K_HORSE_MINUS, K_HORSE_PLUS, K_INDULGENCE, K_LIGHTNING, K_PEACH,
+                         K_HORSE_MINUS, K_HORSE_PLUS, K_INDULGENCE, K_LIGHTNING, K_NONE, K_PEACH,
                          K_QINGGANG, K_SAVAGE, K_SLASH, K_SNATCH, PH_PLAY, PUR_DSWORDS, P_HANDN,
                          P_MINUS, P_PLUS, P_SLASHES, P_TFLAGS, TF_SLASHED, TF_SLASH_USED, TP_AIMED,
                          TP_TARGETED, UF_FROM_HAND, UF_NO_DODGE, UF_NO_DODGE_T0, UF_PLAY, UF_PRESET,
@@ -16,12 +17,13 @@ from ..frames import F_USE_FLAGS, F_USE_I, F_USE_NTGT, F_USE_TGT2, F_USE_TGT3, F
 from ..state import (discard_card, draw_cards, is_trick_kind, is_equip_kind, log_event, move_card,
                      pop_frame, post_decision, push_frame, top_card, equip_slot_field, rel_seat,
                      seat_after)
-from ..rules import (alive, extra_slash_target, num_alive, opposite_gender, peach_needs_target,
-                     weapon_kind)
+from ..rules import (alive, can_slash_target, extra_slash_target, legal_target, num_alive,
+                     opposite_gender, peach_needs_target, weapon_kind)
 from ..skills.registry import fire
 from ..skills.modifiers import draws_after_trick, horse_limit_one, trick_skipped, trick_skips
 from ..skills.targeting import guard_redirect
 from ..history import aims_harm, hist_add
+from ..marks import mark, mark_hand
 
 
 @njit(cache=True)
@@ -265,6 +267,33 @@ def run_use(s, o):
         pop_frame(s, 1)
 
 
+@njit(cache=True)
+def target_mask(s, d, out):
+    """DK_TARGET (posted by FR_USE): the seats the card may be aimed at (``constants.DX_TARGET_*``:
+    the kind, the targets so far, 借刀杀人's wielder); more 杀 targets with
+    A_CONFIRM (no more) once one is chosen."""
+    kind = s[DX_TARGET_KIND]
+    stage = s[DX_TARGET_STAGE]
+    first = s[DX_TARGET_FIRST]
+    o = FRAME_BASE + (s[H_FP] - 1) * FRAME_SIZE
+    n = 0
+    if kind == K_SLASH and stage > 0:
+        n += mark(out, A_CONFIRM)
+        t0 = s[o + F_TGT]
+        t1 = s[o + F_USE_TGT2]
+        t2 = s[o + F_USE_TGT3]
+        for r in range(s[H_NP]):
+            t = seat_after(s, d, r)
+            if t != t0 and t != t1 and t != t2 and can_slash_target(s, d, t, True):
+                n += mark(out, A_TARGET + r)
+    else:
+        for r in range(s[H_NP]):
+            t = seat_after(s, d, r)
+            if legal_target(s, d, kind, t, stage, first):
+                n += mark(out, A_TARGET + r)
+    return n
+
+
 # FR_DSWORDS steps
 DSWORDS_ASK = 0        # the user may use 雌雄双股剑
 DSWORDS_CONFIRMED = 1  # ask the target: discard, or let the user draw
@@ -296,3 +325,10 @@ def run_dswords(s, o):
         else:
             discard_card(s, a - A_CARD, t)
         pop_frame(s, 0)
+
+
+@njit(cache=True)
+def dswords_mask(s, d, out):
+    """DK_DSWORDS (posted by FR_DSWORDS to the target): a hand card to discard, or A_PASS (the user
+    draws)."""
+    return mark(out, A_PASS) + mark_hand(s, d, K_NONE, out)
