@@ -154,13 +154,15 @@ def test_random_opponents_and_a_new_mix_on_resume(resumed_runs, tmp_path):
     try:
         selfplay_ppo.main(["--resume", str(tmp_path / "a.state"), "--total-steps", "1200",
                            "--eval-every", "0", "--p-heuristic", "0.2", "--p-random", "0.5",
+                           "--role-weights", "0", "1", "0", "0",
                            "--save-path", str(tmp_path / "c.pt"),
                            "--run-dir", str(tmp_path / "runs")])
     finally:
         torch.set_num_threads(threads)
     st = torch.load(tmp_path / "c.pt.state", weights_only=False)
     assert st["args"]["p_random"] == 0.5 and st["wins"][1].shape == (4, 4)
-    assert st["sittings"][-1]["mix"] == {"p_heuristic": 0.2, "p_pool": 0.3, "p_random": 0.5}
+    assert st["sittings"][-1]["mix"] == {"p_heuristic": 0.2, "p_pool": 0.3, "p_random": 0.5,
+                                         "role_weights": [0.0, 1.0, 0.0, 0.0]}
     assert (st["tables"]["ctrl"] == selfplay_ppo.RANDOM).any()
     tags = {r["tag"] for r in _scalars(tmp_path / "runs")}
     assert "charts/win_vs_random" in tags
@@ -169,6 +171,46 @@ def test_random_opponents_and_a_new_mix_on_resume(resumed_runs, tmp_path):
         selfplay_ppo.main(["--resume", str(tmp_path / "c.pt.state"), "--p-heuristic", "0.4"])
     with pytest.raises(SystemExit, match="--p-random -0.1"):
         selfplay_ppo.main(TINY + ["--p-random", "-0.1"])
+    with pytest.raises(SystemExit, match="--role-weights 1 2 1: give 4 weights"):
+        selfplay_ppo.main(TINY + ["--role-weights", "1", "2", "1"])
+    with pytest.raises(SystemExit, match="--role-weights 0 0 0 0"):
+        selfplay_ppo.main(TINY + ["--role-weights", "0", "0", "0", "0"])
+
+
+def test_role_weights_draw_the_learner_seats(tmp_path):
+    import numpy as np
+    import torch
+
+    from heroes_env.engine import constants as C
+    from training import selfplay_ppo
+    # a run with --role-weights 0 1 0 0 and no self-play: the learner sits only in the
+    # loyalist's seat, in the games it finished and in those still going at its end
+    argv = TINY + ["--bc-steps", "0", "--total-steps", "400", "--eval-every", "0",
+                   "--p-heuristic", "0.5", "--p-pool", "0", "--p-random", "0.5",
+                   "--role-weights", "0", "1", "0", "0", "--save-path", str(tmp_path / "w.pt"),
+                   "--run-dir", str(tmp_path / "runs")]
+    threads = torch.get_num_threads()
+    try:
+        selfplay_ppo.main(argv)
+    finally:
+        torch.set_num_threads(threads)
+    roles = {t.rsplit("_", 1)[1] for t in (r["tag"] for r in _scalars(tmp_path / "runs"))
+             if t.startswith(("charts/win_vs_heuristic_", "charts/win_vs_random_"))}
+    assert roles == {"loyalist"}
+    st = torch.load(tmp_path / "w.pt.state", weights_only=False)
+    rows, seats = np.nonzero(st["tables"]["ctrl"] == selfplay_ppo.LEARNER)
+    assert len(rows) == 8 and (st["venv"]["S"][rows, C.P_ROLE + seats] == 1).all()
+    # the draw itself: seats in proportion to their roles' weights
+    args = selfplay_ppo.Args(role_weights=(1.0, 3.0, 1.0, 0.0))
+    t = selfplay_ppo.Tables(args, 1, 5, np.random.default_rng(1))
+    roles = np.array([0, 3, 2, 1, 2])            # lord, renegade, rebel, loyalist, rebel
+    seats = np.array([t.learner_seats(roles)[0] for _ in range(6000)])
+    share = np.bincount(seats, minlength=5) / len(seats)
+    assert share[1] == 0                          # the renegade's weight is 0
+    assert share == pytest.approx([1 / 6, 0, 1 / 6, 1 / 2, 1 / 6], abs=0.025)
+    # two learner seats, only one weighted seat: uniform rather than an impossible draw
+    args.learner_seats, args.role_weights = 2, (0.0, 1.0, 0.0, 0.0)
+    assert len(set(t.learner_seats(roles).tolist())) == 2
 
 
 def test_progress_and_atomic_save(tmp_path, capsys):

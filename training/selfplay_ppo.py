@@ -18,9 +18,13 @@ decision to Python; when a game starts, its table is drawn:
   that only ever met the heuristic and itself can misread random play);
 - otherwise: the current policy in every seat (pure self-play).
 
-The opponent mix (``p_heuristic``, ``p_pool``, ``p_random``) may change when a run is resumed,
-as a league's curriculum does; each sitting's mix is recorded in the training state
-(``sittings``). Such a run is then no longer the same as an uninterrupted one.
+In the first three, ``role_weights`` (lord, loyalist, rebel, renegade) weight the seats by their
+dealt roles when the learner's seats are drawn: ``1 2 1 1`` puts it in the loyalist's seat twice
+as often as in the lord's (all equal, the default: uniform seats, so 2 of 5 games as a rebel).
+
+The opponent mix (``p_heuristic``, ``p_pool``, ``p_random``) and the role weights may change
+when a run is resumed, as a league's curriculum does; each sitting's values are recorded in the
+training state (``sittings``). Such a run is then no longer the same as an uninterrupted one.
 
 Every seat of the current policy is its own trajectory (rewards only at the end: +1 / -1 / 0).
 PPO needs each decision's successor in the same trajectory: a rollout collects
@@ -125,6 +129,10 @@ class Args:
     p_pool: float = arg(0.2, "share of games against a past checkpoint of the pool")
     p_random: float = arg(0.0, "share of games against uniformly random legal actions")
     learner_seats: int = arg(1, "seats of the current policy in heuristic / pool games")
+    role_weights: tuple[float, ...] = arg((1.0, 1.0, 1.0, 1.0),
+                                          "weight of a seat's role (lord loyalist rebel renegade) "
+                                          "when the learner's seats of a heuristic / pool / random "
+                                          "game are drawn (all equal: uniform seats)")
     pool_every: int = arg(10, "updates between snapshots added to the pool")
     pool_size: int = arg(5, "past checkpoints kept in the pool")
     eval_every: int = arg(10, "updates between evaluations with the tournament tool (0: never)")
@@ -147,10 +155,11 @@ class Args:
 
 STATE_FORMAT = "heroes_env.selfplay_state/1"
 MIX = ("p_heuristic", "p_pool", "p_random")   # the opponent mix (may change on --resume)
+CURRICULUM = MIX + ("role_weights",)          # what a league's curriculum may change on --resume
 # what may differ from the saved arguments when a run is resumed (the rest must not)
 RESUME_OVERRIDES = ("total_steps", "max_minutes", "eval_every", "eval_games", "save_path",
                     "state_path", "save_minutes", "run_dir", "tensorboard", "engine_threads",
-                    "torch_threads", "progress", "resume") + MIX
+                    "torch_threads", "progress", "resume") + CURRICULUM
 
 
 LEARNER, HEURISTIC, RANDOM = -1, 0, -2   # ctrl codes; k >= 1: pool member k - 1
@@ -161,7 +170,13 @@ CRITIC_HIDDEN = 256                 # width of the centralised critic's hidden l
 
 
 def check_mix(args):
-    """The opponent shares are probabilities whose sum is at most 1 (the rest: self-play)."""
+    """The opponent shares are probabilities whose sum is at most 1 (the rest: self-play); the
+    role weights are one per role, not negative, not all 0."""
+    w = args.role_weights
+    if len(w) != ROLE_CLASSES or min(w) < 0 or max(w) <= 0:
+        raise SystemExit(f"--role-weights {' '.join(f'{x:g}' for x in w)}: give {ROLE_CLASSES} "
+                         f"weights (lord loyalist rebel renegade), none negative and not all 0, "
+                         f"e.g. --role-weights 1 2 1 1")
     vals = {k: getattr(args, k) for k in MIX}
     bad = [f"--{k.replace('_', '-')} {v}" for k, v in vals.items() if not 0.0 <= v <= 1.0]
     if bad or sum(vals.values()) > 1.0 + 1e-9:
@@ -345,7 +360,8 @@ class Tables:
         #                                          3 random
         self.role = np.full((B, n), -1, np.int64)
 
-    def draw(self, rows, pool_len):
+    def draw(self, rows, pool_len, roles):
+        """New controllers for the games in rows; roles[i]: game i's roles by seat."""
         a = self.args
         for i in np.asarray(rows).tolist():
             u = self.rng.random()
@@ -362,8 +378,19 @@ class Tables:
                 continue
             self.kind[i] = kind
             self.ctrl[i] = code
-            seats = self.rng.choice(self.n, size=min(a.learner_seats, self.n), replace=False)
-            self.ctrl[i, seats] = LEARNER
+            self.ctrl[i, self.learner_seats(roles[i])] = LEARNER
+
+    def learner_seats(self, roles):
+        """The learner's seats of one game: uniform, or by the weights of the seats' roles
+        (``role_weights``; the roles of a game that has just been dealt, by seat)."""
+        a, k = self.args, min(self.args.learner_seats, self.n)
+        if len(set(a.role_weights)) == 1:
+            return self.rng.choice(self.n, size=k, replace=False)
+        w = np.array([a.role_weights[r] if 0 <= r < len(a.role_weights) else 0.0
+                      for r in np.asarray(roles[:self.n]).tolist()])
+        if np.count_nonzero(w) < k:                 # too few weighted seats: uniform
+            return self.rng.choice(self.n, size=k, replace=False)
+        return self.rng.choice(self.n, size=k, replace=False, p=w / w.sum())
 
 
 class WinStats:
@@ -575,6 +602,11 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             params += list(extra.parameters())
     B, n = args.num_envs, args.num_players
 
+    def dealt_roles():
+        """Every game's roles by seat, as dealt (the state rows; the learner's seats are drawn
+        from them)."""
+        return venv.core.S[:, C.P_ROLE:C.P_ROLE + n]
+
     def targets(rows, seats):
         if role_head is None and critic is None:
             return None
@@ -628,7 +660,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
              "sittings": sittings + [{"seconds": round(time.time() - sitting_t0, 1),
                                       "global_step": ctr["global_step"],
                                       "bc_done": ctr["bc_done"],
-                                      "mix": {k: getattr(args, k) for k in MIX}}],
+                                      "mix": {k: (list(v) if isinstance(v := getattr(args, k), tuple) else v)
+                                              for k in CURRICULUM}}],
              "venv": env_state(venv), "heuristic": heur_bytes,
              "role_head": None if role_head is None else {
                  k: v.detach().clone() for k, v in role_head.state_dict().items()},
@@ -792,7 +825,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         torch.set_rng_state(state["torch_rng"])
     else:
         r = venv.reset(seed=args.seed)
-        tables.draw(np.arange(B), 0)
+        tables.draw(np.arange(B), 0, dealt_roles())
         heur.reset()
     ppo_t0[0] = time.time() - (prior["ppo"] if state else 0.0)
     if state is not None and ctr["global_step"] >= args.total_steps:
@@ -870,7 +903,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 if tables.kind[i] == 0:
                     heur.reset(slots=[i * C.MAX_SEATS + s for s in range(n)])
             if ended.size:
-                tables.draw(ended, len(pool))
+                tables.draw(ended, len(pool), dealt_roles())
         global_step, decisions = ctr["global_step"], ctr["decisions"]
 
         # ------------------------------------------------------------ advantages
