@@ -105,8 +105,8 @@ def test_family_table_is_made_from_the_code_and_the_data():
     # every skill of skills.csv is in it once (a repeated Chinese name carries its key)
     name = r"[^\s`,=()]+(?: `\w+`)?"
     rows = [row.split(" | ") for row in m[2].splitlines()[2:]]
-    own = [n for r in rows for n in re.findall(name, r[3])]
-    runs = [n for r in rows for n in re.findall(rf"({name}) = ", r[4])]
+    own = [n for r in rows for n in re.findall(name, r[4])]
+    runs = [n for r in rows for n in re.findall(rf"({name}) = ", r[5])]
     assert len(own) + len(runs) == len(content.SKILLS)
     assert len(set(own + runs)) == len(content.SKILLS)
 

@@ -523,6 +523,32 @@ TP_SLASH_DODGED = 9  # a 杀 the owner used was dodged (闪 or 八卦阵)
 TP_AIMED = 10        # the owner's 杀 has its targets (after TP_TARGETED): one per target (柔情)
 NUM_TP = 11
 
+# query points: questions the rules and frames ask of a seat's skills (engine/skills/queries.py):
+# query(s, q, seat, value, a, b) passes value through each of seat's skills that answers q.
+# "yes" points: value 0 = no. "Which skill" points: 0 or the base id of the skill that answers.
+Q_SLASH_UNLIMITED = 0    # may he use any number of 杀 in his play phase?
+Q_DISTANCE_FROM = 1      # value: a change to his distance to seat a
+Q_DISTANCE_TO = 2        # value: a change to seat a's distance to him
+Q_ONE_HORSE = 3          # may he equip only one horse (a new one replaces the other)?
+Q_UNTARGETABLE = 4       # can he not be chosen as a target of a card of kind a?
+Q_TRICK_NO_DISTANCE = 5  # do his tricks ignore distance?
+Q_ANSWERS_NEEDED = 6     # value (1): 闪 his 杀 needs, 杀 his 决斗 opponent plays each time
+Q_DUEL_ANSWERS = 7       # value: 杀 seat a owes each time in a 决斗 he used
+Q_DUEL_VOID = 8          # is a 决斗 seat a used on him void?
+Q_SLASH_DAMAGE = 9       # value: the damage of a 杀 he uses
+Q_SKIP_DISCARD = 10      # is his discard phase skipped?
+Q_HAND_LIMIT = 11        # value (his HP, at least 0): cards he keeps in his discard phase
+Q_JINK_USED = 12         # he used or played a 闪 (an event: the value is not read)
+Q_LORD_HP_BONUS = 13     # value (1): the lord's extra max HP
+Q_TRICK_SKIPS = 14       # does a trick of kind a with b targets skip him?
+Q_TRICK_SKIPPED = 15     # a trick skipped him (an event)
+Q_DRAW_ON_TRICK = 16     # does he draw a card when he uses a trick of kind a?
+Q_VIRTUAL_DIAGRAM = 17   # which skill is his 八卦阵 (none while he wears armour)?
+Q_CARD_IMMUNE = 18       # which skill voids card a (use flags b) on him?
+Q_HEAL_ON_DAMAGE = 19    # which skill heals him per point of damage he deals to a at distance b?
+Q_JUDGE_SUIT = 20        # value: the suit of judgement card a when he judges
+NUM_QUERIES = 21
+
 # ---------------------------------------------------------------- events (log ring)
 EV_TURN = 1          # a=seat
 EV_USE = 2           # a=user, b=card, c=target (-1 none)

@@ -14,11 +14,11 @@ from .constants import (A_HERO, DK_HERO, EV_HERO, F_PC, G_FIXED, G_HEROSEL, G_PA
                         HR_HP, HR_KINGDOM, HR_LORD_OFFER, HR_PACK, HR_SK, HS_FIXED, HS_NONE,
                         HS_RANDOM, H_ANSWER, H_DRAFT, H_HEROES, H_NP, H_PACK, MAX_OFFER, MAX_SEATS,
                         MAX_SKILL_SLOTS, OFFER_BASE, P_GENDER, P_HERO, P_HP, P_KINGDOM, P_MAXHP,
-                        P_ROLE, P_SK0, ROLE_COMMANDER, ROLE_LORD)
+                        P_ROLE, P_SK0, Q_LORD_HP_BONUS, ROLE_COMMANDER, ROLE_LORD)
 from .frames import F_DRAFT_SEAT
 from .state import deal_hands, log_event, pop_frame, post_decision, rand_below
 from .content import HERO_TAB, LORD_SKILL
-from .skills.modifiers import lord_hp_bonus
+from .skills.queries import query
 
 NUM_HERO_ROWS = HERO_TAB.shape[0]
 
@@ -35,7 +35,7 @@ def assign_hero(s, seat, h):
     s[H_HEROES] = 1
     hp = HERO_TAB[h, HR_HP]
     if lord and s[H_NP] >= 5:
-        hp += lord_hp_bonus(s, seat)      # 狂禅: none
+        hp += query(s, Q_LORD_HP_BONUS, seat, 1, 0, 0)      # 狂禅: none
     elif s[P_ROLE + seat] == ROLE_COMMANDER:
         hp += 1                           # 3v3 commander
     s[P_HP + seat] = hp

@@ -5,17 +5,78 @@ when the frames can carry out its use.
 """
 from .jit import njit
 
-from .constants import (COLOR_NONE, DECK_HEROKILL, H_CUR, H_DECK, H_HEROES, H_MOVED, H_NODIST,
-                        H_NP, KD_WU, K_COLLATERAL, K_CROSSBOW, K_DISMANTLE, K_DUEL, K_HALBERD,
-                        K_INDULGENCE, K_JINK, K_LIGHTNING, K_NONE, K_NULLIFICATION, K_PEACH,
-                        K_SLASH, K_SNATCH, K_SPEAR, MAX_SEATS, PUR_ICE_SWORD, P_ALIVE, P_ARMOR, P_AT,
-                        P_GENDER, P_HANDN, P_HP, P_KINGDOM, P_MAXHP, P_MINUS, P_PLUS, P_POS,
-                        P_SLASHES, P_WEAPON)
+from .constants import (COLOR_BLACK, COLOR_NONE, COLOR_RED, DECK_HEROKILL, H_CUR, H_DECK, H_HEROES,
+                        H_MOVED, H_NODIST, H_NP, KD_WU, K_COLLATERAL, K_CROSSBOW, K_DISMANTLE,
+                        K_DUEL, K_HALBERD, K_INDULGENCE, K_JINK, K_LIGHTNING, K_NONE,
+                        K_NULLIFICATION, K_PEACH, K_SLASH, K_SNATCH, K_SPEAR, MAX_SEATS,
+                        MK_XIADAN_LOST, MK_XIADAN_WON, MK_ZUIJIU, PUR_ICE_SWORD, P_ALIVE, P_ARMOR,
+                        P_AT, P_GENDER, P_HANDN, P_HP, P_KINGDOM, P_MARK, P_MAXHP, P_MINUS, P_PLUS,
+                        P_POS, P_SLASHES, P_WEAPON, Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_JUDGE_SUIT,
+                        Q_SLASH_UNLIMITED, Q_TRICK_NO_DISTANCE, Q_UNTARGETABLE, SUIT_DIAMOND,
+                        SUIT_HEART)
 from .state import (card_kind, card_color, equip_count, has_skill, judge_count, judge_has,
-                    weapon_range, seat_after)
-from .skills.modifiers import (distance_modifier, slash_blocked, slash_limit, slash_unlimited,
-                               trick_no_distance, untargetable, xiadan_won)
+                    weapon_range, seat_after, card_suit)
+from .skills.queries import query
 from .skills.ids import SK_JIUYUAN
+
+
+# ---------------------------------------------------------------- what skills answer
+@njit(cache=True)
+def untargetable(s, t, kind):
+    """Can t not be chosen as a target of a card of this kind (空城, 谦逊, 控局)?"""
+    return query(s, Q_UNTARGETABLE, t, 0, kind, 0) != 0
+
+
+@njit(cache=True)
+def judge_suit(s, seat, c):
+    """Suit of judgement card c when seat judges (红妆: ♠ counts as ♥)."""
+    return query(s, Q_JUDGE_SUIT, seat, card_suit(s, c), c, 0)
+
+
+@njit(cache=True)
+def judge_color(s, seat, c):
+    """Colour of judgement card c when seat judges (红妆: ♠ counts as ♥, so red)."""
+    k = judge_suit(s, seat, c)
+    return COLOR_RED if (k == SUIT_HEART or k == SUIT_DIAMOND) else COLOR_BLACK
+
+
+@njit(cache=True)
+def own_suit(s, seat, c):
+    """Suit of seat's own card c for its skills (红妆: ♠ counts as ♥)."""
+    return judge_suit(s, seat, c)
+
+
+# ---------------------------------------------------------------- marks left for the turn
+@njit(cache=True)
+def xiadan_won(s, seat):
+    """侠胆 won in this turn: attack range unlimited, two 杀, each 杀 up to two targets."""
+    return (s[P_MARK + seat] & MK_XIADAN_WON) != 0
+
+
+@njit(cache=True)
+def slash_blocked(s, seat):
+    """侠胆 not won in this turn: he cannot use 杀."""
+    return (s[P_MARK + seat] & MK_XIADAN_LOST) != 0
+
+
+@njit(cache=True)
+def slash_limit(s, seat):
+    """杀 he may use as play actions in this play phase (without 诸葛连弩 / 飞将)."""
+    return 2 if xiadan_won(s, seat) else 1
+
+
+@njit(cache=True)
+def drunk(s, seat):
+    """醉酒 is active: he drew only one card in this turn's draw phase (mark MK_ZUIJIU)."""
+    return (s[P_MARK + seat] & MK_ZUIJIU) != 0 and s[H_CUR] == seat
+
+
+@njit(cache=True)
+def duel_damage(s, user, winner):
+    """醉酒: a 决斗 he used deals 2 damage when he wins it in his drunk turn."""
+    if winner == user and drunk(s, user):
+        return 2
+    return 1
 
 
 @njit(cache=True)
@@ -104,7 +165,7 @@ def distance_from_count(s, a, b, cw, total, excl):
         d -= 1
     if s[P_PLUS + b] >= 0 and s[P_PLUS + b] != excl:
         d += 1
-    d += distance_modifier(s, a, b)
+    d += query(s, Q_DISTANCE_FROM, a, 0, b, 0) + query(s, Q_DISTANCE_TO, b, 0, a, 0)
     if d < 1:
         d = 1
     return d
@@ -174,7 +235,7 @@ def slash_allowed_x(s, seat, excl):
     if slash_blocked(s, seat):
         return False
     w = s[P_WEAPON + seat]
-    if (w >= 0 and w != excl and card_kind(s, w) == K_CROSSBOW) or slash_unlimited(s, seat):
+    if (w >= 0 and w != excl and card_kind(s, w) == K_CROSSBOW) or query(s, Q_SLASH_UNLIMITED, seat, 0, 0, 0) != 0:
         return True
     return s[P_SLASHES + seat] < slash_limit(s, seat)
 
@@ -226,7 +287,7 @@ def legal_target(s, user, kind, t, stage, first):
         return t != user and total_cards(s, t, True) > 0 and not untargetable(s, t, K_DISMANTLE)
     if kind == K_SNATCH:
         return t != user and total_cards(s, t, True) > 0 and not untargetable(s, t, K_SNATCH) \
-            and (seat_distance(s, user, t) <= 1 or trick_no_distance(s, user) or s[H_NODIST] != 0)
+            and (seat_distance(s, user, t) <= 1 or query(s, Q_TRICK_NO_DISTANCE, user, 0, 0, 0) != 0 or s[H_NODIST] != 0)
     if kind == K_INDULGENCE:
         return t != user and not judge_has(s, t, K_INDULGENCE) and not untargetable(s, t, K_INDULGENCE)
     if kind == K_PEACH:       # 救援: a 吴 character may use a 桃 on the wounded lord 孙权

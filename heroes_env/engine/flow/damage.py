@@ -7,9 +7,9 @@ from ..constants import (A_CARD, A_CONFIRM, A_PASS, C_LOC, DF_SLASH, DK_CONFIRM,
                          F_CARD, F_PC, F_SUB2, F_TGT, F_USER, HK_DAMAGE, H_ANSWER, H_CUR, H_DTGT,
                          H_MODE, H_NCARDS, H_NP, K_ICE_SWORD, K_KYLIN_BOW, K_NONE, K_PEACH,
                          MODE_3V3, PUR_ICE_SWORD, P_ALIVE, P_DMG, P_HP, P_KILLS, P_MAXHP, P_MINUS,
-                         P_PLUS, P_REVEALED, P_ROLE, P_WEAPON, RES_LORD, RES_REBEL, RES_RENEGADE,
-                         ROLE_LORD, ROLE_LOYALIST, ROLE_REBEL, ROLE_RENEGADE, TP_DAMAGED,
-                         TP_DAMAGE_DONE, TP_PREVENT, Z_EQUIP, Z_HAND)
+                         P_PLUS, P_REVEALED, P_ROLE, P_WEAPON, Q_HEAL_ON_DAMAGE, RES_LORD,
+                         RES_REBEL, RES_RENEGADE, ROLE_LORD, ROLE_LOYALIST, ROLE_REBEL,
+                         ROLE_RENEGADE, TP_DAMAGED, TP_DAMAGE_DONE, TP_PREVENT, Z_EQUIP, Z_HAND)
 from ..frames import F_DMG_AMOUNT, F_DMG_FLAGS, F_DMG_ICE_LEFT, F_DY_ASKED
 from ..state import (bury, discard_card, draw_cards, end_game, has_kind_in_hand, log_event,
                      pop_frame, post_decision, push_frame, seat_after)
@@ -17,12 +17,11 @@ from ..rules import alive, pick_takes_judge, seat_distance, total_cards, weapon_
 from ..mode3v3 import death_3v3
 from ..skills.registry import fire
 from ..skills.conversions import can_convert_to, mark_converted
-from ..skills.modifiers import fengwu_heal
+from ..skills.queries import query
 from ..skills.targeting import guard_ends
 from ..skills.lord import dami_bonus, rescue_bonus
 from ..skills.common import heal, pile_holds, skill_log
 from ..skills.damage import hongyanjie_fill
-from ..skills.ids import SK_FENGWU
 from ..history import hist_add
 from ..marks import mark, mark_hand
 
@@ -146,14 +145,14 @@ def run_damage(s, o):
             log_event(s, EV_PREVENT, src, t, -1)
             pop_frame(s, 0)
             return
-        near = src >= 0 and fengwu_heal(s, src, t, seat_distance(s, src, t))
+        heals = query(s, Q_HEAL_ON_DAMAGE, src, 0, t, seat_distance(s, src, t)) if src >= 0 else 0
         s[P_HP + t] -= n
         if src >= 0:
             s[P_DMG + src] += n
         log_event(s, EV_DAMAGE, src, t, n)
         hist_add(s, HK_DAMAGE, src, t, s[o + F_AS], n)
-        if near and s[P_HP + src] < s[P_MAXHP + src]:
-            skill_log(s, src, SK_FENGWU, t)      # 凤舞九天: 1 HP per point dealt within distance 1
+        if heals != 0 and s[P_HP + src] < s[P_MAXHP + src]:
+            skill_log(s, src, heals, t)      # 凤舞九天: 1 HP per point dealt within distance 1
             heal(s, src, n, src, K_NONE)
         s[o + F_PC] = DMG_AFTER
         if s[P_HP + t] <= 0:

@@ -10,19 +10,28 @@ from ..constants import (A_CARD, A_PASS, COLOR_BLACK, COLOR_RED, C_LOC, DF_DUEL,
                          K_GOD_SALVATION, K_NIOH_SHIELD, K_PEACH, K_SAVAGE, K_SLASH, K_SNATCH,
                          PUR_ARCHERY, PUR_AXE, PUR_BLADE, PUR_COLLATERAL, PUR_DISMANTLE, PUR_DUEL,
                          PUR_SAVAGE, PUR_SLASH, PUR_SNATCH, P_ARMOR, P_HANDN, P_HP, P_MAXHP,
-                         P_MINUS, P_PLUS, P_WEAPON, TP_SLASH_DODGED, UF_NO_DODGE, UF_NO_NULLIFY,
+                         P_MINUS, P_PLUS, P_WEAPON, Q_ANSWERS_NEEDED, Q_CARD_IMMUNE, Q_DUEL_ANSWERS,
+                         Q_DUEL_VOID, Q_SLASH_DAMAGE, TP_SLASH_DODGED, UF_NO_DODGE, UF_NO_NULLIFY,
                          UF_QINGGANG, UF_RED_SURE, Z_AG, Z_HAND)
 from ..frames import F_EFF_DUEL_OWED, F_EFF_DUEL_TURN, F_EFF_FLAGS, F_EFF_JINKS, F_EFF_VICTIM
 from ..state import (become_frame, draw_cards, is_trick_kind, log_event, move_card, pop_frame,
                      post_decision, push_frame)
-from ..rules import alive, armor_kind, slash_color, weapon_kind
+from ..rules import alive, armor_kind, drunk, duel_damage, slash_color, weapon_kind
 from ..skills.registry import fire
-from ..skills.modifiers import (club_immune, duel_damage, duel_slashes_needed, duel_void,
-                                jinks_needed, slash_damage)
+from ..skills.queries import query
 from ..skills.common import heal, skill_log
-from ..skills.ids import SK_NIDONGDE
 from .respond import can_make_slash
 from ..marks import mark
+
+
+@njit(cache=True)
+def duel_slashes_needed(s, user, responder, opponent):
+    """杀 a 决斗 responder must play each time (asked one after the other, like 无双's 闪): as many
+    as his opponent's skills ask (无双: two, in a 决斗 he used or one used on him; TRUSTED_ENGINES
+    §2.7, the seeds are silent, D §0.2), then as the user's ask of him (女权: two of a male who
+    answers her 决斗). Against both, still two."""
+    n = query(s, Q_ANSWERS_NEEDED, opponent, 1, 0, 0)
+    return query(s, Q_DUEL_ANSWERS, user, n, responder, 0)
 
 
 @njit(cache=True)
@@ -51,8 +60,9 @@ def run_effect(s, o):
     k = s[o + F_AS]
     pc = s[o + F_PC]
     if pc == EFF_START:
-        if club_immune(s, t, c, s[o + F_EFF_FLAGS]):      # 你懂的
-            skill_log(s, t, SK_NIDONGDE, u)
+        immune = query(s, Q_CARD_IMMUNE, t, 0, c, s[o + F_EFF_FLAGS])
+        if immune != 0:                                   # 你懂的
+            skill_log(s, t, immune, u)
             log_event(s, EV_NULLIFIED, t, c, 0)
             pop_frame(s, 0)
             return
@@ -167,7 +177,7 @@ def effect_slash(s, o, u, t, c, pc):
             log_event(s, EV_ARMOR, t, s[P_ARMOR + t], c)
             pop_frame(s, 0)
             return
-        s[o + F_EFF_JINKS] = jinks_needed(s, u)
+        s[o + F_EFF_JINKS] = query(s, Q_ANSWERS_NEEDED, u, 1, 0, 0)
         s[o + F_PC] = EFF_SLASH_ASK
         if (s[o + F_EFF_FLAGS] & UF_NO_DODGE) or ((s[o + F_EFF_FLAGS] & UF_RED_SURE)
                                           and slash_color(s, c, s[o + F_SUB2]) == COLOR_RED):
@@ -215,7 +225,8 @@ def effect_slash(s, o, u, t, c, pc):
         s[o + F_PC] = EFF_SLASH_HIT
     elif pc == EFF_SLASH_HIT:
         s[o + F_PC] = EFF_SLASH_DONE
-        push_frame(s, FR_DAMAGE, u, t, c, K_SLASH, s[o + F_SUB2], slash_damage(s, u), DF_SLASH)
+        push_frame(s, FR_DAMAGE, u, t, c, K_SLASH, s[o + F_SUB2],
+                   query(s, Q_SLASH_DAMAGE, u, 2 if drunk(s, u) else 1, 0, 0), DF_SLASH)
     else:   # EFF_SLASH_DONE
         pop_frame(s, 0)
 
@@ -231,7 +242,7 @@ def effect_duel(s, o, u, t, c, pc):
     """决斗: the target plays 杀 first; C = whose turn to play (0 target, 1 user), D = 杀 the
     responder still owes this time (霸王: two against 项羽; 女权: two for a male)."""
     if pc == EFF_RESOLVE:
-        if duel_void(s, u, t):
+        if query(s, Q_DUEL_VOID, t, 0, u, 0) != 0:
             log_event(s, EV_NULLIFIED, t, c, 0)      # 女权
             pop_frame(s, 0)
             return

@@ -5,18 +5,17 @@ the judge keeps it or not).
 from ..jit import njit
 from ..constants import (C_AS, C_LOC, EV_GAIN, EV_JUDGE, EV_MOVE_DELAYED, EV_NULLIFIED, FR_DAMAGE,
                          FR_JUDGE, FR_NULLIFY, F_AS, F_CARD, F_PC, F_USER, H_NP, H_RET,
-                         K_INDULGENCE, K_LIGHTNING, P_ALIVE, P_TFLAGS, SUIT_HEART, SUIT_SPADE,
-                         TF_SKIP_PLAY, TP_JUDGED, TP_RETRIAL, UF_FROM_HAND, Z_DISCARD, Z_HAND,
-                         Z_JUDGE, Z_PROC)
+                         K_INDULGENCE, K_LIGHTNING, P_ALIVE, P_TFLAGS, Q_CARD_IMMUNE, SUIT_HEART,
+                         SUIT_SPADE, TF_SKIP_PLAY, TP_JUDGED, TP_RETRIAL, UF_FROM_HAND, Z_DISCARD,
+                         Z_HAND, Z_JUDGE, Z_PROC)
 from ..frames import F_JUDGE_FOR
 from ..state import (card_rank, discard_card, judge_has, log_event, move_card, pop_frame,
                      push_frame, top_card, seat_after)
-from ..rules import alive
+from ..rules import alive, judge_suit
 from ..skills.registry import fire
 from ..skills.judgement import judge_keeps
-from ..skills.modifiers import club_immune, judge_suit
+from ..skills.queries import query
 from ..skills.common import skill_log
-from ..skills.ids import SK_NIDONGDE
 
 
 @njit(cache=True)
@@ -47,8 +46,9 @@ def run_delayed(s, o):
     k = s[o + F_AS]
     pc = s[o + F_PC]
     if pc == DELAYED_START:
-        if club_immune(s, u, c, UF_FROM_HAND):      # 你懂的 (a ♣ delayed trick came from a hand)
-            skill_log(s, u, SK_NIDONGDE, -1)
+        immune = query(s, Q_CARD_IMMUNE, u, 0, c, UF_FROM_HAND)
+        if immune != 0:                   # 你懂的 (a ♣ delayed trick came from a hand)
+            skill_log(s, u, immune, -1)
             s[H_RET] = 1
         else:
             s[o + F_PC] = DELAYED_NULLIFIED

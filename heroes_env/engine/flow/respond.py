@@ -9,20 +9,20 @@ from ..constants import (A_CARD, A_PASS, A_SKILL, COLOR_RED, C_LOC, DK_JINK, DK_
                          H_FP, H_HEROES, H_NP, H_PHASE, H_RET, K_EIGHT_DIAGRAM, K_JINK,
                          K_NULLIFICATION, K_SLASH, MAX_SKILL_SLOTS, PH_PLAY, PUR_BLADE,
                          PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, PUR_SPEAR, P_ALIVE, P_ARMOR,
-                         P_MINUS, P_TFLAGS, P_WEAPON, TF_SLASHED, UF_NO_RANGE, UF_PRESET, Z_HAND,
-                         Z_PROC)
+                         P_MINUS, P_TFLAGS, P_WEAPON, Q_DRAW_ON_TRICK, Q_JINK_USED,
+                         Q_VIRTUAL_DIAGRAM, TF_SLASHED, UF_NO_RANGE, UF_PRESET, Z_HAND, Z_PROC)
 from ..frames import (F_ASK_ARMOR, F_ASK_NO_LORD, F_ASK_PURPOSE, F_ASK_TRIED, F_ASK_USE_FLAGS,
                       F_LORD_CARD1, F_LORD_CARD2, F_NUL_COUNT, F_NUL_NEXT, F_NUL_SEAT, F_SPEAR1,
                       F_SPEAR2, F_USE_NTGT, F_USE_TGT3)
 from ..state import (become_frame, card_kind, discard_card, slot_skill, draw_cards,
                      has_kind_in_hand, log_event, move_card, pop_frame, post_decision, push_frame,
                      seat_after, skill_slot)
-from ..rules import alive, armor_kind, can_slash_target, spear_ready
+from ..rules import alive, armor_kind, can_slash_target, judge_color, spear_ready
 from ..skills.conversions import can_convert_to, collateral_ok, converts_any, mark_converted
-from ..skills.modifiers import after_jink, draws_after_trick, judge_color, virtual_diagram
+from ..skills.queries import query
 from ..skills.lord import response_ok
 from ..skills.common import skill_log
-from ..skills.ids import SK_DIAOZHUO, SK_MENGLONG
+from ..skills.ids import SK_DIAOZHUO
 from ..history import hist_nullify
 from ..marks import mark, mark_hand
 
@@ -32,7 +32,8 @@ def can_answer_jink(s, seat, armor_ok, lord_ok):
     """Could seat answer a 闪 request: a 闪, a conversion, 八卦阵, or a lord skill (lord_ok)?"""
     if has_kind_in_hand(s, seat, K_JINK) or can_convert_to(s, seat, K_JINK) or lord_ok:
         return True
-    return armor_ok and (armor_kind(s, seat) == K_EIGHT_DIAGRAM or virtual_diagram(s, seat))
+    return armor_ok and (armor_kind(s, seat) == K_EIGHT_DIAGRAM
+                         or query(s, Q_VIRTUAL_DIAGRAM, seat, 0, 0, 0) != 0)
 
 
 @njit(cache=True)
@@ -115,11 +116,12 @@ def run_ask(s, o):
             log_event(s, EV_PASS, r, dk, 0)
             pop_frame(s, 0)
             return
-        if a >= A_SKILL and slot_skill(s, r, a - A_SKILL) == SK_MENGLONG:
+        diagram = query(s, Q_VIRTUAL_DIAGRAM, r, 0, 0, 0) if a >= A_SKILL else 0
+        if diagram != 0 and slot_skill(s, r, a - A_SKILL) == diagram:
             # 朦胧: the 八卦阵 he counts as wearing
             s[o + F_ASK_TRIED] = 1
             s[o + F_PC] = ASK_DIAGRAM
-            skill_log(s, r, SK_MENGLONG, -1)
+            skill_log(s, r, diagram, -1)
             push_frame(s, FR_JUDGE, r, -1, -1, 0, -1, K_EIGHT_DIAGRAM, 0)
             return
         if a >= A_SKILL:       # a lord skill asks the others (护驾, 激将)
@@ -144,7 +146,7 @@ def run_ask(s, o):
     if pc == ASK_DIAGRAM:
         if judge_color(s, r, s[H_RET]) == COLOR_RED:
             log_event(s, EV_RESPOND, r, s[P_ARMOR + r], 1)
-            after_jink(s, r)             # 图强
+            query(s, Q_JINK_USED, r, 0, 0, 0)      # 图强
             pop_frame(s, 1)
         else:
             s[o + F_PC] = ASK_START
@@ -182,14 +184,14 @@ def answer_with(s, o, r, c, c2):
             move_card(s, c2, Z_PROC)
         s[parent + F_LORD_CARD2] = c2
         if s[o + F_AS] == DK_JINK:
-            after_jink(s, r)             # 图强
+            query(s, Q_JINK_USED, r, 0, 0, 0)      # 图强
         pop_frame(s, 1)
         return
     discard_card(s, c, r)
     if c2 >= 0:
         discard_card(s, c2, r)
     if s[o + F_AS] == DK_JINK:
-        after_jink(s, r)                 # 图强
+        query(s, Q_JINK_USED, r, 0, 0, 0)          # 图强
     pop_frame(s, 1)
 
 
@@ -215,8 +217,9 @@ def jink_mask(s, d, out):
     if s[DX_JINK_ARMOR] == 1 and armor_kind(s, d) == K_EIGHT_DIAGRAM \
             and out[A_CARD + s[P_ARMOR + d]] == 0:
         n += mark(out, A_CARD + s[P_ARMOR + d])
-    if s[DX_JINK_ARMOR] == 1 and virtual_diagram(s, d):       # 朦胧: its 八卦阵, by the skill slot
-        n += mark(out, A_SKILL + skill_slot(s, d, SK_MENGLONG))
+    diagram = query(s, Q_VIRTUAL_DIAGRAM, d, 0, 0, 0) if s[DX_JINK_ARMOR] == 1 else 0
+    if diagram != 0:                      # 朦胧: its 八卦阵, by the skill slot
+        n += mark(out, A_SKILL + skill_slot(s, d, diagram))
     n += _mark_lord(s, d, DK_JINK, out)
     return n
 
@@ -262,7 +265,7 @@ def run_nullify(s, o):
             log_event(s, EV_USE, seat, c, -1)
             hist_nullify(s, seat, s[o + F_TGT], s[o + F_AS], s[o + F_NUL_COUNT])
             discard_card(s, c, seat)
-            if draws_after_trick(s, seat, K_NULLIFICATION):
+            if query(s, Q_DRAW_ON_TRICK, seat, 0, K_NULLIFICATION, 0) != 0:
                 draw_cards(s, seat, 1)        # 集智
             s[o + F_NUL_COUNT] += 1
             s[o + F_NUL_NEXT] = 0

@@ -10,16 +10,16 @@ from ..constants import (A_CARD, A_PASS, A_SKILL, C_AS, C_LOC, C_ORD, DK_DISCARD
                          H_DRAWN, H_HEROES, H_LASTKIND, H_MAX_ROUNDS, H_MODE, H_NCARDS, H_PHASE,
                          H_ROUND, H_TURNS, K_NONE, K_SLASH, MAX_SKILL_SLOTS, MK_TURN, MODE_3V3,
                          PH_DISCARD, PH_DRAW, PH_FINISH, PH_JUDGE, PH_NONE, PH_PLAY, PH_START,
-                         PUR_SPEAR, P_GIVEN, P_HANDN, P_MARK, P_SLASHES, P_TFLAGS, P_USED, P_WEAPON,
-                         RES_TRUNCATED, TF_SKIP_PLAY, TP_AFTER_DISCARD, TP_DRAW, TP_START, UF_PLAY,
-                         Z_HAND, Z_JUDGE)
+                         PUR_SPEAR, P_GIVEN, P_HANDN, P_HP, P_MARK, P_SLASHES, P_TFLAGS, P_USED,
+                         P_WEAPON, Q_HAND_LIMIT, Q_SKIP_DISCARD, RES_TRUNCATED, TF_SKIP_PLAY,
+                         TP_AFTER_DISCARD, TP_DRAW, TP_START, UF_PLAY, Z_HAND, Z_JUDGE)
 from ..frames import F_DIS_LEFT, F_JPH_LIMIT, F_SPEAR1, F_SPEAR2
 from ..state import (card_kind, discard_card, slot_skill, draw_cards, end_game, log_event,
                      pop_frame, post_decision, push_frame, pos_of)
 from ..rules import alive, any_legal_target, next_alive, slash_allowed, spear_ready, usable_in_play
 from ..mode3v3 import run_game_3v3
 from ..skills.registry import active_ok, fire
-from ..skills.modifiers import hand_limit, skips_discard
+from ..skills.queries import query
 from ..marks import mark, mark_hand
 
 
@@ -118,10 +118,10 @@ def run_turn(s, o):
             push_frame(s, FR_PLAY, u, -1, -1, 0, -1, 0, 0)
     elif pc == TURN_DISCARD:
         set_phase(s, u, PH_DISCARD)
-        if skips_discard(s, u):
+        if query(s, Q_SKIP_DISCARD, u, 0, 0, 0) != 0:
             log_event(s, EV_SKIP, u, PH_DISCARD, 0)
             return
-        over = s[P_HANDN + u] - hand_limit(s, u)
+        over = s[P_HANDN + u] - query(s, Q_HAND_LIMIT, u, max(s[P_HP + u], 0), 0, 0)
         if over > 0:
             push_frame(s, FR_DISCARD, u, -1, -1, 0, -1, over, 0)
     elif pc == TURN_AFTER_DISCARD:

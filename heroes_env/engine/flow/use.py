@@ -10,7 +10,8 @@ from ..constants import (A_CARD, A_CONFIRM, A_PASS, A_TARGET, C_AS, C_LOC, DK_CO
                          K_COLLATERAL, K_DISMANTLE, K_DOUBLE_SWORDS, K_DUEL, K_GOD_SALVATION,
                          K_HORSE_MINUS, K_HORSE_PLUS, K_INDULGENCE, K_LIGHTNING, K_NONE, K_PEACH,
                          K_QINGGANG, K_SAVAGE, K_SLASH, K_SNATCH, PH_PLAY, PUR_DSWORDS, P_HANDN,
-                         P_MINUS, P_PLUS, P_SLASHES, P_TFLAGS, TF_SLASHED, TF_SLASH_USED, TP_AIMED,
+                         P_MINUS, P_PLUS, P_SLASHES, P_TFLAGS, Q_DRAW_ON_TRICK, Q_ONE_HORSE,
+                         Q_TRICK_SKIPPED, Q_TRICK_SKIPS, TF_SLASHED, TF_SLASH_USED, TP_AIMED,
                          TP_TARGETED, UF_FROM_HAND, UF_NO_DODGE, UF_NO_DODGE_T0, UF_PLAY, UF_PRESET,
                          UF_QINGGANG, Z_AG, Z_EQUIP, Z_HAND, Z_JUDGE, Z_PROC)
 from ..frames import F_USE_FLAGS, F_USE_I, F_USE_NTGT, F_USE_TGT2, F_USE_TGT3, F_USE_VICTIM
@@ -20,7 +21,7 @@ from ..state import (discard_card, draw_cards, is_trick_kind, is_equip_kind, log
 from ..rules import (alive, can_slash_target, extra_slash_target, legal_target, num_alive,
                      opposite_gender, peach_needs_target, weapon_kind)
 from ..skills.registry import fire
-from ..skills.modifiers import draws_after_trick, horse_limit_one, trick_skipped, trick_skips
+from ..skills.queries import query
 from ..skills.targeting import guard_redirect
 from ..history import aims_harm, hist_add
 from ..marks import mark, mark_hand
@@ -154,7 +155,7 @@ def run_use(s, o):
                 hist_add(s, HK_AIM, u, s[o + F_USE_VICTIM], k, 1)
         if u == s[H_CUR]:
             s[H_LASTKIND] = k           # 奸雄 (英雄杀): the previous card used in this turn
-        if is_trick_kind(k) and draws_after_trick(s, u, k):
+        if is_trick_kind(k) and query(s, Q_DRAW_ON_TRICK, u, 0, k, 0) != 0:
             draw_cards(s, u, 1)          # 集智
         if k == K_SLASH:
             if s[o + F_USE_FLAGS] & UF_PLAY:
@@ -170,7 +171,7 @@ def run_use(s, o):
             old = s[f + u]
             if old >= 0:
                 discard_card(s, old, u)
-            if (k == K_HORSE_PLUS or k == K_HORSE_MINUS) and horse_limit_one(s, u):
+            if (k == K_HORSE_PLUS or k == K_HORSE_MINUS) and query(s, Q_ONE_HORSE, u, 0, 0, 0) != 0:
                 other = s[P_MINUS + u] if k == K_HORSE_PLUS else s[P_PLUS + u]
                 if other >= 0:
                     discard_card(s, other, u)
@@ -195,7 +196,7 @@ def run_use(s, o):
         if k == K_AMAZING_GRACE:
             reveal = s[o + F_USE_NTGT]
             for i in range(s[H_NP]):
-                if alive(s, i) and trick_skips(s, i, k, s[o + F_USE_NTGT]):
+                if alive(s, i) and query(s, Q_TRICK_SKIPS, i, 0, k, s[o + F_USE_NTGT]) != 0:
                     reveal -= 1         # 蝶魂: no card for her
             for _ in range(reveal):
                 r = top_card(s)
@@ -233,8 +234,9 @@ def run_use(s, o):
             s[o + F_PC] = USE_END
             return
         s[o + F_USE_I] = i + 1
-        if alive(s, t) and is_trick_kind(k) and trick_skips(s, t, k, s[o + F_USE_NTGT]):
-            trick_skipped(s, t)           # 蝶魂
+        if alive(s, t) and is_trick_kind(k) \
+                and query(s, Q_TRICK_SKIPS, t, 0, k, s[o + F_USE_NTGT]) != 0:
+            query(s, Q_TRICK_SKIPPED, t, 0, k, 0)        # 蝶魂
         elif alive(s, t):
             extra = -1
             if k == K_COLLATERAL:

@@ -16,16 +16,16 @@ from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_BLACK, COL
                          F_USER, GENDER_FEMALE, GENDER_MALE, HK_GIVE, HR_HP, H_ANSWER, H_DSKOWNER,
                          H_NCARDS, H_NP, H_RET, K_DUEL, K_NONE, MK_XIADAN_LOST, MK_XIADAN_WON,
                          MK_YIZHUANG, OPT_BLACK, OPT_RED, OPT_SUIT, P_ALIVE, P_GENDER, P_GIVEN,
-                         P_HANDN, P_HERO, P_HP, P_MARK, P_MAXHP, P_ROLE, P_USED, ROLE_LORD,
-                         SKD_CONFIRM, UF_NO_NULLIFY, Z_HAND)
+                         P_HANDN, P_HERO, P_HP, P_MARK, P_MAXHP, P_ROLE, P_USED, Q_LORD_HP_BONUS,
+                         ROLE_LORD, SKD_CONFIRM, UF_NO_NULLIFY, Z_HAND)
 from ..state import (card_color, card_suit, discard_card, draw_cards, log_event, move_card,
                      pop_frame, push_frame, random_hand_card, seat_after, skill_param,
                      swap_positions)
 from ..content import HERO_TAB
 from ..history import hist_add, hist_skill
 from ..draft import set_hero_skills
-from ..rules import alive
-from .modifiers import lord_hp_bonus, untargetable
+from ..rules import alive, untargetable
+from .queries import query
 from .targeting import guard_of
 from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
                      pindian_ok, pindian_won, rel_target, skill_log, start_pindian, used)
@@ -160,7 +160,7 @@ def take_hero(s, u, t):
     set_hero_skills(s, u, h)
     mx = HERO_TAB[h, HR_HP]
     if s[P_ROLE + u] == ROLE_LORD and s[H_NP] >= 5:
-        mx += lord_hp_bonus(s, u)          # (狂禅 among his skills: none)
+        mx += query(s, Q_LORD_HP_BONUS, u, 1, 0, 0)          # (狂禅 among his skills: none)
     s[P_MAXHP + u] = mx
     if s[P_HP + u] > mx:
         s[P_HP + u] = mx
@@ -450,7 +450,7 @@ def run(s, o, sk):
         else:
             pop_frame(s, 0)
     elif sk == SK_XIADAN:
-        # 拼点 with a character: won / not won marks the rest of the turn (engine/skills/modifiers.py)
+        # 拼点 with a character: won / not won marks the rest of the turn (the rules of rules.py read them)
         if pc == 0:
             mark_used(s, u, sk)
             ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, 1)

@@ -26,12 +26,11 @@ from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_PASS, A_TARGET, COLOR_BL
 from ..frames import F_DMG_AMOUNT, F_SKILL_EXTRA
 from ..state import (discard_card, draw_cards, has_skill, log_event, move_card,
                      pop_frame, push_frame, random_hand_card, seat_after, skill_param, top_card)
-from ..rules import alive
+from ..rules import alive, judge_color, judge_suit, own_suit
 from ..history import hist_add
 from .common import (ask, ask_confirm, gain, has_card_where, judge_if_confirmed,
                      lose_hp, mark_cards, mark_hand_or_equip, origin, own_card, pile_count,
                      pile_holds, rel_target, skill_log, take_hand_or_equip)
-from .modifiers import judge_color, judge_suit, own_suit
 from .ids import (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU, SK_FANJI, SK_PAODAO,
                   SK_MANWU, SK_HONGYANJIE)
 

@@ -14,10 +14,9 @@ from ..constants import (A_CARD, A_CONFIRM, A_PASS, COLOR_BLACK, COLOR_NONE, C_L
                          TP_DRAW, TP_JUDGED, TP_RETRIAL, TP_SLASH_DODGED, TP_START, Z_PROC)
 from ..frames import F_JUDGE_FOR
 from ..state import discard_card, log_event, move_card, pop_frame, skill_param
-from ..rules import alive, total_cards
+from ..rules import alive, judge_color, total_cards
 from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, judge_if_confirmed,
                      mark_cards, mark_hand_or_equip, origin, skill_log, take_hand_or_equip)
-from .modifiers import judge_color
 from .ids import SK_GUICAI, SK_TIANDU, SK_LUOSHEN, SK_QIANGLUE
 
 SKILLS = (SK_GUICAI, SK_TIANDU, SK_LUOSHEN, SK_QIANGLUE)

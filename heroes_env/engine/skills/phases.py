@@ -1,9 +1,9 @@
 """Skills of the owner's turn phases: 观星 (start: order the top three cards), 英姿 (draw one more),
 突袭 (instead of drawing, take a random hand card from one or two others), 闭月 (after the discard
-phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py``.
+phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py`` (a query point).
 
 英雄杀 (seed 003): 醉酒 (draw only one card; then his 杀 and 决斗 deal 2 damage this turn: mark
-MK_ZUIJIU, read by ``modifiers.slash_damage``/``duel_damage``, cleared at his next start phase and
+MK_ZUIJIU, read by ``rules.drunk`` and ``rules.duel_damage``, cleared at his next start phase and
 after his discard phase), 底力 (locked: draw 2 + his lost HP)."""
 from ..jit import njit
 

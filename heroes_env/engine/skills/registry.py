@@ -9,7 +9,9 @@ families with skills used from the play phase also provide ``active_ok(s, d, sk)
 
 The engine fires a timing point with ``fire``: if some skill listens, an FR_TRIGGER frame asks each
 listening skill in turn (the owner's, or every living seat's from the current player for
-TP_PREVENT / TP_RETRIAL / TP_DAMAGE_DONE), each as its own FR_SKILL frame.
+TP_PREVENT / TP_RETRIAL / TP_DAMAGE_DONE), each as its own FR_SKILL frame. A rule that a
+locked skill changes is asked as a query point instead (``queries.query``, no frame); a family
+that answers some declares ``QUERIES`` ((skill, query point) pairs) and ``answer``.
 """
 import numpy as np
 from ..jit import njit
@@ -57,8 +59,8 @@ def _registry():
 def family_table() -> str:
     """The families of ``engine/skills/`` as a markdown table, made from the code and the data:
     each module's first docstring sentence, the timing points its ``TIMINGS`` listen to, the
-    skills of ``skills.csv`` with its own code and those that run it (``base``, with their
-    parameter). ``docs/skills.md`` holds it (``tests/test_docs.py`` checks that it is current)."""
+    query points its ``QUERIES`` answer (``queries.py``), the skills of ``skills.csv`` with its
+    own code and those that run it (``base``, with their parameter). ``docs/skills.md`` holds it (``tests/test_docs.py`` checks that it is current)."""
     import ast
     import inspect
     import re
@@ -69,14 +71,18 @@ def family_table() -> str:
 
     def name(sk):                  # a Chinese name two skills share gets its key beside it
         return sk.name_zh if zh.count(sk.name_zh) == 1 else f"{sk.name_zh} `{sk.key}`"
-    lines = ["| module | what | timing points (`TIMINGS`) | skills with their own code | "
-             "skills that run its code (parameter) |", "|---|---|---|---|---|"]
+    q_names = {v: k for k, v in vars(C).items() if k.startswith("Q_") and isinstance(v, int)}
+    lines = ["| module | what | timing points (`TIMINGS`) | query points (`QUERIES`) | "
+             "skills with their own code | skills that run its code (parameter) |",
+             "|---|---|---|---|---|---|"]
     for fam, mod in enumerate(_MODULES):
         doc = ast.get_docstring(ast.parse(inspect.getsource(mod))) or ""
         para = " ".join(doc.split("\n\n", 1)[0].split())
         what = re.split(r"(?<=[.:])\s", para, maxsplit=1)[0].rstrip(".:").replace("``", "`")
         points = sorted({point for _, point in getattr(mod, "TIMINGS", ())})
         tps = " ".join(f"`{tp_names[p]}`" for p in points) or "none"
+        queries = sorted({q for _, q in getattr(mod, "QUERIES", ())})
+        qs = " ".join(f"`{q_names[q]}`" for q in queries) or "none"
         mine = sorted((sk for sk in content.SKILLS.values() if content.SKILL_FAMILY[sk.id] == fam),
                       key=lambda sk: sk.id)
         own = " ".join(name(sk) for sk in mine if not sk.base)
@@ -88,7 +94,7 @@ def family_table() -> str:
                     param = content.KINGDOM_NAMES["zh"][param]
                 runs.append(f"{name(sk)} = {name(content.SKILLS[sk.base])}"
                             + (f" ({param})" if param else ""))
-        lines.append(f"| `{mod.__name__.rsplit('.', 1)[1]}` | {what} | {tps} | {own} | "
+        lines.append(f"| `{mod.__name__.rsplit('.', 1)[1]}` | {what} | {tps} | {qs} | {own} | "
                      f"{', '.join(runs)} |")
     return "\n".join(lines) + "\n"
 

@@ -20,8 +20,7 @@ from ..constants import (A_CARD, A_PASS, A_TARGET, COLOR_RED, DK_SKILL_CARD, DK_
                          TP_START, TP_TARGETED, UF_NO_DODGE_T0)
 from ..frames import F_SKILL_TP, F_USE_FLAGS, F_USE_NTGT, F_USE_TGT2, F_USE_TGT3
 from ..state import card_color, discard_card, has_skill, pop_frame, seat_after
-from ..rules import alive, in_range_x
-from ..skills.modifiers import untargetable
+from ..rules import alive, in_range_x, untargetable
 from .common import (ask, ask_confirm, judge_if_confirmed, own_card, origin, rel_target,
                      skill_log)
 from .ids import SK_LIULI, SK_MENSHEN, SK_ROUQING

@@ -1,0 +1,59 @@
+"""Query points: the questions the rules and the frames ask of a seat's skills, and the loop that
+asks them, as ``registry.fire`` does for the timing points.
+
+The core asks ``query(s, Q_HAND_LIMIT, seat, hp, 0, 0)`` and names no skill: each skill in the
+seat's slots that answers the point (its family's ``QUERIES``: (skill, point) pairs) gets the value
+and returns it, changed or not, in slot order; a skill running another's code (skills.csv
+``base``) answers with that code and its own parameter. The points and what their value means are
+listed with ``Q_*`` in ``constants.py``. With no heroes (pack none) every point returns the value
+it was given.
+
+A family that answers query points gives ``answer(s, q, sk, param, seat, value, a, b)`` and is
+listed in ``ANSWERING``. It must not import ``rules.py``, which asks them.
+"""
+import numpy as np
+from ..jit import njit
+
+from ..constants import H_HEROES, MAX_SEATS, MAX_SKILLS, MAX_SKILL_SLOTS, NUM_QUERIES, P_SK0
+from ..content import SKILL_BASE, SKILL_PARAM
+from . import modifiers
+
+ANSWERING = (modifiers,)          # the families with an answer(); dispatched in query()
+
+
+def table(families):
+    """Per base skill id, a bit per query point it answers, from the families' ``QUERIES``; a
+    skill that is not the family's own, or a point that does not exist, fails at import."""
+    bits = np.zeros(MAX_SKILLS, np.int64)
+    for mod in families:
+        for sk, q in mod.QUERIES:
+            if sk not in mod.SKILLS:
+                raise ImportError(f"{mod.__name__}.QUERIES names skill id {sk}, which is not "
+                                  f"among its SKILLS")
+            if not 0 <= q < NUM_QUERIES:
+                raise ImportError(f"{mod.__name__}.QUERIES: skill id {sk} answers point {q}, "
+                                  f"not a query point (0..{NUM_QUERIES - 1}, Q_* in constants)")
+            bits[sk] |= 1 << q
+    return bits
+
+
+SKILL_QUERIES = table(ANSWERING)          # per base skill id: bit per query point it answers
+
+
+def answered_by(q) -> list[int]:
+    """The base skill ids that answer query point q (for the docs and the tests)."""
+    return [sk for sk in range(MAX_SKILLS) if (SKILL_QUERIES[sk] >> q) & 1]
+
+
+@njit(cache=True)
+def query(s, q, seat, value, a, b):
+    """Query point q about seat (a, b: the question's other terms, see ``Q_*``): value, as
+    seat's skills that answer q leave it. Dead seats keep their skills."""
+    if s[H_HEROES] == 0 or seat < 0:
+        return value
+    for i in range(MAX_SKILL_SLOTS):
+        own = s[P_SK0 + i * MAX_SEATS + seat]
+        sk = SKILL_BASE[own]
+        if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1:
+            value = modifiers.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+    return value
