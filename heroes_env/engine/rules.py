@@ -287,7 +287,8 @@ def legal_target(s, user, kind, t, stage, first):
         return t != user and total_cards(s, t, True) > 0 and not untargetable(s, t, K_DISMANTLE)
     if kind == K_SNATCH:
         return t != user and total_cards(s, t, True) > 0 and not untargetable(s, t, K_SNATCH) \
-            and (seat_distance(s, user, t) <= 1 or query(s, Q_TRICK_NO_DISTANCE, user, 0, 0, 0) != 0 or s[H_NODIST] != 0)
+            and (seat_distance(s, user, t) <= 1 or s[H_NODIST] != 0
+                 or query(s, Q_TRICK_NO_DISTANCE, user, 0, 0, 0) != 0)
     if kind == K_INDULGENCE:
         return t != user and not judge_has(s, t, K_INDULGENCE) and not untargetable(s, t, K_INDULGENCE)
     if kind == K_PEACH:       # 救援: a 吴 character may use a 桃 on the wounded lord 孙权

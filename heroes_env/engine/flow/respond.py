@@ -18,11 +18,11 @@ from ..state import (become_frame, card_kind, discard_card, slot_skill, draw_car
                      has_kind_in_hand, log_event, move_card, pop_frame, post_decision, push_frame,
                      seat_after, skill_slot)
 from ..rules import alive, armor_kind, can_slash_target, judge_color, spear_ready
-from ..skills.conversions import can_convert_to, collateral_ok, converts_any, mark_converted
+from ..skills.conversions import (can_convert_to, collateral_ok, converting_skill, converts_any,
+                                  mark_converted)
 from ..skills.queries import query
 from ..skills.lord import response_ok
 from ..skills.common import skill_log
-from ..skills.ids import SK_DIAOZHUO
 from ..history import hist_nullify
 from ..marks import mark, mark_hand
 
@@ -260,8 +260,8 @@ def run_nullify(s, o):
         if a != A_PASS:
             c = a - A_CARD
             seat = s[o + F_NUL_SEAT]
-            if card_kind(s, c) != K_NULLIFICATION:
-                skill_log(s, seat, SK_DIAOZHUO, -1)        # 雕琢: a black card as 无懈可击
+            if card_kind(s, c) != K_NULLIFICATION:        # a card a skill turns into one (雕琢)
+                skill_log(s, seat, converting_skill(s, seat, c, K_NULLIFICATION), -1)
             log_event(s, EV_USE, seat, c, -1)
             hist_nullify(s, seat, s[o + F_TGT], s[o + F_AS], s[o + F_NUL_COUNT])
             discard_card(s, c, seat)

@@ -118,13 +118,19 @@ def converter(s, seat, kind):
 @njit(cache=True)
 def converts_any(s, seat, c, kind):
     """Can any skill of seat turn card c into kind (a response: 闪, 杀, or 桃 for the dying)?"""
+    return converting_skill(s, seat, c, kind) != 0
+
+
+@njit(cache=True)
+def converting_skill(s, seat, c, kind):
+    """The (base id of the) first skill of seat that turns card c into kind; 0 if none."""
     if s[H_HEROES] == 0:
-        return False
+        return 0
     for i in range(MAX_SKILL_SLOTS):
         sk = slot_skill(s, seat, i)
         if makes(sk, kind) and converts(s, sk, seat, c, kind):
-            return True
-    return False
+            return sk
+    return 0
 
 
 @njit(cache=True)
