@@ -93,180 +93,227 @@ USE_AIMED = 9     # 杀: the user's skills once per target (TP_AIMED: 柔情)
 
 
 @njit(cache=True)
-def run_use(s, o):
+def _use_start(s, o):
+    """USE_START: the card goes to the table; ask for the first target, or resolve."""
     u = s[o + F_USER]
     c = s[o + F_CARD]
     k = s[o + F_AS]
     sub2 = s[o + F_SUB2]
+    if c >= 0 and sub2 < 0 and s[C_LOC + c] == Z_HAND + u:
+        s[o + F_USE_FLAGS] |= UF_FROM_HAND
+    if c >= 0 and s[C_LOC + c] != Z_PROC:
+        move_card(s, c, Z_PROC)
+    if sub2 >= 0 and s[C_LOC + sub2] != Z_PROC:
+        move_card(s, sub2, Z_PROC)
+    if (s[o + F_USE_FLAGS] & UF_PRESET) or not (needs_target(k) or
+                                        (k == K_PEACH and peach_needs_target(s, u))):
+        s[o + F_PC] = USE_RESOLVE
+        return
+    s[o + F_USE_TGT2] = -1
+    s[o + F_USE_TGT3] = -1
+    s[o + F_USE_NTGT] = 0
+    s[o + F_PC] = USE_TARGET
+    s[H_HOLD] = 1       # the card left the hand now, but 连营 & co. come once targets are set
+    post_decision(s, u, DK_TARGET, c, u, -1, k, 0, -1)
+
+
+@njit(cache=True)
+def _use_target_chosen(s, o):
+    """USE_TARGET: a target chosen (or CONFIRM: no more); more 杀 targets may follow."""
+    u = s[o + F_USER]
+    c = s[o + F_CARD]
+    k = s[o + F_AS]
+    a = s[H_ANSWER]
+    if a == A_CONFIRM:
+        s[o + F_PC] = USE_RESOLVE
+        return
+    t = seat_after(s, u, a - A_TARGET)
+    n = s[o + F_USE_NTGT]
+    set_use_target(s, o, n, t)
+    s[o + F_USE_NTGT] = n + 1
+    if k == K_COLLATERAL:
+        s[o + F_PC] = USE_VICTIM
+        post_decision(s, u, DK_TARGET, c, u, t, k, 1, t)
+        return
+    if k == K_SLASH and (s[o + F_USE_FLAGS] & UF_PLAY) and \
+            extra_slash_target(s, u, n + 1, s[o + F_TGT], s[o + F_USE_TGT2], s[o + F_USE_TGT3]):
+        post_decision(s, u, DK_TARGET, c, u, t, k, n + 1, -1)
+        return
+    s[o + F_PC] = USE_RESOLVE
+
+
+@njit(cache=True)
+def _use_resolve(s, o):
+    """USE_RESOLVE: targets fixed: 门神, action order, the log and the history; equipment and
+    delayed tricks are placed; a 杀 goes on to its target skills, the rest to their effects."""
+    u = s[o + F_USER]
+    c = s[o + F_CARD]
+    k = s[o + F_AS]
+    s[H_HOLD] = 0
+    s[H_NODIST] = 0                  # (知心: its targets are chosen)
+    s[o + F_USE_I] = 0
+    if (k == K_SLASH or k == K_DUEL) and s[H_HEROES] != 0:
+        guard_redirect(s, o)     # 门神: aimed at the guarded seat = aimed at its 秦琼
+    if k == K_SLASH and s[o + F_USE_NTGT] > 1:
+        sort_targets(s, o)
+    t0 = s[o + F_TGT]
+    log_event(s, EV_USE, u, c, t0)
+    if aims_harm(k):                 # public history: harm aimed at each target
+        for i in range(s[o + F_USE_NTGT]):
+            hist_add(s, HK_AIM, u, use_target(s, o, i), k, 1)
+        if k == K_COLLATERAL:        # 借刀杀人: at the wielder, and at the victim named
+            hist_add(s, HK_AIM, u, s[o + F_USE_VICTIM], k, 1)
+    if u == s[H_CUR]:
+        s[H_LASTKIND] = k           # 奸雄 (英雄杀): the previous card used in this turn
+    if is_trick_kind(k) and query(s, Q_DRAW_ON_TRICK, u, 0, k, 0) != 0:
+        draw_cards(s, u, 1)          # 集智
+    if k == K_SLASH:
+        if s[o + F_USE_FLAGS] & UF_PLAY:
+            s[P_SLASHES + u] += 1
+        if s[H_CUR] == u and s[H_PHASE] == PH_PLAY:
+            s[P_TFLAGS + u] |= TF_SLASHED | TF_SLASH_USED
+        if weapon_kind(s, u) == K_QINGGANG:
+            s[o + F_USE_FLAGS] |= UF_QINGGANG
+        s[o + F_PC] = USE_TARGETED
+        return
+    if is_equip_kind(k):
+        f = equip_slot_field(k)
+        old = s[f + u]
+        if old >= 0:
+            discard_card(s, old, u)
+        if (k == K_HORSE_PLUS or k == K_HORSE_MINUS) and query(s, Q_ONE_HORSE, u, 0, 0, 0) != 0:
+            other = s[P_MINUS + u] if k == K_HORSE_PLUS else s[P_PLUS + u]
+            if other >= 0:
+                discard_card(s, other, u)
+        move_card(s, c, Z_EQUIP + u)
+        log_event(s, EV_EQUIP, u, c, 0)
+        pop_frame(s, 1)
+        return
+    if k == K_INDULGENCE:
+        move_card(s, c, Z_JUDGE + t0)
+        s[C_AS + c] = K_INDULGENCE
+        pop_frame(s, 1)
+        return
+    if k == K_LIGHTNING:
+        move_card(s, c, Z_JUDGE + u)
+        s[C_AS + c] = K_LIGHTNING
+        pop_frame(s, 1)
+        return
+    if k == K_SAVAGE or k == K_ARCHERY:
+        s[o + F_USE_NTGT] = num_alive(s) - 1          # number of targets (蝶魂 asks)
+    elif k == K_GOD_SALVATION or k == K_AMAZING_GRACE:
+        s[o + F_USE_NTGT] = num_alive(s)
+    if k == K_AMAZING_GRACE:
+        reveal = s[o + F_USE_NTGT]
+        for i in range(s[H_NP]):
+            if alive(s, i) and query(s, Q_TRICK_SKIPS, i, 0, k, s[o + F_USE_NTGT]) != 0:
+                reveal -= 1         # 蝶魂: no card for her
+        for _ in range(reveal):
+            r = top_card(s)
+            if r < 0:
+                return
+            s[C_LOC + r] = Z_AG
+    s[o + F_PC] = USE_EFFECTS
+
+
+@njit(cache=True)
+def _use_effects(s, o):
+    """USE_EFFECTS: one FR_EFFECT per target in turn (蝶魂 skipped), then USE_END."""
+    u = s[o + F_USER]
+    c = s[o + F_CARD]
+    k = s[o + F_AS]
+    sub2 = s[o + F_SUB2]
+    i = s[o + F_USE_I]
+    n = s[H_NP]
+    t = -1
+    if needs_target(k):
+        if i < s[o + F_USE_NTGT]:
+            t = use_target(s, o, i)
+    elif k == K_SAVAGE or k == K_ARCHERY:
+        if i < n - 1:
+            t = seat_after(s, u, 1 + i)
+    elif k == K_GOD_SALVATION or k == K_AMAZING_GRACE:
+        if i < n:
+            t = seat_after(s, u, i)
+    elif k == K_PEACH and i == 0 and s[o + F_USE_NTGT] > 0:     # 救援: the chosen target
+        t = s[o + F_TGT]
+    elif i == 0:      # 无中生有, 桃: on the user
+        t = u
+    if t < 0:
+        s[o + F_PC] = USE_END
+        return
+    s[o + F_USE_I] = i + 1
+    if alive(s, t) and is_trick_kind(k) \
+            and query(s, Q_TRICK_SKIPS, t, 0, k, s[o + F_USE_NTGT]) != 0:
+        query(s, Q_TRICK_SKIPPED, t, 0, k, 0)        # 蝶魂
+    elif alive(s, t):
+        extra = -1
+        if k == K_COLLATERAL:
+            extra = s[o + F_USE_VICTIM]
+        flags = s[o + F_USE_FLAGS]
+        if needs_target(k) and (flags & (UF_NO_DODGE_T0 << i)):
+            flags |= UF_NO_DODGE             # 柔情 judged red for this target
+        push_frame(s, FR_EFFECT, u, t, c, k, sub2, flags, extra)
+
+
+@njit(cache=True)
+def _use_end(s, o):
+    """USE_END: discard the card(s) used (and 五谷丰登's cards nobody took)."""
+    u = s[o + F_USER]
+    c = s[o + F_CARD]
+    k = s[o + F_AS]
+    sub2 = s[o + F_SUB2]
+    if c >= 0 and s[C_LOC + c] == Z_PROC:
+        discard_card(s, c, u)
+    if sub2 >= 0 and s[C_LOC + sub2] == Z_PROC:
+        discard_card(s, sub2, u)
+    if k == K_AMAZING_GRACE:
+        for r in range(s[H_NCARDS]):
+            if s[C_LOC + r] == Z_AG:
+                discard_card(s, r, -1)
+    pop_frame(s, 1)
+
+
+@njit(cache=True)
+def run_use(s, o):
+    """FR_USE: one step (USE_*) per call; the steps are above, the short ones here."""
     pc = s[o + F_PC]
     if pc == USE_START:
-        if c >= 0 and sub2 < 0 and s[C_LOC + c] == Z_HAND + u:
-            s[o + F_USE_FLAGS] |= UF_FROM_HAND
-        if c >= 0 and s[C_LOC + c] != Z_PROC:
-            move_card(s, c, Z_PROC)
-        if sub2 >= 0 and s[C_LOC + sub2] != Z_PROC:
-            move_card(s, sub2, Z_PROC)
-        if (s[o + F_USE_FLAGS] & UF_PRESET) or not (needs_target(k) or
-                                            (k == K_PEACH and peach_needs_target(s, u))):
-            s[o + F_PC] = USE_RESOLVE
-            return
-        s[o + F_USE_TGT2] = -1
-        s[o + F_USE_TGT3] = -1
-        s[o + F_USE_NTGT] = 0
-        s[o + F_PC] = USE_TARGET
-        s[H_HOLD] = 1       # the card left the hand now, but 连营 & co. come once targets are set
-        post_decision(s, u, DK_TARGET, c, u, -1, k, 0, -1)
+        _use_start(s, o)
     elif pc == USE_TARGET:
-        a = s[H_ANSWER]
-        if a == A_CONFIRM:
-            s[o + F_PC] = USE_RESOLVE
-            return
-        t = seat_after(s, u, a - A_TARGET)
-        n = s[o + F_USE_NTGT]
-        set_use_target(s, o, n, t)
-        s[o + F_USE_NTGT] = n + 1
-        if k == K_COLLATERAL:
-            s[o + F_PC] = USE_VICTIM
-            post_decision(s, u, DK_TARGET, c, u, t, k, 1, t)
-            return
-        if k == K_SLASH and (s[o + F_USE_FLAGS] & UF_PLAY) and \
-                extra_slash_target(s, u, n + 1, s[o + F_TGT], s[o + F_USE_TGT2], s[o + F_USE_TGT3]):
-            post_decision(s, u, DK_TARGET, c, u, t, k, n + 1, -1)
-            return
-        s[o + F_PC] = USE_RESOLVE
+        _use_target_chosen(s, o)
     elif pc == USE_VICTIM:
         # 借刀杀人 victim (the number of "effect" targets stays 1)
-        s[o + F_USE_VICTIM] = seat_after(s, u, s[H_ANSWER] - A_TARGET)
+        s[o + F_USE_VICTIM] = seat_after(s, s[o + F_USER], s[H_ANSWER] - A_TARGET)
         s[o + F_PC] = USE_RESOLVE
     elif pc == USE_RESOLVE:
-        s[H_HOLD] = 0
-        s[H_NODIST] = 0                  # (知心: its targets are chosen)
-        s[o + F_USE_I] = 0
-        if (k == K_SLASH or k == K_DUEL) and s[H_HEROES] != 0:
-            guard_redirect(s, o)     # 门神: aimed at the guarded seat = aimed at its 秦琼
-        if k == K_SLASH and s[o + F_USE_NTGT] > 1:
-            sort_targets(s, o)
-        t0 = s[o + F_TGT]
-        log_event(s, EV_USE, u, c, t0)
-        if aims_harm(k):                 # public history: harm aimed at each target
-            for i in range(s[o + F_USE_NTGT]):
-                hist_add(s, HK_AIM, u, use_target(s, o, i), k, 1)
-            if k == K_COLLATERAL:        # 借刀杀人: at the wielder, and at the victim named
-                hist_add(s, HK_AIM, u, s[o + F_USE_VICTIM], k, 1)
-        if u == s[H_CUR]:
-            s[H_LASTKIND] = k           # 奸雄 (英雄杀): the previous card used in this turn
-        if is_trick_kind(k) and query(s, Q_DRAW_ON_TRICK, u, 0, k, 0) != 0:
-            draw_cards(s, u, 1)          # 集智
-        if k == K_SLASH:
-            if s[o + F_USE_FLAGS] & UF_PLAY:
-                s[P_SLASHES + u] += 1
-            if s[H_CUR] == u and s[H_PHASE] == PH_PLAY:
-                s[P_TFLAGS + u] |= TF_SLASHED | TF_SLASH_USED
-            if weapon_kind(s, u) == K_QINGGANG:
-                s[o + F_USE_FLAGS] |= UF_QINGGANG
-            s[o + F_PC] = USE_TARGETED
-            return
-        if is_equip_kind(k):
-            f = equip_slot_field(k)
-            old = s[f + u]
-            if old >= 0:
-                discard_card(s, old, u)
-            if (k == K_HORSE_PLUS or k == K_HORSE_MINUS) and query(s, Q_ONE_HORSE, u, 0, 0, 0) != 0:
-                other = s[P_MINUS + u] if k == K_HORSE_PLUS else s[P_PLUS + u]
-                if other >= 0:
-                    discard_card(s, other, u)
-            move_card(s, c, Z_EQUIP + u)
-            log_event(s, EV_EQUIP, u, c, 0)
-            pop_frame(s, 1)
-            return
-        if k == K_INDULGENCE:
-            move_card(s, c, Z_JUDGE + t0)
-            s[C_AS + c] = K_INDULGENCE
-            pop_frame(s, 1)
-            return
-        if k == K_LIGHTNING:
-            move_card(s, c, Z_JUDGE + u)
-            s[C_AS + c] = K_LIGHTNING
-            pop_frame(s, 1)
-            return
-        if k == K_SAVAGE or k == K_ARCHERY:
-            s[o + F_USE_NTGT] = num_alive(s) - 1          # number of targets (蝶魂 asks)
-        elif k == K_GOD_SALVATION or k == K_AMAZING_GRACE:
-            s[o + F_USE_NTGT] = num_alive(s)
-        if k == K_AMAZING_GRACE:
-            reveal = s[o + F_USE_NTGT]
-            for i in range(s[H_NP]):
-                if alive(s, i) and query(s, Q_TRICK_SKIPS, i, 0, k, s[o + F_USE_NTGT]) != 0:
-                    reveal -= 1         # 蝶魂: no card for her
-            for _ in range(reveal):
-                r = top_card(s)
-                if r < 0:
-                    return
-                s[C_LOC + r] = Z_AG
-        s[o + F_PC] = USE_EFFECTS
+        _use_resolve(s, o)
     elif pc == USE_DSWORDS:
         # 杀 targets chosen: 雌雄双股剑 on each target of the other gender
+        u = s[o + F_USER]
         i = next_target_index(s, o, USE_EFFECTS)
         if i < 0:
             return
         t = use_target(s, o, i)
         if weapon_kind(s, u) == K_DOUBLE_SWORDS and alive(s, u) and alive(s, t) \
                 and opposite_gender(s, u, t):
-            push_frame(s, FR_DSWORDS, u, t, c, k, -1, 0, 0)
+            push_frame(s, FR_DSWORDS, u, t, s[o + F_CARD], s[o + F_AS], -1, 0, 0)
     elif pc == USE_EFFECTS:
-        i = s[o + F_USE_I]
-        n = s[H_NP]
-        t = -1
-        if needs_target(k):
-            if i < s[o + F_USE_NTGT]:
-                t = use_target(s, o, i)
-        elif k == K_SAVAGE or k == K_ARCHERY:
-            if i < n - 1:
-                t = seat_after(s, u, 1 + i)
-        elif k == K_GOD_SALVATION or k == K_AMAZING_GRACE:
-            if i < n:
-                t = seat_after(s, u, i)
-        elif k == K_PEACH and i == 0 and s[o + F_USE_NTGT] > 0:     # 救援: the chosen target
-            t = s[o + F_TGT]
-        elif i == 0:      # 无中生有, 桃: on the user
-            t = u
-        if t < 0:
-            s[o + F_PC] = USE_END
-            return
-        s[o + F_USE_I] = i + 1
-        if alive(s, t) and is_trick_kind(k) \
-                and query(s, Q_TRICK_SKIPS, t, 0, k, s[o + F_USE_NTGT]) != 0:
-            query(s, Q_TRICK_SKIPPED, t, 0, k, 0)        # 蝶魂
-        elif alive(s, t):
-            extra = -1
-            if k == K_COLLATERAL:
-                extra = s[o + F_USE_VICTIM]
-            flags = s[o + F_USE_FLAGS]
-            if needs_target(k) and (flags & (UF_NO_DODGE_T0 << i)):
-                flags |= UF_NO_DODGE             # 柔情 judged red for this target
-            push_frame(s, FR_EFFECT, u, t, c, k, sub2, flags, extra)
+        _use_effects(s, o)
     elif pc == USE_TARGETED:
         # 杀 targets confirmed: each target's skills may answer (流离), in action order
         i = next_target_index(s, o, USE_AIMED)
         if i < 0:
             return
-        fire(s, TP_TARGETED, use_target(s, o, i), u, c, i, 0, o)
+        fire(s, TP_TARGETED, use_target(s, o, i), s[o + F_USER], s[o + F_CARD], i, 0, o)
     elif pc == USE_AIMED:
         # then the user's skills, once per (final) target (柔情)
         i = next_target_index(s, o, USE_DSWORDS)
         if i < 0:
             return
-        fire(s, TP_AIMED, u, use_target(s, o, i), c, i, 0, o)
+        fire(s, TP_AIMED, s[o + F_USER], use_target(s, o, i), s[o + F_CARD], i, 0, o)
     else:   # USE_END
-        if c >= 0 and s[C_LOC + c] == Z_PROC:
-            discard_card(s, c, u)
-        if sub2 >= 0 and s[C_LOC + sub2] == Z_PROC:
-            discard_card(s, sub2, u)
-        if k == K_AMAZING_GRACE:
-            for r in range(s[H_NCARDS]):
-                if s[C_LOC + r] == Z_AG:
-                    discard_card(s, r, -1)
-        pop_frame(s, 1)
+        _use_end(s, o)
 
 
 @njit(cache=True)
