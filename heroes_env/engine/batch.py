@@ -159,7 +159,7 @@ def _draw_seat(r, i, agent_seed, npl):
     return (agent_u32(agent_seed, i, r[R_ACTR]) * np.int64(npl)) >> 32
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _new_game(i, s, spec, seed, seat_mode, agent_seed, buf, r):
     setup_game(s, spec, seed)
     engine(s, OP_DEAL, 0, buf)
@@ -187,7 +187,7 @@ def _check_actions(actions, act, masks):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_seed, want_random,
                  buf, ob, rw, r, lrew, fob, want_final, flags):
     """One row of vec_advance; flags[0] / flags[1]: terminated / truncated in this env step."""
