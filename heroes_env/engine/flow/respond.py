@@ -20,7 +20,7 @@ from ..state import (become_frame, card_kind, discard_card, slot_skill, draw_car
 from ..rules import alive, armor_kind, can_slash_target, judge_color, spear_ready
 from ..skills.conversions import (can_convert_to, collateral_ok, converting_skill, converts_any,
                                   mark_converted)
-from ..skills.queries import query
+from ..skills.queries import notify, query
 from ..skills.lord import response_ok
 from ..skills.common import skill_log
 from ..history import hist_nullify
@@ -146,7 +146,7 @@ def run_ask(s, o):
     if pc == ASK_DIAGRAM:
         if judge_color(s, r, s[H_RET]) == COLOR_RED:
             log_event(s, EV_RESPOND, r, s[P_ARMOR + r], 1)
-            query(s, Q_JINK_USED, r, 0, 0, 0)      # 图强
+            notify(s, Q_JINK_USED, r, 0, 0)        # 图强
             pop_frame(s, 1)
         else:
             s[o + F_PC] = ASK_START
@@ -184,14 +184,14 @@ def answer_with(s, o, r, c, c2):
             move_card(s, c2, Z_PROC)
         s[parent + F_LORD_CARD2] = c2
         if s[o + F_AS] == DK_JINK:
-            query(s, Q_JINK_USED, r, 0, 0, 0)      # 图强
+            notify(s, Q_JINK_USED, r, 0, 0)        # 图强
         pop_frame(s, 1)
         return
     discard_card(s, c, r)
     if c2 >= 0:
         discard_card(s, c2, r)
     if s[o + F_AS] == DK_JINK:
-        query(s, Q_JINK_USED, r, 0, 0, 0)          # 图强
+        notify(s, Q_JINK_USED, r, 0, 0)            # 图强
     pop_frame(s, 1)
 
 

@@ -21,7 +21,7 @@ from ..state import (discard_card, draw_cards, is_trick_kind, is_equip_kind, log
 from ..rules import (alive, can_slash_target, extra_slash_target, legal_target, num_alive,
                      opposite_gender, peach_needs_target, weapon_kind)
 from ..skills.registry import fire
-from ..skills.queries import query
+from ..skills.queries import notify, query
 from ..skills.targeting import guard_redirect
 from ..history import aims_harm, hist_add
 from ..marks import mark, mark_hand
@@ -245,7 +245,7 @@ def _use_effects(s, o):
     s[o + F_USE_I] = i + 1
     if alive(s, t) and is_trick_kind(k) \
             and query(s, Q_TRICK_SKIPS, t, 0, k, s[o + F_USE_NTGT]) != 0:
-        query(s, Q_TRICK_SKIPPED, t, 0, k, 0)        # 蝶魂
+        notify(s, Q_TRICK_SKIPPED, t, k, 0)          # 蝶魂
     elif alive(s, t):
         extra = -1
         if k == K_COLLATERAL:

@@ -52,9 +52,23 @@ QUERIES = ((SK_FEIJIANG, Q_SLASH_UNLIMITED),
 
 
 @njit(cache=True)
+def react(s, q, sk, prm, seat, a, b):
+    """Seat's skill sk acts on event point q (``queries.notify``; the skills that change the
+    state, kept apart from ``answer`` so that the rules that only ask do not compile them)."""
+    if sk == SK_TUQIANG:
+        # 图强: outside his turn, each 闪 he uses or plays (八卦阵's included) draws him a card
+        if s[H_CUR] != seat and s[P_ALIVE + seat] == 1:
+            skill_log(s, seat, SK_TUQIANG, -1)
+            draw_cards(s, seat, 1)
+    elif sk == SK_DIEHUN:                 # 蝶魂: skipped by a trick, she draws one card instead
+        skill_log(s, seat, SK_DIEHUN, -1)
+        draw_cards(s, seat, 1)
+
+
+@njit(cache=True)
 def answer(s, q, sk, prm, seat, value, a, b):
     """Seat's skill sk (base id; prm: its parameter) answers query point q: the value it leaves
-    (``queries.query`` asks only the points its QUERIES pair with sk)."""
+    (``queries.query`` asks only the points its QUERIES pair with sk). It changes nothing."""
     if sk == SK_FEIJIANG:                 # 飞将: any number of 杀 in the play phase
         return 1
     if sk == SK_MASHU:
@@ -110,21 +124,11 @@ def answer(s, q, sk, prm, seat, value, a, b):
         # 集智: draw one card on using any trick (before it resolves). 极致 (parameter 1): only a
         # non-delayed trick (not 乐不思蜀 / 闪电)
         return 1 if prm == 0 or (a != K_INDULGENCE and a != K_LIGHTNING) else value
-    if sk == SK_TUQIANG:
-        # 图强: outside his turn, each 闪 he uses or plays (八卦阵's included) draws him a card
-        if s[H_CUR] != seat and s[P_ALIVE + seat] == 1:
-            skill_log(s, seat, SK_TUQIANG, -1)
-            draw_cards(s, seat, 1)
-        return value
     if sk == SK_KUANGCHAN:                # 狂禅: no lord HP bonus
         return 0
     if sk == SK_DIEHUN:
         # 蝶魂: a trick with several targets (烽火狼烟, 万箭齐发, 休养生息, 五谷丰登 with two or more
-        # living targets) skips her, and she draws one card instead
-        if q == Q_TRICK_SKIPPED:
-            skill_log(s, seat, SK_DIEHUN, -1)
-            draw_cards(s, seat, 1)
-            return value
+        # living targets) skips her (and she draws one card instead: react)
         return 1 if b >= 2 and (a == K_SAVAGE or a == K_ARCHERY or a == K_GOD_SALVATION
                                 or a == K_AMAZING_GRACE) else value
     if sk == SK_HONGZHUANG:               # 红妆: ♠ counts as ♥ in her judgements and her skills

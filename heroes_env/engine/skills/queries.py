@@ -8,8 +8,13 @@ and returns it, changed or not, in slot order; a skill running another's code (s
 listed with ``Q_*`` in ``constants.py``. With no heroes (pack none) every point returns the value
 it was given.
 
-A family that answers query points gives ``answer(s, q, sk, param, seat, value, a, b)`` and is
-listed in ``ANSWERING``. It must not import ``rules.py``, which asks them.
+Two points are events, not questions (``Q_JINK_USED``, ``Q_TRICK_SKIPPED``): the frames call
+``notify`` and the skills act (draw a card). They are kept apart so that a rule that only asks
+does not compile, link and optimise the code of drawing and logging with it.
+
+A family that answers query points gives ``answer(s, q, sk, param, seat, value, a, b)`` (and
+``react(s, q, sk, param, seat, a, b)`` for the events) and is listed in ``ANSWERING``. It must
+not import ``rules.py``, which asks them.
 """
 import numpy as np
 from ..jit import njit
@@ -43,6 +48,20 @@ SKILL_QUERIES = table(ANSWERING)          # per base skill id: bit per query poi
 def answered_by(q) -> list[int]:
     """The base skill ids that answer query point q (for the docs and the tests)."""
     return [sk for sk in range(MAX_SKILLS) if (SKILL_QUERIES[sk] >> q) & 1]
+
+
+@njit(cache=True)
+def notify(s, q, seat, a, b):
+    """Event point q about seat (``Q_JINK_USED``, ``Q_TRICK_SKIPPED``): each of seat's skills that
+    answers q acts (``react``: draws a card, logs the skill). Queries proper change nothing and
+    go through ``query``."""
+    if s[H_HEROES] == 0 or seat < 0:
+        return
+    for i in range(MAX_SKILL_SLOTS):
+        own = s[P_SK0 + i * MAX_SEATS + seat]
+        sk = SKILL_BASE[own]
+        if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1:
+            modifiers.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
 
 
 @njit(cache=True)
