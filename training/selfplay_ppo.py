@@ -169,6 +169,11 @@ CRITICS = ("obs", "roles")          # --critic
 CRITIC_HIDDEN = 256                 # width of the centralised critic's hidden layer
 
 
+def curriculum_of(args) -> dict:
+    """This sitting's opponent mix and role weights (a list), as the training state records them."""
+    return {k: list(v) if isinstance(v := getattr(args, k), tuple) else v for k in CURRICULUM}
+
+
 def check_mix(args):
     """The opponent shares are probabilities whose sum is at most 1 (the rest: self-play); the
     role weights are one per role, not negative, not all 0."""
@@ -660,8 +665,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
              "sittings": sittings + [{"seconds": round(time.time() - sitting_t0, 1),
                                       "global_step": ctr["global_step"],
                                       "bc_done": ctr["bc_done"],
-                                      "mix": {k: (list(v) if isinstance(v := getattr(args, k), tuple) else v)
-                                              for k in CURRICULUM}}],
+                                      "mix": curriculum_of(args)}],
              "venv": env_state(venv), "heuristic": heur_bytes,
              "role_head": None if role_head is None else {
                  k: v.detach().clone() for k, v in role_head.state_dict().items()},

@@ -235,7 +235,8 @@ def slash_allowed_x(s, seat, excl):
     if slash_blocked(s, seat):
         return False
     w = s[P_WEAPON + seat]
-    if (w >= 0 and w != excl and card_kind(s, w) == K_CROSSBOW) or query(s, Q_SLASH_UNLIMITED, seat, 0, 0, 0) != 0:
+    if (w >= 0 and w != excl and card_kind(s, w) == K_CROSSBOW) \
+            or query(s, Q_SLASH_UNLIMITED, seat, 0, 0, 0) != 0:
         return True
     return s[P_SLASHES + seat] < slash_limit(s, seat)
 
