@@ -542,6 +542,40 @@ def test_critic_reads_the_roles():
         selfplay_ppo.main(["--critic", "state"])
 
 
+def test_critic_warmup_leaves_the_policy(tmp_path):
+    """A run started from a checkpoint with --critic-warmup 2: its first two PPO updates move the
+    critic and the role head only; the trunk and the policy head are the checkpoint's; after the
+    warm-up the policy trains again. A negative warm-up is refused."""
+    import torch
+
+    from agents.torch_policy import load_checkpoint
+    from training import selfplay_ppo
+    small = ["--rollout-steps", "200", "--num-envs", "8", "--minibatch-size", "64",
+             "--hidden", "32", "--eval-every", "0", "--torch-threads", "1", "--seed", "4",
+             "--no-tensorboard", "--aux-coef", "0.5", "--critic", "roles", "--p-pool", "0",
+             "--run-dir", str(tmp_path / "runs")]
+    threads = torch.get_num_threads()
+    try:
+        selfplay_ppo.main(small + ["--total-steps", "200", "--save-path", str(tmp_path / "a.pt")])
+        base, _ = load_checkpoint(str(tmp_path / "a.pt"))
+        warm = selfplay_ppo.main(small + ["--total-steps", "350", "--critic-warmup", "2",
+                                          "--init-checkpoint", str(tmp_path / "a.pt"),
+                                          "--save-path", str(tmp_path / "w.pt")])
+        st = torch.load(str(tmp_path / "w.pt.state"), weights_only=False)
+        assert st["counters"]["update"] == 2
+        for k, v in base.state_dict().items():
+            assert torch.equal(v, warm.state_dict()[k]), k
+        on = selfplay_ppo.main(small + ["--total-steps", "600", "--critic-warmup", "2",
+                                        "--init-checkpoint", str(tmp_path / "a.pt"),
+                                        "--save-path", str(tmp_path / "x.pt")])
+        assert any(not torch.equal(v, on.state_dict()[k]) for k, v in base.state_dict().items()
+                   if not k.startswith("v."))
+    finally:
+        torch.set_num_threads(threads)
+    with pytest.raises(SystemExit, match="--critic-warmup -1"):
+        selfplay_ppo.main(["--critic-warmup", "-1"])
+
+
 def test_sigterm_ends_a_sitting_with_a_state(tmp_path):
     """SIGTERM (kill <pid>) while training: the run finishes its update, writes the training
     state and exits 0; --resume would continue from there."""

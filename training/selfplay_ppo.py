@@ -151,6 +151,9 @@ class Args:
     critic: str = arg("obs", "what the value reads: obs (the value head on the observation) or "
                              "roles (the trunk's features plus the other seats' true roles from "
                              "state(): a centralised critic, training only)")
+    critic_warmup: int = arg(0, "first PPO updates that train only the value (and the role "
+                                "head) on detached trunk features, the policy unchanged: for "
+                                "a run started from --init-checkpoint, whose critic is new")
 
 
 STATE_FORMAT = "heroes_env.selfplay_state/1"
@@ -523,6 +526,9 @@ def main(argv=None):
         state = load_state(args.resume)
         args = resumed_args(state["args"], args, argv)
     check_mix(args)
+    if args.critic_warmup < 0:
+        raise SystemExit(f"--critic-warmup {args.critic_warmup}: give a number of PPO updates, "
+                         f"0 or more (0: none)")
     state_path = args.state_path or (args.save_path + ".state" if args.save_path else "")
     sitting_t0 = time.time()
     limit_s = 60 * args.max_minutes
@@ -930,6 +936,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         net.train()
         clipfracs, approx_kl = [], 0.0
         stopped_early = False
+        warming = update <= args.critic_warmup
         for epoch in range(args.update_epochs):
             perm = torch.randperm(len(idx))
             for a in range(0, len(idx), args.minibatch_size):
@@ -937,6 +944,9 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 if len(mb) < 2:            # a last minibatch of one: its advantage cannot be
                     continue               # normalised (std of one value is NaN)
                 logits, v, h = net(b_obs[mb], b_mask[mb], features=True)
+                if warming:                # the value learns, the trunk and policy stay
+                    h = h.detach()
+                    v = net.v(h).squeeze(-1)
                 v = value(v, h, b_roles[mb])
                 logp_all = torch.log_softmax(logits, -1)
                 newlogp = logp_all.gather(1, b_act[mb, None]).squeeze(1)
@@ -955,6 +965,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 v_loss = 0.5 * ((v - b_ret[mb]) ** 2).mean()
                 ent = entropy.mean()
                 loss = pg_loss - args.ent_coef * ent + args.vf_coef * v_loss
+                if warming:
+                    loss = args.vf_coef * v_loss
                 if role_head is not None:
                     rce, racc = role_loss(role_head, h, b_roles[mb], b_obs[mb], C)
                     loss = loss + args.aux_coef * rce
