@@ -618,3 +618,19 @@ def test_behaviour_same_deals(capsys):
     assert "games won" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="choose one of lord, loyalist, rebel, renegade"):
         behaviour.main(["--role", "king"])
+
+
+def test_behaviour_among_random_opponents():
+    """--opponents random: the same deals for both sides (the heuristic against itself counts
+    alike), a 桃 played on itself is counted by the HP lost, every game is won or lost once, and
+    an unknown opponent kind is refused."""
+    from training import behaviour
+    res = behaviour.main(["--agent", "heuristic", "--role", "loyalist", "--games", "12",
+                          "--opponents", "random"])
+    a = res["agent"]
+    assert a == res["heuristic"]
+    lost = sum(v for k, v in a.items() if k.startswith("lost: "))
+    assert a["games won"] + lost == 12
+    assert any(k.startswith("peach on itself: ") for k in a)
+    with pytest.raises(SystemExit, match="--opponents 'nobody': choose one of heuristic, random"):
+        behaviour.main(["--opponents", "nobody"])
