@@ -56,3 +56,20 @@ def test_benchmark_rejects_bad_budget():
     bench = _load_bench()
     with pytest.raises(SystemExit):
         bench.parse_args(["--seconds", "0"])
+
+
+def test_start_timing_cached_only(tmp_path, capsys):
+    """benchmarks/start_timing.py --cached-only: the cached start on this interpreter's cache,
+    with whether SciPy is installed; a missing interpreter is refused."""
+    spec = importlib.util.spec_from_file_location("start_timing",
+                                                  ROOT / "benchmarks" / "start_timing.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    out = tmp_path / "start.json"
+    res = mod.main(["--cached-only", "--cached-runs", "1", "--json", str(out)])
+    assert res["cold_wall_s"] is None and res["cached_wall_s"] > 0 and res["cached_cpu_s"] > 0
+    assert json.loads(out.read_text())["scipy_installed"] in (True, False)
+    assert "cached start (median of 1" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        mod.main(["--cached-only", "--python", str(tmp_path / "no-python")])
+    assert "--python" in capsys.readouterr().err
