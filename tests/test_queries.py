@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 from heroes_env.engine import constants as C
-from heroes_env.engine import content
-from heroes_env.engine.skills import modifiers, queries
+from heroes_env.engine import content, state
+from heroes_env.engine.skills import modifiers, queries, registry
 
 ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                       "heroes_env", "engine")
-# skills the core still names (issue 16, step 4 left: the card-loss triggers, 救援); the list
-# may only shrink
-CORE_NAMES_LEFT = {"SK_LIANYING", "SK_XIAOJI", "SK_JIUYUAN"}
+# skills the core still names (issue 16, step 4 left: 救援 in rules.py; the card-loss triggers are
+# data, skills.csv on_loss); the list may only shrink
+CORE_NAMES_LEFT = {"SK_JIUYUAN"}
 
 
 def test_every_query_point_is_declared_and_answered():
@@ -76,3 +76,19 @@ def test_the_core_names_no_skill_but_those_left():
     for path in core:
         with open(path, encoding="utf-8") as f:
             assert "skills.modifiers" not in f.read(), path
+
+
+def test_card_loss_triggers_are_data():
+    """state._leave raises the card-loss triggers from skills.csv ``on_loss`` (content.SKILL_LOSS,
+    a skill running another's code answering its base's), and run_pending runs the one skill
+    with its own code per loss."""
+    loss = {sk.key: int(content.SKILL_LOSS[sk.id]) for sk in content.SKILLS.values()
+            if content.SKILL_LOSS[sk.id]}
+    assert loss == {"lianying": C.LOSS_HAND, "diyun": C.LOSS_HAND, "xiaoji": C.LOSS_EQUIP,
+                    "mili": C.LOSS_EQUIP, "linglong": C.LOSS_EQUIP}
+    assert registry.LOSS_HAND_SKILL == content.SKILLS["lianying"].id
+    assert registry.LOSS_EQUIP_SKILL == content.SKILLS["xiaoji"].id
+    s = np.zeros(C.STATE_SIZE, np.int32)
+    s[C.H_HEROES] = 1
+    s[C.P_SK1 + 3] = content.SKILLS["linglong"].id
+    assert state.loss_triggers(s, 3) == C.LOSS_EQUIP and state.loss_triggers(s, 2) == 0

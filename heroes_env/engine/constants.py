@@ -162,7 +162,7 @@ P_SK2 = _row.take(MAX_SEATS)
 P_SK3 = _row.take(MAX_SEATS)
 P_USED = _row.take(MAX_SEATS)        # bit per skill slot: used in this play phase
 P_GIVEN = _row.take(MAX_SEATS)       # 仁德: cards given away in this play phase
-P_PEND = _row.take(MAX_SEATS)        # card-loss triggers waiting: bit 0 连营, (n << 4) 枭姬
+P_PEND = _row.take(MAX_SEATS)        # card-loss triggers waiting: LOSS_HAND, n * LOSS_EQUIP
 P_MARK = _row.take(MAX_SEATS)        # MK_* bits: public marks skills leave on a seat (observed)
 NUM_SEAT_FIELDS = (_row.end - SEAT_BASE) // MAX_SEATS   # (P_POS / P_AT come later in the row)
 OFFER_BASE = _row.take(MAX_SEATS * MAX_OFFER)   # hero draft: MAX_OFFER hero ids per seat
@@ -522,6 +522,11 @@ TP_DAMAGE_DONE = 8   # damage was dealt to anyone (any seat may listen; the vict
 TP_SLASH_DODGED = 9  # a 杀 the owner used was dodged (闪 or 八卦阵)
 TP_AIMED = 10        # the owner's 杀 has its targets (after TP_TARGETED): one per target (柔情)
 NUM_TP = 11
+
+# card-loss triggers (skills.csv ``on_loss``, content.SKILL_LOSS): state._leave raises them in
+# P_PEND, registry.run_pending runs the seat's skill that has them
+LOSS_HAND = 1        # "hand": his last hand card left (P_PEND bit 0)
+LOSS_EQUIP = 16      # "equip": an equipped card of his left (P_PEND counts them, in 16s)
 
 # query points: questions the rules and frames ask of a seat's skills (engine/skills/queries.py):
 # query(s, q, seat, value, a, b) passes value through each of seat's skills that answers q.

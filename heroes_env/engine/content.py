@@ -26,6 +26,9 @@ SKILL_KINDS = ("triggered", "locked", "active", "conversion", "lord")
 # skills.csv "history": what the skill's use on a seat counts as in the public history ("" = none;
 # a skill running another's code inherits the base skill's unless it names its own)
 SKILL_HISTORY = {"": 0, "harm": C.HK_AIM + 1, "protect": C.HK_PROTECT + 1}
+# skills.csv "on_loss": the card loss the skill answers (``state._leave`` raises it; "" = none; a
+# skill running another's code answers the base skill's)
+SKILL_ON_LOSS = {"": 0, "hand": C.LOSS_HAND, "equip": C.LOSS_EQUIP}
 PACKS = {"standard": C.PACK_STANDARD, "herokill": C.PACK_HEROKILL, "classmates": C.PACK_CLASSMATES}
 # the engine/skills modules, one per family of mechanics (index = family id in SKILL_FAMILY)
 FAMILIES = ("modifiers", "conversions", "damage", "judgement", "phases", "card_loss", "targeting",
@@ -43,6 +46,8 @@ class Skill:
     base: str = ""     # the skill whose code this one runs (e.g. 集权 runs 奸雄); "" = its own
     param: int = 0     # a number the shared code reads (观星 3, 占卜 5; a lord skill's helper kingdom)
     history: str = ""  # public history (engine/history.py): "harm" / "protect" when used on a seat
+    on_loss: str = ""  # the card loss it answers: "hand" (his last hand card), "equip" (an
+    #                    equipped card); "" none
 
     @property
     def base_key(self):
@@ -85,10 +90,14 @@ def _load_skills() -> dict[str, Skill]:
     out = {}
     for r in _rows("skills.csv"):
         sk = Skill(int(r["id"]), r["key"], r["name_zh"], r["name_en"], r["kind"], r["family"],
-                   r.get("base") or "", _param(r), r.get("history") or "")
+                   r.get("base") or "", _param(r), r.get("history") or "", r.get("on_loss") or "")
         if sk.history not in SKILL_HISTORY:
             raise ImportError(f"skills.csv: {sk.key}: unknown history {sk.history!r}; known "
                               f"{sorted(k for k in SKILL_HISTORY if k)} or empty")
+        if sk.on_loss not in SKILL_ON_LOSS or (sk.on_loss and sk.base):
+            raise ImportError(f"skills.csv: {sk.key}: on_loss {sk.on_loss!r} must be one of "
+                              f"{sorted(k for k in SKILL_ON_LOSS if k)} or empty (empty for a "
+                              f"skill running another's code: it answers its base skill's)")
         if sk.family not in FAMILIES:
             raise ImportError(f"skills.csv: {sk.key}: unknown family {sk.family!r}; known {FAMILIES}")
         if sk.kind not in SKILL_KINDS:
@@ -169,9 +178,11 @@ SKILL_FAMILY = np.full(C.MAX_SKILLS, -1, np.int32)
 SKILL_BASE = np.zeros(C.MAX_SKILLS, np.int32)
 SKILL_PARAM = np.zeros(C.MAX_SKILLS, np.int32)
 SKILL_HIST = np.zeros(C.MAX_SKILLS, np.int32)       # SKILL_HISTORY code (HK_* + 1, 0 none)
+SKILL_LOSS = np.zeros(C.MAX_SKILLS, np.int32)       # SKILL_ON_LOSS code (LOSS_*, 0 none), by own id
 for _s in SKILLS.values():
     SKILL_HIST[_s.id] = SKILL_HISTORY[_s.history or SKILLS[_s.base_key].history]
     LORD_SKILL[_s.id] = _s.kind == "lord"
     SKILL_FAMILY[_s.id] = FAMILIES.index(_s.family)
     SKILL_BASE[_s.id] = SKILLS[_s.base_key].id
     SKILL_PARAM[_s.id] = _s.param
+    SKILL_LOSS[_s.id] = SKILL_ON_LOSS[SKILLS[_s.base_key].on_loss]

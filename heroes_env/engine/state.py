@@ -15,11 +15,11 @@ from .constants import (C_AS, C_INFO, C_LOC, C_ORD, DK_NONE, D_ORDER, EV_BASE, E
                         H_WINSEAT, K_AXE, K_BLADE, K_CROSSBOW, K_DOUBLE_SWORDS, K_DUEL,
                         K_EIGHT_DIAGRAM, K_HALBERD, K_HORSE_MINUS, K_HORSE_PLUS, K_ICE_SWORD,
                         K_KYLIN_BOW, K_LIGHTNING, K_NIOH_SHIELD, K_NONE, K_QINGGANG, K_SPEAR,
-                        MAX_FRAMES, MAX_SEATS, MAX_SKILL_SLOTS, P_ARMOR, P_AT, P_HANDN, P_MINUS,
-                        P_PEND, P_PLUS, P_POS, P_SK0, P_SK1, P_SK2, P_SK3, P_WEAPON, RES_DRAW,
-                        RES_TRUNCATED, Z_DECK, Z_DISCARD, Z_EQUIP, Z_HAND, Z_JUDGE, Z_PILE, Z_PROC)
-from .skills.ids import SK_LIANYING, SK_XIAOJI
-from .content import SKILL_BASE, SKILL_PARAM
+                        LOSS_EQUIP, LOSS_HAND, MAX_FRAMES, MAX_SEATS, MAX_SKILL_SLOTS, P_ARMOR,
+                        P_AT, P_HANDN, P_MINUS, P_PEND, P_PLUS, P_POS, P_SK0, P_SK1, P_SK2, P_SK3,
+                        P_WEAPON, RES_DRAW, RES_TRUNCATED, Z_DECK, Z_DISCARD, Z_EQUIP, Z_HAND,
+                        Z_JUDGE, Z_PILE, Z_PROC)
+from .content import SKILL_BASE, SKILL_LOSS, SKILL_PARAM
 
 MASK32 = 0xFFFFFFFF
 
@@ -236,25 +236,35 @@ def skill_param(s, seat, sk):
     return SKILL_PARAM[s[P_SK0 + i * MAX_SEATS + seat]]
 
 
+@njit(cache=True)
+def loss_triggers(s, seat):
+    """The card losses (``LOSS_*`` bits) that seat's skills answer (skills.csv ``on_loss``)."""
+    if s[H_HEROES] == 0 or seat < 0:
+        return 0
+    return SKILL_LOSS[s[P_SK0 + seat]] | SKILL_LOSS[s[P_SK1 + seat]] \
+        | SKILL_LOSS[s[P_SK2 + seat]] | SKILL_LOSS[s[P_SK3 + seat]]
+
+
 # ---------------------------------------------------------------- zones
 @njit(cache=True)
 def _leave(s, c):
     """Remove card c from its current zone's bookkeeping (not from C_LOC). Raises the card-loss
-    triggers (连营: the last hand card left; 枭姬: an equipped card left) for FR_PENDING."""
+    triggers the seat's skills answer (``LOSS_HAND``: the last hand card left; ``LOSS_EQUIP``: an
+    equipped card left) in ``P_PEND``, for FR_PENDING."""
     z = s[C_LOC + c]
     if z >= Z_HAND and z < Z_HAND + MAX_SEATS:
         seat = z - Z_HAND
         s[P_HANDN + seat] -= 1
-        if s[P_HANDN + seat] == 0 and has_skill(s, seat, SK_LIANYING):
-            s[P_PEND + seat] |= 1
+        if s[P_HANDN + seat] == 0 and (loss_triggers(s, seat) & LOSS_HAND) != 0:
+            s[P_PEND + seat] |= LOSS_HAND
             s[H_PEND] = 1
     elif z >= Z_EQUIP and z < Z_EQUIP + MAX_SEATS:
         seat = z - Z_EQUIP
         for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
             if s[f + seat] == c:
                 s[f + seat] = -1
-        if has_skill(s, seat, SK_XIAOJI):
-            s[P_PEND + seat] += 16
+        if (loss_triggers(s, seat) & LOSS_EQUIP) != 0:
+            s[P_PEND + seat] += LOSS_EQUIP
             s[H_PEND] = 1
     elif z == Z_DECK:
         # remove from the draw pile array, keeping order

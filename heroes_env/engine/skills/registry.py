@@ -19,7 +19,8 @@ from ..jit import njit
 from ..constants import (A_CONFIRM, A_PASS, COLOR_NONE, DX_SKILL_FLAGS, DX_SKILL_STAGE, FR_PENDING,
                          FR_SKILL, FR_TRIGGER, F_AS, F_CARD, F_SUB2, F_TGT, F_USER, H_CUR, H_DA,
                          H_DB, H_DC, H_DCARD, H_DECIDER, H_DKIND, H_DSKILL, H_DSKOWNER, H_DSRC,
-                         H_DTGT, H_ERR, H_HEROES, H_NP, H_PEND, H_RET, MAX_SKILLS, MAX_SKILL_SLOTS,
+                         H_DTGT, H_ERR, H_HEROES, H_NP, H_PEND, H_RET, LOSS_EQUIP, LOSS_HAND,
+                         MAX_SKILLS, MAX_SKILL_SLOTS,
                          P_ALIVE, P_PEND, SKD_CONFIRM, SKD_PASS, TP_DAMAGE_DONE, TP_PREVENT,
                          TP_RETRIAL)
 from ..frames import (F_PEND_DA, F_PEND_DB, F_PEND_DC, F_PEND_DSKILL, F_PEND_DSKOWNER, F_PEND_RET,
@@ -28,7 +29,6 @@ from ..state import pop_frame, push_frame, post_decision, seat_after, slot_skill
 from .. import content
 from . import (active, card_loss, conversions, damage, judgement, lord, modifiers, phases,
                targeting)
-from .ids import SK_LIANYING, SK_XIAOJI
 from .common import PD_STAGE, mark_cards
 
 FAM_MODIFIERS, FAM_CONVERSIONS, FAM_DAMAGE, FAM_JUDGEMENT, FAM_PHASES, FAM_CARD_LOSS, \
@@ -99,7 +99,21 @@ def family_table() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _loss_skill(loss):
+    """The skill with its own code that answers card loss ``loss`` (skills.csv ``on_loss``; 0 if
+    none): ``run_pending`` runs it. ``P_PEND`` keeps one count per loss, not which skill raised
+    it, so a second such skill fails here (the skills running its code share it)."""
+    own = [sk.id for sk in content.SKILLS.values()
+           if content.SKILL_ON_LOSS[sk.on_loss] == loss and not sk.base]
+    if len(own) > 1:
+        raise ImportError(f"skills.csv: {[content.SKILLS_BY_ID[sk].key for sk in own]} all "
+                          f"answer card loss {loss} (on_loss): one skill per loss")
+    return own[0] if own else 0
+
+
 SKILL_TP = _registry()            # per skill id: bit per timing point it listens to
+LOSS_HAND_SKILL = _loss_skill(LOSS_HAND)      # 连营
+LOSS_EQUIP_SKILL = _loss_skill(LOSS_EQUIP)    # 枭姬
 SKILL_FAMILY = content.SKILL_FAMILY
 ANY_SEAT = (1 << TP_PREVENT) | (1 << TP_RETRIAL) | (1 << TP_DAMAGE_DONE)
 
@@ -253,8 +267,8 @@ def skill_mask(s, out, d):
 # ---------------------------------------------------------------- card-loss triggers (FR_PENDING)
 @njit(cache=True)
 def suspend_for_pending(s):
-    """Card-loss triggers (连营, 枭姬) were raised: run them now. If a decision was just posted, it
-    is saved in an FR_PENDING frame and posted again once they are done."""
+    """Card-loss triggers (``state._leave``: 连营, 枭姬) were raised: run them now. If a decision
+    was just posted, it is saved in an FR_PENDING frame and posted again once they are done."""
     s[H_PEND] = 0
     o = push_frame(s, FR_PENDING, s[H_DECIDER], s[H_DTGT], s[H_DCARD], s[H_DKIND], s[H_DSRC],
                    s[H_DA], s[H_DB])
@@ -278,12 +292,12 @@ def run_pending(s, o):
         if s[P_ALIVE + seat] == 0:
             s[P_PEND + seat] = 0
             continue
-        if p & 1:
-            s[P_PEND + seat] = p & ~1
-            push_frame(s, FR_SKILL, seat, -1, -1, SK_LIANYING, -1, -1, 0)
+        if p & LOSS_HAND:
+            s[P_PEND + seat] = p & ~LOSS_HAND
+            push_frame(s, FR_SKILL, seat, -1, -1, LOSS_HAND_SKILL, -1, -1, 0)
         else:
-            s[P_PEND + seat] = p - 16
-            push_frame(s, FR_SKILL, seat, -1, -1, SK_XIAOJI, -1, -1, 0)
+            s[P_PEND + seat] = p - LOSS_EQUIP
+            push_frame(s, FR_SKILL, seat, -1, -1, LOSS_EQUIP_SKILL, -1, -1, 0)
         return
     d = s[o + F_USER]
     if d >= 0:
