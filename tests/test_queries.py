@@ -14,9 +14,9 @@ from heroes_env.engine.skills import modifiers, queries, registry
 
 ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                       "heroes_env", "engine")
-# skills the core still names (issue 16, step 4 left: 救援 in rules.py; the card-loss triggers are
-# data, skills.csv on_loss); the list may only shrink
-CORE_NAMES_LEFT = {"SK_JIUYUAN"}
+# skills the core still names; the list may only shrink (it is empty: the card-loss triggers are
+# data, skills.csv on_loss, and 救援 answers Q_PEACH_TARGET)
+CORE_NAMES_LEFT = set()
 
 
 def test_every_query_point_is_declared_and_answered():
@@ -57,6 +57,12 @@ def test_the_query_loop():
     s[C.P_SK2 + seat] = content.SKILLS["menglong"].id
     s[C.P_ARMOR + seat] = -1
     assert queries.query(s, C.Q_VIRTUAL_DIAGRAM, seat, 0, 0, 0) == content.SKILLS["menglong"].id
+    # 救援 (a lord skill): another 吴 seat may use a 桃 on him, wounded, in its own turn
+    s[C.P_SK3 + seat] = content.SKILLS["jiuyuan"].id
+    s[C.P_HP + seat], s[C.P_KINGDOM + 0], s[C.H_CUR] = 4, C.KD_WU, 0
+    assert queries.query(s, C.Q_PEACH_TARGET, seat, 0, 0, 0) == 1
+    s[C.P_KINGDOM + 0] = C.KD_WEI
+    assert queries.query(s, C.Q_PEACH_TARGET, seat, 0, 0, 0) == 0
     # pack none (no heroes): every point returns what it was given
     s[C.H_HEROES] = 0
     assert queries.query(s, C.Q_HAND_LIMIT, seat, 1, 0, 0) == 1

@@ -552,7 +552,8 @@ Q_VIRTUAL_DIAGRAM = 17   # which skill is his 八卦阵 (none while he wears arm
 Q_CARD_IMMUNE = 18       # which skill voids card a (use flags b) on him?
 Q_HEAL_ON_DAMAGE = 19    # which skill heals him per point of damage he deals to a at distance b?
 Q_JUDGE_SUIT = 20        # value: the suit of judgement card a when he judges
-NUM_QUERIES = 21
+Q_PEACH_TARGET = 21      # may seat a (another seat) use a 桃 on him outside his dying?
+NUM_QUERIES = 22
 
 # ---------------------------------------------------------------- events (log ring)
 EV_TURN = 1          # a=seat

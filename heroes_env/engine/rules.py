@@ -6,18 +6,17 @@ when the frames can carry out its use.
 from .jit import njit
 
 from .constants import (COLOR_BLACK, COLOR_NONE, COLOR_RED, DECK_HEROKILL, H_CUR, H_DECK, H_HEROES,
-                        H_MOVED, H_NODIST, H_NP, KD_WU, K_COLLATERAL, K_CROSSBOW, K_DISMANTLE,
-                        K_DUEL, K_HALBERD, K_INDULGENCE, K_JINK, K_LIGHTNING, K_NONE,
-                        K_NULLIFICATION, K_PEACH, K_SLASH, K_SNATCH, K_SPEAR, MAX_SEATS,
-                        MK_XIADAN_LOST, MK_XIADAN_WON, MK_ZUIJIU, PUR_ICE_SWORD, P_ALIVE, P_ARMOR,
-                        P_AT, P_GENDER, P_HANDN, P_HP, P_KINGDOM, P_MARK, P_MAXHP, P_MINUS, P_PLUS,
-                        P_POS, P_SLASHES, P_WEAPON, Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_JUDGE_SUIT,
+                        H_MOVED, H_NODIST, H_NP, K_COLLATERAL, K_CROSSBOW, K_DISMANTLE, K_DUEL,
+                        K_HALBERD, K_INDULGENCE, K_JINK, K_LIGHTNING, K_NONE, K_NULLIFICATION,
+                        K_PEACH, K_SLASH, K_SNATCH, K_SPEAR, MAX_SEATS, MK_XIADAN_LOST,
+                        MK_XIADAN_WON, MK_ZUIJIU, PUR_ICE_SWORD, P_ALIVE, P_ARMOR, P_AT, P_GENDER,
+                        P_HANDN, P_HP, P_MARK, P_MAXHP, P_MINUS, P_PLUS, P_POS, P_SLASHES,
+                        P_WEAPON, Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_JUDGE_SUIT, Q_PEACH_TARGET,
                         Q_SLASH_UNLIMITED, Q_TRICK_NO_DISTANCE, Q_UNTARGETABLE, SUIT_DIAMOND,
                         SUIT_HEART)
-from .state import (card_kind, card_color, equip_count, has_skill, judge_count, judge_has,
-                    weapon_range, seat_after, card_suit)
+from .state import (card_kind, card_color, equip_count, judge_count, judge_has, weapon_range,
+                    seat_after, card_suit)
 from .skills.queries import query
-from .skills.ids import SK_JIUYUAN
 
 
 # ---------------------------------------------------------------- what skills answer
@@ -292,10 +291,10 @@ def legal_target(s, user, kind, t, stage, first):
                  or query(s, Q_TRICK_NO_DISTANCE, user, 0, 0, 0) != 0)
     if kind == K_INDULGENCE:
         return t != user and not judge_has(s, t, K_INDULGENCE) and not untargetable(s, t, K_INDULGENCE)
-    if kind == K_PEACH:       # 救援: a 吴 character may use a 桃 on the wounded lord 孙权
+    if kind == K_PEACH:       # on another seat where his skill allows it (救援)
         if t == user:
             return s[P_HP + t] < s[P_MAXHP + t]
-        return jiuyuan_target(s, user, t)
+        return peach_on_other(s, user, t)
     if kind == K_COLLATERAL:
         if stage == 0:
             return t != user and collateral_victim_exists(s, t)
@@ -304,19 +303,19 @@ def legal_target(s, user, kind, t, stage, first):
 
 
 @njit(cache=True)
-def jiuyuan_target(s, user, t):
-    """救援 (seed 004): other 吴 characters may use 桃 on 孙权 (the lord) in their own turns."""
-    return t != user and alive(s, t) and has_skill(s, t, SK_JIUYUAN) \
-        and s[P_KINGDOM + user] == KD_WU and s[P_HP + t] < s[P_MAXHP + t] and s[H_CUR] == user
+def peach_on_other(s, user, t):
+    """May user use a 桃 on another living seat t outside its dying? Only where a skill of t's
+    allows it (``Q_PEACH_TARGET``: 救援)."""
+    return t != user and alive(s, t) and query(s, Q_PEACH_TARGET, t, 0, user, 0) != 0
 
 
 @njit(cache=True)
 def peach_needs_target(s, user):
-    """Does a 桃 of user need a target choice (救援 makes 孙权 a second possible target)?"""
-    if s[H_HEROES] == 0 or s[P_KINGDOM + user] != KD_WU:
+    """Does a 桃 of user need a target choice (a skill makes another seat a possible target)?"""
+    if s[H_HEROES] == 0:
         return False
     for t in range(s[H_NP]):
-        if jiuyuan_target(s, user, t):
+        if peach_on_other(s, user, t):
             return True
     return False
 

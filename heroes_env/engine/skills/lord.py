@@ -1,7 +1,7 @@
 """Lord skills that ask the others: 护驾 (魏 characters may play a 闪 for 曹操) and 激将 (蜀 characters
-may play a 杀 for 刘备: in a response, or in his play phase as his own 杀). 救援 is a targeting
-rule (``rules.jiuyuan_target``). 大米 (pack classmates, locked) is a rule of the dying procedure
-(``dami_bonus``).
+may play a 杀 for 刘备: in a response, or in his play phase as his own 杀). 救援 (a 吴 character's
+桃 on 孙权) is a targeting rule: the ``modifiers`` family answers it. 大米 (pack classmates, locked)
+is a rule of the dying procedure (``dami_bonus``).
 
 The lord chooses the skill (``A_SKILL`` + slot) when he is asked for a 闪/杀, or (激将) in his play
 phase. Each living character of the kingdom is then asked in turn from the current player
@@ -27,9 +27,9 @@ from ..state import (become_frame, discard_card, has_skill, pop_frame, push_fram
                      skill_param)
 from ..rules import alive, can_slash_target, slash_allowed
 from .common import ask, mark_used, rel_target, skill_log, used
-from .ids import SK_HUJIA, SK_JIJIANG, SK_JIUYUAN, SK_JIUYUAN_HK, SK_DAMI
+from .ids import SK_HUJIA, SK_JIJIANG, SK_JIUYUAN_HK, SK_DAMI
 
-SKILLS = (SK_HUJIA, SK_JIJIANG, SK_JIUYUAN, SK_JIUYUAN_HK, SK_DAMI)
+SKILLS = (SK_HUJIA, SK_JIJIANG, SK_JIUYUAN_HK, SK_DAMI)
 TIMINGS = ()
 JJ_TRIED = 1 << 8      # P_USED bit of seat 0 as a 激将 target tried in vain (seat t: JJ_TRIED << t)
 

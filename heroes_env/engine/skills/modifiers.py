@@ -14,28 +14,33 @@ horse, no horse limit), 红妆 (李师师's ♠ counts as ♥ in her judgements 
 八卦阵 while no armour is worn), 你懂的 (♣ hand cards have no effect while 寒冰剑 is worn), 凤舞九天
 (recover after dealing damage within distance 1), 卓茂 (distance by HP). 女权 (决斗 with males: two 杀 each
 time; a male's 决斗 on her is void).
+
+救援 (孙权's lord skill) only changes who may be a 桃's target: another 吴 character may use one on
+him in its own turn while he is wounded.
 """
 from ..jit import njit
 
-from ..constants import (GENDER_MALE, H_CUR, H_PHASE, K_AMAZING_GRACE, K_ARCHERY, K_DISMANTLE,
-                         K_DUEL, K_GOD_SALVATION, K_ICE_SWORD, K_INDULGENCE, K_LIGHTNING, K_SAVAGE,
-                         K_SLASH, K_SNATCH, PH_PLAY, P_ALIVE, P_ARMOR, P_GENDER, P_HANDN, P_HP,
-                         P_MAXHP, P_TFLAGS, P_WEAPON, Q_ANSWERS_NEEDED, Q_CARD_IMMUNE,
-                         Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_DRAW_ON_TRICK, Q_DUEL_ANSWERS,
-                         Q_DUEL_VOID, Q_HAND_LIMIT, Q_HEAL_ON_DAMAGE, Q_JINK_USED, Q_JUDGE_SUIT,
-                         Q_LORD_HP_BONUS, Q_ONE_HORSE, Q_SKIP_DISCARD, Q_SLASH_DAMAGE,
-                         Q_SLASH_UNLIMITED, Q_TRICK_NO_DISTANCE, Q_TRICK_SKIPPED, Q_TRICK_SKIPS,
-                         Q_UNTARGETABLE, Q_VIRTUAL_DIAGRAM, SUIT_CLUB, SUIT_HEART, SUIT_SPADE,
-                         TF_SLASHED, TF_SLASH_USED, UF_FROM_HAND)
+from ..constants import (GENDER_MALE, H_CUR, H_PHASE, KD_WU, K_AMAZING_GRACE, K_ARCHERY,
+                         K_DISMANTLE, K_DUEL, K_GOD_SALVATION, K_ICE_SWORD, K_INDULGENCE,
+                         K_LIGHTNING, K_SAVAGE, K_SLASH, K_SNATCH, PH_PLAY, P_ALIVE, P_ARMOR,
+                         P_GENDER, P_HANDN, P_HP, P_KINGDOM, P_MAXHP, P_TFLAGS, P_WEAPON,
+                         Q_ANSWERS_NEEDED, Q_CARD_IMMUNE, Q_DISTANCE_FROM, Q_DISTANCE_TO,
+                         Q_DRAW_ON_TRICK, Q_DUEL_ANSWERS, Q_DUEL_VOID, Q_HAND_LIMIT,
+                         Q_HEAL_ON_DAMAGE, Q_JINK_USED, Q_JUDGE_SUIT, Q_LORD_HP_BONUS, Q_ONE_HORSE,
+                         Q_PEACH_TARGET, Q_SKIP_DISCARD, Q_SLASH_DAMAGE, Q_SLASH_UNLIMITED,
+                         Q_TRICK_NO_DISTANCE, Q_TRICK_SKIPPED, Q_TRICK_SKIPS, Q_UNTARGETABLE,
+                         Q_VIRTUAL_DIAGRAM, SUIT_CLUB, SUIT_HEART, SUIT_SPADE, TF_SLASHED,
+                         TF_SLASH_USED, UF_FROM_HAND)
 from ..state import card_kind, card_suit, draw_cards
 from .common import skill_log
 from .ids import (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG,
                   SK_LUOYI, SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN,
-                  SK_HONGZHUANG, SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO, SK_NVQUAN)
+                  SK_HONGZHUANG, SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO, SK_NVQUAN,
+                  SK_JIUYUAN)
 
 SKILLS = (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG, SK_LUOYI,
           SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN, SK_HONGZHUANG,
-          SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO, SK_NVQUAN)
+          SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO, SK_NVQUAN, SK_JIUYUAN)
 TIMINGS = ()
 QUERIES = ((SK_FEIJIANG, Q_SLASH_UNLIMITED),
            (SK_MASHU, Q_DISTANCE_FROM), (SK_MASHU, Q_DISTANCE_TO), (SK_MASHU, Q_ONE_HORSE),
@@ -48,7 +53,7 @@ QUERIES = ((SK_FEIJIANG, Q_SLASH_UNLIMITED),
            (SK_KUANGCHAN, Q_LORD_HP_BONUS), (SK_DIEHUN, Q_TRICK_SKIPS),
            (SK_DIEHUN, Q_TRICK_SKIPPED), (SK_HONGZHUANG, Q_JUDGE_SUIT),
            (SK_MENGLONG, Q_VIRTUAL_DIAGRAM), (SK_NIDONGDE, Q_CARD_IMMUNE),
-           (SK_FENGWU, Q_HEAL_ON_DAMAGE))
+           (SK_FENGWU, Q_HEAL_ON_DAMAGE), (SK_JIUYUAN, Q_PEACH_TARGET))
 
 
 @njit(cache=True)
@@ -146,4 +151,9 @@ def answer(s, q, sk, prm, seat, value, a, b):
         # 凤舞九天 (locked): he recovers 1 HP per point of damage he deals to another character
         # at distance (measured as the damage is dealt) of at most 1
         return sk if a != seat and b <= 1 else value
+    if sk == SK_JIUYUAN:
+        # 救援 (seed 004, lord): another 吴 character may use a 桃 on him (wounded) in its turn
+        if s[P_KINGDOM + a] == KD_WU and s[P_HP + seat] < s[P_MAXHP + seat] and s[H_CUR] == a:
+            return 1
+        return value
     return value
