@@ -63,6 +63,16 @@ def test_the_query_loop():
     assert queries.query(s, C.Q_PEACH_TARGET, seat, 0, 0, 0) == 1
     s[C.P_KINGDOM + 0] = C.KD_WEI
     assert queries.query(s, C.Q_PEACH_TARGET, seat, 0, 0, 0) == 0
+    # the 桃 of the dying: 救援 of the 民 lord (parameter 君) heals him 1 more by a 君's 药 (a
+    # "which skill" point); 大米 (parameter 吴) a 吴 character's own 桃
+    s[C.P_SK2 + seat] = content.SKILLS["jiuyuan_hk"].id
+    s[C.P_KINGDOM + 0] = C.KD_JUN
+    assert queries.query(s, C.Q_RESCUE_BONUS, seat, 0, 0, 0) == content.SKILLS["jiuyuan_hk"].id
+    assert queries.query(s, C.Q_RESCUE_BONUS, seat, 0, seat, 0) == 0
+    s[C.P_SK2 + seat] = content.SKILLS["dami"].id
+    assert queries.query(s, C.Q_OWN_PEACH_BONUS, seat, 0, 0, 0) == 0
+    s[C.P_KINGDOM + 0] = C.KD_WU
+    assert queries.query(s, C.Q_OWN_PEACH_BONUS, seat, 0, 0, 0) == 1
     # pack none (no heroes): every point returns what it was given
     s[C.H_HEROES] = 0
     assert queries.query(s, C.Q_HAND_LIMIT, seat, 1, 0, 0) == 1

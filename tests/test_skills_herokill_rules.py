@@ -66,7 +66,7 @@ def test_new_herokill_heroes_hp_gender_faction_and_skills():
         assert [content.SKILLS_BY_ID[s].key for s in h.skills] == skills
     sk = content.SKILLS
     assert (sk["jiuyuan_hk"].id, sk["jiuyuan_hk"].kind, sk["jiuyuan_hk"].family,
-            sk["jiuyuan_hk"].param) == (90, "lord", "lord", C.KD_JUN)
+            sk["jiuyuan_hk"].param) == (90, "lord", "modifiers", C.KD_JUN)
     assert (sk["yinren"].base, sk["yinren"].param) == ("keji", 1)
     assert (sk["bawang"].base, sk["bawang"].param) == ("wushuang", 2)
     g = table({"hero": "wusong"}, {"hero": "luzhishen"}, {"hero": "goujian"}, {"hero": "murong"})

@@ -553,7 +553,9 @@ Q_CARD_IMMUNE = 18       # which skill voids card a (use flags b) on him?
 Q_HEAL_ON_DAMAGE = 19    # which skill heals him per point of damage he deals to a at distance b?
 Q_JUDGE_SUIT = 20        # value: the suit of judgement card a when he judges
 Q_PEACH_TARGET = 21      # may seat a (another seat) use a 桃 on him outside his dying?
-NUM_QUERIES = 22
+Q_RESCUE_BONUS = 22      # which skill heals him, dying, 1 more by a 桃 seat a (not he) uses on him?
+Q_OWN_PEACH_BONUS = 23   # does he make seat a's (not his) 桃 on itself, dying, heal 1 more?
+NUM_QUERIES = 24
 
 # ---------------------------------------------------------------- events (log ring)
 EV_TURN = 1          # a=seat

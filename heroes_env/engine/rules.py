@@ -10,10 +10,10 @@ from .constants import (COLOR_BLACK, COLOR_NONE, COLOR_RED, DECK_HEROKILL, H_CUR
                         K_HALBERD, K_INDULGENCE, K_JINK, K_LIGHTNING, K_NONE, K_NULLIFICATION,
                         K_PEACH, K_SLASH, K_SNATCH, K_SPEAR, MAX_SEATS, MK_XIADAN_LOST,
                         MK_XIADAN_WON, MK_ZUIJIU, PUR_ICE_SWORD, P_ALIVE, P_ARMOR, P_AT, P_GENDER,
-                        P_HANDN, P_HP, P_MARK, P_MAXHP, P_MINUS, P_PLUS, P_POS, P_SLASHES,
-                        P_WEAPON, Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_JUDGE_SUIT, Q_PEACH_TARGET,
-                        Q_SLASH_UNLIMITED, Q_TRICK_NO_DISTANCE, Q_UNTARGETABLE, SUIT_DIAMOND,
-                        SUIT_HEART)
+                        P_HANDN, P_HP, P_MARK, P_MAXHP, P_MINUS, P_PLUS, P_POS, P_SLASHES, P_WEAPON,
+                        Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_JUDGE_SUIT, Q_OWN_PEACH_BONUS,
+                        Q_PEACH_TARGET, Q_SLASH_UNLIMITED, Q_TRICK_NO_DISTANCE, Q_UNTARGETABLE,
+                        SUIT_DIAMOND, SUIT_HEART)
 from .state import (card_kind, card_color, equip_count, judge_count, judge_has, weapon_range,
                     seat_after, card_suit)
 from .skills.queries import query
@@ -318,6 +318,18 @@ def peach_needs_target(s, user):
         if peach_on_other(s, user, t):
             return True
     return False
+
+
+@njit(cache=True)
+def own_peach_bonus(s, user, dying):
+    """Extra HP (0 or 1) of a 桃 the dying user uses on himself: another living seat's skill may
+    give it (``Q_OWN_PEACH_BONUS``: 大米)."""
+    if s[H_HEROES] == 0 or user != dying:
+        return 0
+    for t in range(s[H_NP]):
+        if t != user and alive(s, t) and query(s, Q_OWN_PEACH_BONUS, t, 0, user, 0) != 0:
+            return 1
+    return 0
 
 
 @njit(cache=True)

@@ -7,19 +7,19 @@ from ..constants import (A_CARD, A_CONFIRM, A_PASS, C_LOC, DF_SLASH, DK_CONFIRM,
                          F_CARD, F_PC, F_SUB2, F_TGT, F_USER, HK_DAMAGE, H_ANSWER, H_CUR, H_DTGT,
                          H_MODE, H_NCARDS, H_NP, K_ICE_SWORD, K_KYLIN_BOW, K_NONE, K_PEACH,
                          MODE_3V3, PUR_ICE_SWORD, P_ALIVE, P_DMG, P_HP, P_KILLS, P_MAXHP, P_MINUS,
-                         P_PLUS, P_REVEALED, P_ROLE, P_WEAPON, Q_HEAL_ON_DAMAGE, RES_LORD,
-                         RES_REBEL, RES_RENEGADE, ROLE_LORD, ROLE_LOYALIST, ROLE_REBEL,
+                         P_PLUS, P_REVEALED, P_ROLE, P_WEAPON, Q_HEAL_ON_DAMAGE, Q_RESCUE_BONUS,
+                         RES_LORD, RES_REBEL, RES_RENEGADE, ROLE_LORD, ROLE_LOYALIST, ROLE_REBEL,
                          ROLE_RENEGADE, TP_DAMAGED, TP_DAMAGE_DONE, TP_PREVENT, Z_EQUIP, Z_HAND)
 from ..frames import F_DMG_AMOUNT, F_DMG_FLAGS, F_DMG_ICE_LEFT, F_DY_ASKED
 from ..state import (bury, discard_card, draw_cards, end_game, has_kind_in_hand, log_event,
                      pop_frame, post_decision, push_frame, seat_after)
-from ..rules import alive, pick_takes_judge, seat_distance, total_cards, weapon_kind
+from ..rules import (alive, own_peach_bonus, pick_takes_judge, seat_distance, total_cards,
+                     weapon_kind)
 from ..mode3v3 import death_3v3
 from ..skills.registry import fire
 from ..skills.conversions import can_convert_to, mark_converted
 from ..skills.queries import query
 from ..skills.targeting import guard_ends
-from ..skills.lord import dami_bonus, rescue_bonus
 from ..skills.common import heal, pile_holds, skill_log
 from ..skills.damage import hongyanjie_fill
 from ..history import hist_add
@@ -211,8 +211,12 @@ def run_dying(s, o):
             c = a - A_CARD
             log_event(s, EV_USE, seat, c, v)
             discard_card(s, c, seat)
-            # 救援 (英雄杀 民 lord): a 君's 药 heals 2; 大米 (吴 lord): a 吴's own 桃 heals 2
-            heal(s, v, 1 + rescue_bonus(s, seat, v) + dami_bonus(s, seat, v), seat, K_PEACH)
+            # a skill of his may make another's 桃 heal 1 more (救援 of the 民 lord: a 君's 药), a
+            # skill of another's his own 桃 (大米: a 吴's)
+            more = query(s, Q_RESCUE_BONUS, v, 0, seat, 0)
+            if more != 0:
+                skill_log(s, v, more, seat)
+            heal(s, v, 1 + (1 if more != 0 else 0) + own_peach_bonus(s, seat, v), seat, K_PEACH)
         s[o + F_PC] = DYING_ASK
     if s[P_HP + v] >= 1 or pile_holds(s, v):
         pop_frame(s, 0)

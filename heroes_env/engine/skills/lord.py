@@ -1,7 +1,7 @@
 """Lord skills that ask the others: 护驾 (魏 characters may play a 闪 for 曹操) and 激将 (蜀 characters
-may play a 杀 for 刘备: in a response, or in his play phase as his own 杀). 救援 (a 吴 character's
-桃 on 孙权) is a targeting rule: the ``modifiers`` family answers it. 大米 (pack classmates, locked)
-is a rule of the dying procedure (``dami_bonus``).
+may play a 杀 for 刘备: in a response, or in his play phase as his own 杀). The lord skills that only
+change a rule (救援: a 吴 character's 桃 on 孙权; 救援 of the 民 lord and 大米: a 桃 in the dying
+procedure heals more) are the ``modifiers`` family's: they answer query points.
 
 The lord chooses the skill (``A_SKILL`` + slot) when he is asked for a 闪/杀, or (激将) in his play
 phase. Each living character of the kingdom is then asked in turn from the current player
@@ -12,38 +12,24 @@ DK_SLASH), ``F_LORD_NEXT`` = next seat offset (``frames.py``).
 
 The 英雄杀 lord skills (helpers of a 君/臣/民 faction, seed 003) follow the seed's clarifications:
 激将 used in the play phase may be tried again on another target when nobody helped (the targets
-tried this phase are bits ``JJ_TRIED`` << seat of ``P_USED``). 救援 of the 民 lord (``jiuyuan_hk``)
-is a rule of the dying procedure: ``rescue_bonus``.
+tried this phase are bits ``JJ_TRIED`` << seat of ``P_USED``).
 """
 from ..jit import njit
 
 from ..constants import (A_TARGET, DK_JINK, DK_SKILL_TARGET, DK_SLASH, FR_ASK, FR_USE, F_CARD, F_PC,
-                         F_SUB2, F_TGT, F_USER, H_ANSWER, H_CUR, H_HEROES, H_NP, H_RET, KD_JUN,
+                         F_SUB2, F_TGT, F_USER, H_ANSWER, H_CUR, H_NP, H_RET, KD_JUN,
                          K_SLASH, PUR_BLADE, PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, P_KINGDOM,
                          P_USED, UF_PLAY, UF_PRESET)
 from ..frames import (F_LORD_CARD1, F_LORD_CARD2, F_LORD_NEXT, F_LORD_PURPOSE, F_SKILL_TP,
                       F_USE_NTGT, F_USE_TGT3)
-from ..state import (become_frame, discard_card, has_skill, pop_frame, push_frame, seat_after,
-                     skill_param)
+from ..state import become_frame, discard_card, pop_frame, push_frame, seat_after, skill_param
 from ..rules import alive, can_slash_target, slash_allowed
 from .common import ask, mark_used, rel_target, skill_log, used
-from .ids import SK_HUJIA, SK_JIJIANG, SK_JIUYUAN_HK, SK_DAMI
+from .ids import SK_HUJIA, SK_JIJIANG
 
-SKILLS = (SK_HUJIA, SK_JIJIANG, SK_JIUYUAN_HK, SK_DAMI)
+SKILLS = (SK_HUJIA, SK_JIJIANG)
 TIMINGS = ()
 JJ_TRIED = 1 << 8      # P_USED bit of seat 0 as a 激将 target tried in vain (seat t: JJ_TRIED << t)
-
-
-@njit(cache=True)
-def rescue_bonus(s, user, v):
-    """救援 (英雄杀 民 lord): while v is dying, a 药 used on him by a character of the skill's
-    faction (君) heals 1 more. Logs the skill; returns the extra HP (0 or 1)."""
-    if s[H_HEROES] == 0 or user == v or not has_skill(s, v, SK_JIUYUAN_HK):
-        return 0
-    if s[P_KINGDOM + user] != skill_param(s, v, SK_JIUYUAN_HK):
-        return 0
-    skill_log(s, v, SK_JIUYUAN_HK, user)
-    return 1
 
 
 @njit(cache=True)
@@ -71,19 +57,6 @@ def helper_exists(s, d, sk):
         if t != d and alive(s, t) and s[P_KINGDOM + t] == kd:
             return True
     return False
-
-
-@njit(cache=True)
-def dami_bonus(s, user, dying):
-    """大米 (米强's lord skill, locked): another character of its kingdom (吴) who, while dying, uses
-    a 桃 on himself recovers 1 extra HP. Returns the extra HP (0 or 1)."""
-    if s[H_HEROES] == 0 or user != dying:
-        return 0
-    for t in range(s[H_NP]):
-        if t != user and alive(s, t) and has_skill(s, t, SK_DAMI) \
-                and s[P_KINGDOM + user] == skill_param(s, t, SK_DAMI):
-            return 1
-    return 0
 
 
 @njit(cache=True)

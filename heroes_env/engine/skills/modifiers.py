@@ -15,8 +15,10 @@ horse, no horse limit), 红妆 (李师师's ♠ counts as ♥ in her judgements 
 (recover after dealing damage within distance 1), 卓茂 (distance by HP). 女权 (决斗 with males: two 杀 each
 time; a male's 决斗 on her is void).
 
-救援 (孙权's lord skill) only changes who may be a 桃's target: another 吴 character may use one on
-him in its own turn while he is wounded.
+Three lord skills only change a rule of the 桃: 救援 (孙权: another 吴 character may use one on him
+in its own turn while he is wounded), 救援 of the 英雄杀 民 lord (a 药 a 君 character uses on him
+while he is dying heals 1 more) and 大米 (pack classmates: another 吴 character's own 桃 while it
+is dying heals 1 more).
 """
 from ..jit import njit
 
@@ -27,20 +29,21 @@ from ..constants import (GENDER_MALE, H_CUR, H_PHASE, KD_WU, K_AMAZING_GRACE, K_
                          Q_ANSWERS_NEEDED, Q_CARD_IMMUNE, Q_DISTANCE_FROM, Q_DISTANCE_TO,
                          Q_DRAW_ON_TRICK, Q_DUEL_ANSWERS, Q_DUEL_VOID, Q_HAND_LIMIT,
                          Q_HEAL_ON_DAMAGE, Q_JINK_USED, Q_JUDGE_SUIT, Q_LORD_HP_BONUS, Q_ONE_HORSE,
-                         Q_PEACH_TARGET, Q_SKIP_DISCARD, Q_SLASH_DAMAGE, Q_SLASH_UNLIMITED,
-                         Q_TRICK_NO_DISTANCE, Q_TRICK_SKIPPED, Q_TRICK_SKIPS, Q_UNTARGETABLE,
-                         Q_VIRTUAL_DIAGRAM, SUIT_CLUB, SUIT_HEART, SUIT_SPADE, TF_SLASHED,
-                         TF_SLASH_USED, UF_FROM_HAND)
+                         Q_OWN_PEACH_BONUS, Q_PEACH_TARGET, Q_RESCUE_BONUS, Q_SKIP_DISCARD,
+                         Q_SLASH_DAMAGE, Q_SLASH_UNLIMITED, Q_TRICK_NO_DISTANCE, Q_TRICK_SKIPPED,
+                         Q_TRICK_SKIPS, Q_UNTARGETABLE, Q_VIRTUAL_DIAGRAM, SUIT_CLUB, SUIT_HEART,
+                         SUIT_SPADE, TF_SLASHED, TF_SLASH_USED, UF_FROM_HAND)
 from ..state import card_kind, card_suit, draw_cards
 from .common import skill_log
 from .ids import (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG,
                   SK_LUOYI, SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN,
                   SK_HONGZHUANG, SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO, SK_NVQUAN,
-                  SK_JIUYUAN)
+                  SK_JIUYUAN, SK_JIUYUAN_HK, SK_DAMI)
 
 SKILLS = (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG, SK_LUOYI,
           SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN, SK_HONGZHUANG,
-          SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO, SK_NVQUAN, SK_JIUYUAN)
+          SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO, SK_NVQUAN, SK_JIUYUAN, SK_JIUYUAN_HK,
+          SK_DAMI)
 TIMINGS = ()
 QUERIES = ((SK_FEIJIANG, Q_SLASH_UNLIMITED),
            (SK_MASHU, Q_DISTANCE_FROM), (SK_MASHU, Q_DISTANCE_TO), (SK_MASHU, Q_ONE_HORSE),
@@ -53,7 +56,8 @@ QUERIES = ((SK_FEIJIANG, Q_SLASH_UNLIMITED),
            (SK_KUANGCHAN, Q_LORD_HP_BONUS), (SK_DIEHUN, Q_TRICK_SKIPS),
            (SK_DIEHUN, Q_TRICK_SKIPPED), (SK_HONGZHUANG, Q_JUDGE_SUIT),
            (SK_MENGLONG, Q_VIRTUAL_DIAGRAM), (SK_NIDONGDE, Q_CARD_IMMUNE),
-           (SK_FENGWU, Q_HEAL_ON_DAMAGE), (SK_JIUYUAN, Q_PEACH_TARGET))
+           (SK_FENGWU, Q_HEAL_ON_DAMAGE), (SK_JIUYUAN, Q_PEACH_TARGET),
+           (SK_JIUYUAN_HK, Q_RESCUE_BONUS), (SK_DAMI, Q_OWN_PEACH_BONUS))
 
 
 @njit(cache=True)
@@ -156,4 +160,12 @@ def answer(s, q, sk, prm, seat, value, a, b):
         if s[P_KINGDOM + a] == KD_WU and s[P_HP + seat] < s[P_MAXHP + seat] and s[H_CUR] == a:
             return 1
         return value
+    if sk == SK_JIUYUAN_HK:
+        # 救援 (英雄杀 民 lord): while he is dying, a 药 used on him by a character of the skill's
+        # faction (its parameter: 君) heals 1 more
+        return sk if a != seat and s[P_KINGDOM + a] == prm else value
+    if sk == SK_DAMI:
+        # 大米 (米强's lord skill, locked): another character of its kingdom (its parameter: 吴) who,
+        # while dying, uses a 桃 on himself recovers 1 extra HP
+        return 1 if a != seat and s[P_KINGDOM + a] == prm else value
     return value
