@@ -12,8 +12,7 @@ from ..frames import F_JUDGE_FOR
 from ..state import (card_rank, discard_card, judge_has, log_event, move_card, pop_frame,
                      push_frame, top_card, seat_after)
 from ..rules import alive, judge_suit
-from ..skills.registry import fire
-from ..skills.judgement import judge_keeps
+from ..skills.registry import fire, judge_keeps
 from ..skills.queries import query
 from ..skills.common import skill_log
 

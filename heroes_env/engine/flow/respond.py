@@ -21,7 +21,7 @@ from ..rules import alive, armor_kind, can_slash_target, judge_color, spear_read
 from ..skills.conversions import (can_convert_to, collateral_ok, converting_skill, converts_any,
                                   mark_converted)
 from ..skills.queries import notify, query
-from ..skills.lord import response_ok
+from ..skills.registry import response_ok
 from ..skills.common import skill_log
 from ..history import hist_nullify
 from ..marks import mark, mark_hand

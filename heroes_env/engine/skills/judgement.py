@@ -15,8 +15,8 @@ from ..constants import (A_CARD, A_CONFIRM, A_PASS, COLOR_BLACK, COLOR_NONE, C_L
 from ..frames import F_JUDGE_FOR
 from ..state import discard_card, log_event, move_card, pop_frame, skill_param
 from ..rules import alive, judge_color, total_cards
-from .common import (JR_SKILL, ask, ask_confirm, gain, has_card_where, judge_if_confirmed,
-                     mark_cards, mark_hand_or_equip, origin, skill_log, take_hand_or_equip)
+from .common import (ask, ask_confirm, gain, has_card_where, judge_if_confirmed, mark_cards,
+                     mark_hand_or_equip, origin, skill_log, take_hand_or_equip)
 from .ids import SK_GUICAI, SK_TIANDU, SK_LUOSHEN, SK_QIANGLUE
 
 SKILLS = (SK_GUICAI, SK_TIANDU, SK_LUOSHEN, SK_QIANGLUE)
@@ -34,9 +34,10 @@ def listens_at(s, seat, sk, tp):
 
 
 @njit(cache=True)
-def judge_keeps(s, seat, reason, c):
-    """Does the judging seat keep judgement card c once it took effect (洛神: a black card)?"""
-    return reason == JR_SKILL + SK_LUOSHEN and judge_color(s, seat, c) == COLOR_BLACK
+def judge_keeps(s, seat, sk, c):
+    """Does the seat that judged for its skill sk keep judgement card c once it took effect (洛神:
+    a black card)? Asked by ``registry.judge_keeps``."""
+    return sk == SK_LUOSHEN and judge_color(s, seat, c) == COLOR_BLACK
 
 
 @njit(cache=True)

@@ -61,7 +61,8 @@ def helper_exists(s, d, sk):
 
 @njit(cache=True)
 def response_ok(s, d, sk, dk, purpose, tried):
-    """May the lord d call on sk when asked for a card of decision kind dk?"""
+    """May the lord d call on sk when asked for a card of decision kind dk? Asked by
+    ``registry.response_ok``."""
     if tried:
         return False
     if sk == SK_HUJIA:

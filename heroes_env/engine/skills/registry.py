@@ -4,8 +4,11 @@ dispatch from a skill id to its family module.
 A family module (one per kind of mechanic) declares ``SKILLS`` (the ids it implements) and
 ``TIMINGS`` ((skill, timing point) pairs), and provides compiled ``run(s, o, sk)`` (its FR_SKILL
 handler) and ``mask(s, out, d, sk, stage)`` (the legal actions of its DK_SKILL_* decisions);
-families with skills used from the play phase also provide ``active_ok(s, d, sk)``. Every skill of
-``data/skills.csv`` must be implemented by the family it names: checked here, at import.
+families with skills used from the play phase also provide ``active_ok(s, d, sk)``, the lord
+family ``response_ok`` (a lord skill called on in a response: ``response_ok`` here) and the
+judgement family ``judge_keeps`` (a skill's judgement card kept: ``judge_keeps`` here), so that
+the frames ask the registry, not the family. Every skill of ``data/skills.csv`` must be
+implemented by the family it names: checked here, at import.
 
 The engine fires a timing point with ``fire``: if some skill listens, an FR_TRIGGER frame asks each
 listening skill in turn (the owner's, or every living seat's from the current player for
@@ -20,16 +23,15 @@ from ..constants import (A_CONFIRM, A_PASS, COLOR_NONE, DX_SKILL_FLAGS, DX_SKILL
                          FR_SKILL, FR_TRIGGER, F_AS, F_CARD, F_SUB2, F_TGT, F_USER, H_CUR, H_DA,
                          H_DB, H_DC, H_DCARD, H_DECIDER, H_DKIND, H_DSKILL, H_DSKOWNER, H_DSRC,
                          H_DTGT, H_ERR, H_HEROES, H_NP, H_PEND, H_RET, LOSS_EQUIP, LOSS_HAND,
-                         MAX_SKILLS, MAX_SKILL_SLOTS,
-                         P_ALIVE, P_PEND, SKD_CONFIRM, SKD_PASS, TP_DAMAGE_DONE, TP_PREVENT,
-                         TP_RETRIAL)
+                         MAX_SKILLS, MAX_SKILL_SLOTS, P_ALIVE, P_PEND, SKD_CONFIRM, SKD_PASS,
+                         TP_DAMAGE_DONE, TP_PREVENT, TP_RETRIAL)
 from ..frames import (F_PEND_DA, F_PEND_DB, F_PEND_DC, F_PEND_DSKILL, F_PEND_DSKOWNER, F_PEND_RET,
                       F_SKILL_ORG, F_TRIG_EXTRA, F_TRIG_ORG, F_TRIG_SEAT, F_TRIG_SLOT)
 from ..state import pop_frame, push_frame, post_decision, seat_after, slot_skill
 from .. import content
 from . import (active, card_loss, conversions, damage, judgement, lord, modifiers, phases,
                targeting)
-from .common import PD_STAGE, mark_cards
+from .common import JR_SKILL, PD_STAGE, mark_cards
 
 FAM_MODIFIERS, FAM_CONVERSIONS, FAM_DAMAGE, FAM_JUDGEMENT, FAM_PHASES, FAM_CARD_LOSS, \
     FAM_TARGETING, FAM_ACTIVE, FAM_LORD = range(9)
@@ -228,6 +230,27 @@ def active_ok(s, d, sk, out):
         return conversions.active_ok(s, d, sk, out)
     if fam == FAM_LORD:
         return lord.active_ok(s, d, sk)
+    return False
+
+
+@njit(cache=True)
+def response_ok(s, d, sk, dk, purpose, tried):
+    """May d call on his skill sk when asked for a card of decision kind dk (a lord skill: 护驾,
+    激将)? tried: he already did for this request."""
+    if SKILL_FAMILY[sk] == FAM_LORD:
+        return lord.response_ok(s, d, sk, dk, purpose, tried)
+    return False
+
+
+@njit(cache=True)
+def judge_keeps(s, seat, reason, c):
+    """Does the judging seat keep judgement card c once it took effect? The skill that asked for
+    the judgement (reason ``JR_SKILL`` + its id) says (洛神: a black card)."""
+    if reason < JR_SKILL or reason >= JR_SKILL + MAX_SKILLS:
+        return False
+    sk = reason - JR_SKILL
+    if SKILL_FAMILY[sk] == FAM_JUDGEMENT:
+        return judgement.judge_keeps(s, seat, sk, c)
     return False
 
 
