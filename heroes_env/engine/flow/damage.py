@@ -16,12 +16,11 @@ from ..state import (bury, discard_card, draw_cards, end_game, has_kind_in_hand,
 from ..rules import (alive, own_peach_bonus, pick_takes_judge, seat_distance, total_cards,
                      weapon_kind)
 from ..mode3v3 import death_3v3
-from ..skills.registry import fire
+from ..skills.registry import dying_held_off, fire
 from ..skills.conversions import can_convert_to, mark_converted
 from ..skills.queries import query
 from ..skills.targeting import guard_ends
 from ..skills.common import heal, pile_holds, skill_log
-from ..skills.damage import hongyanjie_fill
 from ..history import hist_add
 from ..marks import mark, mark_hand
 
@@ -199,7 +198,7 @@ def run_dying(s, o):
         log_event(s, EV_DYING, v, 0, 0)
         s[o + F_DY_ASKED] = 0
         s[o + F_PC] = DYING_ASK
-        if hongyanjie_fill(s, v):       # 红颜劫 (不屈): he does not die
+        if dying_held_off(s, v):        # 红颜劫 (不屈): he does not die
             pop_frame(s, 0)
             return
     elif pc == DYING_ANSWER:

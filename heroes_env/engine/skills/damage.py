@@ -4,8 +4,8 @@ red ones undodgeable), 朴刀 (outside his turn, after anyone's 杀 hurt someone
 they hurt), 曼舞 (before damage to her: discard a ♥ hand card to pass it on); 复仇 = 刚烈 with
 param 1 (the judgement hurts unless ♥), 法家 = 反馈 with param 1 (an equipment card may be taken
 instead, the owner chooses). 红颜劫 (不屈, pack
-classmates, locked) is a rule of the dying procedure (``hongyanjie_fill``; its pile:
-``common.pile_*``).
+classmates, locked) is a rule of the dying procedure (``dying_starts``, asked by
+``registry.dying_held_off``; its pile: ``common.pile_*``).
 
 TP_DAMAGED context: ``F_TGT`` = the damage source (-1 none), ``F_CARD``/``F_SKILL_EXTRA`` = the
 card(s) that dealt it, ``F_SUB2`` = the amount. TP_PREVENT / TP_DAMAGE_DONE: ``F_TGT`` = the damaged
@@ -87,6 +87,12 @@ def fajia_may(s, u, src):
         if s[f + src] >= 0:
             return True
     return False
+
+
+@njit(cache=True)
+def dying_starts(s, v, sk):
+    """v's skill sk as his dying procedure starts: True if he does not die (红颜劫)."""
+    return sk == SK_HONGYANJIE and hongyanjie_fill(s, v)
 
 
 @njit(cache=True)

@@ -5,9 +5,10 @@ A family module (one per kind of mechanic) declares ``SKILLS`` (the ids it imple
 ``TIMINGS`` ((skill, timing point) pairs), and provides compiled ``run(s, o, sk)`` (its FR_SKILL
 handler) and ``mask(s, out, d, sk, stage)`` (the legal actions of its DK_SKILL_* decisions);
 families with skills used from the play phase also provide ``active_ok(s, d, sk)``, the lord
-family ``response_ok`` (a lord skill called on in a response: ``response_ok`` here) and the
-judgement family ``judge_keeps`` (a skill's judgement card kept: ``judge_keeps`` here), so that
-the frames ask the registry, not the family. Every skill of ``data/skills.csv`` must be
+family ``response_ok`` (a lord skill called on in a response: ``response_ok`` here), the
+judgement family ``judge_keeps`` (a skill's judgement card kept: ``judge_keeps`` here) and the
+damage family ``dying_starts`` (a skill holds off its owner's dying: ``dying_held_off`` here), so
+that the frames ask the registry, not the family. Every skill of ``data/skills.csv`` must be
 implemented by the family it names: checked here, at import.
 
 The engine fires a timing point with ``fire``: if some skill listens, an FR_TRIGGER frame asks each
@@ -251,6 +252,19 @@ def judge_keeps(s, seat, reason, c):
     sk = reason - JR_SKILL
     if SKILL_FAMILY[sk] == FAM_JUDGEMENT:
         return judgement.judge_keeps(s, seat, sk, c)
+    return False
+
+
+@njit(cache=True)
+def dying_held_off(s, v):
+    """As v's dying procedure starts, a skill of his may act and hold it off (红颜劫: cards set
+    aside on his hero): True if he does not die."""
+    if s[H_HEROES] == 0:
+        return False
+    for i in range(MAX_SKILL_SLOTS):
+        sk = slot_skill(s, v, i)
+        if sk != 0 and SKILL_FAMILY[sk] == FAM_DAMAGE and damage.dying_starts(s, v, sk):
+            return True
     return False
 
 
