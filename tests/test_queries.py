@@ -10,7 +10,7 @@ import pytest
 
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, state
-from heroes_env.engine.skills import modifiers, queries, registry
+from heroes_env.engine.skills import modifiers, queries, registry, targeting
 
 ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                       "heroes_env", "engine")
@@ -19,7 +19,7 @@ ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 CORE_NAMES_LEFT = set()
 # the skill families the core still calls by name (the others answer query points or go through
 # the registry's dispatch); the list may only shrink
-FAMILIES_CALLED_LEFT = {"conversions", "targeting"}
+FAMILIES_CALLED_LEFT = {"conversions"}
 
 
 def test_every_query_point_is_declared_and_answered():
@@ -27,8 +27,14 @@ def test_every_query_point_is_declared_and_answered():
     assert sorted(points.values()) == list(range(C.NUM_QUERIES))
     for name, q in points.items():
         assert queries.answered_by(q), f"{name}: no skill answers it"
-    # every skill of the family answers something, and only its own skills are declared
+    # every skill of modifiers answers something; an answering family declares only its own
+    # skills, and each is dispatched to its family
+    assert queries.ANSWERING == (modifiers, targeting)
     assert {sk for sk, _ in modifiers.QUERIES} == set(modifiers.SKILLS)
+    assert {sk for sk, _ in targeting.QUERIES} == {content.SKILLS["menshen"].id}
+    for i, fam in enumerate(queries.ANSWERING):
+        for sk, _ in fam.QUERIES:
+            assert queries.SKILL_ANSWERER[sk] == i, (fam.__name__, sk)
 
 
 def test_bad_declarations_fail_at_import():
@@ -38,6 +44,9 @@ def test_bad_declarations_fail_at_import():
     fam = types.SimpleNamespace(__name__="fam", SKILLS=(1,), QUERIES=((1, C.NUM_QUERIES),))
     with pytest.raises(ImportError, match="not a query point"):
         queries.table([fam])
+    bits, who = queries.table([types.SimpleNamespace(__name__="a", SKILLS=(1,), QUERIES=((1, 0),)),
+                               types.SimpleNamespace(__name__="b", SKILLS=(2,), QUERIES=((2, 3),))])
+    assert (bits[1], bits[2], who[1], who[2]) == (1, 8, 0, 1)
 
 
 def test_the_query_loop():
@@ -116,3 +125,30 @@ def test_card_loss_triggers_are_data():
     s[C.H_HEROES] = 1
     s[C.P_SK1 + 3] = content.SKILLS["linglong"].id
     assert state.loss_triggers(s, 3) == C.LOSS_EQUIP and state.loss_triggers(s, 2) == 0
+
+
+def test_menshen_answers_through_the_query_points():
+    """门神 (targeting) answers Q_TAKES_AIM, which rules.aim_taker asks of every other living seat,
+    and the event Q_SEAT_DIED ends the guard; the flow names neither the skill nor its family."""
+    from heroes_env.engine import rules
+    s = np.zeros(C.STATE_SIZE, np.int32)
+    s[C.H_HEROES], s[C.H_NP] = 1, 5
+    for p in range(5):
+        s[C.P_ALIVE + p] = 1
+    qin, guarded, user = 3, 1, 0
+    menshen = content.SKILLS["menshen"].id
+    s[C.P_SK1 + qin] = menshen
+    assert rules.aim_taker(s, user, guarded) == -1              # no guard yet
+    s[C.P_MARK + guarded] |= C.MK_MENSHEN
+    s[C.P_MARK + qin] |= C.MK_MENSHEN_ON
+    assert rules.aim_taker(s, user, guarded) == qin
+    assert queries.query(s, C.Q_TAKES_AIM, qin, 0, guarded, user) == menshen
+    assert rules.aim_taker(s, user, 2) == -1                     # not the guarded seat
+    assert rules.aim_taker(s, qin, guarded) == -1                # 秦琼's own 杀 stays
+    s[C.P_ALIVE + qin] = 0
+    assert rules.aim_taker(s, user, guarded) == -1               # a dead 秦琼 guards nobody
+    s[C.P_ALIVE + qin] = 1
+    queries.notify(s, C.Q_SEAT_DIED, qin, 2, 0)                  # someone else died: it stays
+    assert s[C.P_MARK + guarded] & C.MK_MENSHEN and s[C.P_MARK + qin] & C.MK_MENSHEN_ON
+    queries.notify(s, C.Q_SEAT_DIED, qin, guarded, 0)            # the guarded one died: it ends
+    assert (s[C.P_MARK + guarded] | s[C.P_MARK + qin]) & (C.MK_MENSHEN | C.MK_MENSHEN_ON) == 0

@@ -555,7 +555,9 @@ Q_JUDGE_SUIT = 20        # value: the suit of judgement card a when he judges
 Q_PEACH_TARGET = 21      # may seat a (another seat) use a 桃 on him outside his dying?
 Q_RESCUE_BONUS = 22      # which skill heals him, dying, 1 more by a 桃 seat a (not he) uses on him?
 Q_OWN_PEACH_BONUS = 23   # does he make seat a's (not his) 桃 on itself, dying, heal 1 more?
-NUM_QUERIES = 24
+Q_TAKES_AIM = 24         # which skill makes a 杀/决斗 seat b aims at seat a (not he) aim at him?
+Q_SEAT_DIED = 25         # seat a died (an event: queries.notify, sent to every seat)
+NUM_QUERIES = 26
 
 # ---------------------------------------------------------------- events (log ring)
 EV_TURN = 1          # a=seat

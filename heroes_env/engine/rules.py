@@ -12,8 +12,8 @@ from .constants import (COLOR_BLACK, COLOR_NONE, COLOR_RED, DECK_HEROKILL, H_CUR
                         MK_XIADAN_WON, MK_ZUIJIU, PUR_ICE_SWORD, P_ALIVE, P_ARMOR, P_AT, P_GENDER,
                         P_HANDN, P_HP, P_MARK, P_MAXHP, P_MINUS, P_PLUS, P_POS, P_SLASHES, P_WEAPON,
                         Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_JUDGE_SUIT, Q_OWN_PEACH_BONUS,
-                        Q_PEACH_TARGET, Q_SLASH_UNLIMITED, Q_TRICK_NO_DISTANCE, Q_UNTARGETABLE,
-                        SUIT_DIAMOND, SUIT_HEART)
+                        Q_PEACH_TARGET, Q_SLASH_UNLIMITED, Q_TAKES_AIM, Q_TRICK_NO_DISTANCE,
+                        Q_UNTARGETABLE, SUIT_DIAMOND, SUIT_HEART)
 from .state import (card_kind, card_color, equip_count, judge_count, judge_has, weapon_range,
                     seat_after, card_suit)
 from .skills.queries import query
@@ -90,6 +90,17 @@ def pick_takes_judge(s, purpose):
 @njit(cache=True)
 def alive(s, seat):
     return seat >= 0 and seat < s[H_NP] and s[P_ALIVE + seat] == 1
+
+
+@njit(cache=True)
+def aim_taker(s, user, t):
+    """The seat that a 杀 or 决斗 of user aimed at t aims at instead (``Q_TAKES_AIM``: 门神), or -1.
+    None when that seat is user itself. It is not a new choice of target: range and target
+    prohibitions are not checked for it."""
+    for p in range(s[H_NP]):
+        if p != t and alive(s, p) and query(s, Q_TAKES_AIM, p, 0, t, user) != 0:
+            return -1 if p == user else p
+    return -1
 
 
 @njit(cache=True)

@@ -8,6 +8,7 @@ from ..constants import (A_CARD, A_CONFIRM, A_PASS, C_LOC, DF_SLASH, DK_CONFIRM,
                          H_MODE, H_NCARDS, H_NP, K_ICE_SWORD, K_KYLIN_BOW, K_NONE, K_PEACH,
                          MODE_3V3, PUR_ICE_SWORD, P_ALIVE, P_DMG, P_HP, P_KILLS, P_MAXHP, P_MINUS,
                          P_PLUS, P_REVEALED, P_ROLE, P_WEAPON, Q_HEAL_ON_DAMAGE, Q_RESCUE_BONUS,
+                         Q_SEAT_DIED,
                          RES_LORD, RES_REBEL, RES_RENEGADE, ROLE_LORD, ROLE_LOYALIST, ROLE_REBEL,
                          ROLE_RENEGADE, TP_DAMAGED, TP_DAMAGE_DONE, TP_PREVENT, Z_EQUIP, Z_HAND)
 from ..frames import F_DMG_AMOUNT, F_DMG_FLAGS, F_DMG_ICE_LEFT, F_DY_ASKED
@@ -18,8 +19,7 @@ from ..rules import (alive, own_peach_bonus, pick_takes_judge, seat_distance, to
 from ..mode3v3 import death_3v3
 from ..skills.registry import dying_held_off, fire
 from ..skills.conversions import can_convert_to, mark_converted
-from ..skills.queries import query
-from ..skills.targeting import guard_ends
+from ..skills.queries import notify, query
 from ..skills.common import heal, pile_holds, skill_log
 from ..history import hist_add
 from ..marks import mark, mark_hand
@@ -33,7 +33,8 @@ def do_death(s, victim, killer):
     """Death: reveal, victory check first, then discard the victim's cards, then reward/penalty."""
     s[P_ALIVE + victim] = 0
     s[P_REVEALED + victim] = 1
-    guard_ends(s, victim)           # 门神: a guard ends when its 秦琼 or the guarded one dies
+    for p in range(s[H_NP]):        # every seat hears it (门神: a guard ends)
+        notify(s, Q_SEAT_DIED, p, victim, 0)
     role = s[P_ROLE + victim]
     log_event(s, EV_DEATH, victim, killer, role)
     if killer >= 0 and killer != victim:

@@ -17,6 +17,7 @@ from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_BLACK, COL
                          H_NCARDS, H_NP, H_RET, K_DUEL, K_NONE, MK_XIADAN_LOST, MK_XIADAN_WON,
                          MK_YIZHUANG, OPT_BLACK, OPT_RED, OPT_SUIT, P_ALIVE, P_GENDER, P_GIVEN,
                          P_HANDN, P_HERO, P_HP, P_MARK, P_MAXHP, P_ROLE, P_USED, Q_LORD_HP_BONUS,
+                         Q_TAKES_AIM,
                          ROLE_LORD, SKD_CONFIRM, UF_NO_NULLIFY, Z_HAND)
 from ..state import (card_color, card_suit, discard_card, draw_cards, log_event, move_card,
                      pop_frame, push_frame, random_hand_card, seat_after, skill_param,
@@ -24,13 +25,12 @@ from ..state import (card_color, card_suit, discard_card, draw_cards, log_event,
 from ..content import HERO_TAB
 from ..history import hist_add, hist_skill
 from ..draft import set_hero_skills
-from ..rules import alive, untargetable
+from ..rules import aim_taker, alive, untargetable
 from .queries import query
-from .targeting import guard_of
 from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
                      pindian_ok, pindian_won, rel_target, skill_log, start_pindian, used)
 from .ids import (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU,
-                  SK_XIADAN, SK_YIZHUANG, SK_MENSHEN, SK_QIANDU)
+                  SK_XIADAN, SK_YIZHUANG, SK_QIANDU)
 
 SKILLS = (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
           SK_YIZHUANG, SK_QIANDU)
@@ -439,9 +439,9 @@ def run(s, o, sk):
             victim = rel_target(s, u, a)
             if lijian_victim_first(s, u):
                 duelist, victim = victim, duelist
-            g = guard_of(s, duelist, victim)      # 门神: aimed at the guarded = at 秦琼
+            g = aim_taker(s, duelist, victim)      # 门神: aimed at the guarded = at 秦琼
             if g >= 0:
-                skill_log(s, g, SK_MENSHEN, victim)
+                skill_log(s, g, query(s, Q_TAKES_AIM, g, 0, victim, duelist), victim)
                 victim = g
             log_event(s, EV_USE, duelist, -1, victim)
             hist_skill(s, u, s[o + F_AS], victim)       # public history: 离间 aims at the victim

@@ -8,29 +8,31 @@ and returns it, changed or not, in slot order; a skill running another's code (s
 listed with ``Q_*`` in ``constants.py``. With no heroes (pack none) every point returns the value
 it was given.
 
-Two points are events, not questions (``Q_JINK_USED``, ``Q_TRICK_SKIPPED``): the frames call
-``notify`` and the skills act (draw a card). They are kept apart so that a rule that only asks
+Three points are events, not questions (``Q_JINK_USED``, ``Q_TRICK_SKIPPED``, ``Q_SEAT_DIED``): the
+frames call ``notify`` and the skills act (draw a card, end a guard). They are kept apart so that a rule that only asks
 does not compile, link and optimise the code of drawing and logging with it.
 
 A family that answers query points gives ``answer(s, q, sk, param, seat, value, a, b)`` (and
-``react(s, q, sk, param, seat, a, b)`` for the events) and is listed in ``ANSWERING``. It must
-not import ``rules.py``, which asks them.
+``react(s, q, sk, param, seat, a, b)`` for the events), is listed in ``ANSWERING`` and dispatched
+in ``query`` and ``notify``. What its ``answer`` calls must not ask a query point (``rules.py``
+asks them): ``modifiers`` does not import ``rules`` at all, and ``targeting`` (门神), whose other
+skills use ``rules``, imports it as a module. The families are imported at the end of this
+module, once ``query`` exists, so that ``rules`` can be imported first or second.
 """
 import numpy as np
 from ..jit import njit
 
 from ..constants import H_HEROES, MAX_SEATS, MAX_SKILLS, MAX_SKILL_SLOTS, NUM_QUERIES, P_SK0
 from ..content import SKILL_BASE, SKILL_PARAM
-from . import modifiers
-
-ANSWERING = (modifiers,)          # the families with an answer(); dispatched in query()
 
 
 def table(families):
-    """Per base skill id, a bit per query point it answers, from the families' ``QUERIES``; a
-    skill that is not the family's own, or a point that does not exist, fails at import."""
+    """Per base skill id, a bit per query point it answers, from the families' ``QUERIES``, and
+    the index of its family among ``families``; a skill that is not the family's own, or a point
+    that does not exist, fails at import."""
     bits = np.zeros(MAX_SKILLS, np.int64)
-    for mod in families:
+    who = np.zeros(MAX_SKILLS, np.int64)
+    for i, mod in enumerate(families):
         for sk, q in mod.QUERIES:
             if sk not in mod.SKILLS:
                 raise ImportError(f"{mod.__name__}.QUERIES names skill id {sk}, which is not "
@@ -39,10 +41,8 @@ def table(families):
                 raise ImportError(f"{mod.__name__}.QUERIES: skill id {sk} answers point {q}, "
                                   f"not a query point (0..{NUM_QUERIES - 1}, Q_* in constants)")
             bits[sk] |= 1 << q
-    return bits
-
-
-SKILL_QUERIES = table(ANSWERING)          # per base skill id: bit per query point it answers
+            who[sk] = i
+    return bits, who
 
 
 def answered_by(q) -> list[int]:
@@ -52,8 +52,8 @@ def answered_by(q) -> list[int]:
 
 @njit(cache=True)
 def notify(s, q, seat, a, b):
-    """Event point q about seat (``Q_JINK_USED``, ``Q_TRICK_SKIPPED``): each of seat's skills that
-    answers q acts (``react``: draws a card, logs the skill). Queries proper change nothing and
+    """Event point q about seat (``Q_JINK_USED``, ``Q_TRICK_SKIPPED``, ``Q_SEAT_DIED``): each of seat's
+    skills that answers q acts (``react``: draws a card, logs the skill, ends a guard). Queries proper change nothing and
     go through ``query``."""
     if s[H_HEROES] == 0 or seat < 0:
         return
@@ -61,7 +61,10 @@ def notify(s, q, seat, a, b):
         own = s[P_SK0 + i * MAX_SEATS + seat]
         sk = SKILL_BASE[own]
         if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1:
-            modifiers.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
+            if SKILL_ANSWERER[sk] == 0:
+                modifiers.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
+            else:
+                targeting.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
 
 
 @njit(cache=True)
@@ -74,5 +77,14 @@ def query(s, q, seat, value, a, b):
         own = s[P_SK0 + i * MAX_SEATS + seat]
         sk = SKILL_BASE[own]
         if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1:
-            value = modifiers.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+            if SKILL_ANSWERER[sk] == 0:
+                value = modifiers.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+            else:
+                value = targeting.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
     return value
+
+
+from . import modifiers, targeting  # noqa: E402  (after query: targeting imports rules, which imports it)
+
+ANSWERING = (modifiers, targeting)   # the families with an answer(), in SKILL_ANSWERER's order
+SKILL_QUERIES, SKILL_ANSWERER = table(ANSWERING)   # per base skill id: a bit per point; its family

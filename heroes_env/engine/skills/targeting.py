@@ -3,10 +3,13 @@ in one's attack range, not its user), 柔情 (pack classmates: the 杀's user ju
 red: that target cannot dodge it) and 门神 (英雄杀 秦琼: in his end phase he guards a character;
 until the start of his next turn every 杀 and 决斗 aimed at that character is aimed at him).
 
-门神 is public: ``MK_MENSHEN`` on the guarded seat, ``MK_MENSHEN_ON`` on the guarding 秦琼. The
-redirection happens once a 杀's or 决斗's targets are fixed (``guard_redirect``, from FR_USE; 离间's
-决斗 through ``guard_of``): it is not a new choice of target, so range and target prohibitions (空城)
-are not checked for 秦琼. A hero appears once per game, so one 秦琼 guards at a time.
+门神 is public: ``MK_MENSHEN`` on the guarded seat, ``MK_MENSHEN_ON`` on the guarding 秦琼. It answers
+two query points (``answer``, ``react``): ``Q_TAKES_AIM``, which the use of a 杀 or 决斗 asks of
+every other seat once its targets are fixed (``rules.aim_taker``; 离间's 决斗 too), and the event
+``Q_SEAT_DIED``: the guard ends when 秦琼 or the guarded one dies. A hero appears once per game, so
+one 秦琼 guards at a time. The family imports ``rules`` as a module (``rules.alive``): ``rules``
+asks the query points that this family answers, and whichever of the two is imported first, the
+other is then only partly loaded.
 
 TP_TARGETED context (the owner is a target): ``F_TGT`` = the 杀's user, ``F_CARD`` = the 杀,
 ``F_SUB2`` = the index of the owner among the firing FR_USE frame's targets. TP_AIMED (the owner
@@ -16,11 +19,11 @@ from ..jit import njit
 
 from ..constants import (A_CARD, A_PASS, A_TARGET, COLOR_RED, DK_SKILL_CARD, DK_SKILL_TARGET, F_PC,
                          F_SUB2, F_TGT, F_USER, H_ANSWER, H_DTGT, H_NCARDS, H_NP, H_RET, K_SLASH,
-                         MK_MENSHEN, MK_MENSHEN_ON, P_MARK, SKD_PASS, TP_AFTER_DISCARD, TP_AIMED,
-                         TP_START, TP_TARGETED, UF_NO_DODGE_T0)
-from ..frames import F_SKILL_TP, F_USE_FLAGS, F_USE_NTGT, F_USE_TGT2, F_USE_TGT3
-from ..state import card_color, discard_card, has_skill, pop_frame, seat_after
-from ..rules import alive, in_range_x, untargetable
+                         MK_MENSHEN, MK_MENSHEN_ON, P_MARK, Q_SEAT_DIED, Q_TAKES_AIM, SKD_PASS,
+                         TP_AFTER_DISCARD, TP_AIMED, TP_START, TP_TARGETED, UF_NO_DODGE_T0)
+from ..frames import F_SKILL_TP, F_USE_FLAGS, F_USE_TGT2, F_USE_TGT3
+from ..state import card_color, discard_card, pop_frame, seat_after
+from .. import rules
 from .common import (ask, ask_confirm, judge_if_confirmed, own_card, origin, rel_target,
                      skill_log)
 from .ids import SK_LIULI, SK_MENSHEN, SK_ROUQING
@@ -28,13 +31,14 @@ from .ids import SK_LIULI, SK_MENSHEN, SK_ROUQING
 SKILLS = (SK_LIULI, SK_MENSHEN, SK_ROUQING)
 TIMINGS = ((SK_LIULI, TP_TARGETED), (SK_MENSHEN, TP_AFTER_DISCARD), (SK_MENSHEN, TP_START),
            (SK_ROUQING, TP_AIMED))
+QUERIES = ((SK_MENSHEN, Q_TAKES_AIM), (SK_MENSHEN, Q_SEAT_DIED))
 
 
 @njit(cache=True)
 def liuli_target(s, owner, user, t, excl):
     """May the 杀 pass from owner to t (owner's card excl set aside)?"""
-    return t != owner and t != user and alive(s, t) and not untargetable(s, t, K_SLASH) \
-        and in_range_x(s, owner, t, excl)
+    return t != owner and t != user and rules.alive(s, t) and not rules.untargetable(s, t, K_SLASH) \
+        and rules.in_range_x(s, owner, t, excl)
 
 
 @njit(cache=True)
@@ -48,44 +52,23 @@ def liuli_card(s, owner, user, c):
 
 
 @njit(cache=True)
-def guard_of(s, user, t):
-    """The 秦琼 a 杀/决斗 of user aimed at t goes to instead (门神), or -1."""
-    if (s[P_MARK + t] & MK_MENSHEN) == 0:
-        return -1
-    for p in range(s[H_NP]):
-        if p != t and alive(s, p) and (s[P_MARK + p] & MK_MENSHEN_ON) != 0 \
-                and has_skill(s, p, SK_MENSHEN):
-            return -1 if p == user else p
-    return -1
+def answer(s, q, sk, prm, seat, value, a, b):
+    """门神 (Q_TAKES_AIM): seat guards seat a, so a 杀/决斗 aimed at a aims at him. Changes nothing."""
+    if (s[P_MARK + a] & MK_MENSHEN) != 0 and (s[P_MARK + seat] & MK_MENSHEN_ON) != 0:
+        return sk
+    return value
 
 
 @njit(cache=True)
-def guard_redirect(s, o):
-    """门神 on the fixed targets (F_TGT, F_USE_TGT2, F_USE_TGT3; F_USE_NTGT of them) of the FR_USE
-    frame at o."""
-    u = s[o + F_USER]
-    n = s[o + F_USE_NTGT]
-    for i in range(n):
-        f = F_TGT if i == 0 else (F_USE_TGT2 if i == 1 else F_USE_TGT3)
-        t = s[o + f]
-        p = guard_of(s, u, t)
-        if p < 0:
-            continue
-        dup = False
-        for j in range(n):
-            g = F_TGT if j == 0 else (F_USE_TGT2 if j == 1 else F_USE_TGT3)
-            if s[o + g] == p:
-                dup = True
-        if not dup:
-            s[o + f] = p
-            skill_log(s, p, SK_MENSHEN, t)
+def react(s, q, sk, prm, seat, a, b):
+    """门神 (Q_SEAT_DIED): seat a died; if it is the guarding 秦琼 (seat) or the one he guards, the
+    guard ends."""
+    if (s[P_MARK + seat] & MK_MENSHEN_ON) != 0 and (a == seat or (s[P_MARK + a] & MK_MENSHEN) != 0):
+        _guard_ends(s)
 
 
 @njit(cache=True)
-def guard_ends(s, seat):
-    """门神 ends: seat (the guarding 秦琼 or the guarded one) died, or 秦琼's turn starts."""
-    if (s[P_MARK + seat] & (MK_MENSHEN | MK_MENSHEN_ON)) == 0:
-        return
+def _guard_ends(s):
     for p in range(s[H_NP]):
         s[P_MARK + p] &= ~(MK_MENSHEN | MK_MENSHEN_ON)
 
@@ -95,7 +78,7 @@ def mask(s, out, d, sk, stage):
     n = 0
     if sk == SK_MENSHEN:
         for r in range(1, s[H_NP]):
-            if alive(s, seat_after(s, d, r)):
+            if rules.alive(s, seat_after(s, d, r)):
                 out[A_TARGET + r] = 1
                 n += 1
         return n
@@ -120,7 +103,7 @@ def run_rouqing(s, o, sk):
     t = s[o + F_TGT]
     pc = s[o + F_PC]
     if pc == 0:
-        if not alive(s, u) or not alive(s, t):
+        if not rules.alive(s, u) or not rules.alive(s, t):
             pop_frame(s, 0)
             return
         ask_confirm(s, o, 1)
@@ -145,7 +128,7 @@ def run(s, o, sk):
         menshen(s, o, u, pc)
         return
     if pc == 0:
-        if not alive(s, u):
+        if not rules.alive(s, u):
             pop_frame(s, 0)
             return
         for c in range(s[H_NCARDS]):
@@ -179,8 +162,8 @@ def menshen(s, o, u, pc):
     """TP_START: his guard ends. TP_AFTER_DISCARD (end phase): he may guard another character."""
     if pc == 0:
         if (s[P_MARK + u] & MK_MENSHEN_ON) != 0:
-            guard_ends(s, u)
-        if s[o + F_SKILL_TP] == TP_START or not alive(s, u):
+            _guard_ends(s)
+        if s[o + F_SKILL_TP] == TP_START or not rules.alive(s, u):
             pop_frame(s, 0)
             return
         ask(s, o, u, DK_SKILL_TARGET, 0, SKD_PASS, 0, 1)
