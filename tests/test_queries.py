@@ -10,7 +10,7 @@ import pytest
 
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, state
-from heroes_env.engine.skills import modifiers, queries, registry, targeting
+from heroes_env.engine.skills import conversions, modifiers, queries, registry, targeting
 
 ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                       "heroes_env", "engine")
@@ -18,8 +18,9 @@ ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 # data, skills.csv on_loss, and 救援 answers Q_PEACH_TARGET)
 CORE_NAMES_LEFT = set()
 # the skill families the core still calls by name (the others answer query points or go through
-# the registry's dispatch); the list may only shrink
-FAMILIES_CALLED_LEFT = {"conversions"}
+# the registry's dispatch); the list may only shrink (it is empty: 门神 and the conversions answer
+# query points too)
+FAMILIES_CALLED_LEFT = set()
 
 
 def test_every_query_point_is_declared_and_answered():
@@ -29,9 +30,14 @@ def test_every_query_point_is_declared_and_answered():
         assert queries.answered_by(q), f"{name}: no skill answers it"
     # every skill of modifiers answers something; an answering family declares only its own
     # skills, and each is dispatched to its family
-    assert queries.ANSWERING == (modifiers, targeting)
+    assert queries.ANSWERING == (modifiers, targeting, conversions)
     assert {sk for sk, _ in modifiers.QUERIES} == set(modifiers.SKILLS)
     assert {sk for sk, _ in targeting.QUERIES} == {content.SKILLS["menshen"].id}
+    # the conversions a response can call on (conversions.makes), each answering both points
+    responding = {sk for sk in conversions.SKILLS
+                  if any(conversions.makes(sk, k) for k in range(C.NUM_KINDS))}
+    assert set(conversions.QUERIES) == {(sk, q) for sk in responding
+                                        for q in (C.Q_MAKES_KIND, C.Q_CONVERTS)}
     for i, fam in enumerate(queries.ANSWERING):
         for sk, _ in fam.QUERIES:
             assert queries.SKILL_ANSWERER[sk] == i, (fam.__name__, sk)
@@ -152,3 +158,34 @@ def test_menshen_answers_through_the_query_points():
     assert s[C.P_MARK + guarded] & C.MK_MENSHEN and s[C.P_MARK + qin] & C.MK_MENSHEN_ON
     queries.notify(s, C.Q_SEAT_DIED, qin, guarded, 0)            # the guarded one died: it ends
     assert (s[C.P_MARK + guarded] | s[C.P_MARK + qin]) & (C.MK_MENSHEN | C.MK_MENSHEN_ON) == 0
+
+
+def test_conversions_answer_through_the_query_points():
+    """A response asks whether a seat can turn a card into the kind asked (rules.can_convert_to,
+    rules.converting_skill, marks.mark_converted): 武圣 (a red card as a 杀) and 龙胆 (杀 <-> 闪)
+    answer Q_MAKES_KIND and Q_CONVERTS, the first skill in slot order names itself."""
+    from heroes_env.engine import marks, rules
+    s = np.zeros(C.STATE_SIZE, np.int32)
+    s[C.H_HEROES], s[C.H_NP], s[C.H_NCARDS] = 1, 5, 3
+    seat, red = 2, 1
+    wusheng, longdan = content.SKILLS["wusheng"].id, content.SKILLS["longdan"].id
+    for c in range(3):
+        s[C.C_LOC + c] = C.Z_DECK
+    s[C.C_INFO + red] = (C.K_JINK << 6) | (C.SUIT_HEART << 4)     # a ♥ 闪 in his hand
+    s[C.C_LOC + red] = C.Z_HAND + seat
+    s[C.P_HANDN + seat] = 1
+    assert state.card_kind(s, red) == C.K_JINK and state.card_color(s, red) == C.COLOR_RED
+    assert not rules.can_convert_to(s, seat, C.K_SLASH)            # no skill yet
+    s[C.P_SK1 + seat] = wusheng
+    assert queries.query(s, C.Q_MAKES_KIND, seat, 0, C.K_SLASH, 0) == 1
+    assert queries.query(s, C.Q_MAKES_KIND, seat, 0, C.K_JINK, 0) == 0
+    assert rules.can_convert_to(s, seat, C.K_SLASH)
+    assert rules.converting_skill(s, seat, red, C.K_SLASH) == wusheng
+    assert rules.converting_skill(s, seat, red, C.K_JINK) == 0
+    s[C.P_SK0 + seat] = longdan                                     # before 武圣 in slot order
+    assert rules.converting_skill(s, seat, red, C.K_SLASH) == longdan   # the 闪 as a 杀
+    out = np.zeros(C.NUM_ACTIONS, np.int8)
+    assert marks.mark_converted(s, out, seat, C.K_SLASH) == 1 and out[C.A_CARD + red] == 1
+    assert marks.mark_converted(s, out, seat, C.K_SLASH) == 0       # already marked
+    s[C.H_HEROES] = 0                                               # pack none: nothing converts
+    assert not rules.can_convert_to(s, seat, C.K_SLASH)

@@ -557,7 +557,9 @@ Q_RESCUE_BONUS = 22      # which skill heals him, dying, 1 more by a 桃 seat a 
 Q_OWN_PEACH_BONUS = 23   # does he make seat a's (not his) 桃 on itself, dying, heal 1 more?
 Q_TAKES_AIM = 24         # which skill makes a 杀/决斗 seat b aims at seat a (not he) aim at him?
 Q_SEAT_DIED = 25         # seat a died (an event: queries.notify, sent to every seat)
-NUM_QUERIES = 26
+Q_MAKES_KIND = 26        # does a skill of his turn cards into cards of kind a in a response?
+Q_CONVERTS = 27          # which skill (the first in slot order) turns his card a into kind b?
+NUM_QUERIES = 28
 
 # ---------------------------------------------------------------- events (log ring)
 EV_TURN = 1          # a=seat

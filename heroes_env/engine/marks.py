@@ -2,8 +2,10 @@
 mask beside the frame that posted the decision; ``out`` is the int8 action mask)."""
 from .jit import njit
 
-from .constants import A_CARD, C_LOC, H_NCARDS, K_NONE, Z_HAND
+from .constants import A_CARD, C_LOC, H_NCARDS, K_NONE, Q_MAKES_KIND, Z_EQUIP, Z_HAND
 from .state import card_kind
+from .rules import converting_skill
+from .skills.queries import query
 
 
 @njit(cache=True)
@@ -20,5 +22,20 @@ def mark_hand(s, seat, kind, out):
     z = Z_HAND + seat
     for c in range(s[H_NCARDS]):
         if s[C_LOC + c] == z and (kind == K_NONE or card_kind(s, c) == kind):
+            n += mark(out, A_CARD + c)
+    return n
+
+
+@njit(cache=True)
+def mark_converted(s, out, seat, kind):
+    """Mark seat's cards (hand or equipment, not yet marked) that a skill of his turns into kind in
+    a response (``rules.converting_skill``); returns how many."""
+    n = 0
+    if query(s, Q_MAKES_KIND, seat, 0, kind, 0) == 0:      # the cheap test first
+        return 0
+    for c in range(s[H_NCARDS]):
+        z = s[C_LOC + c]
+        if (z == Z_HAND + seat or z == Z_EQUIP + seat) and out[A_CARD + c] == 0 \
+                and converting_skill(s, seat, c, kind) != 0:
             n += mark(out, A_CARD + c)
     return n

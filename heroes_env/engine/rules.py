@@ -5,15 +5,16 @@ when the frames can carry out its use.
 """
 from .jit import njit
 
-from .constants import (COLOR_BLACK, COLOR_NONE, COLOR_RED, DECK_HEROKILL, H_CUR, H_DECK, H_HEROES,
-                        H_MOVED, H_NODIST, H_NP, K_COLLATERAL, K_CROSSBOW, K_DISMANTLE, K_DUEL,
-                        K_HALBERD, K_INDULGENCE, K_JINK, K_LIGHTNING, K_NONE, K_NULLIFICATION,
-                        K_PEACH, K_SLASH, K_SNATCH, K_SPEAR, MAX_SEATS, MK_XIADAN_LOST,
-                        MK_XIADAN_WON, MK_ZUIJIU, PUR_ICE_SWORD, P_ALIVE, P_ARMOR, P_AT, P_GENDER,
-                        P_HANDN, P_HP, P_MARK, P_MAXHP, P_MINUS, P_PLUS, P_POS, P_SLASHES, P_WEAPON,
-                        Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_JUDGE_SUIT, Q_OWN_PEACH_BONUS,
-                        Q_PEACH_TARGET, Q_SLASH_UNLIMITED, Q_TAKES_AIM, Q_TRICK_NO_DISTANCE,
-                        Q_UNTARGETABLE, SUIT_DIAMOND, SUIT_HEART)
+from .constants import (COLOR_BLACK, COLOR_NONE, COLOR_RED, C_LOC, DECK_HEROKILL, H_CUR, H_DECK,
+                        H_HEROES, H_MOVED, H_NCARDS, H_NODIST, H_NP, K_COLLATERAL, K_CROSSBOW,
+                        K_DISMANTLE, K_DUEL, K_HALBERD, K_INDULGENCE, K_JINK, K_LIGHTNING, K_NONE,
+                        K_NULLIFICATION, K_PEACH, K_SLASH, K_SNATCH, K_SPEAR, MAX_SEATS,
+                        MK_XIADAN_LOST, MK_XIADAN_WON, MK_ZUIJIU, PUR_ICE_SWORD, P_ALIVE, P_ARMOR,
+                        P_AT, P_GENDER, P_HANDN, P_HP, P_MARK, P_MAXHP, P_MINUS, P_PLUS, P_POS,
+                        P_SLASHES, P_WEAPON, Q_CONVERTS, Q_DISTANCE_FROM, Q_DISTANCE_TO,
+                        Q_JUDGE_SUIT, Q_MAKES_KIND, Q_OWN_PEACH_BONUS, Q_PEACH_TARGET,
+                        Q_SLASH_UNLIMITED, Q_TAKES_AIM, Q_TRICK_NO_DISTANCE, Q_UNTARGETABLE,
+                        SUIT_DIAMOND, SUIT_HEART, Z_EQUIP, Z_HAND)
 from .state import (card_kind, card_color, equip_count, judge_count, judge_has, weapon_range,
                     seat_after, card_suit)
 from .skills.queries import query
@@ -101,6 +102,25 @@ def aim_taker(s, user, t):
         if p != t and alive(s, p) and query(s, Q_TAKES_AIM, p, 0, t, user) != 0:
             return -1 if p == user else p
     return -1
+
+
+@njit(cache=True)
+def converting_skill(s, seat, c, kind):
+    """The (base id of the) first skill of seat that turns seat's card c into a card of kind in a
+    response (闪, 杀, 桃 for the dying, 无懈可击: ``Q_CONVERTS``); 0 if none."""
+    return query(s, Q_CONVERTS, seat, 0, c, kind)
+
+
+@njit(cache=True)
+def can_convert_to(s, seat, kind):
+    """Does seat hold a card (hand or equipment) that a skill of his turns into kind?"""
+    if query(s, Q_MAKES_KIND, seat, 0, kind, 0) == 0:      # the cheap test first
+        return False
+    for c in range(s[H_NCARDS]):
+        z = s[C_LOC + c]
+        if (z == Z_HAND + seat or z == Z_EQUIP + seat) and converting_skill(s, seat, c, kind) != 0:
+            return True
+    return False
 
 
 @njit(cache=True)

@@ -14,15 +14,14 @@ from ..constants import (A_CARD, A_CONFIRM, A_PASS, C_LOC, DF_SLASH, DK_CONFIRM,
 from ..frames import F_DMG_AMOUNT, F_DMG_FLAGS, F_DMG_ICE_LEFT, F_DY_ASKED
 from ..state import (bury, discard_card, draw_cards, end_game, has_kind_in_hand, log_event,
                      pop_frame, post_decision, push_frame, seat_after)
-from ..rules import (alive, own_peach_bonus, pick_takes_judge, seat_distance, total_cards,
-                     weapon_kind)
+from ..rules import (alive, can_convert_to, own_peach_bonus, pick_takes_judge, seat_distance,
+                     total_cards, weapon_kind)
 from ..mode3v3 import death_3v3
 from ..skills.registry import dying_held_off, fire
-from ..skills.conversions import can_convert_to, mark_converted
 from ..skills.queries import notify, query
 from ..skills.common import heal, pile_holds, skill_log
 from ..history import hist_add
-from ..marks import mark, mark_hand
+from ..marks import mark, mark_converted, mark_hand
 
 
     # nobody can take it: it stays where it is (already in owner's judgement zone)

@@ -17,14 +17,13 @@ from ..frames import (F_ASK_ARMOR, F_ASK_NO_LORD, F_ASK_PURPOSE, F_ASK_TRIED, F_
 from ..state import (become_frame, card_kind, discard_card, slot_skill, draw_cards,
                      has_kind_in_hand, log_event, move_card, pop_frame, post_decision, push_frame,
                      seat_after, skill_slot)
-from ..rules import alive, armor_kind, can_slash_target, judge_color, spear_ready
-from ..skills.conversions import (can_convert_to, collateral_ok, converting_skill, converts_any,
-                                  mark_converted)
+from ..rules import (alive, armor_kind, can_convert_to, can_slash_target, can_slash_target_x,
+                     converting_skill, judge_color, spear_ready)
 from ..skills.queries import notify, query
 from ..skills.registry import response_ok
 from ..skills.common import skill_log
 from ..history import hist_nullify
-from ..marks import mark, mark_hand
+from ..marks import mark, mark_converted, mark_hand
 
 
 @njit(cache=True)
@@ -131,7 +130,7 @@ def run_ask(s, o):
             return
         c = a - A_CARD
         kind = K_JINK if dk == DK_JINK else K_SLASH
-        if s[C_LOC + c] == Z_HAND + r or converts_any(s, r, c, kind):
+        if s[C_LOC + c] == Z_HAND + r or converting_skill(s, r, c, kind) != 0:
             answer_with(s, o, r, c, -1)
             return
         if card_kind(s, c) == K_EIGHT_DIAGRAM:
@@ -235,7 +234,8 @@ def slash_mask(s, d, out):
         # a converted equipment card no longer counts for the range to the victim
         for f in (P_WEAPON, P_MINUS):
             c = s[f + d]
-            if c >= 0 and out[A_CARD + c] == 1 and not collateral_ok(s, d, c, s[H_DTGT]):
+            if c >= 0 and out[A_CARD + c] == 1 \
+                    and not can_slash_target_x(s, d, s[H_DTGT], True, c):
                 out[A_CARD + c] = 0
                 n -= 1
     if spear_ready(s, d) and out[A_CARD + s[P_WEAPON + d]] == 0:

@@ -8,18 +8,24 @@ turn, ``H_LASTKIND``: a basic card or a non-delayed trick). Pack classmates: 雕
 无懈可击), 拂晓 (♥ hand card → 五谷丰登), 放逐 (black hand card → 借刀杀人), 甘露 (桃 → 桃园结义). In a response (闪/杀/无懈可击 asked, 桃
 for the dying) the card is chosen directly; in the play phase the skill is chosen first (``A_SKILL``),
 then the card, then the targets.
+
+A response asks two query points (``answer``): ``Q_MAKES_KIND`` (does a skill of the seat make
+cards of that kind at all: the cheap test) and ``Q_CONVERTS`` (which skill turns this card into
+it); ``rules.can_convert_to``, ``rules.converting_skill`` and ``marks.mark_converted`` ask them, so
+the frames name no conversion. The family imports ``rules`` as a module (``rules.usable_in_play``),
+as ``targeting`` does: ``rules`` asks the points this family answers.
 """
 from ..jit import njit
 
 from ..constants import (A_CARD, COLOR_BLACK, COLOR_RED, C_LOC, DK_SKILL_CARD, FR_USE, F_PC, F_USER,
-                         H_ANSWER, H_CUR, H_HEROES, H_LASTKIND, H_NCARDS, H_NODIST, K_AMAZING_GRACE,
+                         H_ANSWER, H_CUR, H_LASTKIND, H_NCARDS, H_NODIST, K_AMAZING_GRACE,
                          K_COLLATERAL, K_DISMANTLE, K_DUEL, K_GOD_SALVATION, K_INDULGENCE, K_JINK,
-                         K_NONE, K_NULLIFICATION, K_PEACH, K_SAVAGE, K_SLASH, K_SNATCH,
-                         MAX_SKILL_SLOTS, P_HANDN, SUIT_CLUB, SUIT_DIAMOND, SUIT_HEART, UF_PLAY,
+                         K_NONE, K_NULLIFICATION, K_PEACH, K_SAVAGE, K_SLASH, K_SNATCH, P_HANDN,
+                         Q_CONVERTS, Q_MAKES_KIND, SUIT_CLUB, SUIT_DIAMOND, SUIT_HEART, UF_PLAY,
                          Z_EQUIP, Z_HAND)
 from ..state import (card_color, card_kind, card_suit, become_frame, equip_slot_field,
-                     skill_param, slot_skill)
-from ..rules import can_slash_target_x, usable_in_play
+                     skill_param)
+from .. import rules
 from .common import ask, mark_used, own_card, skill_log, used
 from .ids import (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
                   SK_SHENTOU, SK_JIANXIONG_HK, SK_DIAOZHUO, SK_FUXIAO, SK_FANGZHU, SK_GANLU)
@@ -27,6 +33,9 @@ from .ids import (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUIC
 SKILLS = (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
           SK_SHENTOU, SK_JIANXIONG_HK, SK_DIAOZHUO, SK_FUXIAO, SK_FANGZHU, SK_GANLU)
 TIMINGS = ()
+QUERIES = tuple((sk, q) for sk in (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE,
+                                   SK_HUICHUN, SK_FENGHUO, SK_SHENTOU, SK_DIAOZHUO)
+                for q in (Q_MAKES_KIND, Q_CONVERTS))     # the skills ``makes`` names
 
 
 @njit(cache=True)
@@ -105,65 +114,15 @@ def makes(sk, kind):
 
 
 @njit(cache=True)
-def converter(s, seat, kind):
-    """Does seat have a skill that makes cards of kind? (cheap test before scanning cards)"""
-    if s[H_HEROES] == 0:
-        return False
-    for i in range(MAX_SKILL_SLOTS):
-        if makes(slot_skill(s, seat, i), kind):
-            return True
-    return False
-
-
-@njit(cache=True)
-def converts_any(s, seat, c, kind):
-    """Can any skill of seat turn card c into kind (a response: 闪, 杀, or 桃 for the dying)?"""
-    return converting_skill(s, seat, c, kind) != 0
-
-
-@njit(cache=True)
-def converting_skill(s, seat, c, kind):
-    """The (base id of the) first skill of seat that turns card c into kind; 0 if none."""
-    if s[H_HEROES] == 0:
-        return 0
-    for i in range(MAX_SKILL_SLOTS):
-        sk = slot_skill(s, seat, i)
-        if makes(sk, kind) and converts(s, sk, seat, c, kind):
-            return sk
-    return 0
-
-
-@njit(cache=True)
-def collateral_ok(s, seat, c, victim):
-    """借刀杀人: a 杀 made of card c must still reach the victim (c set aside if equipped)."""
-    return can_slash_target_x(s, seat, victim, True, c)
-
-
-@njit(cache=True)
-def can_convert_to(s, seat, kind):
-    """Does seat hold any card some skill turns into kind?"""
-    if not converter(s, seat, kind):
-        return False
-    for c in range(s[H_NCARDS]):
-        z = s[C_LOC + c]
-        if (z == Z_HAND + seat or z == Z_EQUIP + seat) and converts_any(s, seat, c, kind):
-            return True
-    return False
-
-
-@njit(cache=True)
-def mark_converted(s, out, seat, kind):
-    """Mark every card of seat that a skill turns into kind (not already marked). Returns count."""
-    n = 0
-    if not converter(s, seat, kind):
-        return 0
-    for c in range(s[H_NCARDS]):
-        z = s[C_LOC + c]
-        if (z == Z_HAND + seat or z == Z_EQUIP + seat) and out[A_CARD + c] == 0 \
-                and converts_any(s, seat, c, kind):
-            out[A_CARD + c] = 1
-            n += 1
-    return n
+def answer(s, q, sk, prm, seat, value, a, b):
+    """Q_MAKES_KIND: does sk make cards of kind a at all (the cheap test before scanning cards)?
+    Q_CONVERTS: sk, if no skill before it in seat's slots did (value 0) and it turns seat's card a
+    into kind b. Changes nothing."""
+    if q == Q_MAKES_KIND:
+        return 1 if makes(sk, a) else value
+    if value == 0 and makes(sk, b) and converts(s, sk, seat, a, b):
+        return sk
+    return value
 
 
 @njit(cache=True)
@@ -204,12 +163,12 @@ def usable_as(s, seat, c, kind):
     which is when the targets are chosen; the state is restored at once."""
     if s[C_LOC + c] == Z_HAND + seat:
         s[P_HANDN + seat] -= 1
-        ok = usable_in_play(s, seat, kind)
+        ok = rules.usable_in_play(s, seat, kind)
         s[P_HANDN + seat] += 1
         return ok
     f = equip_slot_field(card_kind(s, c))
     s[f + seat] = -1
-    ok = usable_in_play(s, seat, kind)
+    ok = rules.usable_in_play(s, seat, kind)
     s[f + seat] = c
     return ok
 

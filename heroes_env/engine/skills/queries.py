@@ -15,8 +15,9 @@ does not compile, link and optimise the code of drawing and logging with it.
 A family that answers query points gives ``answer(s, q, sk, param, seat, value, a, b)`` (and
 ``react(s, q, sk, param, seat, a, b)`` for the events), is listed in ``ANSWERING`` and dispatched
 in ``query`` and ``notify``. What its ``answer`` calls must not ask a query point (``rules.py``
-asks them): ``modifiers`` does not import ``rules`` at all, and ``targeting`` (门神), whose other
-skills use ``rules``, imports it as a module. The families are imported at the end of this
+asks them): ``modifiers`` does not import ``rules`` at all; ``targeting`` (门神) and
+``conversions`` (a card turned into a 闪, 杀, 桃 or 无懈可击 in a response), whose other code uses
+``rules``, import it as a module. Only ``modifiers`` and ``targeting`` react to events. The families are imported at the end of this
 module, once ``query`` exists, so that ``rules`` can be imported first or second.
 """
 import numpy as np
@@ -63,7 +64,7 @@ def notify(s, q, seat, a, b):
         if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1:
             if SKILL_ANSWERER[sk] == 0:
                 modifiers.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
-            else:
+            elif SKILL_ANSWERER[sk] == 1:
                 targeting.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
 
 
@@ -79,12 +80,16 @@ def query(s, q, seat, value, a, b):
         if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1:
             if SKILL_ANSWERER[sk] == 0:
                 value = modifiers.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            else:
+            elif SKILL_ANSWERER[sk] == 1:
                 value = targeting.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+            else:
+                value = conversions.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
     return value
 
 
-from . import modifiers, targeting  # noqa: E402  (after query: targeting imports rules, which imports it)
+# after query: targeting and conversions import rules, which imports query
+from . import modifiers, targeting, conversions  # noqa: E402
 
-ANSWERING = (modifiers, targeting)   # the families with an answer(), in SKILL_ANSWERER's order
+ANSWERING = (modifiers, targeting, conversions)   # the families with an answer(): SKILL_ANSWERER
+
 SKILL_QUERIES, SKILL_ANSWERER = table(ANSWERING)   # per base skill id: a bit per point; its family
