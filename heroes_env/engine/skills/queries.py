@@ -53,11 +53,15 @@ def answered_by(q) -> list[int]:
 
 @njit(cache=True)
 def notify(s, q, seat, a, b):
-    """Event point q about seat (``Q_JINK_USED``, ``Q_TRICK_SKIPPED``, ``Q_SEAT_DIED``): each of seat's
-    skills that answers q acts (``react``: draws a card, logs the skill, ends a guard). Queries proper change nothing and
-    go through ``query``."""
-    if s[H_HEROES] == 0 or seat < 0:
-        return
+    """Event point q about seat (``Q_JINK_USED``, ``Q_TRICK_SKIPPED``, ``Q_SEAT_DIED``): each of
+    seat's skills that answers q acts (``react``: draws a card, logs the skill, ends a guard).
+    Queries proper change nothing and go through ``query``."""
+    if s[H_HEROES] != 0 and seat >= 0:         # (small, so that it inlines: pack none stops here)
+        _notify_skills(s, q, seat, a, b)
+
+
+@njit(cache=True)
+def _notify_skills(s, q, seat, a, b):
     for i in range(MAX_SKILL_SLOTS):
         own = s[P_SK0 + i * MAX_SEATS + seat]
         sk = SKILL_BASE[own]
@@ -71,9 +75,16 @@ def notify(s, q, seat, a, b):
 @njit(cache=True)
 def query(s, q, seat, value, a, b):
     """Query point q about seat (a, b: the question's other terms, see ``Q_*``): value, as
-    seat's skills that answer q leave it. Dead seats keep their skills."""
+    seat's skills that answer q leave it. Dead seats keep their skills. Without heroes (pack
+    none) value itself: this test is all of ``query`` that its callers inline, the loop over the
+    seat's skills is a call."""
     if s[H_HEROES] == 0 or seat < 0:
         return value
+    return _ask_skills(s, q, seat, value, a, b)
+
+
+@njit(cache=True)
+def _ask_skills(s, q, seat, value, a, b):
     for i in range(MAX_SKILL_SLOTS):
         own = s[P_SK0 + i * MAX_SEATS + seat]
         sk = SKILL_BASE[own]
