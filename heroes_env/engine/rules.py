@@ -17,7 +17,7 @@ from .constants import (COLOR_BLACK, COLOR_NONE, COLOR_RED, C_LOC, DECK_HEROKILL
                         SUIT_DIAMOND, SUIT_HEART, Z_EQUIP, Z_HAND)
 from .state import (card_kind, card_color, equip_count, judge_count, judge_has, weapon_range,
                     seat_after, card_suit)
-from .skills.queries import query
+from .skills.queries import answers, query
 
 
 # ---------------------------------------------------------------- what skills answer
@@ -99,7 +99,8 @@ def aim_taker(s, user, t):
     None when that seat is user itself. It is not a new choice of target: range and target
     prohibitions are not checked for it."""
     for p in range(s[H_NP]):
-        if p != t and alive(s, p) and query(s, Q_TAKES_AIM, p, 0, t, user) != 0:
+        if p != t and alive(s, p) and answers(s, p, Q_TAKES_AIM) \
+                and query(s, Q_TAKES_AIM, p, 0, t, user) != 0:
             return -1 if p == user else p
     return -1
 
@@ -114,8 +115,8 @@ def converting_skill(s, seat, c, kind):
 @njit(cache=True)
 def can_convert_to(s, seat, kind):
     """Does seat hold a card (hand or equipment) that a skill of his turns into kind?"""
-    if query(s, Q_MAKES_KIND, seat, 0, kind, 0) == 0:      # the cheap test first
-        return False
+    if not answers(s, seat, Q_MAKES_KIND) or query(s, Q_MAKES_KIND, seat, 0, kind, 0) == 0:
+        return False                                        # the cheap tests first
     for c in range(s[H_NCARDS]):
         z = s[C_LOC + c]
         if (z == Z_HAND + seat or z == Z_EQUIP + seat) and converting_skill(s, seat, c, kind) != 0:

@@ -52,6 +52,18 @@ def answered_by(q) -> list[int]:
 
 
 @njit(cache=True)
+def answers(s, seat, q):
+    """Does a skill of seat answer point q? (No call: a rule that asks q of many seats tests this
+    first, and asks only those.)"""
+    if s[H_HEROES] == 0 or seat < 0:
+        return False
+    for i in range(MAX_SKILL_SLOTS):
+        if (SKILL_QUERIES[SKILL_BASE[s[P_SK0 + i * MAX_SEATS + seat]]] >> q) & 1:
+            return True
+    return False
+
+
+@njit(cache=True)
 def notify(s, q, seat, a, b):
     """Event point q about seat (``Q_JINK_USED``, ``Q_TRICK_SKIPPED``, ``Q_SEAT_DIED``): each of
     seat's skills that answers q acts (``react``: draws a card, logs the skill, ends a guard).
