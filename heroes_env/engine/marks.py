@@ -2,10 +2,9 @@
 mask beside the frame that posted the decision; ``out`` is the int8 action mask)."""
 from .jit import njit
 
-from .constants import A_CARD, C_LOC, H_NCARDS, K_NONE, Q_MAKES_KIND, Z_EQUIP, Z_HAND
+from .constants import A_CARD, C_LOC, H_NCARDS, K_NONE, Z_EQUIP, Z_HAND
 from .state import card_kind
-from .rules import converting_skill
-from .skills.queries import answers, query
+from .rules import converting_skill, makes_kind
 
 
 @njit(cache=True)
@@ -31,8 +30,8 @@ def mark_converted(s, out, seat, kind):
     """Mark seat's cards (hand or equipment, not yet marked) that a skill of his turns into kind in
     a response (``rules.converting_skill``); returns how many."""
     n = 0
-    if not answers(s, seat, Q_MAKES_KIND) or query(s, Q_MAKES_KIND, seat, 0, kind, 0) == 0:
-        return 0                                            # the cheap tests first
+    if not makes_kind(s, seat, kind):
+        return 0
     for c in range(s[H_NCARDS]):
         z = s[C_LOC + c]
         if (z == Z_HAND + seat or z == Z_EQUIP + seat) and out[A_CARD + c] == 0 \

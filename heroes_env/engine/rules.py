@@ -113,10 +113,17 @@ def converting_skill(s, seat, c, kind):
 
 
 @njit(cache=True)
+def makes_kind(s, seat, kind):
+    """Does a skill of seat turn cards into kind in a response at all (``Q_MAKES_KIND``)? The
+    cheap test before a scan of his cards."""
+    return answers(s, seat, Q_MAKES_KIND) and query(s, Q_MAKES_KIND, seat, 0, kind, 0) != 0
+
+
+@njit(cache=True)
 def can_convert_to(s, seat, kind):
     """Does seat hold a card (hand or equipment) that a skill of his turns into kind?"""
-    if not answers(s, seat, Q_MAKES_KIND) or query(s, Q_MAKES_KIND, seat, 0, kind, 0) == 0:
-        return False                                        # the cheap tests first
+    if not makes_kind(s, seat, kind):
+        return False
     for c in range(s[H_NCARDS]):
         z = s[C_LOC + c]
         if (z == Z_HAND + seat or z == Z_EQUIP + seat) and converting_skill(s, seat, c, kind) != 0:

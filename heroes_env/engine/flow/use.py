@@ -11,15 +11,15 @@ from ..constants import (A_CARD, A_CONFIRM, A_PASS, A_TARGET, C_AS, C_LOC, DK_CO
                          K_HORSE_MINUS, K_HORSE_PLUS, K_INDULGENCE, K_LIGHTNING, K_NONE, K_PEACH,
                          K_QINGGANG, K_SAVAGE, K_SLASH, K_SNATCH, PH_PLAY, PUR_DSWORDS, P_HANDN,
                          P_MINUS, P_PLUS, P_SLASHES, P_TFLAGS, Q_DRAW_ON_TRICK, Q_ONE_HORSE,
-                         Q_TAKES_AIM, Q_TRICK_SKIPPED, Q_TRICK_SKIPS, TF_SLASHED, TF_SLASH_USED, TP_AIMED,
-                         TP_TARGETED, UF_FROM_HAND, UF_NO_DODGE, UF_NO_DODGE_T0, UF_PLAY, UF_PRESET,
-                         UF_QINGGANG, Z_AG, Z_EQUIP, Z_HAND, Z_JUDGE, Z_PROC)
+                         Q_TAKES_AIM, Q_TRICK_SKIPPED, Q_TRICK_SKIPS, TF_SLASHED, TF_SLASH_USED,
+                         TP_AIMED, TP_TARGETED, UF_FROM_HAND, UF_NO_DODGE, UF_NO_DODGE_T0, UF_PLAY,
+                         UF_PRESET, UF_QINGGANG, Z_AG, Z_EQUIP, Z_HAND, Z_JUDGE, Z_PROC)
 from ..frames import F_USE_FLAGS, F_USE_I, F_USE_NTGT, F_USE_TGT2, F_USE_TGT3, F_USE_VICTIM
 from ..state import (discard_card, draw_cards, is_trick_kind, is_equip_kind, log_event, move_card,
                      pop_frame, post_decision, push_frame, top_card, equip_slot_field, rel_seat,
                      seat_after)
-from ..rules import (aim_taker, alive, can_slash_target, extra_slash_target, legal_target, num_alive,
-                     opposite_gender, peach_needs_target, weapon_kind)
+from ..rules import (aim_taker, alive, can_slash_target, extra_slash_target, legal_target,
+                     num_alive, opposite_gender, peach_needs_target, weapon_kind)
 from ..skills.registry import fire
 from ..skills.queries import notify, query
 from ..skills.common import skill_log
@@ -150,18 +150,16 @@ def take_aims(s, o):
     u = s[o + F_USER]
     n = s[o + F_USE_NTGT]
     for i in range(n):
-        f = F_TGT if i == 0 else (F_USE_TGT2 if i == 1 else F_USE_TGT3)
-        t = s[o + f]
+        t = use_target(s, o, i)
         p = aim_taker(s, u, t)
         if p < 0:
             continue
         dup = False
         for j in range(n):
-            g = F_TGT if j == 0 else (F_USE_TGT2 if j == 1 else F_USE_TGT3)
-            if s[o + g] == p:
+            if use_target(s, o, j) == p:
                 dup = True
         if not dup:
-            s[o + f] = p
+            set_use_target(s, o, i, p)
             skill_log(s, p, query(s, Q_TAKES_AIM, p, 0, t, u), t)
 
 

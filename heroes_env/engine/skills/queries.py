@@ -8,17 +8,19 @@ and returns it, changed or not, in slot order; a skill running another's code (s
 listed with ``Q_*`` in ``constants.py``. With no heroes (pack none) every point returns the value
 it was given.
 
-Three points are events, not questions (``Q_JINK_USED``, ``Q_TRICK_SKIPPED``, ``Q_SEAT_DIED``): the
-frames call ``notify`` and the skills act (draw a card, end a guard). They are kept apart so that a rule that only asks
-does not compile, link and optimise the code of drawing and logging with it.
+Three points are events, not questions (``Q_JINK_USED``, ``Q_TRICK_SKIPPED``, ``Q_SEAT_DIED``):
+the frames call ``notify`` and the skills act (draw a card, end a guard). They are kept apart so
+that a rule that only asks does not compile, link and optimise the code of drawing and logging
+with it.
 
 A family that answers query points gives ``answer(s, q, sk, param, seat, value, a, b)`` (and
 ``react(s, q, sk, param, seat, a, b)`` for the events), is listed in ``ANSWERING`` and dispatched
 in ``query`` and ``notify``. What its ``answer`` calls must not ask a query point (``rules.py``
 asks them): ``modifiers`` does not import ``rules`` at all; ``targeting`` (门神) and
 ``conversions`` (a card turned into a 闪, 杀, 桃 or 无懈可击 in a response), whose other code uses
-``rules``, import it as a module. Only ``modifiers`` and ``targeting`` react to events. The families are imported at the end of this
-module, once ``query`` exists, so that ``rules`` can be imported first or second.
+``rules``, import it as a module. Only ``modifiers`` and ``targeting`` react to events. The
+families are imported at the end of this module, once ``query`` exists, so that ``rules`` can be
+imported first or second.
 """
 import numpy as np
 from ..jit import njit

@@ -37,8 +37,8 @@ QUERIES = ((SK_MENSHEN, Q_TAKES_AIM), (SK_MENSHEN, Q_SEAT_DIED))
 @njit(cache=True)
 def liuli_target(s, owner, user, t, excl):
     """May the 杀 pass from owner to t (owner's card excl set aside)?"""
-    return t != owner and t != user and rules.alive(s, t) and not rules.untargetable(s, t, K_SLASH) \
-        and rules.in_range_x(s, owner, t, excl)
+    return t != owner and t != user and rules.alive(s, t) \
+        and not rules.untargetable(s, t, K_SLASH) and rules.in_range_x(s, owner, t, excl)
 
 
 @njit(cache=True)
