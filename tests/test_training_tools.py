@@ -576,6 +576,68 @@ def test_critic_warmup_leaves_the_policy(tmp_path):
         selfplay_ppo.main(["--critic-warmup", "-1"])
 
 
+def test_kickstarting_pulls_toward_the_heuristic(tmp_path):
+    """--kick-coef: the heuristic's choice is stored at the learner's decisions of the roles in
+    --kick-roles only, always a legal action; its cross-entropy term moves the policy toward the
+    heuristic (the run agrees with it more than the same run without the term), with a weight
+    falling linearly to 0 at --kick-steps; bad values are refused."""
+    import numpy as np
+    import torch
+
+    from agents.torch_policy import load_checkpoint
+    from heroes_env.engine import constants as C
+    from training import selfplay_ppo
+    argv = ["--rollout-steps", "256", "--num-envs", "8", "--minibatch-size", "64",
+            "--hidden", "32", "--eval-every", "0", "--torch-threads", "1", "--seed", "5",
+            "--no-tensorboard", "--p-heuristic", "1", "--p-pool", "0", "--update-epochs", "4",
+            "--target-kl", "0", "--learning-rate", "3e-3", "--no-anneal-lr",
+            "--total-steps", "2048", "--kick-steps", "8192", "--kick-roles", "lord", "rebel"]
+    threads = torch.get_num_threads()
+    try:
+        for name, coef in (("k", "10"), ("p", "0")):
+            selfplay_ppo.main(argv + ["--kick-coef", coef, "--save-path", str(tmp_path / f"{name}.pt"),
+                                      "--run-dir", str(tmp_path / f"runs_{name}")])
+    finally:
+        torch.set_num_threads(threads)
+    sc = _scalars(tmp_path / "runs_k")
+    coef = [(r["step"], r["value"]) for r in sc if r["tag"] == "losses/kick_coef"]
+    assert len(coef) >= 4 and len([r for r in sc if r["tag"] == "losses/kick_agree"]) == len(coef)
+    for step, w in coef:
+        assert w == pytest.approx(10 * (1 - step / 8192))
+    assert not [r for r in _scalars(tmp_path / "runs_p") if r["tag"] == "losses/kick_ce"]
+    st = torch.load(tmp_path / "k.pt.state", weights_only=False)["store"]
+    roles = np.asarray(st["obs"][:, C.OBS_ROLE:C.OBS_ROLE + 4]).argmax(1)
+    taught = st["teach"] >= 0
+    assert taught.any() and (taught == np.isin(roles, [0, 2])).all()
+    assert st["mask"][taught, st["teach"][taught]].all()
+    # held-out decisions: the heuristic playing every seat of fresh games, at lords and rebels
+    from agents.heuristic import HeuristicAgent
+    from heroes_env.vector import VectorEnv
+    venv, heur = VectorEnv(8), HeuristicAgent(seed=9)
+    r = venv.reset(seed=99)
+    obs, mask, teach = [], [], []
+    for _ in range(150):
+        ob, mk = np.array(r.obs), np.asarray(r.mask) != 0
+        act = heur.act_batch(ob, mk, slots=np.arange(8) * C.MAX_SEATS + np.asarray(r.seat))
+        keep = np.isin(ob[:, C.OBS_ROLE:C.OBS_ROLE + 4].argmax(1), [0, 2]) & (mk.sum(1) > 1)
+        obs.append(ob[keep]), mask.append(mk[keep]), teach.append(act[keep])
+        r = venv.step(act)
+        for i in np.flatnonzero(np.asarray(r.terminated) | np.asarray(r.truncated)).tolist():
+            heur.reset(slots=[i * C.MAX_SEATS + s for s in range(C.MAX_SEATS)])
+    obs, mask, teach = (torch.as_tensor(np.concatenate(x)) for x in (obs, mask, teach))
+    assert len(teach) > 200
+    agree = {}
+    for name in ("k", "p"):
+        net, _ = load_checkpoint(str(tmp_path / f"{name}.pt"))
+        with torch.no_grad():
+            agree[name] = (net(obs, mask)[0].argmax(1) == teach).float().mean().item()
+    assert agree["k"] > agree["p"] + 0.04, agree
+    with pytest.raises(SystemExit, match="--kick-roles"):
+        selfplay_ppo.main(["--kick-roles", "spy"])
+    with pytest.raises(SystemExit, match="--kick-coef -1"):
+        selfplay_ppo.main(["--kick-coef", "-1"])
+
+
 def test_sigterm_ends_a_sitting_with_a_state(tmp_path):
     """SIGTERM (kill <pid>) while training: the run finishes its update, writes the training
     state and exits 0; --resume would continue from there."""

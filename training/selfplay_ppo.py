@@ -34,6 +34,15 @@ into the next rollout. Advantages: GAE(gamma, gae_lambda) along each trajectory.
 Optional warm start (``bc_steps`` > 0): before PPO the policy imitates the heuristic playing all
 seats (cross-entropy on its actions) and the value head learns the games' outcomes.
 
+Kickstarting (``kick_coef`` > 0; Schmitt et al. 2018, "Kickstarting Deep Reinforcement
+Learning"): at every learner decision of a role in ``kick_roles`` the compiled heuristic is asked
+what it would play there (its memory of that seat built from the seat's own observations, as when
+it plays the seat), and the cross-entropy between the policy and that choice is added to the PPO
+loss with a weight falling linearly from ``kick_coef`` to 0 at the run's PPO step
+``kick_steps``. The teacher's choice only pulls; the policy keeps learning from its own returns
+and may leave the teacher behind. Logged as ``losses/kick_ce``, ``losses/kick_agree`` (the
+share of the policy's most likely actions that are the teacher's) and ``losses/kick_coef``.
+
 Every ``eval_every`` updates the current policy is saved to ``save_path`` and plays
 ``eval_games`` games of the tournament tool (``agents.tournament``) in one seat against the
 heuristic in the others; its win rate per role is logged.
@@ -154,6 +163,13 @@ class Args:
     critic_warmup: int = arg(0, "first PPO updates that train only the value (and the role "
                                 "head) on detached trunk features, the policy unchanged: for "
                                 "a run started from --init-checkpoint, whose critic is new")
+    kick_coef: float = arg(0.0, "kickstarting: weight of the cross-entropy between the policy "
+                                "and the compiled heuristic's choice at the learner's own "
+                                "decisions, added to the PPO loss (0: off)")
+    kick_steps: int = arg(0, "kickstarting: the run's PPO step at which that weight has fallen "
+                             "linearly to 0 (0: it stays constant)")
+    kick_roles: tuple[str, ...] = arg(ROLE_NAMES, "kickstarting: the roles whose decisions get "
+                                                  "the term")
 
 
 STATE_FORMAT = "heroes_env.selfplay_state/1"
@@ -162,7 +178,8 @@ CURRICULUM = MIX + ("role_weights",)          # what a league's curriculum may c
 # what may differ from the saved arguments when a run is resumed (the rest must not)
 RESUME_OVERRIDES = ("total_steps", "max_minutes", "eval_every", "eval_games", "save_path",
                     "state_path", "save_minutes", "run_dir", "tensorboard", "engine_threads",
-                    "torch_threads", "progress", "resume") + CURRICULUM
+                    "torch_threads", "progress", "resume", "kick_coef", "kick_steps",
+                    "kick_roles") + CURRICULUM
 
 
 LEARNER, HEURISTIC, RANDOM = -1, 0, -2   # ctrl codes; k >= 1: pool member k - 1
@@ -305,14 +322,16 @@ class Store:
         self.done = np.zeros(cap, np.bool_)
         self.nxt = np.full(cap, -1, np.int64)
         self.roles = np.full((cap, MAX_SEATS), -1, np.int8)   # role_targets (aux head)
+        self.teach = np.full(cap, -1, np.int64)     # the kickstarting teacher's action (-1: none)
         self.k = 0
         self.open: dict[tuple[int, int], int] = {}     # (row, seat) -> its last decision
 
-    def add(self, rows, seats, obs, mask, act, logp, val, roles=None):
+    def add(self, rows, seats, obs, mask, act, logp, val, roles=None, teach=None):
         m = len(rows)
         a, b = self.k, self.k + m
         self.obs[a:b], self.mask[a:b], self.act[a:b] = obs, mask, act
         self.roles[a:b] = -1 if roles is None else roles
+        self.teach[a:b] = -1 if teach is None else teach
         self.logp[a:b], self.val[a:b] = logp, val
         self.rew[a:b], self.done[a:b], self.nxt[a:b] = 0.0, False, -1
         for j, (i, s) in enumerate(zip(rows.tolist(), seats.tolist())):
@@ -333,7 +352,7 @@ class Store:
         v[list(self.open.values())] = False
         return v
 
-    ARRAYS = ("obs", "mask", "act", "logp", "val", "rew", "done", "nxt", "roles")
+    ARRAYS = ("obs", "mask", "act", "logp", "val", "rew", "done", "nxt", "roles", "teach")
 
     def state(self) -> dict:
         """The filled part (between updates: the carried decisions) and the open trajectories."""
@@ -343,7 +362,8 @@ class Store:
     def load_state(self, d: dict) -> None:
         k = d["k"]
         for a in self.ARRAYS:
-            getattr(self, a)[:k] = d[a]
+            # a state written before kickstarting existed has no teacher actions: none
+            getattr(self, a)[:k] = d[a] if a in d else -1
         self.k, self.open = k, dict(d["open"])
 
     def carry(self):
@@ -351,7 +371,7 @@ class Store:
         keys = list(self.open)
         idx = np.array([self.open[k] for k in keys], np.int64)
         m = len(idx)
-        for arr in (self.obs, self.mask, self.act, self.logp, self.val, self.roles):
+        for arr in (self.obs, self.mask, self.act, self.logp, self.val, self.roles, self.teach):
             arr[:m] = arr[idx]
         self.rew[:m], self.done[:m], self.nxt[:m] = 0.0, False, -1
         self.open = {k: j for j, k in enumerate(keys)}
@@ -526,6 +546,13 @@ def main(argv=None):
         state = load_state(args.resume)
         args = resumed_args(state["args"], args, argv)
     check_mix(args)
+    if not args.kick_roles or set(args.kick_roles) - set(ROLE_NAMES):
+        raise SystemExit(f"--kick-roles {' '.join(args.kick_roles)}: give one or more of "
+                         f"{', '.join(ROLE_NAMES)}")
+    if args.kick_coef < 0 or args.kick_steps < 0:
+        raise SystemExit(f"--kick-coef {args.kick_coef} --kick-steps {args.kick_steps}: give "
+                         f"numbers 0 or more (--kick-coef 0: no kickstarting; --kick-steps 0: "
+                         f"the weight stays --kick-coef)")
     if args.critic_warmup < 0:
         raise SystemExit(f"--critic-warmup {args.critic_warmup}: give a number of PPO updates, "
                          f"0 or more (0: none)")
@@ -622,6 +649,14 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         if role_head is None and critic is None:
             return None
         return role_targets(venv.core.S[rows], seats, n, C)
+
+    kick_roles = np.array([r in args.kick_roles for r in ROLE_NAMES])
+
+    def kick_weight(step):
+        """The kickstarting loss's weight at a PPO step (linear to 0 at kick_steps)."""
+        if args.kick_coef <= 0 or args.kick_steps <= 0:
+            return args.kick_coef
+        return args.kick_coef * max(0.0, 1.0 - step / args.kick_steps)
 
     def value(v, h, roles):
         """The value PPO and the imitation train: the net's head, or the centralised critic's."""
@@ -880,8 +915,14 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                     a = dist.sample()
                     lp = dist.log_prob(a)
                 actions[L] = a.numpy()
-                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg)
                 roles = ob[:, C.OBS_ROLE:C.OBS_ROLE + 4].argmax(1)
+                teach = None
+                if kick_weight(ctr["global_step"]) > 0:
+                    tk = time.time()
+                    teach = heur.act_batch(ob, mk, slots=L * C.MAX_SEATS + seats[L])
+                    teach = np.where(kick_roles[roles], teach, -1)
+                    timing["heuristic"] += time.time() - tk
+                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg, teach)
                 tables.role[L, seats[L]] = roles
             for code in np.unique(c[c >= 1]).tolist():
                 P = np.flatnonzero(c == code)
@@ -910,7 +951,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                     rew = float(r.rewards[i, s])
                     st.end(i, s, rew)
                     wins.add(int(tables.kind[i]), int(tables.role[i, s]), rew)
-                if tables.kind[i] == 0:
+                if tables.kind[i] == 0 or args.kick_coef > 0:   # the heuristic knew this game
                     heur.reset(slots=[i * C.MAX_SEATS + s for s in range(n)])
             if ended.size:
                 tables.draw(ended, len(pool), dealt_roles())
@@ -931,7 +972,9 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         b_ret = torch.as_tensor(ret[idx])
         b_val = torch.as_tensor(st.val[idx])
         b_roles = torch.as_tensor(st.roles[idx])
-        aux_stats = []
+        b_teach = torch.as_tensor(st.teach[idx])
+        kw = kick_weight(global_step)
+        aux_stats, kick_stats = [], []
         # ------------------------------------------------------------ PPO update
         net.train()
         clipfracs, approx_kl = [], 0.0
@@ -967,6 +1010,14 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 loss = pg_loss - args.ent_coef * ent + args.vf_coef * v_loss
                 if warming:
                     loss = args.vf_coef * v_loss
+                t = b_teach[mb]
+                taught = t >= 0
+                if kw > 0 and not warming and bool(taught.any()):
+                    kce = torch.nn.functional.cross_entropy(logits[taught], t[taught])
+                    loss = loss + kw * kce
+                    with torch.no_grad():
+                        agree = (logits[taught].argmax(1) == t[taught]).float().mean()
+                    kick_stats.append((kce.item(), agree.item()))
                 if role_head is not None:
                     rce, racc = role_loss(role_head, h, b_roles[mb], b_obs[mb], C)
                     loss = loss + args.aux_coef * rce
@@ -995,6 +1046,11 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         logger.scalar("losses/clipfrac", float(np.mean(clipfracs)), global_step)
         logger.scalar("losses/explained_variance", explained, global_step)
         logger.scalar("losses/early_stop", float(stopped_early), global_step)
+        logger.scalar("losses/kick_coef", kw, global_step)
+        if kick_stats:
+            kce_, agree_ = np.mean(kick_stats, axis=0)
+            logger.scalar("losses/kick_ce", kce_, global_step)
+            logger.scalar("losses/kick_agree", agree_, global_step)
         if aux_stats:
             rce_, racc_ = np.mean(aux_stats, axis=0)
             logger.scalar("aux/role_ce", rce_, global_step)
