@@ -283,6 +283,26 @@ def test_plot_synthetic(tmp_path):
         plot.read_scalars(str(tmp_path / "missing"))
 
 
+def test_plot_split_table(tmp_path, capsys):
+    """--split N: the mean of each training win rate (and the entropy) over its first N points
+    and over the rest, in step order."""
+    f = tmp_path / "scalars.jsonl"
+    with open(f, "w") as out:
+        for i in (5, 1, 2, 3, 4):                  # out of step order on purpose
+            out.write(json.dumps({"tag": "charts/win_vs_random_loyalist", "value": 0.1 * i,
+                                  "step": 10 * i}) + "\n")
+            out.write(json.dumps({"tag": "losses/entropy", "value": float(i), "step": 10 * i})
+                      + "\n")
+            out.write(json.dumps({"tag": "eval/win_all", "value": 0.5, "step": 10 * i}) + "\n")
+    rows = {t: (n, a, b) for t, n, a, b in plot.split_means(plot.read_scalars(str(f)), 2)}
+    assert set(rows) == {"charts/win_vs_random_loyalist", "losses/entropy"}
+    assert rows["losses/entropy"] == (5, pytest.approx(1.5), pytest.approx(4.0))
+    assert plot.main([str(f), "--split", "2"]) == 0
+    assert "| charts/win_vs_random_loyalist | 5 | 0.150 | 0.400 |" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="--split 0"):
+        plot.main([str(f), "--split", "0"])
+
+
 def test_plot_real_run(resumed_runs):
     d = resumed_runs[0]
     (run,) = os.listdir(d / "rb")

@@ -12,6 +12,13 @@ decisions of PPO) and its ``time`` field (wall seconds since the run began, acro
 resumed run). ``--smooth k`` draws the mean of the last k points. ``--baseline <evaluate.py
 JSON>`` draws the baseline's own rate per role against heuristic opponents as dashed lines (what
 the agent must beat).
+
+``--split N`` prints a table instead of drawing: every training win rate (``charts/win_vs_*``)
+and the policy's entropy, as the mean of its first N points (e.g. the updates of a critic
+warm-up, while the policy is still the checkpoint's) and of the points after them, to see where a
+sitting took the policy:
+
+    python training/plot.py training/results/selfplay_none5_kick05_scalars.jsonl --split 12
 """
 from __future__ import annotations
 
@@ -96,6 +103,25 @@ def baseline_rates(path: str, opponent: str = "heuristic") -> dict:
             if row["baseline"]["win_rate"] is not None}
 
 
+SPLIT_TAGS = ("charts/win_vs_", "losses/entropy", "losses/kick_agree")
+
+
+def split_means(records: list[dict], split: int) -> list[tuple[str, int, float, float]]:
+    """(tag, points, mean of the first `split` points, mean of the rest) for the tags starting
+    with SPLIT_TAGS, in step order (nan where a part is empty)."""
+    series: dict[str, list] = {}
+    for r in records:
+        if r["tag"].startswith(SPLIT_TAGS):
+            series.setdefault(r["tag"], []).append((r["step"], r["value"]))
+    out = []
+    for tag in sorted(series):
+        vals = [v for _, v in sorted(series[tag])]
+        a, b = vals[:split], vals[split:]
+        mean = (lambda x: sum(x) / len(x) if x else float("nan"))
+        out.append((tag, len(vals), mean(a), mean(b)))
+    return out
+
+
 def plot(records: list[dict], out: str, prefix: str | None = None, k: int = 1,
          baseline: dict | None = None, title: str = "") -> str:
     """Write the PNG; returns the prefix of the curves drawn."""
@@ -142,8 +168,18 @@ def main(argv=None) -> int:
     p.add_argument("--baseline", default=None,
                    help="training/evaluate.py JSON: draw the baseline's rates vs heuristic")
     p.add_argument("--title", default="", help="title prefix")
+    p.add_argument("--split", type=int, default=None,
+                   help="print the training win rates' means over the first N points and over "
+                        "the rest (a markdown table) instead of drawing")
     a = p.parse_args(argv)
     records = read_scalars(a.scalars)
+    if a.split is not None:
+        if a.split < 1:
+            raise SystemExit(f"--split {a.split}: give the number of first points (1 or more)")
+        print(f"| scalar | points | first {a.split} | after |\n|---|---|---|---|")
+        for tag, n, first, after in split_means(records, a.split):
+            print(f"| {tag} | {n} | {first:.3f} | {after:.3f} |")
+        return 0
     base = a.scalars if os.path.isdir(a.scalars) else os.path.dirname(a.scalars)
     out = a.out or os.path.join(base, "curves.png")
     prefix = plot(records, out, a.prefix, a.smooth,
