@@ -10,7 +10,8 @@ import pytest
 
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, state
-from heroes_env.engine.skills import conversions, modifiers, queries, registry, targeting
+from heroes_env.engine.skills import (active, conversions, modifiers, phases, queries, registry,
+                                      targeting)
 
 ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                       "heroes_env", "engine")
@@ -30,9 +31,18 @@ def test_every_query_point_is_declared_and_answered():
         assert queries.answered_by(q), f"{name}: no skill answers it"
     # every skill of modifiers answers something; an answering family declares only its own
     # skills, and each is dispatched to its family
-    assert queries.ANSWERING == (modifiers, targeting, conversions)
+    assert queries.ANSWERING == (modifiers, targeting, conversions, phases, active)
     assert {sk for sk, _ in modifiers.QUERIES} == set(modifiers.SKILLS)
     assert {sk for sk, _ in targeting.QUERIES} == {content.SKILLS["menshen"].id}
+    assert {sk for sk, _ in phases.QUERIES} == {content.SKILLS["zuijiu"].id}
+    assert {sk for sk, _ in active.QUERIES} == {content.SKILLS["xiadan"].id}
+    # the loop dispatches to each answering family (its code in ANSWERING's order)
+    import inspect
+    loop = inspect.getsource(queries._ask_skills.py_func)
+    for i, fam in enumerate(queries.ANSWERING):
+        name = fam.__name__.rsplit(".", 1)[1]
+        assert f"{name}.answer(" in loop, name
+        assert (f"SKILL_ANSWERER[sk] == {i}" in loop) or i == len(queries.ANSWERING) - 1, name
     # the conversions a response can call on (conversions.makes), each answering both points
     responding = {sk for sk in conversions.SKILLS
                   if any(conversions.makes(sk, k) for k in range(C.NUM_KINDS))}
@@ -115,6 +125,13 @@ def test_the_core_names_no_skill_but_those_left():
         called |= set(re.findall(r"\bskills\.(\w+) import", text)) & set(content.FAMILIES)
     assert called <= FAMILIES_CALLED_LEFT, \
         f"the core calls families by name: {sorted(called - FAMILIES_CALLED_LEFT)}"
+    # nor reads a skill's marks (醉酒's and 侠胆's answer query points): the core only clears
+    # the marks that last until the end of the turn, MK_TURN
+    marks = set()
+    for path in core:
+        with open(path, encoding="utf-8") as f:
+            marks |= set(re.findall(r"\bMK_[A-Z0-9_]+", f.read()))
+    assert marks <= {"MK_TURN"}, f"the core reads skill marks: {sorted(marks - {'MK_TURN'})}"
 
 
 def test_card_loss_triggers_are_data():
@@ -158,6 +175,45 @@ def test_menshen_answers_through_the_query_points():
     assert s[C.P_MARK + guarded] & C.MK_MENSHEN and s[C.P_MARK + qin] & C.MK_MENSHEN_ON
     queries.notify(s, C.Q_SEAT_DIED, qin, guarded, 0)            # the guarded one died: it ends
     assert (s[C.P_MARK + guarded] | s[C.P_MARK + qin]) & (C.MK_MENSHEN | C.MK_MENSHEN_ON) == 0
+
+
+def test_zuijiu_and_xiadan_answer_through_the_query_points():
+    """醉酒 (phases) answers Q_SLASH_DAMAGE and Q_DUEL_DAMAGE in its owner's drunk turn, 侠胆
+    (active) the points of the 杀 (blocked, limit, range, targets) by its turn marks; the rules
+    that ask them name neither skill."""
+    from heroes_env.engine import rules
+    s = np.zeros(C.STATE_SIZE, np.int32)
+    s[C.H_HEROES], s[C.H_NP] = 1, 5
+    for p in range(5):
+        s[C.P_ALIVE + p] = 1
+    wusong, ren = 1, 3
+    s[C.P_SK0 + wusong] = content.SKILLS["zuijiu"].id
+    s[C.P_SK0 + ren] = content.SKILLS["xiadan"].id
+    s[C.H_CUR] = wusong
+    assert queries.query(s, C.Q_SLASH_DAMAGE, wusong, 1, 0, 0) == 1      # not drunk
+    s[C.P_MARK + wusong] |= C.MK_ZUIJIU
+    assert queries.query(s, C.Q_SLASH_DAMAGE, wusong, 1, 0, 0) == 2
+    assert queries.query(s, C.Q_DUEL_DAMAGE, wusong, 1, wusong, 0) == 2   # his own 决斗, won
+    assert queries.query(s, C.Q_DUEL_DAMAGE, wusong, 1, 0, 0) == 1        # another's 决斗
+    s[C.H_CUR] = 0
+    assert queries.query(s, C.Q_SLASH_DAMAGE, wusong, 1, 0, 0) == 1      # not his turn
+    s[C.H_CUR] = ren
+    assert rules.slash_limit(s, ren) == 1 and rules.attack_range(s, ren) == 1
+    assert rules.slash_allowed(s, ren)
+    s[C.P_MARK + ren] |= C.MK_XIADAN_LOST
+    assert not rules.slash_allowed(s, ren)
+    s[C.P_MARK + ren] = C.MK_XIADAN_WON
+    assert rules.slash_limit(s, ren) == 2 and rules.attack_range(s, ren) >= C.MAX_SEATS
+    assert queries.query(s, C.Q_SLASH_TARGETS, ren, 1, 0, 0) == 2
+    s[C.P_SLASHES + ren] = 1
+    assert rules.slash_allowed(s, ren)
+    s[C.P_SLASHES + ren] = 2
+    assert not rules.slash_allowed(s, ren)
+    # the marks without the skill do nothing (only the skills read them)
+    s[C.P_MARK + 0] = C.MK_XIADAN_WON | C.MK_ZUIJIU
+    s[C.H_CUR] = 0
+    assert rules.slash_limit(s, 0) == 1 and rules.attack_range(s, 0) == 1
+    assert queries.query(s, C.Q_SLASH_DAMAGE, 0, 1, 0, 0) == 1
 
 
 def test_conversions_answer_through_the_query_points():

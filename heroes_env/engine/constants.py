@@ -559,7 +559,12 @@ Q_TAKES_AIM = 24         # which skill makes a 杀/决斗 seat b aims at seat a 
 Q_SEAT_DIED = 25         # seat a died (an event: queries.notify, sent to every seat)
 Q_MAKES_KIND = 26        # does a skill of his turn cards into cards of kind a in a response?
 Q_CONVERTS = 27          # which skill (the first in slot order) turns his card a into kind b?
-NUM_QUERIES = 28
+Q_DUEL_DAMAGE = 28       # value (1): the damage of a 决斗 seat a used that he wins
+Q_SLASH_BLOCKED = 29     # may he not use 杀 as a play action?
+Q_SLASH_LIMIT = 30       # value (1): 杀 he may use as play actions in this play phase
+Q_ATTACK_RANGE = 31      # value (his weapon's, else 1): his attack range
+Q_SLASH_TARGETS = 32     # value (1): targets his play-phase 杀 may take (方天画戟 aside)
+NUM_QUERIES = 33
 
 # ---------------------------------------------------------------- events (log ring)
 EV_TURN = 1          # a=seat

@@ -5,15 +5,16 @@ when the frames can carry out its use.
 """
 from .jit import njit
 
-from .constants import (COLOR_BLACK, COLOR_NONE, COLOR_RED, C_LOC, DECK_HEROKILL, H_CUR, H_DECK,
+from .constants import (COLOR_BLACK, COLOR_NONE, COLOR_RED, C_LOC, DECK_HEROKILL, H_DECK,
                         H_HEROES, H_MOVED, H_NCARDS, H_NODIST, H_NP, K_COLLATERAL, K_CROSSBOW,
                         K_DISMANTLE, K_DUEL, K_HALBERD, K_INDULGENCE, K_JINK, K_LIGHTNING, K_NONE,
-                        K_NULLIFICATION, K_PEACH, K_SLASH, K_SNATCH, K_SPEAR, MAX_SEATS,
-                        MK_XIADAN_LOST, MK_XIADAN_WON, MK_ZUIJIU, PUR_ICE_SWORD, P_ALIVE, P_ARMOR,
-                        P_AT, P_GENDER, P_HANDN, P_HP, P_MARK, P_MAXHP, P_MINUS, P_PLUS, P_POS,
-                        P_SLASHES, P_WEAPON, Q_CONVERTS, Q_DISTANCE_FROM, Q_DISTANCE_TO,
-                        Q_JUDGE_SUIT, Q_MAKES_KIND, Q_OWN_PEACH_BONUS, Q_PEACH_TARGET,
-                        Q_SLASH_UNLIMITED, Q_TAKES_AIM, Q_TRICK_NO_DISTANCE, Q_UNTARGETABLE,
+                        K_NULLIFICATION, K_PEACH, K_SLASH, K_SNATCH, K_SPEAR,
+                        PUR_ICE_SWORD, P_ALIVE, P_ARMOR, P_AT, P_GENDER, P_HANDN, P_HP,
+                        P_MAXHP, P_MINUS, P_PLUS, P_POS, P_SLASHES, P_WEAPON, Q_ATTACK_RANGE,
+                        Q_CONVERTS, Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_JUDGE_SUIT, Q_MAKES_KIND,
+                        Q_OWN_PEACH_BONUS, Q_PEACH_TARGET, Q_SLASH_BLOCKED, Q_SLASH_LIMIT,
+                        Q_SLASH_TARGETS, Q_SLASH_UNLIMITED, Q_TAKES_AIM, Q_TRICK_NO_DISTANCE,
+                        Q_UNTARGETABLE,
                         SUIT_DIAMOND, SUIT_HEART, Z_EQUIP, Z_HAND)
 from .state import (card_kind, card_color, equip_count, judge_count, judge_has, weapon_range,
                     seat_after, card_suit)
@@ -46,37 +47,10 @@ def own_suit(s, seat, c):
     return judge_suit(s, seat, c)
 
 
-# ---------------------------------------------------------------- marks left for the turn
-@njit(cache=True)
-def xiadan_won(s, seat):
-    """侠胆 won in this turn: attack range unlimited, two 杀, each 杀 up to two targets."""
-    return (s[P_MARK + seat] & MK_XIADAN_WON) != 0
-
-
-@njit(cache=True)
-def slash_blocked(s, seat):
-    """侠胆 not won in this turn: he cannot use 杀."""
-    return (s[P_MARK + seat] & MK_XIADAN_LOST) != 0
-
-
 @njit(cache=True)
 def slash_limit(s, seat):
     """杀 he may use as play actions in this play phase (without 诸葛连弩 / 飞将)."""
-    return 2 if xiadan_won(s, seat) else 1
-
-
-@njit(cache=True)
-def drunk(s, seat):
-    """醉酒 is active: he drew only one card in this turn's draw phase (mark MK_ZUIJIU)."""
-    return (s[P_MARK + seat] & MK_ZUIJIU) != 0 and s[H_CUR] == seat
-
-
-@njit(cache=True)
-def duel_damage(s, user, winner):
-    """醉酒: a 决斗 he used deals 2 damage when he wins it in his drunk turn."""
-    if winner == user and drunk(s, user):
-        return 2
-    return 1
+    return query(s, Q_SLASH_LIMIT, seat, 1, 0, 0)
 
 
 @njit(cache=True)
@@ -217,12 +191,9 @@ def attack_range(s, seat):
 @njit(cache=True)
 def attack_range_x(s, seat, excl):
     """Attack range, as if card excl (or -1) were not equipped."""
-    if xiadan_won(s, seat):
-        return 2 * MAX_SEATS        # 侠胆: unlimited
     w = s[P_WEAPON + seat]
-    if w < 0 or w == excl:
-        return 1
-    return weapon_range(card_kind(s, w))
+    r = 1 if w < 0 or w == excl else weapon_range(card_kind(s, w))
+    return query(s, Q_ATTACK_RANGE, seat, r, 0, 0)
 
 
 @njit(cache=True)
@@ -270,7 +241,7 @@ def slash_allowed(s, seat):
 @njit(cache=True)
 def slash_allowed_x(s, seat, excl):
     """slash_allowed, card excl set aside (a 诸葛连弩 that is itself turned into the 杀)."""
-    if slash_blocked(s, seat):
+    if query(s, Q_SLASH_BLOCKED, seat, 0, 0, 0) != 0:
         return False
     w = s[P_WEAPON + seat]
     if (w >= 0 and w != excl and card_kind(s, w) == K_CROSSBOW) \
@@ -407,10 +378,10 @@ def halberd_extra_possible(s, user, t0, t1, t2):
 @njit(cache=True)
 def extra_slash_target(s, user, n, t0, t1, t2):
     """May a play-phase 杀 with n targets chosen get another: 方天画戟 (the last hand card, up to
-    three) or 侠胆 won (up to two)?"""
+    three) or a skill (``Q_SLASH_TARGETS``: 侠胆 won, up to two)?"""
     if n < 3 and halberd_extra_possible(s, user, t0, t1, t2):
         return True
-    return n < 2 and xiadan_won(s, user) and has_slash_target(s, user, t0, t1, t2)
+    return n < query(s, Q_SLASH_TARGETS, user, 1, 0, 0) and has_slash_target(s, user, t0, t1, t2)
 
 
 @njit(cache=True)

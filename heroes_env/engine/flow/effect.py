@@ -11,12 +11,12 @@ from ..constants import (A_CARD, A_PASS, COLOR_BLACK, COLOR_RED, C_LOC, DF_DUEL,
                          PUR_ARCHERY, PUR_AXE, PUR_BLADE, PUR_COLLATERAL, PUR_DISMANTLE, PUR_DUEL,
                          PUR_SAVAGE, PUR_SLASH, PUR_SNATCH, P_ARMOR, P_HANDN, P_HP, P_MAXHP,
                          P_MINUS, P_PLUS, P_WEAPON, Q_ANSWERS_NEEDED, Q_CARD_IMMUNE, Q_DUEL_ANSWERS,
-                         Q_DUEL_VOID, Q_SLASH_DAMAGE, TP_SLASH_DODGED, UF_NO_DODGE, UF_NO_NULLIFY,
-                         UF_QINGGANG, UF_RED_SURE, Z_AG, Z_HAND)
+                         Q_DUEL_DAMAGE, Q_DUEL_VOID, Q_SLASH_DAMAGE, TP_SLASH_DODGED, UF_NO_DODGE,
+                         UF_NO_NULLIFY, UF_QINGGANG, UF_RED_SURE, Z_AG, Z_HAND)
 from ..frames import F_EFF_DUEL_OWED, F_EFF_DUEL_TURN, F_EFF_FLAGS, F_EFF_JINKS, F_EFF_VICTIM
 from ..state import (become_frame, draw_cards, is_trick_kind, log_event, move_card, pop_frame,
                      post_decision, push_frame)
-from ..rules import alive, armor_kind, drunk, duel_damage, slash_color, weapon_kind
+from ..rules import alive, armor_kind, slash_color, weapon_kind
 from ..skills.registry import fire
 from ..skills.queries import query
 from ..skills.common import heal, skill_log
@@ -226,7 +226,7 @@ def effect_slash(s, o, u, t, c, pc):
     elif pc == EFF_SLASH_HIT:
         s[o + F_PC] = EFF_SLASH_DONE
         push_frame(s, FR_DAMAGE, u, t, c, K_SLASH, s[o + F_SUB2],
-                   query(s, Q_SLASH_DAMAGE, u, 2 if drunk(s, u) else 1, 0, 0), DF_SLASH)
+                   query(s, Q_SLASH_DAMAGE, u, 1, 0, 0), DF_SLASH)
     else:   # EFF_SLASH_DONE
         pop_frame(s, 0)
 
@@ -267,7 +267,7 @@ def effect_duel(s, o, u, t, c, pc):
         loser = t if s[o + F_EFF_DUEL_TURN] == 0 else u
         winner = u if s[o + F_EFF_DUEL_TURN] == 0 else t
         s[o + F_PC] = EFF_DUEL_DONE
-        push_frame(s, FR_DAMAGE, winner, loser, c, K_DUEL, -1, duel_damage(s, u, winner),
-                   DF_DUEL)
+        push_frame(s, FR_DAMAGE, winner, loser, c, K_DUEL, -1,
+                   query(s, Q_DUEL_DAMAGE, winner, 1, u, 0), DF_DUEL)
     else:   # EFF_DUEL_DONE
         pop_frame(s, 0)

@@ -1,5 +1,6 @@
 """Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡 (驭人), 反间 (攻心: name a
-suit), 结姻, 青囊, 离间, 苦肉; 侠胆 (拼点), 易装 (a dead male hero's skills), 迁都 (swap places at the
+suit), 结姻, 青囊, 离间, 苦肉; 侠胆 (拼点; what it gives or takes for the turn answers query points),
+易装 (a dead male hero's skills), 迁都 (swap places at the
 table: ``state.swap_positions``).
 
 英雄杀 skills running this code with a parameter (``skills.csv``): 疏财 = 仁德 with 1 (at most 1 HP
@@ -7,6 +8,9 @@ healed per play phase), 疗伤 = 青囊 with 1 (a hand card, any wounded charact
 红颜 = 离间 with 1 (the first male chosen is the 决斗's target, who plays 杀 first), 攻心 = 反间 with 1.
 离间's parameter holds two bits: 1 = the 决斗's target is chosen first (红颜), 2 = the two duellists
 are female (正太, pack classmates).
+
+This family answers query points (侠胆), so ``skills.queries`` imports it after defining ``query``,
+and it imports ``rules`` as a module (see ``queries``).
 """
 from ..jit import njit
 
@@ -14,18 +18,18 @@ from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_BLACK, COL
                          C_LOC, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DX_SKILL_EXTRA,
                          EV_GIVE, EV_REVEAL, EV_USE, FR_DAMAGE, FR_EFFECT, F_AS, F_B, F_PC, F_TGT,
                          F_USER, GENDER_FEMALE, GENDER_MALE, HK_GIVE, HR_HP, H_ANSWER, H_DSKOWNER,
-                         H_NCARDS, H_NP, H_RET, K_DUEL, K_NONE, MK_XIADAN_LOST, MK_XIADAN_WON,
-                         MK_YIZHUANG, OPT_BLACK, OPT_RED, OPT_SUIT, P_ALIVE, P_GENDER, P_GIVEN,
-                         P_HANDN, P_HERO, P_HP, P_MARK, P_MAXHP, P_ROLE, P_USED, Q_LORD_HP_BONUS,
-                         Q_TAKES_AIM,
-                         ROLE_LORD, SKD_CONFIRM, UF_NO_NULLIFY, Z_HAND)
+                         H_NCARDS, H_NP, H_RET, K_DUEL, K_NONE, MAX_SEATS, MK_XIADAN_LOST,
+                         MK_XIADAN_WON, MK_YIZHUANG, OPT_BLACK, OPT_RED, OPT_SUIT, P_ALIVE,
+                         P_GENDER, P_GIVEN, P_HANDN, P_HERO, P_HP, P_MARK, P_MAXHP, P_ROLE, P_USED,
+                         Q_ATTACK_RANGE, Q_LORD_HP_BONUS, Q_SLASH_BLOCKED, Q_SLASH_LIMIT,
+                         Q_SLASH_TARGETS, Q_TAKES_AIM, ROLE_LORD, SKD_CONFIRM, UF_NO_NULLIFY, Z_HAND)
 from ..state import (card_color, card_suit, discard_card, draw_cards, log_event, move_card,
                      pop_frame, push_frame, random_hand_card, seat_after, skill_param,
                      swap_positions)
 from ..content import HERO_TAB
 from ..history import hist_add, hist_skill
-from ..draft import set_hero_skills
-from ..rules import aim_taker, alive, untargetable
+from .. import draft
+from .. import rules
 from .queries import query
 from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
                      pindian_ok, pindian_won, rel_target, skill_log, start_pindian, used)
@@ -35,6 +39,23 @@ from .ids import (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_L
 SKILLS = (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
           SK_YIZHUANG, SK_QIANDU)
 TIMINGS = ()
+QUERIES = ((SK_XIADAN, Q_SLASH_BLOCKED), (SK_XIADAN, Q_SLASH_LIMIT), (SK_XIADAN, Q_ATTACK_RANGE),
+           (SK_XIADAN, Q_SLASH_TARGETS))
+
+
+@njit(cache=True)
+def answer(s, q, sk, prm, seat, value, a, b):
+    """侠胆 (the family's only answer), for the rest of the turn of its 拼点: won (mark
+    MK_XIADAN_WON), his attack range is unlimited and he may use two 杀 in the play phase, each
+    with up to two targets; not won (MK_XIADAN_LOST), he may use no 杀."""
+    m = s[P_MARK + seat]
+    if q == Q_SLASH_BLOCKED:
+        return 1 if (m & MK_XIADAN_LOST) != 0 else value
+    if (m & MK_XIADAN_WON) == 0:
+        return value
+    if q == Q_ATTACK_RANGE:
+        return max(value, 2 * MAX_SEATS)
+    return max(value, 2)                  # Q_SLASH_LIMIT, Q_SLASH_TARGETS
 
 
 @njit(cache=True)
@@ -49,7 +70,7 @@ def male(s, t):
 
 @njit(cache=True)
 def jieyin_target(s, d, t):
-    return t != d and alive(s, t) and male(s, t) and wounded(s, t)
+    return t != d and rules.alive(s, t) and male(s, t) and wounded(s, t)
 
 
 @njit(cache=True)
@@ -62,8 +83,8 @@ def lijian_gender(s, d):
 def lijian_pair(s, d, a, b):
     """May d's 离间 have a use its 决斗 on b (both of 离间's gender, neither d)?"""
     g = lijian_gender(s, d)
-    return a != d and b != d and a != b and alive(s, a) and s[P_GENDER + a] == g \
-        and alive(s, b) and s[P_GENDER + b] == g and not untargetable(s, b, K_DUEL)
+    return a != d and b != d and a != b and rules.alive(s, a) and s[P_GENDER + a] == g \
+        and rules.alive(s, b) and s[P_GENDER + b] == g and not rules.untargetable(s, b, K_DUEL)
 
 
 @njit(cache=True)
@@ -96,7 +117,7 @@ def liaoshang(s, d):
 @njit(cache=True)
 def any_wounded(s):
     for t in range(s[H_NP]):
-        if alive(s, t) and wounded(s, t):
+        if rules.alive(s, t) and wounded(s, t):
             return True
     return False
 
@@ -104,7 +125,7 @@ def any_wounded(s):
 @njit(cache=True)
 def other_alive(s, d):
     for r in range(1, s[H_NP]):
-        if alive(s, seat_after(s, d, r)):
+        if rules.alive(s, seat_after(s, d, r)):
             return True
     return False
 
@@ -157,7 +178,7 @@ def take_hero(s, u, t):
     her max HP becomes his hero's HP (+1 if she is the lord with five or more players), her HP is
     cut to it if above; the new skills count as not yet used in this play phase."""
     h = s[P_HERO + t]
-    set_hero_skills(s, u, h)
+    draft.set_hero_skills(s, u, h)
     mx = HERO_TAB[h, HR_HP]
     if s[P_ROLE + u] == ROLE_LORD and s[H_NP] >= 5:
         mx += query(s, Q_LORD_HP_BONUS, u, 1, 0, 0)          # (狂禅 among his skills: none)
@@ -221,7 +242,7 @@ def mask(s, out, d, sk, stage):
     if sk == SK_RENDE:
         if stage == 0:
             for r in range(1, npl):
-                if alive(s, seat_after(s, d, r)):
+                if rules.alive(s, seat_after(s, d, r)):
                     out[A_TARGET + r] = 1
                     n += 1
         else:
@@ -232,7 +253,7 @@ def mask(s, out, d, sk, stage):
         else:           # 疗伤: any wounded character, oneself included
             for r in range(npl):
                 t = seat_after(s, d, r)
-                if alive(s, t) and wounded(s, t):
+                if rules.alive(s, t) and wounded(s, t):
                     out[A_TARGET + r] = 1
                     n += 1
     elif sk == SK_ZHIHENG or (sk == SK_LIJIAN and stage == 0):
@@ -248,7 +269,7 @@ def mask(s, out, d, sk, stage):
     elif sk == SK_FANJIAN:
         if stage == 0:
             for r in range(1, npl):
-                if alive(s, seat_after(s, d, r)):
+                if rules.alive(s, seat_after(s, d, r)):
                     out[A_TARGET + r] = 1
                     n += 1
         elif skill_param(s, s[H_DSKOWNER], SK_FANJIAN) == 1:   # 攻心: the target names a suit
@@ -283,7 +304,7 @@ def mask(s, out, d, sk, stage):
             n += mark_cards(s, out, d, False, COLOR_BLACK)
         else:               # any other living character
             for r in range(1, npl):
-                if alive(s, seat_after(s, d, r)):
+                if rules.alive(s, seat_after(s, d, r)):
                     out[A_TARGET + r] = 1
                     n += 1
     return n
@@ -301,7 +322,7 @@ def run(s, o, sk):
             s[o + F_PC] = 1
             lose_hp(s, u, 1)
         else:
-            if alive(s, u):
+            if rules.alive(s, u):
                 draw_cards(s, u, 2)
             pop_frame(s, 0)
     elif sk == SK_RENDE:
@@ -370,7 +391,7 @@ def run(s, o, sk):
                 wrong = card_suit(s, c) != a - A_OPTION - OPT_SUIT
             else:
                 wrong = card_color(s, c) != (COLOR_RED if a == A_OPTION + OPT_RED else COLOR_BLACK)
-            if wrong and alive(s, t):
+            if wrong and rules.alive(s, t):
                 s[o + F_PC] = 3
                 push_frame(s, FR_DAMAGE, u, t, -1, 0, -1, 1, 0)
                 return
@@ -439,7 +460,7 @@ def run(s, o, sk):
             victim = rel_target(s, u, a)
             if lijian_victim_first(s, u):
                 duelist, victim = victim, duelist
-            g = aim_taker(s, duelist, victim)      # 门神: aimed at the guarded = at 秦琼
+            g = rules.aim_taker(s, duelist, victim)      # 门神: aimed at the guarded = at 秦琼
             if g >= 0:
                 skill_log(s, g, query(s, Q_TAKES_AIM, g, 0, victim, duelist), victim)
                 victim = g

@@ -22,7 +22,7 @@ is dying heals 1 more).
 """
 from ..jit import njit
 
-from ..constants import (GENDER_MALE, H_CUR, H_PHASE, KD_WU, K_AMAZING_GRACE, K_ARCHERY,
+from ..constants import (GENDER_MALE, H_CUR, H_PHASE, K_AMAZING_GRACE, K_ARCHERY,
                          K_DISMANTLE, K_DUEL, K_GOD_SALVATION, K_ICE_SWORD, K_INDULGENCE,
                          K_LIGHTNING, K_SAVAGE, K_SLASH, K_SNATCH, PH_PLAY, P_ALIVE, P_ARMOR,
                          P_GENDER, P_HANDN, P_HP, P_KINGDOM, P_MAXHP, P_TFLAGS, P_WEAPON,
@@ -156,8 +156,9 @@ def answer(s, q, sk, prm, seat, value, a, b):
         # at distance (measured as the damage is dealt) of at most 1
         return sk if a != seat and b <= 1 else value
     if sk == SK_JIUYUAN:
-        # 救援 (seed 004, lord): another 吴 character may use a 桃 on him (wounded) in its turn
-        if s[P_KINGDOM + a] == KD_WU and s[P_HP + seat] < s[P_MAXHP + seat] and s[H_CUR] == a:
+        # 救援 (seed 004, lord): another character of its kingdom (its parameter: 吴) may use a 桃
+        # on him (wounded) in its turn
+        if s[P_KINGDOM + a] == prm and s[P_HP + seat] < s[P_MAXHP + seat] and s[H_CUR] == a:
             return 1
         return value
     if sk == SK_JIUYUAN_HK:

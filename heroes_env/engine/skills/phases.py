@@ -3,20 +3,25 @@
 phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py`` (a query point).
 
 英雄杀 (seed 003): 醉酒 (draw only one card; then his 杀 and 决斗 deal 2 damage this turn: mark
-MK_ZUIJIU, read by ``rules.drunk`` and ``rules.duel_damage``, cleared at his next start phase and
-after his discard phase), 底力 (locked: draw 2 + his lost HP)."""
+MK_ZUIJIU, cleared at his next start phase and after his discard phase; ``answer`` reads it at
+the query points ``Q_SLASH_DAMAGE`` and ``Q_DUEL_DAMAGE``), 底力 (locked: draw 2 + his lost
+HP).
+
+This family answers query points, so ``skills.queries`` imports it after defining ``query``, and
+it imports ``rules`` as a module (see ``queries``)."""
 from ..jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_PASS, A_TARGET, C_AS, C_LOC, DK_SKILL_CARD,
                          DK_SKILL_TARGET, DX_SKILL_EXTRA, D_ORDER, EV_SKILL, FRAME_BASE, FRAME_SIZE,
-                         F_B, F_C, F_PC, F_SUB2, F_USER, H_ANSWER, H_DRAWN, H_FP, H_LOOKER,
-                         H_NCARDS, H_NDECK, H_NP, K_NONE, MK_ZUIJIU, P_ALIVE, P_HANDN, P_HP, P_MARK,
-                         P_MAXHP, SKD_CONFIRM, SKD_PASS, TP_AFTER_DISCARD, TP_DRAW, TP_START,
+                         F_B, F_C, F_PC, F_SUB2, F_USER, H_ANSWER, H_CUR, H_DRAWN, H_FP,
+                         H_LOOKER, H_NCARDS, H_NDECK, H_NP, K_NONE, MK_ZUIJIU, P_ALIVE, P_HANDN,
+                         P_HP, P_MARK, P_MAXHP, Q_DUEL_DAMAGE, Q_SLASH_DAMAGE, SKD_CONFIRM,
+                         SKD_PASS, TP_AFTER_DISCARD, TP_DRAW, TP_START,
                          Z_DECK, Z_LOOK)
 from ..frames import F_SKILL_TP
 from ..state import (draw_cards, log_event, move_card, pop_frame, random_hand_card, skill_param,
                      top_card, rel_seat, seat_after)
-from ..rules import alive
+from .. import rules
 from .common import ask, ask_confirm, gain, rel_target, skill_log
 from .ids import SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE, SK_ZUIJIU, SK_DILI
 
@@ -24,6 +29,18 @@ SKILLS = (SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE, SK_ZUIJIU, SK_DILI)
 TIMINGS = ((SK_GUANXING, TP_START), (SK_YINGZI, TP_DRAW), (SK_TUXI, TP_DRAW),
            (SK_BIYUE, TP_AFTER_DISCARD), (SK_ZUIJIU, TP_START), (SK_ZUIJIU, TP_DRAW),
            (SK_ZUIJIU, TP_AFTER_DISCARD), (SK_DILI, TP_DRAW))
+QUERIES = ((SK_ZUIJIU, Q_SLASH_DAMAGE), (SK_ZUIJIU, Q_DUEL_DAMAGE))
+
+
+@njit(cache=True)
+def answer(s, q, sk, prm, seat, value, a, b):
+    """醉酒 (the family's only answer): in his turn, once he has drawn only one card (mark
+    MK_ZUIJIU), a 杀 he uses deals 2 damage, and so does a 决斗 he used when he wins it
+    (``Q_DUEL_DAMAGE`` asks the winner; a: the 决斗's user)."""
+    if (s[P_MARK + seat] & MK_ZUIJIU) == 0 or s[H_CUR] != seat or (q == Q_DUEL_DAMAGE
+                                                                   and a != seat):
+        return value
+    return max(value, 2)
 
 
 @njit(cache=True)
@@ -53,7 +70,7 @@ def put_bottom(s, c):
 
 @njit(cache=True)
 def tuxi_victim(s, u, t, first):
-    return t != u and t != first and alive(s, t) and s[P_HANDN + t] > 0
+    return t != u and t != first and rules.alive(s, t) and s[P_HANDN + t] > 0
 
 
 @njit(cache=True)
@@ -117,13 +134,13 @@ def run(s, o, sk):
         return
     if sk == SK_DILI:
         lost = s[P_MAXHP + u] - s[P_HP + u]
-        if lost > 0 and alive(s, u):
+        if lost > 0 and rules.alive(s, u):
             skill_log(s, u, sk, -1)
             s[H_DRAWN] += lost
         pop_frame(s, 0)
         return
     if pc == 0:
-        if not alive(s, u):
+        if not rules.alive(s, u):
             pop_frame(s, 0)
             return
         if sk == SK_ZUIJIU and s[H_DRAWN] < 1:

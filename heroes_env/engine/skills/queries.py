@@ -17,8 +17,8 @@ A family that answers query points gives ``answer(s, q, sk, param, seat, value, 
 ``react(s, q, sk, param, seat, a, b)`` for the events), is listed in ``ANSWERING`` and dispatched
 in ``query`` and ``notify``. What its ``answer`` calls must not ask a query point (``rules.py``
 asks them): ``modifiers`` does not import ``rules`` at all; ``targeting`` (门神) and
-``conversions`` (a card turned into a 闪, 杀, 桃 or 无懈可击 in a response), whose other code uses
-``rules``, import it as a module. Only ``modifiers`` and ``targeting`` react to events. The
+``conversions`` (a card turned into a 闪, 杀, 桃 or 无懈可击 in a response), ``phases`` (醉酒) and
+``active`` (侠胆), whose other code uses ``rules``, import it as a module. Only ``modifiers`` and ``targeting`` react to events. The
 families are imported at the end of this module, once ``query`` exists, so that ``rules`` can be
 imported first or second.
 """
@@ -107,14 +107,19 @@ def _ask_skills(s, q, seat, value, a, b):
                 value = modifiers.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             elif SKILL_ANSWERER[sk] == 1:
                 value = targeting.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            else:
+            elif SKILL_ANSWERER[sk] == 2:
                 value = conversions.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+            elif SKILL_ANSWERER[sk] == 3:
+                value = phases.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+            else:
+                value = active.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
     return value
 
 
-# after query: targeting and conversions import rules, which imports query
-from . import modifiers, targeting, conversions  # noqa: E402
+# after query: the families but modifiers import rules, which imports query
+from . import modifiers, targeting, conversions, phases, active  # noqa: E402
 
-ANSWERING = (modifiers, targeting, conversions)   # the families with an answer(): SKILL_ANSWERER
+# the families with an answer(), in the order of SKILL_ANSWERER's codes (dispatched above)
+ANSWERING = (modifiers, targeting, conversions, phases, active)
 
 SKILL_QUERIES, SKILL_ANSWERER = table(ANSWERING)   # per base skill id: a bit per point; its family
