@@ -201,10 +201,11 @@ class HeuristicAgent(Agent):
             masks = np.ascontiguousarray(masks, dtype=np.int8)
         pool.grow(int(rows.max()) + 1)
         seedkeys = rows if pool is self._direct else rows + (1 << 30)
-        kern = HK.act_rows_serial if B < SERIAL_BELOW else HK.act_rows
-        bad = kern(obs, masks, rows, seedkeys, pool.MF, pool.MI, self.base_seed, self.evidence,
-                   self._decks, self._deck_size, self._hero_sk, self._hscore, self._counts,
-                   self._default_deck, out, self._dec_counts, self._fb_counts)
+        bad = HK.act_rows(obs, masks, rows, seedkeys, pool.MF, pool.MI, self.base_seed,
+                          self.evidence, self._decks, self._deck_size, self._hero_sk,
+                          self._hscore, self._counts, self._default_deck, out,
+                          self._dec_counts, self._fb_counts,
+                          num_threads=1 if B < SERIAL_BELOW else None)
         if bad >= 0:
             raise ValueError(f"the mask of row {bad} allows no action: is the game over, or is "
                              "this mask another seat's?")

@@ -3,9 +3,9 @@
 
 ``act_rows`` decides a batch: row i reads only observation ``obs[i]``, mask ``masks[i]`` and its
 slot's memory rows ``MF[rows[i]]`` (float evidence) and ``MI[rows[i]]`` (the tie-break generator),
-in parallel over the rows (``prange``). Static content (per deck: card kind, suit, rank, colour;
-per hero: skills and draft score; the role counts per player count) comes in as arrays built once
-by ``tables()``.
+in parallel over the rows (``heroes_env.engine.rows``). Static content (per deck: card kind, suit,
+rank, colour; per hero: skills and draft score; the role counts per player count) comes in as
+arrays built once by ``tables()``.
 
 Per decision the kernel decodes the observation into ``V`` (int64 scalars and per-seat fields at
 the ``V_*`` / ``P_*`` offsets below), ``EQ`` (equipment per seat), ``SKS`` (base skill ids per seat),
@@ -24,7 +24,8 @@ import numpy as np
 from heroes_env import cards as _cards
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
-from heroes_env.engine.jit import njit, prange
+from heroes_env.engine import rows as R
+from heroes_env.engine.jit import njit
 from heroes_env.engine.skills import ids as SK
 
 LORD, LOYALIST, REBEL, RENEGADE = C.ROLE_LORD, C.ROLE_LOYALIST, C.ROLE_REBEL, C.ROLE_RENEGADE
@@ -1725,31 +1726,27 @@ def _count(info, dec_counts, fb_counts):
     return bad
 
 
-@njit(cache=True, parallel=True)
 def act_rows(obs, masks, rows, keys, MF, MI, base_seed, evidence, decks, deck_size, hero_sk,
-             hscore, counts, default_deck, out, dec_counts, fb_counts):
-    """Decide every row of a batch in parallel: row i uses obs[i], masks[i] and the memory rows
-    MF[rows[i]], MI[rows[i]] (keys[i] seeds a slot's generator the first time). Counts each
-    decision (and each fallback) by (decision kind, asking skill); returns the first row whose
-    mask allows nothing (-1: none)."""
+             hscore, counts, default_deck, out, dec_counts, fb_counts, num_threads=None):
+    """Decide every row of a batch, on ``num_threads`` threads (``heroes_env.engine.rows``;
+    None: Numba's thread count): row i uses obs[i], masks[i] and the memory rows MF[rows[i]],
+    MI[rows[i]] (keys[i] seeds a slot's generator the first time). Counts each decision (and
+    each fallback) by (decision kind, asking skill); returns the first row whose mask allows
+    nothing (-1: none). The rows of one batch must name distinct memory rows."""
     info = np.zeros((obs.shape[0], 3), np.int64)
-    for i in prange(obs.shape[0]):
-        out[i] = act_one(obs[i], masks[i], MF[rows[i]], MI[rows[i]], keys[i], base_seed,
-                         evidence, decks, deck_size, hero_sk, hscore, counts, default_deck,
-                         info[i])
+    R.run(act_rows_range, obs.shape[0], num_threads, obs, masks, rows, keys, MF, MI, base_seed,
+          evidence, decks, deck_size, hero_sk, hscore, counts, default_deck, out, info)
     return _count(info, dec_counts, fb_counts)
 
 
-@njit(cache=True)
-def act_rows_serial(obs, masks, rows, keys, MF, MI, base_seed, evidence, decks, deck_size,
-                    hero_sk, hscore, counts, default_deck, out, dec_counts, fb_counts):
-    """act_rows on the calling thread (no thread-pool start for small batches)."""
-    info = np.zeros((obs.shape[0], 3), np.int64)
-    for i in range(obs.shape[0]):
+@njit(cache=True, nogil=True)
+def act_rows_range(obs, masks, rows, keys, MF, MI, base_seed, evidence, decks, deck_size,
+                   hero_sk, hscore, counts, default_deck, out, info, lo, hi):
+    """``act_rows`` of rows lo..hi-1 (info[i]: row i's decision kind, skill, fallback)."""
+    for i in range(lo, hi):
         out[i] = act_one(obs[i], masks[i], MF[rows[i]], MI[rows[i]], keys[i], base_seed,
                          evidence, decks, deck_size, hero_sk, hscore, counts, default_deck,
                          info[i])
-    return _count(info, dec_counts, fb_counts)
 
 
 @njit(cache=True)

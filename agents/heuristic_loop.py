@@ -23,7 +23,8 @@ import numpy as np
 from heroes_env.engine import batch as K
 from heroes_env.engine import constants as C
 from heroes_env.engine.batch import _advance_row, _check_actions, _tally
-from heroes_env.engine.jit import njit, prange
+from heroes_env.engine import rows
+from heroes_env.engine.jit import njit
 
 from . import heuristic_kernels as HK
 
@@ -85,45 +86,20 @@ def _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_s
                      final_obs[i], want_final, flags[i])
 
 
-@njit(cache=True, parallel=True)
-def loop_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                 want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out,
-                 game_of, kind, MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore,
-                 counts, default_deck, dec, fb):
-    """``batch.vec_advance`` with the OPP_COMPILED seats played by the heuristic (parallel over
-    rows; dec / fb: per-thread decision and fallback counts)."""
-    bad = _check_actions(actions, act, masks)
-    if bad >= 0:
-        return bad
-    for bi in prange(S.shape[0]):
-        i = np.int64(bi)
-        t = numba.get_thread_id()
-        info = np.zeros(3, np.int64)
-        _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-             want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, game_of, kind,
-             MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore, counts, default_deck, info,
-             dec[t], fb[t])
-    _tally(R, out)
-    return -1
-
-
-@njit(cache=True)
-def loop_advance_serial(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                        want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out,
-                        game_of, kind, MF, MI, base_seed, evidence, decks, deck_size, hero_sk,
-                        hscore, counts, default_deck, dec, fb):
-    """``loop_advance`` on the calling thread (no thread-pool call: faster for small B)."""
-    bad = _check_actions(actions, act, masks)
-    if bad >= 0:
-        return bad
+@njit(cache=True, nogil=True)
+def loop_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
+                      want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags,
+                      game_of, kind, MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore,
+                      counts, default_deck, dec, fb, lo, hi):
+    """``batch.vec_advance_rows`` with the OPP_COMPILED seats played by the heuristic, rows
+    lo..hi-1 (their actions already checked); dec / fb: this range's decision and fallback
+    counts."""
     info = np.zeros(3, np.int64)
-    for i in range(S.shape[0]):
+    for i in range(lo, hi):
         _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
              want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, game_of, kind,
-             MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore, counts, default_deck, info,
-             dec[0], fb[0])
-    _tally(R, out)
-    return -1
+             MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore, counts, default_deck,
+             info, dec, fb)
 
 
 class HeuristicLoop:
@@ -139,24 +115,34 @@ class HeuristicLoop:
         self.B = int(num_envs)
         self.game_of = np.full((self.B, NS), -1, np.int64)
         self.kind = np.zeros((self.B, NS), np.int8)
-        threads = numba.config.NUMBA_NUM_THREADS
+        threads = numba.config.NUMBA_NUM_THREADS     # the most a VectorEnv runs on
         self.dec = np.zeros((threads, C.NUM_DECISION_KINDS, C.MAX_SKILLS), np.int64)
         self.fb = np.zeros_like(self.dec)
 
     def forget(self) -> None:
         self.game_of[:] = -1
 
-    def advance(self, core, serial: bool, new_step: int) -> int:
+    def advance(self, core, num_threads: int, new_step: int) -> int:
+        """``batch.vec_advance`` for the core's rows on num_threads threads, the heuristic
+        playing the OPP_COMPILED seats; -1 or the first row with an illegal action."""
         a = self.agent
         pool = a._direct
         pool.grow(self.B * NS)
-        kern = loop_advance_serial if serial else loop_advance
-        bad = kern(*core.kernel_args(new_step), self.game_of, self.kind, pool.MF, pool.MI,
-                   a.base_seed, a.evidence, a._decks, a._deck_size, a._hero_sk, a._hscore,
-                   a._counts, a._default_deck, self.dec, self.fb)
+        args = core.kernel_args(new_step)
+        S, actions, act, masks, R, out = args[0], args[1], args[2], args[10], args[13], args[18]
+        bad = _check_actions(actions, act, masks)
+        if bad >= 0:
+            return int(bad)
+        rest = (self.game_of, self.kind, pool.MF, pool.MI, a.base_seed, a.evidence, a._decks,
+                a._deck_size, a._hero_sk, a._hscore, a._counts, a._default_deck)
+        inner = args[:18]                        # vec_advance_rows' arguments but the range
+        rows.map_chunks(lambda k, lo, hi: loop_advance_rows(*inner, *rest, self.dec[k],
+                                                            self.fb[k], lo, hi),
+                        rows.chunks(S.shape[0], num_threads))
+        _tally(R, out)
         if self.dec.any():
             a._dec_counts += self.dec.sum(0)
             a._fb_counts += self.fb.sum(0)
             self.dec[:] = 0
             self.fb[:] = 0
-        return int(bad)
+        return -1

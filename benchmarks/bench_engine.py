@@ -66,7 +66,6 @@ def _machine_info():
         "numba": numba.__version__,
         "pettingzoo": pettingzoo.__version__,
         "numba_threads": numba.get_num_threads(),
-        "numba_threading_layer": None,
         "loadavg_start": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
     }
     try:
@@ -175,7 +174,7 @@ def run_engine_py_trusting(npl, seconds, seed, stream):
 
 # ---------------------------------------------------------------- batch kernel
 class Kernel:
-    """batch.batch_random_play over B rows (whole loop compiled, prange over rows)."""
+    """batch.batch_random_play over B rows (whole loop compiled, rows split over the threads)."""
 
     def __init__(self, npl, B, with_obs, seed):
         from heroes_env.config import Config
@@ -386,7 +385,7 @@ def print_report(out, file=sys.stdout):
     p(f"heroes_env throughput benchmark  ({time.strftime('%Y-%m-%d %H:%M')})")
     p(f"machine: {m['cpu_model']}; cpu_count {m['cpu_count']} (affinity {m['cpu_affinity']}); "
       f"python {m['python']}, numpy {m['numpy']}, numba {m['numba']} "
-      f"({m['numba_threads']} threads, layer {m['numba_threading_layer']}), "
+      f"({m['numba_threads']} threads), "
       f"pettingzoo {m['pettingzoo']}")
     la0, la1 = m.get("loadavg_start"), m.get("loadavg_end")
     if la0:
@@ -509,7 +508,6 @@ def main(argv=None):
     log = (lambda *a: None) if args.quiet else (lambda *a: print(*a, file=sys.stderr, flush=True))
     if args.profile:
         return profile_loop(args)
-    import numba
     out = {"machine": _machine_info(),
            "settings": {"players": args.players, "repeats": args.repeats,
                         "seconds": args.seconds, "batch": args.batch, "seed": args.seed,
@@ -523,10 +521,6 @@ def main(argv=None):
     for npl in args.players:
         log(f"{npl} players:")
         out["results"][str(npl)] = bench_players(npl, args, log)
-    try:
-        out["machine"]["numba_threading_layer"] = numba.threading_layer()
-    except ValueError:
-        pass
     out["machine"]["loadavg_end"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
     print_report(out)
     if args.json:

@@ -73,7 +73,6 @@ def machine_info():
     return {"cpu": cpu, "cpu_count": os.cpu_count(), "python": platform.python_version(),
             "numpy": numpy.__version__, "numba": numba.__version__,
             "numba_threads": numba.config.NUMBA_NUM_THREADS,
-            "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY"),
             "loadavg_start": os.getloadavg()[0]}
 
 
@@ -272,7 +271,6 @@ def plot(rows, path, machine):
 
 def main(argv=None):
     args = parse_args(argv)
-    import heroes_env.vector  # noqa: F401  (sets the OpenMP wait policy before any parallel call)
     out = print
     log = (lambda *a: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
     machine = machine_info()
@@ -288,14 +286,9 @@ def main(argv=None):
     rows = [r.result() for r in runs]
     del runs
     machine["loadavg_end"] = os.getloadavg()[0]
-    import numba
-    try:
-        machine["threading_layer"] = numba.threading_layer()
-    except ValueError:          # no parallel call was made
-        machine["threading_layer"] = None
     out(f"heroes_env VectorEnv throughput; {machine['cpu']} x{machine['cpu_count']}, "
         f"python {machine['python']}, numpy {machine['numpy']}, numba {machine['numba']} "
-        f"({machine['threading_layer']} layer, OMP_WAIT_POLICY={machine['omp_wait_policy']}); "
+        f"(row threads: heroes_env.engine.rows); "
         f"load average {machine['loadavg_start']:.2f} -> "
         f"{machine['loadavg_end']:.2f}; medians of {args.repeats} runs of {args.seconds:g} s")
     out("")

@@ -29,8 +29,8 @@ import subprocess
 import sys
 import tempfile
 
-DEFAULT = ["core.engine", "batch.batch_random_play", "batch.vec_advance", "mask.legal_mask",
-           "observe.observe"]
+DEFAULT = ["core.engine", "batch.batch_random_play_rows", "batch.vec_advance_rows",
+           "mask.legal_mask", "observe.observe"]
 
 
 def _elf(path: str) -> bytes:

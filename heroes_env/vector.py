@@ -28,9 +28,10 @@ Seeds                  game k of row i (k = 0, 1, ... since ``reset``) plays the
 since ``reset``).
 
 Performance: everything (validation, stepping, ending and starting games, observation and mask
-encoding) runs in one compiled call, in parallel over rows with ``num_threads`` threads (one
-thread, or fewer than ``serial_below`` games (default 256, see ``default_serial_below``), runs on
-the calling thread without the thread pool).
+encoding) runs in compiled code, in parallel over rows with ``num_threads`` threads (one compiled
+call per range of rows, ``heroes_env.engine.rows``; one thread, or fewer than ``serial_below``
+games (default 256, see ``default_serial_below``), runs on the calling thread without the
+thread pool).
 With ``copy=False`` the returned arrays are the env's own buffers, read-only, overwritten by the
 next ``step``: copy what you keep. ``copy=True`` returns fresh arrays.
 
@@ -39,7 +40,6 @@ naming the game, the action and the legal ones, and changes no game.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 import numba
@@ -52,13 +52,6 @@ from .game import Game, IllegalActionError, engine_seed
 from .obs import check_obs_dtype
 
 __all__ = ["VectorEnv", "VectorStep"]
-
-# Numba's OpenMP workers spin after every parallel call by default. When another process holds
-# a core, or the learner computes between steps, a spinning worker takes the core that another
-# thread needs and every call waits for a scheduler slice (measured on 2 cores with one busy,
-# 8 players: B=64 with 2 threads 10k steps/s spinning, 547k passive). OpenMP reads this when
-# its runtime starts, i.e. at the first parallel call; a value you set yourself is kept.
-os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 SEED_LIMIT = 1 << 62
 
@@ -103,12 +96,15 @@ def resolve_threads(num_threads) -> int:
     return _check_int("num_threads", num_threads, 1, top)
 
 
+SERIAL_BELOW = 256
+
+
 def default_serial_below() -> int:
-    """Below this many games a call runs on the calling thread. Measured on 2 cores, 8 players:
-    with passive OpenMP workers (our default) waking the pool costs more than it gains up to
-    about B = 256; with OMP_WAIT_POLICY=ACTIVE, two threads pay off from B = 64 on a quiet
-    machine (and cost 50x on a busy one)."""
-    return 256 if os.environ.get("OMP_WAIT_POLICY", "").upper() == "PASSIVE" else 32
+    """Below this many games a call runs on the calling thread: handing rows to the pool's
+    threads (``engine.rows``: a sleeping thread woken, the kernel's arguments unboxed under the
+    GIL) costs more than the rows save until about 256 games. Measured on 2 cores, 8 players,
+    uint8, 2 threads against 1 (``serial_below=0``): B = 64 0.57x, 128 0.68x, 256 1.61x."""
+    return SERIAL_BELOW
 
 
 def draw_base_seed() -> int:
@@ -132,7 +128,7 @@ class BatchCore:
         opp = np.asarray(opp, np.int8)      # per seat (MAX_SEATS,) or per row and seat
         self.opp = np.ascontiguousarray(np.broadcast_to(opp, (B, C.MAX_SEATS)))
         # a compiled policy run inside the loop for the seats coded OPP_COMPILED: an object with
-        # advance(core, serial, new_step) -> -1 or the first row with an illegal action (it calls
+        # advance(core, num_threads, new_step) -> -1 or the first row with an illegal action (it calls
         # batch._advance_row itself, e.g. agents.heuristic_loop); None: vec_advance
         self.loop = None
         self.num_threads = resolve_threads(num_threads)
@@ -189,14 +185,11 @@ class BatchCore:
     # ------------------------------------------------------------ kernel calls
     def call(self, new_step: int) -> int:
         """One kernel call over all rows; returns -1 or the first row with an illegal action."""
-        serial = self.B < self.serial_below or self.num_threads == 1
-        if not serial and numba.get_num_threads() != self.num_threads:
-            numba.set_num_threads(self.num_threads)
+        threads = 1 if self.B < self.serial_below else self.num_threads
         if self.loop is not None:
-            bad = self.loop.advance(self, serial, new_step)
+            bad = self.loop.advance(self, threads, new_step)
         else:
-            fn = K.vec_advance_serial if serial else K.vec_advance
-            bad = fn(*self.kernel_args(new_step))
+            bad = K.vec_advance(*self.kernel_args(new_step), num_threads=threads)
         if bad < 0:
             if self.out[0]:
                 self._after_call()

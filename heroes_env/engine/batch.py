@@ -7,14 +7,19 @@ counter-based stream keyed by (agent seed, row, counter), never from the game's.
 * ``batch_reset`` / ``batch_random_play``: start B games; play uniformly random legal actions in
   every row for a number of decisions, all inside one compiled call (the engine's bare speed:
   ``benchmarks/bench_engine.py``, ``bench_heroes.py``, the README's "compiled batch kernel" rows).
-* ``vec_advance`` (parallel) and ``vec_advance_serial`` (one thread, no thread-pool overhead):
-  the kernel behind ``heroes_env.vector.VectorEnv`` and the learner wrappers. It validates every
+* ``vec_advance``: the kernel behind ``heroes_env.vector.VectorEnv`` and the learner wrappers. It validates every
   action first (changing nothing if one is illegal), steps the games, finishes and restarts games,
   plays opponents' random actions in compiled code, and encodes the deciding seat's observation
   and mask into preallocated arrays. See ``vec_advance`` for the row protocol.
+
+Each is a Python function that runs a serial compiled kernel over ranges of rows
+(``batch_reset_rows``, ``batch_random_play_rows``, ``vec_advance_rows``) on ``num_threads``
+threads (``engine.rows``: one compiled copy of the engine per kernel, where Numba's parallel
+kernels compile four).
 """
 import numpy as np
-from .jit import njit, prange, prefetch_row
+from .jit import njit, prefetch_row
+from . import rows
 
 from .constants import (FLAG_AUTOPLAY, H_DECIDER, H_DONE, H_ERR, H_FLAGS, H_NAUTO, H_NDEC, H_NP,
                         H_RESULT, H_SEED, NUM_ACTIONS, RES_TRUNCATED, Layout)
@@ -38,12 +43,16 @@ def agent_u32(agent_seed, row, ctr):
                    ^ mul32(ctr, 0x27D4EB2F))
 
 
-@njit(cache=True, parallel=True)
-def batch_reset(S, seeds, spec, masks, obs):
-    """Start a game in every row of S with seeds[i]; fill its decider's mask and observation."""
-    B = S.shape[0]
-    for bi in prange(B):
-        i = np.int64(bi)
+def batch_reset(S, seeds, spec, masks, obs, num_threads=None):
+    """Start a game in every row of S with seeds[i]; fill its decider's mask and observation
+    (on ``num_threads`` threads; None: ``rows.default_threads``)."""
+    rows.run(batch_reset_rows, S.shape[0], num_threads, S, seeds, spec, masks, obs)
+
+
+@njit(cache=True, nogil=True)
+def batch_reset_rows(S, seeds, spec, masks, obs, lo, hi):
+    """``batch_reset`` of rows lo..hi-1."""
+    for i in range(lo, hi):
         setup_game(S[i], spec, seeds[i])
         engine(S[i], OP_DEAL, 0, masks[i])
         legal_mask(S[i], masks[i])
@@ -66,14 +75,19 @@ def _random_legal(buf, u):
     return 0
 
 
-@njit(cache=True, parallel=True)
-def batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats):
+def batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats, num_threads=None):
     """Play uniformly random legal actions for ``steps`` decisions in every row, starting a new
     game in a row that is empty (all zeros) or finished. stats[i] += (agent decisions, games
-    started here, refused actions). The agents' randomness is separate from the games'."""
-    B = S.shape[0]
-    for bi in prange(B):
-        i = np.int64(bi)
+    started here, refused actions). The agents' randomness is separate from the games'. On
+    ``num_threads`` threads (None: ``rows.default_threads``)."""
+    rows.run(batch_random_play_rows, S.shape[0], num_threads, S, steps, spec, base_seed,
+             with_obs, obs, stats)
+
+
+@njit(cache=True, nogil=True)
+def batch_random_play_rows(S, steps, spec, base_seed, with_obs, obs, stats, lo, hi):
+    """``batch_random_play`` of rows lo..hi-1."""
+    for i in range(lo, hi):
         s = S[i]
         buf = np.zeros(NUM_ACTIONS, np.int8)
         current = False        # buf holds the pending decision's mask
@@ -294,9 +308,9 @@ def _tally(R, out):
     out[2] = nerr
 
 
-@njit(cache=True, parallel=True)
 def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out):
+                want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out,
+                num_threads=1):
     """Advance every row of a batch. Returns -1, or the first row whose action is illegal (then
     nothing at all has changed); out[0..2] = rows that started a game (R_NEWSEED), rows not
     ready (STAGE_OPPONENT / SEED / ERROR), rows in STAGE_ERROR.
@@ -313,36 +327,28 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
     another opponent's (OPP_EXTERNAL, OPP_COMPILED: STAGE_OPPONENT), with that seat's observation in obs[i], its mask in
     masks[i] and (want_random) a uniformly random legal action in R[i, R_RANDOM]. new_step != 0
     clears the per-step record (R_DONE..R_SEED, rew, lrew, term, trunc) of every row first.
+    The rows run on ``num_threads`` threads (``vec_advance_rows`` over ranges of rows).
     """
     bad = _check_actions(actions, act, masks)
     if bad >= 0:
         return bad
-    for bi in prange(S.shape[0]):
-        i = np.int64(bi)
-        if i + 1 < S.shape[0]:
+    rows.run(vec_advance_rows, S.shape[0], num_threads, S, actions, act, new_step, spec,
+             next_seeds, seat_mode, opp, agent_seed, want_random, masks, obs, rew, R, lrew,
+             final_obs, want_final, flags)
+    _tally(R, out)
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def vec_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
+                     want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, lo, hi):
+    """``vec_advance`` of rows lo..hi-1, their actions already checked."""
+    for i in range(lo, hi):
+        if i + 1 < hi:
             prefetch_row(S, i + 1)      # the next game's state, while this one steps
         _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode,
                      opp[i], agent_seed, want_random, masks[i], obs[i], rew[i], R[i],
                      lrew[i:i + 1], final_obs[i], want_final, flags[i])
-    _tally(R, out)
-    return -1
-
-
-@njit(cache=True)
-def vec_advance_serial(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                       want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out):
-    """``vec_advance`` on the calling thread only (no thread-pool call: faster for small B)."""
-    bad = _check_actions(actions, act, masks)
-    if bad >= 0:
-        return bad
-    for i in range(S.shape[0]):
-        if i + 1 < S.shape[0]:
-            prefetch_row(S, i + 1)
-        _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode,
-                     opp[i], agent_seed, want_random, masks[i], obs[i], rew[i], R[i],
-                     lrew[i:i + 1], final_obs[i], want_final, flags[i])
-    _tally(R, out)
-    return -1
 
 
 @njit(cache=True)

@@ -15,7 +15,8 @@ from .constants import (COMMANDER_OFFSET, C_LOC, D_ORDER, FLAG_AUTOPLAY, FRAME_B
                         STATE_SIZE, TEAM_SIZE, Z_AG, Z_DECK, Z_EQUIP, Z_HAND, Z_JUDGE, Z_LOOK,
                         Z_PILE, Z_PROC, Z_VOID)
 from .core import OP_DEAL, OP_STEP, engine, setup_game
-from .jit import njit, prange
+from .jit import njit
+from . import rows
 from .mask import legal_mask
 from .skills.common import pile_holds
 
@@ -180,12 +181,17 @@ def _violation_3v3(s):
     return OK
 
 
-@njit(cache=True, parallel=True)
-def play_checked(seeds, spec, policy_seed, out):
+def play_checked(seeds, spec, policy_seed, out, num_threads=None):
     """Play one game per seed with uniformly random legal actions, checking every state
-    (in parallel over games). out[k] = (result, rounds, decisions, violation code: OK = none)."""
-    for bk in prange(seeds.shape[0]):
-        k = np.int64(bk)
+    (in parallel over games, on ``num_threads`` threads: ``engine.rows``). out[k] = (result,
+    rounds, decisions, violation code: OK = none)."""
+    rows.run(play_checked_rows, seeds.shape[0], num_threads, seeds, spec, policy_seed, out)
+
+
+@njit(cache=True, nogil=True)
+def play_checked_rows(seeds, spec, policy_seed, out, lo, hi):
+    """``play_checked`` of games lo..hi-1."""
+    for k in range(lo, hi):
         _play_one_checked(seeds[k], spec, policy_seed * 1000003 + k, out[k])
 
 
