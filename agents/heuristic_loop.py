@@ -22,8 +22,7 @@ import numpy as np
 
 from heroes_env.engine import batch as K
 from heroes_env.engine import constants as C
-from heroes_env.engine.batch import _advance_row, _check_actions, _tally
-from heroes_env.engine import rows
+from heroes_env.engine.batch import _advance_row
 from heroes_env.engine.jit import njit
 
 from . import heuristic_kernels as HK
@@ -128,21 +127,15 @@ class HeuristicLoop:
         a = self.agent
         pool = a._direct
         pool.grow(self.B * NS)
-        args = core.kernel_args(new_step)
-        S, actions, act, masks, R, out = args[0], args[1], args[2], args[10], args[13], args[18]
-        bad = _check_actions(actions, act, masks)
-        if bad >= 0:
-            return int(bad)
+        *args, out = core.kernel_args(new_step)  # vec_advance_rows' arguments but the range
         rest = (self.game_of, self.kind, pool.MF, pool.MI, a.base_seed, a.evidence, a._decks,
                 a._deck_size, a._hero_sk, a._hscore, a._counts, a._default_deck)
-        inner = args[:18]                        # vec_advance_rows' arguments but the range
-        rows.map_chunks(lambda k, lo, hi: loop_advance_rows(*inner, *rest, self.dec[k],
-                                                            self.fb[k], lo, hi),
-                        rows.chunks(S.shape[0], num_threads))
-        _tally(R, out)
+        bad = K.advance(args, out, num_threads,
+                        lambda k, lo, hi: loop_advance_rows(*args, *rest, self.dec[k],
+                                                            self.fb[k], lo, hi))
         if self.dec.any():
             a._dec_counts += self.dec.sum(0)
             a._fb_counts += self.fb.sum(0)
             self.dec[:] = 0
             self.fb[:] = 0
-        return -1
+        return bad

@@ -329,12 +329,20 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
     clears the per-step record (R_DONE..R_SEED, rew, lrew, term, trunc) of every row first.
     The rows run on ``num_threads`` threads (``vec_advance_rows`` over ranges of rows).
     """
+    args = (S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
+            want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags)
+    return advance(args, out, num_threads, lambda k, lo, hi: vec_advance_rows(*args, lo, hi))
+
+
+def advance(args, out, num_threads, run_range):
+    """The frame of a vector kernel call: check every row's action (-1, or the first illegal
+    row: then nothing has changed), run_range(k, lo, hi) over the rows' ranges on num_threads
+    threads, tally the rows into out. args: ``vec_advance_rows``' arguments but the range."""
+    S, actions, act, masks, R = args[0], args[1], args[2], args[10], args[13]
     bad = _check_actions(actions, act, masks)
     if bad >= 0:
-        return bad
-    rows.run(vec_advance_rows, S.shape[0], num_threads, S, actions, act, new_step, spec,
-             next_seeds, seat_mode, opp, agent_seed, want_random, masks, obs, rew, R, lrew,
-             final_obs, want_final, flags)
+        return int(bad)
+    rows.map_chunks(run_range, rows.chunks(S.shape[0], num_threads))
     _tally(R, out)
     return -1
 
