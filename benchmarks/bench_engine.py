@@ -250,8 +250,10 @@ spec = cfg.spec()
 batch.batch_reset(S, np.arange(B, dtype=np.int32), spec, masks, obs)
 batch.batch_random_play(S, 200, spec, 1, True, obs, stats)
 t3 = time.perf_counter()
+from heroes_env.engine import compile_plan
 print(json.dumps({{"import_s": t1 - t0, "env_game_s": t2 - t1, "kernel_s": t3 - t2,
-                  "decisions": n, "kernel_decisions": int(stats[:, 0].sum())}}))
+                  "decisions": n, "kernel_decisions": int(stats[:, 0].sum()),
+                  "compile_jobs": compile_plan.jobs()}}))
 """
 
 
@@ -426,7 +428,8 @@ def print_report(out, file=sys.stdout):
         c = comp["cached_s"]
         p(f"cold compile (empty NUMBA_CACHE_DIR, subprocess: import + 1 env() game + batch "
           f"kernel): {comp['cold_s']:.1f} s  (import {b['import_s']:.1f}, env game "
-          f"{b['env_game_s']:.1f}, kernel {b['kernel_s']:.1f})")
+          f"{b['env_game_s']:.1f}, kernel {b['kernel_s']:.1f}; "
+          f"{b.get('compile_jobs', 1)} compile processes)")
         p(f"cached start (same subprocess, warm cache, {len(c['runs'])} runs): "
           f"{c['median']:.2f} s [{c['min']:.2f}-{c['max']:.2f}]  "
           f"(of which import {comp['cached_import_s']['median']:.2f} s)")

@@ -23,6 +23,10 @@ use it: ``numba.config.CACHE_DIR`` is set while they are created and restored af
 **A cold cache says so.** The first time a function compiles for want of a cached version (a
 first start after installing or changing the engine), one line goes to stderr (``COMPILE_NOTICE``)
 so that a user waiting a minute or two knows why; a warm start prints nothing.
+
+**A cold compile uses the machine's cores.** When one of the engine's large functions is the
+one to compile, ``compile_plan`` first builds them on worker processes side by side (Numba itself
+compiles one function at a time); ``HEROES_ENV_COMPILE_JOBS=1`` turns that off.
 """
 import hashlib
 import os
@@ -32,6 +36,8 @@ import sys
 import numba
 from numba.core import types
 from numba import prange  # noqa: F401  (re-exported for the engine modules)
+
+from . import compile_plan
 
 
 # compiled modules outside the engine that share its cache (paths from the project root)
@@ -69,17 +75,20 @@ _noticed = False
 
 
 def _notice_cold(disp):
-    """One stderr line, once per process, when disp has nothing in the cache (it compiles)."""
+    """One stderr line, once per process, when disp has nothing in the cache (it compiles); for
+    a root of the compile plan, the plan (``compile_plan``, once per process)."""
     global _noticed
-    if _noticed:
-        return
     try:
         cached = os.path.exists(disp._cache._cache_file._index_path)
     except AttributeError:           # another Numba's internals: say nothing
         return
-    if not cached:
+    if cached:
+        return
+    if not _noticed and not os.environ.get(compile_plan.ENV_WORKER):
         _noticed = True
         print(COMPILE_NOTICE.format(cache=CACHE_DIR), file=sys.stderr, flush=True)
+    # one of the engine's large roots: the plan builds its roots on worker processes first
+    compile_plan.maybe_run(f"{disp.py_func.__module__}.{disp.py_func.__name__}", CACHE_DIR)
 
 
 def _widen(t):
