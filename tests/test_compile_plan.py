@@ -82,6 +82,7 @@ def test_workers_write_the_cache_and_the_asking_process_loads_it(tmp_path):
     assert [x for _, x in r["done"][:2]] == ["ok", "ok"]
     assert "AttributeError" in r["done"][2][1] and "no_such_function" in r["done"][2][1]
     assert r["hits"] == 1 and r["misses"] == 0        # loaded what a worker compiled
+    assert "Warning" not in out.stderr, out.stderr     # the workers start cleanly
 
 
 def test_the_lock_lets_one_process_run_the_plan(tmp_path):

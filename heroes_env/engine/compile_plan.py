@@ -2,14 +2,14 @@
 
 Numba compiles one function at a time in a process (under its compiler lock), and most of the
 engine's cold compile is two independent call trees: ``flow.driver.advance`` (every frame
-handler) and ``mask.legal_mask`` (every decision's mask). ``PLAN`` lists such roots in levels; when
-a process first needs to compile one of them and the cache does not have it, ``run`` starts up to
-``jobs()`` worker processes (``python -m heroes_env.engine.compile_plan --worker``), hands out each
-level's roots to them (the longest first, each to the least loaded worker) and waits for the
-level before it sends the next. A worker writes what it compiles to the engine's cache
-(``jit.CACHE_DIR``), and a root of a later level loads its callees from there; the process that
-asked then loads the roots from the cache too. Nothing else changes: the same functions, the same
-signatures, the same cached code as a compile in one process.
+handler) and ``mask.legal_mask`` (every decision's mask). ``PLAN`` lists such roots in levels;
+when a process first needs to compile one of them and the cache does not have it, ``maybe_run``
+starts up to ``jobs()`` worker processes (``WORKER_COMMAND``), hands out each level's roots to
+them (the longest first, each to the least loaded worker) and waits for the level before it sends
+the next. A worker writes what it compiles to the engine's cache (``jit.CACHE_DIR``), and a root
+of a later level loads its callees from there; the process that asked then loads the roots from
+the cache too. Nothing else changes: the same functions, the same signatures, the same cached
+code as a compile in one process.
 
 ``HEROES_ENV_COMPILE_JOBS`` sets the number of workers (default: the CPUs this process may run
 on, at most ``MAX_JOBS``); ``1`` compiles in the process that asks, as Numba does by itself. A
@@ -42,6 +42,8 @@ PLAN = (
     (1, "core:observe_with_mask", ("row", "i64", "obs_u8", "mask"), 1.0),
 )
 MAX_JOBS = 4
+# a worker's command line (not ``-m``: the package imports this module before runpy would run it)
+WORKER_COMMAND = "from heroes_env.engine.compile_plan import _worker; _worker()"
 ENV_JOBS = "HEROES_ENV_COMPILE_JOBS"
 ENV_WORKER = "HEROES_ENV_COMPILE_WORKER"      # set in the workers: they never run the plan
 ROOT_NAMES = frozenset("heroes_env.engine." + name.replace(":", ".") for _, name, _, _ in PLAN)
@@ -114,7 +116,7 @@ def _spawn(n):
     env = dict(os.environ)
     env[ENV_WORKER] = "1"
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    return [subprocess.Popen([sys.executable, "-m", "heroes_env.engine.compile_plan", "--worker"],
+    return [subprocess.Popen([sys.executable, "-c", WORKER_COMMAND],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True)
             for _ in range(n)]
 
@@ -203,11 +205,3 @@ class _locked:
         if self.fh is not None:
             self.fh.close()          # releases the lock
         return False
-
-
-if __name__ == "__main__":
-    if sys.argv[1:] == ["--worker"]:
-        _worker()
-    else:
-        sys.exit("usage: python -m heroes_env.engine.compile_plan --worker "
-                 "(started by heroes_env itself during a cold compile)")
