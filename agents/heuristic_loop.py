@@ -130,7 +130,7 @@ class HeuristicLoop:
         *args, out = core.kernel_args(new_step)  # vec_advance_rows' arguments but the range
         rest = (self.game_of, self.kind, pool.MF, pool.MI, a.base_seed, a.evidence, a._decks,
                 a._deck_size, a._hero_sk, a._hscore, a._counts, a._default_deck)
-        bad = K.advance(args, out, num_threads,
+        bad = K.advance(core.S, core.actions, core.act, core.masks, core.R, out, num_threads,
                         lambda k, lo, hi: loop_advance_rows(*args, *rest, self.dec[k],
                                                             self.fb[k], lo, hi))
         if self.dec.any():

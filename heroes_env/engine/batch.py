@@ -331,14 +331,14 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
     """
     args = (S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
             want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags)
-    return advance(args, out, num_threads, lambda k, lo, hi: vec_advance_rows(*args, lo, hi))
+    return advance(S, actions, act, masks, R, out, num_threads,
+                   lambda k, lo, hi: vec_advance_rows(*args, lo, hi))
 
 
-def advance(args, out, num_threads, run_range):
+def advance(S, actions, act, masks, R, out, num_threads, run_range):
     """The frame of a vector kernel call: check every row's action (-1, or the first illegal
     row: then nothing has changed), run_range(k, lo, hi) over the rows' ranges on num_threads
-    threads, tally the rows into out. args: ``vec_advance_rows``' arguments but the range."""
-    S, actions, act, masks, R = args[0], args[1], args[2], args[10], args[13]
+    threads, tally the rows into out (``vec_advance``'s arrays of the same names)."""
     bad = _check_actions(actions, act, masks)
     if bad >= 0:
         return int(bad)

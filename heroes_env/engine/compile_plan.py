@@ -129,13 +129,13 @@ def run_levels(n_jobs, levels=None, plan=PLAN):
     procs = _spawn(min(n_jobs, max(sum(1 for t in plan if t[0] == lv) for lv in levels)))
     try:
         for lv in levels:
-            for w, tasks in zip(procs, assign([t for t in plan if t[0] == lv], len(procs))):
-                w.pending = list(tasks)
+            given = list(zip(procs, assign([t for t in plan if t[0] == lv], len(procs))))
+            for w, tasks in given:
                 for _, name, kinds, _ in tasks:
                     w.stdin.write(json.dumps([name, list(kinds)]) + "\n")
                 w.stdin.flush()
-            for w in procs:
-                for _, name, kinds, _ in w.pending:
+            for w, tasks in given:
+                for _, name, kinds, _ in tasks:
                     line = w.stdout.readline()
                     if not line:
                         raise RuntimeError(f"compile worker exited (code {w.wait()}) before {name}")
