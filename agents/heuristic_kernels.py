@@ -1712,7 +1712,7 @@ def act_one(o, m, MF, MI, key, base_seed, evidence, decks, deck_size, hero_sk, h
     return a
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def _count(info, dec_counts, fb_counts):
     bad = -1
     for i in range(info.shape[0]):
@@ -1739,7 +1739,7 @@ def act_rows(obs, masks, rows, keys, MF, MI, base_seed, evidence, decks, deck_si
     return _count(info, dec_counts, fb_counts)
 
 
-@njit(cache=True, nogil=True)
+@njit(entry=True, cache=True, nogil=True)
 def act_rows_range(obs, masks, rows, keys, MF, MI, base_seed, evidence, decks, deck_size,
                    hero_sk, hscore, counts, default_deck, out, info, lo, hi):
     """``act_rows`` of rows lo..hi-1 (info[i]: row i's decision kind, skill, fallback)."""
@@ -1749,7 +1749,7 @@ def act_rows_range(obs, masks, rows, keys, MF, MI, base_seed, evidence, decks, d
                          info[i])
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def hostility_of(o, m, MF, decks, deck_size, hero_sk, counts, default_deck, ev):
     """The hostility per relative seat this observation and memory row give (H[:n])."""
     V = np.zeros(V_SIZE, np.int64)

@@ -85,7 +85,7 @@ def _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_s
                      final_obs[i], want_final, flags[i])
 
 
-@njit(cache=True, nogil=True)
+@njit(entry=True, cache=True, nogil=True)
 def loop_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
                       want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags,
                       game_of, kind, MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore,

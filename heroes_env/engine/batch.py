@@ -49,7 +49,7 @@ def batch_reset(S, seeds, spec, masks, obs, num_threads=None):
     rows.run(batch_reset_rows, S.shape[0], num_threads, S, seeds, spec, masks, obs)
 
 
-@njit(cache=True, nogil=True)
+@njit(entry=True, cache=True, nogil=True)
 def batch_reset_rows(S, seeds, spec, masks, obs, lo, hi):
     """``batch_reset`` of rows lo..hi-1."""
     for i in range(lo, hi):
@@ -84,7 +84,7 @@ def batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats, num_threa
              with_obs, obs, stats)
 
 
-@njit(cache=True, nogil=True)
+@njit(entry=True, cache=True, nogil=True)
 def batch_random_play_rows(S, steps, spec, base_seed, with_obs, obs, stats, lo, hi):
     """``batch_random_play`` of rows lo..hi-1."""
     for i in range(lo, hi):
@@ -190,7 +190,7 @@ def _new_game(i, s, spec, seed, seat_mode, agent_seed, buf, r):
         r[R_LEARNER] = -1
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def _check_actions(actions, act, masks):
     """-1 if every row with act[i] != 0 holds a legal action, else the first row that does not."""
     for i in range(actions.shape[0]):
@@ -292,7 +292,7 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
         r[R_DECIDER] = -1
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def _tally(R, out):
     """out[0..2] = rows that started a game, rows not ready, rows in error (after a call)."""
     nnew = 0
@@ -347,7 +347,7 @@ def advance(S, actions, act, masks, R, out, num_threads, run_range):
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(entry=True, cache=True, nogil=True)
 def vec_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
                      want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, lo, hi):
     """``vec_advance`` of rows lo..hi-1, their actions already checked."""
@@ -359,7 +359,7 @@ def vec_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp
                      lrew[i:i + 1], final_obs[i], want_final, flags[i])
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def sample_rows(masks, agent_seed, R):
     """A uniformly random legal action of every row's mask into R[:, R_RANDOM] (agents' stream)."""
     for i in range(masks.shape[0]):
@@ -367,14 +367,14 @@ def sample_rows(masks, agent_seed, R):
         R[i, R_RANDOM] = _random_legal(masks[i], agent_u32(agent_seed, i, R[i, R_ACTR]))
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def batch_observe(S, seat, out):
     """Every row's observation from one seat (serial: for occasional use, not the hot path)."""
     for i in range(S.shape[0]):
         observe(S[i], seat, out[i], False)
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def batch_state(S, out):
     """Every row's full-information state (serial)."""
     for i in range(S.shape[0]):

@@ -27,7 +27,7 @@ ERR_NOT_RUNNING = -2
 ERR_ILLEGAL = -1
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def setup_game(s, spec, seed):
     """Fill row s with a fresh game before any card is dealt: config, deck (shuffled), seats, roles.
 
@@ -107,7 +107,7 @@ OP_STEP = 2          # answer the pending decision with a (checked against the m
 OP_STEP_TRUSTED = 3  # the same, buf already holding the pending decision's mask
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def engine(s, op, a, buf):
     """Run the game in row s: op is one of the OP_* above. Returns 0, or ERR_* (s unchanged).
 
@@ -190,7 +190,7 @@ def observe_with_mask(s, viewer, obs, mask):
     return 0
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def rewards(s, out):
     """Team result per seat: +1 win, -1 loss, 0 draw / truncated / still running."""
     npl = s[H_NP]

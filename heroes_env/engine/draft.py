@@ -23,7 +23,7 @@ from .skills.queries import query
 NUM_HERO_ROWS = HERO_TAB.shape[0]
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def assign_hero(s, seat, h):
     """Give seat hero h: HP, gender, kingdom and skills (lord skills only for the lord; a 3v3
     commander gets +1 max HP and no lord skills)."""

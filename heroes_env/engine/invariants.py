@@ -188,7 +188,7 @@ def play_checked(seeds, spec, policy_seed, out, num_threads=None):
     rows.run(play_checked_rows, seeds.shape[0], num_threads, seeds, spec, policy_seed, out)
 
 
-@njit(cache=True, nogil=True)
+@njit(entry=True, cache=True, nogil=True)
 def play_checked_rows(seeds, spec, policy_seed, out, lo, hi):
     """``play_checked`` of games lo..hi-1."""
     for k in range(lo, hi):

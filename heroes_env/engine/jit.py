@@ -24,6 +24,10 @@ use it: ``numba.config.CACHE_DIR`` is set while they are created and restored af
 first start after installing or changing the engine), one line goes to stderr (``COMPILE_NOTICE``)
 so that a user waiting a minute or two knows why; a warm start prints nothing.
 
+**A callee's own machine code is made quickly** (``callee_code``): an engine function that
+only other engine functions call gets its machine code at ``-O0`` (its callers optimise its IR
+themselves); functions that Python code calls are marked ``entry=True``.
+
 **A cold compile uses the machine's cores.** When one of the engine's large functions is the
 one to compile, ``compile_plan`` first builds them on worker processes side by side (Numba itself
 compiles one function at a time); ``HEROES_ENV_COMPILE_JOBS=1`` turns that off.
@@ -37,7 +41,7 @@ import numba
 from numba.core import types
 from numba import prange  # noqa: F401  (re-exported for the engine modules)
 
-from . import compile_plan
+from . import callee_code, compile_plan
 
 
 # compiled modules outside the engine that share its cache (paths from the project root)
@@ -68,6 +72,7 @@ def _cache_dir() -> str:
 
 
 CACHE_DIR = _cache_dir()
+QUICK_CALLEES = callee_code.install()
 COMPILE_NOTICE = ("heroes_env: compiling the game engine with Numba; this happens once (after "
                   "installing or updating heroes_env) and takes a minute or two; later starts "
                   "load it from {cache}")
@@ -98,9 +103,10 @@ def _widen(t):
     return t
 
 
-def njit(*args, **kwargs):
+def njit(*args, entry=False, **kwargs):
     """``numba.njit(cache=True, ...)``: integer arguments widened to int64, cached in the
-    engine's own directory."""
+    engine's own directory. ``entry=True`` marks a function that Python code calls: it is
+    compiled in full even where another engine function calls it (``callee_code``)."""
     kwargs.setdefault("cache", True)
 
     def wrap(func):
@@ -119,9 +125,11 @@ def njit(*args, **kwargs):
             _notice_cold(disp)
             if isinstance(sig, tuple):
                 sig = tuple(_widen(a) for a in sig)
-            return compile_exact(sig)
+            with callee_code.compiling(entry):
+                return compile_exact(sig)
 
         disp.compile = compile_widened
+        disp.heroes_entry = entry
         return disp
 
     if args and callable(args[0]):

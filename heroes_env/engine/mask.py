@@ -31,7 +31,7 @@ from .skills.registry import skill_mask
 assert NUM_KINDS <= 63, "play_mask keeps one bit per card kind in an int64"
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def legal_mask(s, out):
     for i in range(NUM_ACTIONS):
         out[i] = 0

@@ -99,7 +99,7 @@ def _seat_block(s, viewer, seat, base, out, full, dist, reach):
                 out[base + OS_MARK + i] = 1.0
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def observe(s, viewer, out, full=False):
     """Fill out (OBS_SIZE, float32 or uint8) with viewer's observation (full=True: every role
     visible)."""
@@ -177,7 +177,7 @@ def observe(s, viewer, out, full=False):
     observe_history(s, viewer, out)      # the public history pieces (engine/history.py)
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def observe_state(s, out):
     """Full information for a centralised critic: seat 0's view with every role shown, followed by
     every seat's hand (multi-hot by card id) and role, in absolute seat order."""

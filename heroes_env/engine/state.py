@@ -278,7 +278,7 @@ def _leave(s, c):
         s[H_NDECK] = j
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def move_card(s, c, zone):
     """Move card c into zone (Z_* code, per-seat zones already offset by the seat)."""
     _leave(s, c)
@@ -478,7 +478,7 @@ def become_frame(s, o, kind, user, tgt, card, as_kind, sub2, a, b):
     s[o + F_E] = 0
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def push_frame(s, kind, user, tgt, card, as_kind, sub2, a, b):
     if s[H_FP] >= MAX_FRAMES:
         s[H_ERR] = 1
