@@ -716,3 +716,64 @@ def test_behaviour_among_random_opponents():
     assert any(k.startswith("peach on itself: ") for k in a)
     with pytest.raises(SystemExit, match="--opponents 'nobody': choose one of heuristic, random"):
         behaviour.main(["--opponents", "nobody"])
+
+
+def test_table_head_and_table_critic_added_on_resume(resumed_runs, tmp_path):
+    """--table-coef and --critic-table may be switched on when a run is resumed: the critic's new
+    inputs start at zero weight (its values and its Adam moments are the saved ones), the table
+    head trains on the kinds of table the store records, and both go into the next state."""
+    import shutil
+
+    import torch
+
+    from training import selfplay_ppo
+    from training.selfplay_ppo import (MAX_SEATS, TABLE_KINDS, build_critic, critic_value,
+                                       load_critic, table_loss)
+    torch.manual_seed(0)
+    old, new = build_critic(8), build_critic(8, table=True)
+    opt = torch.optim.Adam(old.parameters())
+    old(torch.randn(3, 8 + MAX_SEATS * 4)).sum().backward()
+    opt.step()
+    moments = dict(opt.state[old[0].weight])
+    load_critic(new, old.state_dict(), moments)
+    assert moments["exp_avg"].shape == new[0].weight.shape
+    assert torch.equal(moments["exp_avg"][:, :-TABLE_KINDS], opt.state[old[0].weight]["exp_avg"])
+    assert not moments["exp_avg"][:, -TABLE_KINDS:].any()
+    h = torch.randn(4, 8)
+    roles = torch.full((4, MAX_SEATS), -1, dtype=torch.int8)
+    roles[:, 1:5] = torch.tensor([2, 2, 1, 3], dtype=torch.int8)
+    kinds = torch.tensor([0, 1, 3, -1], dtype=torch.int8)
+    assert torch.allclose(critic_value(old, h, roles), critic_value(new, h, roles, kinds))
+    with pytest.raises(SystemExit, match="the saved critic reads"):
+        load_critic(build_critic(9), old.state_dict())
+    # the head's loss skips unknown tables and learns the known ones
+    head = torch.nn.Linear(8, TABLE_KINDS)
+    ce, acc = table_loss(head, h, kinds)
+    assert ce.item() > 0 and 0 <= acc.item() <= 1
+    ce0, _ = table_loss(head, h, torch.full((4,), -1, dtype=torch.int8))
+    assert ce0.item() == 0
+    # a run resumed with both: random tables recorded, head and wider critic saved, logged
+    d = resumed_runs[0]
+    shutil.copy(d / "a.pt.state", tmp_path / "a.state")
+    threads = torch.get_num_threads()
+    try:
+        selfplay_ppo.main(["--resume", str(tmp_path / "a.state"), "--total-steps", "1000",
+                           "--eval-every", "0", "--p-random", "0.3", "--table-coef", "0.5",
+                           "--critic-table", "--save-path", str(tmp_path / "t.pt"),
+                           "--run-dir", str(tmp_path / "runs")])
+        st = torch.load(tmp_path / "t.pt.state", weights_only=False)
+        assert st["table_head"]["weight"].shape == (TABLE_KINDS, 32)
+        assert st["critic"]["0.weight"].shape == (256, 32 + 40 + TABLE_KINDS)
+        assert len(st["opt"]["param_groups"]) == 2
+        assert set(st["store"]["table"].tolist()) <= {0, 1, 2, 3}
+        tags = {r["tag"] for r in _scalars(tmp_path / "runs")}
+        assert {"aux/table_ce", "aux/table_accuracy"} <= tags
+        # and that state resumes again with both in place
+        selfplay_ppo.main(["--resume", str(tmp_path / "t.pt.state"), "--total-steps", "1200",
+                           "--eval-every", "0"])
+    finally:
+        torch.set_num_threads(threads)
+    with pytest.raises(SystemExit, match="--critic-table needs the centralised critic"):
+        selfplay_ppo.main(["--critic-table"])
+    with pytest.raises(SystemExit, match="--table-coef -1"):
+        selfplay_ppo.main(["--table-coef", "-1"])

@@ -55,6 +55,15 @@ trunk only: the ``.pt`` checkpoint holds the policy and value heads, and plays f
 observation alone (the head's weights are in the training state). Logged as ``aux/role_ce`` and
 ``aux/role_hidden_accuracy`` (on the roles the viewer cannot see).
 
+Auxiliary table head (``table_coef`` > 0): a second linear head on the trunk predicts what kind of
+table the decision's game is played at (``WinStats.KINDS``: heuristic, pool, self, random
+opponents), the way opponent-modelling auxiliary tasks make a policy's features tell opponents
+apart (He et al. 2016, "Opponent Modeling in Deep Reinforcement Learning"). The policy is judged
+among heuristic players and among random ones, and what pays differs between them (a random lord
+needs the loyalist's 桃 and suffers its area attacks); one network that does not tell the tables
+apart plays their average. Training only, like the role head. Logged as ``aux/table_ce`` and
+``aux/table_accuracy``.
+
 Centralised critic (``critic="roles"``): the value that PPO's advantages and the imitation's
 value loss use is read by a small MLP from the trunk's features *and the true role of every other
 seat* (``role_targets``, from the full state), as MAPPO's critic reads the global state: most of
@@ -62,6 +71,11 @@ a hidden-role game's uncertainty about its outcome is who is on which side, and 
 knows it gives lower-variance advantages. Training only: the checkpoint's policy still plays
 from the observation (its ``v`` head is not trained in such a run; the critic's weights are in
 the training state). ``critic="obs"`` (default): the value head on the observation, as before.
+With ``critic_table`` the centralised critic reads the kind of table too (a one-hot of
+``WinStats.KINDS``): a loyalist's game among random players is won about twice as often as among
+heuristic ones, and a critic that must guess which it is gives noisier advantages. Both may be
+switched on when a run is resumed: the new head starts fresh, and the critic's new inputs start
+with zero weights, so its values are the saved critic's until it learns.
 
 Runs longer than one sitting: the training state (weights, both optimisers, the pool, every
 random generator, the games in progress with the heuristic's memory of them, the trajectories
@@ -163,6 +177,11 @@ class Args:
     critic_warmup: int = arg(0, "first PPO updates that train only the value (and the role "
                                 "head) on detached trunk features, the policy unchanged: for "
                                 "a run started from --init-checkpoint, whose critic is new")
+    table_coef: float = arg(0.0, "weight of the auxiliary loss predicting the kind of table "
+                                 "(heuristic / pool / self / random opponents) of the decision's "
+                                 "game; training only, 0: no table head")
+    critic_table: bool = arg(False, "the centralised critic (--critic roles) reads the kind of "
+                                    "table too (training only)")
     kick_coef: float = arg(0.0, "kickstarting: weight of the cross-entropy between the policy "
                                 "and the compiled heuristic's choice at the learner's own "
                                 "decisions, added to the PPO loss (0: off)")
@@ -179,7 +198,7 @@ CURRICULUM = MIX + ("role_weights",)          # what a league's curriculum may c
 RESUME_OVERRIDES = ("total_steps", "max_minutes", "eval_every", "eval_games", "save_path",
                     "state_path", "save_minutes", "run_dir", "tensorboard", "engine_threads",
                     "torch_threads", "progress", "resume", "kick_coef", "kick_steps",
-                    "kick_roles") + CURRICULUM
+                    "kick_roles", "table_coef", "critic_table") + CURRICULUM
 
 
 LEARNER, HEURISTIC, RANDOM = -1, 0, -2   # ctrl codes; k >= 1: pool member k - 1
@@ -187,6 +206,7 @@ MAX_SEATS = 10                      # heroes_env.engine.constants.MAX_SEATS (che
 ROLE_CLASSES = 4                    # lord, loyalist, rebel, renegade (identity mode)
 CRITICS = ("obs", "roles")          # --critic
 CRITIC_HIDDEN = 256                 # width of the centralised critic's hidden layer
+TABLE_KINDS = 4                     # WinStats.KINDS: heuristic, pool, self, random (-1: unknown)
 
 
 def curriculum_of(args) -> dict:
@@ -252,12 +272,14 @@ def role_loss(head, h, targets, obs, C):
     return ce, acc
 
 
-def build_critic(width: int):
+def build_critic(width: int, table: bool = False):
     """The centralised critic (``--critic roles``): trunk features [B, width] and the other
-    seats' roles one-hot [B, MAX_SEATS * ROLE_CLASSES] in, the value [B, 1] out."""
+    seats' roles one-hot [B, MAX_SEATS * ROLE_CLASSES] (with ``table``: then the kind of table
+    one-hot [B, TABLE_KINDS]) in, the value [B, 1] out."""
     import torch
     nn = torch.nn
-    net = nn.Sequential(nn.Linear(width + MAX_SEATS * ROLE_CLASSES, CRITIC_HIDDEN), nn.ReLU(),
+    inputs = width + MAX_SEATS * ROLE_CLASSES + (TABLE_KINDS if table else 0)
+    net = nn.Sequential(nn.Linear(inputs, CRITIC_HIDDEN), nn.ReLU(),
                         nn.Linear(CRITIC_HIDDEN, 1))
     nn.init.orthogonal_(net[0].weight, 2 ** 0.5)
     nn.init.zeros_(net[0].bias)
@@ -266,14 +288,57 @@ def build_critic(width: int):
     return net
 
 
-def critic_value(critic, h, roles):
-    """The centralised critic's value [B] from trunk features h [B, W] and role_targets
-    [B, MAX_SEATS] (a role per relative seat; -1, the viewer itself and empty seats: no input)."""
+def _onehot(t, classes):
+    """One-hot [..., classes] of integer codes; -1 (unknown): all zeros."""
     import torch
-    t = roles.long()
-    onehot = torch.nn.functional.one_hot(t.clamp(min=0), ROLE_CLASSES).float()
-    onehot = onehot * (t >= 0).unsqueeze(-1).float()
-    return critic(torch.cat([h, onehot.flatten(1)], 1)).squeeze(-1)
+    t = t.long()
+    return torch.nn.functional.one_hot(t.clamp(min=0), classes).float() \
+        * (t >= 0).unsqueeze(-1).float()
+
+
+def critic_value(critic, h, roles, tables=None):
+    """The centralised critic's value [B] from trunk features h [B, W] and role_targets
+    [B, MAX_SEATS] (a role per relative seat; -1, the viewer itself and empty seats: no input),
+    plus the kind of table [B] (``tables``; -1: unknown) for a critic built with ``table``."""
+    import torch
+    parts = [h, _onehot(roles, ROLE_CLASSES).flatten(1)]
+    if tables is not None:
+        parts.append(_onehot(tables, TABLE_KINDS))
+    return critic(torch.cat(parts, 1)).squeeze(-1)
+
+
+def load_critic(critic, saved: dict, opt_state: dict | None = None):
+    """Load a saved critic's weights into ``critic``; one saved without the table inputs (the
+    run resumed with --critic-table) gets zero weights for them, so it gives the same values.
+    ``opt_state`` (that param's Adam state, if any) is padded with zeros the same way."""
+    import torch
+    w = saved["0.weight"]
+    extra = critic[0].weight.shape[1] - w.shape[1]
+    if extra not in (0, TABLE_KINDS):
+        raise SystemExit(f"the saved critic reads {w.shape[1]} inputs, this one "
+                         f"{critic[0].weight.shape[1]}: not the same network")
+    if extra:
+        pad = torch.zeros(w.shape[0], extra, dtype=w.dtype)
+        saved = dict(saved, **{"0.weight": torch.cat([w, pad], 1)})
+        for k, v in (opt_state or {}).items():
+            if torch.is_tensor(v) and v.shape == w.shape:
+                opt_state[k] = torch.cat([v, torch.zeros_like(pad)], 1)
+    critic.load_state_dict(saved)
+
+
+def table_loss(head, h, kinds):
+    """(cross-entropy, accuracy) of the table head over decisions whose table is known."""
+    import torch
+    t = kinds.long()
+    known = t >= 0
+    if not bool(known.any()):
+        z = h.sum() * 0.0
+        return z, z.detach()
+    logits = head(h[known])
+    ce = torch.nn.functional.cross_entropy(logits, t[known])
+    with torch.no_grad():
+        acc = (logits.argmax(-1) == t[known]).float().mean()
+    return ce, acc
 
 
 def gae(val, rew, done, nxt, valid, gamma, lam):
@@ -323,15 +388,17 @@ class Store:
         self.nxt = np.full(cap, -1, np.int64)
         self.roles = np.full((cap, MAX_SEATS), -1, np.int8)   # role_targets (aux head)
         self.teach = np.full(cap, -1, np.int64)     # the kickstarting teacher's action (-1: none)
+        self.table = np.full(cap, -1, np.int8)      # the kind of table (WinStats.KINDS; -1: none)
         self.k = 0
         self.open: dict[tuple[int, int], int] = {}     # (row, seat) -> its last decision
 
-    def add(self, rows, seats, obs, mask, act, logp, val, roles=None, teach=None):
+    def add(self, rows, seats, obs, mask, act, logp, val, roles=None, teach=None, table=None):
         m = len(rows)
         a, b = self.k, self.k + m
         self.obs[a:b], self.mask[a:b], self.act[a:b] = obs, mask, act
         self.roles[a:b] = -1 if roles is None else roles
         self.teach[a:b] = -1 if teach is None else teach
+        self.table[a:b] = -1 if table is None else table
         self.logp[a:b], self.val[a:b] = logp, val
         self.rew[a:b], self.done[a:b], self.nxt[a:b] = 0.0, False, -1
         for j, (i, s) in enumerate(zip(rows.tolist(), seats.tolist())):
@@ -352,7 +419,8 @@ class Store:
         v[list(self.open.values())] = False
         return v
 
-    ARRAYS = ("obs", "mask", "act", "logp", "val", "rew", "done", "nxt", "roles", "teach")
+    ARRAYS = ("obs", "mask", "act", "logp", "val", "rew", "done", "nxt", "roles", "teach",
+              "table")
 
     def state(self) -> dict:
         """The filled part (between updates: the carried decisions) and the open trajectories."""
@@ -362,7 +430,7 @@ class Store:
     def load_state(self, d: dict) -> None:
         k = d["k"]
         for a in self.ARRAYS:
-            # a state written before kickstarting existed has no teacher actions: none
+            # a state written before kickstarting (or the table kinds) existed has none: -1
             getattr(self, a)[:k] = d[a] if a in d else -1
         self.k, self.open = k, dict(d["open"])
 
@@ -371,7 +439,8 @@ class Store:
         keys = list(self.open)
         idx = np.array([self.open[k] for k in keys], np.int64)
         m = len(idx)
-        for arr in (self.obs, self.mask, self.act, self.logp, self.val, self.roles, self.teach):
+        for arr in (self.obs, self.mask, self.act, self.logp, self.val, self.roles, self.teach,
+                    self.table):
             arr[:m] = arr[idx]
         self.rew[:m], self.done[:m], self.nxt[:m] = 0.0, False, -1
         self.open = {k: j for j, k in enumerate(keys)}
@@ -553,6 +622,12 @@ def main(argv=None):
         raise SystemExit(f"--kick-coef {args.kick_coef} --kick-steps {args.kick_steps}: give "
                          f"numbers 0 or more (--kick-coef 0: no kickstarting; --kick-steps 0: "
                          f"the weight stays --kick-coef)")
+    if args.table_coef < 0:
+        raise SystemExit(f"--table-coef {args.table_coef}: give a weight, 0 or more (0: no table "
+                         f"head)")
+    if args.critic_table and args.critic != "roles":
+        raise SystemExit(f"--critic-table needs the centralised critic (--critic roles); this run "
+                         f"has --critic {args.critic}")
     if args.critic_warmup < 0:
         raise SystemExit(f"--critic-warmup {args.critic_warmup}: give a number of PPO updates, "
                          f"0 or more (0: none)")
@@ -631,13 +706,45 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             role_head.load_state_dict(state["role_head"])
     critic = None                          # centralised critic: trunk + true roles (training only)
     if args.critic == "roles":
-        critic = build_critic(width)
-        if state:
-            critic.load_state_dict(state["critic"])
+        critic = build_critic(width, args.critic_table)
+    table_head = None                      # auxiliary: the kind of table (training only)
+    if args.table_coef > 0:
+        table_head = torch.nn.Linear(width, TABLE_KINDS)
+        if state and state.get("table_head") is not None:
+            table_head.load_state_dict(state["table_head"])
     params = list(net.parameters())
     for extra in (role_head, critic):
         if extra is not None:
             params += list(extra.parameters())
+    # the table head is the optimiser's second group, so that a run resumed with it added can
+    # load the saved optimiser's first group unchanged
+    table_params = [] if table_head is None else list(table_head.parameters())
+    table_saved = bool(state and state.get("table_head") is not None)
+
+    def make_optimizer(lr):
+        groups = [{"params": params}]
+        if table_params:
+            groups.append({"params": table_params})
+        return torch.optim.Adam(groups, lr=lr, eps=1e-5)
+
+    def load_optimizer(opt, saved):
+        """The saved optimiser's state into opt (a head or critic inputs added on resume start
+        with empty or zero moments)."""
+        if table_params and not table_saved:
+            table_group = opt.param_groups.pop()
+            opt.load_state_dict(saved)
+            opt.add_param_group(table_group)
+        else:
+            opt.load_state_dict(saved)
+        if critic is not None:
+            w = critic[0].weight
+            st_w = opt.state.get(w, {})
+            if st_w and st_w["exp_avg"].shape != w.shape:
+                load_critic(critic, state["critic"], st_w)
+
+    if critic is not None and state:
+        load_critic(critic, state["critic"])
+    all_params = params + table_params
     B, n = args.num_envs, args.num_players
 
     def dealt_roles():
@@ -658,9 +765,15 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             return args.kick_coef
         return args.kick_coef * max(0.0, 1.0 - step / args.kick_steps)
 
-    def value(v, h, roles):
+    def value(v, h, roles, tables=None):
         """The value PPO and the imitation train: the net's head, or the centralised critic's."""
-        return v if critic is None else critic_value(critic, h, roles)
+        if critic is None:
+            return v
+        if not args.critic_table:
+            tables = None
+        elif tables is None:               # the warm start: no table kinds
+            tables = torch.full((h.shape[0],), -1, dtype=torch.int8)
+        return critic_value(critic, h, roles, tables)
 
     venv = VectorEnv(B, config=game_config(args), num_threads=args.engine_threads,
                      obs_dtype=args.obs_dtype)
@@ -712,6 +825,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                  k: v.detach().clone() for k, v in role_head.state_dict().items()},
              "critic": None if critic is None else {
                  k: v.detach().clone() for k, v in critic.state_dict().items()},
+             "table_head": None if table_head is None else {
+                 k: v.detach().clone() for k, v in table_head.state_dict().items()},
              "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state()}
         d.update(extra or {})
         atomic_save(state_path, lambda p: torch.save(d, p))
@@ -742,10 +857,10 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
 
     # ---------------------------------------------------------------- warm start (imitation)
     if phase == "bc":
-        opt = torch.optim.Adam(params, lr=args.bc_learning_rate, eps=1e-5)
+        opt = make_optimizer(args.bc_learning_rate)
         st = Store(cap, C.OBS_SIZE, C.NUM_ACTIONS, venv.obs_dtype)
         if state:
-            opt.load_state_dict(state["opt"])
+            load_optimizer(opt, state["opt"])
             st.load_state(state["store"])
             r = load_env_state(venv, state["venv"])
             if state["heuristic"] is not None:
@@ -801,7 +916,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                             aux_stats.append((rce.item(), racc.item()))
                         opt.zero_grad()
                         loss.backward()
-                        torch.nn.utils.clip_grad_norm_(params, args.max_grad_norm)
+                        torch.nn.utils.clip_grad_norm_(all_params, args.max_grad_norm)
                         opt.step()
                         with torch.no_grad():
                             accm = (logits.argmax(1) == ac[mb]).float().mean()
@@ -846,14 +961,14 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         state = None                       # what follows starts fresh (not from a BC state)
 
     # ---------------------------------------------------------------- PPO
-    opt = torch.optim.Adam(params, lr=args.learning_rate, eps=1e-5)
+    opt = make_optimizer(args.learning_rate)
     st = Store(cap, C.OBS_SIZE, C.NUM_ACTIONS, venv.obs_dtype)
     pool: list = []                      # past snapshots (nets in eval mode)
     tables = Tables(args, B, n, rng)
     wins = WinStats()
     eval_result = {}
     if state:                              # resumed in the PPO phase
-        opt.load_state_dict(state["opt"])
+        load_optimizer(opt, state["opt"])
         st.load_state(state["store"])
         for sd in state["pool"]:
             p = net_from_arch(state["net"]["arch"])
@@ -907,10 +1022,11 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             if L.size:
                 ob, mk = np.array(obs[L]), np.asarray(mask[L]) != 0
                 tg = targets(L, seats[L])
+                tk_ = tables.kind[L].astype(np.int8)
                 with torch.no_grad():
                     logits, v, h = net(torch.as_tensor(ob), torch.as_tensor(mk), features=True)
-                    if critic is not None:
-                        v = critic_value(critic, h, torch.as_tensor(tg))
+                    v = value(v, h, None if tg is None else torch.as_tensor(tg),
+                              torch.as_tensor(tk_))
                     dist = torch.distributions.Categorical(logits=logits)
                     a = dist.sample()
                     lp = dist.log_prob(a)
@@ -922,7 +1038,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                     teach = heur.act_batch(ob, mk, slots=L * C.MAX_SEATS + seats[L])
                     teach = np.where(kick_roles[roles], teach, -1)
                     timing["heuristic"] += time.time() - tk
-                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg, teach)
+                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg, teach, tk_)
                 tables.role[L, seats[L]] = roles
             for code in np.unique(c[c >= 1]).tolist():
                 P = np.flatnonzero(c == code)
@@ -973,8 +1089,9 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         b_val = torch.as_tensor(st.val[idx])
         b_roles = torch.as_tensor(st.roles[idx])
         b_teach = torch.as_tensor(st.teach[idx])
+        b_table = torch.as_tensor(st.table[idx])
         kw = kick_weight(global_step)
-        aux_stats, kick_stats = [], []
+        aux_stats, kick_stats, table_stats = [], [], []
         # ------------------------------------------------------------ PPO update
         net.train()
         clipfracs, approx_kl = [], 0.0
@@ -990,7 +1107,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 if warming:                # the value learns, the trunk and policy stay
                     h = h.detach()
                     v = net.v(h).squeeze(-1)
-                v = value(v, h, b_roles[mb])
+                v = value(v, h, b_roles[mb], b_table[mb])
                 logp_all = torch.log_softmax(logits, -1)
                 newlogp = logp_all.gather(1, b_act[mb, None]).squeeze(1)
                 p = logp_all.exp()
@@ -1022,9 +1139,13 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                     rce, racc = role_loss(role_head, h, b_roles[mb], b_obs[mb], C)
                     loss = loss + args.aux_coef * rce
                     aux_stats.append((rce.item(), racc.item()))
+                if table_head is not None:
+                    tce, tacc = table_loss(table_head, h, b_table[mb])
+                    loss = loss + args.table_coef * tce
+                    table_stats.append((tce.item(), tacc.item()))
                 opt.zero_grad()
                 loss.backward()
-                torch.nn.utils.clip_grad_norm_(params, args.max_grad_norm)
+                torch.nn.utils.clip_grad_norm_(all_params, args.max_grad_norm)
                 opt.step()
             if args.target_kl and approx_kl > args.target_kl:
                 stopped_early = True
@@ -1055,6 +1176,10 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             rce_, racc_ = np.mean(aux_stats, axis=0)
             logger.scalar("aux/role_ce", rce_, global_step)
             logger.scalar("aux/role_hidden_accuracy", racc_, global_step)
+        if table_stats:
+            tce_, tacc_ = np.mean(table_stats, axis=0)
+            logger.scalar("aux/table_ce", tce_, global_step)
+            logger.scalar("aux/table_accuracy", tacc_, global_step)
         for key, val in timing.items():
             logger.scalar(f"time/{key}", val, global_step)
         wins_msg = ""
