@@ -38,8 +38,6 @@ PLAN = (
     (0, "observe:observe", ("row", "i64", "obs_u8", "bool"), 4.5),
     (0, "core:rewards", ("row", "obs_f32"), 0.5),
     (1, "core:engine", ("row", "i64", "i64", "mask"), 9.0),
-    (1, "core:observe_with_mask", ("row", "i64", "obs_f32", "mask"), 1.0),
-    (1, "core:observe_with_mask", ("row", "i64", "obs_u8", "mask"), 1.0),
 )
 MAX_JOBS = 4
 # a worker's command line (not ``-m``: the package imports this module before runpy would run it)

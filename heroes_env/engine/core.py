@@ -21,7 +21,6 @@ from .draft import setup_heroes
 from .mode3v3 import setup_3v3
 from .flow import advance
 from .mask import legal_mask
-from .observe import observe
 
 ERR_NOT_RUNNING = -2
 ERR_ILLEGAL = -1
@@ -176,18 +175,6 @@ def step(s, a, buf):
 def step_trusting(s, a, buf, buf_is_current):
     """step(), skipping the mask computation when the caller knows buf is the current mask."""
     return engine(s, OP_STEP_TRUSTED if buf_is_current else OP_STEP, a, buf)
-
-
-@njit(cache=True)
-def observe_with_mask(s, viewer, obs, mask):
-    """viewer's observation into obs; its legal mask into mask (zeros unless viewer decides now).
-    Returns the number of legal actions."""
-    observe(s, viewer, obs, False)
-    if s[H_DONE] == 0 and s[H_DECIDER] == viewer:
-        return legal_mask(s, mask)
-    for i in range(NUM_ACTIONS):
-        mask[i] = 0
-    return 0
 
 
 @njit(entry=True, cache=True)
