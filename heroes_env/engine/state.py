@@ -412,6 +412,18 @@ def has_kind_in_hand(s, seat, kind):
 
 
 @njit(cache=True)
+def hand_kind_seats(s, kind):
+    """A bit per seat (1 << seat) that holds a card of kind in hand: has_kind_in_hand for every
+    seat in one pass over the cards."""
+    bits = 0
+    for c in range(s[H_NCARDS]):
+        z = s[C_LOC + c]
+        if z >= Z_HAND and z < Z_HAND + MAX_SEATS and card_kind(s, c) == kind:
+            bits |= 1 << (z - Z_HAND)
+    return bits
+
+
+@njit(cache=True)
 def judge_has(s, seat, kind):
     z = Z_JUDGE + seat
     for c in range(s[H_NCARDS]):

@@ -15,8 +15,8 @@ from ..frames import (F_ASK_ARMOR, F_ASK_NO_LORD, F_ASK_PURPOSE, F_ASK_TRIED, F_
                       F_LORD_CARD1, F_LORD_CARD2, F_NUL_COUNT, F_NUL_NEXT, F_NUL_SEAT, F_SPEAR1,
                       F_SPEAR2, F_USE_NTGT, F_USE_TGT3)
 from ..state import (become_frame, card_kind, discard_card, slot_skill, draw_cards,
-                     has_kind_in_hand, log_event, move_card, pop_frame, post_decision, push_frame,
-                     seat_after, skill_slot)
+                     hand_kind_seats, has_kind_in_hand, log_event, move_card, pop_frame,
+                     post_decision, push_frame, seat_after, skill_slot)
 from ..rules import (alive, armor_kind, can_convert_to, can_slash_target, can_slash_target_x,
                      converting_skill, judge_color, spear_ready)
 from ..skills.queries import notify, query
@@ -271,10 +271,11 @@ def run_nullify(s, o):
             s[o + F_NUL_NEXT] = 0
     cur = s[H_CUR]
     i = s[o + F_NUL_NEXT]
+    holders = hand_kind_seats(s, K_NULLIFICATION) if i < n else 0    # one pass, not one a seat
     while i < n:
         seat = seat_after(s, cur, i)
         i += 1
-        if s[P_ALIVE + seat] == 1 and (has_kind_in_hand(s, seat, K_NULLIFICATION)
+        if s[P_ALIVE + seat] == 1 and (((holders >> seat) & 1) != 0
                                        or can_convert_to(s, seat, K_NULLIFICATION)):   # 雕琢
             s[o + F_NUL_NEXT] = i
             s[o + F_NUL_SEAT] = seat
