@@ -108,26 +108,25 @@ def observe(s, viewer, out, full=False):
     npl = s[H_NP]
     out[OBS_ROLE + s[P_ROLE + viewer]] = 1.0
     hz = Z_HAND + viewer
-    looks = s[H_LOOKER] == viewer or full
+    look_piece = OBS_LOOK if s[H_LOOKER] == viewer or full else -1
     ndis = 0
     for c in range(s[H_NCARDS]):      # one pass over the cards fills every per-card cell
         z = s[C_LOC + c]
-        if z == hz:
-            out[OBS_HAND + c] = 1.0
-            continue
+        # the card's piece: the viewer's hand, a public zone, the looked-at cards, or none (-1).
+        # Without branches (where a card lies is unpredictable): a card in no piece writes 0 to
+        # its own hand cell, which only it could have set
         piece = ZONE_PIECE[z]
-        if piece >= 0:                # a public zone
-            out[piece + c] = 1.0
-            if z == Z_DISCARD:
-                ndis += 1
-            elif z >= Z_JUDGE and z < Z_PILE:
-                o = OBS_SEATS + rel_seat(s, viewer, z - Z_JUDGE) * SEAT_OBS + OS_JUDGE
-                if s[C_AS + c] == K_INDULGENCE:
-                    out[o] = 1.0
-                elif s[C_AS + c] == K_LIGHTNING:
-                    out[o + 1] = 1.0
-        elif z == Z_LOOK and looks:
-            out[OBS_LOOK + c] = 1.0
+        piece = OBS_HAND if z == hz else piece
+        piece = look_piece if z == Z_LOOK else piece
+        shown = piece >= 0
+        out[(piece if shown else OBS_HAND) + c] = 1.0 if shown else 0.0
+        ndis += z == Z_DISCARD
+        if z >= Z_JUDGE and z < Z_PILE:      # delayed tricks: the seat's judgement cells
+            o = OBS_SEATS + rel_seat(s, viewer, z - Z_JUDGE) * SEAT_OBS + OS_JUDGE
+            if s[C_AS + c] == K_INDULGENCE:
+                out[o] = 1.0
+            elif s[C_AS + c] == K_LIGHTNING:
+                out[o + 1] = 1.0
     # the seat blocks in relative order: one walk round the table gives every distance
     living = s[P_ALIVE + viewer] == 1
     reach = attack_range(s, viewer) if living else -1      # once, not per seat
