@@ -23,7 +23,7 @@ import numpy as np
 from heroes_env.engine import batch as K
 from heroes_env.engine import constants as C
 from heroes_env.engine.batch import _advance_row
-from heroes_env.engine.jit import njit
+from heroes_env.engine.jit import borrow_row, njit
 
 from . import heuristic_kernels as HK
 
@@ -55,9 +55,10 @@ def _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_s
          base_seed, evidence, decks, deck_size, hero_sk, hscore, counts, default_deck, info, dec,
          fb):
     """Row i of a loop kernel: the engine's row step, then the compiled seats' decisions."""
-    _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp[i],
-                 agent_seed, want_random, masks[i], obs[i], rew[i], R[i], lrew[i:i + 1],
-                 final_obs[i], want_final, flags[i])
+    s, m, ob = borrow_row(S, i), borrow_row(masks, i), borrow_row(obs, i)
+    _advance_row(i, s, actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp[i],
+                 agent_seed, want_random, m, ob, rew[i], R[i], lrew[i:i + 1], final_obs[i],
+                 want_final, flags[i])
     r = R[i]
     while r[K.R_STAGE] == K.STAGE_OPPONENT:
         d = r[K.R_DECIDER]
@@ -68,9 +69,9 @@ def _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_s
             MF[slot, :] = 0.0
             game_of[i, d] = r[K.R_SERIAL]
         if kind[i, d] == KIND_RANDOM:
-            a = _slot_random(masks[i], MI[slot])
+            a = _slot_random(m, MI[slot])
         else:
-            a = HK.act_one(obs[i], masks[i], MF[slot], MI[slot], slot, base_seed, evidence,
+            a = HK.act_one(ob, m, MF[slot], MI[slot], slot, base_seed, evidence,
                            decks, deck_size, hero_sk, hscore, counts, default_deck, info)
             if a >= 0:
                 dec[info[0], info[1]] += 1
@@ -80,9 +81,9 @@ def _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_s
             r[K.R_ERR] = -1
             r[K.R_STAGE] = K.STAGE_ERROR
             return
-        _advance_row(i, S[i], a, K.ACT_STEP, 0, spec, next_seeds[i], seat_mode, opp[i],
-                     agent_seed, want_random, masks[i], obs[i], rew[i], R[i], lrew[i:i + 1],
-                     final_obs[i], want_final, flags[i])
+        _advance_row(i, s, a, K.ACT_STEP, 0, spec, next_seeds[i], seat_mode, opp[i],
+                     agent_seed, want_random, m, ob, rew[i], R[i], lrew[i:i + 1], final_obs[i],
+                     want_final, flags[i])
 
 
 @njit(entry=True, cache=True, nogil=True)

@@ -168,3 +168,25 @@ def test_batch_reset_matches_game_new():
             g = Game.new(Config(num_players=n), engine_seed=int(x))
             np.testing.assert_array_equal(S[i], g.s)
             np.testing.assert_array_equal(masks[i], g.mask())
+
+
+def test_borrow_row_is_the_row_in_place():
+    """jit.borrow_row(A, i): row i of a 2-d C array, read and written in place, for the engine's
+    dtypes; other layouts are refused when compiling; without JIT it is the row's view."""
+    from heroes_env.engine.jit import _borrow_row_py, borrow_row
+
+    @numba.njit(cache=False)
+    def touch(A, i):
+        r = borrow_row(A, i)
+        r[1] += 5
+        return r.shape[0], r[0], r.strides[0]
+
+    for dtype in (np.int32, np.int8, np.uint8, np.float32):
+        A = np.arange(12).reshape(3, 4).astype(dtype)
+        assert touch(A, 2) == (4, 8, A.itemsize)
+        assert A[2, 1] == 14 and A[1, 1] == 5 and A[2].tolist() == [8, 14, 10, 11]
+    with pytest.raises(numba.TypingError):
+        touch(np.zeros((3, 4), np.int32, order="F"), 1)
+    A = np.zeros((2, 3), np.int32)
+    _borrow_row_py(A, 1)[0] = 7
+    assert A[1, 0] == 7

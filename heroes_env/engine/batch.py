@@ -18,7 +18,7 @@ threads (``engine.rows``: one compiled copy of the engine per kernel, where Numb
 kernels compile four).
 """
 import numpy as np
-from .jit import njit, prefetch_row
+from .jit import borrow_row, njit, prefetch_row
 from . import rows
 
 from .constants import (FLAG_AUTOPLAY, H_DECIDER, H_DONE, H_ERR, H_FLAGS, H_NAUTO, H_NDEC, H_NP,
@@ -53,11 +53,12 @@ def batch_reset(S, seeds, spec, masks, obs, num_threads=None):
 def batch_reset_rows(S, seeds, spec, masks, obs, lo, hi):
     """``batch_reset`` of rows lo..hi-1."""
     for i in range(lo, hi):
-        setup_game(S[i], spec, seeds[i])
-        engine(S[i], OP_DEAL, 0, masks[i])
-        legal_mask(S[i], masks[i])
-        if S[i, H_DECIDER] >= 0:
-            observe(S[i], S[i, H_DECIDER], obs[i], False)
+        s, m = borrow_row(S, i), borrow_row(masks, i)
+        setup_game(s, spec, seeds[i])
+        engine(s, OP_DEAL, 0, m)
+        legal_mask(s, m)
+        if s[H_DECIDER] >= 0:
+            observe(s, s[H_DECIDER], borrow_row(obs, i), False)
 
 
 @njit(cache=True)
@@ -88,7 +89,7 @@ def batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats, num_threa
 def batch_random_play_rows(S, steps, spec, base_seed, with_obs, obs, stats, lo, hi):
     """``batch_random_play`` of rows lo..hi-1."""
     for i in range(lo, hi):
-        s = S[i]
+        s = borrow_row(S, i)
         buf = np.zeros(NUM_ACTIONS, np.int8)
         current = False        # buf holds the pending decision's mask
         agent_ctr = np.int64(0)
@@ -102,7 +103,7 @@ def batch_random_play_rows(S, steps, spec, base_seed, with_obs, obs, stats, lo, 
             if not current:
                 legal_mask(s, buf)
             if with_obs:
-                observe(s, s[H_DECIDER], obs[i], False)
+                observe(s, s[H_DECIDER], borrow_row(obs, i), False)
             agent_ctr += 1
             u = agent_u32(base_seed, i, agent_ctr)
             a = _random_legal(buf, u)
@@ -354,9 +355,10 @@ def vec_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp
     for i in range(lo, hi):
         if i + 1 < hi:
             prefetch_row(S, i + 1)      # the next game's state, while this one steps
-        _advance_row(i, S[i], actions[i], act[i], new_step, spec, next_seeds[i], seat_mode,
-                     opp[i], agent_seed, want_random, masks[i], obs[i], rew[i], R[i],
-                     lrew[i:i + 1], final_obs[i], want_final, flags[i])
+        _advance_row(i, borrow_row(S, i), actions[i], act[i], new_step, spec, next_seeds[i],
+                     seat_mode, opp[i], agent_seed, want_random, borrow_row(masks, i),
+                     borrow_row(obs, i), rew[i], R[i], lrew[i:i + 1], final_obs[i], want_final,
+                     flags[i])
 
 
 @njit(entry=True, cache=True)

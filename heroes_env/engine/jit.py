@@ -141,6 +141,11 @@ def _prefetch_row_py(arr, i):
     """Without JIT: nothing to do."""
 
 
+def _borrow_row_py(arr, i):
+    """Without JIT: the row's view."""
+    return arr[i]
+
+
 try:
     from llvmlite import ir as _ir
     from numba.core import cgutils as _cg
@@ -171,7 +176,34 @@ try:
                                   _ir.Constant(i32, 3), _ir.Constant(i32, 1)])
             return context.get_dummy_value()
         return sig, codegen
+
+    @_intrinsic
+    def borrow_row(typingctx, arr, i):
+        """Row i of the 2-d C-contiguous array arr as a 1-d array that holds no reference
+        (``arr[i]`` without a meminfo): passing it on costs none of the atomic reference counts
+        that a view of arr pays at every call that is not inlined. Only while the caller holds
+        arr (inside one kernel call)."""
+        if not (isinstance(arr, types.Array) and arr.ndim == 2 and arr.layout == "C"):
+            return None
+        rowty = arr.copy(ndim=1, layout="C")
+        sig = rowty(arr, i)
+
+        def codegen(context, builder, signature, args):
+            aryty = signature.args[0]
+            ary = context.make_array(aryty)(context, builder, args[0])
+            zero = context.get_constant(types.intp, 0)
+            row = builder.sext(args[1], _ir.IntType(64)) if args[1].type.width < 64 else args[1]
+            ptr = _cg.get_item_pointer(context, builder, aryty, ary, [row, zero])
+            ncol = _cg.unpack_tuple(builder, ary.shape, 2)[1]
+            out = context.make_array(rowty)(context, builder)
+            itemsize = context.get_constant(types.intp, aryty.dtype.bitwidth // 8)
+            context.populate_array(out, data=ptr, shape=[ncol], strides=[itemsize],
+                                   itemsize=itemsize, meminfo=None)
+            return out._getvalue()
+        return sig, codegen
 except ImportError:            # pragma: no cover
     prefetch_row = _prefetch_row_py
+    borrow_row = _borrow_row_py
 if numba.config.DISABLE_JIT:   # the engine runs as Python (tests/test_jit_equivalence.py)
     prefetch_row = _prefetch_row_py
+    borrow_row = _borrow_row_py
