@@ -132,25 +132,22 @@ def _classes(w, out, o):
 @njit(cache=True)
 def observe_history(s, viewer, out):
     """Fill the OBS_HIST_* pieces of out (already zero) for viewer: public, so the same for every
-    viewer up to the relative seat order. (Hot: one load per pair, empty pairs skipped.)"""
+    viewer up to the relative seat order. (Hot: every pair is written, an empty one as the zeros
+    it already holds, so that no branch asks which pairs are empty: that is unpredictable.)"""
     n = s[HIST_CNT]
     if n == 0:
         return                             # nothing has happened yet
     npl = s[H_NP]
-    rnd = s[HIST_RNDNO] == s[H_ROUND]
+    rnd = s[HIST_RNDNO] == s[H_ROUND]      # else the round's counters are an old round's: 0
     for ra in range(npl):                  # relative seats, as observe's seat blocks walk them
         a = seat_after(s, viewer, ra)
         row = HIST_GAME + a * MAX_SEATS
+        rrow = HIST_RND + a * MAX_SEATS
         for rb in range(npl):
             b = seat_after(s, viewer, rb)
-            v = s[row + b]
-            if v != 0:
-                p = ra * MAX_SEATS + rb
-                _pair(v, out, OBS_HIST_GAME + p * NUM_HK)
-                if rnd:
-                    w = s[HIST_RND + a * MAX_SEATS + b]
-                    if w != 0:
-                        _classes(w, out, OBS_HIST_ROUND + p * NUM_HC)
+            p = ra * MAX_SEATS + rb
+            _pair(s[row + b], out, OBS_HIST_GAME + p * NUM_HK)
+            _classes(s[rrow + b] if rnd else 0, out, OBS_HIST_ROUND + p * NUM_HC)
     q = s[HIST_POS]
     for j in range(n):                     # j = 0: the newest
         q = q - 1 if q > 0 else HIST_WINDOW - 1
