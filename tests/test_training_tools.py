@@ -28,6 +28,22 @@ def _scalars(run_dir):
         return [json.loads(line) for line in f]
 
 
+def _resume_shipped(resumed_runs, tmp_path, *extra):
+    """The uninterrupted tiny run's state (a copy) resumed with extra arguments (threads kept)."""
+    import shutil
+
+    import torch
+
+    from training import selfplay_ppo
+    shutil.copy(resumed_runs[0] / "a.pt.state", tmp_path / "a.state")
+    threads = torch.get_num_threads()
+    try:
+        selfplay_ppo.main(["--resume", str(tmp_path / "a.state"), "--eval-every", "0",
+                           "--run-dir", str(tmp_path / "runs"), *extra])
+    finally:
+        torch.set_num_threads(threads)
+
+
 @pytest.fixture(scope="module")
 def resumed_runs(tmp_path_factory):
     """One tiny run without a break, and the same run stopped after every update by a time limit
@@ -131,8 +147,6 @@ def test_resume_extends_a_finished_run(resumed_runs, tmp_path):
 
 
 def test_random_opponents_and_a_new_mix_on_resume(resumed_runs, tmp_path):
-    import shutil
-
     import numpy as np
     import torch
 
@@ -148,17 +162,9 @@ def test_random_opponents_and_a_new_mix_on_resume(resumed_runs, tmp_path):
     assert np.abs(odd - 1 / 3).max() < 0.04
     # a shipped run resumed with random opponents in its mix: games against them are played,
     # logged, and the sitting's mix is recorded
-    d = resumed_runs[0]
-    shutil.copy(d / "a.pt.state", tmp_path / "a.state")
-    threads = torch.get_num_threads()
-    try:
-        selfplay_ppo.main(["--resume", str(tmp_path / "a.state"), "--total-steps", "1200",
-                           "--eval-every", "0", "--p-heuristic", "0.2", "--p-random", "0.5",
-                           "--role-weights", "0", "1", "0", "0",
-                           "--save-path", str(tmp_path / "c.pt"),
-                           "--run-dir", str(tmp_path / "runs")])
-    finally:
-        torch.set_num_threads(threads)
+    _resume_shipped(resumed_runs, tmp_path, "--total-steps", "1200", "--p-heuristic", "0.2",
+                    "--p-random", "0.5", "--role-weights", "0", "1", "0", "0",
+                    "--save-path", str(tmp_path / "c.pt"))
     st = torch.load(tmp_path / "c.pt.state", weights_only=False)
     assert st["args"]["p_random"] == 0.5 and st["wins"][1].shape == (4, 4)
     assert st["sittings"][-1]["mix"] == {"p_heuristic": 0.2, "p_pool": 0.3, "p_random": 0.5,
@@ -722,8 +728,6 @@ def test_table_head_and_table_critic_added_on_resume(resumed_runs, tmp_path):
     """--table-coef and --critic-table may be switched on when a run is resumed: the critic's new
     inputs start at zero weight (its values and its Adam moments are the saved ones), the table
     head trains on the kinds of table the store records, and both go into the next state."""
-    import shutil
-
     import torch
 
     from training import selfplay_ppo
@@ -753,14 +757,10 @@ def test_table_head_and_table_critic_added_on_resume(resumed_runs, tmp_path):
     ce0, _ = table_loss(head, h, torch.full((4,), -1, dtype=torch.int8))
     assert ce0.item() == 0
     # a run resumed with both: random tables recorded, head and wider critic saved, logged
-    d = resumed_runs[0]
-    shutil.copy(d / "a.pt.state", tmp_path / "a.state")
+    _resume_shipped(resumed_runs, tmp_path, "--total-steps", "1000", "--p-random", "0.3",
+                    "--table-coef", "0.5", "--critic-table", "--save-path", str(tmp_path / "t.pt"))
     threads = torch.get_num_threads()
     try:
-        selfplay_ppo.main(["--resume", str(tmp_path / "a.state"), "--total-steps", "1000",
-                           "--eval-every", "0", "--p-random", "0.3", "--table-coef", "0.5",
-                           "--critic-table", "--save-path", str(tmp_path / "t.pt"),
-                           "--run-dir", str(tmp_path / "runs")])
         st = torch.load(tmp_path / "t.pt.state", weights_only=False)
         assert st["table_head"]["weight"].shape == (TABLE_KINDS, 32)
         assert st["critic"]["0.weight"].shape == (256, 32 + 40 + TABLE_KINDS)

@@ -28,6 +28,11 @@ so that a user waiting a minute or two knows why; a warm start prints nothing.
 only other engine functions call gets its machine code at ``-O0`` (its callers optimise its IR
 themselves); functions that Python code calls are marked ``entry=True``.
 
+**Rows without reference counts.** A batch kernel hands each game's state row, mask and
+observation to the engine as ``borrow_row(A, i)``: ``A[i]`` without a reference of its own, so
+that the engine's calls that LLVM does not inline do not increment and decrement the batch
+array's reference count (an atomic operation) for every array they take.
+
 **A cold compile uses the machine's cores.** When one of the engine's large functions is the
 one to compile, ``compile_plan`` first builds them on worker processes side by side (Numba itself
 compiles one function at a time); ``HEROES_ENV_COMPILE_JOBS=1`` turns that off.
@@ -151,6 +156,16 @@ try:
     from numba.core import cgutils as _cg
     from numba.extending import intrinsic as _intrinsic
 
+    def _row_start(context, builder, signature, args):
+        """(pointer to the first item of row args[1], the row's length) of the 2-d C-contiguous
+        array args[0] (an intrinsic's codegen arguments)."""
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        zero = context.get_constant(types.intp, 0)
+        row = builder.sext(args[1], _ir.IntType(64)) if args[1].type.width < 64 else args[1]
+        ptr = _cg.get_item_pointer(context, builder, aryty, ary, [row, zero])
+        return ptr, _cg.unpack_tuple(builder, ary.shape, 2)[1]
+
     @_intrinsic
     def prefetch_row(typingctx, arr, i):
         """A hint, no effect on results: start loading every cache line of row i of the 2-d
@@ -159,15 +174,12 @@ try:
 
         def codegen(context, builder, signature, args):
             aryty = signature.args[0]
-            ary = context.make_array(aryty)(context, builder, args[0])
+            ptr, ncol = _row_start(context, builder, signature, args)
             zero = context.get_constant(types.intp, 0)
-            row = builder.sext(args[1], _ir.IntType(64)) if args[1].type.width < 64 else args[1]
-            ptr = _cg.get_item_pointer(context, builder, aryty, ary, [row, zero])
             i8p = _ir.IntType(8).as_pointer()
             fnty = _ir.FunctionType(_ir.VoidType(), [i8p] + [_ir.IntType(32)] * 3)
             fn = _cg.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
             base = builder.bitcast(ptr, i8p)
-            ncol = _cg.unpack_tuple(builder, ary.shape, 2)[1]
             nbytes = builder.mul(ncol, context.get_constant(types.intp, aryty.dtype.bitwidth // 8))
             i32 = _ir.IntType(32)
             with _cg.for_range_slice(builder, zero, nbytes, context.get_constant(types.intp, 64),
@@ -190,11 +202,7 @@ try:
 
         def codegen(context, builder, signature, args):
             aryty = signature.args[0]
-            ary = context.make_array(aryty)(context, builder, args[0])
-            zero = context.get_constant(types.intp, 0)
-            row = builder.sext(args[1], _ir.IntType(64)) if args[1].type.width < 64 else args[1]
-            ptr = _cg.get_item_pointer(context, builder, aryty, ary, [row, zero])
-            ncol = _cg.unpack_tuple(builder, ary.shape, 2)[1]
+            ptr, ncol = _row_start(context, builder, signature, args)
             out = context.make_array(rowty)(context, builder)
             itemsize = context.get_constant(types.intp, aryty.dtype.bitwidth // 8)
             context.populate_array(out, data=ptr, shape=[ncol], strides=[itemsize],
