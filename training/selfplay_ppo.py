@@ -307,22 +307,29 @@ def critic_value(critic, h, roles, tables=None):
     return critic(torch.cat(parts, 1)).squeeze(-1)
 
 
+def pad_inputs(critic, opt_state: dict) -> None:
+    """Widen, in place, the Adam moments of the critic's first layer saved before its table
+    inputs existed (--critic-table added on resume) with zero columns for those inputs."""
+    import torch
+    w = critic[0].weight
+    for k, v in opt_state.items():
+        if torch.is_tensor(v) and v.dim() == 2 and v.shape[1] < w.shape[1]:
+            opt_state[k] = torch.cat([v, v.new_zeros(v.shape[0], w.shape[1] - v.shape[1])], 1)
+
+
 def load_critic(critic, saved: dict, opt_state: dict | None = None):
     """Load a saved critic's weights into ``critic``; one saved without the table inputs (the
     run resumed with --critic-table) gets zero weights for them, so it gives the same values.
     ``opt_state`` (that param's Adam state, if any) is padded with zeros the same way."""
-    import torch
     w = saved["0.weight"]
     extra = critic[0].weight.shape[1] - w.shape[1]
     if extra not in (0, TABLE_KINDS):
         raise SystemExit(f"the saved critic reads {w.shape[1]} inputs, this one "
                          f"{critic[0].weight.shape[1]}: not the same network")
     if extra:
-        pad = torch.zeros(w.shape[0], extra, dtype=w.dtype)
-        saved = dict(saved, **{"0.weight": torch.cat([w, pad], 1)})
-        for k, v in (opt_state or {}).items():
-            if torch.is_tensor(v) and v.shape == w.shape:
-                opt_state[k] = torch.cat([v, torch.zeros_like(pad)], 1)
+        saved = dict(saved, **{"0.weight": w.new_zeros(critic[0].weight.shape)})
+        saved["0.weight"][:, :w.shape[1]] = w
+        pad_inputs(critic, opt_state or {})
     critic.load_state_dict(saved)
 
 
@@ -737,10 +744,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         else:
             opt.load_state_dict(saved)
         if critic is not None:
-            w = critic[0].weight
-            st_w = opt.state.get(w, {})
-            if st_w and st_w["exp_avg"].shape != w.shape:
-                load_critic(critic, state["critic"], st_w)
+            pad_inputs(critic, opt.state.get(critic[0].weight, {}))
 
     if critic is not None and state:
         load_critic(critic, state["critic"])
@@ -1022,11 +1026,11 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             if L.size:
                 ob, mk = np.array(obs[L]), np.asarray(mask[L]) != 0
                 tg = targets(L, seats[L])
-                tk_ = tables.kind[L].astype(np.int8)
+                kinds = tables.kind[L].astype(np.int8)
                 with torch.no_grad():
                     logits, v, h = net(torch.as_tensor(ob), torch.as_tensor(mk), features=True)
                     v = value(v, h, None if tg is None else torch.as_tensor(tg),
-                              torch.as_tensor(tk_))
+                              torch.as_tensor(kinds))
                     dist = torch.distributions.Categorical(logits=logits)
                     a = dist.sample()
                     lp = dist.log_prob(a)
@@ -1038,7 +1042,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                     teach = heur.act_batch(ob, mk, slots=L * C.MAX_SEATS + seats[L])
                     teach = np.where(kick_roles[roles], teach, -1)
                     timing["heuristic"] += time.time() - tk
-                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg, teach, tk_)
+                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg, teach, kinds)
                 tables.role[L, seats[L]] = roles
             for code in np.unique(c[c >= 1]).tolist():
                 P = np.flatnonzero(c == code)
