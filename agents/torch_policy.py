@@ -30,9 +30,21 @@ checkpoints, which load as they are):
   target (``OBS_DSRC`` / ``OBS_DTGT``: who attacks you, who is dying) are gathered and read
   again as ``2 * SEAT_OBS`` more inputs, so "the dying seat is the lord" is one input cell
   instead of a match between two one-hots.
+- ``"prior"``: the heuristic's suggestion (residual policy learning: Silver et al. 2018,
+  "Residual Policy Learning"; Johannink et al. 2019). At every decision the scripted heuristic
+  (``agents.heuristic.HeuristicAgent``, which reads the same observation and mask and remembers
+  the seat's game) is asked what it would play; the net reads that action as ``NUM_ACTIONS``
+  one-hot inputs and adds ``prior_gain[role]`` (one learned number per role of the observer's
+  role one-hot) to its logit. With a large gain the policy plays the heuristic's choice unless
+  its own logits disagree by more than the gain; training learns where to leave it. Such a net
+  needs ``prior=`` (the suggested action per row, -1: none) in ``forward``; its agent
+  (``TorchPolicyAgent``) holds a heuristic of its own, per slot like any agent with memory, and
+  reads nothing else than the observation and the mask.
 
-``extend_net(net, features, card_kinds)`` turns a net into one with more features and the same
-outputs (the new weights start at zero): a checkpoint can be trained on with them.
+``extend_net(net, features, card_kinds, prior_gain=...)`` turns a net into one with more features
+and the same outputs (the new weights start at zero; ``prior_gain``, default 0, sets the gains of
+a new ``"prior"`` feature, which then changes the outputs by design): a checkpoint can be trained
+on with them.
 
 Keywords of the loaders (``make_agent(path, seed=..., deterministic=...)``): ``deterministic``
 (default True) plays the most likely legal action, False samples from the masked distribution
@@ -48,15 +60,15 @@ import numpy as np
 
 from heroes_env.cli import install_hint
 from heroes_env.engine.constants import (A_CARD, MAX_CARDS, MAX_SEATS, NUM_ACTIONS, NUM_KINDS,
-                                         OBS_DSRC, OBS_DTGT, OBS_HAND, OBS_SEATS, OBS_SIZE,
-                                         OBS_SIZE_BEFORE_HISTORY, SEAT_OBS)
+                                         NUM_ROLES, OBS_DSRC, OBS_DTGT, OBS_HAND, OBS_ROLE,
+                                         OBS_SEATS, OBS_SIZE, OBS_SIZE_BEFORE_HISTORY, SEAT_OBS)
 from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED, obs_to_float32
 
 from .base import Agent, AgentSpecError, check_batch, register_checkpoint_loader
 
 __all__ = ["CHECKPOINT_FORMAT", "COMPATIBLE_OBS_SIZES", "FEATURES", "PolicyNet",
            "TorchPolicyAgent", "SB3PolicyAgent", "build_net", "card_kinds", "extend_net",
-           "net_from_arch", "save_checkpoint", "load_checkpoint"]
+           "net_from_arch", "prior_gains", "save_checkpoint", "load_checkpoint"]
 
 CHECKPOINT_FORMAT = "heroes_env.torch_policy/1"
 MASKED_LOGIT = -1e9
@@ -64,7 +76,9 @@ MASKED_LOGIT = -1e9
 COMPATIBLE_OBS_SIZES = (OBS_SIZE, OBS_SIZE_BEFORE_HISTORY)
 
 # optional features of PolicyNet (module docstring), in the order their inputs are appended
-FEATURES = ("kinds", "focus")
+FEATURES = ("kinds", "focus", "prior")
+# the trunk input cells each feature appends
+FEATURE_CELLS = {"kinds": NUM_KINDS, "focus": 2 * SEAT_OBS, "prior": NUM_ACTIONS}
 
 _NET_CLASS = None
 
@@ -127,8 +141,9 @@ def _net_class():
                         table[cid, kind] = 1.0
                 self.register_buffer("kind_table", table, persistent=False)
                 extra += NUM_KINDS
-            if "focus" in self.features:
-                extra += 2 * SEAT_OBS
+            extra += sum(FEATURE_CELLS[f] for f in self.features if f != "kinds")
+            if "prior" in self.features:       # the heuristic's logit bonus, per observer role
+                self.prior_gain = nn.Parameter(torch.zeros(NUM_ROLES))
             layers, width = [], obs_size + extra
             for h in hidden:
                 layers += [nn.Linear(width, h), nn.ReLU()]
@@ -155,7 +170,7 @@ def _net_class():
                 nn.init.orthogonal_(self.kind_pi.weight, 0.01)
                 nn.init.zeros_(self.kind_pi.bias)
 
-        def inputs(self, obs):
+        def inputs(self, obs, prior=None):
             """The trunk's input: the observation, then the features' cells (FEATURES order)."""
             parts = [obs]
             if "kinds" in self.features:
@@ -165,21 +180,33 @@ def _net_class():
                 seats = seats.reshape(*obs.shape[:-1], MAX_SEATS, SEAT_OBS)
                 for at in (OBS_DSRC, OBS_DTGT):
                     parts.append((obs[..., at:at + MAX_SEATS].unsqueeze(-1) * seats).sum(-2))
+            if "prior" in self.features:
+                parts.append(prior_onehot(prior, obs))
             return parts[0] if len(parts) == 1 else torch.cat(parts, -1)
 
-        def forward(self, obs, mask, features: bool = False):
+        def forward(self, obs, mask, features: bool = False, prior=None):
             """(masked logits [B, A], value [B]); mask: bool or 0/1 [B, A]. features=True adds
             the trunk's output [B, width] (for auxiliary heads trained next to the policy). A net
             of an older (shorter) layout reads the first obs_size cells of the observation. obs:
-            float32, or the uint8 of obs_dtype="uint8" (decoded here, as heroes_env.obs does)."""
+            float32, or the uint8 of obs_dtype="uint8" (decoded here, as heroes_env.obs does).
+            prior: with the "prior" feature, the heuristic's action per row (int [B], -1: none),
+            required; without it, None."""
+            if ("prior" in self.features) != (prior is not None):
+                raise ValueError("a net with the 'prior' feature needs prior= (the heuristic's "
+                                 "action per row, -1: none); a net without it takes no prior"
+                                 if prior is None else "this net has no 'prior' feature: it "
+                                 "takes no prior=")
             if obs.dtype == torch.uint8:         # obs_dtype="uint8": the exact float32 values
                 k = obs.to(torch.int16)
                 k = k - (self.obs_signed & (k > 127)).to(torch.int16) * 256
                 obs = k.float() / self.obs_divisor
             if obs.shape[-1] != self.obs_size:
                 obs = obs[..., :self.obs_size]
-            h = self.trunk(self.inputs(obs))
+            h = self.trunk(self.inputs(obs, prior))
             logits = self.pi(h)
+            if prior is not None:              # the suggested action's bonus, by own role
+                gain = obs[..., OBS_ROLE:OBS_ROLE + NUM_ROLES] @ self.prior_gain
+                logits = logits + gain.unsqueeze(-1) * prior_onehot(prior, obs)
             if "kinds" in self.features:         # each card action also gets its kind's logit
                 by_kind = self.kind_pi(h) @ self.kind_table.T
                 logits = torch.cat([logits[..., :A_CARD], logits[..., A_CARD:A_CARD + MAX_CARDS]
@@ -189,16 +216,29 @@ def _net_class():
                 return logits, self.v(h).squeeze(-1), h
             return logits, self.v(h).squeeze(-1)
 
+    def prior_onehot(prior, obs):
+        """[B, NUM_ACTIONS] float: 1 at each row's suggested action (none where it is -1)."""
+        prior = torch.as_tensor(prior, dtype=torch.int64)
+        hot = torch.zeros(*prior.shape, NUM_ACTIONS, dtype=obs.dtype)
+        has = prior >= 0
+        hot[has, prior[has]] = 1.0
+        return hot
+
     _NET_CLASS = _PolicyNet
     return _NET_CLASS
 
 
-def build_net(hidden=(256, 256), obs_size: int = OBS_SIZE, features=(), card_kinds=None):
+def build_net(hidden=(256, 256), obs_size: int = OBS_SIZE, features=(), card_kinds=None,
+              prior_gain=None):
     """A fresh ``PolicyNet`` with the given trunk widths (for obs_size observation cells: one of
     ``COMPATIBLE_OBS_SIZES``) and optional ``features`` (``FEATURES``; ``"kinds"`` needs
-    ``card_kinds``)."""
+    ``card_kinds``; ``prior_gain`` as in ``extend_net``, for the ``"prior"`` feature)."""
     check_obs_size(obs_size, "build_net")
-    return _net_class()(obs_size, NUM_ACTIONS, tuple(hidden), features, card_kinds)
+    net = _net_class()(obs_size, NUM_ACTIONS, tuple(hidden), features, card_kinds)
+    if "prior" in net.features:
+        with _torch().no_grad():
+            net.prior_gain.copy_(prior_gains(prior_gain))
+    return net
 
 
 def net_from_arch(arch: dict):
@@ -207,9 +247,11 @@ def net_from_arch(arch: dict):
                      arch.get("features", ()), arch.get("card_kinds"))
 
 
-def extend_net(net, features=(), card_kinds=None):
+def extend_net(net, features=(), card_kinds=None, prior_gain=None):
     """A copy of net with these features added to its own: the same outputs for every input
-    (the new input weights and the kind logits start at zero), ready to train on."""
+    (the new input weights and the kind logits start at zero), ready to train on. prior_gain:
+    the starting gains of a new "prior" feature (NUM_ROLES numbers, or 4 for the identity
+    roles lord, loyalist, rebel, renegade, the 3v3 roles then 0; default all 0)."""
     torch = _torch()
     if not net.arch["hidden"]:
         raise AgentSpecError("extend_net needs a net with a hidden layer")
@@ -227,7 +269,7 @@ def extend_net(net, features=(), card_kinds=None):
                 v[:, :net.obs_size] = old_sd[k][:, :net.obs_size]
                 col_old, col_new = net.obs_size, net.obs_size
                 for f in want:
-                    size = NUM_KINDS if f == "kinds" else 2 * SEAT_OBS
+                    size = FEATURE_CELLS[f]
                     if f in have:
                         v[:, col_new:col_new + size] = old_sd[k][:, col_old:col_old + size]
                         col_old += size
@@ -236,8 +278,21 @@ def extend_net(net, features=(), card_kinds=None):
                 v.copy_(old_sd[k])
             elif k.startswith("kind_pi."):
                 v.zero_()
+            elif k == "prior_gain":
+                v.copy_(prior_gains(prior_gain))
     new.load_state_dict(sd)
     return new
+
+
+def prior_gains(gains=None):
+    """The ``prior_gain`` tensor (NUM_ROLES) from None (zeros), NUM_ROLES numbers, or 4 (the
+    identity roles; the 3v3 roles then 0)."""
+    torch = _torch()
+    g = [] if gains is None else [float(x) for x in gains]
+    if len(g) not in (0, 4, NUM_ROLES):
+        raise AgentSpecError(f"prior_gain: 4 numbers (lord, loyalist, rebel, renegade) or "
+                             f"{NUM_ROLES} (one per role), got {len(g)}")
+    return torch.tensor(g + [0.0] * (NUM_ROLES - len(g)), dtype=torch.float32)
 
 
 def check_obs_size(obs_size, what: str) -> None:
@@ -293,7 +348,9 @@ def _pick(logits: np.ndarray, deterministic: bool, rng) -> np.ndarray:
 
 
 class TorchPolicyAgent(Agent):
-    """A ``PolicyNet`` checkpoint as an agent (stateless: no per-game memory)."""
+    """A ``PolicyNet`` checkpoint as an agent. Stateless, except for a net with the ``"prior"``
+    feature: its heuristic (``self.prior``, seeded from seed) remembers each slot's game, so
+    such an agent takes slots and ``reset(slots=...)`` like the heuristic does."""
 
     name = "torch_policy"
 
@@ -308,15 +365,30 @@ class TorchPolicyAgent(Agent):
             self.meta = {}
         self.net = net
         self.deterministic = bool(deterministic)
+        self.prior = None
+        if "prior" in net.features:
+            from .heuristic import HeuristicAgent
+            self.prior = HeuristicAgent(seed=seed)
         self.torch = _torch()
         if torch_threads is not None and self.torch.get_num_threads() != torch_threads:
             self.torch.set_num_threads(int(torch_threads))
 
-    def logits(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    def reset(self, seed: int | None = None, slots: Iterable[Hashable] | None = None) -> None:
+        super().reset(seed, slots)
+        if self.prior is not None:
+            self.prior.reset(seed, slots)
+
+    def logits(self, obs: np.ndarray, masks: np.ndarray,
+               slots: Iterable[Hashable] | None = None) -> np.ndarray:
+        """Masked logits [B, NUM_ACTIONS]; a net with the "prior" feature first asks its
+        heuristic (which remembers the slots' games: slots as in ``act_batch``)."""
         torch = self.torch
+        prior = None
+        if self.prior is not None:
+            prior = torch.from_numpy(self.prior.act_batch(obs, masks, slots))
         with torch.no_grad():
             lg, _ = self.net(torch.from_numpy(np.array(obs_to_float32(obs))),
-                             torch.as_tensor(np.asarray(masks) != 0))
+                             torch.as_tensor(np.asarray(masks) != 0), prior=prior)
         return lg.numpy()
 
     def act(self, obs: np.ndarray, mask: np.ndarray, slot: Hashable = 0) -> int:
@@ -324,14 +396,15 @@ class TorchPolicyAgent(Agent):
         if not mask.any():
             raise ValueError("the mask allows no action: is the game over, or is this mask "
                              "another seat's?")
-        return int(_pick(self.logits(obs[None], mask[None]), self.deterministic, self.rng)[0])
+        return int(_pick(self.logits(np.asarray(obs)[None], mask[None], [slot]),
+                         self.deterministic, self.rng)[0])
 
     def act_batch(self, obs: np.ndarray, masks: np.ndarray,
                   slots: Iterable[Hashable] | None = None) -> np.ndarray:
         obs, masks = check_batch(obs, masks)
         if not (masks != 0).any(axis=1).all():
             raise ValueError("a mask allows no action")
-        return _pick(self.logits(obs, masks), self.deterministic, self.rng)
+        return _pick(self.logits(obs, masks, slots), self.deterministic, self.rng)
 
 
 class SB3PolicyAgent(Agent):

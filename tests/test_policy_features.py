@@ -120,10 +120,83 @@ def test_checkpoint_keeps_the_features(decisions, tmp_path):
 
 
 def test_bad_features_are_refused():
-    with pytest.raises(AgentSpecError, match="from \\['kinds', 'focus'\\]"):
+    with pytest.raises(AgentSpecError, match="from \\['kinds', 'focus', 'prior'\\]"):
         build_net((8,), features=("shape",))
     with pytest.raises(AgentSpecError, match="needs card_kinds"):
         build_net((8,), features=("kinds",))
     from training import selfplay_ppo
     with pytest.raises(SystemExit, match="--features focus focus"):
         selfplay_ppo.main(["--features", "focus", "focus"])
+
+
+def test_prior_gain_adds_the_heuristics_action(decisions):
+    """The "prior" feature: the suggested action's logit gets prior_gain[own role]; a row
+    without a suggestion (-1) and a role with gain 0 keep the net's logits; the net refuses a
+    missing prior, and a net without the feature refuses one."""
+    obs, mask = decisions
+    torch.manual_seed(2)
+    net = build_net((16,), features=("prior",), prior_gain=[0, 7, 0, 3])
+    assert net.prior_gain.tolist() == [0, 7, 0, 3, 0, 0]
+    rng = np.random.default_rng(0)
+    prior = torch.as_tensor([rng.choice(np.flatnonzero(m)) for m in mask.numpy()])
+    with torch.no_grad():
+        with_p, _ = net(obs, mask, prior=prior)
+        net.prior_gain.zero_()
+        no_gain, _ = net(obs, mask, prior=prior)
+    role = obs[:, C.OBS_ROLE:C.OBS_ROLE + 4].argmax(1)
+    diff = with_p - no_gain
+    rows = torch.arange(len(obs))
+    want = torch.tensor([0.0, 7.0, 0.0, 3.0])[role]
+    assert torch.allclose(diff[rows, prior], want)
+    diff[rows, prior] = 0
+    assert not diff.any()                               # no other action moves
+    assert {0, 1, 2} <= set(role.tolist())              # the rows hold several roles
+    with pytest.raises(ValueError, match="needs prior="):
+        net(obs, mask)
+    with pytest.raises(ValueError, match="no 'prior' feature"):
+        build_net((16,))(obs, mask, prior=prior)
+    with pytest.raises(AgentSpecError, match="prior_gain: 4 numbers"):
+        build_net((16,), features=("prior",), prior_gain=[1, 2])
+
+
+def test_extend_net_with_prior_keeps_the_outputs_at_gain_zero(decisions):
+    obs, mask = decisions
+    torch.manual_seed(3)
+    net = build_net((32,), features=("kinds",), card_kinds=card_kinds())
+    big = extend_net(net, ("prior",))
+    assert big.features == ("kinds", "prior")
+    prior = torch.full((len(obs),), -1)
+    prior[::2] = torch.as_tensor([np.flatnonzero(m)[0] for m in mask.numpy()[::2]])
+    with torch.no_grad():
+        la, va = net(obs, mask)
+        lb, vb = big(obs, mask, prior=prior)
+    assert torch.allclose(la, lb, atol=1e-5) and torch.allclose(va, vb, atol=1e-6)
+
+
+def test_prior_agent_with_a_large_gain_is_the_heuristic(decisions, tmp_path):
+    """A checkpoint with the prior feature and a large gain in every role plays the heuristic's
+    choices: its own heuristic, seeded like the agent, remembers each slot's game."""
+    from agents.heuristic import HeuristicAgent
+    obs, mask = decisions
+    net = build_net((16,), features=("prior",), prior_gain=[1e4] * C.NUM_ROLES)
+    path = str(tmp_path / "p.pt")
+    save_checkpoint(path, net)
+    back, _ = load_checkpoint(path)
+    assert back.features == ("prior",) and torch.equal(back.prior_gain, net.prior_gain)
+    agent, heur = make_agent(path, seed=9), HeuristicAgent(seed=9)
+    agent.reset(seed=9)
+    rows = 16                                          # the fixture's batch: one step per chunk
+    for t in range(0, len(obs), rows):
+        o, m = obs[t:t + rows].numpy(), mask[t:t + rows].numpy().astype(np.int8)
+        slots = list(range(rows))
+        assert np.array_equal(agent.act_batch(o, m, slots), heur.act_batch(o, m, slots))
+    assert agent.prior.remembers(0)
+    agent.reset(slots=[0])
+    assert not agent.prior.remembers(0) and agent.prior.remembers(1)
+    # with gain 0 the net's own choice, which here differs from the heuristic's somewhere
+    with torch.no_grad():
+        agent.net.prior_gain.zero_()
+    agent.reset(seed=9)
+    heur.reset(seed=9)
+    o, m = obs.numpy(), mask.numpy().astype(np.int8)
+    assert not np.array_equal(agent.act_batch(o[:rows], m[:rows]), heur.act_batch(o[:rows], m[:rows]))

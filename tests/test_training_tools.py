@@ -664,6 +664,52 @@ def test_kickstarting_pulls_toward_the_heuristic(tmp_path):
         selfplay_ppo.main(["--kick-coef", "-1"])
 
 
+def test_prior_feature_run(tmp_path):
+    """--features prior: the heuristic is asked at every learner decision (stored, always legal)
+    and pool snapshots ask it too; with a large --prior-gain the rollout plays its choice (the
+    rebel's gain 0: tests/test_policy_features.py); the gains are learned; the run resumes;
+    bad combinations are refused."""
+    import numpy as np
+    import torch
+
+    from agents.torch_policy import load_checkpoint
+    from heroes_env.engine import constants as C
+    from training import selfplay_ppo
+    argv = ["--rollout-steps", "256", "--num-envs", "8", "--minibatch-size", "64",
+            "--hidden", "32", "--eval-every", "0", "--torch-threads", "1", "--seed", "6",
+            "--no-tensorboard", "--p-heuristic", "0.4", "--p-pool", "0.4", "--pool-every", "1",
+            "--features", "prior", "kinds", "--prior-gain", "30", "30", "0", "30",
+            "--learning-rate", "3e-3", "--run-dir", str(tmp_path / "runs"),
+            "--save-path", str(tmp_path / "p.pt")]
+    threads = torch.get_num_threads()
+    try:
+        selfplay_ppo.main(argv + ["--total-steps", "1000"])
+        saved = torch.load(tmp_path / "p.pt.state", weights_only=False)
+        assert len(saved["pool"]) >= 2                      # pool games were played
+        st = saved["store"]
+        k = st["k"]
+        assert k > 0 and (st["prior"][:k] >= 0).all()
+        assert st["mask"][np.arange(k), st["prior"][:k]].all()
+        roles = np.asarray(st["obs"][:k, C.OBS_ROLE:C.OBS_ROLE + 4]).argmax(1)
+        follow = st["act"][:k] == st["prior"][:k]
+        other = roles != 2
+        assert other.any() and follow[other].all()           # gain 30: the heuristic's choice
+        net, _ = load_checkpoint(str(tmp_path / "p.pt"))
+        gain = net.prior_gain.detach().numpy()
+        assert not np.allclose(gain[:4], [30, 30, 0, 30])    # learned
+        again = selfplay_ppo.main(["--resume", str(tmp_path / "p.pt.state"),
+                                   "--total-steps", "1500"])
+        assert "prior" in again.features
+    finally:
+        torch.set_num_threads(threads)
+    with pytest.raises(SystemExit, match="--prior-gain 1.0 2.0: give 4 numbers"):
+        selfplay_ppo.main(["--features", "prior", "--prior-gain", "1", "2"])
+    with pytest.raises(SystemExit, match="with --features ... prior"):
+        selfplay_ppo.main(["--prior-gain", "1", "2", "3", "4"])
+    with pytest.raises(SystemExit, match="--features prior with --bc-steps"):
+        selfplay_ppo.main(["--features", "prior", "--bc-steps", "100"])
+
+
 def test_sigterm_ends_a_sitting_with_a_state(tmp_path):
     """SIGTERM (kill <pid>) while training: the run finishes its update, writes the training
     state and exits 0; --resume would continue from there."""

@@ -134,7 +134,14 @@ class Args:
     hidden: tuple[int, ...] = arg((256, 256), "widths of the policy's shared MLP trunk")
     features: tuple[str, ...] = arg((), "optional features of the policy (agents.torch_policy."
                                         "FEATURES): kinds (cards by kind), focus (the decision's "
-                                        "seats); added to an --init-checkpoint's net too")
+                                        "seats), prior (the heuristic's suggestion, asked at "
+                                        "every decision: residual learning); added to an "
+                                        "--init-checkpoint's net too")
+    prior_gain: tuple[float, ...] = arg((), "with --features prior: the starting logit bonus of "
+                                            "the heuristic's suggestion for each role (lord "
+                                            "loyalist rebel renegade) when the feature is added "
+                                            "to a fresh or --init-checkpoint net; learned from "
+                                            "there (default: 0 for all)")
     learning_rate: float = arg(2.5e-4, "Adam learning rate (PPO)")
     bc_learning_rate: float = arg(1e-3, "Adam learning rate (warm start)")
     anneal_lr: bool = arg(True, "anneal the PPO learning rate linearly to 0")
@@ -395,17 +402,20 @@ class Store:
         self.nxt = np.full(cap, -1, np.int64)
         self.roles = np.full((cap, MAX_SEATS), -1, np.int8)   # role_targets (aux head)
         self.teach = np.full(cap, -1, np.int64)     # the kickstarting teacher's action (-1: none)
+        self.prior = np.full(cap, -1, np.int64)     # the heuristic's suggestion (--features prior)
         self.table = np.full(cap, -1, np.int8)      # the kind of table (WinStats.KINDS; -1: none)
         self.k = 0
         self.open: dict[tuple[int, int], int] = {}     # (row, seat) -> its last decision
 
-    def add(self, rows, seats, obs, mask, act, logp, val, roles=None, teach=None, table=None):
+    def add(self, rows, seats, obs, mask, act, logp, val, roles=None, teach=None, table=None,
+            prior=None):
         m = len(rows)
         a, b = self.k, self.k + m
         self.obs[a:b], self.mask[a:b], self.act[a:b] = obs, mask, act
         self.roles[a:b] = -1 if roles is None else roles
         self.teach[a:b] = -1 if teach is None else teach
         self.table[a:b] = -1 if table is None else table
+        self.prior[a:b] = -1 if prior is None else prior
         self.logp[a:b], self.val[a:b] = logp, val
         self.rew[a:b], self.done[a:b], self.nxt[a:b] = 0.0, False, -1
         for j, (i, s) in enumerate(zip(rows.tolist(), seats.tolist())):
@@ -427,7 +437,7 @@ class Store:
         return v
 
     ARRAYS = ("obs", "mask", "act", "logp", "val", "rew", "done", "nxt", "roles", "teach",
-              "table")
+              "table", "prior")
 
     def state(self) -> dict:
         """The filled part (between updates: the carried decisions) and the open trajectories."""
@@ -437,7 +447,7 @@ class Store:
     def load_state(self, d: dict) -> None:
         k = d["k"]
         for a in self.ARRAYS:
-            # a state written before kickstarting (or the table kinds) existed has none: -1
+            # a state written before kickstarting (the table kinds, the prior) existed: -1
             getattr(self, a)[:k] = d[a] if a in d else -1
         self.k, self.open = k, dict(d["open"])
 
@@ -447,7 +457,7 @@ class Store:
         idx = np.array([self.open[k] for k in keys], np.int64)
         m = len(idx)
         for arr in (self.obs, self.mask, self.act, self.logp, self.val, self.roles, self.teach,
-                    self.table):
+                    self.table, self.prior):
             arr[:m] = arr[idx]
         self.rew[:m], self.done[:m], self.nxt[:m] = 0.0, False, -1
         self.open = {k: j for j, k in enumerate(keys)}
@@ -616,6 +626,13 @@ def main(argv=None):
     if set(args.features) - set(FEATURES) or len(set(args.features)) != len(args.features):
         raise SystemExit(f"--features {' '.join(args.features)}: each at most once, from "
                          f"{', '.join(FEATURES)}")
+    if args.prior_gain and (len(args.prior_gain) != 4 or "prior" not in args.features):
+        raise SystemExit(f"--prior-gain {' '.join(map(str, args.prior_gain))}: give 4 numbers "
+                         f"(lord loyalist rebel renegade), with --features ... prior")
+    if "prior" in args.features and args.bc_steps > 0:
+        raise SystemExit("--features prior with --bc-steps: imitating the heuristic while the "
+                         "net reads its choice teaches nothing but the gain; start from "
+                         "--init-checkpoint (or a fresh net) without --bc-steps")
     state = None
     if args.resume:
         # only trust state files you wrote: they are pickles (games, generators, optimisers)
@@ -698,10 +715,14 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
     elif args.init_checkpoint:
         net, _ = load_checkpoint(args.init_checkpoint)
         if set(args.features) - set(net.features):
-            net = extend_net(net, args.features, card_kinds(game_config(args).deck))
+            net = extend_net(net, args.features, card_kinds(game_config(args).deck),
+                             prior_gain=args.prior_gain or None)
     else:
         net = build_net(args.hidden, features=args.features,
-                        card_kinds=card_kinds(game_config(args).deck))
+                        card_kinds=card_kinds(game_config(args).deck),
+                        prior_gain=args.prior_gain or None)
+    # residual learning (--features prior): the heuristic's choice at each of the net's decisions
+    suggests = "prior" in net.features
     net.train()
     if C.MAX_SEATS != MAX_SEATS:          # pragma: no cover - the constant above is stale
         raise RuntimeError(f"MAX_SEATS here {MAX_SEATS}, engine {C.MAX_SEATS}")
@@ -1027,8 +1048,14 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 ob, mk = np.array(obs[L]), np.asarray(mask[L]) != 0
                 tg = targets(L, seats[L])
                 kinds = tables.kind[L].astype(np.int8)
+                asked = None                   # the heuristic's choice (prior, kickstarting)
+                if suggests or kick_weight(ctr["global_step"]) > 0:
+                    tk = time.time()
+                    asked = heur.act_batch(ob, mk, slots=L * C.MAX_SEATS + seats[L])
+                    timing["heuristic"] += time.time() - tk
                 with torch.no_grad():
-                    logits, v, h = net(torch.as_tensor(ob), torch.as_tensor(mk), features=True)
+                    logits, v, h = net(torch.as_tensor(ob), torch.as_tensor(mk), features=True,
+                                       prior=torch.as_tensor(asked) if suggests else None)
                     v = value(v, h, None if tg is None else torch.as_tensor(tg),
                               torch.as_tensor(kinds))
                     dist = torch.distributions.Categorical(logits=logits)
@@ -1038,17 +1065,20 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 roles = ob[:, C.OBS_ROLE:C.OBS_ROLE + 4].argmax(1)
                 teach = None
                 if kick_weight(ctr["global_step"]) > 0:
-                    tk = time.time()
-                    teach = heur.act_batch(ob, mk, slots=L * C.MAX_SEATS + seats[L])
-                    teach = np.where(kick_roles[roles], teach, -1)
-                    timing["heuristic"] += time.time() - tk
-                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg, teach, kinds)
+                    teach = np.where(kick_roles[roles], asked, -1)
+                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg, teach, kinds,
+                       asked if suggests else None)
                 tables.role[L, seats[L]] = roles
             for code in np.unique(c[c >= 1]).tolist():
                 P = np.flatnonzero(c == code)
+                past = pool[code - 1]
+                pp = None
+                if "prior" in past.features:
+                    pp = torch.as_tensor(heur.act_batch(np.asarray(obs[P]), np.asarray(mask[P]),
+                                                        slots=P * C.MAX_SEATS + seats[P]))
                 with torch.no_grad():
-                    logits, _ = pool[code - 1](torch.as_tensor(np.array(obs[P])),
-                                               torch.as_tensor(np.asarray(mask[P]) != 0))
+                    logits, _ = past(torch.as_tensor(np.array(obs[P])),
+                                     torch.as_tensor(np.asarray(mask[P]) != 0), prior=pp)
                     actions[P] = torch.distributions.Categorical(logits=logits).sample().numpy()
             Rn = np.flatnonzero(c == RANDOM)
             if Rn.size:
@@ -1071,7 +1101,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                     rew = float(r.rewards[i, s])
                     st.end(i, s, rew)
                     wins.add(int(tables.kind[i]), int(tables.role[i, s]), rew)
-                if tables.kind[i] == 0 or args.kick_coef > 0:   # the heuristic knew this game
+                if tables.kind[i] == 0 or args.kick_coef > 0 or suggests:   # the heuristic knew it
                     heur.reset(slots=[i * C.MAX_SEATS + s for s in range(n)])
             if ended.size:
                 tables.draw(ended, len(pool), dealt_roles())
@@ -1094,6 +1124,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         b_roles = torch.as_tensor(st.roles[idx])
         b_teach = torch.as_tensor(st.teach[idx])
         b_table = torch.as_tensor(st.table[idx])
+        b_prior = torch.as_tensor(st.prior[idx]) if suggests else None
         kw = kick_weight(global_step)
         aux_stats, kick_stats, table_stats = [], [], []
         # ------------------------------------------------------------ PPO update
@@ -1107,7 +1138,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 mb = perm[a:a + args.minibatch_size]
                 if len(mb) < 2:            # a last minibatch of one: its advantage cannot be
                     continue               # normalised (std of one value is NaN)
-                logits, v, h = net(b_obs[mb], b_mask[mb], features=True)
+                logits, v, h = net(b_obs[mb], b_mask[mb], features=True,
+                                   prior=None if b_prior is None else b_prior[mb])
                 if warming:                # the value learns, the trunk and policy stay
                     h = h.detach()
                     v = net.v(h).squeeze(-1)
