@@ -403,6 +403,29 @@ def test_evaluate_heuristic_against_itself(tmp_path):
     assert math.isfinite(comp["table"]["all"]["random"]["win_rate"])
 
 
+def test_evaluate_prior_checkpoint_with_a_large_gain_is_the_heuristic(tmp_path):
+    """A "prior" checkpoint whose gain overrules its net in every role plays the heuristic's
+    games exactly in the protocol (its heuristic seeded like the baseline's in each seat), so
+    every paired difference is 0; with gain 0 it plays its own (untrained) net and loses."""
+    torch = pytest.importorskip("torch")
+    from agents.torch_policy import build_net, save_checkpoint
+    from heroes_env.engine import constants as C
+    torch.manual_seed(0)
+    net = build_net((16,), features=("prior",), prior_gain=[1e4] * C.NUM_ROLES)
+    save_checkpoint(str(tmp_path / "big.pt"), net)
+    with torch.no_grad():
+        net.prior_gain.zero_()
+    save_checkpoint(str(tmp_path / "zero.pt"), net)
+    diffs = {}
+    for name in ("big", "zero"):
+        res = evaluate.main(["--agent", str(tmp_path / f"{name}.pt"), "--games", "10",
+                             "--workers", "1", "--quiet", "--opponents", "heuristic",
+                             "--no-base-rates", "--out", ""])
+        diffs[name] = res["comparisons"]["heuristic"]["paired"]
+    assert all(diffs["big"][g]["diff"] in (0.0, None) for g in evaluate.GROUPS)
+    assert diffs["zero"]["all"]["diff"] != 0.0
+
+
 # ---------------------------------------------------------------- league table
 def test_league_table(tmp_path):
     from training import league
