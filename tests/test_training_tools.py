@@ -720,6 +720,8 @@ def test_prior_feature_run(tmp_path):
         net, _ = load_checkpoint(str(tmp_path / "p.pt"))
         gain = net.prior_gain.detach().numpy()
         assert not np.allclose(gain[:4], [30, 30, 0, 30])    # learned
+        logged = [r for r in _scalars(tmp_path / "runs") if r["tag"] == "charts/prior_gain_rebel"]
+        assert logged and logged[-1]["value"] == pytest.approx(gain[2], abs=1e-5)
         again = selfplay_ppo.main(["--resume", str(tmp_path / "p.pt.state"),
                                    "--total-steps", "1500"])
         assert "prior" in again.features

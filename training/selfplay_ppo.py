@@ -1196,6 +1196,9 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         logger.scalar("charts/sps", global_step / elapsed, global_step)
         logger.scalar("charts/decisions_per_s", decisions / elapsed, global_step)
         logger.scalar("charts/pool_size", len(pool), global_step)
+        if suggests:                       # the heuristic's logit bonus per role, as learned
+            for k, name in enumerate(ROLE_NAMES):
+                logger.scalar(f"charts/prior_gain_{name}", net.prior_gain[k].item(), global_step)
         logger.scalar("losses/policy_loss", pg_loss.item(), global_step)
         logger.scalar("losses/value_loss", v_loss.item(), global_step)
         logger.scalar("losses/entropy", ent.item(), global_step)
