@@ -133,15 +133,13 @@ def _net_class():
                                  persistent=False)
             self.register_buffer("obs_signed", torch.from_numpy(OBS_SIGNED.copy()),
                                  persistent=False)
-            extra = 0
+            extra = sum(FEATURE_CELLS[f] for f in self.features)
             if "kinds" in self.features:
                 table = torch.zeros(MAX_CARDS, NUM_KINDS)
                 for cid, kind in enumerate(card_kinds):
                     if kind >= 0:
                         table[cid, kind] = 1.0
                 self.register_buffer("kind_table", table, persistent=False)
-                extra += NUM_KINDS
-            extra += sum(FEATURE_CELLS[f] for f in self.features if f != "kinds")
             if "prior" in self.features:       # the heuristic's logit bonus, per observer role
                 self.prior_gain = nn.Parameter(torch.zeros(NUM_ROLES))
             layers, width = [], obs_size + extra
@@ -170,8 +168,9 @@ def _net_class():
                 nn.init.orthogonal_(self.kind_pi.weight, 0.01)
                 nn.init.zeros_(self.kind_pi.bias)
 
-        def inputs(self, obs, prior=None):
-            """The trunk's input: the observation, then the features' cells (FEATURES order)."""
+        def inputs(self, obs, prior_hot=None):
+            """The trunk's input: the observation, then the features' cells (FEATURES order);
+            prior_hot: the "prior" feature's one-hot suggestions (prior_onehot)."""
             parts = [obs]
             if "kinds" in self.features:
                 parts.append(obs[..., OBS_HAND:OBS_HAND + MAX_CARDS] @ self.kind_table)
@@ -181,7 +180,7 @@ def _net_class():
                 for at in (OBS_DSRC, OBS_DTGT):
                     parts.append((obs[..., at:at + MAX_SEATS].unsqueeze(-1) * seats).sum(-2))
             if "prior" in self.features:
-                parts.append(prior_onehot(prior, obs))
+                parts.append(prior_hot)
             return parts[0] if len(parts) == 1 else torch.cat(parts, -1)
 
         def forward(self, obs, mask, features: bool = False, prior=None):
@@ -202,11 +201,12 @@ def _net_class():
                 obs = k.float() / self.obs_divisor
             if obs.shape[-1] != self.obs_size:
                 obs = obs[..., :self.obs_size]
-            h = self.trunk(self.inputs(obs, prior))
+            hot = None if prior is None else prior_onehot(prior, obs)
+            h = self.trunk(self.inputs(obs, hot))
             logits = self.pi(h)
-            if prior is not None:              # the suggested action's bonus, by own role
+            if hot is not None:                # the suggested action's bonus, by own role
                 gain = obs[..., OBS_ROLE:OBS_ROLE + NUM_ROLES] @ self.prior_gain
-                logits = logits + gain.unsqueeze(-1) * prior_onehot(prior, obs)
+                logits = logits + gain.unsqueeze(-1) * hot
             if "kinds" in self.features:         # each card action also gets its kind's logit
                 by_kind = self.kind_pi(h) @ self.kind_table.T
                 logits = torch.cat([logits[..., :A_CARD], logits[..., A_CARD:A_CARD + MAX_CARDS]
