@@ -735,6 +735,51 @@ def test_prior_feature_run(tmp_path):
         selfplay_ppo.main(["--features", "prior", "--bc-steps", "100"])
 
 
+def test_prior_lr_gives_the_gains_their_own_rate(tmp_path):
+    """--prior-lr: the per-role gains are an Adam group of their own, annealed from their own
+    rate; at a net rate of 1e-6 they move by what their rate allows and the net hardly at all,
+    without it they move no more than the net; a resumed run keeps the groups; bad values
+    are refused."""
+    import numpy as np
+    import torch
+
+    from agents.torch_policy import load_checkpoint
+    from training import selfplay_ppo
+    argv = ["--rollout-steps", "256", "--num-envs", "8", "--minibatch-size", "64",
+            "--hidden", "32", "--eval-every", "0", "--torch-threads", "1", "--seed", "7",
+            "--no-tensorboard", "--p-heuristic", "0.8", "--p-pool", "0.0",
+            "--features", "prior", "--prior-gain", "1", "1", "1", "1",
+            "--learning-rate", "1e-6", "--total-steps", "800", "--anneal-lr",
+            "--run-dir", str(tmp_path / "runs")]
+    threads = torch.get_num_threads()
+    moved = {}
+    try:
+        for name, extra in (("own", ["--prior-lr", "0.05"]), ("shared", [])):
+            path = tmp_path / f"{name}.pt"
+            selfplay_ppo.main(argv + extra + ["--save-path", str(path)])
+            net, _ = load_checkpoint(str(path))
+            moved[name] = np.abs(net.prior_gain.detach().numpy()[:4] - 1.0).max()
+            groups = torch.load(str(path) + ".state", weights_only=False)["opt"]["param_groups"]
+            if name == "own":
+                assert [len(g["params"]) for g in groups][1] == 1      # the gains alone
+                assert groups[1]["base_lr"] == 0.05 and groups[0]["base_lr"] == 1e-6
+                assert groups[1]["lr"] / groups[0]["lr"] == pytest.approx(0.05 / 1e-6)
+            else:
+                assert len(groups) == 1
+        assert moved["own"] > 0.05 and moved["shared"] < 1e-3
+        again = selfplay_ppo.main(["--resume", str(tmp_path / "own.pt.state"),
+                                   "--total-steps", "1100"])
+        assert again.prior_gain.requires_grad
+        groups = torch.load(tmp_path / "own.pt.state", weights_only=False)["opt"]["param_groups"]
+        assert len(groups) == 2 and groups[1]["base_lr"] == 0.05
+    finally:
+        torch.set_num_threads(threads)
+    with pytest.raises(SystemExit, match="--prior-lr 0.01: .*with --features ... prior"):
+        selfplay_ppo.main(["--prior-lr", "0.01"])
+    with pytest.raises(SystemExit, match="--prior-lr -1.0: give a learning rate"):
+        selfplay_ppo.main(["--features", "prior", "--prior-lr", "-1"])
+
+
 def test_sigterm_ends_a_sitting_with_a_state(tmp_path):
     """SIGTERM (kill <pid>) while training: the run finishes its update, writes the training
     state and exits 0; --resume would continue from there."""

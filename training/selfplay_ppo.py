@@ -142,6 +142,10 @@ class Args:
                                             "loyalist rebel renegade) when the feature is added "
                                             "to a fresh or --init-checkpoint net; learned from "
                                             "there (default: 0 for all)")
+    prior_lr: float = arg(0.0, "with --features prior: the Adam learning rate of the per-role "
+                               "gains, a parameter group of their own (annealed like the "
+                               "rest), so that a run learns how far to trust the heuristic "
+                               "in each role (0: the gains share --learning-rate)")
     learning_rate: float = arg(2.5e-4, "Adam learning rate (PPO)")
     bc_learning_rate: float = arg(1e-3, "Adam learning rate (warm start)")
     anneal_lr: bool = arg(True, "anneal the PPO learning rate linearly to 0")
@@ -629,6 +633,9 @@ def main(argv=None):
     if args.prior_gain and (len(args.prior_gain) != 4 or "prior" not in args.features):
         raise SystemExit(f"--prior-gain {' '.join(map(str, args.prior_gain))}: give 4 numbers "
                          f"(lord loyalist rebel renegade), with --features ... prior")
+    if args.prior_lr < 0 or (args.prior_lr > 0 and "prior" not in args.features):
+        raise SystemExit(f"--prior-lr {args.prior_lr}: give a learning rate, 0 or more, with "
+                         f"--features ... prior (0: the gains share --learning-rate)")
     if "prior" in args.features and args.bc_steps > 0:
         raise SystemExit("--features prior with --bc-steps: imitating the heuristic while the "
                          "net reads its choice teaches nothing but the gain; start from "
@@ -740,19 +747,26 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         table_head = torch.nn.Linear(width, TABLE_KINDS)
         if state and state.get("table_head") is not None:
             table_head.load_state_dict(state["table_head"])
-    params = list(net.parameters())
+    # --prior-lr: the per-role gains are a group of their own with their own rate (it is
+    # fixed for a run: a resumed run keeps the saved groups)
+    gain_params = [net.prior_gain] if args.prior_lr > 0 else []
+    params = [p for p in net.parameters() if not any(p is g for g in gain_params)]
     for extra in (role_head, critic):
         if extra is not None:
             params += list(extra.parameters())
-    # the table head is the optimiser's second group, so that a run resumed with it added can
-    # load the saved optimiser's first group unchanged
+    # the table head is the optimiser's last group, so that a run resumed with it added can
+    # load the saved optimiser's other groups unchanged
     table_params = [] if table_head is None else list(table_head.parameters())
     table_saved = bool(state and state.get("table_head") is not None)
 
     def make_optimizer(lr):
-        groups = [{"params": params}]
+        """Adam over the groups; each remembers its base rate ("base_lr", the one annealed)."""
+        groups = [{"params": params, "base_lr": lr}]
+        if gain_params:
+            groups.append({"params": gain_params, "base_lr": args.prior_lr,
+                           "lr": args.prior_lr})
         if table_params:
-            groups.append({"params": table_params})
+            groups.append({"params": table_params, "base_lr": lr})
         return torch.optim.Adam(groups, lr=lr, eps=1e-5)
 
     def load_optimizer(opt, saved):
@@ -769,7 +783,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
 
     if critic is not None and state:
         load_critic(critic, state["critic"])
-    all_params = params + table_params
+    all_params = params + gain_params + table_params
     B, n = args.num_envs, args.num_players
 
     def dealt_roles():
@@ -1034,7 +1048,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         if args.anneal_lr:
             frac = 1.0 - ctr["global_step"] / args.total_steps
             for g in opt.param_groups:
-                g["lr"] = args.learning_rate * max(frac, 0.05)
+                g["lr"] = g.get("base_lr", args.learning_rate) * max(frac, 0.05)
         net.eval()
         while st.k < args.rollout_steps:
             seats = np.asarray(r.seat).astype(np.int64)
