@@ -54,6 +54,7 @@ game per worker process).
 """
 from __future__ import annotations
 
+import copy
 from typing import Hashable, Iterable
 
 import numpy as np
@@ -350,12 +351,16 @@ def _pick(logits: np.ndarray, deterministic: bool, rng) -> np.ndarray:
 class TorchPolicyAgent(Agent):
     """A ``PolicyNet`` checkpoint as an agent. Stateless, except for a net with the ``"prior"``
     feature: its heuristic (``self.prior``, seeded from seed) remembers each slot's game, so
-    such an agent takes slots and ``reset(slots=...)`` like the heuristic does."""
+    such an agent takes slots and ``reset(slots=...)`` like the heuristic does. ``prior_gain``
+    (4 numbers, lord loyalist rebel renegade) plays such a net with other gains than the saved
+    ones (a given ``net`` is copied first), e.g. from an agent file
+    ``{"agent": "x.pt", "kwargs": {"prior_gain": [1, 3, 1, 3]}}``."""
 
     name = "torch_policy"
 
     def __init__(self, path: str | None = None, seed: int | None = None, name: str | None = None,
-                 deterministic: bool = True, torch_threads: int | None = 1, net=None):
+                 deterministic: bool = True, torch_threads: int | None = 1, net=None,
+                 prior_gain=None):
         super().__init__(seed, name)
         if net is None:
             if path is None:
@@ -363,6 +368,15 @@ class TorchPolicyAgent(Agent):
             net, self.meta = load_checkpoint(path)
         else:
             self.meta = {}
+            if prior_gain is not None:
+                net = copy.deepcopy(net)
+        if prior_gain is not None:
+            if "prior" not in net.features:
+                raise AgentSpecError(f"prior_gain {list(prior_gain)!r}: {path or 'this net'} has "
+                                     f"no prior feature (its features: "
+                                     f"{', '.join(net.features) or 'none'})")
+            with _torch().no_grad():
+                net.prior_gain.copy_(prior_gains(prior_gain))
         self.net = net
         self.deterministic = bool(deterministic)
         self.prior = None

@@ -424,6 +424,21 @@ def test_evaluate_prior_checkpoint_with_a_large_gain_is_the_heuristic(tmp_path):
         diffs[name] = res["comparisons"]["heuristic"]["paired"]
     assert all(diffs["big"][g]["diff"] in (0.0, None) for g in evaluate.GROUPS)
     assert diffs["zero"]["all"]["diff"] != 0.0
+    # --prior-gain plays a checkpoint at other gains: each file at the other's gains
+    for name, gains, same in (("zero", "10000", "big"), ("big", "0", "zero")):
+        res = evaluate.main(["--agent", str(tmp_path / f"{name}.pt"), "--games", "10",
+                             "--workers", "1", "--quiet", "--opponents", "heuristic",
+                             "--no-base-rates", "--out", "", "--prior-gain", *[gains] * 4])
+        assert res["comparisons"]["heuristic"]["paired"] == diffs[same]
+        assert f"prior gains {' '.join([str(float(gains))] * 4)};" in evaluate.format_result(res)
+    plain = os.path.join(ROOT, "training", "checkpoints", "selfplay_none5.pt")
+    with pytest.raises(SystemExit, match="--prior-gain: prior_gain .*has no prior feature"):
+        evaluate.main(["--agent", plain, "--prior-gain", "1", "1", "1", "1", "--out", ""])
+    with pytest.raises(SystemExit, match="--prior-gain needs a .pt checkpoint"):
+        evaluate.main(["--agent", "heuristic", "--prior-gain", "1", "1", "1", "1", "--out", ""])
+    with pytest.raises(SystemExit, match="prior_gain: 4 numbers"):
+        evaluate.main(["--agent", str(tmp_path / "big.pt"), "--prior-gain", "1", "1",
+                       "--out", ""])
 
 
 # ---------------------------------------------------------------- league table

@@ -19,7 +19,8 @@ mean(d) +- 1.96 sd(d) / sqrt(n) (narrower than the unpaired one because the deal
 The last line is issue 12's criterion, for every opponent kind: ahead of the baseline in every
 role and by at least ``--margin`` (3 points) overall. It writes the table, the paired
 differences, the verdict and the tournament summaries as JSON (``--out``).
-``--sample`` evaluates the policy with sampled actions instead of the most likely one.
+``--sample`` evaluates the policy with sampled actions instead of the most likely one;
+``--prior-gain`` plays a checkpoint with the prior feature at other per-role gains.
 """
 from __future__ import annotations
 
@@ -53,6 +54,9 @@ class Args:
     margin: float = arg(0.03, "verdict: the overall lead over the baseline it needs")
     workers: int = arg(2, "worker processes")
     sample: bool = arg(False, "sample the policy's actions instead of the most likely one")
+    prior_gain: tuple[float, ...] = arg((), "a checkpoint with the prior feature played with "
+                                            "these gains (lord loyalist rebel renegade) instead "
+                                            "of its saved ones")
     out: str = arg("training/results/eval.json", "summary JSON ('' = none)")
     games_dir: str = arg("", "keep each tournament's games file here (resumable); '' = a "
                              "temporary directory")
@@ -159,14 +163,26 @@ def _records(path: str) -> list[dict]:
 
 def compare(args: Args) -> dict:
     import agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
+    from agents.base import AgentSpecError, make_agent
     from agents.tournament import TournamentConfig, run_tournament
 
     spec = args.agent
+    kwargs = {}
     if args.sample and os.path.splitext(spec)[1] in (".pt", ".zip"):
-        fd, spec = tempfile.mkstemp(suffix=".json", prefix="sampled_")
+        kwargs["deterministic"] = False
+    if args.prior_gain:
+        if os.path.splitext(spec)[1] != ".pt":
+            raise SystemExit(f"--prior-gain needs a .pt checkpoint with the prior feature; "
+                             f"--agent is {spec!r}")
+        kwargs["prior_gain"] = list(args.prior_gain)
+        try:                               # a clear error now, not in a worker
+            make_agent(spec, **kwargs)
+        except AgentSpecError as e:
+            raise SystemExit(f"--prior-gain: {e}") from e
+    if kwargs:                             # an agent file: the checkpoint with these kwargs
+        fd, spec = tempfile.mkstemp(suffix=".json", prefix="agent_")
         with os.fdopen(fd, "w") as f:
-            json.dump({"agent": os.path.abspath(args.agent),
-                       "kwargs": {"deterministic": False}}, f)
+            json.dump({"agent": os.path.abspath(args.agent), "kwargs": kwargs}, f)
     seats = [("agent", spec), ("baseline", args.baseline)]
     if args.base_rates:
         seats.append(("random", "random"))
@@ -208,7 +224,9 @@ def format_result(result: dict) -> str:
     names = {"agent": "trained agent", "baseline": a["baseline"], "random": "random"}
     lines = [f"{a['agent']} vs {a['baseline']} in the same seats and deals, {a['games']} games "
              f"per tournament, {a['players']} players, pack {a['pack']}, seed {a['seed']}"
-             f"{', sampled actions' if a['sample'] else ''}; win rate % (Wilson 95%) "
+             f"{', sampled actions' if a['sample'] else ''}"
+             f"{', prior gains ' + ' '.join(map(str, a['prior_gain'])) if a.get('prior_gain') else ''}"
+             f"; win rate % (Wilson 95%) "
              f"[seat-games]; difference: paired, agent - {a['baseline']} (95%)"]
     for opp, comp in result["comparisons"].items():
         lines.append(f"\nagainst {opp} opponents")
