@@ -403,6 +403,42 @@ def test_evaluate_heuristic_against_itself(tmp_path):
     assert math.isfinite(comp["table"]["all"]["random"]["win_rate"])
 
 
+def test_evaluate_seeds_pooled(tmp_path):
+    """--seeds: each seed's evaluation is the single-seed one; the pooled table sums wins and
+    seat-games, the pooled paired difference is over all the games (the n-weighted mean of the
+    seeds'), the verdict is the pooled table's; kept games go under seed<k>/; a seed twice is
+    refused."""
+    common = ["--agent", "random", "--games", "8", "--workers", "1", "--quiet", "--opponents",
+              "heuristic", "--no-base-rates"]
+    one = {sd: evaluate.main(common + ["--seed", str(sd), "--out", ""]) for sd in (3, 4)}
+    res = evaluate.main(common + ["--seeds", "3", "4", "--out", str(tmp_path / "p.json"),
+                                  "--games-dir", str(tmp_path / "g")])
+    for sd in (3, 4):
+        assert res["seeds"][str(sd)]["comparisons"]["heuristic"]["paired"] == \
+            one[sd]["comparisons"]["heuristic"]["paired"]
+        assert res["seeds"][str(sd)]["verdict"] == one[sd]["verdict"]
+    pooled = res["comparisons"]["heuristic"]
+    for g in evaluate.GROUPS:
+        cells = [one[sd]["comparisons"]["heuristic"]["table"][g]["agent"] for sd in (3, 4)]
+        assert pooled["table"][g]["agent"]["wins"] == sum(c["wins"] for c in cells)
+        assert pooled["table"][g]["agent"]["games"] == sum(c["games"] for c in cells)
+        ps = [one[sd]["comparisons"]["heuristic"]["paired"][g] for sd in (3, 4)]
+        n = sum(p["n"] for p in ps)
+        assert pooled["paired"][g]["n"] == n
+        if n:
+            want = sum(p["n"] * p["diff"] for p in ps if p["n"]) / n
+            assert pooled["paired"][g]["diff"] == pytest.approx(want, abs=1e-4)
+    assert pooled["paired"]["all"]["n"] == 16
+    assert res["verdict"] == evaluate.verdict(res)
+    text = json.loads((tmp_path / "p.json").read_text())["text"]
+    assert "seeds 3 4 pooled" in text and "\nseed 3: vs heuristic" in text
+    assert "\nseed 4: vs heuristic" in text
+    assert "verdict (pooled)" in text
+    assert sorted(os.listdir(tmp_path / "g")) == ["seed3", "seed4"]
+    with pytest.raises(SystemExit, match="--seeds 3 3: each seed once"):
+        evaluate.main(common + ["--seeds", "3", "3", "--out", ""])
+
+
 def test_evaluate_prior_checkpoint_with_a_large_gain_is_the_heuristic(tmp_path):
     """A "prior" checkpoint whose gain overrules its net in every role plays the heuristic's
     games exactly in the protocol (its heuristic seeded like the baseline's in each seat), so

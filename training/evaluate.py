@@ -19,6 +19,9 @@ mean(d) +- 1.96 sd(d) / sqrt(n) (narrower than the unpaired one because the deal
 The last line is issue 12's criterion, for every opponent kind: ahead of the baseline in every
 role and by at least ``--margin`` (3 points) overall. It writes the table, the paired
 differences, the verdict and the tournament summaries as JSON (``--out``).
+``--seeds 0 1 2 3`` evaluates on several seeds' deals and pools them: the table's wins and
+seat-games summed, the paired differences over all the games, the verdict of the pooled table,
+and a line per seed with its own overall differences and verdict (is a pass robust to the deal?).
 ``--sample`` evaluates the policy with sampled actions instead of the most likely one;
 ``--prior-gain`` plays a checkpoint with the prior feature at other per-role gains.
 """
@@ -30,7 +33,7 @@ import os
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -48,6 +51,9 @@ class Args:
     players: int = arg(GAME_DEFAULTS["num_players"], "players per game")
     pack: str = arg(GAME_DEFAULTS["pack"], PACK_HELP)
     seed: int = arg(0, "tournament seed (the same for the agent and the heuristic)")
+    seeds: tuple[int, ...] = arg((), "several seeds' deals instead of --seed: one evaluation "
+                                     "each, then the table, the paired differences and the "
+                                     "verdict over all their games pooled")
     opponents: tuple[str, ...] = arg(("heuristic", "random"), "opponent kinds, one comparison each")
     baseline: str = arg("heuristic", "the agent compared with, in the same seats")
     base_rates: bool = arg(True, "also play the random agent in the same seats (its rates)")
@@ -95,23 +101,38 @@ def seat_outcomes(records: list[dict], label: str) -> dict[int, tuple[int, str, 
     return out
 
 
-def paired(records_a: list[dict], label_a: str, records_b: list[dict], label_b: str) -> dict:
-    """Per role and overall: the paired difference of the two agents' wins in the same games
-    (same number, seat and role); ValueError if the tournaments dealt different games."""
+def outcome_pairs(records_a: list[dict], label_a: str, records_b: list[dict],
+                  label_b: str) -> list[tuple[str, int, int]]:
+    """(role, agent won, baseline won) of every game, in game order; ValueError if the
+    tournaments dealt different games or seated the two differently."""
     a, b = seat_outcomes(records_a, label_a), seat_outcomes(records_b, label_b)
     if set(a) != set(b):
         raise ValueError(f"the tournaments hold different games ({len(a)} vs {len(b)})")
-    wins = {g: ([], []) for g in GROUPS}
+    out = []
     for i in sorted(a):
         (sa, ra, wa), (sb, rb, wb) = a[i], b[i]
         if (sa, ra) != (sb, rb):
             raise ValueError(f"game {i}: the agent sat in seat {sa} as {ra}, the baseline in "
                              f"seat {sb} as {rb}; paired games need the same seat and role "
                              f"(same seed, seating and players)")
-        for g in (ra, "all"):
+        out.append((ra, wa, wb))
+    return out
+
+
+def paired_of(pairs: list[tuple[str, int, int]]) -> dict:
+    """Per role and overall: the paired difference over (role, win_a, win_b) outcomes."""
+    wins = {g: ([], []) for g in GROUPS}
+    for role, wa, wb in pairs:
+        for g in (role, "all"):
             wins[g][0].append(wa)
             wins[g][1].append(wb)
     return {g: paired_difference(*wins[g]) for g in GROUPS}
+
+
+def paired(records_a: list[dict], label_a: str, records_b: list[dict], label_b: str) -> dict:
+    """Per role and overall: the paired difference of the two agents' wins in the same games
+    (same number, seat and role); ValueError if the tournaments dealt different games."""
+    return paired_of(outcome_pairs(records_a, label_a, records_b, label_b))
 
 
 def verdict(result: dict, margin: float | None = None) -> dict:
@@ -161,7 +182,9 @@ def _records(path: str) -> list[dict]:
         return [r for r in map(json.loads, f) if isinstance(r.get("game"), int)]
 
 
-def compare(args: Args) -> dict:
+def compare(args: Args, pairs_out: dict | None = None) -> dict:
+    """The comparison on ``args.seed``'s deals (``pairs_out``, if given, receives each opponent
+    kind's (role, agent won, baseline won) per game)."""
     import agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
     from agents.base import AgentSpecError, make_agent
     from agents.tournament import TournamentConfig, run_tournament
@@ -209,10 +232,50 @@ def compare(args: Args) -> dict:
                 rows[who] = summary["agents"][cfg.labels[0]]
                 records[who] = _records(gf)
             table = {role: {who: _rates(rows[who], role) for who in rows} for role in GROUPS}
-            diffs = paired(records["agent"], labels["agent"], records["baseline"],
-                           labels["baseline"])
-            result["comparisons"][opp] = {"table": table, "paired": diffs,
+            pairs = outcome_pairs(records["agent"], labels["agent"], records["baseline"],
+                                  labels["baseline"])
+            result["comparisons"][opp] = {"table": table, "paired": paired_of(pairs),
                                           "summaries": summaries}
+            if pairs_out is not None:
+                pairs_out[opp] = pairs
+    result["verdict"] = verdict(result)
+    return result
+
+
+def compare_seeds(args: Args) -> dict:
+    """``compare`` on each of ``args.seeds``, then every table cell's wins and seat-games
+    summed, the paired differences over all the games and the verdict of the pooled table
+    (each seed's own result under ``"seeds"``, without its tournament summaries)."""
+    from agents.ratings import wilson
+    if len(set(args.seeds)) != len(args.seeds):
+        raise SystemExit(f"--seeds {' '.join(map(str, args.seeds))}: each seed once")
+    per, pairs = {}, {}
+    for sd in args.seeds:
+        one = replace(args, seed=sd, seeds=(),
+                      games_dir=os.path.join(args.games_dir, f"seed{sd}") if args.games_dir
+                      else "")
+        got = {}
+        res = compare(one, pairs_out=got)
+        for comp in res["comparisons"].values():
+            comp.pop("summaries")
+        per[str(sd)] = {"comparisons": res["comparisons"], "verdict": res["verdict"]}
+        for opp, ps in got.items():
+            pairs.setdefault(opp, []).extend(ps)
+    result = {"args": asdict(args), "comparisons": {}, "seeds": per}
+    for opp in args.opponents:
+        table = {}
+        for role in GROUPS:
+            table[role] = {}
+            for who in per[str(args.seeds[0])]["comparisons"][opp]["table"][role]:
+                wins = sum(per[str(sd)]["comparisons"][opp]["table"][role][who]["wins"]
+                           for sd in args.seeds)
+                games = sum(per[str(sd)]["comparisons"][opp]["table"][role][who]["games"]
+                            for sd in args.seeds)
+                lo, hi = wilson(wins, games)
+                table[role][who] = {"win_rate": round(wins / games, 4) if games else None,
+                                    "ci95": [round(lo, 4), round(hi, 4)], "wins": wins,
+                                    "games": games}
+        result["comparisons"][opp] = {"table": table, "paired": paired_of(pairs[opp])}
     result["verdict"] = verdict(result)
     return result
 
@@ -222,8 +285,10 @@ def format_result(result: dict) -> str:
     cols = [w for w in ("agent", "baseline", "random")
             if w in next(iter(result["comparisons"].values()))["table"]["all"]]
     names = {"agent": "trained agent", "baseline": a["baseline"], "random": "random"}
+    where = (f"seeds {' '.join(map(str, a['seeds']))} pooled" if a.get("seeds")
+             else f"seed {a['seed']}")
     lines = [f"{a['agent']} vs {a['baseline']} in the same seats and deals, {a['games']} games "
-             f"per tournament, {a['players']} players, pack {a['pack']}, seed {a['seed']}"
+             f"per tournament, {a['players']} players, pack {a['pack']}, {where}"
              f"{', sampled actions' if a['sample'] else ''}"
              f"{', prior gains ' + ' '.join(map(str, a['prior_gain'])) if a.get('prior_gain') else ''}"
              f"; win rate % (Wilson 95%) "
@@ -235,12 +300,22 @@ def format_result(result: dict) -> str:
             row = comp["table"][role]
             lines.append(f"{role:<10}" + "".join(f"{_cell(row[w]):<28}" for w in cols)
                          + _diff_cell(comp["paired"][role]))
+    if result.get("seeds"):
+        lines.append("")
+    for sd, one in result.get("seeds", {}).items():
+        lines.append(f"seed {sd}: " + "; ".join(
+            f"vs {opp} {100 * comp['paired']['all']['diff']:+.1f}" + (
+                "" if one["verdict"]["opponents"][opp]["pass"]
+                else " (short: " + ", ".join(one["verdict"]["opponents"][opp]["short"]) + ")")
+            for opp, comp in one["comparisons"].items())
+            + f": {'PASS' if one['verdict']['pass'] else 'FAIL'}")
     v = result["verdict"]
     parts = []
     for opp, o in v["opponents"].items():
         parts.append(f"vs {opp}: " + ("ahead" if o["pass"] else "short (" + ", ".join(o["short"])
                                       + ")"))
-    lines.append(f"\nverdict (issue 12: ahead of {a['baseline']} in every role and by >= "
+    lines.append(f"\nverdict{' (pooled)' if a.get('seeds') else ''} (issue 12: ahead of "
+                 f"{a['baseline']} in every role and by >= "
                  f"{100 * v['margin']:.0f} points overall, against every opponent kind): "
                  f"{'PASS' if v['pass'] else 'FAIL'}; " + "; ".join(parts))
     return "\n".join(lines)
@@ -248,7 +323,7 @@ def format_result(result: dict) -> str:
 
 def main(argv=None):
     args = parse_args(Args, argv)
-    result = compare(args)
+    result = compare_seeds(args) if args.seeds else compare(args)
     text = format_result(result)
     print(text)
     if args.out:
