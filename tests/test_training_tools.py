@@ -823,6 +823,16 @@ def test_prior_lr_gives_the_gains_their_own_rate(tmp_path):
         assert again.prior_gain.requires_grad
         groups = torch.load(tmp_path / "own.pt.state", weights_only=False)["opt"]["param_groups"]
         assert len(groups) == 2 and groups[1]["base_lr"] == 0.05
+        # --prior-gain with an --init-checkpoint that has the feature: its gains replaced
+        net = selfplay_ppo.main(["--init-checkpoint", str(tmp_path / "own.pt"), "--features",
+                                 "prior", "--prior-gain", "2", "3", "4", "5", "--total-steps",
+                                 "0", "--save-path", str(tmp_path / "set.pt"),
+                                 "--run-dir", str(tmp_path / "runs"), "--no-tensorboard"])
+        saved, _ = load_checkpoint(str(tmp_path / "set.pt"))
+        assert saved.prior_gain.detach().numpy()[:4].tolist() == [2, 3, 4, 5]
+        before, _ = load_checkpoint(str(tmp_path / "own.pt"))
+        for (name, a), b in zip(before.named_parameters(), saved.parameters()):
+            assert name == "prior_gain" or torch.equal(a, b)
     finally:
         torch.set_num_threads(threads)
     with pytest.raises(SystemExit, match="--prior-lr 0.01: .*with --features ... prior"):

@@ -139,9 +139,11 @@ class Args:
                                         "--init-checkpoint's net too")
     prior_gain: tuple[float, ...] = arg((), "with --features prior: the starting logit bonus of "
                                             "the heuristic's suggestion for each role (lord "
-                                            "loyalist rebel renegade) when the feature is added "
-                                            "to a fresh or --init-checkpoint net; learned from "
-                                            "there (default: 0 for all)")
+                                            "loyalist rebel renegade) of a fresh net, of an "
+                                            "--init-checkpoint's net the feature is added to, "
+                                            "or instead of the gains of one that has it; "
+                                            "learned from there (default: 0 for a new "
+                                            "feature, else the checkpoint's)")
     prior_lr: float = arg(0.0, "with --features prior: the Adam learning rate of the per-role "
                                "gains, a parameter group of their own (annealed like the "
                                "rest), so that a run learns how far to trust the heuristic "
@@ -697,7 +699,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
 
     from agents.heuristic import HeuristicAgent
     from agents.torch_policy import (build_net, card_kinds, extend_net, load_checkpoint,
-                                     net_from_arch, save_checkpoint)
+                                     net_from_arch, prior_gains, save_checkpoint)
     from heroes_env.engine import constants as C
     from heroes_env.vector import VectorEnv
 
@@ -721,9 +723,13 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         net.load_state_dict(state["net"]["state_dict"])
     elif args.init_checkpoint:
         net, _ = load_checkpoint(args.init_checkpoint)
+        had_prior = "prior" in net.features
         if set(args.features) - set(net.features):
             net = extend_net(net, args.features, card_kinds(game_config(args).deck),
                              prior_gain=args.prior_gain or None)
+        if had_prior and args.prior_gain:  # the checkpoint's gains replaced by the given ones
+            with torch.no_grad():
+                net.prior_gain.copy_(prior_gains(args.prior_gain))
     else:
         net = build_net(args.hidden, features=args.features,
                         card_kinds=card_kinds(game_config(args).deck),
