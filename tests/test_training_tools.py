@@ -467,6 +467,15 @@ def test_evaluate_prior_checkpoint_with_a_large_gain_is_the_heuristic(tmp_path):
                              "--no-base-rates", "--out", "", "--prior-gain", *[gains] * 4])
         assert res["comparisons"]["heuristic"]["paired"] == diffs[same]
         assert f"prior gains {' '.join([str(float(gains))] * 4)};" in evaluate.format_result(res)
+    # kept games resume (the agent file has a fixed name there): nothing played again
+    keep = ["--agent", str(tmp_path / "zero.pt"), "--games", "4", "--workers", "1", "--quiet",
+            "--opponents", "heuristic", "--no-base-rates", "--out", "", "--prior-gain",
+            "1", "2", "3", "4", "--games-dir", str(tmp_path / "kept")]
+    first = evaluate.main(keep)
+    again = evaluate.main(keep)
+    assert again["comparisons"]["heuristic"]["paired"] == first["comparisons"]["heuristic"]["paired"]
+    assert all(s["run"]["played_now"] == 0
+               for s in again["comparisons"]["heuristic"]["summaries"].values())
     plain = os.path.join(ROOT, "training", "checkpoints", "selfplay_none5.pt")
     with pytest.raises(SystemExit, match="--prior-gain: prior_gain .*has no prior feature"):
         evaluate.main(["--agent", plain, "--prior-gain", "1", "1", "1", "1", "--out", ""])

@@ -203,8 +203,14 @@ def compare(args: Args, pairs_out: dict | None = None) -> dict:
         except AgentSpecError as e:
             raise SystemExit(f"--prior-gain: {e}") from e
     if kwargs:                             # an agent file: the checkpoint with these kwargs
-        fd, spec = tempfile.mkstemp(suffix=".json", prefix="agent_")
-        with os.fdopen(fd, "w") as f:
+        if args.games_dir:                 # a fixed name, so that the kept games resume
+            os.makedirs(args.games_dir, exist_ok=True)
+            spec = os.path.join(args.games_dir, "agent.json")
+            f = open(spec, "w", encoding="utf-8")
+        else:
+            fd, spec = tempfile.mkstemp(suffix=".json", prefix="agent_")
+            f = os.fdopen(fd, "w")
+        with f:
             json.dump({"agent": os.path.abspath(args.agent), "kwargs": kwargs}, f)
     seats = [("agent", spec), ("baseline", args.baseline)]
     if args.base_rates:
