@@ -57,3 +57,29 @@ def test_run_passes_the_range_last():
     np.testing.assert_array_equal(out, np.arange(10) * 2)
     assert rows.run(kernel, 10, None, out) == [len(range(lo, hi)) for lo, hi in
                                                rows.chunks(10, rows.default_threads())]
+
+
+def test_batch_kernels_leave_the_process_thread_counts_alone():
+    """Stepping a VectorEnv and the heuristic with the default thread count does not start
+    Numba's threading layer, whose OpenMP layer would reset torch's thread count (it did: 1
+    became 2, and two training processes on two cores ran four busy threads); the default is
+    still every core. In a fresh process, since the layer is process-wide state."""
+    import subprocess
+    import sys
+    code = (
+        "import numba, numpy as np\n"
+        "from numba.np.ufunc import parallel\n"
+        "from heroes_env.engine import rows\n"
+        "from heroes_env.vector import VectorEnv\n"
+        "from agents.heuristic import HeuristicAgent\n"
+        "v = VectorEnv(8, num_players=5)\n"
+        "r = v.reset(seed=1)\n"
+        "h = HeuristicAgent(seed=1)\n"
+        "for _ in range(20):\n"
+        "    r = v.step(h.act_batch(np.asarray(r.obs), np.asarray(r.mask)))\n"
+        "assert rows.default_threads() == numba.config.NUMBA_NUM_THREADS\n"
+        "print('launched', parallel._is_initialized)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "launched False" in out.stdout

@@ -19,6 +19,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import numba
+from numba.np.ufunc import parallel as _numba_parallel
 
 _pool: ThreadPoolExecutor | None = None
 _pool_size = 0
@@ -27,7 +28,12 @@ _lock = threading.Lock()
 
 def default_threads() -> int:
     """Numba's thread count of the calling thread (``numba.set_num_threads``; default: every
-    core, ``NUMBA_NUM_THREADS``)."""
+    core, ``NUMBA_NUM_THREADS``). It does not start Numba's threading layer to ask: with the
+    OpenMP layer that sets the OpenMP thread count of the process, which torch shares (a
+    ``torch.set_num_threads(1)`` became 2 after the first batch kernel), and nothing here runs
+    on those threads. Until the layer runs, nobody has set a count, so the default holds."""
+    if not _numba_parallel._is_initialized:
+        return numba.config.NUMBA_NUM_THREADS
     return numba.get_num_threads()
 
 
