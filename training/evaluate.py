@@ -202,16 +202,6 @@ def compare(args: Args, pairs_out: dict | None = None) -> dict:
             make_agent(spec, **kwargs)
         except AgentSpecError as e:
             raise SystemExit(f"--prior-gain: {e}") from e
-    if kwargs:                             # an agent file: the checkpoint with these kwargs
-        if args.games_dir:                 # a fixed name, so that the kept games resume
-            os.makedirs(args.games_dir, exist_ok=True)
-            spec = os.path.join(args.games_dir, "agent.json")
-            f = open(spec, "w", encoding="utf-8")
-        else:
-            fd, spec = tempfile.mkstemp(suffix=".json", prefix="agent_")
-            f = os.fdopen(fd, "w")
-        with f:
-            json.dump({"agent": os.path.abspath(args.agent), "kwargs": kwargs}, f)
     seats = [("agent", spec), ("baseline", args.baseline)]
     if args.base_rates:
         seats.append(("random", "random"))
@@ -219,6 +209,11 @@ def compare(args: Args, pairs_out: dict | None = None) -> dict:
     with tempfile.TemporaryDirectory(prefix="evaluate_") as tmp:
         games_dir = args.games_dir or tmp
         os.makedirs(games_dir, exist_ok=True)
+        if kwargs:                         # an agent file: the checkpoint with these kwargs,
+            spec = os.path.join(games_dir, "agent.json")    # a fixed name: kept games resume
+            with open(spec, "w", encoding="utf-8") as f:
+                json.dump({"agent": os.path.abspath(args.agent), "kwargs": kwargs}, f)
+            seats[0] = ("agent", spec)
         for opp in args.opponents:
             rows, summaries, records, labels = {}, {}, {}, {}
             for who, s in seats:
