@@ -69,7 +69,7 @@ from .base import Agent, AgentSpecError, check_batch, register_checkpoint_loader
 
 __all__ = ["CHECKPOINT_FORMAT", "COMPATIBLE_OBS_SIZES", "FEATURES", "PolicyNet",
            "TorchPolicyAgent", "SB3PolicyAgent", "build_net", "card_kinds", "extend_net",
-           "net_from_arch", "prior_gains", "save_checkpoint", "load_checkpoint"]
+           "net_from_arch", "prior_gains", "set_prior_gains", "save_checkpoint", "load_checkpoint"]
 
 CHECKPOINT_FORMAT = "heroes_env.torch_policy/1"
 MASKED_LOGIT = -1e9
@@ -237,9 +237,18 @@ def build_net(hidden=(256, 256), obs_size: int = OBS_SIZE, features=(), card_kin
     check_obs_size(obs_size, "build_net")
     net = _net_class()(obs_size, NUM_ACTIONS, tuple(hidden), features, card_kinds)
     if "prior" in net.features:
-        with _torch().no_grad():
-            net.prior_gain.copy_(prior_gains(prior_gain))
+        set_prior_gains(net, prior_gain)
     return net
+
+
+def set_prior_gains(net, gains=None, what: str = "this net") -> None:
+    """Set a "prior" net's per-role gains in place (``prior_gains``'s forms); AgentSpecError
+    naming ``what`` if the net has no such feature."""
+    if "prior" not in net.features:
+        raise AgentSpecError(f"prior_gain {list(gains or [])!r}: {what} has no prior feature "
+                             f"(its features: {', '.join(net.features) or 'none'})")
+    with _torch().no_grad():
+        net.prior_gain.copy_(prior_gains(gains))
 
 
 def net_from_arch(arch: dict):
@@ -371,12 +380,7 @@ class TorchPolicyAgent(Agent):
             if prior_gain is not None:
                 net = copy.deepcopy(net)
         if prior_gain is not None:
-            if "prior" not in net.features:
-                raise AgentSpecError(f"prior_gain {list(prior_gain)!r}: {path or 'this net'} has "
-                                     f"no prior feature (its features: "
-                                     f"{', '.join(net.features) or 'none'})")
-            with _torch().no_grad():
-                net.prior_gain.copy_(prior_gains(prior_gain))
+            set_prior_gains(net, prior_gain, path or "this net")
         self.net = net
         self.deterministic = bool(deterministic)
         self.prior = None

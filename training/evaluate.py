@@ -291,8 +291,9 @@ def format_result(result: dict) -> str:
     lines = [f"{a['agent']} vs {a['baseline']} in the same seats and deals, {a['games']} games "
              f"per tournament, {a['players']} players, pack {a['pack']}, {where}"
              f"{', sampled actions' if a['sample'] else ''}"
-             f"{', prior gains ' + ' '.join(map(str, a['prior_gain'])) if a.get('prior_gain') else ''}"
-             f"; win rate % (Wilson 95%) "
+             + (", prior gains " + " ".join(map(str, a["prior_gain"]))
+                if a.get("prior_gain") else "")
+             + f"; win rate % (Wilson 95%) "
              f"[seat-games]; difference: paired, agent - {a['baseline']} (95%)"]
     for opp, comp in result["comparisons"].items():
         lines.append(f"\nagainst {opp} opponents")

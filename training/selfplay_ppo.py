@@ -699,7 +699,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
 
     from agents.heuristic import HeuristicAgent
     from agents.torch_policy import (build_net, card_kinds, extend_net, load_checkpoint,
-                                     net_from_arch, prior_gains, save_checkpoint)
+                                     net_from_arch, save_checkpoint, set_prior_gains)
     from heroes_env.engine import constants as C
     from heroes_env.vector import VectorEnv
 
@@ -723,13 +723,10 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         net.load_state_dict(state["net"]["state_dict"])
     elif args.init_checkpoint:
         net, _ = load_checkpoint(args.init_checkpoint)
-        had_prior = "prior" in net.features
         if set(args.features) - set(net.features):
-            net = extend_net(net, args.features, card_kinds(game_config(args).deck),
-                             prior_gain=args.prior_gain or None)
-        if had_prior and args.prior_gain:  # the checkpoint's gains replaced by the given ones
-            with torch.no_grad():
-                net.prior_gain.copy_(prior_gains(args.prior_gain))
+            net = extend_net(net, args.features, card_kinds(game_config(args).deck))
+        if args.prior_gain:                # a new feature's gains, or the checkpoint's replaced
+            set_prior_gains(net, args.prior_gain)
     else:
         net = build_net(args.hidden, features=args.features,
                         card_kinds=card_kinds(game_config(args).deck),
