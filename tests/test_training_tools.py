@@ -183,6 +183,25 @@ def test_random_opponents_and_a_new_mix_on_resume(resumed_runs, tmp_path):
         selfplay_ppo.main(TINY + ["--role-weights", "0", "0", "0", "0"])
 
 
+def test_evaluations_against_each_opponent_kind(resumed_runs, tmp_path):
+    """--eval-opponents heuristic random (allowed on --resume): each evaluation plays both kinds,
+    logged as eval/win_<role> and eval/win_vs_random_<role>, the last ones in the checkpoint."""
+    import torch
+
+    from training import selfplay_ppo
+    _resume_shipped(resumed_runs, tmp_path, "--total-steps", "1000", "--eval-every", "1",
+                    "--eval-games", "4", "--eval-opponents", "heuristic", "random",
+                    "--save-path", str(tmp_path / "c.pt"))
+    tags = {r["tag"] for r in _scalars(tmp_path / "runs")}
+    assert {"eval/win_all", "eval/win_vs_random_all"} <= tags
+    meta = torch.load(tmp_path / "c.pt", weights_only=False)["meta"]
+    assert meta["eval_vs_random"]["games"] == 4 and meta["eval_vs_heuristic"]["games"] == 4
+    st = torch.load(tmp_path / "c.pt.state", weights_only=False)
+    assert set(st["eval_results"]) == {"heuristic", "random"}
+    with pytest.raises(SystemExit, match="--eval-opponents pool: give one or more of heuristic"):
+        selfplay_ppo.main(TINY + ["--eval-opponents", "pool"])
+
+
 def test_role_weights_draw_the_learner_seats(tmp_path):
     import numpy as np
     import torch
@@ -318,8 +337,40 @@ def test_plot_real_run(resumed_runs):
     _, train = plot.curves(records, "charts/win_vs_heuristic_")
     assert "all" in train
     out = d / "curves.png"
-    plot.plot(records, str(out), baseline={"all": 0.37, "lord": 0.55})
+    assert plot.plot(records, str(out), baselines={"heuristic": {"all": 0.37, "lord": 0.55}}) \
+        == ["eval/win_"]
     assert out.stat().st_size > 10_000
+
+
+def test_plot_a_row_per_opponent_kind(tmp_path, capsys):
+    """--opponents heuristic random: a row per kind, each from its own scalars (evaluations
+    first, else the training games), its baseline from the evaluate.py JSON's comparison."""
+    f = tmp_path / "scalars.jsonl"
+    with open(f, "w") as out:
+        for i in range(1, 4):
+            for role in plot.ROLES:
+                for tag in (f"eval/win_{role}", f"charts/win_vs_random_{role}"):
+                    out.write(json.dumps({"tag": tag, "value": 0.2 * i, "step": 10 * i,
+                                          "time": 5.0 * i}) + "\n")
+    recs = plot.read_scalars(str(f))
+    assert plot.curves(recs, kind="random")[0] == "charts/win_vs_random_"
+    recs.append({"tag": "eval/win_vs_random_all", "value": 0.9, "step": 40, "time": 20.0})
+    pre, data = plot.curves(recs, kind="random")
+    assert pre == "eval/win_vs_random_" and data == {"all": [(40, 20.0, 0.9)]}
+    base = {"comparisons": {k: {"table": {r: {"baseline": {"win_rate": 0.5}} for r in plot.ROLES}}
+                            for k in ("heuristic", "random")}}
+    bj = tmp_path / "eval.json"
+    bj.write_text(json.dumps(base))
+    png = tmp_path / "two.png"
+    assert plot.main([str(f), "--out", str(png), "--opponents", "heuristic", "random",
+                      "--baseline", str(bj)]) == 0
+    assert "eval/win_<role>, charts/win_vs_random_<role>" in capsys.readouterr().out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(SystemExit, match="no win-rate scalars vs pool opponents"):
+        plot.main([str(f), "--out", str(png), "--opponents", "pool"])
+    with pytest.raises(SystemExit, match="give one opponent kind"):
+        plot.main([str(f), "--out", str(png), "--opponents", "heuristic", "random",
+                   "--prefix", "eval/win_"])
 
 
 # ---------------------------------------------------------------- paired evaluation

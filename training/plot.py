@@ -10,8 +10,13 @@ heuristic opponents), else ``charts/win_vs_heuristic_`` (its training games agai
 heuristic) when the run has no evaluation; ``--prefix`` chooses. x: the scalar's step (learner
 decisions of PPO) and its ``time`` field (wall seconds since the run began, across sittings of a
 resumed run). ``--smooth k`` draws the mean of the last k points. ``--baseline <evaluate.py
-JSON>`` draws the baseline's own rate per role against heuristic opponents as dashed lines (what
+JSON>`` draws the baseline's own rate per role against those opponents as dashed lines (what
 the agent must beat).
+
+``--opponents heuristic random`` draws one row of curves per opponent kind (issue 12's verdict
+asks for both): against another kind than the heuristic the curves are ``eval/win_vs_<kind>_``
+(``selfplay_ppo.py --eval-opponents heuristic random``), else the training games'
+``charts/win_vs_<kind>_``; each row's dashed lines are the baseline against that kind.
 
 ``--split N`` prints a table instead of drawing: every training win rate (``charts/win_vs_*``)
 and the policy's entropy, as the mean of its first N points (e.g. the updates of a critic
@@ -53,14 +58,22 @@ def read_scalars(path: str) -> list[dict]:
     return out
 
 
-def curves(records: list[dict], prefix: str | None = None) -> tuple[str, dict]:
-    """(prefix used, {role: [(step, time, value), ...] sorted by step}) for the win-rate tags."""
+def kind_prefixes(kind: str) -> tuple[str, ...]:
+    """The scalar prefixes of the win rates against opponent `kind`, evaluations first."""
+    return PREFIXES if kind == "heuristic" else (f"eval/win_vs_{kind}_", f"charts/win_vs_{kind}_")
+
+
+def curves(records: list[dict], prefix: str | None = None,
+           kind: str = "heuristic") -> tuple[str, dict]:
+    """(prefix used, {role: [(step, time, value), ...] sorted by step}) for the win-rate tags
+    (prefix None: the first of kind_prefixes(kind) the run has)."""
     tags = {r["tag"] for r in records}
     if prefix is None:
-        prefix = next((p for p in PREFIXES if any(p + role in tags for role in ROLES)), None)
+        cands = kind_prefixes(kind)
+        prefix = next((p for p in cands if any(p + role in tags for role in ROLES)), None)
         if prefix is None:
-            raise SystemExit("no win-rate scalars vs the heuristic in this run (looked for "
-                             + ", ".join(p + "<role>" for p in PREFIXES) + "); tags present: "
+            raise SystemExit(f"no win-rate scalars vs {kind} opponents in this run (looked for "
+                             + ", ".join(p + "<role>" for p in cands) + "); tags present: "
                              + ", ".join(sorted(tags)[:20]))
     # charts/win_vs_heuristic (no role suffix) is the overall rate of that source
     names = {prefix + role: role for role in ROLES}
@@ -123,39 +136,49 @@ def split_means(records: list[dict], split: int) -> list[tuple[str, int, float, 
 
 
 def plot(records: list[dict], out: str, prefix: str | None = None, k: int = 1,
-         baseline: dict | None = None, title: str = "") -> str:
-    """Write the PNG; returns the prefix of the curves drawn."""
+         baselines: dict | None = None, title: str = "",
+         opponents: tuple[str, ...] = ("heuristic",)) -> list[str]:
+    """Write the PNG: one row of curves per opponent kind (prefix: the one row's scalars instead
+    of the kind's, with one kind only); baselines: {kind: {role: rate}} drawn dashed. Returns
+    the prefixes of the rows drawn."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    prefix, data = curves(records, prefix)
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
-    for role in ROLES:
-        if role not in data:
-            continue
-        steps, times, vals = zip(*data[role])
-        ys = smooth([100 * v for v in vals], k)
-        width = 2.2 if role == "all" else 1.3
-        for ax, xs in ((axes[0], steps), (axes[1], [t / 3600 for t in times])):
-            ax.plot(xs, ys, color=COLOURS[role], lw=width, label=role)
-            if baseline and role in baseline:
-                ax.axhline(100 * baseline[role], color=COLOURS[role], ls="--", lw=0.9)
-    axes[0].set_xlabel("training decisions (PPO learner steps)")
-    axes[1].set_xlabel("wall time (hours)")
-    axes[0].set_ylabel("win rate vs heuristic opponents (%)")
-    for ax in axes:
-        ax.grid(alpha=0.3)
-    src = "evaluation games" if prefix.startswith("eval") else "training games"
-    extra = "; dashed: the heuristic in the same seats" if baseline else ""
-    fig.suptitle((title + ": " if title else "") + f"win rate per role ({src}, {prefix}<role>"
-                 + (f", mean of last {k}" if k > 1 else "") + ")" + extra, fontsize=10)
-    axes[1].legend(loc="best", fontsize=8)
+    if prefix is not None and len(opponents) != 1:
+        raise SystemExit(f"--prefix {prefix} names one row's scalars: give one opponent kind "
+                         f"(now {' '.join(opponents)})")
+    rows = [(kind,) + curves(records, prefix, kind) for kind in opponents]
+    fig, axes = plt.subplots(len(rows), 2, figsize=(11, 4 * len(rows)), sharey=True,
+                             squeeze=False)
+    for (kind, pre, data), (ax_step, ax_time) in zip(rows, axes):
+        base = (baselines or {}).get(kind) or {}
+        for role in ROLES:
+            if role not in data:
+                continue
+            steps, times, vals = zip(*data[role])
+            ys = smooth([100 * v for v in vals], k)
+            width = 2.2 if role == "all" else 1.3
+            for ax, xs in ((ax_step, steps), (ax_time, [t / 3600 for t in times])):
+                ax.plot(xs, ys, color=COLOURS[role], lw=width, label=role)
+                if role in base:
+                    ax.axhline(100 * base[role], color=COLOURS[role], ls="--", lw=0.9)
+        src = "evaluation games" if pre.startswith("eval") else "training games"
+        ax_step.set_ylabel(f"win rate vs {kind} opponents (%)")
+        ax_step.set_title(f"{src}: {pre}<role>", fontsize=9)
+        ax_time.legend(loc="best", fontsize=8)
+        for ax in (ax_step, ax_time):
+            ax.grid(alpha=0.3)
+    axes[-1][0].set_xlabel("training decisions (PPO learner steps)")
+    axes[-1][1].set_xlabel("wall time (hours)")
+    extra = "; dashed: the heuristic in the same seats" if baselines else ""
+    fig.suptitle((title + ": " if title else "") + "win rate per role"
+                 + (f" (mean of last {k})" if k > 1 else "") + extra, fontsize=10)
     fig.tight_layout()
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     fig.savefig(out, dpi=100)
     plt.close(fig)
-    return prefix
+    return [pre for _, pre, _ in rows]
 
 
 def main(argv=None) -> int:
@@ -166,7 +189,9 @@ def main(argv=None) -> int:
                    help=f"scalar prefix of the curves (default: the first present of {PREFIXES})")
     p.add_argument("--smooth", type=int, default=1, help="mean of the last k points")
     p.add_argument("--baseline", default=None,
-                   help="training/evaluate.py JSON: draw the baseline's rates vs heuristic")
+                   help="training/evaluate.py JSON: draw the baseline's rates vs each kind")
+    p.add_argument("--opponents", nargs="+", default=["heuristic"],
+                   help="one row of curves per opponent kind, e.g. heuristic random")
     p.add_argument("--title", default="", help="title prefix")
     p.add_argument("--split", type=int, default=None,
                    help="print the training win rates' means over the first N points and over "
@@ -182,9 +207,10 @@ def main(argv=None) -> int:
         return 0
     base = a.scalars if os.path.isdir(a.scalars) else os.path.dirname(a.scalars)
     out = a.out or os.path.join(base, "curves.png")
-    prefix = plot(records, out, a.prefix, a.smooth,
-                  baseline_rates(a.baseline) if a.baseline else None, a.title)
-    print(f"curves of {prefix}<role>: {out}")
+    kinds = tuple(a.opponents)
+    bases = {kind: baseline_rates(a.baseline, kind) for kind in kinds} if a.baseline else None
+    prefixes = plot(records, out, a.prefix, a.smooth, bases, a.title, kinds)
+    print(f"curves of {', '.join(p + '<role>' for p in prefixes)}: {out}")
     return 0
 
 

@@ -44,8 +44,10 @@ and may leave the teacher behind. Logged as ``losses/kick_ce``, ``losses/kick_ag
 share of the policy's most likely actions that are the teacher's) and ``losses/kick_coef``.
 
 Every ``eval_every`` updates the current policy is saved to ``save_path`` and plays
-``eval_games`` games of the tournament tool (``agents.tournament``) in one seat against the
-heuristic in the others; its win rate per role is logged.
+``eval_games`` games of the tournament tool (``agents.tournament``) in one seat against each kind
+of ``eval_opponents`` in the others (default: the heuristic); its win rate per role is logged as
+``eval/win_<role>`` against the heuristic and ``eval/win_vs_<kind>_<role>`` against another kind
+(``random``: issue 12's second condition), which ``training/plot.py --opponents`` draws.
 
 Auxiliary role head (``aux_coef`` > 0; centralised training, decentralised play): a linear head
 on the policy's trunk predicts the role of every other seat (relative seats, as in the
@@ -112,6 +114,8 @@ from training.common import (GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, Logger, Progr
                              atomic_save, format_seconds, game_config, parse_args, quick_eval,
                              run_name)
 
+EVAL_OPPONENTS = ("heuristic", "random")   # the kinds --eval-opponents may name
+
 
 @dataclass
 class Args:
@@ -172,7 +176,9 @@ class Args:
     pool_every: int = arg(10, "updates between snapshots added to the pool")
     pool_size: int = arg(5, "past checkpoints kept in the pool")
     eval_every: int = arg(10, "updates between evaluations with the tournament tool (0: never)")
-    eval_games: int = arg(100, "games per evaluation (policy in one seat, heuristic in the rest)")
+    eval_games: int = arg(100, "games per evaluation and opponent kind (policy in one seat)")
+    eval_opponents: tuple[str, ...] = arg(("heuristic",),
+                                          "opponent kinds of the evaluations: " + ", ".join(EVAL_OPPONENTS))
     save_path: str = arg("training/checkpoints/selfplay.pt", "checkpoint written at every eval and at the end")
     init_checkpoint: str = arg("", "start from this .pt checkpoint instead of a fresh policy")
     run_dir: str = arg("runs", "directory of the run logs")
@@ -208,7 +214,8 @@ STATE_FORMAT = "heroes_env.selfplay_state/1"
 MIX = ("p_heuristic", "p_pool", "p_random")   # the opponent mix (may change on --resume)
 CURRICULUM = MIX + ("role_weights",)          # what a league's curriculum may change on --resume
 # what may differ from the saved arguments when a run is resumed (the rest must not)
-RESUME_OVERRIDES = ("total_steps", "max_minutes", "eval_every", "eval_games", "save_path",
+RESUME_OVERRIDES = ("total_steps", "max_minutes", "eval_every", "eval_games", "eval_opponents",
+                    "save_path",
                     "state_path", "save_minutes", "run_dir", "tensorboard", "engine_threads",
                     "torch_threads", "progress", "resume", "kick_coef", "kick_steps",
                     "kick_roles", "table_coef", "critic_table") + CURRICULUM
@@ -648,6 +655,10 @@ def main(argv=None):
         state = load_state(args.resume)
         args = resumed_args(state["args"], args, argv)
     check_mix(args)
+    if (not args.eval_opponents or set(args.eval_opponents) - set(EVAL_OPPONENTS)
+            or len(set(args.eval_opponents)) != len(args.eval_opponents)):
+        raise SystemExit(f"--eval-opponents {' '.join(args.eval_opponents)}: give one or more "
+                         f"of {', '.join(EVAL_OPPONENTS)}, each once")
     if not args.kick_roles or set(args.kick_roles) - set(ROLE_NAMES):
         raise SystemExit(f"--kick-roles {' '.join(args.kick_roles)}: give one or more of "
                          f"{', '.join(ROLE_NAMES)}")
@@ -1008,7 +1019,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
     pool: list = []                      # past snapshots (nets in eval mode)
     tables = Tables(args, B, n, rng)
     wins = WinStats()
-    eval_result = {}
+    eval_results: dict = {}                # opponent kind -> its last evaluation
     if state:                              # resumed in the PPO phase
         load_optimizer(opt, state["opt"])
         st.load_state(state["store"])
@@ -1019,7 +1030,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         for k in ("ctrl", "kind", "role"):
             getattr(tables, k)[...] = state["tables"][k]
         wins.load(state["wins"])
-        eval_result = state.get("eval_result", {})
+        eval_results = state.get("eval_results", {"heuristic": state.get("eval_result", {})})
         r = load_env_state(venv, state["venv"])
         if state["heuristic"] is not None:
             heur = pickle.loads(state["heuristic"])
@@ -1039,7 +1050,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         return {"pool": [{k: v.detach().clone() for k, v in p.state_dict().items()}
                          for p in pool],
                 "tables": {k: getattr(tables, k).copy() for k in ("ctrl", "kind", "role")},
-                "wins": (wins.w.copy(), wins.g.copy()), "eval_result": eval_result}
+                "wins": (wins.w.copy(), wins.g.copy()), "eval_results": eval_results}
 
     bar = Progress(args.total_steps, ctr["global_step"], "PPO", "step", args.progress,
                    limit_s - (time.time() - sitting_t0) if limit_s > 0 else 0.0)
@@ -1265,19 +1276,23 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             # before the evaluation: it changes nothing that training uses
             save_state("ppo", opt, st, ppo_state_extra())
         if evaluating and args.eval_every and args.eval_games > 0 and args.save_path:
-            te = time.time()
-            eval_result = quick_eval(args.save_path, "heuristic", args.eval_games, n,
-                                     args.pack, seed=args.seed + update)
-            for key, val in eval_result.items():
-                if key != "games" and val is not None:
-                    logger.scalar(f"eval/win_{key}", val, global_step)
-            bar.write(f"  eval vs heuristic ({args.eval_games} games, {time.time() - te:.0f} "
-                      f"s): " + ", ".join(f"{k} {v}" for k, v in eval_result.items()))
-            ppo_t0[0] += time.time() - te       # evaluation time is not training time
-            bar.pause(time.time() - te)
+            for kind in args.eval_opponents:
+                te = time.time()
+                res = quick_eval(args.save_path, kind, args.eval_games, n, args.pack,
+                                 seed=args.seed + update)
+                eval_results[kind] = res
+                tag = "eval/win_" if kind == "heuristic" else f"eval/win_vs_{kind}_"
+                for key, val in res.items():
+                    if key != "games" and val is not None:
+                        logger.scalar(tag + key, val, global_step)
+                bar.write(f"  eval vs {kind} ({args.eval_games} games, {time.time() - te:.0f} "
+                          f"s): " + ", ".join(f"{k} {v}" for k, v in res.items()))
+                ppo_t0[0] += time.time() - te   # evaluation time is not training time
+                bar.pause(time.time() - te)
         logger.flush()
     bar.close()
-    meta["eval_vs_heuristic"] = eval_result
+    for kind, res in {"heuristic": {}, **eval_results}.items():
+        meta[f"eval_vs_{kind}"] = res
     sec = seconds()
     save({"ppo_steps": ctr["global_step"], "total_seconds": round(sec["wall"], 1),
           "sittings": len(sittings) + 1})
