@@ -111,6 +111,28 @@ def test_resumed_run_equals_uninterrupted(resumed_runs):
     assert net_b.arch["features"] == ["kinds", "focus"] and len(net_b.arch["card_kinds"]) == 128
 
 
+def test_stop_at_a_step_and_resume(resumed_runs, tmp_path):
+    """--stop-at N ends the sitting after the PPO update reaching N steps (a time-limited sitting
+    replayed to its step); resumed, the run ends as the uninterrupted one."""
+    import torch
+
+    from training import selfplay_ppo
+    net_a = resumed_runs[1]
+    threads = torch.get_num_threads()
+    try:
+        selfplay_ppo.main(TINY + ["--save-path", str(tmp_path / "s.pt"), "--stop-at", "250",
+                                  "--run-dir", str(tmp_path / "r1")])
+        st = torch.load(tmp_path / "s.pt.state", weights_only=False)["counters"]
+        assert 250 <= st["global_step"] < 450 and st["update"] == 2
+        with pytest.raises(SystemExit, match="--stop-at -1: give a number of PPO steps"):
+            selfplay_ppo.main(["--resume", str(tmp_path / "s.pt.state"), "--stop-at", "-1"])
+        net_s = selfplay_ppo.main(["--resume", str(tmp_path / "s.pt.state"), "--stop-at", "0"])
+    finally:
+        torch.set_num_threads(threads)
+    sa, ss = net_a.state_dict(), net_s.state_dict()
+    assert all(torch.allclose(sa[k], ss[k], rtol=0, atol=1e-6) for k in sa)
+
+
 def test_resume_refuses_other_arguments(resumed_runs):
     from training import selfplay_ppo
     d = resumed_runs[0]

@@ -84,7 +84,9 @@ random generator, the games in progress with the heuristic's memory of them, the
 carried to the next rollout, the counters and the time spent) is written to ``state_path``
 (default ``<save_path>.state``) at every evaluation, every ``save_minutes`` and at the end, each
 time through a temporary file and a rename. ``--max-minutes`` ends a sitting cleanly after the
-update (imitation or PPO) during which the time ran out; ``--resume <state>`` continues it with
+update (imitation or PPO) during which the time ran out, ``--stop-at N`` after the PPO update that
+reaches N PPO steps (so a sitting that a time limit ended can be replayed to the same step: the
+step is in its last log line); ``--resume <state>`` continues it with
 the saved arguments (only those in ``RESUME_OVERRIDES`` may be given again, e.g. a larger
 ``--total-steps``). A resumed run makes the same updates as one that was never interrupted
 (same torch threads; ``tests/test_training.py`` checks it); only times and steps/s differ.
@@ -125,6 +127,9 @@ class Args:
     total_steps: int = arg(1_000_000, "PPO learner decisions (transitions) to train on")
     max_minutes: float = arg(0.0, "end this sitting after this many minutes of wall time, "
                                   "with a resumable state (0: no limit)")
+    stop_at: int = arg(0, "end this sitting after the PPO update that reaches this many PPO "
+                          "steps, with a resumable state (0: no such stop): replays a sitting "
+                          "that a time limit ended, at the same step")
     bc_steps: int = arg(0, "warm start: heuristic decisions to imitate before PPO (0: none)")
     bc_epochs: int = arg(2, "warm start: passes over each chunk of imitation data")
     num_envs: int = arg(128, "games played at once in the VectorEnv")
@@ -214,7 +219,7 @@ STATE_FORMAT = "heroes_env.selfplay_state/1"
 MIX = ("p_heuristic", "p_pool", "p_random")   # the opponent mix (may change on --resume)
 CURRICULUM = MIX + ("role_weights",)          # what a league's curriculum may change on --resume
 # what may differ from the saved arguments when a run is resumed (the rest must not)
-RESUME_OVERRIDES = ("total_steps", "max_minutes", "eval_every", "eval_games", "eval_opponents",
+RESUME_OVERRIDES = ("total_steps", "max_minutes", "stop_at", "eval_every", "eval_games", "eval_opponents",
                     "save_path",
                     "state_path", "save_minutes", "run_dir", "tensorboard", "engine_threads",
                     "torch_threads", "progress", "resume", "kick_coef", "kick_steps",
@@ -672,6 +677,9 @@ def main(argv=None):
     if args.critic_table and args.critic != "roles":
         raise SystemExit(f"--critic-table needs the centralised critic (--critic roles); this run "
                          f"has --critic {args.critic}")
+    if args.stop_at < 0:
+        raise SystemExit(f"--stop-at {args.stop_at}: give a number of PPO steps, 0 or more "
+                         f"(0: no such stop)")
     if args.critic_warmup < 0:
         raise SystemExit(f"--critic-warmup {args.critic_warmup}: give a number of PPO updates, "
                          f"0 or more (0: none)")
@@ -1056,6 +1064,10 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                    limit_s - (time.time() - sitting_t0) if limit_s > 0 else 0.0)
     stop = ctr["global_step"] >= args.total_steps
     finished_run = stop
+    if not stop and 0 < args.stop_at <= ctr["global_step"]:
+        print(f"the saved run is at {ctr['global_step']} PPO steps, past --stop-at "
+              f"{args.stop_at}: nothing to do (give a later --stop-at, or 0)", flush=True)
+        stop = True
     while not stop:
         ctr["update"] += 1
         update = ctr["update"]
@@ -1266,7 +1278,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             if len(pool) > args.pool_size:
                 pool.pop(0)
         finished_run = global_step >= args.total_steps
-        stop = finished_run or out_of_time()
+        stop = finished_run or out_of_time() or 0 < args.stop_at <= global_step
         evaluating = bool(args.eval_every and update % args.eval_every == 0) or stop
         if evaluating:
             info = {"ppo_steps": global_step, "ppo_seconds": round(elapsed, 1),
@@ -1303,7 +1315,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
               f"{format_seconds(sec['wall'])} in {len(sittings) + 1} sitting(s); checkpoint "
               f"{args.save_path}, state {state_path}", flush=True)
     else:
-        print(f"stopped (time limit or signal) at {ctr['global_step']}/"
+        print(f"stopped (time limit, --stop-at or signal) at {ctr['global_step']}/"
               f"{args.total_steps} PPO steps; checkpoint {args.save_path}; continue with "
               f"--resume {state_path}", flush=True)
     return net
