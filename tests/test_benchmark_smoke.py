@@ -73,3 +73,29 @@ def test_start_timing_cached_only(tmp_path, capsys):
     with pytest.raises(SystemExit):
         mod.main(["--cached-only", "--python", str(tmp_path / "no-python")])
     assert "--python" in capsys.readouterr().err
+
+
+def test_state_width_blocks_and_table(tmp_path, capsys):
+    """benchmarks/state_width.py: its blocks tile the whole row in order, and a tiny run reports
+    every block with a width that holds the values it saw."""
+    from heroes_env.engine import constants as C
+    spec = importlib.util.spec_from_file_location("state_width",
+                                                  ROOT / "benchmarks" / "state_width.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    blocks = mod.row_blocks()
+    assert blocks[0][:2] == ("H_NP", 0) and ("HIST_EV", C.HIST_EV, C.HIST_WINDOW) in blocks
+    assert all(at + n == nxt for (_, at, n), (_, nxt, _) in zip(blocks, blocks[1:]))
+    assert blocks[-1][1] + blocks[-1][2] == C.STATE_SIZE
+    assert [mod.width(*r) for r in ((-128, 127), (-129, 0), (0, 32767), (0, 1 << 15))] \
+        == [8, 16, 16, 32]
+    out = tmp_path / "w.json"
+    assert mod.main(["--games", "4", "--steps", "20", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["cells"] == C.STATE_SIZE and len(data["blocks"]) == len(blocks)
+    for r in data["blocks"]:
+        assert -(1 << (r["bits"] - 1)) <= r["min"] <= r["max"] < (1 << (r["bits"] - 1)), r
+    assert data["block_width_bytes"] < data["int32_bytes"]
+    assert "H_SEED" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="--games 0"):
+        mod.main(["--games", "0"])
