@@ -1154,7 +1154,10 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         adv, ret = gae(st.val[:k], st.rew[:k], st.done[:k], st.nxt[:k], valid, args.gamma,
                        args.gae_lambda)
         idx = np.flatnonzero(valid)
-        b_obs = torch.as_tensor(st.obs[idx])
+        # the observations stay in the store: each minibatch gathers its rows (a copy of all
+        # of them first would move the whole rollout once more, 210 MB of float32 at 16k rows)
+        obs_rows = torch.as_tensor(st.obs[:k])
+        b_idx = torch.as_tensor(idx)
         b_mask = torch.as_tensor(st.mask[idx])
         b_act = torch.as_tensor(st.act[idx])
         b_logp = torch.as_tensor(st.logp[idx])
@@ -1178,7 +1181,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 mb = perm[a:a + args.minibatch_size]
                 if len(mb) < 2:            # a last minibatch of one: its advantage cannot be
                     continue               # normalised (std of one value is NaN)
-                logits, v, h = net(b_obs[mb], b_mask[mb], features=True,
+                mb_obs = obs_rows[b_idx[mb]]
+                logits, v, h = net(mb_obs, b_mask[mb], features=True,
                                    prior=None if b_prior is None else b_prior[mb])
                 if warming:                # the value learns, the trunk and policy stay
                     h = h.detach()
@@ -1212,7 +1216,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                         agree = (logits[taught].argmax(1) == t[taught]).float().mean()
                     kick_stats.append((kce.item(), agree.item()))
                 if role_head is not None:
-                    rce, racc = role_loss(role_head, h, b_roles[mb], b_obs[mb], C)
+                    rce, racc = role_loss(role_head, h, b_roles[mb], mb_obs, C)
                     loss = loss + args.aux_coef * rce
                     aux_stats.append((rce.item(), racc.item()))
                 if table_head is not None:
