@@ -512,6 +512,28 @@ def test_evaluate_seeds_pooled(tmp_path):
         evaluate.main(common + ["--seeds", "3", "3", "--out", ""])
 
 
+def test_evaluate_summarize_tables_the_evaluations(tmp_path, capsys):
+    """--summarize: one markdown row per evaluation JSON with its overall paired differences
+    (the JSON's own numbers) and verdict; a file that is not an evaluation is named."""
+    out = tmp_path / "e.json"
+    res = evaluate.main(["--agent", "random", "--games", "8", "--workers", "1", "--quiet",
+                         "--opponents", "heuristic", "--no-base-rates", "--out", str(out)])
+    capsys.readouterr()
+    text = evaluate.main(["--summarize", str(out),
+                          "training/results/eval_selfplay_none5_prior.json"])
+    lines = text.splitlines()
+    assert lines[0] == ("| evaluation | agent (as evaluated) | pack | seeds | vs heuristic "
+                        "opponents | vs random opponents | verdict |") and len(lines) == 4
+    p = res["comparisons"]["heuristic"]["paired"]["all"]
+    assert lines[2] == (f"| `e.json` | `random` | none | 0 | {100 * p['diff']:+.1f} "
+                        f"({100 * p['ci95'][0]:+.1f} to {100 * p['ci95'][1]:+.1f}) | - | FAIL |")
+    assert lines[3] == ("| `eval_selfplay_none5_prior.json` | `selfplay_none5_prior.pt` | none | "
+                        "0 | +6.7 (+4.2 to +9.1) | +3.4 (+1.4 to +5.4) | PASS |")
+    (tmp_path / "junk.json").write_text("{}")
+    with pytest.raises(SystemExit, match="junk.json: not an evaluation"):
+        evaluate.main(["--summarize", str(tmp_path / "junk.json")])
+
+
 def test_evaluate_prior_checkpoint_with_a_large_gain_is_the_heuristic(tmp_path):
     """A "prior" checkpoint whose gain overrules its net in every role plays the heuristic's
     games exactly in the protocol (its heuristic seeded like the baseline's in each seat), so

@@ -24,6 +24,9 @@ seat-games summed, the paired differences over all the games, the verdict of the
 and a line per seed with its own overall differences and verdict (is a pass robust to the deal?).
 ``--sample`` evaluates the policy with sampled actions instead of the most likely one;
 ``--prior-gain`` plays a checkpoint with the prior feature at other per-role gains.
+``--summarize <JSON> ...`` plays nothing: it prints a markdown table of earlier evaluations (the
+file, the agent as it was given, its pack and seeds, the overall paired difference against each opponent kind, the verdict),
+the README's table of the shipped checkpoints.
 """
 from __future__ import annotations
 
@@ -67,6 +70,8 @@ class Args:
     games_dir: str = arg("", "keep each tournament's games file here (resumable); '' = a "
                              "temporary directory")
     quiet: bool = arg(False, "no progress bar")
+    summarize: tuple[str, ...] = arg((), "print a markdown table of these evaluation JSONs "
+                                         "instead of evaluating")
 
 
 def paired_difference(a, b) -> dict:
@@ -323,8 +328,42 @@ def format_result(result: dict) -> str:
     return "\n".join(lines)
 
 
+def summary_table(paths) -> str:
+    """A markdown table of evaluate.py JSONs: the file, the agent as it was given (its path then),
+    pack, seeds, the overall paired difference (95%) against each opponent kind, the verdict."""
+    rows, kinds = [], []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as f:
+                res = json.load(f)
+            a, comps = res["args"], res["comparisons"]
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise SystemExit(f"--summarize {path}: not an evaluation written by "
+                             f"training/evaluate.py --out ({e})") from None
+        kinds += [k for k in comps if k not in kinds]
+        rows.append((path, a, comps, res["verdict"]["pass"]))
+    out = ["| evaluation | agent (as evaluated) | pack | seeds | "
+           + " | ".join(f"vs {k} opponents" for k in kinds) + " | verdict |",
+           "|---" * (len(kinds) + 5) + "|"]
+    for path, a, comps, ok in rows:
+        diffs = []
+        for k in kinds:
+            p = comps[k]["paired"]["all"] if k in comps else {"diff": None}
+            diffs.append("-" if p["diff"] is None else f"{100 * p['diff']:+.1f} ("
+                         f"{100 * p['ci95'][0]:+.1f} to {100 * p['ci95'][1]:+.1f})")
+        seeds = " ".join(map(str, a.get("seeds") or [a["seed"]]))
+        out.append(f"| `{os.path.basename(path)}` | `{os.path.basename(a['agent'])}` | "
+                   f"{a['pack']} | {seeds} | " + " | ".join(diffs)
+                   + f" | {'PASS' if ok else 'FAIL'} |")
+    return "\n".join(out)
+
+
 def main(argv=None):
     args = parse_args(Args, argv)
+    if args.summarize:
+        text = summary_table(args.summarize)
+        print(text)
+        return text
     result = compare_seeds(args) if args.seeds else compare(args)
     text = format_result(result)
     print(text)
