@@ -25,8 +25,8 @@ and a line per seed with its own overall differences and verdict (is a pass robu
 ``--sample`` evaluates the policy with sampled actions instead of the most likely one;
 ``--prior-gain`` plays a checkpoint with the prior feature at other per-role gains.
 ``--summarize <JSON> ...`` plays nothing: it prints a markdown table of earlier evaluations (the
-file, the agent as it was given, its pack and seeds, the overall paired difference against each opponent kind, the verdict),
-the README's table of the shipped checkpoints.
+file, the agent as it was given, its pack and seeds, the overall paired difference against each
+opponent kind, the verdict), the README's table of the shipped checkpoints.
 """
 from __future__ import annotations
 

@@ -182,8 +182,8 @@ class Args:
     pool_size: int = arg(5, "past checkpoints kept in the pool")
     eval_every: int = arg(10, "updates between evaluations with the tournament tool (0: never)")
     eval_games: int = arg(100, "games per evaluation and opponent kind (policy in one seat)")
-    eval_opponents: tuple[str, ...] = arg(("heuristic",),
-                                          "opponent kinds of the evaluations: " + ", ".join(EVAL_OPPONENTS))
+    eval_opponents: tuple[str, ...] = arg(("heuristic",), "opponent kinds of the evaluations: "
+                                          + ", ".join(EVAL_OPPONENTS))
     save_path: str = arg("training/checkpoints/selfplay.pt", "checkpoint written at every eval and at the end")
     init_checkpoint: str = arg("", "start from this .pt checkpoint instead of a fresh policy")
     run_dir: str = arg("runs", "directory of the run logs")
@@ -219,8 +219,8 @@ STATE_FORMAT = "heroes_env.selfplay_state/1"
 MIX = ("p_heuristic", "p_pool", "p_random")   # the opponent mix (may change on --resume)
 CURRICULUM = MIX + ("role_weights",)          # what a league's curriculum may change on --resume
 # what may differ from the saved arguments when a run is resumed (the rest must not)
-RESUME_OVERRIDES = ("total_steps", "max_minutes", "stop_at", "eval_every", "eval_games", "eval_opponents",
-                    "save_path",
+RESUME_OVERRIDES = ("total_steps", "max_minutes", "stop_at", "eval_every", "eval_games",
+                    "eval_opponents", "save_path",
                     "state_path", "save_minutes", "run_dir", "tensorboard", "engine_threads",
                     "torch_threads", "progress", "resume", "kick_coef", "kick_steps",
                     "kick_roles", "table_coef", "critic_table") + CURRICULUM
