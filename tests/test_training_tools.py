@@ -519,16 +519,23 @@ def test_evaluate_summarize_tables_the_evaluations(tmp_path, capsys):
     res = evaluate.main(["--agent", "random", "--games", "8", "--workers", "1", "--quiet",
                          "--opponents", "heuristic", "--no-base-rates", "--out", str(out)])
     capsys.readouterr()
-    text = evaluate.main(["--summarize", str(out),
-                          "training/results/eval_selfplay_none5_prior.json"])
+    shipped = "training/results/eval_selfplay_none5_prior.json"
+    text = evaluate.main(["--summarize", str(out), shipped])
     lines = text.splitlines()
     assert lines[0] == ("| evaluation | agent (as evaluated) | pack | seeds | vs heuristic "
                         "opponents | vs random opponents | verdict |") and len(lines) == 4
+
+    def cell(p):
+        return f"{100 * p['diff']:+.1f} ({100 * p['ci95'][0]:+.1f} to {100 * p['ci95'][1]:+.1f})"
+
     p = res["comparisons"]["heuristic"]["paired"]["all"]
-    assert lines[2] == (f"| `e.json` | `random` | none | 0 | {100 * p['diff']:+.1f} "
-                        f"({100 * p['ci95'][0]:+.1f} to {100 * p['ci95'][1]:+.1f}) | - | FAIL |")
-    assert lines[3] == ("| `eval_selfplay_none5_prior.json` | `selfplay_none5_prior.pt` | none | "
-                        "0 | +6.7 (+4.2 to +9.1) | +3.4 (+1.4 to +5.4) | PASS |")
+    assert lines[2] == f"| `e.json` | `random` | none | 0 | {cell(p)} | - | FAIL |"
+    with open(os.path.join(ROOT, shipped)) as f:
+        ship = json.load(f)
+    h, r = (ship["comparisons"][k]["paired"]["all"] for k in ("heuristic", "random"))
+    verdict = "PASS" if ship["verdict"]["pass"] else "FAIL"
+    assert lines[3] == (f"| `eval_selfplay_none5_prior.json` | `selfplay_none5_prior.pt` | none "
+                        f"| 0 | {cell(h)} | {cell(r)} | {verdict} |")
     (tmp_path / "junk.json").write_text("{}")
     with pytest.raises(SystemExit, match="junk.json: not an evaluation"):
         evaluate.main(["--summarize", str(tmp_path / "junk.json")])
@@ -972,7 +979,7 @@ def test_sigterm_ends_a_sitting_with_a_state(tmp_path):
             proc.kill()
     out = "".join(lines) + rest
     assert proc.returncode == 0, out
-    assert "stopped (time limit or signal)" in out and "--resume" in out
+    assert "stopped (time limit, --stop-at or signal)" in out and "--resume" in out
     st = torch.load(tmp_path / "s.pt.state", weights_only=False)
     assert st["phase"] == "ppo" and 1 <= st["counters"]["update"] <= 3
 
@@ -1058,3 +1065,4 @@ def test_table_head_and_table_critic_added_on_resume(resumed_runs, tmp_path):
         selfplay_ppo.main(["--critic-table"])
     with pytest.raises(SystemExit, match="--table-coef -1"):
         selfplay_ppo.main(["--table-coef", "-1"])
+
