@@ -1066,3 +1066,27 @@ def test_table_head_and_table_critic_added_on_resume(resumed_runs, tmp_path):
     with pytest.raises(SystemExit, match="--table-coef -1"):
         selfplay_ppo.main(["--table-coef", "-1"])
 
+
+def test_reproduce_recipes_parse_and_dry_run(capsys):
+    """training/reproduce.py: every recipe step is a valid selfplay_ppo.py command line whose
+    starting checkpoint is in the repository (or made by an earlier step), the sittings ended by a
+    time limit are replayed with --stop-at, and --dry-run prints the steps without running them."""
+    from training import reproduce, selfplay_ppo
+    from training.common import parse_args
+    for name, recipe in reproduce.RECIPES.items():
+        made = set()
+        for argv in reproduce.step_argvs(name, "D"):
+            args = parse_args(selfplay_ppo.Args, argv)
+            start = args.init_checkpoint or args.resume
+            assert start in made or os.path.isfile(os.path.join(ROOT, start)), (name, start)
+            made |= {args.save_path, args.save_path + ".state"} if args.save_path else set()
+        assert recipe["result"].format(dir="D") in made
+        assert os.path.isfile(os.path.join(ROOT, "training", "checkpoints", name + ".pt"))
+        assert reproduce.main([name, "--dir", "D", "--dry-run"]) == 0
+        out = capsys.readouterr().out
+        assert out.count("step ") == len(recipe["steps"]) and "--stop-at" in out
+        assert f"--agent D/{name}.pt --pack {recipe['pack']}" in out
+    with pytest.raises(SystemExit, match="no recipe 'nope'"):
+        reproduce.main(["nope", "--dry-run"])
+    with pytest.raises(SystemExit, match="--from-step 9"):
+        reproduce.main(["selfplay_none5_prior", "--from-step", "9", "--dry-run"])

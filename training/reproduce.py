@@ -1,0 +1,114 @@
+"""Remake a shipped checkpoint from the checkpoints it started from, in one command.
+
+    python training/reproduce.py selfplay_none5_prior --dir runs/repro_none5
+    python training/reproduce.py selfplay_standard5_prior --dry-run     # print the steps only
+
+A recipe (``RECIPES``) is the list of ``training/selfplay_ppo.py`` commands that made the
+checkpoint, in order: a fresh start or an ``--init-checkpoint`` from a checkpoint in the repository,
+the sittings a time limit ended replayed to the same step with ``--stop-at``, then ``--resume``
+with the arguments each later sitting changed. They run one after the other in ``--dir`` (``{dir}``
+in a step), the last step's checkpoint is copied to ``--out`` (default ``<dir>/<name>.pt``), and
+the evaluation command is printed. ``--from-step N`` skips the steps before N (after an
+interruption; a step stopped in the middle continues with ``selfplay_ppo.py --resume
+<dir>/run.pt.state`` and the same arguments as its recipe step). A replay makes the same updates
+as the original run up to float rounding where that run's torch threads differed (see the README's
+notes on each checkpoint); the steps take hours on one core (README: "Training").
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# the run's shared arguments under the heuristic as a prior (sessions 16 to 18)
+_PRIOR = "--features kinds focus prior --critic roles --aux-coef 0.1 --critic-warmup 12 " \
+         "--learning-rate 1e-4 --torch-threads 1"
+
+RECIPES = {
+    "selfplay_none5_prior": {
+        "pack": "none",
+        "steps": [
+            # session 16: the prior feature added to kf_rw at gains 1 3 1 3 (0 steps trained)
+            "--init-checkpoint training/checkpoints/selfplay_none5_kf_rw.pt --features kinds "
+            "focus prior --prior-gain 1 3 1 3 --total-steps 0 --save-path {dir}/start.pt "
+            "--run-dir {dir}/runs",
+            # session 17: the gains at a rate of their own; its time limit ended it at this step
+            "--init-checkpoint {dir}/start.pt " + _PRIOR + " --prior-lr 2e-3 --total-steps "
+            "10000000 --stop-at 6320827 --p-heuristic 0.4 --p-pool 0.1 --p-random 0.45 "
+            "--role-weights 1 3 1 3 --seed 52 --save-path {dir}/run.pt --run-dir {dir}/runs",
+            # session 18: more random tables, the loyalist's and renegade's seats more often
+            "--resume {dir}/run.pt.state --total-steps 14000000 --p-heuristic 0.35 --p-pool 0.1 "
+            "--p-random 0.55 --role-weights 1 4 1 4 --torch-threads 1",
+        ],
+        "result": "{dir}/run.pt",
+    },
+    "selfplay_standard5_prior": {
+        "pack": "standard",
+        "steps": [
+            # session 16: the prior feature added to the work in progress at gains 1 5 1 3, 8M
+            "--init-checkpoint training/checkpoints/selfplay_standard5_wip.pt --pack standard "
+            + _PRIOR + " --prior-gain 1 5 1 3 --total-steps 8000000 --p-heuristic 0.45 "
+            "--p-pool 0.1 --p-random 0.35 --role-weights 1 3 1 2 --seed 41 --engine-threads 1 "
+            "--save-path {dir}/start.pt --run-dir {dir}/runs",
+            # session 17: the gains at a rate of their own; its time limit ended it at this step
+            "--pack standard --init-checkpoint {dir}/start.pt " + _PRIOR + " --prior-lr 2e-3 "
+            "--total-steps 10000000 --stop-at 6384897 --p-heuristic 0.4 --p-pool 0.1 "
+            "--p-random 0.45 --role-weights 1 2 1 3 --seed 51 --save-path {dir}/run.pt "
+            "--run-dir {dir}/runs",
+            # session 18: more random tables, the loyalist's seat more often
+            "--resume {dir}/run.pt.state --total-steps 14000000 --p-heuristic 0.3 --p-pool 0.1 "
+            "--p-random 0.6 --role-weights 1 4 1 3 --torch-threads 1",
+        ],
+        "result": "{dir}/run.pt",
+    },
+}
+
+
+def step_argvs(name: str, run_dir: str) -> list[list[str]]:
+    """The selfplay_ppo.py arguments of each step of recipe `name`, with {dir} filled in."""
+    if name not in RECIPES:
+        raise SystemExit(f"no recipe {name!r}: the recipes are {', '.join(RECIPES)}")
+    return [shlex.split(s.format(dir=run_dir)) for s in RECIPES[name]["steps"]]
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python training/reproduce.py",
+                                description=__doc__.split("\n\n")[0])
+    p.add_argument("name", help="the checkpoint to remake: " + ", ".join(RECIPES))
+    p.add_argument("--dir", default="", help="working directory (default runs/repro_<name>)")
+    p.add_argument("--out", default="", help="where the result goes (default <dir>/<name>.pt)")
+    p.add_argument("--from-step", type=int, default=1, help="skip the steps before this one")
+    p.add_argument("--dry-run", action="store_true", help="print the steps, run nothing")
+    a = p.parse_args(argv)
+    run_dir = a.dir or os.path.join("runs", f"repro_{a.name}")
+    steps = step_argvs(a.name, run_dir)
+    if not 1 <= a.from_step <= len(steps):
+        raise SystemExit(f"--from-step {a.from_step}: recipe {a.name} has steps 1 to {len(steps)}")
+    script = os.path.join("training", "selfplay_ppo.py")
+    out = a.out or os.path.join(run_dir, a.name + ".pt")
+    for i, args in enumerate(steps, 1):
+        line = f"python {script} " + shlex.join(args)
+        print(f"step {i}/{len(steps)}{' (skipped)' if i < a.from_step else ''}: {line}",
+              flush=True)
+        if a.dry_run or i < a.from_step:
+            continue
+        os.makedirs(run_dir, exist_ok=True)
+        subprocess.run([sys.executable, os.path.join(REPO, script), *args], check=True)
+    evaluate = (f"python training/evaluate.py --agent {out} --pack {RECIPES[a.name]['pack']} "
+                f"--games 2000")
+    if a.dry_run:
+        print(f"then: copy {RECIPES[a.name]['result'].format(dir=run_dir)} to {out}; "
+              f"evaluate: {evaluate}")
+        return 0
+    shutil.copyfile(RECIPES[a.name]["result"].format(dir=run_dir), out)
+    print(f"done: {out}; evaluate it with: {evaluate}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
