@@ -29,10 +29,9 @@ from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from training.common import GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, arg, game_config, parse_args  # noqa: E402
+from training.common import (GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, arg,  # noqa: E402
+                             game_config, parse_args)
 
-
-OPPONENTS = ("heuristic", "random")
 
 
 @dataclass

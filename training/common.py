@@ -8,7 +8,9 @@ evaluation through the tournament tool.
   installed, else one JSON line per scalar in ``<run_dir>/scalars.jsonl``; either way every scalar
   is also kept in ``<run_dir>/scalars.jsonl`` so runs can be compared without TensorBoard.
 - ``quick_eval``: a short tournament of a checkpoint against an opponent (win rate per role);
-  it leaves the caller's torch threads and random state as they were.
+  it leaves the caller's torch threads and random state as they were. ``OPPONENTS``: the kinds
+  of opponents the scripts play and evaluate against; ``eval_tag(kind)``: the scalar prefix of
+  an evaluation's win rates against that kind (read back by ``training/plot.py``).
 - ``Progress``: a tqdm bar with ETA on a terminal, plain ``eta`` text in the log lines
   otherwise; ``atomic_save``: write a file through a temporary name and a rename.
 """
@@ -144,6 +146,16 @@ class Logger:
         self.file.close()
         if self.writer is not None:
             self.writer.close()
+
+
+OPPONENTS = ("heuristic", "random")     # opponent kinds of training tables and evaluations
+
+
+def eval_tag(kind: str) -> str:
+    """The scalar prefix of evaluation win rates against `kind` (``<prefix><role>``):
+    ``eval/win_`` against the heuristic (the first, kept for older runs), else
+    ``eval/win_vs_<kind>_``."""
+    return "eval/win_" if kind == "heuristic" else f"eval/win_vs_{kind}_"
 
 
 def quick_eval(checkpoint: str, opponent: str, games: int, players: int, pack: str,

@@ -40,7 +40,8 @@ from dataclasses import asdict, dataclass, replace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from training.common import GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, arg, parse_args  # noqa: E402
+from training.common import (GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, arg,  # noqa: E402
+                             parse_args)
 
 Z95 = 1.959963984540054
 GROUPS = ROLE_NAMES + ("all",)
@@ -57,7 +58,7 @@ class Args:
     seeds: tuple[int, ...] = arg((), "several seeds' deals instead of --seed: one evaluation "
                                      "each, then the table, the paired differences and the "
                                      "verdict over all their games pooled")
-    opponents: tuple[str, ...] = arg(("heuristic", "random"), "opponent kinds, one comparison each")
+    opponents: tuple[str, ...] = arg(OPPONENTS, "opponent kinds, one comparison each")
     baseline: str = arg("heuristic", "the agent compared with, in the same seats")
     base_rates: bool = arg(True, "also play the random agent in the same seats (its rates)")
     margin: float = arg(0.03, "verdict: the overall lead over the baseline it needs")
@@ -169,11 +170,14 @@ def _cell(d):
     return f"{100 * d['win_rate']:5.1f} ({100 * lo:4.1f}-{100 * hi:4.1f}) [{d['games']}]"
 
 
-def _diff_cell(p):
+def _diff_cell(p, width: int = 5):
+    """A paired difference and its 95% interval in points, each number `width` wide (0: no
+    padding, the README's tables)."""
     if p["diff"] is None:
         return "-"
     lo, hi = p["ci95"]
-    return f"{100 * p['diff']:+5.1f} ({100 * lo:+5.1f} to {100 * hi:+5.1f})"
+    w = f"+{width}.1f" if width else "+.1f"
+    return f"{100 * p['diff']:{w}} ({100 * lo:{w}} to {100 * hi:{w}})"
 
 
 def _rates(row, role):
@@ -207,9 +211,6 @@ def compare(args: Args, pairs_out: dict | None = None) -> dict:
             make_agent(spec, **kwargs)
         except AgentSpecError as e:
             raise SystemExit(f"--prior-gain: {e}") from e
-    seats = [("agent", spec), ("baseline", args.baseline)]
-    if args.base_rates:
-        seats.append(("random", "random"))
     result = {"args": asdict(args), "comparisons": {}}
     with tempfile.TemporaryDirectory(prefix="evaluate_") as tmp:
         games_dir = args.games_dir or tmp
@@ -218,7 +219,9 @@ def compare(args: Args, pairs_out: dict | None = None) -> dict:
             spec = os.path.join(games_dir, "agent.json")    # a fixed name: kept games resume
             with open(spec, "w", encoding="utf-8") as f:
                 json.dump({"agent": os.path.abspath(args.agent), "kwargs": kwargs}, f)
-            seats[0] = ("agent", spec)
+        seats = [("agent", spec), ("baseline", args.baseline)]
+        if args.base_rates:
+            seats.append(("random", "random"))
         for opp in args.opponents:
             rows, summaries, records, labels = {}, {}, {}, {}
             for who, s in seats:
@@ -336,21 +339,18 @@ def summary_table(paths) -> str:
         try:
             with open(path, encoding="utf-8") as f:
                 res = json.load(f)
-            a, comps = res["args"], res["comparisons"]
+            a, comps, ok = res["args"], res["comparisons"], res["verdict"]["pass"]
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise SystemExit(f"--summarize {path}: not an evaluation written by "
                              f"training/evaluate.py --out ({e})") from None
         kinds += [k for k in comps if k not in kinds]
-        rows.append((path, a, comps, res["verdict"]["pass"]))
+        rows.append((path, a, comps, ok))
     out = ["| evaluation | agent (as evaluated) | pack | seeds | "
            + " | ".join(f"vs {k} opponents" for k in kinds) + " | verdict |",
            "|---" * (len(kinds) + 5) + "|"]
     for path, a, comps, ok in rows:
-        diffs = []
-        for k in kinds:
-            p = comps[k]["paired"]["all"] if k in comps else {"diff": None}
-            diffs.append("-" if p["diff"] is None else f"{100 * p['diff']:+.1f} ("
-                         f"{100 * p['ci95'][0]:+.1f} to {100 * p['ci95'][1]:+.1f})")
+        diffs = [_diff_cell(comps[k]["paired"]["all"], 0) if k in comps else "-"
+                 for k in kinds]
         seeds = " ".join(map(str, a.get("seeds") or [a["seed"]]))
         out.append(f"| `{os.path.basename(path)}` | `{os.path.basename(a['agent'])}` | "
                    f"{a['pack']} | {seeds} | " + " | ".join(diffs)

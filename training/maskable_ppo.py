@@ -34,9 +34,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from training.common import (GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, Logger, Progress, arg,  # noqa: E402
-                             atomic_save, format_seconds, game_config, parse_args, quick_eval,
-                             run_name)
+from training.common import (GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, Logger,  # noqa: E402
+                             Progress, arg, atomic_save, format_seconds, game_config, parse_args,
+                             quick_eval, run_name)
 
 
 @dataclass
@@ -73,7 +73,6 @@ class Args:
 
 RESUME_KEEP = ("total_steps", "max_minutes", "save_minutes", "save_path", "run_dir",
                "tensorboard", "torch_threads", "engine_threads", "eval_games", "progress", "resume")
-OPPONENTS = ("heuristic", "random")
 
 
 def make_env(args: Args, seed: int):

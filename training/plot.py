@@ -32,8 +32,11 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from training.common import eval_tag  # noqa: E402
+
 ROLES = ("lord", "loyalist", "rebel", "renegade", "all")
-PREFIXES = ("eval/win_", "charts/win_vs_heuristic_")
 COLOURS = {"lord": "tab:red", "loyalist": "tab:orange", "rebel": "tab:green",
            "renegade": "tab:purple", "all": "black"}
 
@@ -59,8 +62,9 @@ def read_scalars(path: str) -> list[dict]:
 
 
 def kind_prefixes(kind: str) -> tuple[str, ...]:
-    """The scalar prefixes of the win rates against opponent `kind`, evaluations first."""
-    return PREFIXES if kind == "heuristic" else (f"eval/win_vs_{kind}_", f"charts/win_vs_{kind}_")
+    """The scalar prefixes of the win rates against opponent `kind`: the evaluations'
+    (``training.common.eval_tag``), then the training games'."""
+    return (eval_tag(kind), f"charts/win_vs_{kind}_")
 
 
 def curves(records: list[dict], prefix: str | None = None,
@@ -186,7 +190,9 @@ def main(argv=None) -> int:
     p.add_argument("scalars", help="a run's scalars.jsonl (or its directory)")
     p.add_argument("--out", default=None, help="PNG (default: curves.png next to the scalars)")
     p.add_argument("--prefix", default=None,
-                   help=f"scalar prefix of the curves (default: the first present of {PREFIXES})")
+                   help="scalar prefix of the curves (default: the first present of "
+                        f"{', '.join(kind_prefixes('heuristic'))}, for each --opponents kind "
+                        "its own)")
     p.add_argument("--smooth", type=int, default=1, help="mean of the last k points")
     p.add_argument("--baseline", default=None,
                    help="training/evaluate.py JSON: draw the baseline's rates vs each kind")

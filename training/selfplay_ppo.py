@@ -112,11 +112,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from training.common import (GAME_DEFAULTS, PACK_HELP, ROLE_NAMES, Logger, Progress, arg,  # noqa: E402
-                             atomic_save, format_seconds, game_config, parse_args, quick_eval,
-                             run_name)
-
-EVAL_OPPONENTS = ("heuristic", "random")   # the kinds --eval-opponents may name
+from training.common import (GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, Logger,  # noqa: E402
+                             Progress, arg, atomic_save, format_seconds, eval_tag, game_config,
+                             parse_args, quick_eval, run_name)
 
 
 @dataclass
@@ -183,7 +181,7 @@ class Args:
     eval_every: int = arg(10, "updates between evaluations with the tournament tool (0: never)")
     eval_games: int = arg(100, "games per evaluation and opponent kind (policy in one seat)")
     eval_opponents: tuple[str, ...] = arg(("heuristic",), "opponent kinds of the evaluations: "
-                                          + ", ".join(EVAL_OPPONENTS))
+                                          + ", ".join(OPPONENTS))
     save_path: str = arg("training/checkpoints/selfplay.pt", "checkpoint written at every eval and at the end")
     init_checkpoint: str = arg("", "start from this .pt checkpoint instead of a fresh policy")
     run_dir: str = arg("runs", "directory of the run logs")
@@ -660,10 +658,10 @@ def main(argv=None):
         state = load_state(args.resume)
         args = resumed_args(state["args"], args, argv)
     check_mix(args)
-    if (not args.eval_opponents or set(args.eval_opponents) - set(EVAL_OPPONENTS)
+    if (not args.eval_opponents or set(args.eval_opponents) - set(OPPONENTS)
             or len(set(args.eval_opponents)) != len(args.eval_opponents)):
         raise SystemExit(f"--eval-opponents {' '.join(args.eval_opponents)}: give one or more "
-                         f"of {', '.join(EVAL_OPPONENTS)}, each once")
+                         f"of {', '.join(OPPONENTS)}, each once")
     if not args.kick_roles or set(args.kick_roles) - set(ROLE_NAMES):
         raise SystemExit(f"--kick-roles {' '.join(args.kick_roles)}: give one or more of "
                          f"{', '.join(ROLE_NAMES)}")
@@ -1062,9 +1060,12 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
 
     bar = Progress(args.total_steps, ctr["global_step"], "PPO", "step", args.progress,
                    limit_s - (time.time() - sitting_t0) if limit_s > 0 else 0.0)
+    def stop_at_reached(step):
+        return 0 < args.stop_at <= step
+
     stop = ctr["global_step"] >= args.total_steps
     finished_run = stop
-    if not stop and 0 < args.stop_at <= ctr["global_step"]:
+    if not stop and stop_at_reached(ctr["global_step"]):
         print(f"the saved run is at {ctr['global_step']} PPO steps, past --stop-at "
               f"{args.stop_at}: nothing to do (give a later --stop-at, or 0)", flush=True)
         stop = True
@@ -1282,7 +1283,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             if len(pool) > args.pool_size:
                 pool.pop(0)
         finished_run = global_step >= args.total_steps
-        stop = finished_run or out_of_time() or 0 < args.stop_at <= global_step
+        stop = finished_run or out_of_time() or stop_at_reached(global_step)
         evaluating = bool(args.eval_every and update % args.eval_every == 0) or stop
         if evaluating:
             info = {"ppo_steps": global_step, "ppo_seconds": round(elapsed, 1),
@@ -1297,10 +1298,9 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 res = quick_eval(args.save_path, kind, args.eval_games, n, args.pack,
                                  seed=args.seed + update)
                 eval_results[kind] = res
-                tag = "eval/win_" if kind == "heuristic" else f"eval/win_vs_{kind}_"
                 for key, val in res.items():
                     if key != "games" and val is not None:
-                        logger.scalar(tag + key, val, global_step)
+                        logger.scalar(eval_tag(kind) + key, val, global_step)
                 bar.write(f"  eval vs {kind} ({args.eval_games} games, {time.time() - te:.0f} "
                           f"s): " + ", ".join(f"{k} {v}" for k, v in res.items()))
                 ppo_t0[0] += time.time() - te   # evaluation time is not training time
