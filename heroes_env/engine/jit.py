@@ -166,12 +166,9 @@ try:
         ptr = _cg.get_item_pointer(context, builder, aryty, ary, [row, zero])
         return ptr, _cg.unpack_tuple(builder, ary.shape, 2)[1]
 
-    @_intrinsic
-    def prefetch_row(typingctx, arr, i):
-        """A hint, no effect on results: start loading every cache line of row i of the 2-d
-        C-contiguous array arr (the next game of a batch while this one is stepped)."""
-        sig = types.void(arr, i)
-
+    def _prefetch_row_codegen(rw):
+        """Codegen of a prefetch of every cache line of row args[1] of the 2-d C-contiguous array
+        args[0] into the L2 cache (rw: 0 to read, 1 to write)."""
         def codegen(context, builder, signature, args):
             aryty = signature.args[0]
             ptr, ncol = _row_start(context, builder, signature, args)
@@ -184,10 +181,21 @@ try:
             i32 = _ir.IntType(32)
             with _cg.for_range_slice(builder, zero, nbytes, context.get_constant(types.intp, 64),
                                      inc=True) as (off, _):
-                builder.call(fn, [builder.gep(base, [off]), _ir.Constant(i32, 0),
-                                  _ir.Constant(i32, 3), _ir.Constant(i32, 1)])
+                builder.call(fn, [builder.gep(base, [off]), _ir.Constant(i32, rw),
+                                  _ir.Constant(i32, 2), _ir.Constant(i32, 1)])
             return context.get_dummy_value()
-        return sig, codegen
+        return codegen
+
+    @_intrinsic
+    def prefetch_row(typingctx, arr, i):
+        """A hint, no effect on results: start loading every cache line of row i of the 2-d
+        C-contiguous array arr (the next game of a batch while this one is stepped)."""
+        return types.void(arr, i), _prefetch_row_codegen(0)
+
+    @_intrinsic
+    def prefetch_row_for_write(typingctx, arr, i):
+        """``prefetch_row`` of a row about to be written (an observation)."""
+        return types.void(arr, i), _prefetch_row_codegen(1)
 
     @_intrinsic
     def borrow_row(typingctx, arr, i):
@@ -210,8 +218,8 @@ try:
             return out._getvalue()
         return sig, codegen
 except ImportError:            # pragma: no cover
-    prefetch_row = _prefetch_row_py
+    prefetch_row = prefetch_row_for_write = _prefetch_row_py
     borrow_row = _borrow_row_py
 if numba.config.DISABLE_JIT:   # the engine runs as Python (tests/test_jit_equivalence.py)
-    prefetch_row = _prefetch_row_py
+    prefetch_row = prefetch_row_for_write = _prefetch_row_py
     borrow_row = _borrow_row_py

@@ -29,7 +29,7 @@ from .constants import (C_AS, C_LOC, DIST_DIV, DK_TARGET, H_ACTED, H_CUR, H_DA, 
                         OS_SLASHES, OS_USED, P_ALIVE, P_ARMOR, P_GENDER, P_GIVEN, P_HANDN, P_HERO,
                         P_HP, P_KINGDOM, P_MARK, P_MAXHP, P_MINUS, P_PLUS, P_REVEALED, P_ROLE,
                         P_SLASHES, P_USED, P_WEAPON, ROLE_LORD, SEAT_OBS, Z_AG, Z_DISCARD, Z_EQUIP,
-                        Z_HAND, Z_JUDGE, Z_LOOK, Z_PILE, Z_PROC)
+                        Z_HAND, Z_JUDGE, Z_LOOK, Z_PILE, Z_PROC, Z_VOID)
 from .state import card_kind, rel_seat, seat_after, slot_skill
 from .rules import attack_range, distance_from_count, num_alive
 from .mode3v3 import same_team, visible_choices
@@ -37,15 +37,6 @@ from .history import observe_history
 from .encode import put_count
 
 STATE_OBS_SIZE = OBS_SIZE + MAX_SEATS * (MAX_CARDS + NUM_ROLES)
-
-# zone -> the piece of the observation that shows its cards to everyone (-1: none, or it depends
-# on the viewer: the deck, the hands, Z_LOOK); a lookup instead of a chain of compares per card
-ZONE_PIECE = np.full(Z_PILE + MAX_SEATS, -1, np.int64)
-ZONE_PIECE[Z_DISCARD] = OBS_DISCARD
-ZONE_PIECE[Z_PROC] = OBS_TABLE
-ZONE_PIECE[Z_AG] = OBS_TABLE
-ZONE_PIECE[Z_EQUIP:] = OBS_PUBLIC          # equipment, judgement zones, 不屈 piles
-
 
 
 @njit(cache=True)
@@ -103,30 +94,43 @@ def _seat_block(s, viewer, seat, base, out, full, dist, reach):
 def observe(s, viewer, out, full=False):
     """Fill out (OBS_SIZE, float32 or uint8) with viewer's observation (full=True: every role
     visible)."""
-    for i in range(OBS_SIZE):
+    # every cell but the per-card pieces, which the pass over the cards writes in full
+    for i in range(OBS_HAND):
+        out[i] = 0.0
+    for i in range(OBS_SEATS, OBS_DISCARD):
+        out[i] = 0.0
+    for i in range(OBS_DKIND, OBS_LOOK):
+        out[i] = 0.0
+    for i in range(OBS_OFFER, OBS_SIZE):
         out[i] = 0.0
     npl = s[H_NP]
     out[OBS_ROLE + s[P_ROLE + viewer]] = 1.0
     hz = Z_HAND + viewer
-    look_piece = OBS_LOOK if s[H_LOOKER] == viewer or full else -1
+    look = s[H_LOOKER] == viewer or full
+    ncards = s[H_NCARDS]
     ndis = 0
-    for c in range(s[H_NCARDS]):      # one pass over the cards fills every per-card cell
-        z = s[C_LOC + c]
-        # the card's piece: the viewer's hand, a public zone, the looked-at cards, or none (-1).
-        # Without branches (where a card lies is unpredictable): a card in no piece writes 0 to
-        # its own hand cell, which only it could have set
-        piece = ZONE_PIECE[z]
-        piece = OBS_HAND if z == hz else piece
-        piece = look_piece if z == Z_LOOK else piece
-        shown = piece >= 0
-        out[(piece if shown else OBS_HAND) + c] = 1.0 if shown else 0.0
+    njudge = 0
+    # one pass over the card slots writes every cell of the five per-card pieces (a card shows in
+    # at most one: the viewer's hand, the discard pile, the table, a public zone, the looked-at
+    # cards); no branch, so that the compiler vectorises it
+    for c in range(MAX_CARDS):
+        z = s[C_LOC + c] if c < ncards else Z_VOID
+        out[OBS_HAND + c] = z == hz
+        out[OBS_DISCARD + c] = z == Z_DISCARD
+        out[OBS_TABLE + c] = (z == Z_PROC) | (z == Z_AG)
+        out[OBS_PUBLIC + c] = z >= Z_EQUIP
+        out[OBS_LOOK + c] = look & (z == Z_LOOK)
         ndis += z == Z_DISCARD
-        if z >= Z_JUDGE and z < Z_PILE:      # delayed tricks: the seat's judgement cells
-            o = OBS_SEATS + rel_seat(s, viewer, z - Z_JUDGE) * SEAT_OBS + OS_JUDGE
-            if s[C_AS + c] == K_INDULGENCE:
-                out[o] = 1.0
-            elif s[C_AS + c] == K_LIGHTNING:
-                out[o + 1] = 1.0
+        njudge += (z >= Z_JUDGE) & (z < Z_PILE)
+    if njudge > 0:                    # delayed tricks: the seats' judgement cells
+        for c in range(ncards):
+            z = s[C_LOC + c]
+            if z >= Z_JUDGE and z < Z_PILE:
+                o = OBS_SEATS + rel_seat(s, viewer, z - Z_JUDGE) * SEAT_OBS + OS_JUDGE
+                if s[C_AS + c] == K_INDULGENCE:
+                    out[o] = 1.0
+                elif s[C_AS + c] == K_LIGHTNING:
+                    out[o + 1] = 1.0
     # the seat blocks in relative order: one walk round the table gives every distance
     living = s[P_ALIVE + viewer] == 1
     reach = attack_range(s, viewer) if living else -1      # once, not per seat
