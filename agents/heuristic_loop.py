@@ -56,10 +56,9 @@ def _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_s
          fb):
     """Row i of a loop kernel: the engine's row step, then the compiled seats' decisions."""
     s, m, ob = borrow_row(S, i), borrow_row(masks, i), borrow_row(obs, i)
-    _advance_row(i, s, actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp[i],
-                 agent_seed, want_random, m, ob, rew[i], R[i], lrew[i:i + 1], final_obs[i],
-                 want_final, flags[i])
-    r = R[i]
+    _advance_row(i, s, actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp,
+                 agent_seed, want_random, m, ob, rew, R, lrew, final_obs, want_final, flags)
+    r = borrow_row(R, i)
     while r[K.R_STAGE] == K.STAGE_OPPONENT:
         d = r[K.R_DECIDER]
         if opp[i, d] != K.OPP_COMPILED:
@@ -81,9 +80,8 @@ def _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_s
             r[K.R_ERR] = -1
             r[K.R_STAGE] = K.STAGE_ERROR
             return
-        _advance_row(i, s, a, K.ACT_STEP, 0, spec, next_seeds[i], seat_mode, opp[i],
-                     agent_seed, want_random, m, ob, rew[i], R[i], lrew[i:i + 1], final_obs[i],
-                     want_final, flags[i])
+        _advance_row(i, s, a, K.ACT_STEP, 0, spec, next_seeds[i], seat_mode, opp,
+                     agent_seed, want_random, m, ob, rew, R, lrew, final_obs, want_final, flags)
 
 
 @njit(entry=True, cache=True, nogil=True)

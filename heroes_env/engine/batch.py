@@ -204,11 +204,15 @@ def _check_actions(actions, act, masks):
 
 @njit(cache=True, inline="always")
 def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_seed, want_random,
-                 buf, ob, rw, r, lrew, fob, want_final, flags):
-    """One row of vec_advance; flags[0] / flags[1]: terminated / truncated in this env step."""
+                 buf, ob, rew, R, lrew, final_obs, want_final, flags):
+    """One row of vec_advance: row i of opp, rew, R, lrew, final_obs and flags (the batch arrays,
+    borrowed here: no reference counts per row); flags[i, 0] / flags[i, 1]: terminated /
+    truncated in this env step."""
+    op, rw, r = borrow_row(opp, i), borrow_row(rew, i), borrow_row(R, i)
+    fob, fl = borrow_row(final_obs, i), borrow_row(flags, i)
     if new_step != 0:
-        flags[0] = False
-        flags[1] = False
+        fl[0] = False
+        fl[1] = False
         r[R_DONE] = 0
         r[R_RESULT] = 0
         r[R_LEN] = 0
@@ -216,7 +220,7 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
         r[R_SEED] = 0
         for k in range(rw.shape[0]):
             rw[k] = 0.0
-        lrew[0] = 0.0
+        lrew[i] = 0.0
     stage = r[R_STAGE]
     consumed = r[R_NEWSEED]       # 1 if an earlier call on this row since the caller's refresh
     no_learner = seat_mode == SEATS_EVERYONE or seat_mode == SEATS_NONE
@@ -232,9 +236,9 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
         r[R_SEAT] = -1
         for k in range(rw.shape[0]):
             rw[k] = 0.0
-        lrew[0] = 0.0
-        flags[0] = False
-        flags[1] = False
+        lrew[i] = 0.0
+        fl[0] = False
+        fl[1] = False
         _new_game(i, s, spec, next_seed, seat_mode, agent_seed, buf, r)
         consumed = 1
     elif stage != STAGE_SEED:
@@ -252,12 +256,12 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
                     r[R_LEN] = s[H_NDEC] - s[H_NAUTO]
                     r[R_SEED] = s[H_SEED]
                     trunc = s[H_RESULT] == RES_TRUNCATED
-                    flags[0] = not trunc
-                    flags[1] = trunc
+                    fl[0] = not trunc
+                    fl[1] = trunc
                     rewards(s, rw)
                     if not no_learner:
                         r[R_SEAT] = r[R_LEARNER]
-                        lrew[0] = rw[r[R_LEARNER]]
+                        lrew[i] = rw[r[R_LEARNER]]
                         if want_final != 0:
                             observe(s, r[R_LEARNER], fob, False)
                     else:
@@ -274,7 +278,7 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
         if seat_mode == SEATS_EVERYONE or d == r[R_LEARNER]:
             stage = STAGE_READY
             break
-        if opp[d] == OPP_RANDOM:
+        if op[d] == OPP_RANDOM:
             r[R_ACTR] += 1
             engine(s, OP_STEP_TRUSTED, _random_legal(buf, agent_u32(agent_seed, i, r[R_ACTR])), buf)
             _refresh_mask(s, buf)
@@ -356,9 +360,8 @@ def vec_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp
         if i + 1 < hi:
             prefetch_row(S, i + 1)      # the next game's state, while this one steps
         _advance_row(i, borrow_row(S, i), actions[i], act[i], new_step, spec, next_seeds[i],
-                     seat_mode, opp[i], agent_seed, want_random, borrow_row(masks, i),
-                     borrow_row(obs, i), rew[i], R[i], lrew[i:i + 1], final_obs[i], want_final,
-                     flags[i])
+                     seat_mode, opp, agent_seed, want_random, borrow_row(masks, i),
+                     borrow_row(obs, i), rew, R, lrew, final_obs, want_final, flags)
 
 
 @njit(entry=True, cache=True)

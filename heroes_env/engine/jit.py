@@ -28,10 +28,11 @@ so that a user waiting a minute or two knows why; a warm start prints nothing.
 only other engine functions call gets its machine code at ``-O0`` (its callers optimise its IR
 themselves); functions that Python code calls are marked ``entry=True``.
 
-**Rows without reference counts.** A batch kernel hands each game's state row, mask and
-observation to the engine as ``borrow_row(A, i)``: ``A[i]`` without a reference of its own, so
-that the engine's calls that LLVM does not inline do not increment and decrement the batch
-array's reference count (an atomic operation) for every array they take.
+**Rows without reference counts.** A batch kernel hands each game's state row, mask,
+observation and per-row records (rewards, flags, opponents) to the engine as ``borrow_row(A, i)``:
+``A[i]`` without a reference of its own, so that neither taking the row nor the engine's calls
+that LLVM does not inline increment and decrement the batch array's reference count (an atomic
+operation) for every array they take.
 
 **A cold compile uses the machine's cores.** When one of the engine's large functions is the
 one to compile, ``compile_plan`` first builds them on worker processes side by side (Numba itself
@@ -156,6 +157,11 @@ try:
     from numba.core import cgutils as _cg
     from numba.extending import intrinsic as _intrinsic
 
+    def _itemsize(context, aryty):
+        """The bytes of one item of array type aryty (a constant; booleans too)."""
+        return context.get_constant(
+            types.intp, context.get_abi_sizeof(context.get_data_type(aryty.dtype)))
+
     def _row_start(context, builder, signature, args):
         """(pointer to the first item of row args[1], the row's length) of the 2-d C-contiguous
         array args[0] (an intrinsic's codegen arguments)."""
@@ -166,36 +172,31 @@ try:
         ptr = _cg.get_item_pointer(context, builder, aryty, ary, [row, zero])
         return ptr, _cg.unpack_tuple(builder, ary.shape, 2)[1]
 
-    def _prefetch_row_codegen(rw):
-        """Codegen of a prefetch of every cache line of row args[1] of the 2-d C-contiguous array
-        args[0] into the L2 cache (rw: 0 to read, 1 to write)."""
+    @_intrinsic
+    def prefetch_row(typingctx, arr, i):
+        """A hint, no effect on results: start loading every cache line of row i of the 2-d
+        C-contiguous array arr into the L2 cache (the next game of a batch while this one is
+        stepped; into L2, not L1: the 123 lines of a game's state at once, read into L1, held up
+        the step's own loads, issue 17)."""
+        sig = types.void(arr, i)
+
         def codegen(context, builder, signature, args):
             aryty = signature.args[0]
             ptr, ncol = _row_start(context, builder, signature, args)
             zero = context.get_constant(types.intp, 0)
             i8p = _ir.IntType(8).as_pointer()
-            fnty = _ir.FunctionType(_ir.VoidType(), [i8p] + [_ir.IntType(32)] * 3)
+            i32 = _ir.IntType(32)
+            fnty = _ir.FunctionType(_ir.VoidType(), [i8p] + [i32] * 3)
             fn = _cg.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
             base = builder.bitcast(ptr, i8p)
-            nbytes = builder.mul(ncol, context.get_constant(types.intp, aryty.dtype.bitwidth // 8))
-            i32 = _ir.IntType(32)
+            nbytes = builder.mul(ncol, _itemsize(context, aryty))
+            # llvm.prefetch(address, read, locality 2 (prefetcht1: L2), data cache)
             with _cg.for_range_slice(builder, zero, nbytes, context.get_constant(types.intp, 64),
                                      inc=True) as (off, _):
-                builder.call(fn, [builder.gep(base, [off]), _ir.Constant(i32, rw),
+                builder.call(fn, [builder.gep(base, [off]), _ir.Constant(i32, 0),
                                   _ir.Constant(i32, 2), _ir.Constant(i32, 1)])
             return context.get_dummy_value()
-        return codegen
-
-    @_intrinsic
-    def prefetch_row(typingctx, arr, i):
-        """A hint, no effect on results: start loading every cache line of row i of the 2-d
-        C-contiguous array arr (the next game of a batch while this one is stepped)."""
-        return types.void(arr, i), _prefetch_row_codegen(0)
-
-    @_intrinsic
-    def prefetch_row_for_write(typingctx, arr, i):
-        """``prefetch_row`` of a row about to be written (an observation)."""
-        return types.void(arr, i), _prefetch_row_codegen(1)
+        return sig, codegen
 
     @_intrinsic
     def borrow_row(typingctx, arr, i):
@@ -212,14 +213,14 @@ try:
             aryty = signature.args[0]
             ptr, ncol = _row_start(context, builder, signature, args)
             out = context.make_array(rowty)(context, builder)
-            itemsize = context.get_constant(types.intp, aryty.dtype.bitwidth // 8)
+            itemsize = _itemsize(context, aryty)
             context.populate_array(out, data=ptr, shape=[ncol], strides=[itemsize],
                                    itemsize=itemsize, meminfo=None)
             return out._getvalue()
         return sig, codegen
 except ImportError:            # pragma: no cover
-    prefetch_row = prefetch_row_for_write = _prefetch_row_py
+    prefetch_row = _prefetch_row_py
     borrow_row = _borrow_row_py
 if numba.config.DISABLE_JIT:   # the engine runs as Python (tests/test_jit_equivalence.py)
-    prefetch_row = prefetch_row_for_write = _prefetch_row_py
+    prefetch_row = _prefetch_row_py
     borrow_row = _borrow_row_py
