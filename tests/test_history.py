@@ -20,10 +20,12 @@ NOTHING = {k: 0 for k in range(C.NUM_HK)}
 
 
 def counts(g, scope=C.HIST_GAME):
-    """{(kind, actor, receiver): count} of every non-zero counter (absolute seats)."""
+    """{(kind, actor, receiver): count} of every non-zero counter over the game (absolute seats);
+    scope HIST_RND: {(class, actor, receiver): count} of the round's."""
     n = g.num_players
+    width = C.NUM_HK if scope == C.HIST_GAME else C.NUM_HC
     return {(k, a, b): int(hist_counter(g.s, scope, k, a, b))
-            for k in range(C.NUM_HK) for a in range(n) for b in range(n)
+            for k in range(width) for a in range(n) for b in range(n)
             if hist_counter(g.s, scope, k, a, b)}
 
 
@@ -57,13 +59,17 @@ HC_OF = {C.HK_DAMAGE: C.HC_HOSTILE, C.HK_AIM: C.HC_HOSTILE, C.HK_HEAL: C.HC_FRIE
          C.HK_GIVE: C.HC_FRIENDLY, C.HK_PROTECT: C.HC_FRIENDLY}
 
 
+def as_classes(kinds):
+    """{(kind, actor, receiver): count} summed by class: {(class, actor, receiver): count}."""
+    out = {}
+    for (k, a, b), x in kinds.items():
+        out[HC_OF[k], a, b] = out.get((HC_OF[k], a, b), 0) + x
+    return out
+
+
 def round_classes(g):
     """{(class, actor, receiver): count} of this round (absolute seats), as observed."""
-    out = {}
-    if g.s[C.HIST_RNDNO] == g.s[C.H_ROUND]:
-        for (k, a, b), x in counts(g, C.HIST_RND).items():
-            out[HC_OF[k], a, b] = out.get((HC_OF[k], a, b), 0) + x
-    return out
+    return counts(g, C.HIST_RND) if g.s[C.HIST_RNDNO] == g.s[C.H_ROUND] else {}
 
 
 def check_every_viewer(g):
@@ -107,7 +113,7 @@ def test_slash_aims_and_damages_actor_to_receiver():
     g.play("target player_1")
     assert damage(g) == [(0, 1, 1)]
     assert counts(g) == {(C.HK_AIM, 0, 1): 1, (C.HK_DAMAGE, 0, 1): 1}
-    assert counts(g, C.HIST_RND) == counts(g)
+    assert counts(g, C.HIST_RND) == as_classes(counts(g))
     assert round_classes(g) == {(C.HC_HOSTILE, 0, 1): 2}
     assert o_round(g.observe(1), 3, 0, C.HC_HOSTILE) == np.float32(0.2)
     check_every_viewer(g)
@@ -279,10 +285,10 @@ def test_counters_saturate_without_touching_neighbours():
     for _ in range(200):
         hist_add(s, C.HK_DAMAGE, 1, 2, C.K_SLASH, 3)
     assert hist_counter(s, C.HIST_GAME, C.HK_DAMAGE, 1, 2) == C.HIST_MAX
-    assert hist_counter(s, C.HIST_RND, C.HK_DAMAGE, 1, 2) == C.HIST_MAX
+    assert hist_counter(s, C.HIST_RND, C.HC_HOSTILE, 1, 2) == C.HIST_MAX
     assert counts(g) == {(C.HK_DAMAGE, 1, 2): C.HIST_MAX}
     assert C.HIST_MAX == 63
-    # the last field of a cell too: no sign bit, no spill into the next cell or the other kinds
+    # the last counter of a pair too: no spill into the next pair or the other kinds
     hist_add(s, C.HK_PROTECT, 3, 3, 0, 500)
     hist_add(s, C.HK_PROTECT, 3, 2, 0, 1)
     assert [hist_counter(s, C.HIST_GAME, k, 3, 3) for k in range(C.NUM_HK)] == [0, 0, 0, 0, 63]
@@ -294,13 +300,27 @@ def test_counters_saturate_without_touching_neighbours():
     assert window(o)[1][4] == C.HE_AMOUNT_MAX        # the event amount saturates at 15
 
 
+def test_a_round_class_saturates_as_one_counter():
+    """The round counts a class in one counter: damage and aims together stop at HIST_MAX (the
+    game's counters, one per kind, each stop there), and the observation shows that."""
+    g = table([ANCHOR])
+    s = g.s
+    for _ in range(40):
+        hist_add(s, C.HK_DAMAGE, 1, 2, C.K_SLASH, 1)
+        hist_add(s, C.HK_AIM, 1, 2, C.K_SLASH, 1)
+    assert counts(g) == {(C.HK_DAMAGE, 1, 2): 40, (C.HK_AIM, 1, 2): 40}
+    assert counts(g, C.HIST_RND) == {(C.HC_HOSTILE, 1, 2): C.HIST_MAX}
+    assert o_round(g.observe(1), 0, 1, C.HC_HOSTILE) == np.float32(C.HIST_MAX * C.HIST_SCALE)
+    check_every_viewer(g)
+
+
 def test_round_counters_reset_at_a_new_round():
     g = table(["slash ♠7", ANCHOR])
     g.play("slash ♠7")
     g.play("target player_1")
     r = g.round
     game = counts(g)
-    assert counts(g, C.HIST_RND) == game and g.s[C.HIST_RNDNO] == r
+    assert counts(g, C.HIST_RND) == as_classes(game) and g.s[C.HIST_RNDNO] == r
     while g.round == r and not g.done:
         legal = g.legal_actions()
         g.step(C.A_PASS if C.A_PASS in legal else legal[0])
@@ -309,7 +329,7 @@ def test_round_counters_reset_at_a_new_round():
     assert not o[C.OBS_HIST_ROUND:C.OBS_HIST_EVENTS].any()        # stale: not this round's
     assert counts(g) == game and cell(o, 0, 1, C.HK_AIM) == np.float32(0.1)
     hist_add(g.s, C.HK_GIVE, 2, 3, 0, 1)                          # the first event of the round
-    assert counts(g, C.HIST_RND) == {(C.HK_GIVE, 2, 3): 1}
+    assert counts(g, C.HIST_RND) == {(C.HC_FRIENDLY, 2, 3): 1}
     check_every_viewer(g)
 
 

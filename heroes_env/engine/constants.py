@@ -51,7 +51,12 @@ EV_SIZE = 4
 MAX_SKILL_SLOTS = 4
 MAX_OFFER = 5            # hero draft: hero ids offered per seat
 HIST_WINDOW = 8          # public history: events in its ring
-HIST_CELLS = MAX_SEATS * MAX_SEATS             # one cell per ordered pair (NUM_HK * 6 = 30 bits)
+NUM_HK = 5               # public history: the kinds counted per ordered pair of seats (HK_* below)
+NUM_HC = 2               # ... and the classes the current round counts them in (HC_* below)
+HIST_PAIRS = MAX_SEATS * MAX_SEATS             # ordered pairs of seats (actor, receiver)
+HIST_GAME_BYTES = HIST_PAIRS * NUM_HK          # one byte per counter
+HIST_RND_BYTES = HIST_PAIRS * NUM_HC
+assert HIST_GAME_BYTES % 4 == 0 and HIST_RND_BYTES % 4 == 0     # whole int32 cells
 
 # ---------------------------------------------------------------- frame records
 # a frame is FRAME_SIZE cells: kind, program counter (its step), then cells whose meaning the frame
@@ -177,13 +182,14 @@ P_POS = _row.take(MAX_SEATS)
 P_AT = _row.take(MAX_SEATS)
 
 # public history (engine/history.py; appended after the seating, so no other offset moved): one
-# cell per ordered pair of absolute seats (cell actor * MAX_SEATS + receiver) holding the NUM_HK
-# counters of that pair, HIST_BITS bits each (kind k at bits HIST_BITS * k), saturating at
-# HIST_MAX; once over the whole game, once for the round HIST_RNDNO; then a ring of the last
-# HIST_WINDOW public events, one packed cell each (HE_* fields)
+# byte per counter, the row's cells read as bytes (state.row_bytes; byte offset 4 * cell): for
+# each ordered pair of absolute seats (actor * MAX_SEATS + receiver) its NUM_HK counters over the
+# whole game and its NUM_HC class counters for the round HIST_RNDNO, each saturating at
+# HIST_MAX (so that an observation copies them); then a ring of the last HIST_WINDOW public
+# events, one packed cell each (HE_* fields)
 STATE_SIZE_BEFORE_HISTORY = _row.end           # the row before the history block came
-HIST_GAME = _row.take(HIST_CELLS)              # whole-game counters
-HIST_RND = _row.take(HIST_CELLS)               # current-round counters
+HIST_GAME = _row.take(HIST_GAME_BYTES // 4)    # whole-game counters: byte pair * NUM_HK + kind
+HIST_RND = _row.take(HIST_RND_BYTES // 4)      # current-round counters: byte pair * NUM_HC + class
 HIST_RNDNO = _row.take()                       # the H_ROUND the round counters belong to
 HIST_POS = _row.take()                         # next ring slot to write (0..HIST_WINDOW-1)
 HIST_CNT = _row.take()                         # events in the ring (saturates at HIST_WINDOW)
@@ -200,13 +206,11 @@ HK_HEAL = 2          # HP the actor restored to the receiver (桃, 桃 in its dy
 HK_GIVE = 3          # cards the actor gave the receiver (仁德, 遗计: the count only)
 HK_PROTECT = 4       # 无懈可击 the actor played for the receiver (cancelling a harmful trick aimed at
                      # it, or restoring a helpful one), and skills marked "protect" (门神)
-NUM_HK = 5
-# the current round's counters are observed in two classes (the state keeps every kind)
+# (NUM_HK above) the current round counts the kinds in two classes:
 HC_HOSTILE = 0       # HK_DAMAGE + HK_AIM
 HC_FRIENDLY = 1      # HK_HEAL + HK_GIVE + HK_PROTECT
-NUM_HC = 2
-HIST_BITS = 6
-HIST_MAX = (1 << HIST_BITS) - 1                # 63: counters saturate here
+# (NUM_HC above)
+HIST_MAX = 63                                  # counters saturate here
 # a packed event of the ring: kind + 1 (0 = empty slot), actor, receiver, card kind (K_NONE for a
 # skill), amount (saturating at HE_AMOUNT_MAX); bit offsets
 _event = Layout()

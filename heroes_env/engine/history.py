@@ -2,46 +2,53 @@
 
 The engine calls ``hist_add`` at its own event points (damage dealt, HP restored, a harmful card or
 skill aimed, cards given, a 无懈可击 played; see ``HK_*`` in ``constants.py`` and
-``docs/observation.md``). Each call bumps two saturating 6-bit counters for the ordered pair of
-absolute seats (actor, receiver), packed with the pair's other kinds in one cell: one over the whole game (``HIST_GAME``) and one for the current
-round (``HIST_RND``, cleared lazily: the first event of a new round clears it, and ``observe``
-ignores it while ``HIST_RNDNO`` is not the current round), and writes the event into a ring of the
-last ``HIST_WINDOW`` events (``HIST_EV``). ``observe_history`` encodes all of it for one viewer in
-relative seat order. Only public facts enter: who did what to whom, which card kind, how much;
-never which face-down cards.
+``docs/observation.md``). Each call bumps two saturating one-byte counters for the ordered pair of
+absolute seats (actor, receiver): the kind's over the whole game (``HIST_GAME``) and the kind's
+class (``HC_*``) for the current round (``HIST_RND``, cleared lazily: the first event of a new
+round clears it, and ``observe`` ignores it while ``HIST_RNDNO`` is not the current round), and
+writes the event into a ring of the last ``HIST_WINDOW`` events (``HIST_EV``). The counters are
+laid out as the observation shows them, so ``observe_history`` copies a seat's counters in
+relative seat order (two runs of bytes per seat) instead of unpacking them. Only public facts
+enter: who did what to whom, which card kind, how much; never which face-down cards.
 """
+import numpy as np
 
 from .jit import njit
 
 from .constants import (HC_FRIENDLY, HC_HOSTILE, HE_ACTOR_SHIFT, HE_AMOUNT_MAX, HE_AMOUNT_SHIFT,
-                        HE_CARD_SHIFT, HE_KIND_SHIFT, HE_RECV_SHIFT, HIST_BITS, HIST_CELLS,
-                        HIST_CNT, HIST_DIV, HIST_EV, HIST_EVENT_OBS, HIST_GAME, HIST_MAX, HIST_POS,
-                        HIST_RND, HIST_RNDNO, HIST_WINDOW, HK_AIM, HK_PROTECT, H_NP, H_ROUND,
+                        HE_CARD_SHIFT, HE_KIND_SHIFT, HE_RECV_SHIFT, HIST_CNT, HIST_DIV, HIST_EV,
+                        HIST_EVENT_OBS, HIST_GAME, HIST_MAX, HIST_POS, HIST_RND, HIST_RNDNO,
+                        HIST_RND_BYTES, HIST_WINDOW, HK_AIM, HK_DAMAGE, HK_PROTECT, H_MOVED, H_NP,
+                        H_ROUND,
                         K_ARCHERY, K_COLLATERAL, K_DISMANTLE, K_DUEL, K_INDULGENCE, K_LIGHTNING,
                         K_NONE, K_NULLIFICATION, K_SAVAGE, K_SLASH, K_SNATCH, MAX_SEATS, MAX_SKILLS,
                         NUM_HC, NUM_HK, NUM_KINDS, OBS_HIST_EVENTS, OBS_HIST_GAME, OBS_HIST_ROUND,
                         OE_ACTOR, OE_AMOUNT, OE_CARD, OE_KIND, OE_RECV)
-from .state import rel_seat, seat_after
+from .state import rel_seat, row_bytes, seat_after
 from .content import SKILL_HIST
-from .encode import count_values, put_count, put_value
+from .encode import byte_obs, put_count
 
 
 
 @njit(cache=True)
-def _bump(s, cell, sh, n):
-    """Add n to the HIST_BITS-bit counter at bit sh of cell, saturating at HIST_MAX."""
-    cur = (s[cell] >> sh) & HIST_MAX
-    nv = cur + n
-    if nv > HIST_MAX:
-        nv = HIST_MAX
-    s[cell] += (nv - cur) << sh
+def _bump(b, i, n):
+    """Add n to the one-byte counter b[i], saturating at HIST_MAX."""
+    nv = b[i] + n
+    b[i] = nv if nv < HIST_MAX else HIST_MAX
 
 
 @njit(cache=True)
-def hist_counter(s, base, kind, actor, recv):
-    """The counter of kind for actor -> receiver (absolute seats) in the block at base
-    (HIST_GAME or HIST_RND)."""
-    return (s[base + actor * MAX_SEATS + recv] >> (HIST_BITS * kind)) & HIST_MAX
+def hist_class(kind):
+    """The class (HC_*) the current round counts kind (HK_*) in."""
+    return HC_HOSTILE if kind == HK_DAMAGE or kind == HK_AIM else HC_FRIENDLY
+
+
+@njit(cache=True)
+def hist_counter(s, base, k, actor, recv):
+    """A counter of actor -> receiver (absolute seats): of kind k (HK_*) over the game (base =
+    HIST_GAME), or of class k (HC_*) in the round HIST_RNDNO (base = HIST_RND)."""
+    width = NUM_HK if base == HIST_GAME else NUM_HC
+    return row_bytes(s)[4 * base + (actor * MAX_SEATS + recv) * width + k]
 
 
 @njit(cache=True)
@@ -51,14 +58,14 @@ def hist_add(s, kind, actor, recv, ckind, n):
     if actor < 0 or recv < 0 or n <= 0:
         return
     pair = actor * MAX_SEATS + recv
-    sh = HIST_BITS * kind
-    _bump(s, HIST_GAME + pair, sh, n)
+    b = row_bytes(s)
+    _bump(b, 4 * HIST_GAME + pair * NUM_HK + kind, n)
     r = s[H_ROUND]
     if s[HIST_RNDNO] != r:
-        for i in range(HIST_CELLS):
-            s[HIST_RND + i] = 0
+        for i in range(HIST_RND, HIST_RND + HIST_RND_BYTES // 4):
+            s[i] = 0
         s[HIST_RNDNO] = r
-    _bump(s, HIST_RND + pair, sh, n)
+    _bump(b, 4 * HIST_RND + pair * NUM_HC + hist_class(kind), n)
     if ckind < 0 or ckind >= NUM_KINDS:
         ckind = K_NONE
     amount = n if n < HE_AMOUNT_MAX else HE_AMOUNT_MAX
@@ -107,47 +114,52 @@ def hist_nullify(s, seat, tgt, k, count):
         hist_add(s, HK_AIM, seat, tgt, K_NULLIFICATION, 1)
 
 
-# every counter's float32 value (count / HIST_DIV) for put_value, the hottest loop of
-# observe_history
-HIST_VALUES = count_values(HIST_DIV, HIST_MAX)
+@njit(cache=True, inline="always")
+def _copy_counts(out, o, b, i, n):
+    """out[o:o + n] = the counts b[i:i + n] in out's encoding (/ HIST_DIV in float32: the same
+    float32 as put_count's). The indices are unsigned, so that no wraparound test stands between
+    the loop and its vectorisation."""
+    o, i = np.uint64(o), np.uint64(i)
+    if byte_obs(out):
+        for t in range(np.uint64(n)):
+            out[o + t] = b[i + t]
+    else:
+        for t in range(np.uint64(n)):
+            out[o + t] = np.float32(b[i + t]) / np.float32(HIST_DIV)
 
 
-@njit(cache=True)
-def _pair(v, out, o):
-    """The NUM_HK counters packed in cell value v into out[o:o + NUM_HK] (/ HIST_DIV)."""
-    for k in range(NUM_HK):
-        put_value(out, o + k, (v >> (HIST_BITS * k)) & HIST_MAX, HIST_VALUES)
-
-
-@njit(cache=True)
-def _classes(w, out, o):
-    """The current round's counters packed in cell value w as the two HC_* classes."""
-    hostile = (w & HIST_MAX) + ((w >> HIST_BITS) & HIST_MAX)
-    friendly = ((w >> (2 * HIST_BITS)) & HIST_MAX) + ((w >> (3 * HIST_BITS)) & HIST_MAX) \
-        + ((w >> (4 * HIST_BITS)) & HIST_MAX)
-    put_count(out, o + HC_HOSTILE, hostile, HIST_DIV)
-    put_count(out, o + HC_FRIENDLY, friendly, HIST_DIV)
+@njit(cache=True, inline="always")
+def _seat_counts(s, viewer, b, src, out, dst, width):
+    """The counters of one actor (its pairs' bytes from b[src], width per pair) into out[dst...]
+    for every receiver in relative order: the receivers from the viewer on, then those before it
+    (two runs of bytes), or one pair at a time after 迁都 (the seating no longer the seat order)."""
+    npl = s[H_NP]
+    if s[H_MOVED] == 0:
+        n1 = (npl - viewer) * width
+        _copy_counts(out, dst, b, src + viewer * width, n1)
+        _copy_counts(out, dst + n1, b, src, viewer * width)
+    else:
+        for rb in range(npl):
+            _copy_counts(out, dst + rb * width, b, src + seat_after(s, viewer, rb) * width, width)
 
 
 @njit(cache=True)
 def observe_history(s, viewer, out):
     """Fill the OBS_HIST_* pieces of out (already zero) for viewer: public, so the same for every
-    viewer up to the relative seat order. (Hot: every pair is written, an empty one as the zeros
-    it already holds, so that no branch asks which pairs are empty: that is unpredictable.)"""
+    viewer up to the relative seat order."""
     n = s[HIST_CNT]
     if n == 0:
         return                             # nothing has happened yet
     npl = s[H_NP]
     rnd = s[HIST_RNDNO] == s[H_ROUND]      # else the round's counters are an old round's: 0
+    b = row_bytes(s)
     for ra in range(npl):                  # relative seats, as observe's seat blocks walk them
         a = seat_after(s, viewer, ra)
-        row = HIST_GAME + a * MAX_SEATS
-        rrow = HIST_RND + a * MAX_SEATS
-        for rb in range(npl):
-            b = seat_after(s, viewer, rb)
-            p = ra * MAX_SEATS + rb
-            _pair(s[row + b], out, OBS_HIST_GAME + p * NUM_HK)
-            _classes(s[rrow + b] if rnd else 0, out, OBS_HIST_ROUND + p * NUM_HC)
+        _seat_counts(s, viewer, b, 4 * HIST_GAME + a * MAX_SEATS * NUM_HK, out,
+                     OBS_HIST_GAME + ra * MAX_SEATS * NUM_HK, NUM_HK)
+        if rnd:
+            _seat_counts(s, viewer, b, 4 * HIST_RND + a * MAX_SEATS * NUM_HC, out,
+                         OBS_HIST_ROUND + ra * MAX_SEATS * NUM_HC, NUM_HC)
     q = s[HIST_POS]
     for j in range(n):                     # j = 0: the newest
         q = q - 1 if q > 0 else HIST_WINDOW - 1

@@ -25,6 +25,13 @@ MASK32 = 0xFFFFFFFF
 
 
 # ---------------------------------------------------------------- randomness (counter-based)
+@njit(cache=True, inline="always")
+def row_bytes(s):
+    """The game row's cells as bytes (byte 4 * cell + j: byte j of the cell, little-endian): the
+    blocks that keep one byte per value (the public history's counters)."""
+    return s.view(np.uint8)
+
+
 @njit(cache=True)
 def mul32(a, b):
     """(a * b) mod 2**32 for a, b < 2**32 without overflowing int64."""
