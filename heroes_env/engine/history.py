@@ -114,35 +114,6 @@ def hist_nullify(s, seat, tgt, k, count):
         hist_add(s, HK_AIM, seat, tgt, K_NULLIFICATION, 1)
 
 
-@njit(cache=True, inline="always")
-def _copy_counts(out, o, b, i, n):
-    """out[o:o + n] = the counts b[i:i + n] in out's encoding (/ HIST_DIV in float32: the same
-    float32 as put_count's). The indices are unsigned, so that no wraparound test stands between
-    the loop and its vectorisation."""
-    o, i = np.uint64(o), np.uint64(i)
-    if byte_obs(out):
-        for t in range(np.uint64(n)):
-            out[o + t] = b[i + t]
-    else:
-        for t in range(np.uint64(n)):
-            out[o + t] = np.float32(b[i + t]) / np.float32(HIST_DIV)
-
-
-@njit(cache=True, inline="always")
-def _seat_counts(s, viewer, b, src, out, dst, width):
-    """The counters of one actor (its pairs' bytes from b[src], width per pair) into out[dst...]
-    for every receiver in relative order: the receivers from the viewer on, then those before it
-    (two runs of bytes), or one pair at a time after 迁都 (the seating no longer the seat order)."""
-    npl = s[H_NP]
-    if s[H_MOVED] == 0:
-        n1 = (npl - viewer) * width
-        _copy_counts(out, dst, b, src + viewer * width, n1)
-        _copy_counts(out, dst + n1, b, src, viewer * width)
-    else:
-        for rb in range(npl):
-            _copy_counts(out, dst + rb * width, b, src + seat_after(s, viewer, rb) * width, width)
-
-
 @njit(cache=True)
 def observe_history(s, viewer, out):
     """Fill the OBS_HIST_* pieces of out (already zero) for viewer: public, so the same for every
@@ -153,13 +124,33 @@ def observe_history(s, viewer, out):
     npl = s[H_NP]
     rnd = s[HIST_RNDNO] == s[H_ROUND]      # else the round's counters are an old round's: 0
     b = row_bytes(s)
+    same = s[H_MOVED] == 0                 # relative order = seat order (no 迁都 swap)
     for ra in range(npl):                  # relative seats, as observe's seat blocks walk them
         a = seat_after(s, viewer, ra)
-        _seat_counts(s, viewer, b, 4 * HIST_GAME + a * MAX_SEATS * NUM_HK, out,
-                     OBS_HIST_GAME + ra * MAX_SEATS * NUM_HK, NUM_HK)
-        if rnd:
-            _seat_counts(s, viewer, b, 4 * HIST_RND + a * MAX_SEATS * NUM_HC, out,
-                         OBS_HIST_ROUND + ra * MAX_SEATS * NUM_HC, NUM_HC)
+        # the actor's counters (the game's by kind, then the round's by class) for each receiver
+        # in relative order: the receivers from the viewer on, then those before it (two runs of
+        # bytes), or pair by pair after 迁都 (runs of one pair). Written out here, not in a
+        # helper (an array handed to an inlined helper costs reference counts), with unsigned
+        # indices (no wraparound test between a run and its vectorisation)
+        for piece in range(2 if rnd else 1):
+            w = NUM_HK if piece == 0 else NUM_HC
+            src = (4 * HIST_GAME if piece == 0 else 4 * HIST_RND) + a * MAX_SEATS * w
+            dst = (OBS_HIST_GAME if piece == 0 else OBS_HIST_ROUND) + ra * MAX_SEATS * w
+            for run in range(2 if same else npl):
+                if same:                   # receivers viewer..npl-1, then 0..viewer-1
+                    first = viewer if run == 0 else 0
+                    count = npl - viewer if run == 0 else viewer
+                    at = 0 if run == 0 else npl - viewer
+                else:                      # receiver rb = run, one pair
+                    first, count, at = seat_after(s, viewer, run), 1, run
+                i = np.uint64(src + first * w)
+                o = np.uint64(dst + at * w)
+                if byte_obs(out):
+                    for t in range(np.uint64(count * w)):
+                        out[o + t] = b[i + t]
+                else:
+                    for t in range(np.uint64(count * w)):
+                        out[o + t] = np.float32(b[i + t]) / np.float32(HIST_DIV)
     q = s[HIST_POS]
     for j in range(n):                     # j = 0: the newest
         q = q - 1 if q > 0 else HIST_WINDOW - 1
