@@ -190,3 +190,30 @@ def test_borrow_row_is_the_row_in_place():
     A = np.zeros((2, 3), np.int32)
     _borrow_row_py(A, 1)[0] = 7
     assert A[1, 0] == 7
+
+
+def test_load_and_store_u64_move_exactly_eight_bytes():
+    """jit.load_u64 / store_u64: the 8 bytes at a byte offset of a 1-d C array, little-endian,
+    compiled and without JIT alike, nothing around them touched; other layouts are refused."""
+    from heroes_env.engine.jit import _load_u64_py, _store_u64_py, load_u64, store_u64
+
+    @numba.njit(cache=False)
+    def move(dst, o, src, i):
+        store_u64(dst, o, load_u64(src, i))
+        return load_u64(src, i)
+
+    src = np.arange(1, 33, dtype=np.uint8)
+    for o, i in ((0, 0), (3, 5), (24, 24), (13, 1)):
+        for load, store in ((None, None), (_load_u64_py, _store_u64_py)):
+            dst = np.full(32, 200, np.uint8)
+            if load is None:
+                v = move(dst, o, src, i)
+            else:
+                v = load(src, i)
+                store(dst, o, v)
+            want = np.full(32, 200, np.uint8)
+            want[o:o + 8] = src[i:i + 8]
+            np.testing.assert_array_equal(dst, want)
+            assert v == int.from_bytes(src[i:i + 8].tobytes(), "little")
+    with pytest.raises(numba.TypingError):
+        move(np.zeros((2, 16), np.uint8), 0, src, 0)

@@ -13,7 +13,7 @@ enter: who did what to whom, which card kind, how much; never which face-down ca
 """
 import numpy as np
 
-from .jit import njit
+from .jit import load_u64, njit, store_u64
 
 from .constants import (HC_FRIENDLY, HC_HOSTILE, HE_ACTOR_SHIFT, HE_AMOUNT_MAX, HE_AMOUNT_SHIFT,
                         HE_CARD_SHIFT, HE_KIND_SHIFT, HE_RECV_SHIFT, HIST_CNT, HIST_DIV, HIST_EV,
@@ -145,11 +145,16 @@ def observe_history(s, viewer, out):
                     first, count, at = seat_after(s, viewer, run), 1, run
                 i = np.uint64(src + first * w)
                 o = np.uint64(dst + at * w)
-                if byte_obs(out):
-                    for t in range(np.uint64(count * w)):
+                nbytes = count * w
+                if byte_obs(out) and nbytes >= 8:    # 8 bytes at a time, the last 8 overlapping
+                    for k in range(0, nbytes - 8, 8):
+                        store_u64(out, o + k, load_u64(b, i + k))
+                    store_u64(out, o + nbytes - 8, load_u64(b, i + nbytes - 8))
+                elif byte_obs(out):
+                    for t in range(np.uint64(nbytes)):
                         out[o + t] = b[i + t]
                 else:
-                    for t in range(np.uint64(count * w)):
+                    for t in range(np.uint64(nbytes)):
                         out[o + t] = np.float32(b[i + t]) / np.float32(HIST_DIV)
     q = s[HIST_POS]
     for j in range(n):                     # j = 0: the newest

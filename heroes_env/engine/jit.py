@@ -44,6 +44,7 @@ import pathlib
 import sys
 
 import numba
+import numpy as np
 from numba.core import types
 from numba import prange  # noqa: F401  (re-exported for the engine modules)
 
@@ -152,6 +153,17 @@ def _borrow_row_py(arr, i):
     return arr[i]
 
 
+def _load_u64_py(arr, i):
+    """Without JIT: the 8 bytes at byte i of arr's data as a little-endian integer."""
+    return int.from_bytes(arr.view(np.uint8)[i:i + 8].tobytes(), "little")
+
+
+def _store_u64_py(arr, i, v):
+    """Without JIT: the 8 bytes of v, little-endian, at byte i of arr's data."""
+    arr.view(np.uint8)[i:i + 8] = np.frombuffer((int(v) & (2**64 - 1)).to_bytes(8, "little"),
+                                                np.uint8)
+
+
 try:
     from llvmlite import ir as _ir
     from numba.core import cgutils as _cg
@@ -198,6 +210,43 @@ try:
             return context.get_dummy_value()
         return sig, codegen
 
+    def _byte_pointer(context, builder, signature, args):
+        """A pointer to byte args[1] of the data of the 1-d array args[0], as a pointer to an
+        int64 (an intrinsic's codegen arguments)."""
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        off = context.cast(builder, args[1], signature.args[1], types.intp)
+        ptr = builder.gep(builder.bitcast(ary.data, _ir.IntType(8).as_pointer()), [off])
+        return builder.bitcast(ptr, _ir.IntType(64).as_pointer())
+
+    def _is_flat(arr):
+        return isinstance(arr, types.Array) and arr.ndim == 1 and arr.layout == "C"
+
+    @_intrinsic
+    def load_u64(typingctx, arr, i):
+        """The 8 bytes at byte i of the 1-d C-contiguous array arr's data (arr[i:i + 8] of a
+        uint8 array) as one little-endian int64: one unaligned load; i + 8 <= arr.nbytes is the
+        caller's to ensure."""
+        if not _is_flat(arr):
+            return None
+
+        def codegen(context, builder, signature, args):
+            return builder.load(_byte_pointer(context, builder, signature, args), align=1)
+        return types.int64(arr, i), codegen
+
+    @_intrinsic
+    def store_u64(typingctx, arr, i, v):
+        """The 8 bytes of v, little-endian, at byte i of the 1-d C-contiguous array arr's data
+        (arr[i:i + 8] of a uint8 array): one unaligned store; i + 8 <= arr.nbytes is the
+        caller's to ensure."""
+        if not _is_flat(arr):
+            return None
+
+        def codegen(context, builder, signature, args):
+            val = context.cast(builder, args[2], signature.args[2], types.int64)
+            builder.store(val, _byte_pointer(context, builder, signature, args), align=1)
+            return context.get_dummy_value()
+        return types.void(arr, i, v), codegen
+
     @_intrinsic
     def borrow_row(typingctx, arr, i):
         """Row i of the 2-d C-contiguous array arr as a 1-d array that holds no reference
@@ -221,6 +270,8 @@ try:
 except ImportError:            # pragma: no cover
     prefetch_row = _prefetch_row_py
     borrow_row = _borrow_row_py
+    load_u64, store_u64 = _load_u64_py, _store_u64_py
 if numba.config.DISABLE_JIT:   # the engine runs as Python (tests/test_jit_equivalence.py)
     prefetch_row = _prefetch_row_py
     borrow_row = _borrow_row_py
+    load_u64, store_u64 = _load_u64_py, _store_u64_py
