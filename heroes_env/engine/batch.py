@@ -18,7 +18,7 @@ threads (``engine.rows``: one compiled copy of the engine per kernel, where Numb
 kernels compile four).
 """
 import numpy as np
-from .jit import borrow_row, njit, prefetch_row
+from .jit import borrow_row, njit, prefetch_row, prefetch_row_for_write
 from . import rows
 
 from .constants import (FLAG_AUTOPLAY, H_DECIDER, H_DONE, H_ERR, H_FLAGS, H_NAUTO, H_NDEC, H_NP,
@@ -359,6 +359,10 @@ def vec_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp
     for i in range(lo, hi):
         if i + 1 < hi:
             prefetch_row(S, i + 1)      # the next game's state, while this one steps
+        # this game's observation and mask rows, written after its engine step: their lines
+        # come in while the step runs (fetched one game ahead they came too early, issue 17)
+        prefetch_row_for_write(obs, i)
+        prefetch_row_for_write(masks, i)
         _advance_row(i, borrow_row(S, i), actions[i], act[i], new_step, spec, next_seeds[i],
                      seat_mode, opp, agent_seed, want_random, borrow_row(masks, i),
                      borrow_row(obs, i), rew, R, lrew, final_obs, want_final, flags)

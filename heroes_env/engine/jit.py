@@ -184,14 +184,10 @@ try:
         ptr = _cg.get_item_pointer(context, builder, aryty, ary, [row, zero])
         return ptr, _cg.unpack_tuple(builder, ary.shape, 2)[1]
 
-    @_intrinsic
-    def prefetch_row(typingctx, arr, i):
-        """A hint, no effect on results: start loading every cache line of row i of the 2-d
-        C-contiguous array arr into the L2 cache (the next game of a batch while this one is
-        stepped; into L2, not L1: the 123 lines of a game's state at once, read into L1, held up
-        the step's own loads, issue 17)."""
-        sig = types.void(arr, i)
-
+    def _prefetch_row_codegen(rw):
+        """Codegen of a prefetch of every cache line of row args[1] of the 2-d C-contiguous array
+        args[0] into the L2 cache: llvm.prefetch(address, rw (0 read, 1 write), locality 2
+        (prefetcht1 / prefetchw: L2), data cache)."""
         def codegen(context, builder, signature, args):
             aryty = signature.args[0]
             ptr, ncol = _row_start(context, builder, signature, args)
@@ -202,13 +198,26 @@ try:
             fn = _cg.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
             base = builder.bitcast(ptr, i8p)
             nbytes = builder.mul(ncol, _itemsize(context, aryty))
-            # llvm.prefetch(address, read, locality 2 (prefetcht1: L2), data cache)
             with _cg.for_range_slice(builder, zero, nbytes, context.get_constant(types.intp, 64),
                                      inc=True) as (off, _):
-                builder.call(fn, [builder.gep(base, [off]), _ir.Constant(i32, 0),
+                builder.call(fn, [builder.gep(base, [off]), _ir.Constant(i32, rw),
                                   _ir.Constant(i32, 2), _ir.Constant(i32, 1)])
             return context.get_dummy_value()
-        return sig, codegen
+        return codegen
+
+    @_intrinsic
+    def prefetch_row(typingctx, arr, i):
+        """A hint, no effect on results: start loading every cache line of row i of the 2-d
+        C-contiguous array arr into the L2 cache (the next game of a batch while this one is
+        stepped; into L2, not L1: the 121 lines of a game's state at once, read into L1, held up
+        the step's own loads, issue 17)."""
+        return types.void(arr, i), _prefetch_row_codegen(0)
+
+    @_intrinsic
+    def prefetch_row_for_write(typingctx, arr, i):
+        """``prefetch_row`` of a row that is about to be written (a game's observation and mask,
+        fetched while its engine step runs)."""
+        return types.void(arr, i), _prefetch_row_codegen(1)
 
     def _byte_pointer(context, builder, signature, args):
         """A pointer to byte args[1] of the data of the 1-d array args[0], as a pointer to an
@@ -268,10 +277,10 @@ try:
             return out._getvalue()
         return sig, codegen
 except ImportError:            # pragma: no cover
-    prefetch_row = _prefetch_row_py
+    prefetch_row = prefetch_row_for_write = _prefetch_row_py
     borrow_row = _borrow_row_py
     load_u64, store_u64 = _load_u64_py, _store_u64_py
 if numba.config.DISABLE_JIT:   # the engine runs as Python (tests/test_jit_equivalence.py)
-    prefetch_row = _prefetch_row_py
+    prefetch_row = prefetch_row_for_write = _prefetch_row_py
     borrow_row = _borrow_row_py
     load_u64, store_u64 = _load_u64_py, _store_u64_py
