@@ -99,3 +99,38 @@ def test_state_width_blocks_and_table(tmp_path, capsys):
     assert "H_SEED" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="--games 0"):
         mod.main(["--games", "0"])
+
+
+def _load_script(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_ab_vector_alternates_codes(tmp_path, capsys):
+    """benchmarks/ab_vector.py: every code in every configuration and round, fresh processes;
+    the summary holds each code's median and the table the ratio to the first code."""
+    ab = _load_script("ab_vector")
+    out = tmp_path / "ab.json"
+    summary = ab.main(["--code", f"one={ROOT}", "--code", f"two={ROOT}", "--config", "5,8,1,uint8",
+                       "--rounds", "2", "--seconds", "0.1", "--json", str(out)])
+    table = capsys.readouterr().out
+    assert "5 players, B = 8, 1 thread(s), uint8: one " in table and "x)" in table
+    data = json.loads(out.read_text())
+    assert len(data["runs"]) == 4 and {r["code"] for r in data["runs"]} == {"one", "two"}
+    (row,) = summary
+    for name in ("one", "two"):
+        assert len(row[name]["runs"]) == 2 and row[name]["median"] > 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--code", "x=/nonexistent"], "NAME=PATH"),
+    (["--code", f"x={ROOT}", "--config", "8,64,uint8"], "players,batch,threads,dtype"),
+    (["--code", f"x={ROOT}", "--config", "8,64,1,int16"], "float32 or uint8"),
+])
+def test_ab_vector_rejects_bad_input(args, message, capsys):
+    ab = _load_script("ab_vector")
+    with pytest.raises(SystemExit):
+        ab.main(args)
+    assert message in capsys.readouterr().err
