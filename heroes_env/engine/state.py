@@ -24,7 +24,7 @@ from .content import SKILL_BASE, SKILL_LOSS, SKILL_PARAM
 MASK32 = 0xFFFFFFFF
 
 
-# ---------------------------------------------------------------- randomness (counter-based)
+# ---------------------------------------------------------------- the row as bytes
 @njit(cache=True, inline="always")
 def row_bytes(s):
     """The game row's cells as bytes (byte 4 * cell + j: byte j of the cell, little-endian): the
@@ -32,6 +32,7 @@ def row_bytes(s):
     return s.view(np.uint8)
 
 
+# ---------------------------------------------------------------- randomness (counter-based)
 @njit(cache=True)
 def mul32(a, b):
     """(a * b) mod 2**32 for a, b < 2**32 without overflowing int64."""
