@@ -8,16 +8,16 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
-def _load_bench():
-    spec = importlib.util.spec_from_file_location("bench_engine",
-                                                  ROOT / "benchmarks" / "bench_engine.py")
+def _load_script(name):
+    """benchmarks/<name>.py as a module (the benchmarks are scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
 
 
 def test_benchmark_smoke(tmp_path, capsys):
-    bench = _load_bench()
+    bench = _load_script("bench_engine")
     out_path = tmp_path / "bench.json"
     bench.main(["--seconds", "0.05", "--repeats", "1", "--players", "5", "--batch", "8",
                 "--no-compile-timing", "--quiet", "--json", str(out_path)])
@@ -53,7 +53,7 @@ def test_benchmark_smoke(tmp_path, capsys):
 
 
 def test_benchmark_rejects_bad_budget():
-    bench = _load_bench()
+    bench = _load_script("bench_engine")
     with pytest.raises(SystemExit):
         bench.parse_args(["--seconds", "0"])
 
@@ -61,10 +61,7 @@ def test_benchmark_rejects_bad_budget():
 def test_start_timing_cached_only(tmp_path, capsys):
     """benchmarks/start_timing.py --cached-only: the cached start on this interpreter's cache,
     with whether SciPy is installed; a missing interpreter is refused."""
-    spec = importlib.util.spec_from_file_location("start_timing",
-                                                  ROOT / "benchmarks" / "start_timing.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _load_script("start_timing")
     out = tmp_path / "start.json"
     res = mod.main(["--cached-only", "--cached-runs", "1", "--json", str(out)])
     assert res["cold_wall_s"] is None and res["cached_wall_s"] > 0 and res["cached_cpu_s"] > 0
@@ -79,10 +76,7 @@ def test_state_width_blocks_and_table(tmp_path, capsys):
     """benchmarks/state_width.py: its blocks tile the whole row in order, and a tiny run reports
     every block with a width that holds the values it saw."""
     from heroes_env.engine import constants as C
-    spec = importlib.util.spec_from_file_location("state_width",
-                                                  ROOT / "benchmarks" / "state_width.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _load_script("state_width")
     blocks = mod.row_blocks()
     assert blocks[0][:2] == ("H_NP", 0) and ("HIST_EV", C.HIST_EV, C.HIST_WINDOW) in blocks
     assert all(at + n == nxt for (_, at, n), (_, nxt, _) in zip(blocks, blocks[1:]))
@@ -99,13 +93,6 @@ def test_state_width_blocks_and_table(tmp_path, capsys):
     assert "H_SEED" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="--games 0"):
         mod.main(["--games", "0"])
-
-
-def _load_script(name):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def test_ab_vector_alternates_codes(tmp_path, capsys):
