@@ -32,8 +32,13 @@ def engine_seed(seed) -> int:
         seed = np.random.SeedSequence().entropy
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
         raise ValueError(f"seed must be an int or None, got {seed!r}")
-    digest = hashlib.blake2b(str(int(seed)).encode(), digest_size=4).digest()
-    h = int.from_bytes(digest, "little")
+    return hash_seed(int(seed))
+
+
+def hash_seed(seed: int) -> int:
+    """``engine_seed`` of a Python int, without the checks (for callers that made the int
+    themselves: a batch refreshing its rows' next seeds)."""
+    h = int.from_bytes(hashlib.blake2b(str(seed).encode(), digest_size=4).digest(), "little")
     return h - (1 << 32) if h >= (1 << 31) else h
 
 

@@ -48,7 +48,7 @@ import numpy as np
 from .config import Config, make_config
 from .engine import batch as K
 from .engine import constants as C
-from .game import Game, IllegalActionError, engine_seed
+from .game import Game, IllegalActionError, hash_seed
 from .obs import check_obs_dtype
 
 __all__ = ["VectorEnv", "VectorStep"]
@@ -170,17 +170,22 @@ class BatchCore:
         self.agent_seed = int(np.random.SeedSequence(abs(seed) * 2 + (seed < 0))
                               .generate_state(1, np.uint32)[0])
         self.games[:] = 0
-        for i in range(self.B):
-            self.next_seeds[i] = engine_seed(self.user_seed_of(i, 0))
+        self.next_seeds[:] = [hash_seed(self.user_seed_of(i, 0)) for i in range(self.B)]
 
     def _after_call(self):
-        """Refresh the next seed of every row that started a game."""
+        """Refresh the next seed of every row that started a game (whole arrays at once: at
+        B = 4096 some 15 rows start a game in every step)."""
         R = self.R
-        for i in np.flatnonzero(R[:, K.R_NEWSEED]).tolist():
-            R[i, K.R_NEWSEED] = 0
-            self.user_seed[i] = self.user_seed_of(i, int(self.games[i]))
-            self.games[i] += 1
-            self.next_seeds[i] = engine_seed(self.user_seed_of(i, int(self.games[i])))
+        rows = np.flatnonzero(R[:, K.R_NEWSEED])
+        R[rows, K.R_NEWSEED] = 0
+        # user_seed_of(row, k) of the rows' current and next games; |base| <= SEED_LIMIT = 2**62
+        # leaves int64 room for k * B + row
+        games = self.games[rows]
+        self.user_seed[rows] = self.base + games * self.B + rows
+        games += 1
+        self.games[rows] = games
+        self.next_seeds[rows] = [hash_seed(x)
+                                 for x in (self.base + games * self.B + rows).tolist()]
 
     # ------------------------------------------------------------ kernel calls
     def call(self, new_step: int) -> int:
