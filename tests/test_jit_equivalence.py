@@ -217,3 +217,30 @@ def test_load_and_store_u64_move_exactly_eight_bytes():
             assert v == int.from_bytes(src[i:i + 8].tobytes(), "little")
     with pytest.raises(numba.TypingError):
         move(np.zeros((2, 16), np.uint8), 0, src, 0)
+
+
+def test_stream_row_writes_exactly_the_row():
+    """jit.stream_row(dst, i, src): row i of dst becomes src, nothing around it touched, on a
+    16-byte boundary (non-temporal stores) and off it (plain stores), compiled and without JIT;
+    mismatched dtypes are refused when compiling."""
+    from heroes_env.engine.jit import _stream_row_py, store_fence, stream_row
+
+    @numba.njit(cache=False)
+    def put(dst, i, src):
+        stream_row(dst, i, src)
+        store_fence()
+
+    for dtype, ncol in ((np.uint8, 48), (np.float32, 12), (np.uint8, 21)):
+        buf = np.zeros(4 * ncol * np.dtype(dtype).itemsize + 64, np.uint8)
+        for offset in (0, 16 - buf.ctypes.data % 16, 1 + (16 - buf.ctypes.data % 16)):
+            dst = np.frombuffer(buf, dtype, 4 * ncol, offset).reshape(4, ncol)
+            dst[:] = 7
+            src = (np.arange(ncol) + 1).astype(dtype)
+            for fn in (put, _stream_row_py):
+                dst[:] = 7
+                fn(dst, 2, src)
+                want = np.full((4, ncol), 7, dtype)
+                want[2] = src
+                np.testing.assert_array_equal(dst, want)
+    with pytest.raises(numba.TypingError):
+        put(np.zeros((2, 16), np.uint8), 0, np.zeros(16, np.float32))

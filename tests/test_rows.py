@@ -1,6 +1,7 @@
 """engine.rows: batch kernels over ranges of rows on a pool of Python threads."""
 import threading
 
+import numba
 import numpy as np
 import pytest
 
@@ -83,3 +84,94 @@ def test_batch_kernels_leave_the_process_thread_counts_alone():
                          timeout=600)
     assert out.returncode == 0, out.stderr
     assert "launched False" in out.stdout
+
+
+# ---------------------------------------------------------------- the crew (module docstring)
+@numba.njit(nogil=True, cache=False)
+def _released_kernel(out, go, lo, hi):
+    rows.release(go)
+    for i in range(lo, hi):
+        out[i] += i + 1
+
+
+def test_a_released_kernel_starts_the_other_ranges():
+    """map_released: range 0's kernel starts the others (``release(go)``); over many calls every
+    row is done exactly once per call, on three threads."""
+    out = np.zeros(30, np.int64)
+    who = set()
+
+    def fn(k, lo, hi, go):
+        who.add((k, threading.get_ident()))
+        _released_kernel(out, go, lo, hi)
+
+    for _ in range(300):
+        rows.map_released(fn, rows.chunks(30, 3))
+    np.testing.assert_array_equal(out, (np.arange(30) + 1) * 300)
+    assert len({t for _, t in who}) == 3 and {k for k, _ in who} == {0, 1, 2}
+
+
+def test_ranges_run_when_the_kernel_never_releases():
+    """A range 0 that never calls release (or fails before it does) still has every range run."""
+    done = []
+    rows.map_released(lambda k, lo, hi, go: done.append(k), rows.chunks(6, 3))
+    assert sorted(done) == [0, 1, 2]
+
+    def fail_first(k, lo, hi, go):
+        if k == 0:
+            raise KeyError("range 0")
+        done.append(k)
+    done.clear()
+    with pytest.raises(KeyError, match="range 0"):
+        rows.map_released(fail_first, rows.chunks(6, 3))
+    assert sorted(done) == [1, 2]
+
+
+def test_sleeping_workers_and_a_sleeping_caller_wake_up():
+    """After a pause longer than IDLE_SPIN_US the workers sleep (W_SLEEP) and the next call wakes
+    them; a range longer than WAIT_SPIN_US puts the caller to sleep until it ends."""
+    import time
+    rows.map_chunks(lambda k, lo, hi: k, rows.chunks(4, 2))
+    time.sleep(0.05 + rows.IDLE_SPIN_US * 1e-6)
+    assert rows._crew.ctrl[rows.LINE + rows.W_SLEEP] == 1
+    assert rows.map_chunks(lambda k, lo, hi: (k, lo, hi), rows.chunks(4, 2)) == [(0, 0, 2),
+                                                                               (1, 2, 4)]
+
+    def slow(k, lo, hi):
+        if k == 1:
+            time.sleep(0.03 + rows.WAIT_SPIN_US * 1e-6)
+        return k
+    t = time.perf_counter()
+    assert rows.map_chunks(slow, rows.chunks(4, 2)) == [0, 1]
+    assert time.perf_counter() - t < 5
+
+
+def test_calls_from_two_threads_at_once():
+    """A call made while another thread's call has the crew runs its ranges on its own thread:
+    both get every range's result."""
+    errors = []
+
+    def caller(tag):
+        try:
+            for _ in range(200):
+                got = rows.map_chunks(lambda k, lo, hi: (tag, k, lo, hi), rows.chunks(9, 3))
+                assert got == [(tag, 0, 0, 3), (tag, 1, 3, 6), (tag, 2, 6, 9)]
+        except BaseException as e:       # noqa: BLE001
+            errors.append(e)
+    threads = [threading.Thread(target=caller, args=(t,)) for t in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors and not any(t.is_alive() for t in threads)
+
+
+def test_a_forked_child_makes_its_own_crew():
+    import multiprocessing
+    rows.map_chunks(lambda k, lo, hi: k, rows.chunks(4, 2))     # the parent has a crew
+    ctx = multiprocessing.get_context("fork")
+    q = ctx.Queue()
+    p = ctx.Process(target=lambda: q.put(rows.map_chunks(lambda k, lo, hi: hi,
+                                                         rows.chunks(6, 3))))
+    p.start()
+    p.join(60)
+    assert p.exitcode == 0 and q.get(timeout=5) == [2, 4, 6]

@@ -41,6 +41,7 @@ compiles one function at a time); ``HEROES_ENV_COMPILE_JOBS=1`` turns that off.
 import hashlib
 import os
 import pathlib
+import platform
 import sys
 
 import numba
@@ -50,6 +51,8 @@ from numba import prange  # noqa: F401  (re-exported for the engine modules)
 
 from . import callee_code, compile_plan
 
+
+_X86 = platform.machine().lower() in ("x86_64", "amd64", "i386", "i686", "x86")
 
 # compiled modules outside the engine that share its cache (paths from the project root)
 COMPILED_AGENTS = ("agents/heuristic_kernels.py", "agents/heuristic_loop.py")
@@ -148,6 +151,29 @@ def _prefetch_row_py(arr, i):
     """Without JIT: nothing to do."""
 
 
+def _atomic_load_py(arr, i):
+    """Without JIT: arr[i] (the engine runs on one thread at a time under the GIL)."""
+    return int(arr[i])
+
+
+def _atomic_store_py(arr, i, v):
+    """Without JIT: arr[i] = v."""
+    arr[i] = v
+
+
+def _cpu_pause_py():
+    """Without JIT: nothing to do."""
+
+
+def _stream_row_py(dst, i, src):
+    """Without JIT: dst[i] = src."""
+    dst[i] = src
+
+
+def _store_fence_py():
+    """Without JIT: nothing to do."""
+
+
 def _borrow_row_py(arr, i):
     """Without JIT: the row's view."""
     return arr[i]
@@ -219,6 +245,109 @@ try:
         fetched while its engine step runs)."""
         return types.void(arr, i), _prefetch_row_codegen(1)
 
+    def _item_pointer(context, builder, signature, args):
+        """A pointer to item args[1] of the 1-d array args[0] (an intrinsic's codegen
+        arguments)."""
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        idx = context.cast(builder, args[1], signature.args[1], types.intp)
+        return _cg.get_item_pointer(context, builder, aryty, ary, [idx])
+
+    def _is_flat_int64(arr):
+        return isinstance(arr, types.Array) and arr.ndim == 1 and arr.dtype == types.int64
+
+    @_intrinsic
+    def atomic_load(typingctx, arr, i):
+        """arr[i] of a 1-d int64 array, read as one sequentially consistent atomic load: a flag
+        that another thread writes (``rows``' crew)."""
+        if not _is_flat_int64(arr):
+            return None
+
+        def codegen(context, builder, signature, args):
+            return builder.load_atomic(_item_pointer(context, builder, signature, args),
+                                       "seq_cst", 8)
+        return types.int64(arr, i), codegen
+
+    @_intrinsic
+    def atomic_store(typingctx, arr, i, v):
+        """arr[i] = v of a 1-d int64 array as one sequentially consistent atomic store."""
+        if not _is_flat_int64(arr):
+            return None
+
+        def codegen(context, builder, signature, args):
+            val = context.cast(builder, args[2], signature.args[2], types.int64)
+            builder.store_atomic(val, _item_pointer(context, builder, signature, args),
+                                 "seq_cst", 8)
+            return context.get_dummy_value()
+        return types.void(arr, i, v), codegen
+
+    @_intrinsic
+    def cpu_pause(typingctx):
+        """A spin-wait hint to the core (x86 ``pause``; nothing elsewhere)."""
+        def codegen(context, builder, signature, args):
+            if _X86:
+                fnty = _ir.FunctionType(_ir.VoidType(), [])
+                builder.call(_cg.get_or_insert_function(builder.module, fnty,
+                                                        "llvm.x86.sse2.pause"), [])
+            return context.get_dummy_value()
+        return types.void(), codegen
+
+    @_intrinsic
+    def stream_row(typingctx, dst, i, src):
+        """Row i of the 2-d C-contiguous array dst = the 1-d C-contiguous array src (same dtype
+        and length), written with non-temporal stores: straight to memory, without first reading
+        the row's cache lines in (a batch's observation rows, issue 17). 16 bytes at a time when
+        the row starts on a 16-byte boundary and its length is a multiple of 16, else plain
+        stores. The stores are weakly ordered: ``store_fence`` before another thread may read
+        the row."""
+        if not (isinstance(dst, types.Array) and dst.ndim == 2 and dst.layout == "C"
+                and isinstance(src, types.Array) and src.ndim == 1 and src.layout == "C"
+                and src.dtype == dst.dtype):
+            return None
+
+        def codegen(context, builder, signature, args):
+            dptr, ncol = _row_start(context, builder, signature, args)
+            sary = context.make_array(signature.args[2])(context, builder, args[2])
+            i8p = _ir.IntType(8).as_pointer()
+            i64 = _ir.IntType(64)
+            vty = _ir.VectorType(i64, 2)
+            d8 = builder.bitcast(dptr, i8p)
+            s8 = builder.bitcast(sary.data, i8p)
+            nbytes = builder.mul(ncol, _itemsize(context, signature.args[0]))
+            zero = context.get_constant(types.intp, 0)
+            fifteen = context.get_constant(types.intp, 15)
+            aligned = builder.icmp_unsigned(
+                "==", builder.and_(builder.or_(builder.ptrtoint(d8, i64), nbytes), fifteen), zero)
+            nt = builder.module.add_metadata([_ir.Constant(_ir.IntType(32), 1)])
+            with builder.if_else(aligned) as (then, otherwise):
+                with then:
+                    with _cg.for_range_slice(builder, zero, nbytes,
+                                             context.get_constant(types.intp, 16),
+                                             inc=True) as (off, _):
+                        v = builder.load(builder.bitcast(builder.gep(s8, [off]),
+                                                         vty.as_pointer()), align=1)
+                        st = builder.store(v, builder.bitcast(builder.gep(d8, [off]),
+                                                              vty.as_pointer()), align=16)
+                        st.set_metadata("nontemporal", nt)
+                with otherwise:
+                    _cg.memcpy(builder, d8, s8, nbytes)
+            return context.get_dummy_value()
+        return types.void(dst, i, src), codegen
+
+    @_intrinsic
+    def store_fence(typingctx):
+        """Every store before this one (``stream_row``'s too) is visible to other threads before
+        any store after it (x86 ``sfence``; a full fence elsewhere)."""
+        def codegen(context, builder, signature, args):
+            if _X86:
+                fnty = _ir.FunctionType(_ir.VoidType(), [])
+                builder.call(_cg.get_or_insert_function(builder.module, fnty,
+                                                        "llvm.x86.sse.sfence"), [])
+            else:
+                builder.fence("seq_cst")
+            return context.get_dummy_value()
+        return types.void(), codegen
+
     def _byte_pointer(context, builder, signature, args):
         """A pointer to byte args[1] of the data of the 1-d array args[0], as a pointer to an
         int64 (an intrinsic's codegen arguments)."""
@@ -280,7 +409,11 @@ except ImportError:            # pragma: no cover
     prefetch_row = prefetch_row_for_write = _prefetch_row_py
     borrow_row = _borrow_row_py
     load_u64, store_u64 = _load_u64_py, _store_u64_py
+    atomic_load, atomic_store, cpu_pause = _atomic_load_py, _atomic_store_py, _cpu_pause_py
+    stream_row, store_fence = _stream_row_py, _store_fence_py
 if numba.config.DISABLE_JIT:   # the engine runs as Python (tests/test_jit_equivalence.py)
     prefetch_row = prefetch_row_for_write = _prefetch_row_py
     borrow_row = _borrow_row_py
     load_u64, store_u64 = _load_u64_py, _store_u64_py
+    atomic_load, atomic_store, cpu_pause = _atomic_load_py, _atomic_store_py, _cpu_pause_py
+    stream_row, store_fence = _stream_row_py, _store_fence_py

@@ -12,18 +12,229 @@ calls, i.e. the whole engine four times; measured on the cold compile of ``batch
 A serial range kernel also serves the one-thread case, so no second, serial copy is compiled.
 (DESIGN.md names ``prange`` for the batch kernels; its other demand, a cold start kept in check,
 is why they moved here. Games are still stepped in parallel, in compiled code, one row each.)
+
+**Handing ranges over quickly (the crew).** The other ranges run on a crew of daemon threads that
+wait for work by spinning on a flag in compiled code, without the GIL, for a short while after
+each range (``IDLE_SPIN_US``) and then sleep on an event; the caller, its own range done, spins
+the same way for theirs (``WAIT_SPIN_US``) before it sleeps. Each wake-up through the operating
+system costs tens of microseconds on this kind of machine (a thread pool's futures cost 80 to
+110 us per call at B = 4096, 2 to 3% of a step, issue 17), and so does every handover of the GIL
+to a sleeping thread; so a worker posts its range's end from compiled code after it has let go
+of the GIL, and a hot kernel (``map_released``) starts the other ranges itself, from compiled
+code, once the caller's own range holds no GIL. A worker spins again only while the calls come
+closer together than ``IDLE_SPIN_US`` (a stepping loop; a training loop's policy in between
+leaves it asleep, costing no CPU). A call made while another thread's call has the crew runs
+its ranges one after another on the calling thread.
 """
 from __future__ import annotations
 
+import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
+import time
 
 import numba
+import numpy as np
 from numba.np.ufunc import parallel as _numba_parallel
 
-_pool: ThreadPoolExecutor | None = None
-_pool_size = 0
-_lock = threading.Lock()
+from .jit import atomic_load, atomic_store, cpu_pause, njit
+
+IDLE_SPIN_US = 500      # a worker's spin for the next call before it sleeps
+WAIT_SPIN_US = 5000     # the caller's spin for the other ranges before it sleeps
+MAX_WORKERS = 255
+
+# the crew's control array: CTRL_N / CTRL_SEQ the number of workers a kernel starts and the
+# call's number; then two cache lines (LINE cells) per worker: GO (the call it may run) and
+# W_SLEEP (1 while it sleeps) written by the caller / by the worker, DONE (the last call it ran)
+# and M_SLEEP (1 while the caller sleeps waiting for it)
+CTRL_N, CTRL_SEQ = 0, 1
+LINE = 16
+GO, W_SLEEP, DONE, M_SLEEP = 0, 1, 8, 9
+NO_CREW = np.zeros(2, np.int64)     # ``go`` of a range that starts no one
+
+
+@njit(entry=True, nogil=True)
+def _spin(ctrl, i, target, spins):
+    """True once ctrl[i] >= target, False if it is not after about ``spins`` tries (atomic
+    loads, without the GIL)."""
+    for _ in range(spins):
+        if atomic_load(ctrl, i) >= target:
+            return True
+        cpu_pause()
+    return atomic_load(ctrl, i) >= target
+
+
+@njit(entry=True, nogil=True)
+def _finish(ctrl, base, seq, spins):
+    """A worker's end of call seq, without the GIL: post DONE = seq; -1 if the caller sleeps
+    waiting for it (the worker wakes it), else whether call seq + 1 came within ``spins``."""
+    atomic_store(ctrl, base + DONE, seq)
+    if atomic_load(ctrl, base + M_SLEEP) != 0:
+        return -1
+    return 1 if _spin(ctrl, base + GO, seq + 1, spins) else 0
+
+
+@njit(entry=True)
+def _store(ctrl, i, v):
+    atomic_store(ctrl, i, v)
+
+
+@njit(entry=True)
+def _load(ctrl, i):
+    return atomic_load(ctrl, i)
+
+
+@njit
+def release(go):
+    """The first thing a kernel run by ``map_released`` does with its ``go`` argument: start
+    the other ranges of the call (nothing for ``NO_CREW``)."""
+    for w in range(go[CTRL_N]):
+        atomic_store(go, LINE * (w + 1) + GO, go[CTRL_SEQ])
+
+
+def _spins_per_us() -> float:
+    """How many ``_spin`` tries take a microsecond here (0 without JIT: Python spinning would
+    hold the GIL)."""
+    if numba.config.DISABLE_JIT:
+        return 0.0
+    probe = np.zeros(1, np.int64)
+    _spin(probe, 0, 1, 10)
+    t = time.perf_counter()
+    _spin(probe, 0, 1, 20000)
+    return 20000 / max((time.perf_counter() - t) * 1e6, 1.0)
+
+
+class _Worker:
+    def __init__(self, crew: "_Crew", w: int):
+        self.crew = crew
+        self.base = LINE * (w + 1)
+        self.job = None
+        self.result = None
+        self.error = None
+        self.wake = threading.Event()      # set by the caller when the worker sleeps
+        self.woken = threading.Event()     # set by the worker when the caller sleeps
+        self.thread = threading.Thread(target=self._run, daemon=True,
+                                       name=f"heroes_env-rows-{w + 1}")
+        self.thread.start()
+
+    def _sleep_for_go(self, target):
+        ctrl, base = self.crew.ctrl, self.base
+        while True:
+            _store(ctrl, base + W_SLEEP, 1)
+            if _load(ctrl, base + GO) >= target:
+                break
+            self.wake.wait()
+            self.wake.clear()
+            if _load(ctrl, base + GO) >= target:
+                break
+        _store(ctrl, base + W_SLEEP, 0)
+
+    def _run(self):
+        crew, base = self.crew, self.base
+        ctrl = crew.ctrl
+        seen = 0
+        ready = False
+        spins = 0
+        while True:
+            if not ready:
+                t = time.perf_counter()
+                self._sleep_for_go(seen + 1)
+                # spin next time only if the calls come close enough together
+                spins = crew.idle_spins if time.perf_counter() - t < IDLE_SPIN_US * 1e-6 else 0
+            seq = int(_load(ctrl, base + GO))
+            fn, k, lo, hi, go = self.job
+            self.job = None
+            try:
+                self.result = fn(k, lo, hi) if go is None else fn(k, lo, hi, go)
+                self.error = None
+            except BaseException as e:       # noqa: BLE001  (raised on the caller's thread)
+                self.result, self.error = None, e
+            fn = None
+            seen = seq
+            state = _finish(ctrl, base, seq, spins)
+            if state < 0:
+                self.woken.set()
+                state = _spin(ctrl, base + GO, seq + 1, spins)
+            ready = bool(state)
+
+
+class _Crew:
+    def __init__(self):
+        self.ctrl = np.zeros(LINE * (MAX_WORKERS + 1), np.int64)
+        self.workers: list[_Worker] = []
+        self.lock = threading.Lock()
+        self.seq = 0
+        rate = _spins_per_us()
+        self.idle_spins = int(rate * IDLE_SPIN_US)
+        self.wait_spins = int(rate * WAIT_SPIN_US)
+
+    def _wait_done(self, wk: _Worker, seq: int):
+        ctrl, base = self.ctrl, wk.base
+        if _spin(ctrl, base + DONE, seq, self.wait_spins):
+            return
+        while True:
+            _store(ctrl, base + M_SLEEP, 1)
+            if _load(ctrl, base + DONE) >= seq:
+                break
+            if _load(ctrl, base + W_SLEEP):
+                wk.wake.set()       # it went to sleep as the kernel started it: wake it
+            wk.woken.wait(0.01)
+            wk.woken.clear()
+            if _load(ctrl, base + DONE) >= seq:
+                break
+        _store(ctrl, base + M_SLEEP, 0)
+
+    def map(self, fn, ranges, released: bool) -> list:
+        nw = len(ranges) - 1
+        while len(self.workers) < nw:
+            self.workers.append(_Worker(self, len(self.workers)))
+        ctrl = self.ctrl
+        self.seq += 1
+        seq = self.seq
+        workers = self.workers[:nw]
+        for w, wk in enumerate(workers):
+            wk.job = (fn, w + 1) + tuple(ranges[w + 1]) + ((NO_CREW,) if released else (None,))
+        ctrl[CTRL_N] = nw
+        ctrl[CTRL_SEQ] = seq
+        for wk in workers:
+            # a sleeping worker needs the operating system's wake-up; a spinning one is
+            # started here, or by the kernel once the caller's range runs
+            if not released or _load(ctrl, wk.base + W_SLEEP):
+                _store(ctrl, wk.base + GO, seq)
+                if _load(ctrl, wk.base + W_SLEEP):
+                    wk.wake.set()
+        try:
+            first = fn(0, *ranges[0]) if not released else fn(0, *ranges[0], ctrl)
+        finally:
+            for wk in workers:
+                if _load(ctrl, wk.base + GO) < seq:      # the kernel never started it
+                    _store(ctrl, wk.base + GO, seq)
+                    if _load(ctrl, wk.base + W_SLEEP):
+                        wk.wake.set()
+            for wk in workers:
+                self._wait_done(wk, seq)
+        for wk in workers:
+            if wk.error is not None:
+                e, wk.error = wk.error, None
+                raise e
+        out = [first] + [wk.result for wk in workers]
+        for wk in workers:
+            wk.result = None
+        return out
+
+
+_crew: _Crew | None = None
+_crew_lock = threading.Lock()
+
+
+def _forget_crew():
+    """In a forked child the crew's threads do not exist: make a new one when needed."""
+    global _crew, _crew_lock
+    _crew = None
+    _crew_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_crew)
 
 
 def default_threads() -> int:
@@ -50,34 +261,33 @@ def chunks(n: int, num_threads: int) -> list[tuple[int, int]]:
     return out
 
 
-def _executor(workers: int) -> ThreadPoolExecutor:
-    global _pool, _pool_size
-    with _lock:
-        if _pool is None or _pool_size < workers:
-            old = _pool
-            _pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="heroes_env-rows")
-            _pool_size = workers
-            if old is not None:
-                old.shutdown(wait=False)
-        return _pool
+def _map(fn, ranges, released: bool) -> list:
+    global _crew
+    extra = (NO_CREW,) if released else ()
+    if len(ranges) == 1 or len(ranges) - 1 > MAX_WORKERS:
+        return [fn(k, lo, hi, *extra) for k, (lo, hi) in enumerate(ranges)]
+    crew_lock = _crew_lock
+    if not crew_lock.acquire(blocking=False):       # another thread's call has the crew
+        return [fn(k, lo, hi, *extra) for k, (lo, hi) in enumerate(ranges)]
+    try:
+        if _crew is None:
+            _crew = _Crew()
+        return _crew.map(fn, ranges, released)
+    finally:
+        crew_lock.release()
 
 
 def map_chunks(fn, ranges: list[tuple[int, int]]) -> list:
     """fn(k, lo, hi) for every range k at once (the calling thread runs range 0); the results in
     range order. An exception in any range is raised here, after every range has finished."""
-    if len(ranges) == 1:
-        lo, hi = ranges[0]
-        return [fn(0, lo, hi)]
-    pool = _executor(len(ranges) - 1)
-    futures = [pool.submit(fn, k, lo, hi) for k, (lo, hi) in enumerate(ranges) if k > 0]
-    try:
-        first = fn(0, *ranges[0])
-    finally:
-        rest = [f.exception() for f in futures]        # wait for every range
-    for f, e in zip(futures, rest):
-        if e is not None:
-            raise e
-    return [first] + [f.result() for f in futures]
+    return _map(fn, ranges, False)
+
+
+def map_released(fn, ranges: list[tuple[int, int]]) -> list:
+    """``map_chunks`` of a hot kernel: fn(k, lo, hi, go), whose compiled kernel calls
+    ``release(go)`` first, so that the other ranges start once the caller has let go of the
+    GIL (the module docstring)."""
+    return _map(fn, ranges, True)
 
 
 def run(kernel, n: int, num_threads: int | None, *args) -> list:
