@@ -22,8 +22,9 @@ import numpy as np
 
 from heroes_env.engine import batch as K
 from heroes_env.engine import constants as C
+from heroes_env.engine import rows
 from heroes_env.engine.batch import _advance_row
-from heroes_env.engine.jit import borrow_row, njit
+from heroes_env.engine.jit import borrow_row, njit, store_fence, stream_row
 
 from . import heuristic_kernels as HK
 
@@ -51,13 +52,15 @@ def _slot_random(m, MI):
 
 @njit(cache=True)
 def _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed, want_random,
-         masks, obs, rew, R, lrew, final_obs, want_final, flags, game_of, kind, MF, MI,
+         masks, ob, rew, R, lrew, final_obs, want_final, flags, game_of, kind, MF, MI,
          base_seed, evidence, decks, deck_size, hero_sk, hscore, counts, default_deck, info, dec,
          fb):
-    """Row i of a loop kernel: the engine's row step, then the compiled seats' decisions."""
-    s, m, ob = borrow_row(S, i), borrow_row(masks, i), borrow_row(obs, i)
-    _advance_row(i, s, actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp,
-                 agent_seed, want_random, m, ob, rew, R, lrew, final_obs, want_final, flags)
+    """Row i of a loop kernel: the engine's row step, then the compiled seats' decisions; the
+    observations go to ob (the row's, or the range's scratch row). True if it wrote one."""
+    s, m = borrow_row(S, i), borrow_row(masks, i)
+    wrote = _advance_row(i, s, actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp,
+                         agent_seed, want_random, m, ob, rew, R, lrew, final_obs, want_final,
+                         flags)
     r = borrow_row(R, i)
     while r[K.R_STAGE] == K.STAGE_OPPONENT:
         d = r[K.R_DECIDER]
@@ -79,25 +82,38 @@ def _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_s
         if a < 0:                                   # no legal action: cannot happen in a game
             r[K.R_ERR] = -1
             r[K.R_STAGE] = K.STAGE_ERROR
-            return
-        _advance_row(i, s, a, K.ACT_STEP, 0, spec, next_seeds[i], seat_mode, opp,
-                     agent_seed, want_random, m, ob, rew, R, lrew, final_obs, want_final, flags)
+            return wrote
+        wrote |= _advance_row(i, s, a, K.ACT_STEP, 0, spec, next_seeds[i], seat_mode, opp,
+                              agent_seed, want_random, m, ob, rew, R, lrew, final_obs, want_final,
+                              flags)
+    return wrote
 
 
 @njit(entry=True, cache=True, nogil=True)
 def loop_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                      want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags,
-                      game_of, kind, MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore,
-                      counts, default_deck, dec, fb, lo, hi):
+                      want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, seen,
+                      stream, game_of, kind, MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore,
+                      counts, default_deck, dec, fb, go, lo, hi):
     """``batch.vec_advance_rows`` with the OPP_COMPILED seats played by the heuristic, rows
     lo..hi-1 (their actions already checked); dec / fb: this range's decision and fallback
-    counts."""
+    counts; first it starts the call's other ranges (``rows.release(go)``). stream != 0: the
+    observations are made in a scratch row, where the heuristic reads them, and each row's last
+    one is streamed out (``vec_advance_rows``)."""
+    rows.release(go)
     info = np.zeros(3, np.int64)
+    scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last use)
+    sc = borrow_row(scratch, 0)
     for i in range(lo, hi):
-        _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-             want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, game_of, kind,
-             MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore, counts, default_deck,
-             info, dec, fb)
+        ob = sc if stream != 0 else borrow_row(obs, i)
+        if _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
+                want_random, masks, ob, rew, R, lrew, final_obs, want_final, flags, game_of, kind,
+                MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore, counts,
+                default_deck, info, dec, fb) and stream != 0:
+            stream_row(obs, i, sc)
+        K.tally_row(R, i, seen, lo)
+    if stream != 0:
+        store_fence()
+    return scratch.shape[0]      # a use of scratch after the loop: sc borrows it, so it must live
 
 
 class HeuristicLoop:
@@ -129,9 +145,9 @@ class HeuristicLoop:
         *args, out = core.kernel_args(new_step)  # vec_advance_rows' arguments but the range
         rest = (self.game_of, self.kind, pool.MF, pool.MI, a.base_seed, a.evidence, a._decks,
                 a._deck_size, a._hero_sk, a._hscore, a._counts, a._default_deck)
-        bad = K.advance(core.S, core.actions, core.act, core.masks, core.R, out, num_threads,
-                        lambda k, lo, hi: loop_advance_rows(*args, *rest, self.dec[k],
-                                                            self.fb[k], lo, hi))
+        bad = K.advance(core.S, core.actions, core.act, core.masks, core.seen, out, num_threads,
+                        lambda k, lo, hi, go: loop_advance_rows(*args, *rest, self.dec[k],
+                                                                self.fb[k], go, lo, hi))
         if self.dec.any():
             a._dec_counts += self.dec.sum(0)
             a._fb_counts += self.fb.sum(0)

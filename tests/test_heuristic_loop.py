@@ -75,6 +75,18 @@ def test_loop_threads_do_not_change_a_game():
     same(run(1), run(2))
 
 
+def test_streamed_observations_play_the_same_games():
+    """The loop with its observations made in a scratch row and streamed out (a batch too large
+    for the caches, ``BatchCore.stream``) plays the same games as with plain stores."""
+    def run(stream):
+        env = LearnerVectorEnv(32, seat="random", opponents="heuristic", num_players=6,
+                               pack="herokill", num_threads=2, serial_below=0)
+        assert env._d.core.loop is not None and env._d.core.stream == 0
+        env._d.core.stream = stream
+        return trace(env, 250, 7)
+    same(run(0), run(1))
+
+
 def test_learner_env_uses_the_loop_and_counts_decisions():
     env = LearnerEnv(seat=0, opponents="heuristic", num_players=5)
     agent = env._d.opponents.inloop

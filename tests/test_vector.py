@@ -139,6 +139,31 @@ def test_same_games_whatever_the_threads_and_batch_kernel():
     assert not np.array_equal(t1, t3), "another seed played the same games"
 
 
+@pytest.mark.parametrize("dtype, threads", [("float32", 1), ("uint8", 2)])
+def test_streamed_observations_are_the_same(dtype, threads):
+    """A batch too large for the caches writes its observations with non-temporal stores
+    (``BatchCore.stream``, ``vector.streams``): the same observations, masks, rewards and states
+    as plain stores, auto-reset included."""
+    def run(stream):
+        v = VectorEnv(6, num_players=7, num_threads=threads, serial_below=0, obs_dtype=dtype)
+        assert v.core.stream == 0            # 6 games fit any cache
+        v.core.stream = stream
+        return _run(v, 5, 400)
+    (t0, S0), (t1, S1) = run(0), run(1)
+    same(t0, t1, "streamed observations")
+    same(S0, S1, "states")
+
+
+def test_large_batches_stream_their_observations(monkeypatch):
+    from heroes_env import vector
+    assert vector.streams(100, 1 << 20) == (100 << 20 > vector.cache_bytes())
+    monkeypatch.setattr(vector, "cache_bytes", lambda: 1 << 20)
+    v = VectorEnv(128, num_players=5)
+    per_game = v.core.nbytes_per_game()["total"]
+    assert v.core.stream == int(128 * per_game > 1 << 20) == 1
+    assert VectorEnv(8, num_players=5).core.stream == 0
+
+
 def test_auto_reset_seeds():
     """Row i's k-th game is env().reset(seed=base + k*B + i); reset(seed) replays, None draws."""
     B = 3

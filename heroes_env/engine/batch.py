@@ -18,7 +18,7 @@ threads (``engine.rows``: one compiled copy of the engine per kernel, where Numb
 kernels compile four).
 """
 import numpy as np
-from .jit import borrow_row, njit, prefetch_row, prefetch_row_for_write
+from .jit import borrow_row, njit, prefetch_row, prefetch_row_for_write, store_fence, stream_row
 from . import rows
 
 from .constants import (FLAG_AUTOPLAY, H_DECIDER, H_DONE, H_ERR, H_FLAGS, H_NAUTO, H_NDEC, H_NP,
@@ -207,7 +207,7 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
                  buf, ob, rew, R, lrew, final_obs, want_final, flags):
     """One row of vec_advance: row i of opp, rew, R, lrew, final_obs and flags (the batch arrays,
     borrowed here: no reference counts per row); flags[i, 0] / flags[i, 1]: terminated /
-    truncated in this env step."""
+    truncated in this env step. True if it wrote an observation into ob."""
     op, rw, r = borrow_row(opp, i), borrow_row(rew, i), borrow_row(R, i)
     fob, fl = borrow_row(final_obs, i), borrow_row(flags, i)
     if new_step != 0:
@@ -242,7 +242,7 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
         _new_game(i, s, spec, next_seed, seat_mode, agent_seed, buf, r)
         consumed = 1
     elif stage != STAGE_SEED:
-        return
+        return False
     while True:
         if s[H_ERR] != 0:
             r[R_ERR] = s[H_ERR]
@@ -293,32 +293,50 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
         if want_random != 0:
             r[R_ACTR] += 1
             r[R_RANDOM] = _random_legal(buf, agent_u32(agent_seed, i, r[R_ACTR]))
-    else:
-        r[R_DECIDER] = -1
+        return True
+    r[R_DECIDER] = -1
+    return False
 
 
-@njit(entry=True, cache=True)
-def _tally(R, out):
-    """out[0..2] = rows that started a game, rows not ready, rows in error (after a call)."""
-    nnew = 0
-    nwait = 0
-    nerr = 0
-    for i in range(R.shape[0]):
-        nnew += R[i, R_NEWSEED]
-        st = R[i, R_STAGE]
-        nwait += 1 if st != STAGE_READY else 0
-        nerr += 1 if st == STAGE_ERROR else 0
-    out[0] = nnew
-    out[1] = nwait
-    out[2] = nerr
+@njit(cache=True, inline="always")
+def tally_row(R, i, seen, lo):
+    """Row i, just advanced by the range of rows lo..hi-1, counted into that range's record in
+    seen (B, 4), which the range alone writes (rows lo..hi-1): seen[lo, 0..2] its rows that
+    started a game (R_NEWSEED), are not ready (STAGE_OPPONENT / SEED / ERROR), are in STAGE_ERROR;
+    seen[lo + m, 3] the m-th row that started a game. Counted while the row is in the cache, not
+    by a pass over every row's record after the call (issue 17). ``gather`` sums the ranges."""
+    c = borrow_row(seen, lo)
+    r = borrow_row(R, i)
+    if r[R_NEWSEED] != 0:
+        seen[lo + c[0], 3] = i
+        c[0] += 1
+    st = r[R_STAGE]
+    if st != STAGE_READY:
+        c[1] += 1
+        if st == STAGE_ERROR:
+            c[2] += 1
+
+
+def gather(seen, ranges, out):
+    """out[0..2] = the ranges' counts in seen (``tally_row``) summed; the rows that started a game
+    moved to seen[:out[0], 3], in row order."""
+    n = wait = err = 0
+    for lo, _ in ranges:
+        c, w, e = seen[lo, :3].tolist()
+        if c:
+            seen[n:n + c, 3] = seen[lo:lo + c, 3]       # n <= lo: the ranges before held no more
+        n += c
+        wait += w
+        err += e
+    out[0], out[1], out[2] = n, wait, err
 
 
 def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, out,
-                num_threads=1):
+                want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, seen, stream,
+                out, num_threads=1):
     """Advance every row of a batch. Returns -1, or the first row whose action is illegal (then
-    nothing at all has changed); out[0..2] = rows that started a game (R_NEWSEED), rows not
-    ready (STAGE_OPPONENT / SEED / ERROR), rows in STAGE_ERROR.
+    nothing at all has changed); out[0..2] = rows that started a game (R_NEWSEED; they are
+    seen[:out[0], 3]), rows not ready (STAGE_OPPONENT / SEED / ERROR), rows in STAGE_ERROR.
 
     act[i] says what to do with row i: ACT_STEP steps actions[i] (its mask masks[i] must allow it);
     ACT_START starts a new game with next_seeds[i] (clearing the row's record but the agents'
@@ -335,37 +353,55 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
     The rows run on ``num_threads`` threads (``vec_advance_rows`` over ranges of rows).
     """
     args = (S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-            want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags)
-    return advance(S, actions, act, masks, R, out, num_threads,
-                   lambda k, lo, hi: vec_advance_rows(*args, lo, hi))
+            want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, seen, stream)
+    return advance(S, actions, act, masks, seen, out, num_threads,
+                   lambda k, lo, hi, go: vec_advance_rows(*args, go, lo, hi))
 
 
-def advance(S, actions, act, masks, R, out, num_threads, run_range):
+def advance(S, actions, act, masks, seen, out, num_threads, run_range):
     """The frame of a vector kernel call: check every row's action (-1, or the first illegal
-    row: then nothing has changed), run_range(k, lo, hi) over the rows' ranges on num_threads
-    threads, tally the rows into out (``vec_advance``'s arrays of the same names)."""
+    row: then nothing has changed), run_range(k, lo, hi, go) over the rows' ranges on
+    num_threads threads (``rows.map_released``: the range kernel calls ``rows.release(go)``
+    first, and ``tally_row`` for each row), gather the ranges' counts into out
+    (``vec_advance``'s arrays of the same names)."""
     bad = _check_actions(actions, act, masks)
     if bad >= 0:
         return int(bad)
-    rows.map_chunks(run_range, rows.chunks(S.shape[0], num_threads))
-    _tally(R, out)
+    ranges = rows.chunks(S.shape[0], num_threads)
+    seen[[lo for lo, _ in ranges], :3] = 0
+    rows.map_released(run_range, ranges)
+    gather(seen, ranges, out)
     return -1
 
 
 @njit(entry=True, cache=True, nogil=True)
 def vec_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                     want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, lo, hi):
-    """``vec_advance`` of rows lo..hi-1, their actions already checked."""
+                     want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, seen,
+                     stream, go, lo, hi):
+    """``vec_advance`` of rows lo..hi-1, their actions already checked; first it starts the
+    call's other ranges (``rows.release(go)``). stream != 0: each observation is made in a
+    row that stays in the cache and streamed out to obs[i] (``jit.stream_row``): a batch too
+    large for the caches then does not read every observation row in before writing it."""
+    rows.release(go)
+    scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last use)
+    sc = borrow_row(scratch, 0)
     for i in range(lo, hi):
         if i + 1 < hi:
             prefetch_row(S, i + 1)      # the next game's state, while this one steps
         # this game's observation and mask rows, written after its engine step: their lines
         # come in while the step runs (fetched one game ahead they came too early, issue 17)
-        prefetch_row_for_write(obs, i)
+        if stream == 0:
+            prefetch_row_for_write(obs, i)
         prefetch_row_for_write(masks, i)
-        _advance_row(i, borrow_row(S, i), actions[i], act[i], new_step, spec, next_seeds[i],
-                     seat_mode, opp, agent_seed, want_random, borrow_row(masks, i),
-                     borrow_row(obs, i), rew, R, lrew, final_obs, want_final, flags)
+        ob = sc if stream != 0 else borrow_row(obs, i)
+        if _advance_row(i, borrow_row(S, i), actions[i], act[i], new_step, spec, next_seeds[i],
+                        seat_mode, opp, agent_seed, want_random, borrow_row(masks, i), ob, rew, R,
+                        lrew, final_obs, want_final, flags) and stream != 0:
+            stream_row(obs, i, sc)
+        tally_row(R, i, seen, lo)
+    if stream != 0:
+        store_fence()
+    return scratch.shape[0]      # a use of scratch after the loop: sc borrows it, so it must live
 
 
 @njit(entry=True, cache=True)
