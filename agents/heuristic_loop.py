@@ -92,14 +92,15 @@ def _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_s
 @njit(entry=True, cache=True, nogil=True)
 def loop_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
                       want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, seen,
-                      stream, game_of, kind, MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore,
-                      counts, default_deck, dec, fb, go, lo, hi):
+                      stream, game_of, kind, MF, MI, base_seed, evidence, decks, deck_size,
+                      hero_sk, hscore, counts, default_deck, dec, fb, go, lo, hi):
     """``batch.vec_advance_rows`` with the OPP_COMPILED seats played by the heuristic, rows
     lo..hi-1 (their actions already checked); dec / fb: this range's decision and fallback
     counts; first it starts the call's other ranges (``rows.release(go)``). stream != 0: the
     observations are made in a scratch row, where the heuristic reads them, and each row's last
     one is streamed out (``vec_advance_rows``)."""
     rows.release(go)
+    K.tally_start(seen, lo)
     info = np.zeros(3, np.int64)
     scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last use)
     sc = borrow_row(scratch, 0)

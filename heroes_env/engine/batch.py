@@ -301,10 +301,11 @@ def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_
 @njit(cache=True, inline="always")
 def tally_row(R, i, seen, lo):
     """Row i, just advanced by the range of rows lo..hi-1, counted into that range's record in
-    seen (B, 4), which the range alone writes (rows lo..hi-1): seen[lo, 0..2] its rows that
-    started a game (R_NEWSEED), are not ready (STAGE_OPPONENT / SEED / ERROR), are in STAGE_ERROR;
-    seen[lo + m, 3] the m-th row that started a game. Counted while the row is in the cache, not
-    by a pass over every row's record after the call (issue 17). ``gather`` sums the ranges."""
+    seen (B, 4), which the range alone writes (rows lo..hi-1; ``tally_start`` first):
+    seen[lo, 0..2] its rows that started a game (R_NEWSEED), are not ready (STAGE_OPPONENT / SEED
+    / ERROR), are in STAGE_ERROR; seen[lo + m, 3] the m-th row that started a game. Counted
+    while the row is in the cache, not by a pass over every row's record after the call
+    (issue 17). ``gather`` sums the ranges."""
     c = borrow_row(seen, lo)
     r = borrow_row(R, i)
     if r[R_NEWSEED] != 0:
@@ -317,9 +318,20 @@ def tally_row(R, i, seen, lo):
             c[2] += 1
 
 
+@njit(cache=True, inline="always")
+def tally_start(seen, lo):
+    """The record of the range that starts at row lo, emptied (``tally_row``)."""
+    seen[lo, 0] = 0
+    seen[lo, 1] = 0
+    seen[lo, 2] = 0
+
+
 def gather(seen, ranges, out):
     """out[0..2] = the ranges' counts in seen (``tally_row``) summed; the rows that started a game
     moved to seen[:out[0], 3], in row order."""
+    if len(ranges) == 1:            # one range: its record is the call's (a small batch's call)
+        out[:] = seen[0, :3]
+        return
     n = wait = err = 0
     for lo, _ in ranges:
         c, w, e = seen[lo, :3].tolist()
@@ -362,13 +374,12 @@ def advance(S, actions, act, masks, seen, out, num_threads, run_range):
     """The frame of a vector kernel call: check every row's action (-1, or the first illegal
     row: then nothing has changed), run_range(k, lo, hi, go) over the rows' ranges on
     num_threads threads (``rows.map_released``: the range kernel calls ``rows.release(go)``
-    first, and ``tally_row`` for each row), gather the ranges' counts into out
-    (``vec_advance``'s arrays of the same names)."""
+    first, then ``tally_start``, and ``tally_row`` for each row), gather the ranges' counts into
+    out (``vec_advance``'s arrays of the same names)."""
     bad = _check_actions(actions, act, masks)
     if bad >= 0:
         return int(bad)
     ranges = rows.chunks(S.shape[0], num_threads)
-    seen[[lo for lo, _ in ranges], :3] = 0
     rows.map_released(run_range, ranges)
     gather(seen, ranges, out)
     return -1
@@ -383,6 +394,7 @@ def vec_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp
     row that stays in the cache and streamed out to obs[i] (``jit.stream_row``): a batch too
     large for the caches then does not read every observation row in before writing it."""
     rows.release(go)
+    tally_start(seen, lo)
     scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last use)
     sc = borrow_row(scratch, 0)
     for i in range(lo, hi):
