@@ -50,6 +50,8 @@ def as_action(action) -> int | None:
     """action as a Python int, or None if it is no integer: what ``operator.index`` accepts
     (int, numpy integers) and 0-d or size-1 integer arrays (a policy's ``predict`` output);
     bools and floats are refused. The range is not checked."""
+    if type(action) is int:          # the common case first (a bool's type is bool)
+        return action
     if isinstance(action, (bool, np.bool_)):
         return None
     if isinstance(action, np.ndarray):
@@ -335,6 +337,8 @@ class Game:
 
     # ------------------------------------------------------------ observations and results
     def _check_seat(self, seat) -> int:
+        if type(seat) is int and 0 <= seat < self.s[C.H_NP]:     # the common case first
+            return seat
         if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
                 or not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be an int from 0 to {self.num_players - 1}, got {seat!r}")
