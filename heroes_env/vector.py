@@ -102,10 +102,13 @@ SERIAL_BELOW = 256
 
 
 def default_serial_below() -> int:
-    """Below this many games a call runs on the calling thread: handing rows to the pool's
-    threads (``engine.rows``: a sleeping thread woken, the kernel's arguments unboxed under the
-    GIL) costs more than the rows save until about 256 games. Measured on 2 cores, 8 players,
-    uint8, 2 threads against 1 (``serial_below=0``): B = 64 0.57x, 128 0.68x, 256 1.61x."""
+    """Below this many games a call runs on the calling thread. Handing rows to the crew's
+    threads (``engine.rows``) is quick while the calls follow each other closely (the workers
+    spin), but a worker that went to sleep (a policy's millisecond between calls) takes about
+    100 us to wake. Measured on 2 cores, 8 players, uint8, 2 threads against 1 (``serial_below=0``),
+    issue 17: back to back, B = 32 1.40x, 64 1.44x, 128 1.54x, 256 1.74x; with 1 ms between calls
+    (the call's own time), B = 32 0.46x, 64 0.57x, 128 0.85x, 256 1.03x. So 256, where neither
+    loses."""
     return SERIAL_BELOW
 
 
