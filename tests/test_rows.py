@@ -175,3 +175,20 @@ def test_a_forked_child_makes_its_own_crew():
     p.start()
     p.join(60)
     assert p.exitcode == 0 and q.get(timeout=5) == [2, 4, 6]
+
+
+def test_ranges_run_one_by_one_raise_after_every_range():
+    """More ranges than the crew has workers (MAX_WORKERS) run one after another on the calling
+    thread, every range even when one fails; the failure is raised after them."""
+    n = rows.MAX_WORKERS + 5
+    done = []
+
+    def fn(k, lo, hi):
+        if k == 1:
+            raise ValueError("range 1 failed")
+        done.append(k)
+        return k
+    with pytest.raises(ValueError, match="range 1 failed"):
+        rows.map_chunks(fn, rows.chunks(n, n))
+    assert done == [k for k in range(n) if k != 1]
+    assert rows.map_chunks(lambda k, lo, hi: k, rows.chunks(n, n)) == list(range(n))

@@ -161,7 +161,6 @@ class _Crew:
     def __init__(self):
         self.ctrl = np.zeros(LINE * (MAX_WORKERS + 1), np.int64)
         self.workers: list[_Worker] = []
-        self.lock = threading.Lock()
         self.seq = 0
         rate = _spins_per_us()
         self.idle_spins = int(rate * IDLE_SPIN_US)
@@ -261,14 +260,29 @@ def chunks(n: int, num_threads: int) -> list[tuple[int, int]]:
     return out
 
 
+def _one_by_one(fn, ranges, extra) -> list:
+    """The ranges one after another on the calling thread; as with the crew, an exception is
+    raised after every range has run."""
+    out, error = [], None
+    for k, (lo, hi) in enumerate(ranges):
+        try:
+            out.append(fn(k, lo, hi, *extra))
+        except BaseException as e:       # noqa: BLE001  (the first one raised below)
+            out.append(None)
+            error = error or e
+    if error is not None:
+        raise error
+    return out
+
+
 def _map(fn, ranges, released: bool) -> list:
     global _crew
     extra = (NO_CREW,) if released else ()
     if len(ranges) == 1 or len(ranges) - 1 > MAX_WORKERS:
-        return [fn(k, lo, hi, *extra) for k, (lo, hi) in enumerate(ranges)]
+        return _one_by_one(fn, ranges, extra)
     crew_lock = _crew_lock
     if not crew_lock.acquire(blocking=False):       # another thread's call has the crew
-        return [fn(k, lo, hi, *extra) for k, (lo, hi) in enumerate(ranges)]
+        return _one_by_one(fn, ranges, extra)
     try:
         if _crew is None:
             _crew = _Crew()
