@@ -31,7 +31,8 @@ Performance: everything (validation, stepping, ending and starting games, observ
 encoding) runs in compiled code, in parallel over rows with ``num_threads`` threads (one compiled
 call per range of rows, ``heroes_env.engine.rows``; one thread, or fewer than ``serial_below``
 games (default 256, see ``default_serial_below``), runs on the calling thread without the
-thread pool).
+crew of worker threads). A batch larger than the largest CPU cache streams its observations out
+with non-temporal stores (``streams``).
 With ``copy=False`` the returned arrays are the env's own buffers, read-only, overwritten by the
 next ``step``: copy what you keep. ``copy=True`` returns fresh arrays.
 

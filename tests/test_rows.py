@@ -1,4 +1,4 @@
-"""engine.rows: batch kernels over ranges of rows on a pool of Python threads."""
+"""engine.rows: batch kernels over ranges of rows on a crew of Python threads."""
 import threading
 
 import numba

@@ -1,4 +1,4 @@
-"""Batch kernels over a range of rows, run in parallel on a pool of Python threads.
+"""Batch kernels over a range of rows, run in parallel on a crew of Python threads.
 
 A batch kernel here is a serial ``nogil`` compiled function whose last two arguments are a range
 of rows ``lo, hi``; ``run`` splits the rows into one contiguous range per thread and runs the
