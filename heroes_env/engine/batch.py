@@ -362,7 +362,9 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
     another opponent's (OPP_EXTERNAL, OPP_COMPILED: STAGE_OPPONENT), with that seat's observation in obs[i], its mask in
     masks[i] and (want_random) a uniformly random legal action in R[i, R_RANDOM]. new_step != 0
     clears the per-step record (R_DONE..R_SEED, rew, lrew, term, trunc) of every row first.
-    The rows run on ``num_threads`` threads (``vec_advance_rows`` over ranges of rows).
+    The rows run on ``num_threads`` threads (``vec_advance_rows`` over ranges of rows); seen
+    (B, 4) is the ranges' scratch record (``tally_row``); stream != 0 streams the observations
+    out with non-temporal stores (``vec_advance_rows``, ``heroes_env.vector.streams``).
     """
     args = (S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
             want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, seen, stream)
