@@ -329,13 +329,10 @@ def tally_start(seen, lo):
 def gather(seen, ranges, out):
     """out[0..2] = the ranges' counts in seen (``tally_row``) summed; the rows that started a game
     moved to seen[:out[0], 3], in row order."""
-    if len(ranges) == 1:            # one range: its record is the call's (a small batch's call)
-        out[:] = seen[0, :3]
-        return
     n = wait = err = 0
     for lo, _ in ranges:
         c, w, e = seen[lo, :3].tolist()
-        if c:
+        if c and n < lo:
             seen[n:n + c, 3] = seen[lo:lo + c, 3]       # n <= lo: the ranges before held no more
         n += c
         wait += w

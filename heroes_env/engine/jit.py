@@ -245,6 +245,11 @@ try:
         fetched while its engine step runs)."""
         return types.void(arr, i), _prefetch_row_codegen(1)
 
+    def _call_x86(builder, name):
+        """A call of the no-argument LLVM intrinsic ``llvm.x86.<name>``."""
+        fnty = _ir.FunctionType(_ir.VoidType(), [])
+        builder.call(_cg.get_or_insert_function(builder.module, fnty, f"llvm.x86.{name}"), [])
+
     def _item_pointer(context, builder, signature, args):
         """A pointer to item args[1] of the 1-d array args[0] (an intrinsic's codegen
         arguments)."""
@@ -286,9 +291,7 @@ try:
         """A spin-wait hint to the core (x86 ``pause``; nothing elsewhere)."""
         def codegen(context, builder, signature, args):
             if _X86:
-                fnty = _ir.FunctionType(_ir.VoidType(), [])
-                builder.call(_cg.get_or_insert_function(builder.module, fnty,
-                                                        "llvm.x86.sse2.pause"), [])
+                _call_x86(builder, "sse2.pause")
             return context.get_dummy_value()
         return types.void(), codegen
 
@@ -340,9 +343,7 @@ try:
         any store after it (x86 ``sfence``; a full fence elsewhere)."""
         def codegen(context, builder, signature, args):
             if _X86:
-                fnty = _ir.FunctionType(_ir.VoidType(), [])
-                builder.call(_cg.get_or_insert_function(builder.module, fnty,
-                                                        "llvm.x86.sse.sfence"), [])
+                _call_x86(builder, "sse.sfence")
             else:
                 builder.fence("seq_cst")
             return context.get_dummy_value()
@@ -405,13 +406,11 @@ try:
                                    itemsize=itemsize, meminfo=None)
             return out._getvalue()
         return sig, codegen
+    _COMPILED = True
 except ImportError:            # pragma: no cover
-    prefetch_row = prefetch_row_for_write = _prefetch_row_py
-    borrow_row = _borrow_row_py
-    load_u64, store_u64 = _load_u64_py, _store_u64_py
-    atomic_load, atomic_store, cpu_pause = _atomic_load_py, _atomic_store_py, _cpu_pause_py
-    stream_row, store_fence = _stream_row_py, _store_fence_py
-if numba.config.DISABLE_JIT:   # the engine runs as Python (tests/test_jit_equivalence.py)
+    _COMPILED = False
+if not _COMPILED or numba.config.DISABLE_JIT:   # the engine runs as Python
+    # (tests/test_jit_equivalence.py): each intrinsic's Python version
     prefetch_row = prefetch_row_for_write = _prefetch_row_py
     borrow_row = _borrow_row_py
     load_u64, store_u64 = _load_u64_py, _store_u64_py

@@ -166,6 +166,12 @@ class _Crew:
         self.idle_spins = int(rate * IDLE_SPIN_US)
         self.wait_spins = int(rate * WAIT_SPIN_US)
 
+    def _start(self, wk: _Worker, seq: int):
+        """Let worker wk run call seq, waking it if it sleeps."""
+        _store(self.ctrl, wk.base + GO, seq)
+        if _load(self.ctrl, wk.base + W_SLEEP):
+            wk.wake.set()
+
     def _wait_done(self, wk: _Worker, seq: int):
         ctrl, base = self.ctrl, wk.base
         if _spin(ctrl, base + DONE, seq, self.wait_spins):
@@ -198,17 +204,13 @@ class _Crew:
             # a sleeping worker needs the operating system's wake-up; a spinning one is
             # started here, or by the kernel once the caller's range runs
             if not released or _load(ctrl, wk.base + W_SLEEP):
-                _store(ctrl, wk.base + GO, seq)
-                if _load(ctrl, wk.base + W_SLEEP):
-                    wk.wake.set()
+                self._start(wk, seq)
         try:
             first = fn(0, *ranges[0]) if not released else fn(0, *ranges[0], ctrl)
         finally:
             for wk in workers:
                 if _load(ctrl, wk.base + GO) < seq:      # the kernel never started it
-                    _store(ctrl, wk.base + GO, seq)
-                    if _load(ctrl, wk.base + W_SLEEP):
-                        wk.wake.set()
+                    self._start(wk, seq)
             for wk in workers:
                 self._wait_done(wk, seq)
         for wk in workers:
