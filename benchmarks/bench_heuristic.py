@@ -9,7 +9,7 @@ against it.
    heuristic games of 5 players, pack standard; every row its own slot), with 1 and 2 Numba
    threads; the median of --repeats runs of --seconds each.
 2. **learner steps/s**: ``LearnerVectorEnv(E, seat=0, num_players=5, pack="standard")`` with
-   ``opponents="heuristic"`` (played inside the compiled loop, ``agents.heuristic_loop``), with
+   ``opponents="heuristic"`` (played inside the compiled loop, ``heroes_env.agents.heuristic_loop``), with
    the same agent called from Python once per round of opponent decisions (``act_batch`` through
    a wrapper without ``compiled_loop``: how the wrappers played it before) and with
    ``opponents="random"``, stepped with the compiled random legal actions, alternated in one
@@ -34,8 +34,8 @@ import numba  # noqa: E402
 
 from heroes_env import Config, Game  # noqa: E402
 from heroes_env.wrappers import LearnerVectorEnv  # noqa: E402
-from agents import HeuristicAgent  # noqa: E402
-from agents import tournament as T  # noqa: E402
+from heroes_env.agents import HeuristicAgent  # noqa: E402
+from heroes_env.agents import tournament as T  # noqa: E402
 
 
 class PythonPath:

@@ -36,7 +36,7 @@ sys.path.insert(0, ROOT)
 def tournament_part(args) -> dict:
     import ray
 
-    from agents import tournament as T
+    from heroes_env.agents import tournament as T
     cfg = T.TournamentConfig(agents=("heuristic", "random"), games=args.games, players=5,
                              pack="none", seed=0)
     runs = {k: [] for k in ("local_1", f"local_{args.workers}", "ray_cold", "ray_warm")}

@@ -7,7 +7,7 @@ import pathlib
 import sys
 
 # the console scripts of pyproject.toml and the modules they run
-SCRIPTS = {"heroes_env.demo": "heroes-demo", "agents.tournament": "heroes-tournament",
+SCRIPTS = {"heroes_env.demo": "heroes-demo", "heroes_env.agents.tournament": "heroes-tournament",
            "heroes_env.play": "heroes-play", "heroes_env.replay": "heroes-replay"}
 
 

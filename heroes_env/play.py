@@ -99,7 +99,7 @@ class Session:
     def __init__(self, config: Config, seat: int, opponents=("heuristic",), seed: int | None = None,
                  lang: str = "en", reveal: bool = False, record: str | None = None,
                  stdin=None, stdout=None, color: bool | None = None):
-        from agents import make_agent
+        from heroes_env.agents import make_agent
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])
         self.seed = int(seed)
@@ -320,7 +320,7 @@ def parse_args(argv=None):
     p.add_argument("--deck", default=None, help="standard, standard_no_ex or herokill (default: "
                                                 "the pack's own)")
     p.add_argument("--opponents", nargs="+", default=["heuristic"], metavar="SPEC",
-                   help="agents for the other seats (agents.make_agent specs: heuristic, random, "
+                   help="agents for the other seats (heroes_env.agents.make_agent specs: heuristic, random, "
                         "a checkpoint file, module:Class), used in turn; default heuristic")
     p.add_argument("--seed", type=int, default=None, help="the game's seed (default: drawn)")
     p.add_argument("--lang", choices=["en", "zh"], default="en")
@@ -357,7 +357,7 @@ def main(argv=None, stdin=None, stdout=None) -> int:
             p.error(f"--seat must be a number from 0 to {n - 1} or 'random', got {a.seat!r}")
         if not 0 <= seat < n:
             p.error(f"--seat must be 0 to {n - 1} for {n} players, got {seat}")
-    from agents import AgentSpecError, make_agent
+    from heroes_env.agents import AgentSpecError, make_agent
     for spec in a.opponents:
         try:
             make_agent(spec)

@@ -21,7 +21,7 @@ Reward                 +1 / -1 / 0 for each agent when the game ends, else 0 (gi
                        next observation of an agent that decided before, as RLlib asks)
 Episode                one game; a game in which no agent decided (possible only against in-env
                        opponents) is skipped and the next one dealt
-In-env opponents       ``opponents``: agent specs of ``agents.make_agent`` ("heuristic", a ``.pt``
+In-env opponents       ``opponents``: agent specs of ``heroes_env.agents.make_agent`` ("heuristic", a ``.pt``
                        checkpoint, ...); with probability ``p_opponents`` a game has one learning
                        seat (drawn per game, agent id ``learner``) and one opponent spec, drawn per
                        game, plays all the other seats inside ``step``. Stateful agents such as
@@ -105,8 +105,8 @@ class HeroesMultiAgentEnv(MultiAgentEnv):
 
     def _opponent_agents(self):
         if self._opponents is None:
-            import agents.torch_policy  # noqa: F401 - the .pt / .zip loaders
-            from agents import make_agent
+            import heroes_env.agents.torch_policy  # noqa: F401 - the .pt / .zip loaders
+            from heroes_env.agents import make_agent
             self._opponents = [make_agent(s) for s in self.opponent_specs]
         return self._opponents
 

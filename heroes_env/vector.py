@@ -163,7 +163,7 @@ class BatchCore:
         self.opp = np.ascontiguousarray(np.broadcast_to(opp, (B, C.MAX_SEATS)))
         # a compiled policy run inside the loop for the seats coded OPP_COMPILED: an object with
         # advance(core, num_threads, new_step) -> -1 or the first row with an illegal action (it calls
-        # batch._advance_row itself, e.g. agents.heuristic_loop); None: vec_advance
+        # batch._advance_row itself, e.g. heroes_env.agents.heuristic_loop); None: vec_advance
         self.loop = None
         self.num_threads = resolve_threads(num_threads)
         self.serial_below = (default_serial_below() if serial_below is None

@@ -15,10 +15,10 @@ Action                 ``Discrete(NUM_ACTIONS)``; ``action_masks()`` gives the l
 Learner seat           ``seat=k`` (fixed) or ``seat="random"``: drawn for every game from the
                        agents' random stream, so the learner plays every role
 Opponents              ``"random"`` (uniform legal actions drawn in compiled code),
-                       ``"heuristic"`` (``agents.HeuristicAgent``, played inside the same
-                       compiled call as the engine: ``agents.heuristic_loop``; a HeuristicAgent
+                       ``"heuristic"`` (``heroes_env.agents.HeuristicAgent``, played inside the same
+                       compiled call as the engine: ``heroes_env.agents.heuristic_loop``; a HeuristicAgent
                        object given here plays there too, keeping its seed), any other
-                       ``agents.make_agent`` name (one agent for the seats naming it, one
+                       ``heroes_env.agents.make_agent`` name (one agent for the seats naming it, one
                        batched call per round of opponent decisions), a callable
                        ``f(obs, mask) -> action`` (one decision at a time), a batched policy
                        (an object with ``act_batch(obs (N, OBS), masks (N, A), seats (N,)) ->
@@ -103,7 +103,7 @@ class _PerDecision:
 
 
 def _policy(spec, where, named):
-    """One seat's policy: None for the compiled random one; a name of ``agents.make_agent`` (e.g.
+    """One seat's policy: None for the compiled random one; a name of ``heroes_env.agents.make_agent`` (e.g.
     "heuristic") becomes one agent shared by every seat naming it (named: name -> agent), so
     those seats are decided in one batched call per round (or inside the compiled loop, for an
     agent with ``compiled_loop``: ``_Opponents.inloop``)."""
@@ -111,12 +111,12 @@ def _policy(spec, where, named):
         if spec == "random":
             return None
         if spec not in named:
-            from agents.base import AgentSpecError, make_agent
+            from heroes_env.agents.base import AgentSpecError, make_agent
             try:
                 named[spec] = make_agent(spec)
             except AgentSpecError as e:
                 raise ValueError(f"{where}: unknown opponent {spec!r}; use 'random', "
-                                 "'heuristic' (or another agents.make_agent spec), a callable "
+                                 "'heuristic' (or another heroes_env.agents.make_agent spec), a callable "
                                  "f(obs, mask) -> action, or an object with act_batch(obs, masks, "
                                  f"seats) ({e})") from None
         return named[spec]
@@ -178,7 +178,7 @@ class _Opponents:
         ``act_batch`` call per policy object for all the rows it decides (seats sharing a policy
         share the call).
 
-        A policy with ``slot_memory = True`` (every ``agents.Agent``) gets, instead of the seats,
+        A policy with ``slot_memory = True`` (every ``heroes_env.agents.Agent``) gets, instead of the seats,
         one slot per seat of each game, ``row * MAX_SEATS + seat``, and ``reset(slots=...)``
         before it acts in a game that started since its last action there, so an agent that
         remembers a game never mixes two games."""

@@ -10,11 +10,11 @@ import heroes_env
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
 
-from agents import (Agent, AgentSpecError, HeuristicAgent, RandomAgent, make_agent,
+from heroes_env.agents import (Agent, AgentSpecError, HeuristicAgent, RandomAgent, make_agent,
                     register_agent)
-from agents.heuristic import hero_score
-from agents.tournament import TournamentConfig, run_tournament
-from agents.view import View
+from heroes_env.agents.heuristic import hero_score
+from heroes_env.agents.tournament import TournamentConfig, run_tournament
+from heroes_env.agents.view import View
 from helpers import play_agents
 
 
@@ -210,8 +210,8 @@ def test_make_agent_errors(tmp_path):
     with pytest.raises(AgentSpecError, match="cannot import module 'no_such_module'"):
         make_agent("no_such_module:Agent")
     with pytest.raises(AgentSpecError, match="has no attribute 'Nope'"):
-        make_agent("agents:Nope")
-    with pytest.raises(AgentSpecError, match="not an agents.Agent"):
+        make_agent("heroes_env.agents:Nope")
+    with pytest.raises(AgentSpecError, match="not an heroes_env.agents.Agent"):
         make_agent("collections:Counter")
     ckpt = tmp_path / "policy.ckpt"
     ckpt.write_bytes(b"\0")
@@ -233,10 +233,30 @@ def test_heuristic_reads_only_the_observation():
     """The scripted agent's modules never reach for a game or its state: only (obs, mask)."""
     import inspect
 
-    import agents.heuristic
-    import agents.view
-    for mod in (agents.heuristic, agents.view):
+    import heroes_env.agents.heuristic
+    import heroes_env.agents.view
+    for mod in (heroes_env.agents.heuristic, heroes_env.agents.view):
         src = inspect.getsource(mod)
         for word in ("heroes_env.game", "import Game", "Game.", ".s[", "state_vector",
                      "observe_state", "engine.core", "engine.state"):
             assert word not in src, (mod.__name__, word)
+
+
+def test_a_registered_scheme_builds_agents_from_its_specs():
+    from heroes_env.agents import base
+    made = []
+
+    def factory(rest, seed=None, **kwargs):
+        made.append((rest, seed))
+        return RandomAgent(seed=seed)
+
+    base.register_scheme("testscheme", factory)
+    try:
+        agent = make_agent("testscheme:a:b@c", seed=3)
+    finally:
+        del base._SCHEMES["testscheme"]
+    assert isinstance(agent, RandomAgent) and made == [("a:b@c", 3)]
+    with pytest.raises(AgentSpecError, match="cannot import module 'testscheme'"):
+        make_agent("testscheme:x")
+    with pytest.raises(ValueError, match="identifier"):
+        base.register_scheme("no good", factory)

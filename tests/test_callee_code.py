@@ -17,7 +17,7 @@ import types
 
 import pytest
 
-import agents
+import heroes_env.agents
 import heroes_env
 from heroes_env.engine import callee_code
 

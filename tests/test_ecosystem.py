@@ -180,10 +180,10 @@ def test_vector_env_num_envs_bound_reads_well(n):
 
 @pytest.mark.parametrize("argv0, module, want", [
     ("/usr/bin/heroes-demo", "heroes_env.demo", "heroes-demo"),
-    ("C:\\venv\\Scripts\\heroes-tournament.exe".replace("\\", "/"), "agents.tournament",
+    ("C:\\venv\\Scripts\\heroes-tournament.exe".replace("\\", "/"), "heroes_env.agents.tournament",
      "heroes-tournament"),
     ("/src/heroes_env/demo.py", "heroes_env.demo", "python -m heroes_env.demo"),
-    ("/src/agents/tournament.py", "agents.tournament", "python -m agents.tournament"),
+    ("/src/heroes_env/agents/tournament.py", "heroes_env.agents.tournament", "python -m heroes_env.agents.tournament"),
 ])
 def test_usage_names_the_command_that_was_run(argv0, module, want, monkeypatch):
     from heroes_env import cli
@@ -192,7 +192,7 @@ def test_usage_names_the_command_that_was_run(argv0, module, want, monkeypatch):
 
 
 def test_tournament_usage_error_names_the_console_script(monkeypatch, capsys):
-    from agents import tournament
+    from heroes_env.agents import tournament
     monkeypatch.setattr("sys.argv", ["/venv/bin/heroes-tournament"])
     with pytest.raises(SystemExit):
         tournament.main(["--agents", "random", "--pack", "nope"])
@@ -222,7 +222,7 @@ def test_console_scripts_are_declared_and_in_the_readme():
     root = pathlib.Path(__file__).resolve().parents[1]
     scripts = tomllib.loads((root / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts == {"heroes-demo": "heroes_env.demo:main",
-                       "heroes-tournament": "agents.tournament:main",
+                       "heroes-tournament": "heroes_env.agents.tournament:main",
                        "heroes-play": "heroes_env.play:main",
                        "heroes-replay": "heroes_env.replay:main"}
     from heroes_env import cli

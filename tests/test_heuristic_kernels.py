@@ -1,4 +1,4 @@
-"""The compiled heuristic (agents.heuristic_kernels behind agents.HeuristicAgent): a legal action at
+"""The compiled heuristic (heroes_env.agents.heuristic_kernels behind heroes_env.agents.HeuristicAgent): a legal action at
 every decision kind in every pack and mode, the same choices for the same seed, batch rows
 independent of each other, the same choices without the JIT, and by name in the wrappers."""
 import json
@@ -13,7 +13,7 @@ import pytest
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
 
-from agents import HeuristicAgent, RandomAgent
+from heroes_env.agents import HeuristicAgent, RandomAgent
 from helpers import play_agents
 
 PACKS = ("none", "standard", "herokill", "classmates")
@@ -149,7 +149,7 @@ _NOJIT = r"""
 import json, sys
 sys.path.insert(0, {root!r})
 from heroes_env import Config, Game
-from agents import HeuristicAgent
+from heroes_env.agents import HeuristicAgent
 out = []
 for pack, seed in (("none", 0), ("standard", 1)):
     g = Game.new(Config(num_players=5, pack=pack), seed=seed)

@@ -1,9 +1,9 @@
-"""The heuristic inside the compiled loop (agents.heuristic_loop) plays exactly as the heuristic
+"""The heuristic inside the compiled loop (heroes_env.agents.heuristic_loop) plays exactly as the heuristic
 called from Python through the wrappers, for the same seeds and learner actions."""
 import numpy as np
 import pytest
 
-from agents import HeuristicAgent
+from heroes_env.agents import HeuristicAgent
 from heroes_env.engine import batch as K
 from heroes_env.wrappers import LearnerEnv, LearnerVectorEnv
 

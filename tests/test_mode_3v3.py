@@ -463,7 +463,7 @@ def test_learner_env_gets_the_team_reward():
 
 def test_learner_vector_env_runs_3v3():
     from heroes_env.wrappers import LearnerVectorEnv
-    from agents import make_agent
+    from heroes_env.agents import make_agent
     v = LearnerVectorEnv(2, seat=4, mode="3v3", opponents=make_agent("heuristic"))
     obs, info = v.reset(seed=0)
     rng = np.random.default_rng(0)
@@ -476,8 +476,8 @@ def test_learner_vector_env_runs_3v3():
 
 # ---------------------------------------------------------------- agents and tournament
 def test_heuristic_treats_the_other_team_as_enemies():
-    from agents.heuristic import HeuristicAgent
-    from agents.view import View
+    from heroes_env.agents.heuristic import HeuristicAgent
+    from heroes_env.agents.view import View
     g = Game.new(Config(mode="3v3", pack="standard", hero_selection="random"), seed=3)
     g.play("first")
     seat = g.decider
@@ -493,8 +493,8 @@ def test_heuristic_treats_the_other_team_as_enemies():
 
 @pytest.mark.parametrize("pack", ["none", "standard", "herokill", "classmates"])
 def test_agents_play_3v3(pack):
-    from agents.heuristic import HeuristicAgent
-    from agents.random_agent import RandomAgent
+    from heroes_env.agents.heuristic import HeuristicAgent
+    from heroes_env.agents.random_agent import RandomAgent
     wins = {0: 0, 1: 0}
     for seed in range(6):
         g = Game.new(Config(mode="3v3", pack=pack), seed=seed)
@@ -514,7 +514,7 @@ def test_agents_play_3v3(pack):
 
 
 def test_tournament_reports_commander_and_guard():
-    from agents.tournament import TournamentConfig, format_table, run_tournament
+    from heroes_env.agents.tournament import TournamentConfig, format_table, run_tournament
     cfg = TournamentConfig(agents=("heuristic", "random"), games=6, mode="3v3", pack="standard",
                            seed=1)
     assert cfg.players == 6

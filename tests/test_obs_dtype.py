@@ -141,7 +141,7 @@ def test_sb3_vec_env_uint8():
 
 
 def test_agents_choose_the_same_for_both_dtypes():
-    from agents import make_agent
+    from heroes_env.agents import make_agent
     vf = VectorEnv(32, num_players=8, pack="standard", num_threads=1)
     vu = VectorEnv(32, num_players=8, pack="standard", num_threads=1, obs_dtype="uint8")
     hf, hu = make_agent("heuristic", seed=1), make_agent("heuristic", seed=1)
@@ -158,7 +158,7 @@ def test_agents_choose_the_same_for_both_dtypes():
 
 def test_torch_policy_same_logits_for_both_dtypes():
     torch = pytest.importorskip("torch")
-    from agents.torch_policy import build_net
+    from heroes_env.agents.torch_policy import build_net
     torch.manual_seed(0)
     net = build_net((32,))
     v = VectorEnv(8, num_players=5, obs_dtype="uint8", num_threads=1)

@@ -1,13 +1,13 @@
-"""PolicyNet's optional features (agents.torch_policy.FEATURES): cards by kind, the decision's
+"""PolicyNet's optional features (heroes_env.agents.torch_policy.FEATURES): cards by kind, the decision's
 seats; extend_net keeps a net's outputs; checkpoints keep the features."""
 import numpy as np
 import pytest
 
 torch = pytest.importorskip("torch")
 
-from agents import make_agent  # noqa: E402
-from agents.base import AgentSpecError  # noqa: E402
-from agents.torch_policy import (build_net, card_kinds, extend_net, load_checkpoint,  # noqa: E402
+from heroes_env.agents import make_agent  # noqa: E402
+from heroes_env.agents.base import AgentSpecError  # noqa: E402
+from heroes_env.agents.torch_policy import (build_net, card_kinds, extend_net, load_checkpoint,  # noqa: E402
                                  save_checkpoint)
 from heroes_env.engine import constants as C  # noqa: E402
 from heroes_env.vector import VectorEnv  # noqa: E402
@@ -176,7 +176,7 @@ def test_extend_net_with_prior_keeps_the_outputs_at_gain_zero(decisions):
 def test_prior_agent_with_a_large_gain_is_the_heuristic(decisions, tmp_path):
     """A checkpoint with the prior feature and a large gain in every role plays the heuristic's
     choices: its own heuristic, seeded like the agent, remembers each slot's game."""
-    from agents.heuristic import HeuristicAgent
+    from heroes_env.agents.heuristic import HeuristicAgent
     obs, mask = decisions
     net = build_net((16,), features=("prior",), prior_gain=[1e4] * C.NUM_ROLES)
     path = str(tmp_path / "p.pt")

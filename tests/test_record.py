@@ -157,7 +157,7 @@ def test_recorder_refuses_illegal_actions_and_records_nothing():
 
 
 def test_tournament_records_every_game(tmp_path):
-    from agents import tournament as T
+    from heroes_env.agents import tournament as T
     d = tmp_path / "rec"
     cfg = T.TournamentConfig(agents=("heuristic", "random"), games=3, pack="standard", seed=4,
                              engine="game")

@@ -115,7 +115,7 @@ def test_league_mapping():
 
 def test_rllib_ppo_smoke_exports_an_agent(tmp_path):
     """2,000 env steps on one Ray env runner, a league snapshot, then the .pt plays."""
-    from agents import make_agent
+    from heroes_env.agents import make_agent
     from training import evaluate, rllib_ppo
 
     save = str(tmp_path / "rllib.pt")
@@ -139,8 +139,8 @@ def test_module_masks_and_exports_exactly(tmp_path):
     import torch
     from ray.rllib.core.columns import Columns
 
-    from agents import make_agent
-    from agents.rllib_module import MaskedPolicyModule, export_weights
+    from heroes_env.agents import make_agent
+    from heroes_env.agents.rllib_module import MaskedPolicyModule, export_weights
     env = HeroesMultiAgentEnv({"num_players": 5})
     module = MaskedPolicyModule(observation_space=env.observation_space,
                                 action_space=env.action_space, model_config={"hidden": [32, 16]})

@@ -72,7 +72,7 @@ def test_batch_kernels_leave_the_process_thread_counts_alone():
         "from numba.np.ufunc import parallel\n"
         "from heroes_env.engine import rows\n"
         "from heroes_env.vector import VectorEnv\n"
-        "from agents.heuristic import HeuristicAgent\n"
+        "from heroes_env.agents.heuristic import HeuristicAgent\n"
         "v = VectorEnv(8, num_players=5)\n"
         "r = v.reset(seed=1)\n"
         "h = HeuristicAgent(seed=1)\n"

@@ -3,9 +3,9 @@ import json
 
 import pytest
 
-from agents import tournament as T
-from agents.ratings import EloRatings, wilson
-from agents.tournament import TournamentConfig, TournamentError, run_tournament
+from heroes_env.agents import tournament as T
+from heroes_env.agents.ratings import EloRatings, wilson
+from heroes_env.agents.tournament import TournamentConfig, TournamentError, run_tournament
 from helpers import game_lines, strip_run
 
 

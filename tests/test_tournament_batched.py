@@ -1,8 +1,8 @@
 """The tournament's batched engine: every seat played inside one compiled call per chunk."""
 import pytest
 
-from agents import tournament as T
-from agents.tournament import TournamentConfig, TournamentError, run_tournament
+from heroes_env.agents import tournament as T
+from heroes_env.agents.tournament import TournamentConfig, TournamentError, run_tournament
 
 
 def records(cfg, todo, threads=1):
@@ -38,7 +38,7 @@ def test_a_game_depends_on_its_number_only(monkeypatch):
 
 def test_the_engine_is_chosen_and_named(tmp_path):
     assert TournamentConfig(agents=("heuristic", "random")).engine == "batched"
-    assert TournamentConfig(agents=("heuristic", "agents.random_agent:RandomAgent")).engine \
+    assert TournamentConfig(agents=("heuristic", "heroes_env.agents.random_agent:RandomAgent")).engine \
         == "game"
     with pytest.raises(TournamentError, match="--engine batched plays only"):
         TournamentConfig(agents=("heuristic", "x.pt"), engine="batched")

@@ -8,8 +8,8 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
-from agents import tournament as T  # noqa: E402
-from agents.tournament import TournamentConfig, TournamentError, run_tournament  # noqa: E402
+from heroes_env.agents import tournament as T  # noqa: E402
+from heroes_env.agents.tournament import TournamentConfig, TournamentError, run_tournament  # noqa: E402
 from helpers import game_lines, strip_run  # noqa: E402
 
 

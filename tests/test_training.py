@@ -1,5 +1,5 @@
 """The training scripts with tiny budgets (CleanRL's smoke tests), the checkpoint loader of
-``agents.torch_policy`` and the per-role evaluation. Needs the ``train`` extra."""
+``heroes_env.agents.torch_policy`` and the per-role evaluation. Needs the ``train`` extra."""
 import json
 import os
 import sys
@@ -13,8 +13,8 @@ pytest.importorskip("sb3_contrib")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-import agents.torch_policy  # noqa: E402,F401 - registers the .pt / .zip loaders
-from agents import AgentSpecError, make_agent  # noqa: E402
+import heroes_env.agents.torch_policy  # noqa: E402,F401 - registers the .pt / .zip loaders
+from heroes_env.agents import AgentSpecError, make_agent  # noqa: E402
 from heroes_env.engine.constants import NUM_ACTIONS, OBS_SIZE  # noqa: E402
 from heroes_env.vector import VectorEnv  # noqa: E402
 
@@ -44,7 +44,7 @@ def test_selfplay_smoke(selfplay_ckpt):
     run = os.listdir(d / "runs")[0]
     tags = {json.loads(line)["tag"] for line in open(d / "runs" / run / "scalars.jsonl")}
     assert {"charts/sps", "losses/value_loss", "bc/cross_entropy", "eval/win_all"} <= tags
-    net, meta = agents.torch_policy.load_checkpoint(path)
+    net, meta = heroes_env.agents.torch_policy.load_checkpoint(path)
     assert meta["ppo_steps"] >= 400 and meta["bc_steps"] >= 200
     assert meta["args"]["hidden"] == [32]
 
@@ -85,9 +85,9 @@ def test_checkpoint_of_the_layout_before_the_history_reads_its_prefix(tmp_path):
     loaded and fed obs[..., :OBS_SIZE_BEFORE_HISTORY]; a full-size one is fed everything."""
     import torch
     from heroes_env.engine.constants import OBS_SIZE_BEFORE_HISTORY
-    old = agents.torch_policy.build_net((16,), OBS_SIZE_BEFORE_HISTORY)
+    old = heroes_env.agents.torch_policy.build_net((16,), OBS_SIZE_BEFORE_HISTORY)
     path = str(tmp_path / "old.pt")
-    agents.torch_policy.save_checkpoint(path, old)
+    heroes_env.agents.torch_policy.save_checkpoint(path, old)
     agent = make_agent(path, seed=0)
     assert agent.net.arch["obs_size"] == OBS_SIZE_BEFORE_HISTORY
     venv = VectorEnv(4, num_players=5, num_threads=1)
@@ -100,10 +100,10 @@ def test_checkpoint_of_the_layout_before_the_history_reads_its_prefix(tmp_path):
     np.testing.assert_array_equal(agent.logits(r.obs, r.mask), want.numpy())
     a = agent.act_batch(r.obs, r.mask)
     assert r.mask[np.arange(4), a].all()
-    full = agents.torch_policy.build_net((16,))
+    full = heroes_env.agents.torch_policy.build_net((16,))
     assert full.arch["obs_size"] == OBS_SIZE
     path2 = str(tmp_path / "full.pt")
-    agents.torch_policy.save_checkpoint(path2, full)
+    heroes_env.agents.torch_policy.save_checkpoint(path2, full)
     assert make_agent(path2).net.arch["obs_size"] == OBS_SIZE
 
 
@@ -123,21 +123,21 @@ def test_shipped_checkpoint_still_plays():
 
 def test_checkpoint_of_another_size_is_refused(tmp_path):
     import torch
-    net = agents.torch_policy.build_net((16,))
+    net = heroes_env.agents.torch_policy.build_net((16,))
     path = str(tmp_path / "odd.pt")
-    agents.torch_policy.save_checkpoint(path, net)
+    heroes_env.agents.torch_policy.save_checkpoint(path, net)
     data = torch.load(path, weights_only=True)
     data["arch"]["obs_size"] = 1000
     torch.save(data, path)
     with pytest.raises(AgentSpecError, match=f"1000 cells; this env's are {OBS_SIZE}"):
         make_agent(path)
     with pytest.raises(AgentSpecError, match="1000 cells"):
-        agents.torch_policy.build_net((16,), 1000)
+        heroes_env.agents.torch_policy.build_net((16,), 1000)
 
 
 def test_masked_logits():
     import torch
-    net = agents.torch_policy.build_net((16,))
+    net = heroes_env.agents.torch_policy.build_net((16,))
     obs = torch.randn(4, OBS_SIZE)
     mask = torch.zeros(4, NUM_ACTIONS, dtype=torch.bool)
     mask[:, 7] = True

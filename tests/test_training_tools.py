@@ -95,8 +95,8 @@ def test_resumed_run_equals_uninterrupted(resumed_runs):
     assert a == b and len(a) > 10
     t = [r["time"] for r in rb if r["tag"] == "losses/policy_loss"]
     assert t == sorted(t)
-    import agents.torch_policy
-    _, meta = agents.torch_policy.load_checkpoint(str(d / "b.pt"))
+    import heroes_env.agents.torch_policy
+    _, meta = heroes_env.agents.torch_policy.load_checkpoint(str(d / "b.pt"))
     assert meta["ppo_steps"] == steps[-1] and meta["sittings"] == len(phases)
     # the role head trained next to the policy (its state is in the training state), and the
     # checkpoint holds only the policy, which plays from the observation
@@ -546,7 +546,7 @@ def test_evaluate_prior_checkpoint_with_a_large_gain_is_the_heuristic(tmp_path):
     games exactly in the protocol (its heuristic seeded like the baseline's in each seat), so
     every paired difference is 0; with gain 0 it plays its own (untrained) net and loses."""
     torch = pytest.importorskip("torch")
-    from agents.torch_policy import build_net, save_checkpoint
+    from heroes_env.agents.torch_policy import build_net, save_checkpoint
     from heroes_env.engine import constants as C
     torch.manual_seed(0)
     net = build_net((16,), features=("prior",), prior_gain=[1e4] * C.NUM_ROLES)
@@ -693,7 +693,7 @@ def test_role_head_trains():
     well below its start and it guesses hidden roles better than chance (1/3 for three roles)."""
     import torch
 
-    from agents.torch_policy import build_net
+    from heroes_env.agents.torch_policy import build_net
     from heroes_env.engine import constants as C
     from training.selfplay_ppo import MAX_SEATS, ROLE_CLASSES, role_loss
     obs, tg, _, _ = _role_data(5, steps=120)
@@ -759,7 +759,7 @@ def test_critic_warmup_leaves_the_policy(tmp_path):
     warm-up the policy trains again. A negative warm-up is refused."""
     import torch
 
-    from agents.torch_policy import load_checkpoint
+    from heroes_env.agents.torch_policy import load_checkpoint
     from training import selfplay_ppo
     small = ["--rollout-steps", "200", "--num-envs", "8", "--minibatch-size", "64",
              "--hidden", "32", "--eval-every", "0", "--torch-threads", "1", "--seed", "4",
@@ -795,7 +795,7 @@ def test_kickstarting_pulls_toward_the_heuristic(tmp_path):
     import numpy as np
     import torch
 
-    from agents.torch_policy import load_checkpoint
+    from heroes_env.agents.torch_policy import load_checkpoint
     from heroes_env.engine import constants as C
     from training import selfplay_ppo
     argv = ["--rollout-steps", "256", "--num-envs", "8", "--minibatch-size", "64",
@@ -822,7 +822,7 @@ def test_kickstarting_pulls_toward_the_heuristic(tmp_path):
     assert taught.any() and (taught == np.isin(roles, [0, 2])).all()
     assert st["mask"][taught, st["teach"][taught]].all()
     # held-out decisions: the heuristic playing every seat of fresh games, at lords and rebels
-    from agents.heuristic import HeuristicAgent
+    from heroes_env.agents.heuristic import HeuristicAgent
     from heroes_env.vector import VectorEnv
     venv, heur = VectorEnv(8), HeuristicAgent(seed=9)
     r = venv.reset(seed=99)
@@ -857,7 +857,7 @@ def test_prior_feature_run(tmp_path):
     import numpy as np
     import torch
 
-    from agents.torch_policy import load_checkpoint
+    from heroes_env.agents.torch_policy import load_checkpoint
     from heroes_env.engine import constants as C
     from training import selfplay_ppo
     argv = ["--rollout-steps", "256", "--num-envs", "8", "--minibatch-size", "64",
@@ -905,7 +905,7 @@ def test_prior_lr_gives_the_gains_their_own_rate(tmp_path):
     import numpy as np
     import torch
 
-    from agents.torch_policy import load_checkpoint
+    from heroes_env.agents.torch_policy import load_checkpoint
     from training import selfplay_ppo
     argv = ["--rollout-steps", "256", "--num-envs", "8", "--minibatch-size", "64",
             "--hidden", "32", "--eval-every", "0", "--torch-threads", "1", "--seed", "7",

@@ -51,7 +51,7 @@ def count(spec: str, args: Args) -> Counter:
     """The counts of the module docstring for `spec` in the seat of args.role."""
     import numpy as np
 
-    from agents import make_agent
+    from heroes_env.agents import make_agent
     from heroes_env.engine import constants as C
     from heroes_env import labels
     from heroes_env.engine.state import card_kind
@@ -110,7 +110,7 @@ def main(argv=None) -> dict:
         raise SystemExit(f"--role {args.role!r}: choose one of {', '.join(ROLE_NAMES)}")
     if args.opponents not in OPPONENTS:
         raise SystemExit(f"--opponents {args.opponents!r}: choose one of {', '.join(OPPONENTS)}")
-    import agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
+    import heroes_env.agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
     res = {"agent": count(args.agent, args), "heuristic": count("heuristic", args)}
     keys = sorted(set(res["agent"]) | set(res["heuristic"]))
     w = max(len(k) for k in keys)

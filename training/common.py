@@ -164,8 +164,8 @@ def quick_eval(checkpoint: str, opponent: str, games: int, players: int, pack: s
     rotated so it takes every role); returns {"all": win rate, role: win rate, ...}."""
     import torch
 
-    import agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
-    from agents.tournament import TournamentConfig, run_tournament
+    import heroes_env.agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
+    from heroes_env.agents.tournament import TournamentConfig, run_tournament
 
     specs = (checkpoint,) + (opponent,) * (players - 1)
     cfg = TournamentConfig(agents=specs, games=games, players=players, pack=pack, seed=seed)

@@ -194,9 +194,9 @@ def _records(path: str) -> list[dict]:
 def compare(args: Args, pairs_out: dict | None = None) -> dict:
     """The comparison on ``args.seed``'s deals (``pairs_out``, if given, receives each opponent
     kind's (role, agent won, baseline won) per game)."""
-    import agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
-    from agents.base import AgentSpecError, make_agent
-    from agents.tournament import TournamentConfig, run_tournament
+    import heroes_env.agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
+    from heroes_env.agents.base import AgentSpecError, make_agent
+    from heroes_env.agents.tournament import TournamentConfig, run_tournament
 
     spec = args.agent
     kwargs = {}
@@ -255,7 +255,7 @@ def compare_seeds(args: Args) -> dict:
     """``compare`` on each of ``args.seeds``, then every table cell's wins and seat-games
     summed, the paired differences over all the games and the verdict of the pooled table
     (each seed's own result under ``"seeds"``, without its tournament summaries)."""
-    from agents.ratings import wilson
+    from heroes_env.agents.ratings import wilson
     if len(set(args.seeds)) != len(args.seeds):
         raise SystemExit(f"--seeds {' '.join(map(str, args.seeds))}: each seed once")
     per, pairs = {}, {}

@@ -5,11 +5,11 @@ tournament's bar plot.
     python training/league.py --agents training/checkpoints/selfplay_none5.pt heuristic random \\
         --games 1000 --players 5 --pack none --out training/results/league_none5
 
-One ``agents.tournament`` run: seats rotated over the agents (``--seating rotate``: with k
+One ``heroes_env.agents.tournament`` run: seats rotated over the agents (``--seating rotate``: with k
 agents at an n-seat table, seat s of game i is agent (s + i) mod k, so each holds every seat
 and meets every role equally often; with k < n an agent holds several seats of a game). Ratings
 from every game's sides (OpenSkill if installed, else the built-in multi-team Elo:
-``agents.ratings``). Writes ``<out>.md`` (the table), ``<out>.json`` (the summary),
+``heroes_env.agents.ratings``). Writes ``<out>.md`` (the table), ``<out>.json`` (the summary),
 ``<out>.games.jsonl`` (one line per game; ``--resume`` plays only the missing ones) and
 ``<out>.png`` (win rate per role and agent, with 95% intervals).
 """
@@ -41,7 +41,7 @@ def _rating(entry: dict) -> str:
 
 def markdown(summary: dict, command: str = "") -> str:
     """The league table: one row per agent, best rating first; win rate % (Wilson 95%)."""
-    from agents.ratings import rating_key
+    from heroes_env.agents.ratings import rating_key
     cfg = summary["config"]
     system = summary["rating_system"]
     head = (f"{summary['games']} games, {cfg['players']} players, pack {cfg['pack']}, seats "
@@ -59,8 +59,8 @@ def markdown(summary: dict, command: str = "") -> str:
 
 
 def main(argv=None) -> int:
-    import agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
-    from agents import tournament as T
+    import heroes_env.agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
+    from heroes_env.agents import tournament as T
 
     p = argparse.ArgumentParser(prog="python training/league.py",
                                 description=__doc__.split("\n")[0])

@@ -8,7 +8,7 @@ The env is ``heroes_env.wrappers.sb3_vec_env``: ``num_envs`` games in one batche
 role), every other seat played by ``opponents`` inside the env's step: ``"heuristic"`` (default:
 the compiled heuristic, deciding inside the engine's kernel call) or ``"random"``. One SB3 step is
 one compiled call for all the games. The model is saved as an SB3 ``.zip`` that
-``agents.torch_policy`` loads as an agent (``make_agent("<file>.zip")``).
+``heroes_env.agents.torch_policy`` loads as an agent (``make_agent("<file>.zip")``).
 
 Runs longer than one sitting, as far as SB3 allows: every ``save_minutes``, at the end and when
 ``--max-minutes`` runs out (after the rollout's update) the model is saved (SB3's ``.zip``: weights,

@@ -8,7 +8,7 @@ arguments, ``--help`` lists them). Needs ``pip install -e ".[ray]"``.
     python training/rllib_ppo.py --address auto --num-env-runners 32 ...   # on a cluster
 
 The env is ``heroes_env.rllib_env.HeroesMultiAgentEnv``: turn by turn, each deciding seat an
-agent, the action mask in the observation. The RLModules (``agents.rllib_module``) are
+agent, the action mask in the observation. The RLModules (``heroes_env.agents.rllib_module``) are
 ``PolicyNet``s with masked logits:
 
 - ``main``: the shared policy, trained: every seat mapped to it adds its own trajectory;
@@ -22,7 +22,7 @@ agent, the action mask in the observation. The RLModules (``agents.rllib_module`
 
 An env step is one decision of an RLlib agent (in-env opponents' decisions are played inside
 it). ``total_steps`` counts env steps sampled. At the end (and at every snapshot) ``main`` is
-exported to ``save_path`` in our torch format (``agents.torch_policy``: ``make_agent`` and
+exported to ``save_path`` in our torch format (``heroes_env.agents.torch_policy``: ``make_agent`` and
 ``training/evaluate.py`` load it); ``rllib_checkpoint`` also keeps RLlib's own checkpoint.
 
 Ray: no ``address`` starts a local instance of ``num_cpus`` CPUs; ``--address auto`` (or
@@ -74,7 +74,7 @@ class Args:
     ent_coef: float = arg(0.003, "entropy bonus")
     vf_coef: float = arg(0.5, "value loss weight")
     max_grad_norm: float = arg(0.5, "gradient clipping norm")
-    opponents: tuple[str, ...] = arg(("heuristic",), "in-env opponents: agents.make_agent specs "
+    opponents: tuple[str, ...] = arg(("heuristic",), "in-env opponents: heroes_env.agents.make_agent specs "
                                      "(heuristic, random, a .pt checkpoint)")
     p_opponents: float = arg(0.5, "share of games with one learning seat against in-env opponents")
     p_self: float = arg(0.5, "league games: chance that a non-main seat is main, not a snapshot")
@@ -119,7 +119,7 @@ def build_config(args: Args):
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
-    from agents.rllib_module import MaskedPolicyModule
+    from heroes_env.agents.rllib_module import MaskedPolicyModule
     from heroes_env.rllib_env import HeroesMultiAgentEnv
 
     env_config = {"num_players": args.num_players, "pack": args.pack,
@@ -203,7 +203,7 @@ def _get(d: dict, *keys, default=None):
 
 def export(algo, args: Args, meta: dict) -> None:
     """main's weights, from the learner (local or remote), as our .pt checkpoint."""
-    from agents.rllib_module import export_weights
+    from heroes_env.agents.rllib_module import export_weights
     os.makedirs(os.path.dirname(os.path.abspath(args.save_path)), exist_ok=True)
     weights = algo.learner_group.get_weights(module_ids=["main"])["main"]
     export_weights(weights, args.hidden, args.save_path,

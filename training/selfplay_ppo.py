@@ -9,7 +9,7 @@ is given. ``num_envs`` games run in one ``heroes_env.vector.VectorEnv`` that ret
 decision to Python; when a game starts, its table is drawn:
 
 - with probability ``p_heuristic``: ``learner_seats`` random seats are the current policy, the
-  others the heuristic agent (``agents.heuristic``, compiled: one batched call per step);
+  others the heuristic agent (``heroes_env.agents.heuristic``, compiled: one batched call per step);
 - with probability ``p_pool`` (once the pool holds a checkpoint): the same with one past
   checkpoint of the policy (sampled actions) in the other seats; a snapshot joins the pool
   every ``pool_every`` updates (the oldest leaves beyond ``pool_size``);
@@ -44,7 +44,7 @@ and may leave the teacher behind. Logged as ``losses/kick_ce``, ``losses/kick_ag
 share of the policy's most likely actions that are the teacher's) and ``losses/kick_coef``.
 
 Every ``eval_every`` updates the current policy is saved to ``save_path`` and plays
-``eval_games`` games of the tournament tool (``agents.tournament``) in one seat against each kind
+``eval_games`` games of the tournament tool (``heroes_env.agents.tournament``) in one seat against each kind
 of ``eval_opponents`` in the others (default: the heuristic); its win rate per role is logged as
 ``eval/win_<role>`` against the heuristic and ``eval/win_vs_<kind>_<role>`` against another kind
 (``random``: issue 12's second condition), which ``training/plot.py --opponents`` draws.
@@ -139,7 +139,7 @@ class Args:
                                     "float32 or uint8 (a quarter of the memory; same values)")
     torch_threads: int = arg(2, "torch threads")
     hidden: tuple[int, ...] = arg((256, 256), "widths of the policy's shared MLP trunk")
-    features: tuple[str, ...] = arg((), "optional features of the policy (agents.torch_policy."
+    features: tuple[str, ...] = arg((), "optional features of the policy (heroes_env.agents.torch_policy."
                                         "FEATURES): kinds (cards by kind), focus (the decision's "
                                         "seats), prior (the heuristic's suggestion, asked at "
                                         "every decision: residual learning); added to an "
@@ -638,7 +638,7 @@ def main(argv=None):
     args = parse_args(Args, argv)
     if args.critic not in CRITICS:
         raise SystemExit(f"--critic {args.critic!r}: choose one of {', '.join(CRITICS)}")
-    from agents.torch_policy import FEATURES
+    from heroes_env.agents.torch_policy import FEATURES
     if set(args.features) - set(FEATURES) or len(set(args.features)) != len(args.features):
         raise SystemExit(f"--features {' '.join(args.features)}: each at most once, from "
                          f"{', '.join(FEATURES)}")
@@ -714,8 +714,8 @@ def main(argv=None):
 def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
     import torch
 
-    from agents.heuristic import HeuristicAgent
-    from agents.torch_policy import (build_net, card_kinds, extend_net, load_checkpoint,
+    from heroes_env.agents.heuristic import HeuristicAgent
+    from heroes_env.agents.torch_policy import (build_net, card_kinds, extend_net, load_checkpoint,
                                      net_from_arch, save_checkpoint, set_prior_gains)
     from heroes_env.engine import constants as C
     from heroes_env.vector import VectorEnv

@@ -153,7 +153,7 @@ SEATS_NONE = -3      # seat_mode: no learner: every seat is an opponent (tournam
 OPP_RANDOM = 0       # opp[i, seat]: uniformly random legal actions, in compiled code
 OPP_EXTERNAL = 1     # opp[i, seat]: the caller supplies the action (STAGE_OPPONENT)
 OPP_COMPILED = 2     # opp[i, seat]: a compiled policy that a loop kernel outside the engine runs
-                     # around _advance_row (agents.heuristic_loop); vec_advance itself stops
+                     # around _advance_row (heroes_env.agents.heuristic_loop); vec_advance itself stops
                      # there as for OPP_EXTERNAL
 ACT_NONE = 0         # act[i]: leave the row alone (unless it waits for a seed)
 ACT_STEP = 1         # act[i]: step actions[i]

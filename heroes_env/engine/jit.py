@@ -55,7 +55,7 @@ from . import callee_code, compile_plan
 _X86 = platform.machine().lower() in ("x86_64", "amd64", "i386", "i686", "x86")
 
 # compiled modules outside the engine that share its cache (paths from the project root)
-COMPILED_AGENTS = ("agents/heuristic_kernels.py", "agents/heuristic_loop.py")
+COMPILED_AGENTS = ("heroes_env/agents/heuristic_kernels.py", "heroes_env/agents/heuristic_loop.py")
 
 
 def _engine_hash() -> str:

@@ -1,18 +1,19 @@
 """Agents for heroes_env: one interface (observation, mask -> action) for the AEC env, the
 wrappers, the vector API and the tournaments.
 
-    from agents import make_agent
+    from heroes_env.agents import make_agent
     agent = make_agent("heuristic", seed=0)   # "random", "package.module:Class", a checkpoint
     agent.reset()                              # before each game
     action = agent.act(obs, mask)
 
-``python -m agents.tournament --help`` runs games between agents and rates them.
+``python -m heroes_env.agents.tournament --help`` runs games between agents and rates them.
 """
 from .base import (Agent, AgentSpecError, available_agents, make_agent, register_agent,
-                   register_checkpoint_loader)
+                   register_checkpoint_loader, register_scheme)
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 from . import torch_policy  # noqa: F401,E402  (registers the .pt/.zip loaders; torch loads lazily)
 
 __all__ = ["Agent", "AgentSpecError", "RandomAgent", "HeuristicAgent", "make_agent",
-           "register_agent", "register_checkpoint_loader", "available_agents"]
+           "register_agent", "register_checkpoint_loader", "register_scheme",
+           "available_agents"]

@@ -1,4 +1,4 @@
-"""``agents.torch_policy.PolicyNet`` as an RLlib RLModule (new API stack), with action masking.
+"""``heroes_env.agents.torch_policy.PolicyNet`` as an RLlib RLModule (new API stack), with action masking.
 
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     spec = RLModuleSpec(module_class=MaskedPolicyModule, model_config={"hidden": [256, 256]})
@@ -49,7 +49,7 @@ class MaskedPolicyModule(TorchRLModule, ValueFunctionAPI):
 
 
 def export_checkpoint(module: MaskedPolicyModule, path: str, meta: dict | None = None) -> None:
-    """Write the module's network as a ``.pt`` checkpoint of ``agents.torch_policy``."""
+    """Write the module's network as a ``.pt`` checkpoint of ``heroes_env.agents.torch_policy``."""
     save_checkpoint(path, module.net, meta)
 
 

@@ -1,9 +1,9 @@
 """Trained policies as agents: the ``.pt`` checkpoints of ``training/selfplay_ppo.py`` and the
 ``.zip`` models of ``training/maskable_ppo.py`` (sb3-contrib ``MaskablePPO``).
 
-    import agents.torch_policy                      # registers the .pt and .zip loaders
+    import heroes_env.agents.torch_policy                      # registers the .pt and .zip loaders
     agent = make_agent("training/checkpoints/selfplay_none5.pt")
-    python -m agents.tournament --agents training/checkpoints/selfplay_none5.pt heuristic ...
+    python -m heroes_env.agents.tournament --agents training/checkpoints/selfplay_none5.pt heuristic ...
 
 A ``.pt`` checkpoint is a ``torch.save`` dict: ``format`` (``CHECKPOINT_FORMAT``), ``arch``
 (``obs_size``, ``num_actions``, ``hidden``: the widths of the shared trunk), ``state_dict`` of
@@ -32,7 +32,7 @@ checkpoints, which load as they are):
   instead of a match between two one-hots.
 - ``"prior"``: the heuristic's suggestion (residual policy learning: Silver et al. 2018,
   "Residual Policy Learning"; Johannink et al. 2019). At every decision the scripted heuristic
-  (``agents.heuristic.HeuristicAgent``, which reads the same observation and mask and remembers
+  (``heroes_env.agents.heuristic.HeuristicAgent``, which reads the same observation and mask and remembers
   the seat's game) is asked what it would play; the net reads that action as ``NUM_ACTIONS``
   one-hot inputs and adds ``prior_gain[role]`` (one learned number per role of the observer's
   role one-hot) to its logit. With a large gain the policy plays the heuristic's choice unless
@@ -101,7 +101,7 @@ def check_features(features, card_kinds_) -> tuple[str, ...]:
         raise AgentSpecError(f"features {list(features)}: each at most once, from {list(FEATURES)}")
     if "kinds" in features and (card_kinds_ is None or len(card_kinds_) != MAX_CARDS):
         raise AgentSpecError(f"the 'kinds' feature needs card_kinds: the kind of each of the "
-                             f"{MAX_CARDS} card ids (agents.torch_policy.card_kinds(deck))")
+                             f"{MAX_CARDS} card ids (heroes_env.agents.torch_policy.card_kinds(deck))")
     return tuple(f for f in FEATURES if f in features)
 
 

@@ -1,12 +1,12 @@
 """Tournaments: N games between named agents, win rates per role with 95% intervals, ratings.
 
-    python -m agents.tournament --agents heuristic random --games 2000 --players 5 \\
+    python -m heroes_env.agents.tournament --agents heuristic random --games 2000 --players 5 \\
         --pack standard --seed 0 --workers 2 --out results.json
 
 Each game is played with ``heroes_env.Game`` (``observe_with_mask`` for the seat that decides);
 every seat is controlled by its agent, which only ever sees (observation, mask). Agents are
 built-in names ("random", "heuristic"), import paths ("package.module:Class") or checkpoint
-files (see ``agents.base.make_agent``).
+files (see ``heroes_env.agents.base.make_agent``).
 
 3v3 (``--mode 3v3``, six players): per-role rates are for ``commander`` and ``guard``; results
 count ``team0`` / ``team1`` wins; ratings treat each team as one side.
@@ -38,7 +38,7 @@ checkpoint files are read here and shipped to the workers with the tasks, so the
 need no shared file system (they need heroes_env itself installed, the same version).
 
 Output: a table per agent and role (win rate, Wilson 95% interval, seat-games), ratings
-(OpenSkill Plackett-Luce if installed, else a built-in multi-team Elo: ``agents.ratings``), the
+(OpenSkill Plackett-Luce if installed, else a built-in multi-team Elo: ``heroes_env.agents.ratings``), the
 summary JSON (``--out``; fields in ``summarize``) and a plot (``--plot``, needs matplotlib).
 """
 from __future__ import annotations
@@ -353,11 +353,11 @@ RAY_CHUNK = 16            # most games per Ray task
 
 def batched_records(cfg: TournamentConfig, todo: list[int], threads: int = 1):
     """The records of games `todo` played by the batched engine (``engine="batched"``): up to
-    BATCH_GAMES games per compiled call, every seat decided inside it (``agents.heuristic_loop``:
+    BATCH_GAMES games per compiled call, every seat decided inside it (``heroes_env.agents.heuristic_loop``:
     the heuristic, or uniformly random legal actions from the seat's own generator), in parallel
     over games with `threads` Numba threads. Game i depends on (seed, i) only; its heuristic
     seats decide as the heuristic agent of ``engine="game"`` does (same deal, same per-seat
-    seeds), its random seats draw from another generator than ``agents.RandomAgent``'s."""
+    seeds), its random seats draw from another generator than ``heroes_env.agents.RandomAgent``'s."""
     from heroes_env.engine import batch as K
     from heroes_env.game import engine_seed
     from heroes_env.vector import BatchCore
@@ -511,7 +511,7 @@ def play_chunk(cfg: TournamentConfig, games: list[int], shipped=None,
             import tempfile
             local = unship_agents(cfg, shipped, os.path.join(tempfile.gettempdir(),
                                                              "heroes_env_agents"))
-        import agents.torch_policy  # noqa: F401 - the .pt / .zip loaders, on a fresh worker too
+        import heroes_env.agents.torch_policy  # noqa: F401 - the .pt / .zip loaders, on a fresh worker too
         _CHUNK_PLAYERS.clear()
         player = _CHUNK_PLAYERS[key] = _Player(local, record)
     if cfg.engine == "batched":
@@ -803,7 +803,7 @@ def plot(summary: dict, path: str) -> bool:
 # ---------------------------------------------------------------- command line
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog=prog("agents.tournament"),
+        prog=prog("heroes_env.agents.tournament"),
         description="Play games between agents; report win rates per role and ratings.")
     p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
                    help="agents: built-in names (random, heuristic), package.module:Class, or "

@@ -1,4 +1,4 @@
-"""The heuristic agent's rules as Numba kernels (``agents.heuristic.HeuristicAgent`` is their
+"""The heuristic agent's rules as Numba kernels (``heroes_env.agents.heuristic.HeuristicAgent`` is their
 ``Agent`` face; the rules themselves are described in that module's docstring).
 
 ``act_rows`` decides a batch: row i reads only observation ``obs[i]``, mask ``masks[i]`` and its

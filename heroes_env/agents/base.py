@@ -91,6 +91,7 @@ def check_batch(obs, masks):
 # ---------------------------------------------------------------- construction by name
 _REGISTRY: dict[str, Callable[..., Agent]] = {}
 _LOADERS: dict[str, Callable[..., Agent]] = {}
+_SCHEMES: dict[str, Callable[..., Agent]] = {}
 
 
 def register_agent(name: str, factory: Callable[..., Agent]) -> None:
@@ -104,12 +105,21 @@ def register_checkpoint_loader(suffix: str, loader: Callable[..., Agent]) -> Non
     _LOADERS[suffix.lower()] = loader
 
 
+def register_scheme(scheme: str, factory: Callable[..., Agent]) -> None:
+    """Make ``make_agent("<scheme>:<rest>")`` call factory(rest, seed=..., **kwargs) (for example
+    a scheme naming shipped checkpoints, or a remote model and its address)."""
+    if not scheme.isidentifier():
+        raise ValueError(f"an agent scheme is an identifier, got {scheme!r}")
+    _SCHEMES[scheme] = factory
+
+
 def available_agents() -> list[str]:
     return sorted(_REGISTRY)
 
 
 def _legal_forms() -> str:
-    return (f"a built-in name {available_agents()}, an import path 'package.module:Class' (or "
+    schemes = "".join(f"'{s}:...', " for s in sorted(_SCHEMES))
+    return (f"a built-in name {available_agents()}, {schemes}an import path 'package.module:Class' (or "
             f"':function') returning an Agent, or a checkpoint file with suffix "
             f"{sorted(_LOADERS)}")
 
@@ -132,6 +142,9 @@ def make_agent(spec, seed: int | None = None, **kwargs) -> Agent:
             raise AgentSpecError(f"no loader for checkpoint {spec!r} (suffix {suffix!r}); "
                                  f"loaders exist for {sorted(_LOADERS)}")
         return _check(_LOADERS[suffix](spec, seed=seed, **kwargs), spec)
+    scheme, sep, rest = spec.partition(":")
+    if sep and scheme in _SCHEMES:
+        return _check(_SCHEMES[scheme](rest, seed=seed, **kwargs), spec)
     if ":" in spec:
         module, _, attr = spec.partition(":")
         try:
@@ -147,7 +160,7 @@ def make_agent(spec, seed: int | None = None, **kwargs) -> Agent:
 def _check(agent, spec) -> Agent:
     if not isinstance(agent, Agent):
         raise AgentSpecError(f"agent spec {spec!r} gave {type(agent).__name__}, not an "
-                             f"agents.Agent")
+                             f"heroes_env.agents.Agent")
     return agent
 
 
