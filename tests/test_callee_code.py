@@ -17,7 +17,6 @@ import types
 
 import pytest
 
-import heroes_env.agents
 import heroes_env
 from heroes_env.engine import callee_code
 
@@ -25,7 +24,7 @@ numba = pytest.importorskip("numba")
 from numba.core.registry import CPUDispatcher  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PACKAGES = (heroes_env, agents)
+PACKAGES = (heroes_env,)      # its subpackages, heroes_env.agents among them
 OPTIONAL = ("torch", "ray", "gymnasium", "stable_baselines3", "sb3_contrib", "matplotlib")
 
 
