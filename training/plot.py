@@ -22,7 +22,7 @@ and the policy's entropy, as the mean of its first N points (e.g. the updates of
 warm-up, while the policy is still the checkpoint's) and of the points after them, to see where a
 sitting took the policy:
 
-    python training/plot.py training/results/selfplay_none5_kick05_scalars.jsonl --split 12
+    python training/plot.py training/results/selfplay_none5_prior_lr_scalars.jsonl --split 12
 """
 from __future__ import annotations
 
