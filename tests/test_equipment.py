@@ -1,9 +1,9 @@
 """Scenario tests for distance, horses, weapons and armour in the no-skill identity game.
 
 Each test rigs a table with the scenario builder, scripts every decision by label and asserts
-the exact outcome. One rule per test; the docstring names it. Rule sources: the seed text
-(`seeds/000` equipment table), `rules/DECISIONS.md` and `rules/TRUSTED_ENGINES.md` (cited as TE;
-"[§5.N]" marks the awkward case N of TE section 5).
+the exact outcome. One rule per test; the docstring names it. Rule sources: the classmates
+pack rules (their equipment table), `rules/DECISIONS.md` and `rules/TRUSTED_ENGINES.md` (cited as
+TE; "[§5.N]" marks the awkward case N of TE section 5).
 """
 import pytest
 
