@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 AIM_STEPS = 2_000_000        # env steps/s, 8 players, B = 4096, 2 threads, obs + mask
-AIM_STEPS_UINT8 = 1_000_000  # the same with obs_dtype="uint8": issue 17's step on the way
+AIM_STEPS_UINT8 = 1_000_000  # the same with obs_dtype="uint8"
 AIM_STATE_BYTES = 8 * 1024   # bytes of state per game
 
 

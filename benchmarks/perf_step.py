@@ -11,7 +11,7 @@ before the timed loop; a function inlined into its caller counts as the caller.
 
 The figures count the process's time on the CPU only, so another program on the same core does
 not inflate them the way it inflates steps/s; cache effects remain. Compare two codes by
-alternating runs (the issue-17 hot-path changes of session 15 were measured that way).
+alternating runs.
 ``profile_step.py`` times the compiled pieces (engine, observation, the public call) instead.
 """
 import argparse

@@ -1,4 +1,4 @@
-"""Where a ``VectorEnv`` step's time goes (issue 17): the same batch of games timed through
+"""Where a ``VectorEnv`` step's time goes: the same batch of games timed through
 compiled pieces, per env step, in one process.
 
     python benchmarks/profile_step.py [--players 8] [--batch 4096] [--threads 1] [--repeats 5]

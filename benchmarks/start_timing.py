@@ -1,4 +1,4 @@
-"""Cold compile and cached start of heroes_env (issue 17: cold under 90 s, cached under 2 s).
+"""Cold compile and cached start of heroes_env (aims: cold under 90 s, cached under 2 s).
 
     python benchmarks/start_timing.py [--cached-runs 5]
 

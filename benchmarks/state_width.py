@@ -1,4 +1,4 @@
-"""How wide the game row's cells need to be (issue 17: a denser state row).
+"""How wide the game row's cells need to be (for a denser state row).
 
     python benchmarks/state_width.py [--games 256 --steps 4000] [--json out.json]
 

@@ -32,4 +32,4 @@ _register()
 __all__ = ["env", "raw_env", "Config", "PRESETS", "Game", "IllegalActionError", "build_scenario",
            "ScenarioError", "NUM_ACTIONS", "OBS_SIZE", "OBS_DIVISOR", "OBS_SCALE", "STATE_DIVISOR", "STATE_SCALE",
            "obs_to_float32", "sanguosha_v0", "GYM_ID"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"

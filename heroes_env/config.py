@@ -21,7 +21,7 @@ PACK_DECKS = {"herokill": "herokill"}
 PACK_IDS = {"none": C.PACK_NONE, **content.PACKS}
 HERO_SELECTIONS = ("draft", "random")
 PRESETS = {
-    # the rule text's named setups (seed 000): five- and eight-player identity games
+    # the classmates pack rules' named setups: five- and eight-player identity games
     "identity5": dict(num_players=5),
     "identity8": dict(num_players=8),
 }
@@ -36,11 +36,11 @@ class Config:
     """Everything that defines a kind of game.
 
     num_players: 4-10 (identity mode); 6 for mode "3v3". None (default): 5 for identity, 6 for 3v3.
-    mode: "identity" (身份局) or "3v3" (seed 000's 3v3: two teams of three, seats 0-2 and 3-5,
-        commanders in seats 1 and 4; ``engine/mode3v3.py``).
+    mode: "identity" (身份局) or "3v3" (the classmates pack rules' 3v3: two teams of three,
+        seats 0-2 and 3-5, commanders in seats 1 and 4; ``engine/mode3v3.py``).
     pack: "none" = no-skill characters (4 HP, the lord 5 with 5+ players); "standard" = the 25
         heroes of the 三国杀 rule text; "herokill" = the 英雄杀 heroes (``heroes_env.heroes``);
-        "classmates" = the heroes of seed 000 (played with the standard deck).
+        "classmates" = the heroes of the classmates pack rules (played with the standard deck).
     hero_selection: with a hero pack: "draft" (default: the agents choose, DECISIONS §3),
         "random" (no draft decisions), or a fixed line-up: one hero key or id per seat (seat 0 is
         the lord; in 3v3 seats 1 and 4 are the commanders), all distinct. Must be None with

@@ -106,8 +106,8 @@ def default_serial_below() -> int:
     """Below this many games a call runs on the calling thread. Handing rows to the crew's
     threads (``engine.rows``) is quick while the calls follow each other closely (the workers
     spin), but a worker that went to sleep (a policy's millisecond between calls) takes about
-    100 us to wake. Measured on 2 cores, 8 players, uint8, 2 threads against 1 (``serial_below=0``),
-    issue 17: back to back, B = 32 1.40x, 64 1.44x, 128 1.54x, 256 1.74x; with 1 ms between calls
+    100 us to wake. Measured on 2 cores, 8 players, uint8, 2 threads against 1 (``serial_below=0``):
+    back to back, B = 32 1.40x, 64 1.44x, 128 1.54x, 256 1.74x; with 1 ms between calls
     (the call's own time), B = 32 0.46x, 64 0.57x, 128 0.85x, 256 1.03x. So 256, where neither
     loses."""
     return SERIAL_BELOW
@@ -134,8 +134,7 @@ def cache_bytes() -> int:
 def streams(num_envs: int, bytes_per_game: int) -> bool:
     """Whether a batch writes its observations with non-temporal stores (``batch.vec_advance``'s
     ``stream``): when its games take more memory than the largest cache, so that a step would
-    read each observation row in from memory only to overwrite it. Measured at 8 players, 2
-    threads (issue 17): 1.11x (uint8, B = 4096, 46 MB) and 1.26x (float32, B = 2048, 42 MB)
+    read each observation row in from memory only to overwrite it. Measured at 8 players, 2 threads: 1.11x (uint8, B = 4096, 46 MB) and 1.26x (float32, B = 2048, 42 MB)
     above a 32 MiB cache; 0.98x (uint8, B = 2048, 23 MB) and 0.93x (B = 1024) below it, where
     the rows were still in the cache."""
     return num_envs * bytes_per_game > cache_bytes()

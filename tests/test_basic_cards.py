@@ -2,7 +2,8 @@
 
 Each test rigs a table with the scenario builder, scripts every decision by label and asserts
 the exact outcome. One rule per test; the docstring names it. Rule sources: the seed text
-(`seeds/000`), `rules/DECISIONS.md` and `rules/TRUSTED_ENGINES.md` (cited as TE; "[§5.N]" marks the
+(the classmates pack rules), `rules/DECISIONS.md` and `rules/TRUSTED_ENGINES.md` (cited as TE;
+"[§5.N]" marks the
 awkward case N of TE section 5).
 """
 import pytest
@@ -71,7 +72,8 @@ def test_slash_not_offered_when_nobody_is_in_range(invariants):
 
 
 def test_second_slash_not_offered_after_one_was_used(invariants):
-    """杀: once per play phase; after one 杀 the others in hand are no longer offered (seed 000)."""
+    """杀: once per play phase; after one 杀 the others in hand are no longer offered (the classmates
+    pack rules)."""
     g = build(seats5(s0={"hand": ["slash ♠7", "slash ♣2", "ex_nihilo ♥7"]}))
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -158,7 +160,7 @@ def test_slash_played_in_duel_does_not_count_toward_the_limit(invariants):
 
 # ================================================================ 桃
 def test_peach_not_usable_at_full_hp(invariants):
-    """桃: in the play phase it cannot be used without lost HP (seed 000)."""
+    """桃: in the play phase it cannot be used without lost HP (the classmates pack rules)."""
     g = build(seats5(s0={"hand": ["peach ♥3", "ex_nihilo ♥7"]}))
     expect(g, 0, C.DK_PLAY)
     assert g.legal_labels() == ["pass", "Ex Nihilo ♥7"]
@@ -166,7 +168,8 @@ def test_peach_not_usable_at_full_hp(invariants):
 
 
 def test_peach_heals_one_and_never_above_max(invariants):
-    """桃 in the play phase heals 1; at max HP a further 桃 is no longer usable (seed 000)."""
+    """桃 in the play phase heals 1; at max HP a further 桃 is no longer usable (the classmates pack
+    rules)."""
     g = build(seats5(s0={"hp": 4, "hand": ["peach ♥3", "peach ♥4", "ex_nihilo ♥7"]}))
     assert g.max_hp(0) == 5
     assert g.legal_labels() == ["pass", "Peach ♥3", "Peach ♥4", "Ex Nihilo ♥7"]
@@ -234,7 +237,8 @@ def test_dying_player_can_rescue_himself(invariants):
 
 
 def test_dying_at_minus_one_needs_two_peaches_from_one_player(invariants):
-    """Dying: at HP -1 two 桃 are needed; the asked player is asked again after each 桃 (seed 000, TE §2.17) [§5.2]."""
+    """Dying: at HP -1 two 桃 are needed; the asked player is asked again after each 桃 (the
+    classmates pack rules, TE §2.17) [§5.2]."""
     g = build(seats5(s0={"hp": 2, "judge": ["lightning ♠A"]},
                      s1={"hand": ["peach ♥3", "peach ♥4"]}),
               current=0, phase="judge", deck_top=["slash ♠8"])
@@ -310,7 +314,8 @@ def test_death_discards_hand_equipment_and_judgement_cards(invariants):
 
 
 def test_killing_a_rebel_draws_three(invariants):
-    """Death reward: whoever kills a rebel draws 3 cards from the top of the deck (seed 000)."""
+    """Death reward: whoever kills a rebel draws 3 cards from the top of the deck (the classmates
+    pack rules)."""
     g = build(seats5(s0={"hand": ["slash ♠7", "ex_nihilo ♥7"]}, s4={"hp": 1}),
               deck_top=["peach ♥3", "jink ♦2", "duel ♠A", "jink ♦3"])
     g.play("Slash ♠7")
@@ -323,7 +328,8 @@ def test_killing_a_rebel_draws_three(invariants):
 
 
 def test_rebel_killing_a_rebel_also_draws_three(invariants):
-    """Death reward: a rebel who kills a fellow rebel still draws 3 (seed 000 "任何一種身份") [§5.5]."""
+    """Death reward: a rebel who kills a fellow rebel still draws 3 (the classmates pack rules
+    "任何一種身份") [§5.5]."""
     g = build(seats5(s3={"role": "rebel", "hp": 1},
                      s2={"role": "renegade"},
                      s4={"hand": ["slash ♠7", "ex_nihilo ♥7"]}),
@@ -408,7 +414,7 @@ def test_game_goes_on_while_a_renegade_lives(invariants):
 
 
 def test_rebels_win_when_lord_dies_while_a_rebel_lives(invariants):
-    """Victory: the lord dies while a rebel lives -> rebels win (seed 000)."""
+    """Victory: the lord dies while a rebel lives -> rebels win (the classmates pack rules)."""
     g = build(seats5(s0={"hp": 1}, s4={"hand": ["slash ♠7", "ex_nihilo ♥7"]}), current=4)
     g.play("Slash ♠7")
     g.play("target player_0")
@@ -444,7 +450,8 @@ def test_renegade_wins_only_as_sole_survivor(invariants):
 
 
 def test_two_renegades_alive_when_the_lord_dies_means_rebels_win(invariants):
-    """Victory: with two renegades alive when the lord dies, neither is sole survivor -> rebels win (seed 000)."""
+    """Victory: with two renegades alive when the lord dies, neither is sole survivor -> rebels win
+    (the classmates pack rules)."""
     g = build([{"role": "lord", "hp": 1}, {"role": "renegade"},
                {"role": "rebel", "alive": False, "hp": 0},
                {"role": "renegade", "hand": ["slash ♠7", "ex_nihilo ♥7"]}], current=3)
@@ -542,7 +549,8 @@ def test_no_discard_when_hand_size_equals_hp(invariants):
 
 
 def test_draw_phase_draws_two_from_the_top(invariants):
-    """Draw phase: the current player draws the top 2 cards, then plays (seed 000)."""
+    """Draw phase: the current player draws the top 2 cards, then plays (the classmates pack
+    rules)."""
     g = build(seats5(), phase="draw", deck_top=["slash ♠7", "peach ♥3", "jink ♦2"])
     expect(g, 0, C.DK_PLAY)
     assert g.phase == C.PH_PLAY

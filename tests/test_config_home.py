@@ -1,4 +1,4 @@
-"""One home for the game's defaults (issue 13, item 1): every constructor takes Config's keywords
+"""One home for the game's defaults: every constructor takes Config's keywords
 (or ``config=``) and leaves what is not given to ``Config``, so ``pack="herokill"`` plays the
 herokill deck everywhere: the AEC env, the vector and learner envs, the SB3 adapter, the demo, the
 tournament and the training scripts."""

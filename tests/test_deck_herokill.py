@@ -1,6 +1,6 @@
 """The 英雄杀 (Hero Kill) deck: 106 cards under their own names, the effects of their standard
 counterparts (DECISIONS §2) except where the Hero Kill text differs (龙鳞刀 may also discard
-judgement-area cards). Seed 003 lists the card texts."""
+judgement-area cards). The 英雄杀 rules lists the card texts."""
 import collections
 
 import pytest
@@ -51,7 +51,7 @@ def _longlin(deck, blade):
 
 
 def test_longlin_blade_may_discard_judgement_area_cards():
-    """龙鳞刀 (seed 003): instead of the damage, discard two of the target's cards, judgement area
+    """龙鳞刀 (the 英雄杀 rules): instead of the damage, discard two of the target's cards, judgement area
     included."""
     g = _longlin("herokill", "longlin_blade")
     g.play("slash ♠7")

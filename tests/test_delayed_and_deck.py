@@ -1,7 +1,8 @@
 """Scenario tests for delayed tricks (乐不思蜀, 闪电), judgements, the deck running out and the round cap.
 
 Rule sources: /work/shared/rules/DECISIONS.md §3 (deck exhaustion, round cap), TRUSTED_ENGINES.md
-§2.2 (judge phase), §2.9, §2.16, §2.20, §5.6, §5.18, and the card texts of seed 000.
+§2.2 (judge phase), §2.9, §2.16, §2.20, §5.6, §5.18, and the card texts of the classmates pack
+rules.
 
 Seats: 0 lord, 1 rebel, 2 loyalist, 3 renegade unless a test says otherwise. Judgement cards and
 draws come from ``deck_top`` (top first), so every judgement below is rigged.

@@ -1,4 +1,4 @@
-"""What PettingZoo / Gymnasium / SB3 users rely on (issue 13): actions as policies return them,
+"""What PettingZoo / Gymnasium / SB3 users rely on: actions as policies return them,
 the versioned module, the gymnasium registration and ``check_env``, the learner env's
 ``illegal_action`` option, ``info["decision"]`` alike everywhere."""
 import warnings
@@ -243,7 +243,7 @@ def test_licence_and_project_metadata():
     assert (root / "LICENSE").read_text().startswith("MIT License")
     proj = tomllib.loads((root / "pyproject.toml").read_text())["project"]
     assert proj["license"] == "MIT" and proj["license-files"] == ["LICENSE"]
-    assert proj["authors"] and proj["urls"]
+    assert proj["authors"] and not any(".example" in u for u in proj.get("urls", {}).values())
     assert "Programming Language :: Python :: 3" in proj["classifiers"]
     assert not any(c.startswith("License ::") for c in proj["classifiers"])   # PEP 639
 

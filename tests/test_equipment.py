@@ -1,9 +1,9 @@
 """Scenario tests for distance, horses, weapons and armour in the no-skill identity game.
 
 Each test rigs a table with the scenario builder, scripts every decision by label and asserts
-the exact outcome. One rule per test; the docstring names it. Rule sources: the seed text
-(`seeds/000` equipment table), `rules/DECISIONS.md` and `rules/TRUSTED_ENGINES.md` (cited as TE;
-"[§5.N]" marks the awkward case N of TE section 5).
+the exact outcome. One rule per test; the docstring names it. Rule sources: the classmates
+pack rules (their equipment table), `rules/DECISIONS.md` and `rules/TRUSTED_ENGINES.md` (cited as
+TE; "[§5.N]" marks the awkward case N of TE section 5).
 """
 import pytest
 
@@ -66,7 +66,8 @@ def test_distance_formula_over_living_seats_with_horses():
 
 
 def test_minus_horse_reaches_distance_two_with_range_one(invariants):
-    """-1 horse: one's distance to others is 1 less, so range 1 reaches seats two steps away (seed 000)."""
+    """-1 horse: one's distance to others is 1 less, so range 1 reaches seats two steps away (the
+    classmates pack rules)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["chitu"]}))
     assert slash_targets(g) == ["target player_1", "target player_2", "target player_3",
                                 "target player_4"]
@@ -74,7 +75,8 @@ def test_minus_horse_reaches_distance_two_with_range_one(invariants):
 
 
 def test_plus_horse_on_target_pushes_it_out_of_range(invariants):
-    """+1 horse: others' distance to its owner is 1 more, taking him out of a range-2 weapon's reach (seed 000)."""
+    """+1 horse: others' distance to its owner is 1 more, taking him out of a range-2 weapon's reach
+    (the classmates pack rules)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["qinggang_sword"]},
                     s2={"equip": ["dilu"]}))
     assert slash_targets(g) == ["target player_1", "target player_3", "target player_4"]
@@ -85,7 +87,7 @@ def test_plus_horse_on_target_pushes_it_out_of_range(invariants):
     ("crossbow", 1), ("double_swords", 2), ("qinggang_sword", 2), ("ice_sword", 2),
     ("blade", 3), ("spear", 3), ("axe", 3), ("halberd", 4), ("kylin_bow", 5)])
 def test_weapon_sets_attack_range(weapon, rng, invariants):
-    """Attack range = the equipped weapon's range (seed 000 weapon table)."""
+    """Attack range = the equipped weapon's range (the classmates pack rules weapon table)."""
     g = build(table(10, s0={"hand": ["slash ♠7", KEEP], "equip": [weapon]}))
     want = [f"target player_{t}" for t in range(1, 10) if min(t, 10 - t) <= rng]
     assert slash_targets(g) == want
@@ -94,7 +96,7 @@ def test_weapon_sets_attack_range(weapon, rng, invariants):
 
 # ================================================================ 诸葛连弩
 def test_crossbow_allows_any_number_of_slashes(invariants):
-    """诸葛连弩: any number of 杀 in the play phase (seed 000)."""
+    """诸葛连弩: any number of 杀 in the play phase (the classmates pack rules)."""
     g = build(table(5, s0={"hand": ["slash ♠7", "slash ♠8", "slash ♣2", KEEP],
                            "equip": ["crossbow"], "slashes": 1}))
     for n, card in enumerate(["Slash ♠7", "Slash ♠8", "Slash ♣2"], start=1):
@@ -116,7 +118,8 @@ def _dswords(target_hand, user_gender="male", target_gender="female"):
 
 
 def test_double_swords_target_discards_a_hand_card(invariants):
-    """雌雄双股剑: vs the other gender the user may make the target discard a hand card (seed 000)."""
+    """雌雄双股剑: vs the other gender the user may make the target discard a hand card (the classmates
+    pack rules)."""
     g = _dswords(["duel ♠A", "jink ♦2"])
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -132,7 +135,7 @@ def test_double_swords_target_discards_a_hand_card(invariants):
 
 
 def test_double_swords_target_may_let_the_user_draw(invariants):
-    """雌雄双股剑: the target may instead let the user draw one card (seed 000)."""
+    """雌雄双股剑: the target may instead let the user draw one card (the classmates pack rules)."""
     g = _dswords(["duel ♠A", "jink ♦2"])
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -159,7 +162,7 @@ def test_double_swords_target_without_hand_lets_user_draw(invariants):
 
 
 def test_double_swords_user_may_decline(invariants):
-    """雌雄双股剑 is optional: declining asks nothing of the target (seed 000 "可以")."""
+    """雌雄双股剑 is optional: declining asks nothing of the target (the classmates pack rules "可以")."""
     g = _dswords(["duel ♠A", "jink ♦2"])
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -173,7 +176,7 @@ def test_double_swords_user_may_decline(invariants):
 @pytest.mark.parametrize("ug,tg", [("male", "male"), ("female", "female"), ("male", None),
                                    (None, "female"), (None, None)])
 def test_double_swords_needs_opposite_genders(ug, tg, invariants):
-    """雌雄双股剑 only works on a target of the other gender (seed 000 "異性")."""
+    """雌雄双股剑 only works on a target of the other gender (the classmates pack rules "異性")."""
     g = _dswords(["duel ♠A", "jink ♦2"], ug, tg)
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -268,7 +271,8 @@ def test_ice_sword_prevention_means_no_dying(invariants):
 
 
 def test_ice_sword_not_offered_when_target_has_no_hand_or_equipment(invariants):
-    """寒冰剑 needs a card in the target's hand or equipment; judgement-zone cards do not count (seed 000, TE §2.6) [§5.12]."""
+    """寒冰剑 needs a card in the target's hand or equipment; judgement-zone cards do not count (the
+    classmates pack rules, TE §2.6) [§5.12]."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["ice_sword"]},
                     s1={"judge": ["indulgence ♠6"]}))
     g.play("Slash ♠7")
@@ -281,7 +285,7 @@ def test_ice_sword_not_offered_when_target_has_no_hand_or_equipment(invariants):
 
 
 def test_ice_sword_may_be_declined(invariants):
-    """寒冰剑 is optional: declining lets the damage happen (seed 000 "可以")."""
+    """寒冰剑 is optional: declining lets the damage happen (the classmates pack rules "可以")."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["ice_sword"]},
                     s1={"hand": ["duel ♠A"]}))
     g.play("Slash ♠7")
@@ -294,7 +298,8 @@ def test_ice_sword_may_be_declined(invariants):
 
 
 def test_ice_sword_does_not_act_on_duel_damage(invariants):
-    """寒冰剑 acts on damage of a 杀 the user uses, not on 决斗 damage (seed 000 "使用【殺】造成傷害")."""
+    """寒冰剑 acts on damage of a 杀 the user uses, not on 决斗 damage (the classmates pack rules
+    "使用【殺】造成傷害")."""
     g = build(table(5, s0={"hand": ["duel ♠A", KEEP], "equip": ["ice_sword"]},
                     s1={"equip": ["dilu"]}))
     g.play("Duel ♠A")
@@ -339,7 +344,8 @@ def test_blade_long_chain_of_follow_ups_keeps_the_stack_flat(invariants):
 
 
 def test_blade_follow_up_slash_on_same_target_after_dodge(invariants):
-    """青龙偃月刀: when the 杀 is dodged the user may at once use another 杀 on the same target (seed 000)."""
+    """青龙偃月刀: when the 杀 is dodged the user may at once use another 杀 on the same target (the
+    classmates pack rules)."""
     g = _blade(["jink ♦2"])
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -369,7 +375,8 @@ def test_blade_follow_up_does_not_count_toward_the_limit(invariants):
 
 
 def test_blade_follow_up_repeats_after_each_dodge(invariants):
-    """青龙偃月刀: the follow-up can repeat until a 杀 lands or the user stops (seed 000)."""
+    """青龙偃月刀: the follow-up can repeat until a 杀 lands or the user stops (the classmates pack
+    rules)."""
     g = _blade(["jink ♦2", "jink ♦3"], ("slash ♠7", "slash ♠8", "slash ♣2", KEEP))
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -398,7 +405,8 @@ def test_blade_follow_up_may_be_declined(invariants):
 
 # ================================================================ 丈八蛇矛
 def test_spear_two_hand_cards_as_slash_in_play_phase(invariants):
-    """丈八蛇矛: two hand cards can be used as a 杀 in the play phase; it counts as the phase's 杀 (seed 000)."""
+    """丈八蛇矛: two hand cards can be used as a 杀 in the play phase; it counts as the phase's 杀 (the
+    classmates pack rules)."""
     g = build(table(5, s0={"hand": ["jink ♦2", "peach ♥3", "slash ♠7", KEEP], "equip": ["spear"]}))
     assert "Serpent Spear ♠Q" in g.legal_labels()
     g.play("Serpent Spear ♠Q")
@@ -418,7 +426,8 @@ def test_spear_two_hand_cards_as_slash_in_play_phase(invariants):
 
 
 def test_spear_answers_savage_assault(invariants):
-    """丈八蛇矛: two hand cards can be played as the 杀 demanded by 南蛮入侵 (seed 000 "打出")."""
+    """丈八蛇矛: two hand cards can be played as the 杀 demanded by 南蛮入侵 (the classmates pack rules
+    "打出")."""
     g = build(table(5, s2={"hand": ["savage_assault ♠7", KEEP]},
                     s3={"hand": ["jink ♦2", "peach ♥3"], "equip": ["spear"]}), current=2)
     g.play("Savage Assault ♠7")
@@ -434,7 +443,7 @@ def test_spear_answers_savage_assault(invariants):
 
 
 def test_spear_answers_duel(invariants):
-    """丈八蛇矛: two hand cards can be played as a 杀 in 决斗 (seed 000 "打出")."""
+    """丈八蛇矛: two hand cards can be played as a 杀 in 决斗 (the classmates pack rules "打出")."""
     g = build(table(5, s0={"hand": ["jink ♦2", "peach ♥3"], "equip": ["spear"]},
                     s1={"hand": ["duel ♠A", KEEP]}), current=1)
     g.play("Duel ♠A")
@@ -527,7 +536,8 @@ def test_axe_may_be_declined(invariants):
 
 # ================================================================ 方天画戟
 def test_halberd_no_extra_targets_unless_slash_is_last_hand_card(invariants):
-    """方天画戟: extra targets only when the 杀 is the last hand card (seed 000) [§5.21]."""
+    """方天画戟: extra targets only when the 杀 is the last hand card (the classmates pack rules)
+    [§5.21]."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["halberd"]},
                     s1={"hand": ["jink ♦2"]}))
     g.play("Slash ♠7")
@@ -537,7 +547,8 @@ def test_halberd_no_extra_targets_unless_slash_is_last_hand_card(invariants):
 
 
 def test_halberd_up_to_three_targets_each_in_range(invariants):
-    """方天画戟: the last-card 杀 may have up to three targets in all, each within range 4 (seed 000) [§5.21]."""
+    """方天画戟: the last-card 杀 may have up to three targets in all, each within range 4 (the
+    classmates pack rules) [§5.21]."""
     g = build(table(10, s0={"hand": ["slash ♠7"], "equip": ["halberd"]}))
     in_range = [f"target player_{t}" for t in (1, 2, 3, 4, 6, 7, 8, 9)]
     assert slash_targets(g) == in_range
@@ -568,7 +579,8 @@ def test_halberd_confirm_ends_target_choice_early(invariants):
 
 
 def test_halberd_targets_resolve_in_action_order(invariants):
-    """方天画戟: the targets resolve in action order from the current player, whatever the choice order (seed 000 "按照行動順序結算", TE §2.3)."""
+    """方天画戟: the targets resolve in action order from the current player, whatever the choice order
+    (the classmates pack rules "按照行動順序結算", TE §2.3)."""
     g = build(table(5, s0={"hand": ["slash ♠7"], "equip": ["halberd"]},
                     s1={"hand": ["jink ♦2"]}, s3={"hand": ["jink ♦3"]}))
     g.play("Slash ♠7")
@@ -585,7 +597,8 @@ def test_halberd_targets_resolve_in_action_order(invariants):
 
 # ================================================================ 麒麟弓
 def test_kylin_bow_discards_a_horse_and_damage_still_happens(invariants):
-    """麒麟弓: when the 杀 deals damage the user may discard one of the target's horses; the damage stands (seed 000)."""
+    """麒麟弓: when the 杀 deals damage the user may discard one of the target's horses; the damage
+    stands (the classmates pack rules)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["kylin_bow"]},
                     s1={"equip": ["dilu", "zixing"]}))
     g.play("Slash ♠7")
@@ -625,7 +638,8 @@ def test_kylin_bow_may_be_declined(invariants):
 
 
 def test_kylin_bow_does_not_act_on_duel_damage(invariants):
-    """麒麟弓 acts on damage of a 杀 the user uses, not on 决斗 damage (seed 000 "使用【殺】對目標角色造成傷害")."""
+    """麒麟弓 acts on damage of a 杀 the user uses, not on 决斗 damage (the classmates pack rules
+    "使用【殺】對目標角色造成傷害")."""
     g = build(table(5, s0={"hand": ["duel ♠A", KEEP], "equip": ["kylin_bow"]},
                     s1={"equip": ["dilu"]}))
     g.play("Duel ♠A")
@@ -638,7 +652,7 @@ def test_kylin_bow_does_not_act_on_duel_damage(invariants):
 
 # ================================================================ 八卦阵
 def test_eight_diagram_red_judgement_counts_as_jink(invariants):
-    """八卦阵: judge; red counts as using a 闪 (seed 000)."""
+    """八卦阵: judge; red counts as using a 闪 (the classmates pack rules)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP]}, s1={"equip": ["eight_diagram"]}),
               deck_top=["peach ♥3"])
     g.play("Slash ♠7")
@@ -654,7 +668,7 @@ def test_eight_diagram_red_judgement_counts_as_jink(invariants):
 
 
 def test_eight_diagram_black_judgement_then_hand_jink(invariants):
-    """八卦阵: on black the character may still use a 闪 from hand (seed 000)."""
+    """八卦阵: on black the character may still use a 闪 from hand (the classmates pack rules)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP]},
                     s1={"hand": ["jink ♦2"], "equip": ["eight_diagram"]}),
               deck_top=["slash ♣2"])
@@ -684,7 +698,7 @@ def test_eight_diagram_black_judgement_without_hand_jink_is_hit(invariants):
 
 
 def test_eight_diagram_works_against_archery_attack(invariants):
-    """八卦阵 also gives the 闪 played against 万箭齐发 (seed 000 "使用（或打出）")."""
+    """八卦阵 also gives the 闪 played against 万箭齐发 (the classmates pack rules "使用（或打出）")."""
     g = build(table(5, s0={"hand": ["archery_attack", KEEP]}, s2={"equip": ["eight_diagram"]}),
               deck_top=["jink ♦5"])
     g.play("Archery Attack ♥A")
@@ -697,7 +711,7 @@ def test_eight_diagram_works_against_archery_attack(invariants):
 
 # ================================================================ 仁王盾
 def test_nioh_shield_black_slash_has_no_effect(invariants):
-    """仁王盾: a black 杀 has no effect: no 闪 asked, no damage (seed 000)."""
+    """仁王盾: a black 杀 has no effect: no 闪 asked, no damage (the classmates pack rules)."""
     g = build(table(5, s0={"hand": ["slash ♣2", KEEP]},
                     s1={"hand": ["jink ♦2"], "equip": ["nioh_shield"]}))
     g.play("Slash ♣2")
@@ -733,7 +747,7 @@ def test_new_weapon_replaces_old_one_which_is_discarded(invariants):
 
 
 def test_armour_replaces_armour(invariants):
-    """Equipping: one armour at a time; the new one replaces the old (seed 000)."""
+    """Equipping: one armour at a time; the new one replaces the old (the classmates pack rules)."""
     g = build(table(5, s0={"hand": ["nioh_shield", KEEP], "equip": ["eight_diagram ♠2"]}))
     g.play("Nioh Shield ♣2")
     assert equip_names(g, 0) == ["Nioh Shield ♣2"]
@@ -742,7 +756,8 @@ def test_armour_replaces_armour(invariants):
 
 
 def test_one_horse_of_each_kind(invariants):
-    """Equipping: a +1 and a -1 horse fit together; a second -1 horse replaces the first (seed 000)."""
+    """Equipping: a +1 and a -1 horse fit together; a second -1 horse replaces the first (the
+    classmates pack rules)."""
     g = build(table(5, s0={"hand": ["zixing", "jueying", KEEP], "equip": ["chitu", "blade"]}))
     g.play("Jueying ♠5")       # +1 horse: a free slot
     assert equip_names(g, 0) == ["Chitu ♥5", "Green Dragon Blade ♠5", "Jueying ♠5"]

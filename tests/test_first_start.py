@@ -1,4 +1,4 @@
-"""A cold Numba cache says what is happening (issue 13, item 9); a warm start is silent."""
+"""A cold Numba cache says what is happening; a warm start is silent."""
 import os
 import subprocess
 import sys

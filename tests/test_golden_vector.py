@@ -1,7 +1,7 @@
 """Golden games of the batched path (the corpus of single games, through ``Game``, is
 ``tests/test_golden.py``): seeded random play through ``VectorEnv`` hashed (actions, float32
 observations, masks, rewards, ends, results) for every mode x pack x a few player counts. The expected hashes
-were recorded before the hot-path work of issue 17 (compact observations, a leaner step): any
+were recorded before the hot-path work (compact observations, a leaner step): any
 change of behaviour (a game played differently, one observation cell different by one bit) shows
 here. Regenerate only for an intended rule or layout change: ``python -m tests.test_golden_vector``."""
 import hashlib

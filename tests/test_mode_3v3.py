@@ -1,4 +1,5 @@
-"""The 3v3 mode (DECISIONS §3, seed 000 "3V3競技模式"; ``heroes_env/engine/mode3v3.py``).
+"""The 3v3 mode (DECISIONS §3, the classmates pack rules "3V3競技模式";
+``heroes_env/engine/mode3v3.py``).
 
 Seats 0-2 are team 0 (commander seat 1), seats 3-5 team 1 (commander seat 4). Covered: config,
 roles and HP, the draft (pool of 12, rolls, pick order 1-2-2-2-2-2-1, assignment, exact masks,

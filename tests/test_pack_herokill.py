@@ -1,4 +1,4 @@
-"""The 英雄杀 pack as a whole (seed 003; DECISIONS §2, §3, §4.2): its 33 heroes as data, the
+"""The 英雄杀 pack as a whole (the 英雄杀 rules; DECISIONS §2, §3, §4.2): its 33 heroes as data, the
 faction lord skills, its deck by default, the draft from five random heroes, and random play with
 every step checked at 5 and 8 players. Each hero's skills have scenario tests in
 ``tests/test_skills_herokill_*.py``."""

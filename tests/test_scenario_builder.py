@@ -1,4 +1,4 @@
-"""The scenario builder's checks and reach (issue 13, items 5 and 12): ``round`` within
+"""The scenario builder's checks and reach: ``round`` within
 1..max_rounds, a pre-filled discard pile, ``phase="finish"`` running the end-of-turn skills."""
 import pytest
 

@@ -1,9 +1,10 @@
-"""Scenario tests for the heroes of pack ``classmates`` (seed 000's four hero tables) and the
+"""Scenario tests for the heroes of pack ``classmates`` (the classmates pack rules' four hero
+tables) and the
 mechanics built for them.
 
 Every test rigs a table with the scenario builder, scripts each decision by its label and checks
 one rule; the docstring names it. Rule sources: the hero tables of
-/work/shared/seeds/000_618f720ca7baa2e9.txt (table 1 蜀, 2 吴, 3 魏, 4 群), rules/DECISIONS.md §4.3
+the classmates pack rules (table 1 蜀, 2 吴, 3 魏, 4 群), rules/DECISIONS.md §4.3
 (genders, lord candidates) and the choices written in docs/rules.md ("Classmates heroes").
 
 Seats of a 4-player table: 0 lord, 1 rebel, 2 loyalist, 3 renegade unless a test says otherwise.

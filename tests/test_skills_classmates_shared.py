@@ -1,4 +1,5 @@
-"""Classmates heroes whose skills run 英雄杀 or standard code (seed 000's tables; DECISIONS §4 "same
+"""Classmates heroes whose skills run 英雄杀 or standard code (the classmates pack rules' tables;
+DECISIONS §4 "same
 mechanics across packs are one implementation with parameters").
 
 Two kinds of test:

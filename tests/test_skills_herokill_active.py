@@ -1,7 +1,7 @@
 """Scenario tests for 英雄杀 heroes with active skills: 任桓之 (侠胆, 拼点), 曹操 (奸雄 of 英雄杀),
 花木兰 (迷离, 易装), 韩信 (攻心, 兵仙), 刘邦 (驭人); and random play of pack ``herokill``.
 
-Rule sources: the hero texts near the end of /work/shared/seeds/003_a4a20ea7183256a2.txt (binding
+Rule sources: the hero texts near the end of the 英雄杀 rules (binding
 where explicit), HP/gender/faction from rules/herokill_heroes_sources.csv; the choices where the
 text is silent are listed in docs/rules.md ("Hero Kill heroes") and named in the docstrings.
 

@@ -1,4 +1,4 @@
-"""Scenario tests for 英雄杀 (pack ``herokill``, seed 003): the 民 lord's 救援, the seed's
+"""Scenario tests for 英雄杀 (pack ``herokill``, the 英雄杀 rules): the 民 lord's 救援, the seed's
 clarifications of the 君/臣 lord skills (激将 with 臣 helpers, 护主 with 民 helpers), the heroes
 李世民, 勾践, 项羽, 武松, 鲁智深, 慕容, the alias heroes 陈胜, 刘伯温, 岳飞, 杨延昭, 澹台名, and the
 herokill draft.
@@ -484,7 +484,7 @@ def test_diehun_not_for_single_targets():
 
 
 # ====================================================================== 激将 of a 君 lord (臣 helpers)
-# seed 003's "?" bullets after 激将: range, damage source, another target when nobody helps,
+# the 英雄杀 rules' "?" bullets after 激将: range, damage source, another target when nobody helps,
 # helpers' own skills, the lord's weapon (not 狼牙棒), no two cards through the lord's 芦叶枪
 def test_jijiang_hk_respects_the_lords_attack_range_and_asks_only_chen():
     """激将 (君 lord, 臣 helpers): targets within the lord's attack range only; only 臣 characters
@@ -553,7 +553,8 @@ def test_jijiang_hk_every_target_tried_then_no_more():
 
 
 def test_jijiang_standard_still_one_try():
-    """The standard 激将 (刘备, seed 004) keeps its rule: no second try in the same play phase."""
+    """The standard 激将 (刘备, the 三国杀 standard rules) keeps its rule: no second try in the same play
+    phase."""
     g = table({"hero": "liubei", "hand": [ANCHOR]}, {"hero": "zhaoyun", "hand": ["slash ♠7"]},
               {}, {})
     g.play("skill jijiang")
@@ -806,7 +807,8 @@ def test_tantaiming_aojian_red_hand_or_equipment_as_slash():
 
 # ====================================================================== the herokill draft
 def test_herokill_draft_lord_chooses_from_five_random_heroes():
-    """Seed 003: the lord chooses from five random heroes (no herokill hero is a fixed lord offer);
+    """The 英雄杀 rules: the lord chooses from five random heroes (no herokill hero is a fixed lord
+    offer);
     the five differ from game to game and, over games, every hero of the pack is offered."""
     pack = {h.key for h in content.pack_heroes(HK)}
     assert not any(h.lord_offer for h in content.pack_heroes(HK))

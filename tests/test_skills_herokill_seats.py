@@ -1,4 +1,4 @@
-"""Scenario tests for 武则天 (pack ``herokill``, seed 003): 迁都 (swap places at the table) and 女权
+"""Scenario tests for 武则天 (pack ``herokill``, the 英雄杀 rules): 迁都 (swap places at the table) and 女权
 (决斗 and men), and the table positions 迁都 moves (``P_POS`` / ``P_AT``).
 
 A seat is a player: its agent ``player_k``, role, hand, hero and rewards never move. 迁都 changes

@@ -1,11 +1,11 @@
-"""Scenario tests for eight 英雄杀 heroes (pack ``herokill``, seed 003): 宋江 (疏财), 扁鹊 (回春, 疗伤),
+"""Scenario tests for eight 英雄杀 heroes (pack ``herokill``, the 英雄杀 rules): 宋江 (疏财), 扁鹊 (回春, 疗伤),
 陈圆圆 (红颜, 楚楚), 褒姒 (治愈, 烽火), 赵匡胤 (释权), 时迁 (飞贼, 神偷), 西施 (魅惑, 沉鱼), 赵飞燕 (玉步,
 轻影); and random play with them.
 
 Every test rigs a table with the 英雄杀 deck (its card names: 杀 Strike, 闪 Dodge, 药 Medicine, 烽火狼烟
 Beacon Fire, 探囊取物 Pickpocket, 釜底抽薪 Remove the Firewood, 画地为牢 Drawn Prison ...), scripts each
 decision by its label and checks the exact mask (as a sorted list of labels). Rule sources: the hero
-texts near the end of /work/shared/seeds/003_a4a20ea7183256a2.txt, rules/DECISIONS.md §2 (the deck
+texts near the end of the 英雄杀 rules, rules/DECISIONS.md §2 (the deck
 mapping) and §4, and docs/rules.md "Hero Kill heroes" for our choices.
 
 Many of these skills run a standard skill's code (``skills.csv`` ``base``), some with a parameter:
@@ -84,7 +84,7 @@ def test_herokill_cards_the_conversions_make():
 @pytest.mark.parametrize("hero, healed", [("songjiang", 1), ("liubei", 2)])
 def test_shucai_four_cards_heal_only_one(hero, healed, invariants):
     """疏财 (= 仁德 with parameter 1): giving two or more hand cards heals 1, and at most 1 a play
-    phase: four cards heal 1 (仁德, seed 004: every second card heals, so 2)."""
+    phase: four cards heal 1 (仁德, the 三国杀 standard rules: every second card heals, so 2)."""
     g = table({"hero": hero, "hp": 1,
                "hand": ["Dodge ♦2", "Dodge ♦3", "Dodge ♦4", "Dodge ♦5", ANCHOR]})
     assert "skill " + ("shucai" if hero == "songjiang" else "rende") in g.legal_labels()
@@ -240,7 +240,8 @@ def _duel_table(hero):
                                                       ("diaochan", 1, (1, 3, 1))])
 def test_hongyan_first_chosen_male_plays_strike_first(hero, first_asked, dealt, invariants):
     """红颜 (= 离间 with parameter 1): discard a hand or equipped card, choose two males; the first
-    chosen plays 杀 first (he is the 决斗's target, the second its user). 离间 (seed 004, coded
+    chosen plays 杀 first (he is the 决斗's target, the second its user). 离间 (the 三国杀 standard rules,
+    coded
     with the user chosen first) for contrast. No 无懈可击 window; once per play phase."""
     g = _duel_table(hero)
     own = SK.SK_HONGYAN if hero == "chenyuanyuan" else SK.SK_LIJIAN

@@ -1,7 +1,8 @@
 """Scenario tests for the skills of the 蜀 heroes (pack ``standard``).
 
 Every test rigs a table with ``heroes_env.scenario.build`` (``"hero": ...`` per seat), scripts each
-decision by its label and checks one rule. Rule sources: seed 004 (hero texts at its end),
+decision by its label and checks one rule. Rule sources: the 三国杀 standard rules (hero texts at its
+end),
 /work/shared/rules/DECISIONS.md §4.1 (binding where the seed differs from later versions) and
 TRUSTED_ENGINES.md §3 (蜀) and §5 (edge cases).
 
@@ -41,7 +42,8 @@ def seats(*ds, roles=("lord", "rebel", "loyalist", "renegade", "rebel", "rebel",
 
 # ====================================================================== heroes
 def test_shu_heroes_hp_and_skills():
-    """Seed 004: HP from the hero card; the 4-player lord gets no +1; 激将 only for the lord;
+    """The 三国杀 standard rules: HP from the hero card; the 4-player lord gets no +1; 激将 only for the
+    lord;
     马超 has only 马术 in the seed; 黄月英 3 HP."""
     g = table({"hero": "liubei"}, {"hero": "zhugeliang"},
               {"hero": "machao"}, {"hero": "huangyueying"})

@@ -1,7 +1,8 @@
 """Scenario tests for the 魏 heroes of the standard pack: 曹操 (奸雄, 护驾), 司马懿 (反馈, 鬼才),
 夏侯惇 (刚烈), 张辽 (突袭), 许褚 (裸衣), 郭嘉 (天妒, 遗计), 甄姬 (倾国, 洛神).
 
-Rule sources: seed 004 (the hero texts at its end), /work/shared/rules/DECISIONS.md §4.1 (binding
+Rule sources: the 三国杀 standard rules (the hero texts at its end), /work/shared/rules/DECISIONS.md
+§4.1 (binding
 where the seed differs from later versions: 反馈 takes a random *hand* card, 刚烈 is judged by the
 source and only *black* hurts it, with "lose 1 HP" or "discard two hand cards", 裸衣 is locked and
 needs no weapon), TRUSTED_ENGINES.md §2.7, §2.8, §2.16, §2.17, §3 (魏) and §5.1/5.6/5.19.
@@ -138,7 +139,8 @@ def test_jianxiong_takes_savage_assault_while_it_still_resolves(invariants):
 
 
 def test_jianxiong_takes_the_duel_not_the_slashes_played_in_it(invariants):
-    """奸雄 after losing a 决斗: he takes the 决斗, not the 杀 played during it (seed 004)."""
+    """奸雄 after losing a 决斗: he takes the 决斗, not the 杀 played during it (the 三国杀 standard
+    rules)."""
     g = table({"hero": "caocao", "hand": ["slash ♣2"]}, ["duel ♠A", "slash ♣3", ANCHOR], current=1)
     g.play("Duel ♠A")
     g.play("target player_0")
@@ -184,7 +186,8 @@ def test_jianxiong_not_offered_for_damage_without_a_card(invariants):
 
 
 def test_jianxiong_takes_both_cards_of_a_spear_slash(invariants):
-    """奸雄 takes the cards that stood in for the 杀 (seed 004: "代替这些牌的牌"): both hand cards
+    """奸雄 takes the cards that stood in for the 杀 (the 三国杀 standard rules: "代替这些牌的牌"): both hand
+    cards
     of a 丈八蛇矛 杀."""
     g = table({"hero": "caocao"}, {"hand": ["jink ♦2", "peach ♥3", ANCHOR], "equip": ["spear"]},
               current=1)
@@ -656,7 +659,7 @@ def test_ganglie_black_source_discards_two_hand_cards(invariants):
 
 @pytest.mark.parametrize("judge", ["peach ♥3", "jink ♦2"])
 def test_ganglie_red_does_nothing(judge, invariants):
-    """刚烈 (seed 004): only black hurts the source; ♥ and ♦ do nothing."""
+    """刚烈 (the 三国杀 standard rules): only black hurts the source; ♥ and ♦ do nothing."""
     g = ganglie_table(["slash ♠7", ANCHOR, "jink ♦3", "jink ♦4"], [judge])
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -738,7 +741,7 @@ def test_ganglie_not_offered_for_lightning(invariants):
 
 
 def test_ganglie_against_savage_assault(invariants):
-    """刚烈 works against AOE damage (seed 004 names 南蛮入侵); the AOE then goes on."""
+    """刚烈 works against AOE damage (the 三国杀 standard rules names 南蛮入侵); the AOE then goes on."""
     g = table(["savage_assault ♠7", ANCHOR, "jink ♦2", "jink ♦3"], {"hero": "xiahoudun"},
               {}, ["slash ♣3"], deck_top=["slash ♣2"])
     g.play("Savage Assault ♠7")
@@ -843,7 +846,8 @@ def test_luoyi_slash_deals_two_without_a_weapon(invariants):
 
 
 def test_luoyi_is_locked_and_costs_no_draw(invariants):
-    """裸衣 (seed 004, DECISIONS §4.1) is locked: nothing is asked in the draw phase and 许褚 draws
+    """裸衣 (the 三国杀 standard rules, DECISIONS §4.1) is locked: nothing is asked in the draw phase and
+    许褚 draws
     his two cards."""
     g = table({"hero": "xuchu"}, current=0, phase="draw",
               deck_top=["slash ♠7", ANCHOR, "jink ♦2"])
@@ -866,7 +870,7 @@ def test_luoyi_not_with_a_weapon(invariants):
 
 
 def test_luoyi_not_for_duel(invariants):
-    """裸衣 does not raise 决斗 damage (seed 004: "不包括決鬥")."""
+    """裸衣 does not raise 决斗 damage (the 三国杀 standard rules: "不包括決鬥")."""
     g = table({"hero": "xuchu", "hand": ["duel ♠A", ANCHOR]})
     g.play("Duel ♠A")
     g.play("target player_1")
@@ -917,7 +921,7 @@ def test_tiandu_takes_eight_diagram_card_and_the_jink_still_counts(invariants):
 
 
 def test_tiandu_takes_the_card_guicai_put_in(invariants):
-    """天妒 takes the final judgement card, also one 司马懿's 鬼才 put in (seed 004)."""
+    """天妒 takes the final judgement card, also one 司马懿's 鬼才 put in (the 三国杀 standard rules)."""
     g = table({}, {"hero": "guojia", "judge": ["indulgence ♠6"], "hand": [ANCHOR]},
               {"hero": "simayi", "hand": ["peach ♥3"]}, current=1, phase="start",
               deck_top=["slash ♠7", "jink ♦2", "jink ♦3"])

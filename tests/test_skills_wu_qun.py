@@ -1,8 +1,9 @@
-"""Scenario tests for the skills of the 吴 and 群 heroes of pack ``standard`` (seed 004).
+"""Scenario tests for the skills of the 吴 and 群 heroes of pack ``standard`` (the 三国杀 standard
+rules).
 
 Every test rigs a table with the scenario builder, scripts each decision by its label and checks
 one rule; the docstring names it. Rule sources: the hero texts at the end of
-/work/shared/seeds/004_4907495be30e49e8.txt (binding where explicit), rules/DECISIONS.md §4.1
+the 三国杀 standard rules (binding where explicit), rules/DECISIONS.md §4.1
 (the seed's first-edition choices) and rules/TRUSTED_ENGINES.md (cited as TE; "[§5.N]" marks the
 awkward case N of TE section 5).
 
@@ -53,7 +54,8 @@ def index_of(g, pred):
 
 # ================================================================ 孙权 制衡
 def test_zhiheng_discards_hand_and_equipment_then_draws_as_many(invariants):
-    """制衡: once per play phase, discard any number (≥1) of own cards, hand or equipment, then draw that many (seed 004, TE §3)."""
+    """制衡: once per play phase, discard any number (≥1) of own cards, hand or equipment, then draw
+    that many (the 三国杀 standard rules, TE §3)."""
     g = table(*everyone_a_hero(
         {"hero": "sunquan", "hand": ["slash ♠7", "jink ♦2", ANCHOR], "equip": ["halberd"]}),
         deck_top=["peach ♥3", "peach ♥4"])
@@ -155,7 +157,7 @@ def test_jiuyuan_not_offered_on_unwounded_sunquan():
 
 # ================================================================ 甘宁 奇袭
 def test_qixi_black_hand_or_equipment_card_as_dismantlement(invariants):
-    """奇袭: any black card, hand or equipment, is used as 过河拆桥 (seed 004, TE §3)."""
+    """奇袭: any black card, hand or equipment, is used as 过河拆桥 (the 三国杀 standard rules, TE §3)."""
     g = table(*everyone_a_hero(
         {"hero": "ganning", "hand": ["slash ♠7", "jink ♦2"], "equip": ["eight_diagram ♠2"]},
         ["peach ♥3"], [], {"equip": ["chitu"]}))
@@ -190,7 +192,8 @@ JINKS5 = ["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5", "jink ♦6"]
 
 
 def test_keji_no_slash_in_play_phase_skips_discard_phase():
-    """克己: no 杀 used or played in his play phase: his discard phase is skipped (seed 004)."""
+    """克己: no 杀 used or played in his play phase: his discard phase is skipped (the 三国杀 standard
+    rules)."""
     g = table({"hero": "lvmeng", "hp": 2, "hand": list(JINKS5)}, [STOP])
     expect(g, 1, C.DK_PLAY)                 # his turn ended without a discard decision
     assert len(g.hand(0)) == 5
@@ -211,7 +214,8 @@ def test_keji_used_slash_means_normal_discard():
 
 
 def test_keji_slash_played_in_a_duel_counts():
-    """克己: a 杀 played (打出) in a 决斗 during his play phase counts: he must discard (seed 004 "包括决斗中使用的杀", TE §5.15)."""
+    """克己: a 杀 played (打出) in a 决斗 during his play phase counts: he must discard (the 三国杀 standard
+    rules "包括决斗中使用的杀", TE §5.15)."""
     g = table({"hero": "lvmeng", "hand": ["duel", "slash ♠7"] + JINKS5}, ["slash ♠8"])
     g.play("Duel ♠A")
     g.play("target player_1")
@@ -265,7 +269,8 @@ def test_keji_when_play_phase_skipped_by_indulgence():
 
 # ================================================================ 黄盖 苦肉
 def test_kurou_loses_hp_without_source_then_draws_two_unlimited(invariants):
-    """苦肉: lose 1 HP (not damage, no source), then draw 2; usable any number of times (seed 004)."""
+    """苦肉: lose 1 HP (not damage, no source), then draw 2; usable any number of times (the 三国杀
+    standard rules)."""
     g = table(*everyone_a_hero({"hero": "huanggai", "hand": [ANCHOR]}),
               deck_top=["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5"])
     g.play("skill kurou")
@@ -312,7 +317,7 @@ def test_kurou_into_death_no_draw_no_killer_game_goes_on():
 
 
 def test_kurou_lord_dies_rebels_win():
-    """苦肉 killing the lord ends the game at once: rebels win (seed 004 §7)."""
+    """苦肉 killing the lord ends the game at once: rebels win (the 三国杀 standard rules §7)."""
     g = table({"hero": "huanggai", "hp": 1, "hand": [ANCHOR]})
     g.play("skill kurou")
     assert g.done and g.result == C.RES_REBEL
@@ -321,7 +326,7 @@ def test_kurou_lord_dies_rebels_win():
 
 # ================================================================ 周瑜 英姿 / 反间
 def test_yingzi_draws_three():
-    """英姿: in his draw phase he may draw 3 instead of 2 (seed 004)."""
+    """英姿: in his draw phase he may draw 3 instead of 2 (the 三国杀 standard rules)."""
     g = table({"hero": "zhouyu"}, [STOP], phase="draw",
               deck_top=["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5"])
     asked(g, 0, C.DK_CONFIRM, SK.SK_YINGZI)
@@ -428,7 +433,8 @@ def liuli_table(s1, s2=None, s3=None, **kw):
 
 
 def test_liuli_passes_slash_to_player_in_her_range():
-    """流离: 大乔 discards a card (hand or equipment) and passes the 杀 to someone in HER attack range other than its user; the user's own range does not matter (seed 004, TE §3)."""
+    """流离: 大乔 discards a card (hand or equipment) and passes the 杀 to someone in HER attack range
+    other than its user; the user's own range does not matter (the 三国杀 standard rules, TE §3)."""
     g = liuli_table({"hand": ["jink ♦2"], "equip": ["qinggang_sword"]}, {"hp": 3})
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -527,7 +533,7 @@ def test_liuli_passed_slash_of_lvbu_still_needs_two_jinks():
 
 
 def test_liuli_not_for_a_duel():
-    """流离 answers only 杀, not 决斗 (seed 004 "不包括决斗时")."""
+    """流离 answers only 杀, not 决斗 (the 三国杀 standard rules "不包括决斗时")."""
     g = table({"hand": ["duel ♠A"]}, {"hero": "daqiao", "hand": ["jink ♦2", "slash ♠8"]})
     g.play("Duel ♠A")
     g.play("target player_1")
@@ -644,7 +650,8 @@ def test_lianying_last_slash_with_halberd_still_gets_extra_targets():
 
 # ================================================================ 孙尚香 结姻 / 枭姬
 def test_jieyin_heals_her_and_a_wounded_male(invariants):
-    """结姻: once per play phase, choose a wounded male other character, discard exactly 2 hand cards: both recover 1 (seed 004)."""
+    """结姻: once per play phase, choose a wounded male other character, discard exactly 2 hand cards:
+    both recover 1 (the 三国杀 standard rules)."""
     g = table({"hero": "sunshangxiang", "hp": 2,
                "hand": ["slash ♠7", "jink ♦2", "jink ♦3", ANCHOR], "equip": ["dilu"]},
               {"hero": "ganning", "hp": 3}, {"hero": "diaochan", "hp": 2},
@@ -748,7 +755,8 @@ def test_xiaoji_once_per_equipped_card_lost():
 
 # ================================================================ 华佗 急救 / 青囊
 def test_jijiu_prevents_all_damage_of_a_slash():
-    """急救: before damage to anyone, 华佗 may discard a red card (hand or equipment) per point to prevent it: no damage, no dying (seed 004)."""
+    """急救: before damage to anyone, 华佗 may discard a red card (hand or equipment) per point to
+    prevent it: no damage, no dying (the 三国杀 standard rules)."""
     g = table({"hand": ["slash ♠7", ANCHOR]}, {"hp": 1},
               {"hero": "huatuo", "hand": ["jink ♦2", "slash ♠8"], "equip": ["chitu"]})
     g.play("Slash ♠7")
@@ -810,7 +818,8 @@ def test_jijiu_does_not_prevent_hp_loss():
 
 
 def test_qingnang_discard_any_own_card_to_recover_unlimited(invariants):
-    """青囊 (seed 004): in the play phase discard a hand or equipment card to recover 1; any number of times while wounded."""
+    """青囊 (the 三国杀 standard rules): in the play phase discard a hand or equipment card to recover 1;
+    any number of times while wounded."""
     g = table(*everyone_a_hero(
         {"hero": "huatuo", "hp": 1, "hand": ["slash ♠7", ANCHOR], "equip": ["chitu"]}))
     g.play("skill qingnang")
@@ -830,7 +839,7 @@ def test_qingnang_discard_any_own_card_to_recover_unlimited(invariants):
 
 # ================================================================ 吕布 无双
 def test_wushuang_needs_two_jinks():
-    """无双: his 杀 needs two 闪, asked one after the other (seed 004, TE §2.7)."""
+    """无双: his 杀 needs two 闪, asked one after the other (the 三国杀 standard rules, TE §2.7)."""
     g = table({"hero": "lvbu", "hand": ["slash ♠7", ANCHOR]}, ["jink ♦2", "jink ♦3"])
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -940,7 +949,7 @@ def test_lijian_not_offered_without_two_other_males_or_a_card():
 
 
 def test_biyue_draws_one_after_discard_phase():
-    """闭月: after her discard phase she may draw 1 (seed 004: "弃牌阶段结束后")."""
+    """闭月: after her discard phase she may draw 1 (the 三国杀 standard rules: "弃牌阶段结束后")."""
     g = table({"hero": "diaochan", "hp": 1, "hand": ["jink ♦2", "jink ♦3"]}, [STOP],
               phase="discard", deck_top=["peach ♥3"])
     expect(g, 0, C.DK_DISCARD)

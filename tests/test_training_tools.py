@@ -462,7 +462,7 @@ def test_evaluate_heuristic_against_itself(tmp_path):
     assert comp["table"]["all"]["random"]["games"] == 10
     assert not res["verdict"]["pass"]
     text = json.loads((tmp_path / "e.json").read_text())["text"]
-    assert "verdict (issue 12" in text and "FAIL" in text and "+0.0" in text
+    assert "verdict (ahead of" in text and "FAIL" in text and "+0.0" in text
     assert sorted(os.listdir(tmp_path / "games")) == [
         "agent_vs_heuristic.games.jsonl", "baseline_vs_heuristic.games.jsonl",
         "random_vs_heuristic.games.jsonl"]

@@ -2,7 +2,7 @@
 
 Every test rigs a table with ``heroes_env.scenario.build``, scripts each decision by its label and
 checks one rule. Rule sources: /work/shared/rules/DECISIONS.md (binding), TRUSTED_ENGINES.md
-(§2.9-2.15, §5) and the card texts of seed 000.
+(§2.9-2.15, §5) and the card texts of the classmates pack rules.
 
 Seats in a 4-player table: 0 lord, 1 rebel, 2 loyalist, 3 renegade unless a test says otherwise.
 Without horses, seats 1 and 3 are at distance 1 from seat 0, seat 2 at distance 2.

@@ -1,4 +1,4 @@
-"""无双 in 决斗 (issue 13, item 2): the seeds are silent (DECISIONS §4.1), so by §0.2 the trusted
+"""无双 in 决斗: the rule texts are silent (DECISIONS §4.1), so by §0.2 the trusted
 engines decide (TRUSTED_ENGINES §2.7, §2.10, §3): in a 决斗 吕布 used or one used on him, the other
 side plays **two** 杀 each time, asked one after the other; a single 杀 then none loses. Helpers
 (激将), converted 杀 (丈八蛇矛, 龙胆) each give one of the two.

@@ -1,5 +1,5 @@
 """Per-role comparison of a trained agent with the heuristic in the same seats and deals, with
-the paired difference and issue 12's verdict (protocol: ``docs/evaluation.md``).
+the paired difference and the verdict (protocol: ``docs/evaluation.md``).
 
     python training/evaluate.py --agent training/checkpoints/selfplay_none5.pt --games 2000 \\
         --out training/results/eval_selfplay_none5.json
@@ -16,7 +16,7 @@ Per role and overall it prints each win rate with its Wilson 95% interval and th
 difference** agent minus baseline: game i of both tournaments has the same deal, seat and role,
 so d_i = win_agent(i) - win_baseline(i) and the difference is mean(d) with a normal 95% interval
 mean(d) +- 1.96 sd(d) / sqrt(n) (narrower than the unpaired one because the deal is shared).
-The last line is issue 12's criterion, for every opponent kind: ahead of the baseline in every
+The last line is the protocol's criterion, for every opponent kind: ahead of the baseline in every
 role and by at least ``--margin`` (3 points) overall. It writes the table, the paired
 differences, the verdict and the tournament summaries as JSON (``--out``).
 ``--seeds 0 1 2 3`` evaluates on several seeds' deals and pools them: the table's wins and
@@ -26,7 +26,7 @@ and a line per seed with its own overall differences and verdict (is a pass robu
 ``--prior-gain`` plays a checkpoint with the prior feature at other per-role gains.
 ``--summarize <JSON> ...`` plays nothing: it prints a markdown table of earlier evaluations (the
 file, the agent as it was given, its pack and seeds, the overall paired difference against each
-opponent kind, the verdict), the README's table of the shipped checkpoints.
+opponent kind, the verdict), the documentation's table of the shipped checkpoints.
 """
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ def paired(records_a: list[dict], label_a: str, records_b: list[dict], label_b: 
 
 
 def verdict(result: dict, margin: float | None = None) -> dict:
-    """Issue 12's criterion per opponent kind: the paired difference is > 0 in every role and
+    """The protocol's criterion per opponent kind: the paired difference is > 0 in every role and
     >= margin overall (point estimates; the intervals say whether each is significant)."""
     margin = result["args"]["margin"] if margin is None else margin
     per = {}
@@ -172,7 +172,7 @@ def _cell(d):
 
 def _diff_cell(p, width: int = 5):
     """A paired difference and its 95% interval in points, each number `width` wide (0: no
-    padding, the README's tables)."""
+    padding, the documentation's tables)."""
     if p["diff"] is None:
         return "-"
     lo, hi = p["ci95"]
@@ -324,7 +324,7 @@ def format_result(result: dict) -> str:
     for opp, o in v["opponents"].items():
         parts.append(f"vs {opp}: " + ("ahead" if o["pass"] else "short (" + ", ".join(o["short"])
                                       + ")"))
-    lines.append(f"\nverdict{' (pooled)' if a.get('seeds') else ''} (issue 12: ahead of "
+    lines.append(f"\nverdict{' (pooled)' if a.get('seeds') else ''} (ahead of "
                  f"{a['baseline']} in every role and by >= "
                  f"{100 * v['margin']:.0f} points overall, against every opponent kind): "
                  f"{'PASS' if v['pass'] else 'FAIL'}; " + "; ".join(parts))

@@ -1,5 +1,5 @@
 """A league table: trained checkpoints, the heuristic and the random agent in one tournament,
-as a markdown table (ratings, win rate per role) for the README, with the summary JSON and the
+as a markdown table (ratings, win rate per role) for the documentation, with the summary JSON and the
 tournament's bar plot.
 
     python training/league.py --agents training/checkpoints/selfplay_none5.pt heuristic random \\

@@ -13,8 +13,7 @@ resumed run). ``--smooth k`` draws the mean of the last k points. ``--baseline <
 JSON>`` draws the baseline's own rate per role against those opponents as dashed lines (what
 the agent must beat).
 
-``--opponents heuristic random`` draws one row of curves per opponent kind (issue 12's verdict
-asks for both): against another kind than the heuristic the curves are ``eval/win_vs_<kind>_``
+``--opponents heuristic random`` draws one row of curves per opponent kind (the verdict asks for both): against another kind than the heuristic the curves are ``eval/win_vs_<kind>_``
 (``selfplay_ppo.py --eval-opponents heuristic random``), else the training games'
 ``charts/win_vs_<kind>_``; each row's dashed lines are the baseline against that kind.
 
@@ -23,7 +22,7 @@ and the policy's entropy, as the mean of its first N points (e.g. the updates of
 warm-up, while the policy is still the checkpoint's) and of the points after them, to see where a
 sitting took the policy:
 
-    python training/plot.py training/results/selfplay_none5_kick05_scalars.jsonl --split 12
+    python training/plot.py training/results/selfplay_none5_prior_lr_scalars.jsonl --split 12
 """
 from __future__ import annotations
 

@@ -11,8 +11,8 @@ in a step), the last step's checkpoint is copied to ``--out`` (default ``<dir>/<
 the evaluation command is printed. ``--from-step N`` skips the steps before N (after an
 interruption; a step stopped in the middle continues with ``selfplay_ppo.py --resume
 <dir>/run.pt.state`` and the same arguments as its recipe step). A replay makes the same updates
-as the original run up to float rounding where that run's torch threads differed (see the README's
-notes on each checkpoint); the steps take hours on one core (README: "Training").
+as the original run up to float rounding where that run's torch threads differed
+(``docs/training.md``); the steps take hours on one core.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# the run's shared arguments under the heuristic as a prior (sessions 16 to 18)
+# the run's shared arguments under the heuristic as a prior
 _PRIOR = "--features kinds focus prior --critic roles --aux-coef 0.1 --critic-warmup 12 " \
          "--learning-rate 1e-4 --torch-threads 1"
 
@@ -33,15 +33,15 @@ RECIPES = {
     "selfplay_none5_prior": {
         "pack": "none",
         "steps": [
-            # session 16: the prior feature added to kf_rw at gains 1 3 1 3 (0 steps trained)
+            # stage 1: the prior feature added to kf_rw at gains 1 3 1 3 (0 steps trained)
             "--init-checkpoint training/checkpoints/selfplay_none5_kf_rw.pt --features kinds "
             "focus prior --prior-gain 1 3 1 3 --total-steps 0 --save-path {dir}/start.pt "
             "--run-dir {dir}/runs",
-            # session 17: the gains at a rate of their own; its time limit ended it at this step
+            # stage 2: the gains at a rate of their own; a time limit ended the sitting at this step
             "--init-checkpoint {dir}/start.pt " + _PRIOR + " --prior-lr 2e-3 --total-steps "
             "10000000 --stop-at 6320827 --p-heuristic 0.4 --p-pool 0.1 --p-random 0.45 "
             "--role-weights 1 3 1 3 --seed 52 --save-path {dir}/run.pt --run-dir {dir}/runs",
-            # session 18: more random tables, the loyalist's and renegade's seats more often
+            # stage 3: more random tables, the loyalist's and renegade's seats more often
             "--resume {dir}/run.pt.state --total-steps 14000000 --p-heuristic 0.35 --p-pool 0.1 "
             "--p-random 0.55 --role-weights 1 4 1 4 --torch-threads 1",
         ],
@@ -50,17 +50,17 @@ RECIPES = {
     "selfplay_standard5_prior": {
         "pack": "standard",
         "steps": [
-            # session 16: the prior feature added to the work in progress at gains 1 5 1 3, 8M
+            # stage 1: the prior feature added to the work in progress at gains 1 5 1 3, 8M
             "--init-checkpoint training/checkpoints/selfplay_standard5_wip.pt --pack standard "
             + _PRIOR + " --prior-gain 1 5 1 3 --total-steps 8000000 --p-heuristic 0.45 "
             "--p-pool 0.1 --p-random 0.35 --role-weights 1 3 1 2 --seed 41 --engine-threads 1 "
             "--save-path {dir}/start.pt --run-dir {dir}/runs",
-            # session 17: the gains at a rate of their own; its time limit ended it at this step
+            # stage 2: the gains at a rate of their own; a time limit ended the sitting at this step
             "--pack standard --init-checkpoint {dir}/start.pt " + _PRIOR + " --prior-lr 2e-3 "
             "--total-steps 10000000 --stop-at 6384897 --p-heuristic 0.4 --p-pool 0.1 "
             "--p-random 0.45 --role-weights 1 2 1 3 --seed 51 --save-path {dir}/run.pt "
             "--run-dir {dir}/runs",
-            # session 18: more random tables, the loyalist's seat more often
+            # stage 3: more random tables, the loyalist's seat more often
             "--resume {dir}/run.pt.state --total-steps 14000000 --p-heuristic 0.3 --p-pool 0.1 "
             "--p-random 0.6 --role-weights 1 4 1 3 --torch-threads 1",
         ],

@@ -47,7 +47,7 @@ Every ``eval_every`` updates the current policy is saved to ``save_path`` and pl
 ``eval_games`` games of the tournament tool (``heroes_env.agents.tournament``) in one seat against each kind
 of ``eval_opponents`` in the others (default: the heuristic); its win rate per role is logged as
 ``eval/win_<role>`` against the heuristic and ``eval/win_vs_<kind>_<role>`` against another kind
-(``random``: issue 12's second condition), which ``training/plot.py --opponents`` draws.
+(``random``: the verdict's second condition), which ``training/plot.py --opponents`` draws.
 
 Auxiliary role head (``aux_coef`` > 0; centralised training, decentralised play): a linear head
 on the policy's trunk predicts the role of every other seat (relative seats, as in the
