@@ -15,6 +15,8 @@ the log and the action labels (``heroes_env.labels``) all name a hero or skill b
 from __future__ import annotations
 
 import difflib
+import re
+import unicodedata
 from dataclasses import dataclass
 
 from .engine import content
@@ -242,10 +244,18 @@ PAGE_MARK = ("<!-- {what}: made by heroes_env.heroes.{fn}; regenerate with "
 PAGE_END = "<!-- end of {what} -->"
 
 
+def anchor(h: HeroInfo) -> str:
+    """The anchor of a hero's heading on its pack page, as MkDocs makes it from the heading's
+    text (its English name: ``Lü Bu`` -> ``lu-bu``; the Chinese name drops out)."""
+    text = unicodedata.normalize("NFKD", f"{h.name_zh} {h.name_en}")
+    text = re.sub(r"[^\w\s-]", "", text.encode("ascii", "ignore").decode("ascii")).strip().lower()
+    return re.sub(r"[-\s]+", "-", text)
+
+
 def hero_section(h: HeroInfo) -> str:
     """A hero's part of its pack page: names, kingdom, HP, gender, and each skill's zh and en
     names and texts (Markdown)."""
-    head = (f'### {h.name_zh} · {h.name_en}\n\n<a id="{h.key}"></a>\n'
+    head = (f"### {h.name_zh} {h.name_en}\n\n"
             f"{h.kingdom_name('zh')} {h.kingdom_name('en')} · {h.hp} HP · "
             f"{h.gender_name('zh')} {h.gender_name('en')} · key `{h.key}`\n")
     items = [f"- **{s.name_zh} · {s.name_en}** (`{s.key}`, {KIND_NAMES['en'][s.kind]})  \n"
@@ -260,10 +270,11 @@ def pack_section(pack: str) -> str:
 
 def index_table() -> str:
     """One row per hero of every pack (the generated part of ``docs/heroes/index.md``)."""
-    rows = ["| 武将 | hero | pack | kingdom | HP | gender | skills |", "|---|---|---|---|---|---|---|"]
+    rows = ["| 武将 | hero | pack | kingdom | HP | gender | skills |",
+            "|---|---|---|---|---|---|---|"]
     for h in HEROES.values():
         skills = ", ".join(f"{s.name_zh} {s.name_en}" for s in h.skills)
-        rows.append(f"| [{h.name_zh}]({h.pack}.md#{h.key}) | {h.name_en} | {h.pack} | "
+        rows.append(f"| [{h.name_zh}]({h.pack}.md#{anchor(h)}) | {h.name_en} | {h.pack} | "
                     f"{h.kingdom_name('zh')} {h.kingdom_name('en')} | {h.hp} | "
                     f"{h.gender_name('en')} | {skills} |")
     return "\n".join(rows) + "\n"

@@ -51,7 +51,8 @@ WORDS = {
     "zh": {"you": "你", "hand": "手牌", "equip": "装备", "judge": "判定区", "pile": "武将牌上",
            "dead": "阵亡", "deck": "牌堆", "discard": "弃牌堆", "round": "第{r}轮",
            "your_hand": "你的手牌", "looking": "你正在观看", "table": "桌上",
-           "choose": "你的选择", "bad": "不是合法的选择", "legal": "输入 1 到 {k}、动作名，或 h / l / t / ? 名称 / q",
+           "choose": "你的选择", "bad": "不是合法的选择",
+           "legal": "输入 1 到 {k}、动作名，或 h / l / t / ? 名称 / q",
            "eof": "输入结束：游戏在此停止（未完成）", "quit": "你退出了：游戏在此停止（未完成）",
            "result": "结果", "reward": "你的收益", "roles": "各座位", "recent": "最近的记录",
            "saved": "记录已写入", "you_are": "你是", "skills": "技能", "asked": "待决",
@@ -65,8 +66,8 @@ an offered hero may be named by its key or name, e.g. "rende", "liubei", "Liu Be
   h  this help         l  the recent log (what you saw)
   t  the table again   ? NAME  what a hero or skill does (? rende, ? Zhuge Liang, ? 观星)
   q  quit (the game stops; --record still writes it)""",
-    "zh": """输入合法动作的编号（1 为第一个），或其名称（如"闪"、"目标 2号位"、"放弃"；技能与可选武将
-也可用拼音键名或名字，如"仁德"、"liubei"）。
+    "zh": """输入合法动作的编号（1 为第一个），或其名称（如"闪"、"目标 2号位"、"放弃"；
+技能与可选武将也可用拼音键名或名字，如"仁德"、"liubei"）。
   h  帮助        l  最近的记录（你看到的）
   t  再看牌桌    ? 名称  查看武将或技能的说明（? 仁德、? 诸葛亮、? guanxing）
   q  退出（游戏停止；--record 仍会写入记录）""",

@@ -318,9 +318,18 @@ function cards(ids) { return ids && ids.length ? ids.map(card).join("") : "-"; }
 function backs(n) { let h = ""; for (let i = 0; i < n; i++) h += '<span class="card back">?</span>'; return h; }
 function frames() { return D.frames[S.view]; }
 // a skill's name with its text on demand: the tooltip, and a click shows it under the decision
-function skill(k) { return '<span class="sk" tabindex="0" title="' + esc(k.text[S.lang]) + '" data-text="' + esc(k.text[S.lang]) + '">' + esc(k[S.lang]) + "</span>"; }
-function heroLine(h) { const x = D.heroes[h]; if (!x) return ""; return esc(x.kingdom[S.lang]) + " · " + (S.lang === "zh" ? "体力 " + x.hp : x.hp + " HP") + " · " + esc(x.gender[S.lang]); }
-function offerHTML(h) { const x = D.heroes[h]; if (!x) return ""; return '<div class="offer">' + heroLine(h) + "<br>" + x.skills.map(skill).join(" · ") + "</div>"; }
+function skill(k) {
+  const t = esc(k.text[S.lang]);
+  return '<span class="sk" tabindex="0" title="' + t + '" data-text="' + t + '">' + esc(k[S.lang]) + "</span>";
+}
+// an offered hero (the draft): kingdom, HP, gender, then its skills
+function offerHTML(h) {
+  const x = D.heroes[h];
+  if (!x) return "";
+  const hp = S.lang === "zh" ? "体力 " + x.hp : x.hp + " HP";
+  return '<div class="offer">' + esc(x.kingdom[S.lang]) + " · " + hp + " · " + esc(x.gender[S.lang])
+    + "<br>" + x.skills.map(skill).join(" · ") + "</div>";
+}
 function hpBar(hp, mx) { let h = ""; for (let i = 0; i < mx; i++) h += i < hp ? "♥" : '<span class="lost">♡</span>'; return '<span class="hp">' + h + "</span> " + hp + "/" + mx; }
 function seatHTML(f, st) {
   const L = T[S.lang], hero = st.hero >= 0 ? D.heroes[st.hero] : null;
@@ -382,9 +391,11 @@ function render() {
   if (f.decision) {
     dh += '<div class="q">' + L.asks + ": " + esc(f.decision.text[S.lang]) + "</div>";
     // a hero choice: each offered hero's kingdom, HP, gender and skills under its action
-    const offer = f.decision.offer || [], hero = a => a[0] >= D.hero_action && a[0] - D.hero_action < offer.length ? offerHTML(offer[a[0] - D.hero_action]) : "";
+    const offer = f.decision.offer || [];
+    const hero = a => { const j = a[0] - D.hero_action; return j >= 0 && j < offer.length ? offerHTML(offer[j]) : ""; };
     if (D.live && S.step === fr.length - 1 && f.decision.legal && f.decision.seat === f.viewer) {
-      dh += '<div class="acts">' + f.decision.legal.map(a => (offer.length ? "<div>" : "") + '<button class="act" data-action="' + a[0] + '">' + esc(S.lang === "en" ? a[1] : a[2]) + "</button>" + (offer.length ? hero(a) + "</div>" : "")).join("") + "</div>";
+      const btn = a => '<button class="act" data-action="' + a[0] + '">' + esc(S.lang === "en" ? a[1] : a[2]) + "</button>";
+      dh += '<div class="acts">' + f.decision.legal.map(a => offer.length ? "<div>" + btn(a) + hero(a) + "</div>" : btn(a)).join("") + "</div>";
     } else if (f.decision.legal) {
       dh += "<ol>" + f.decision.legal.map(a => '<li' + (f.taken && f.taken.en === a[1] ? ' class="chosen"' : "") + ">" + esc(S.lang === "en" ? a[1] : a[2]) + hero(a) + "</li>").join("") + "</ol>";
     }
@@ -398,7 +409,10 @@ function render() {
   }
   $("decision").innerHTML = dh;
   $("explain").style.display = "none";
-  document.querySelectorAll(".sk").forEach(e => e.onclick = () => { const x = $("explain"); x.innerHTML = "<b>" + esc(e.textContent) + "</b>" + esc(e.dataset.text); x.style.display = "block"; });
+  document.querySelectorAll(".sk").forEach(e => e.onclick = () => {
+    $("explain").innerHTML = "<b>" + esc(e.textContent) + "</b>" + esc(e.dataset.text);
+    $("explain").style.display = "block";
+  });
   $("decision").querySelectorAll("button.act").forEach(b => b.onclick = () => act(parseInt(b.dataset.action, 10)));
   // the log up to this frame; the lines of the last step highlighted
   const prev = S.step > 0 ? fr[S.step - 1].lines : 0;

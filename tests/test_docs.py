@@ -132,14 +132,31 @@ def test_hero_pages_hold_every_hero_and_skill_text():
     pages = {p.stem: p.read_text(encoding="utf-8") for p in HERO_DOCS.glob("*.md")}
     for h in heroes.HEROES.values():
         page = pages[h.pack]
-        assert f'<a id="{h.key}"></a>' in page and f"{h.name_zh} · {h.name_en}" in page, h.key
-        assert f"({h.pack}.md#{h.key})" in pages["index"], h.key
+        assert f"\n### {h.name_zh} {h.name_en}\n" in page and f"key `{h.key}`" in page, h.key
+        assert f"({h.pack}.md#{heroes.anchor(h)})" in pages["index"], h.key
         for sk in h.skills:
             assert sk.text_zh in page and sk.text_en in page, (h.key, sk.key)
     # a changed text makes the page stale
     h = heroes.HEROES["liubei"]
     changed = heroes.hero_section(h).replace(h.skills[0].text_en, "something else")
     assert changed not in pages["standard"]
+
+
+def test_hero_anchors_are_the_headings_own():
+    """The index links each hero to its heading's anchor, as MkDocs makes it; none repeats on a
+    page (MkDocs would number a repeated one)."""
+    from heroes_env import heroes
+    assert heroes.anchor(heroes.hero_info("lvbu")) == "lu-bu"
+    assert heroes.anchor(heroes.hero_info("zhugeliang")) == "zhuge-liang"
+    for pack in ("standard", "herokill", "classmates"):
+        marks = [heroes.anchor(h) for h in heroes.pack_heroes(pack)]
+        assert len(set(marks)) == len(marks), pack
+    try:
+        from markdown.extensions.toc import slugify
+    except ImportError:
+        return
+    for h in heroes.HEROES.values():
+        assert slugify(f"{h.name_zh} {h.name_en}", "-") == heroes.anchor(h), h.key
 
 
 def test_hero_pages_links_resolve_and_cite_only_the_checkout():

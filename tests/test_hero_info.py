@@ -93,7 +93,8 @@ def test_the_text_file_has_one_row_per_skill():
         assert not any(ch in r["text_en"] for ch in "。，；"), r["key"]   # English is English
 
 
-GOOD = [{"key": "a", "text_zh": "甲", "text_en": "A"}, {"key": "b", "text_zh": "乙", "text_en": "B"}]
+GOOD = [{"key": "a", "text_zh": "甲", "text_en": "A"},
+        {"key": "b", "text_zh": "乙", "text_en": "B"}]
 
 
 @pytest.mark.parametrize("rows, message", [

@@ -232,7 +232,8 @@ def test_the_page_shows_the_offer_and_the_skill_texts(tmp_path):
     assert f'title="{htmlmod.escape(rende.text_en)}"' in dom and ">Benevolence</span>" in dom
     dom = _dump(_chromium(), f"file://{page}#step=end&view=all&lang=zh", tmp_path)
     assert 'id="errors"></div>' in dom
-    sk = re.findall(r'<span class="sk" tabindex="0" title="([^"]*)" data-text="[^"]*">([^<]*)<', dom)
+    sk = re.findall(r'<span class="sk" tabindex="0" title="([^"]*)" data-text="[^"]*">([^<]*)<',
+                    dom)
     assert len(sk) >= 5                              # every seat's skills, with their texts
     for text, name in sk:
         assert htmlmod.unescape(text) in {s.text_zh for s in heroes.SKILLS.values()
