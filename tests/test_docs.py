@@ -136,6 +136,8 @@ def test_hero_pages_hold_every_hero_and_skill_text():
         assert f"({h.pack}.md#{heroes.anchor(h)})" in pages["index"], h.key
         for sk in h.skills:
             assert sk.text_zh in page and sk.text_en in page, (h.key, sk.key)
+    for pack in ("standard", "herokill", "classmates"):      # the counts in the packs table
+        assert f"| `{pack}` | {len(heroes.pack_heroes(pack))} " in pages["index"], pack
     # a changed text makes the page stale
     h = heroes.HEROES["liubei"]
     changed = heroes.hero_section(h).replace(h.skills[0].text_en, "something else")
