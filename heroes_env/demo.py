@@ -33,12 +33,15 @@ def game_config(pack: str = DEMO_PACK, **config_kw) -> Config:
 
 
 def offer_lines(g, lang: str = "en") -> list[str]:
-    """One line per hero the pending hero choice offers: name, kingdom, HP, gender, skills."""
+    """One line per hero the pending hero choice offers: name, kingdom, HP, gender, skills (lord
+    skills only when the lord chooses)."""
     out = []
+    lord = g.role(g.decider) == labels.C.ROLE_LORD
     for h in labels.hero_choices(g.s, g.decider):
         info = HEROES[content.HEROES_BY_ID[h].key]
         sep = "：" if lang == "zh" else ": "
-        out.append(info.summary(lang) + sep + ", ".join(s.name(lang) for s in info.skills))
+        skills = [s.name(lang) for s in info.skills if lord or not s.lord]
+        out.append(info.summary(lang) + sep + ", ".join(skills))
     return out
 
 

@@ -220,20 +220,23 @@ class Session:
                                 (f"  ({ctx})" if ctx else "")))
         legal = [a for a, _, _ in dec["legal"]]
         offer = labels.hero_choices(g.s, g.decider) if dec["kind"] == C.DK_HERO else []
+        lord = g.role(g.decider) == C.ROLE_LORD
         for i, (a, en, zh) in enumerate(dec["legal"], 1):
             self.out(f"  {i:>2}. {en if L == 'en' else zh}")
             j = a - C.A_HERO
             if 0 <= j < len(offer):
-                self.show_hero(offer[j], indent=6)
+                self.show_hero(offer[j], lord, indent=6)
         return legal
 
-    def show_hero(self, h: int, indent: int = 2) -> None:
-        """An offered hero: kingdom, HP, gender, then each skill's name and text."""
+    def show_hero(self, h: int, lord: bool, indent: int = 2) -> None:
+        """An offered hero: kingdom, HP, gender, then each skill's name and text (its lord skills
+        only for the lord: nobody else gets them)."""
         info = HEROES[content.HEROES_BY_ID[h].key]
         pad = " " * indent
         self.out(pad + self.st.dim(info.summary(self.lang, with_name=False)))
         for sk in info.skills:
-            self.out(pad + "  " + self.st.dim(sk.describe(self.lang)))
+            if lord or not sk.lord:
+                self.out(pad + "  " + self.st.dim(sk.describe(self.lang)))
 
     def explain(self, name: str) -> None:
         """``? NAME``: a hero's or skill's description, or what the name could have meant."""

@@ -322,13 +322,13 @@ function skill(k) {
   const t = esc(k.text[S.lang]);
   return '<span class="sk" tabindex="0" title="' + t + '" data-text="' + t + '">' + esc(k[S.lang]) + "</span>";
 }
-// an offered hero (the draft): kingdom, HP, gender, then its skills
-function offerHTML(h) {
+// an offered hero (the draft): kingdom, HP, gender, then its skills (lord skills for the lord)
+function offerHTML(h, lord) {
   const x = D.heroes[h];
   if (!x) return "";
   const hp = S.lang === "zh" ? "体力 " + x.hp : x.hp + " HP";
   return '<div class="offer">' + esc(x.kingdom[S.lang]) + " · " + hp + " · " + esc(x.gender[S.lang])
-    + "<br>" + x.skills.map(skill).join(" · ") + "</div>";
+    + "<br>" + x.skills.filter(k => lord || !k.lord).map(skill).join(" · ") + "</div>";
 }
 function hpBar(hp, mx) { let h = ""; for (let i = 0; i < mx; i++) h += i < hp ? "♥" : '<span class="lost">♡</span>'; return '<span class="hp">' + h + "</span> " + hp + "/" + mx; }
 function seatHTML(f, st) {
@@ -391,8 +391,8 @@ function render() {
   if (f.decision) {
     dh += '<div class="q">' + L.asks + ": " + esc(f.decision.text[S.lang]) + "</div>";
     // a hero choice: each offered hero's kingdom, HP, gender and skills under its action
-    const offer = f.decision.offer || [];
-    const hero = a => { const j = a[0] - D.hero_action; return j >= 0 && j < offer.length ? offerHTML(offer[j]) : ""; };
+    const offer = f.decision.offer || [], lord = f.seats.some(st => st.seat === f.decision.seat && st.role === 0);
+    const hero = a => { const j = a[0] - D.hero_action; return j >= 0 && j < offer.length ? offerHTML(offer[j], lord) : ""; };
     if (D.live && S.step === fr.length - 1 && f.decision.legal && f.decision.seat === f.viewer) {
       const btn = a => '<button class="act" data-action="' + a[0] + '">' + esc(S.lang === "en" ? a[1] : a[2]) + "</button>";
       dh += '<div class="acts">' + f.decision.legal.map(a => offer.length ? "<div>" + btn(a) + hero(a) + "</div>" : btn(a)).join("") + "</div>";

@@ -238,3 +238,25 @@ def test_the_page_shows_the_offer_and_the_skill_texts(tmp_path):
     for text, name in sk:
         assert htmlmod.unescape(text) in {s.text_zh for s in heroes.SKILLS.values()
                                           if s.name_zh == name}, name
+
+
+def test_the_draft_shows_lord_skills_only_to_the_lord():
+    """Lord skills come only with the lord's seat: another seat's offer leaves them out, as
+    does 3v3 (no lords)."""
+    from heroes_env.play import Session
+    for cfg, seat, answers in ((Config(num_players=5, pack="standard"), 1, "q\n"),
+                               (Config(mode="3v3", pack="standard"), 1, "first\nq\n")):
+        out = io.StringIO()
+        Session(cfg, seat=seat, opponents=["random"], seed=5, stdin=io.StringIO(answers),
+                stdout=out).run()
+        text = out.getvalue()
+        draft = text[text.index(f"decision: player_{seat}: choose a hero"):]
+        assert draft.count("HP · ") >= 3 and "Lord skill" not in draft, draft
+    from heroes_env.demo import offer_lines
+    g = Game.new(Config(num_players=5, pack="standard"), seed=3)
+    lines = offer_lines(g)                           # the lord's five: Escort, Rouse, Rescue too
+    assert len(lines) == 5 and "Liu Bei · Shu · 4 HP · male: Benevolence, Rouse" in lines
+    g.play("caocao")
+    lines = offer_lines(g)
+    assert len(lines) == 3 and not any(
+        n in line for line in lines for n in ("Escort", "Rouse", "Rescue"))
