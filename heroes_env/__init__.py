@@ -5,12 +5,14 @@
     from heroes_env import sanguosha_v0        # the same, by its versioned name
     gymnasium.make("heroes_env/Sanguosha-v0", num_players=5)   # the single-learner env
     g = heroes_env.Game.new(heroes_env.Config(num_players=8), seed=1)   # engine-level handle
+    heroes_env.hero_info("liubei").describe("zh")   # a hero's HP, kingdom and skills' texts
 """
 from .config import Config, PRESETS
 from .engine.constants import NUM_ACTIONS, OBS_SIZE
 from .env import env, raw_env
 from .obs import OBS_DIVISOR, OBS_SCALE, STATE_DIVISOR, STATE_SCALE, obs_to_float32
 from .game import Game, IllegalActionError
+from .heroes import HeroInfo, SkillInfo, hero_info, skill_info
 from .scenario import ScenarioError, build as build_scenario
 from . import sanguosha_v0
 
@@ -31,5 +33,6 @@ _register()
 
 __all__ = ["env", "raw_env", "Config", "PRESETS", "Game", "IllegalActionError", "build_scenario",
            "ScenarioError", "NUM_ACTIONS", "OBS_SIZE", "OBS_DIVISOR", "OBS_SCALE", "STATE_DIVISOR", "STATE_SCALE",
-           "obs_to_float32", "sanguosha_v0", "GYM_ID"]
+           "obs_to_float32", "sanguosha_v0", "GYM_ID", "hero_info", "skill_info", "HeroInfo",
+           "SkillInfo"]
 __version__ = "0.2.0"

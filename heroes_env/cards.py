@@ -42,6 +42,9 @@ class Kind:
     name_en: str
     type: str
 
+    def name(self, lang: str = "en") -> str:
+        return self.name_zh if lang == "zh" else self.name_en
+
 
 @dataclass(frozen=True)
 class Card:

@@ -18,6 +18,8 @@ from . import labels
 from .cards import DECKS
 from .cli import prog
 from .config import DEFAULTS, MODES, PACKS, Config, make_config
+from .engine import content
+from .heroes import HEROES
 
 
 # the demo shows heroes: its one default of its own (the game's defaults are Config's)
@@ -28,6 +30,19 @@ def game_config(pack: str = DEMO_PACK, **config_kw) -> Config:
     """The Config the demo plays: Config's keywords given (None: not given), Config's defaults for
     the rest; the pack is the demo's own (``DEMO_PACK``) unless given."""
     return make_config(pack=pack, **{k: v for k, v in config_kw.items() if v is not None})
+
+
+def offer_lines(g, lang: str = "en") -> list[str]:
+    """One line per hero the pending hero choice offers: name, kingdom, HP, gender, skills (lord
+    skills only when the lord chooses)."""
+    out = []
+    lord = g.role(g.decider) == labels.C.ROLE_LORD
+    for h in labels.hero_choices(g.s, g.decider):
+        info = HEROES[content.HEROES_BY_ID[h].key]
+        sep = "：" if lang == "zh" else ": "
+        skills = [s.name(lang) for s in info.skills if lord or not s.lord]
+        out.append(info.summary(lang) + sep + ", ".join(skills))
+    return out
 
 
 def play(num_players: int | None = None, seed: int = 0, lang: str = "en",
@@ -65,6 +80,9 @@ def play(num_players: int | None = None, seed: int = 0, lang: str = "en",
                 sk = labels.seat_skill(g.s, g.s[labels.C.H_DSKOWNER], g.s[labels.C.H_DSKILL])
                 asked = f"{labels.skill_label(sk, lang)}: {asked}"
             who = labels.seat_name(g.decider, lang)
+            if g.decision_kind == labels.C.DK_HERO:
+                for line in offer_lines(g, lang):
+                    out("    " + line)
             chooses = "选择" if lang == "zh" else "chooses"
             out(f"  > {who} [{asked}] {chooses} {g.action_to_str(action, lang)}")
         e.step(action)

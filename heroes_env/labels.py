@@ -1,7 +1,10 @@
 """Readable labels (zh and en) for actions, decisions and events, and the reverse lookup.
 
 Labels name seats absolutely (``player_3``) even though target actions are relative to the
-deciding seat, so a log reads the same from every point of view.
+deciding seat, so a log reads the same from every point of view. A hero or a skill has one name
+per language everywhere: its ``name_en`` / ``name_zh`` (``heroes_env.heroes``), in the action
+labels (``skill Benevolence``), the log (``player_0 uses Benevolence``), the seat cards and the
+replay page. ``match_action`` also accepts the keys (``skill rende``, ``liubei``).
 """
 from __future__ import annotations
 
@@ -62,10 +65,11 @@ def card_label(deck: tuple, c: int, lang: str = "en") -> str:
 
 
 def skill_label(sk: int, lang: str = "en") -> str:
+    """A skill's display name (its name in lang) by id."""
     s = content.SKILLS_BY_ID.get(int(sk))
     if s is None:
         return f"skill#{sk}"
-    return s.name_zh if lang == "zh" else s.key
+    return s.name(lang)
 
 
 def seat_skill(state, seat: int, sk: int) -> int:
@@ -78,17 +82,18 @@ def seat_skill(state, seat: int, sk: int) -> int:
 
 
 def hero_label(h: int, lang: str = "en") -> str:
+    """A hero's display name (its name in lang) by id."""
     x = content.HEROES_BY_ID.get(int(h))
     if x is None:
         return f"hero#{h}"
-    return x.name_zh if lang == "zh" else x.key
+    return x.name(lang)
 
 
 def action_to_str(action: int, deck: tuple, decider: int = 0, num_players: int = 10,
                   lang: str = "en", state=None) -> str:
     """Label of an action. deck: the game's cards (``cards.deck(name)``); decider/num_players turn
     relative target indices into absolute seats; state (the game row) names skill slots and
-    offered heroes (``skill rende`` / ``hero caocao``) instead of their indices."""
+    offered heroes (``skill Benevolence`` / ``hero Cao Cao``) instead of their indices."""
     a = int(action)
     if a == C.A_PASS:
         return "pass" if lang == "en" else "放弃"
@@ -150,6 +155,9 @@ def event_card_hidden(ev: tuple, viewer: int | None, public_gain: bool = False) 
 
 
 HIDDEN_CARD = {"en": "a card", "zh": "一张牌"}
+# the kind of a card used without a physical card (an EV_USE whose card is -1): the 决斗 that 离间
+# (红颜, 正太) makes one seat use on another
+CARDLESS_USE = C.K_DUEL
 
 
 def event_to_str(ev: tuple, deck: tuple, lang: str = "en", viewer: int | None = None,
@@ -167,7 +175,8 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en", viewer: int | None = 
         return (f"—— 第{b}轮 {P(a)} 的回合 ——" if zh else f"--- round {b}: {P(a)}'s turn ---")
     if kind == C.EV_USE:
         tail = "" if c < 0 else ((" 对 " + P(c)) if zh else (" on " + P(c)))
-        return f"{P(a)} 使用 {K(b)}{tail}" if zh else f"{P(a)} uses {K(b)}{tail}"
+        what = K(b) if b >= 0 else cardsmod.kinds()[CARDLESS_USE].name(lang)
+        return f"{P(a)} 使用 {what}{tail}" if zh else f"{P(a)} uses {what}{tail}"
     if kind == C.EV_RESPOND:
         if c == 1 and b >= 0 and deck[b].kind == C.K_EIGHT_DIAGRAM:
             return f"{P(a)} 的八卦阵生效" if zh else f"{P(a)}'s Eight Diagram gives a Jink"
@@ -253,10 +262,34 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en", viewer: int | None = 
     return f"event {kind} {a} {b} {c}"
 
 
+def action_names(action: int, decider: int, state) -> set[str]:
+    """Other names (lower case) a person may type for a skill or hero action besides its labels:
+    the skill's or hero's key and names, with or without the ``skill`` / ``hero`` word
+    (``skill rende``, ``rende``, ``仁德``; ``liubei``, ``刘备``, ``Liu Bei``). Empty for others."""
+    a = int(action)
+    if state is None:
+        return set()
+    if C.A_SKILL <= a < C.A_HERO and a - C.A_SKILL < C.MAX_SKILL_SLOTS:
+        x = content.SKILLS_BY_ID.get(int(state[C.P_SK0 + (a - C.A_SKILL) * C.MAX_SEATS + decider]))
+        words = ("skill ", "发动", "技能 ")
+    elif C.A_HERO <= a < C.NUM_ACTIONS:
+        offer = hero_choices(state, decider)
+        j = a - C.A_HERO
+        x = content.HEROES_BY_ID.get(offer[j]) if j < len(offer) else None
+        words = ("hero ", "武将 ")
+    else:
+        return set()
+    if x is None:
+        return set()
+    names = {x.key, x.name_en.lower(), x.name_zh}
+    return names | {w + n for w in words for n in names}
+
+
 def match_action(label: str, legal: list[int], deck: tuple, decider: int, num_players: int,
                  state=None) -> int:
-    """The legal action a label names: an exact label (en or zh, case-insensitive), or a card
-    kind's name alone (the lowest-id legal card of that kind). Raises ValueError otherwise."""
+    """The legal action a label names: an exact label (en or zh, case-insensitive), a card
+    kind's name alone (the lowest-id legal card of that kind), or a skill's or offered hero's key
+    or name (``action_names``). Raises ValueError otherwise."""
     want = label.strip().lower()
     for lang in ("en", "zh"):
         for a in legal:
@@ -273,5 +306,11 @@ def match_action(label: str, legal: list[int], deck: tuple, decider: int, num_pl
             tail = card.label("en")[len(card.name_en):].lower()
             if want in (kind.key + tail, kind.name_en.lower() + tail, kind.name_zh + tail):
                 return a
+    named = [a for a in legal if want in action_names(a, decider, state)]
+    if len(named) == 1:
+        return named[0]
     shown = [action_to_str(a, deck, decider, num_players, "en", state) for a in legal]
+    if named:
+        both = [action_to_str(a, deck, decider, num_players, "en", state) for a in named]
+        raise ValueError(f"{label!r} names {len(named)} legal actions: {both}")
     raise ValueError(f"{label!r} names no legal action; legal now: {shown}")

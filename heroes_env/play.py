@@ -8,7 +8,9 @@
 At each of your decisions you see the table in seating order (hero and skills, HP, hand size,
 equipment, judgement zone, the roles you know), your hand, the decision, and the legal actions
 numbered from 1. Type a number or a label (``slash``, ``target player_2``, ``pass``); ``h`` help,
-``l`` the recent log, ``t`` the table again, ``q`` quit. The other seats' moves appear as log
+``l`` the recent log, ``t`` the table again, ``? NAME`` what a hero or skill does (``? rende``,
+``? 刘备``), ``q`` quit. At the draft each offered hero shows its kingdom, HP, gender and skills
+with their texts; a hero may be picked by its number, key (``liubei``) or name. The other seats' moves appear as log
 lines, showing only what your seat may see (``--reveal`` shows everything, for debugging).
 
 Input may be piped, one line per decision; at the end of the input the game stops with a message
@@ -29,8 +31,10 @@ from . import labels
 from .config import DEFAULTS, MODES, PACKS, Config
 from .demo import DEMO_PACK, game_config
 from .engine import constants as C
+from .engine import content
 from .record import GameRecorder, RecordWriter
-from .table import context_text, hero_info, role_name, table_view
+from .heroes import HEROES, lookup
+from .table import context_text, hero_card, role_name, table_view
 
 RECENT = 20          # log lines shown by "l"
 
@@ -39,7 +43,7 @@ WORDS = {
            "dead": "dead", "deck": "deck", "discard": "discard", "round": "round",
            "your_hand": "your hand", "looking": "you look at", "table": "on the table",
            "choose": "your choice", "bad": "not a legal choice", "legal": "choose 1 to {k}, a label, "
-           "or h / l / t / q", "eof": "end of input: the game stops here (not finished)",
+           "or h / l / t / ? NAME / q", "eof": "end of input: the game stops here (not finished)",
            "quit": "you quit: the game stops here (not finished)", "result": "result",
            "reward": "your reward", "roles": "every seat", "recent": "recent log", "saved":
            "record written to", "you_are": "you are", "skills": "skills", "asked": "decision",
@@ -47,7 +51,8 @@ WORDS = {
     "zh": {"you": "你", "hand": "手牌", "equip": "装备", "judge": "判定区", "pile": "武将牌上",
            "dead": "阵亡", "deck": "牌堆", "discard": "弃牌堆", "round": "第{r}轮",
            "your_hand": "你的手牌", "looking": "你正在观看", "table": "桌上",
-           "choose": "你的选择", "bad": "不是合法的选择", "legal": "输入 1 到 {k}、动作名，或 h / l / t / q",
+           "choose": "你的选择", "bad": "不是合法的选择",
+           "legal": "输入 1 到 {k}、动作名，或 h / l / t / ? 名称 / q",
            "eof": "输入结束：游戏在此停止（未完成）", "quit": "你退出了：游戏在此停止（未完成）",
            "result": "结果", "reward": "你的收益", "roles": "各座位", "recent": "最近的记录",
            "saved": "记录已写入", "you_are": "你是", "skills": "技能", "asked": "待决",
@@ -56,12 +61,16 @@ WORDS = {
 
 HELP = {
     "en": """Answer with the number of a legal action (1 = the first), or its label as shown
-(case does not matter; a card's name alone picks the first such card, e.g. "jink").
+(case does not matter; a card's name alone picks the first such card, e.g. "jink"; a skill or
+an offered hero may be named by its key or name, e.g. "rende", "liubei", "Liu Bei").
   h  this help         l  the recent log (what you saw)
-  t  the table again   q  quit (the game stops; --record still writes it)""",
-    "zh": """输入合法动作的编号（1 为第一个），或其名称（如"闪"、"目标 2号位"、"放弃"）。
+  t  the table again   ? NAME  what a hero or skill does (? rende, ? Zhuge Liang, ? 观星)
+  q  quit (the game stops; --record still writes it)""",
+    "zh": """输入合法动作的编号（1 为第一个），或其名称（如"闪"、"目标 2号位"、"放弃"；
+技能与可选武将也可用拼音键名或名字，如"仁德"、"liubei"）。
   h  帮助        l  最近的记录（你看到的）
-  t  再看牌桌    q  退出（游戏停止；--record 仍会写入记录）""",
+  t  再看牌桌    ? 名称  查看武将或技能的说明（? 仁德、? 诸葛亮、? guanxing）
+  q  退出（游戏停止；--record 仍会写入记录）""",
 }
 
 
@@ -159,7 +168,7 @@ class Session:
         me = seat == self.seat
         name = labels.seat_name(seat, L) + (f" ({w['you']})" if me else "")
         mark = ">" if seat == v["current"] and not v["done"] else " "
-        hero = hero_info(st["hero"]) if st["hero"] >= 0 else None
+        hero = hero_card(st["hero"]) if st["hero"] >= 0 else None
         hname = hero[L] if hero else "-"
         role = role_name(st["role"], L)
         head = f"{mark} {name:<14} {hname:<12} [{role}]"
@@ -210,9 +219,31 @@ class Session:
         self.out(self.st.yellow(f"{self.w['asked']}{self.colon}{g.describe_decision(L)}" +
                                 (f"  ({ctx})" if ctx else "")))
         legal = [a for a, _, _ in dec["legal"]]
+        offer = labels.hero_choices(g.s, g.decider) if dec["kind"] == C.DK_HERO else []
+        lord = g.role(g.decider) == C.ROLE_LORD
         for i, (a, en, zh) in enumerate(dec["legal"], 1):
             self.out(f"  {i:>2}. {en if L == 'en' else zh}")
+            j = a - C.A_HERO
+            if 0 <= j < len(offer):
+                self.show_hero(offer[j], lord, indent=6)
         return legal
+
+    def show_hero(self, h: int, lord: bool, indent: int = 2) -> None:
+        """An offered hero: kingdom, HP, gender, then each skill's name and text (its lord skills
+        only for the lord: nobody else gets them)."""
+        info = HEROES[content.HEROES_BY_ID[h].key]
+        pad = " " * indent
+        self.out(pad + self.st.dim(info.summary(self.lang, with_name=False)))
+        for sk in info.skills:
+            if lord or not sk.lord:
+                self.out(pad + "  " + self.st.dim(sk.describe(self.lang)))
+
+    def explain(self, name: str) -> None:
+        """``? NAME``: a hero's or skill's description, or what the name could have meant."""
+        try:
+            self.out(lookup(name).describe(self.lang))
+        except ValueError as e:
+            self.out(str(e))
 
     # ------------------------------------------------------------ input
     def ask(self, legal: list[int]):
@@ -237,6 +268,9 @@ class Session:
                 return None
             if low in ("h", "help", "?"):
                 self.out(HELP[self.lang])
+                continue
+            if text.startswith(("?", "？")):
+                self.explain(text[1:].strip())
                 continue
             if low in ("l", "log"):
                 self.out(f"-- {w['recent']} --")
@@ -299,7 +333,7 @@ class Session:
         v = table_view(g, None)
         for st in v["seats"]:
             seat = st["seat"]
-            hero = hero_info(st["hero"]) if st["hero"] >= 0 else None
+            hero = hero_card(st["hero"]) if st["hero"] >= 0 else None
             alive = "" if st["alive"] else f" ({w['dead']})"
             me = f" ({w['you']})" if seat == self.seat else ""
             self.out(f"  {labels.seat_name(seat, L)}{me}{self.colon}{role_name(st['role'], L)}"

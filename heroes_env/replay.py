@@ -30,7 +30,7 @@ from . import cards, labels
 from .engine import constants as C
 from .engine import content
 from .record import RecordError, load_record
-from .table import card_info, hero_info, table_view
+from .table import card_info, hero_card, table_view
 
 LANGS = ("en", "zh")
 
@@ -144,11 +144,12 @@ def build_frames(record, views=None) -> dict:
 
 
 def names_data(config, heroes=None) -> dict:
-    """The names a page needs: cards of the deck, heroes (ids; None: every hero), roles, phases,
-    results, in both languages."""
+    """The names a page needs: cards of the deck, heroes (ids; None: every hero; with their HP,
+    kingdom, gender and skill texts), roles, phases, results, in both languages."""
     ids = [h.id for h in content.HEROES] if heroes is None else heroes
     return {"n": config.num_players, "cards": card_info(cards.deck(config.deck)),
-            "heroes": {str(h): hero_info(h) for h in ids},
+            "hero_action": C.A_HERO,
+            "heroes": {str(h): hero_card(h) for h in ids},
             "roles": {lang: list(labels.ROLE_NAMES[lang]) for lang in LANGS},
             "phases": {lang: list(labels.PHASE_NAMES[lang]) for lang in LANGS},
             "results": {lang: list(labels.RESULT_NAMES[lang]) for lang in LANGS}}
@@ -163,7 +164,9 @@ def page_data(record) -> dict:
     """The page's data: the frames per view, the names of cards, heroes and roles."""
     data = build_frames(record)
     heroes = sorted({st["hero"] for frs in data["frames"].values() for f in frs
-                     for st in f["seats"] if st["hero"] >= 0})
+                     for st in f["seats"] if st["hero"] >= 0}
+                    | {h for frs in data["frames"].values() for f in frs
+                       for h in ((f.get("decision") or {}).get("offer") or ())})
     cfg = record.config
     data.update(names_data(cfg, heroes))
     data.update({
@@ -243,7 +246,7 @@ main{display:flex;height:calc(100vh - 46px)}
 #decision{background:#0008;border-radius:8px;padding:8px;margin-top:6px;text-align:left}
 #decision .q{color:#ffd35c;font-weight:600}
 #decision .taken{color:#8fe39a;margin-top:4px}
-#decision ol{margin:4px 0 0 18px;padding:0;max-height:110px;overflow:auto;font-size:12px}
+#decision ol{margin:4px 0 0 18px;padding:0;max-height:38vh;overflow:auto;font-size:12px}
 #decision li.chosen{color:#8fe39a;font-weight:600}
 .seat{position:absolute;width:200px;transform:translate(-50%,-50%);background:#f4efe3;color:#222;border-radius:8px;padding:6px 8px;box-shadow:0 2px 6px #0009;font-size:12px;border:3px solid transparent}
 .seat.current{border-color:#ffd35c}
@@ -270,6 +273,11 @@ main{display:flex;height:calc(100vh - 46px)}
 #status{color:#ff8080;font-size:12px;margin-top:4px}
 .acts{display:flex;flex-wrap:wrap;gap:4px;margin-top:6px}
 .acts button{font-size:12px;padding:3px 8px;background:#3b5d48}
+.sk{cursor:help;border-bottom:1px dotted #999}
+.offer{font-size:11.5px;color:#cfe;margin:2px 0 4px}
+.offer .sk{border-color:#7a9}
+#explain{display:none;background:#f4efe3;color:#222;border-radius:6px;padding:6px 8px;margin-top:6px;font-size:12px;text-align:left}
+#explain b{display:block}
 </style></head>
 <body>
 <header>
@@ -284,7 +292,7 @@ main{display:flex;height:calc(100vh - 46px)}
 <select id="lang"><option value="en">English</option><option value="zh">中文</option></select>
 </header>
 <main>
-<div id="table"><div id="felt"></div><div id="center"><div class="info" id="info"></div><div id="tablecards"></div><div id="decision"></div><div id="status"></div></div></div>
+<div id="table"><div id="felt"></div><div id="center"><div class="info" id="info"></div><div id="tablecards"></div><div id="decision"></div><div id="explain"></div><div id="status"></div></div></div>
 <div id="log"></div>
 </main>
 <div id="errors"></div>
@@ -309,6 +317,19 @@ function card(c) { const x = D.cards[c]; return '<span class="card' + (x.red ? '
 function cards(ids) { return ids && ids.length ? ids.map(card).join("") : "-"; }
 function backs(n) { let h = ""; for (let i = 0; i < n; i++) h += '<span class="card back">?</span>'; return h; }
 function frames() { return D.frames[S.view]; }
+// a skill's name with its text on demand: the tooltip, and a click shows it under the decision
+function skill(k) {
+  const t = esc(k.text[S.lang]);
+  return '<span class="sk" tabindex="0" title="' + t + '" data-text="' + t + '">' + esc(k[S.lang]) + "</span>";
+}
+// an offered hero (the draft): kingdom, HP, gender, then its skills (lord skills for the lord)
+function offerHTML(h, lord) {
+  const x = D.heroes[h];
+  if (!x) return "";
+  const hp = S.lang === "zh" ? "体力 " + x.hp : x.hp + " HP";
+  return '<div class="offer">' + esc(x.kingdom[S.lang]) + " · " + hp + " · " + esc(x.gender[S.lang])
+    + "<br>" + x.skills.filter(k => lord || !k.lord).map(skill).join(" · ") + "</div>";
+}
 function hpBar(hp, mx) { let h = ""; for (let i = 0; i < mx; i++) h += i < hp ? "♥" : '<span class="lost">♡</span>'; return '<span class="hp">' + h + "</span> " + hp + "/" + mx; }
 function seatHTML(f, st) {
   const L = T[S.lang], hero = st.hero >= 0 ? D.heroes[st.hero] : null;
@@ -324,8 +345,8 @@ function seatHTML(f, st) {
   h += '<div class="name">' + esc(L.player(st.seat)) + (me ? " (" + L.you + ")" : "") + "</div>";
   if (hero) {
     h += '<div class="hero">' + esc(hero[S.lang]) + "</div>";
-    const sk = hero.skills.filter(k => !k.lord || st.role === 0).map(k => k[S.lang]);
-    if (sk.length) h += '<div class="skills">' + esc(sk.join(" · ")) + "</div>";
+    const sk = hero.skills.filter(k => !k.lord || st.role === 0).map(skill);
+    if (sk.length) h += '<div class="skills">' + sk.join(" · ") + "</div>";
   }
   if (!st.alive) { h += "<div>" + L.dead + "</div></div>"; return h; }
   h += "<div>" + hpBar(st.hp, st.maxhp) + "</div>";
@@ -369,10 +390,14 @@ function render() {
   let dh = "";
   if (f.decision) {
     dh += '<div class="q">' + L.asks + ": " + esc(f.decision.text[S.lang]) + "</div>";
+    // a hero choice: each offered hero's kingdom, HP, gender and skills under its action
+    const offer = f.decision.offer || [], lord = f.seats.some(st => st.seat === f.decision.seat && st.role === 0);
+    const hero = a => { const j = a[0] - D.hero_action; return j >= 0 && j < offer.length ? offerHTML(offer[j], lord) : ""; };
     if (D.live && S.step === fr.length - 1 && f.decision.legal && f.decision.seat === f.viewer) {
-      dh += '<div class="acts">' + f.decision.legal.map(a => '<button class="act" data-action="' + a[0] + '">' + esc(S.lang === "en" ? a[1] : a[2]) + "</button>").join("") + "</div>";
+      const btn = a => '<button class="act" data-action="' + a[0] + '">' + esc(S.lang === "en" ? a[1] : a[2]) + "</button>";
+      dh += '<div class="acts">' + f.decision.legal.map(a => offer.length ? "<div>" + btn(a) + hero(a) + "</div>" : btn(a)).join("") + "</div>";
     } else if (f.decision.legal) {
-      dh += "<ol>" + f.decision.legal.map(a => '<li' + (f.taken && f.taken.en === a[1] ? ' class="chosen"' : "") + ">" + esc(S.lang === "en" ? a[1] : a[2]) + "</li>").join("") + "</ol>";
+      dh += "<ol>" + f.decision.legal.map(a => '<li' + (f.taken && f.taken.en === a[1] ? ' class="chosen"' : "") + ">" + esc(S.lang === "en" ? a[1] : a[2]) + hero(a) + "</li>").join("") + "</ol>";
     }
     if (f.taken) dh += '<div class="taken">' + esc(L.player(f.taken.seat)) + " " + L.took + ": " + esc(f.taken[S.lang]) + "</div>";
   } else {
@@ -383,6 +408,11 @@ function render() {
     }
   }
   $("decision").innerHTML = dh;
+  $("explain").style.display = "none";
+  document.querySelectorAll(".sk").forEach(e => e.onclick = () => {
+    $("explain").innerHTML = "<b>" + esc(e.textContent) + "</b>" + esc(e.dataset.text);
+    $("explain").style.display = "block";
+  });
   $("decision").querySelectorAll("button.act").forEach(b => b.onclick = () => act(parseInt(b.dataset.action, 10)));
   // the log up to this frame; the lines of the last step highlighted
   const prev = S.step > 0 ? fr[S.step - 1].lines : 0;

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import labels
+from . import heroes, labels
 from .engine import constants as C
 from .engine import content
 
@@ -45,8 +45,8 @@ def seat_order(g) -> list[int]:
 
 def decision_view(g, viewer: int | None) -> dict | None:
     """The pending decision as viewer knows it: who decides and what kind of decision, for
-    everyone; the legal actions (id, en and zh labels) only for the decider and the all-seeing
-    view. None when the game is over."""
+    everyone; the legal actions (id, en and zh labels) and, at a hero choice, the offered hero
+    ids (``offer``) only for the decider and the all-seeing view. None when the game is over."""
     if g.done:
         return None
     d = g.decider
@@ -66,6 +66,8 @@ def decision_view(g, viewer: int | None) -> dict | None:
         out["card"] = c
         out["src"] = int(s[C.H_DSRC]) if 0 <= int(s[C.H_DSRC]) < g.num_players else -1
         out["tgt"] = int(s[C.H_DTGT]) if 0 <= int(s[C.H_DTGT]) < g.num_players else -1
+        if g.decision_kind == C.DK_HERO:      # the heroes offered, in action order (A_HERO + j)
+            out["offer"] = labels.hero_choices(s, d)
     return out
 
 
@@ -131,14 +133,18 @@ def table_view(g, viewer: int | None) -> dict:
 
 
 # ---------------------------------------------------------------- names
-def hero_info(h: int) -> dict | None:
-    """A hero's names and its skills' names (both languages); None for no hero."""
+def hero_card(h: int) -> dict | None:
+    """A hero as the pages draw it (JSON): names, HP, kingdom and gender, and its skills' names
+    and texts, in both languages (``heroes_env.heroes``); None for no hero."""
     x = content.HEROES_BY_ID.get(int(h))
     if x is None:
         return None
-    sk = [content.SKILLS_BY_ID[k] for k in x.skills]
-    return {"en": x.name_en, "zh": x.name_zh, "key": x.key, "hp": x.hp,
-            "skills": [{"en": k.name_en, "zh": k.name_zh, "lord": k.kind == "lord"} for k in sk]}
+    info = heroes.HEROES[x.key]
+    both = lambda f: {lang: f(lang) for lang in heroes.LANGS}  # noqa: E731
+    return {"en": info.name_en, "zh": info.name_zh, "key": info.key, "hp": info.hp,
+            "kingdom": both(info.kingdom_name), "gender": both(info.gender_name),
+            "skills": [{"en": k.name_en, "zh": k.name_zh, "lord": k.lord, "text": both(k.text)}
+                       for k in info.skills]}
 
 
 def card_info(deck: tuple) -> list[dict]:

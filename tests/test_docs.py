@@ -111,7 +111,74 @@ def test_family_table_is_made_from_the_code_and_the_data():
     assert len(set(own + runs)) == len(content.SKILLS)
 
 
+# ---------------------------------------------------------------- docs/heroes/, from the data files
+HERO_DOCS = pathlib.Path(__file__).resolve().parents[1] / "docs" / "heroes"
+
+
+def test_hero_pages_are_made_from_the_data():
+    """Each page of docs/heroes/ holds, between its markers, what heroes_env.heroes makes from
+    heroes.csv, skills.csv and skill_text.csv now: a stale page fails."""
+    from heroes_env import heroes
+    parts = heroes.page_parts()
+    assert sorted(parts) == sorted(p.name for p in HERO_DOCS.glob("*.md"))
+    for name, (what, fn, body) in parts.items():
+        page = (HERO_DOCS / name).read_text(encoding="utf-8")
+        assert heroes.with_part(page, what, fn, body, name) == page, \
+            f"docs/heroes/{name} is stale: run `python -m tests.test_docs --regen`"
+
+
+def test_hero_pages_hold_every_hero_and_skill_text():
+    from heroes_env import heroes
+    pages = {p.stem: p.read_text(encoding="utf-8") for p in HERO_DOCS.glob("*.md")}
+    for h in heroes.HEROES.values():
+        page = pages[h.pack]
+        assert f"\n### {h.name_zh} {h.name_en}\n" in page and f"key `{h.key}`" in page, h.key
+        assert f"({h.pack}.md#{heroes.anchor(h)})" in pages["index"], h.key
+        for sk in h.skills:
+            assert sk.text_zh in page and sk.text_en in page, (h.key, sk.key)
+    for pack in ("standard", "herokill", "classmates"):      # the counts in the packs table
+        assert f"| `{pack}` | {len(heroes.pack_heroes(pack))} " in pages["index"], pack
+    # a changed text makes the page stale
+    h = heroes.HEROES["liubei"]
+    changed = heroes.hero_section(h).replace(h.skills[0].text_en, "something else")
+    assert changed not in pages["standard"]
+
+
+def test_hero_anchors_are_the_headings_own():
+    """The index links each hero to its heading's anchor, as MkDocs makes it; none repeats on a
+    page (MkDocs would number a repeated one)."""
+    from heroes_env import heroes
+    assert heroes.anchor(heroes.hero_info("lvbu")) == "lu-bu"
+    assert heroes.anchor(heroes.hero_info("zhugeliang")) == "zhuge-liang"
+    for pack in ("standard", "herokill", "classmates"):
+        marks = [heroes.anchor(h) for h in heroes.pack_heroes(pack)]
+        assert len(set(marks)) == len(marks), pack
+    try:
+        from markdown.extensions.toc import slugify
+    except ImportError:
+        return
+    for h in heroes.HEROES.values():
+        assert slugify(f"{h.name_zh} {h.name_en}", "-") == heroes.anchor(h), h.key
+
+
+def test_hero_pages_links_resolve_and_cite_only_the_checkout():
+    for p in HERO_DOCS.glob("*.md"):
+        text = p.read_text(encoding="utf-8")
+        assert "shared/" not in text and "seeds/" not in text, p.name
+        assert not re.search(r"seed \d|DECISIONS|TRUSTED", text), p.name
+        for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
+            assert (p.parent / target).resolve().exists(), (p.name, target)
+
+
+def test_a_stale_or_unmarked_page_is_reported():
+    import pytest
+    from heroes_env import heroes
+    with pytest.raises(ValueError, match="expected one generated hero list"):
+        heroes.with_part("# no markers\n", "hero list", 'pack_section("standard")', "x", "p.md")
+
+
 def regenerate() -> None:
+    from heroes_env import heroes
     from heroes_env.engine.skills import registry
     text = SKILLS_DOC.read_text()
     new, n = TABLE.subn(lambda m: m[1] + registry.family_table() + m[3], text)
@@ -119,11 +186,19 @@ def regenerate() -> None:
         raise SystemExit(f"{SKILLS_DOC}: expected one family table between its markers, found {n}")
     SKILLS_DOC.write_text(new)
     print(f"wrote the family table of {SKILLS_DOC}")
+    for name, (what, fn, body) in heroes.page_parts().items():
+        path = HERO_DOCS / name
+        try:
+            new = heroes.with_part(path.read_text(encoding="utf-8"), what, fn, body, str(path))
+        except (OSError, ValueError) as e:
+            raise SystemExit(str(e)) from None
+        path.write_text(new, encoding="utf-8")
+        print(f"wrote the {what} of {path}")
 
 
 if __name__ == "__main__":
     import sys
     if sys.argv[1:] != ["--regen"]:
         raise SystemExit("usage: python -m tests.test_docs --regen  (rewrites docs/skills.md's "
-                         "family table)")
+                         "family table and the hero lists of docs/heroes/)")
     regenerate()

@@ -108,7 +108,7 @@ def test_draft_lord_chooses_from_five_with_the_three_lords():
     assert (g.decider, g.decision_kind) == (0, C.DK_HERO)
     five = offers(g, 0)
     assert len(five) == 5 and len(set(five)) == 5 and LORD_HEROES <= set(five)
-    assert g.legal_labels() == [f"hero {k}" for k in five]
+    assert g.legal_labels() == [f"hero {content.HEROES_BY_KEY[k].name_en}" for k in five]
     assert all(not g.hand(i) for i in range(5)), "cards are dealt after the draft"
     # the lord sees his offer in his observation; the others do not
     o = g.observe(0)
@@ -119,7 +119,7 @@ def test_draft_lord_chooses_from_five_with_the_three_lords():
 
 def test_draft_then_others_choose_from_three_hidden_until_all_chose():
     g = Game.new(Config(num_players=5, pack="standard"), seed=4)
-    g.play("hero sunquan")
+    g.play("hero Sun Quan")
     assert g.hero(0).key == "sunquan" and g.max_hp(0) == 5      # lord +1 with 5 players
     assert g.skills(0) == ["zhiheng", "jiuyuan"]
     offered = set()

@@ -230,7 +230,7 @@ def test_nullifying_a_helpful_trick_hurts_its_user():
 def test_rende_gives_count_only():
     g = table({"hero": "liubei", "hand": ["jink ♦2", "slash ♠7", ANCHOR]},
               {"hero": "xuchu"}, {"hero": "zhangfei"}, {"hero": "xuchu"})
-    g.play("skill rende")
+    g.play("skill Benevolence")
     g.play("target player_2")
     g.play("Jink ♦2")
     g.play("Slash ♠7")
@@ -242,7 +242,7 @@ def test_rende_gives_count_only():
 def test_fanjian_is_a_harmful_skill_aimed():
     g = table({"hero": "zhouyu", "hand": ["slash ♠7"]}, {"hero": "xuchu"},
               {"hero": "zhangfei", "hand": [ANCHOR]}, {"hero": "xuchu"})
-    g.play("skill fanjian")
+    g.play("skill Sow Dissension")
     g.play("target player_2")
     g.play("red")                            # wrong: 1 damage from 周瑜
     assert counts(g) == {(C.HK_AIM, 0, 2): 1, (C.HK_DAMAGE, 0, 2): 1}
@@ -253,7 +253,7 @@ def test_lijian_aims_at_the_duel_victim():
     g = table({"hero": "diaochan", "hand": ["slash ♠7", ANCHOR]},
               {"hero": "ganning"}, {"hero": "lvmeng", "hand": ["slash ♠9"]},
               {"hero": "zhenji"})
-    g.play("skill lijian")
+    g.play("skill Seed of Animosity")
     g.play("Slash ♠7")
     g.play("target player_1")          # 甘宁 uses the 决斗 on the only other male, 吕蒙
     g.play("Slash ♠9")

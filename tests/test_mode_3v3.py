@@ -139,7 +139,7 @@ def test_draft_pool_rolls_pick_order_masks_and_assignment():
         for viewer in range(6):          # the free pool is public while the commanders pick
             o = g.observe(viewer)
             assert np.flatnonzero(o[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]).tolist() == free
-        assert g.legal_labels() == [f"hero {content.HEROES_BY_ID[h].key}" for h in free]
+        assert g.legal_labels() == [f"hero {content.HEROES_BY_ID[h].name_en}" for h in free]
         j = (k * 5) % len(free)
         g.step(C.A_HERO + j)
         picked[who].append(free[j])

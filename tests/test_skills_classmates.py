@@ -220,8 +220,8 @@ def test_menglong_counts_as_eight_diagram_red_dodges(invariants):
     g.play("Slash ♠7")
     g.play("target player_1")
     expect(g, 1, C.DK_JINK)
-    assert g.legal_labels() == ["pass", "Jink ♦2", "skill menglong"]
-    g.play("skill menglong")
+    assert g.legal_labels() == ["pass", "Jink ♦2", "skill Haze"]
+    g.play("skill Haze")
     expect(g, 0, C.DK_PLAY)
     assert damage(g) == [] and hand_names(g, 1) == ["Jink ♦2"]
     assert skill_events(g, SK.SK_MENGLONG) == [(1, SK.SK_MENGLONG, -1)]
@@ -235,7 +235,7 @@ def test_menglong_black_judgement_then_hand_jink_still_allowed():
               deck_top=["slash ♠8"], autoplay=False)
     g.play("Slash ♠7")
     g.play("target player_1")
-    g.play("skill menglong")
+    g.play("skill Haze")
     expect(g, 1, C.DK_JINK)
     assert g.legal_labels() == ["pass", "Jink ♦2"]
     g.play("pass")
@@ -263,8 +263,8 @@ def test_menglong_answers_archery_with_an_empty_hand():
               deck_top=["jink ♥2"], autoplay=False)
     g.play("Archery Attack ♥A")
     expect(g, 1, C.DK_JINK)
-    assert g.legal_labels() == ["pass", "skill menglong"]
-    g.play("skill menglong")
+    assert g.legal_labels() == ["pass", "skill Haze"]
+    g.play("skill Haze")
     assert (1, 1, 1) not in damage(g) and g.hp(1) == 3
 
 
@@ -473,7 +473,7 @@ def test_tianlai_diamond_card_as_indulgence(invariants):
     """天籁: in her play phase any ♦ card (hand or equipment) is used as 乐不思蜀."""
     g = table({"hero": "suntingting", "hand": ["jink ♦2", "slash ♠7", ANCHOR], "equip": ["zixing"]},
               autoplay=False)
-    g.play("skill tianlai")
+    g.play("skill Heavenly Sound")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_GUOSE)
     assert g.legal_labels() == ["Jink ♦2", "Zixing ♦K"]
     g.play("Jink ♦2")
@@ -545,8 +545,8 @@ def test_sidashu_lord_calls_wei_helpers_for_a_jink(invariants):
               {"hero": "tukai", "hand": ["jink ♦3"]}, current=1)
     hit(g, target="target player_0")
     expect(g, 0, C.DK_JINK)
-    assert g.legal_labels() == ["pass", "skill sidashu"]
-    g.play("skill sidashu")
+    assert g.legal_labels() == ["pass", "skill Stomach Relief"]
+    g.play("skill Stomach Relief")
     expect(g, 2, C.DK_JINK)                  # 涂凯 (群) is never asked
     g.play("Jink ♦2")
     assert damage(g) == [] and g.hand(3) == [85]
@@ -619,7 +619,7 @@ def test_zhengtai_two_women_duel(invariants):
     g = table({"hero": "tukai", "hand": ["jink ♦2", ANCHOR]},
               {"hero": "fuyaqin", "hand": ["nullification ♠J"]},
               {"hero": "liaochenyu"}, {"hero": "zhaojiaqi"}, autoplay=False)
-    g.play("skill zhengtai")
+    g.play("skill Shota")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_LIJIAN)
     g.play("Jink ♦2")
     asked(g, 0, C.DK_SKILL_TARGET, SK.SK_LIJIAN)
@@ -637,10 +637,10 @@ def test_zhengtai_two_women_duel(invariants):
 def test_zhengtai_needs_two_women_and_lijian_still_men():
     g = table({"hero": "tukai", "hand": ["jink ♦2", ANCHOR]}, {"hero": "fuyaqin"},
               {"hero": "liaochenyu"}, {"hero": "shaoshuai"}, autoplay=False)
-    assert "skill zhengtai" not in g.legal_labels()
+    assert "skill Shota" not in g.legal_labels()
     g2 = table({"hero": "diaochan", "hand": ["jink ♦2", ANCHOR]}, {"hero": "fuyaqin"},
                {"hero": "liaochenyu"}, {"hero": "shaoshuai"}, autoplay=False)
-    g2.play("skill lijian")
+    g2.play("skill Seed of Animosity")
     g2.play("Jink ♦2")
     assert g2.legal_labels() == ["target player_2", "target player_3"]
 
@@ -683,7 +683,7 @@ def test_fuxiao_heart_hand_card_as_amazing_grace(invariants):
     character, each takes one in seat order)."""
     g = table({"hero": "shaoshuai", "hand": ["peach ♥3", "jink ♦2", ANCHOR]},
               deck_top=["slash ♠7", "jink ♦3", "duel", "chitu"], autoplay=False)
-    g.play("skill fuxiao")
+    g.play("skill Daybreak")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_FUXIAO)
     assert g.legal_labels() == ["Peach ♥3", ANCHOR_LABEL]        # ♥ hand cards only
     g.play("Peach ♥3")
@@ -746,7 +746,7 @@ def test_angle_two_hand_cards_heal_her_and_a_wounded_man(invariants):
     """Angle: discard two hand cards, choose a wounded male: both recover 1 (she need not be hurt)."""
     g = table({"hero": "yangxiaoyi", "hp": 2, "hand": ["jink ♦2", "jink ♦3", ANCHOR]},
               {"hero": "tukai", "hp": 1}, {"hero": "fuyaqin", "hp": 1}, autoplay=False)
-    g.play("skill angle")
+    g.play("skill Angel")
     asked(g, 0, C.DK_SKILL_TARGET, SK.SK_JIEYIN)
     assert g.legal_labels() == ["target player_1"]                  # the wounded woman is not
     g.play("target player_1")
@@ -847,8 +847,8 @@ def test_fangzhu_black_hand_card_as_collateral(invariants):
     g = table({"hand": ["slash ♣2", "peach ♥3", ANCHOR]}, {"equip": ["crossbow ♣A"]}, [], [],
               autoplay=False)
     stand_in(g, 0, SK.SK_FANGZHU)
-    assert "skill fangzhu" in g.legal_labels()
-    g.play("skill fangzhu")
+    assert "skill Exile" in g.legal_labels()
+    g.play("skill Exile")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_FANGZHU)
     assert g.legal_labels() == ["Slash ♣2"]
     g.play("Slash ♣2")
@@ -866,7 +866,7 @@ def test_fangzhu_black_hand_card_as_collateral(invariants):
 def test_fangzhu_not_without_a_weapon_on_the_table():
     g = table({"hand": ["slash ♣2", ANCHOR]}, [], [], [], autoplay=False)
     stand_in(g, 0, SK.SK_FANGZHU)
-    assert "skill fangzhu" not in g.legal_labels()
+    assert "skill Exile" not in g.legal_labels()
 
 
 # ================================================================ 甘露 (崔晗; stand-in seat)
@@ -874,7 +874,7 @@ def test_ganlu_peach_as_god_salvation(invariants):
     """甘露: her 桃 may be used as 桃园结义: every wounded character recovers 1."""
     g = table({"hp": 3, "hand": ["peach ♥3", ANCHOR]}, {"hp": 2}, [], {"hp": 1}, autoplay=False)
     stand_in(g, 0, SK.SK_GANLU)
-    g.play("skill ganlu")
+    g.play("skill Sweet Dew")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_GANLU)
     assert g.legal_labels() == ["Peach ♥3"]
     g.play("Peach ♥3")

@@ -94,12 +94,12 @@ def test_lingxian_repeats_the_previous_card():
     """灵仙 (朱燕) = 奸雄 of 英雄杀: after 无中生有, another card of hers is used as 无中生有."""
     g = table({"hero": "zhuyan", "hand": ["ex_nihilo", "jink ♦2", ANCHOR]}, {}, {}, {},
               deck_top=["peach ♥3", "peach ♥4", "slash ♠7", "slash ♠8"])
-    assert "skill lingxian" not in g.legal_labels()
+    assert "skill Spirit Echo" not in g.legal_labels()
     g.play("Ex Nihilo ♥7")
-    g.play("skill lingxian")
+    g.play("skill Spirit Echo")
     g.play("Jink ♦2")
     assert len(g.hand(0)) == 5 and own_skill_uses(g, SK.SK_LINGXIAN) == [(0, SK.SK_LINGXIAN, -1)]
-    assert "skill lingxian" not in g.legal_labels()          # once per turn
+    assert "skill Spirit Echo" not in g.legal_labels()          # once per turn
 
 
 @pytest.mark.parametrize("hero", ["luminfeng", "chenmanyi"])
@@ -162,7 +162,7 @@ def test_fengqing_names_a_suit():
     costs it 1 damage from her. Once per play phase."""
     g = table({"hero": "yandandan", "hand": ["peach ♥3", "slash ♣8", ANCHOR]}, {}, {}, {})
     mine = set(g.hand(0))
-    g.play("skill fengqing")
+    g.play("skill Allure")
     g.play("target player_1")
     expect(g, 1, C.DK_SKILL_OPTION)
     assert sorted(g.legal_labels()) == ["club", "diamond", "heart", "spade"]
@@ -198,7 +198,7 @@ def test_huizhi_hand_limit_is_max_hp():
 def test_fangzhejielai_equipment_as_savage_assault():
     """放着姐来 (张云杰) = 烽火: an equipped card is used as 南蛮入侵."""
     g = table({"hero": "zhangyunjie", "hand": [ANCHOR], "equip": ["qinggang_sword"]}, {}, {}, {})
-    g.play("skill fangzhejielai")               # its only equipped card: chosen unasked
+    g.play("skill Leave It to Me")               # its only equipped card: chosen unasked
     assert g.equipment(0) == [] and sorted(d[1] for d in damage(g)) == [1, 2, 3]
 
 
@@ -206,7 +206,7 @@ def test_fangzhu_black_hand_card_as_collateral():
     """放逐 (张云杰): a black hand card is used as 借刀杀人."""
     g = table({"hero": "zhangyunjie", "hand": ["slash ♣7", ANCHOR]},
               {"equip": ["crossbow"]}, {}, {})
-    g.play("skill fangzhu")
+    g.play("skill Exile")
     g.play("Slash ♣7")          # the only wielder, player_1, is chosen unasked; now its victim
     expect(g, 0, C.DK_TARGET)
     assert g.legal_labels() == ["target player_0", "target player_2"]
@@ -219,7 +219,7 @@ def test_zhixin_club_as_snatch_at_any_distance():
     a real 顺手牵羊 of hers keeps its distance 1."""
     g = table({"hero": "cuihan", "hand": ["slash ♣7", "snatch ♠3", ANCHOR]},
               {"hand": ["jink ♦2"]}, {"hand": ["peach ♥3"]}, {"hand": ["jink ♦3"]})
-    g.play("skill zhixin")
+    g.play("skill Confidante")
     g.play("Slash ♣7")
     expect(g, 0, C.DK_TARGET)
     assert g.legal_labels() == ["target player_1", "target player_2", "target player_3"]
@@ -233,5 +233,5 @@ def test_zhixin_club_as_snatch_at_any_distance():
 def test_ganlu_peach_as_god_salvation():
     """甘露 (崔晗): her 桃 is used as 桃园结义: every wounded character recovers 1."""
     g = table({"hero": "cuihan", "hp": 2, "hand": ["peach ♥3", ANCHOR]}, {"hp": 3}, {}, {"hp": 1})
-    g.play("skill ganlu")
+    g.play("skill Sweet Dew")
     assert [g.hp(i) for i in range(4)] == [3, 4, 4, 2]

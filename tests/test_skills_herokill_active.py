@@ -69,9 +69,9 @@ def xiadan_table(mine, theirs, **kw):
 def test_xiadan_won_unlimited_range_two_slashes_two_targets_each(invariants):
     """侠胆 won (higher rank): this turn his range is unlimited, he may use two 杀 and each 杀 may name up to two targets."""
     g = xiadan_table("jink ♥K", ["peach ♥6", "peach ♥3"])
-    assert "skill xiadan" in g.legal_labels()
+    assert "skill Gallant Daring" in g.legal_labels()
     # before: seat 2 is out of range
-    g.play("skill xiadan")
+    g.play("skill Gallant Daring")
     asked(g, 0, C.DK_SKILL_TARGET, SK.SK_XIADAN)
     assert g.legal_labels() == ["target player_1", "target player_2"]   # seat 3 has no hand card
     g.play("target player_2")
@@ -89,7 +89,7 @@ def test_xiadan_won_unlimited_range_two_slashes_two_targets_each(invariants):
     assert skill_events(g, SK.SK_XIADAN) == [(0, SK.SK_XIADAN, 2)]
     # once per play phase
     expect(g, 0, C.DK_PLAY)
-    assert "skill xiadan" not in g.legal_labels()
+    assert "skill Gallant Daring" not in g.legal_labels()
     # first 杀: seat 2 (distance 2) is in range; a second target may be added
     g.play("Slash ♠7")
     assert g.legal_labels() == ["target player_1", "target player_2", "target player_3"]
@@ -113,7 +113,7 @@ def test_xiadan_won_allows_exactly_two_slashes():
     """侠胆 won: the 杀 limit of the play phase is two (a third 杀 in hand is not offered)."""
     g = hk({"hero": "renhuanzhi", "hand": ["slash ♠7", "slash ♠8", "slash ♠9", "jink ♥K", ANCHOR]},
            {}, {"hand": ["jink ♦2"]})
-    g.play("skill xiadan")                # seat 2 is the only possible target
+    g.play("skill Gallant Daring")                # seat 2 is the only possible target
     g.play("Jink ♥K")
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -130,7 +130,7 @@ def test_xiadan_not_won_no_slash_this_turn(mine, label):
     """侠胆: a tie is not a win; not won, he cannot use 杀 this turn (mark public), and the marks end with the turn."""
     g = hk({"hero": "renhuanzhi", "hand": ["slash ♠8", mine, ANCHOR]},
            {"hand": ["jink ♥2"]}, {}, {"hand": [STOP]})
-    g.play("skill xiadan")
+    g.play("skill Gallant Daring")
     assert g.legal_labels() == ["target player_1", "target player_3"]
     g.play("target player_1")
     g.play(label)
@@ -151,7 +151,7 @@ def test_xiadan_after_a_slash_won_gives_one_more_lost_blocks_even_crossbow():
     g.play("Slash ♠7")
     g.play("target player_1")
     assert "Slash ♠8" not in g.legal_labels()
-    g.play("skill xiadan")
+    g.play("skill Gallant Daring")
     g.play("Jink ♥K")
     g.play("Slash ♠8")
     g.play("target player_1")
@@ -160,7 +160,7 @@ def test_xiadan_after_a_slash_won_gives_one_more_lost_blocks_even_crossbow():
     assert g.legal_labels() == ["pass", ANCHOR_LABEL]
     g = hk({"hero": "renhuanzhi", "hand": ["slash ♠7", "jink ♦3", ANCHOR], "equip": ["crossbow"]},
            {}, {"hand": ["jink ♥K"]})
-    g.play("skill xiadan")
+    g.play("skill Gallant Daring")
     g.play("Jink ♦3")
     assert mark(g, 0) == C.MK_XIADAN_LOST
     assert g.legal_labels() == ["pass", ANCHOR_LABEL]
@@ -171,7 +171,7 @@ def test_xiadan_target_needs_hand_cards_and_not_offered_without_one():
     g = hk({"hero": "renhuanzhi", "hand": ["slash ♠7", ANCHOR]}, {"equip": ["dilu"]}, {}, {},
            autoplay=False)
     expect(g, 0, C.DK_PLAY)
-    assert "skill xiadan" not in g.legal_labels()
+    assert "skill Gallant Daring" not in g.legal_labels()
 
 
 def test_pindian_choices_are_hidden_from_each_other():
@@ -179,7 +179,7 @@ def test_pindian_choices_are_hidden_from_each_other():
     obs = []
     for mine in ("Jink ♥K", "Slash ♠7"):
         g = xiadan_table("jink ♥K", ["jink ♦2", "peach ♥3"])
-        g.play("skill xiadan")
+        g.play("skill Gallant Daring")
         g.play("target player_2")
         g.play(mine)
         asked(g, 2, C.DK_SKILL_CARD, SK.SK_XIADAN)
@@ -194,7 +194,7 @@ def test_xiadan_second_target_not_guiyin_or_kongcheng_without_hand(hero):
     """侠胆 two targets: a 归隐/空城 character without hand cards cannot be the second target either."""
     g = hk({"hero": "renhuanzhi", "hand": ["slash ♠7", "jink ♥K", ANCHOR]},
            {"hand": ["jink ♦2"]}, {}, {"hero": hero})
-    g.play("skill xiadan")
+    g.play("skill Gallant Daring")
     g.play("Jink ♥K")                     # the only target (seat 1) is chosen automatically
     assert mark(g, 0) == C.MK_XIADAN_WON
     g.play("Slash ♠7")
@@ -216,11 +216,11 @@ def test_jianxiong_hk_equipment_card_as_previous_ex_nihilo(invariants):
     """奸雄: once per turn, a hand or equipment card is used as the previous card he used (无中生有)."""
     g = hk({"hero": "caocao_hk", "hand": ["ex_nihilo", "jink ♦2"], "equip": ["dilu"]},
            deck_top=["peach ♥3", "peach ♥4", "slash ♠7", "slash ♠8"])
-    assert "skill jianxiong_hk" not in g.legal_labels()
+    assert "skill Treacherous Hero" not in g.legal_labels()
     g.play("Ex Nihilo ♥7")
     assert int(g.s[C.H_LASTKIND]) == C.K_EX_NIHILO
-    assert "skill jianxiong_hk" in g.legal_labels()
-    g.play("skill jianxiong_hk")
+    assert "skill Treacherous Hero" in g.legal_labels()
+    g.play("skill Treacherous Hero")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_JIANXIONG_HK)
     assert sorted(g.legal_labels()) == sorted(["Jink ♦2", "Peach ♥3", "Peach ♥4", "Dilu ♣5"])
     g.play("Dilu ♣5")
@@ -228,7 +228,7 @@ def test_jianxiong_hk_equipment_card_as_previous_ex_nihilo(invariants):
     assert hand_names(g, 0) == sorted(["Jink ♦2", "Peach ♥3", "Peach ♥4", "Slash ♠7", "Slash ♠8"])
     assert skill_events(g, SK.SK_JIANXIONG_HK) == [(0, SK.SK_JIANXIONG_HK, -1)]
     expect(g, 0, C.DK_PLAY)
-    assert "skill jianxiong_hk" not in g.legal_labels()      # once per turn
+    assert "skill Treacherous Hero" not in g.legal_labels()      # once per turn
     invariants(g)
 
 
@@ -238,7 +238,7 @@ def test_jianxiong_hk_copies_a_duel_with_target_choice():
     g.play("Duel ♠A")
     g.play("target player_1")
     assert damage(g) == [(0, 1, 1)]
-    g.play("skill jianxiong_hk")
+    g.play("skill Treacherous Hero")
     g.play("Jink ♦2")
     expect(g, 0, C.DK_TARGET)
     assert g.legal_labels() == ["target player_1", "target player_2", "target player_3"]
@@ -253,11 +253,11 @@ def test_jianxiong_hk_previous_slash_not_when_slash_limit_reached():
     g.play("target player_1")
     expect(g, 0, C.DK_PLAY)
     assert int(g.s[C.H_LASTKIND]) == C.K_SLASH
-    assert "skill jianxiong_hk" not in g.legal_labels()
+    assert "skill Treacherous Hero" not in g.legal_labels()
     g = hk({"hero": "caocao_hk", "hand": ["slash ♠7", "jink ♦2"], "equip": ["crossbow"]})
     g.play("Slash ♠7")
     g.play("target player_1")
-    g.play("skill jianxiong_hk")
+    g.play("skill Treacherous Hero")
     # the crossbow itself would leave: as a 杀 it is then over the limit, so only the jink
     expect(g, 0, C.DK_TARGET)
     assert damage(g) == [(0, 1, 1)]
@@ -271,7 +271,7 @@ def test_jianxiong_hk_equipped_horse_not_offered_when_its_leaving_breaks_the_use
     g.play("Snatch ♠3")
     g.play("target player_1")         # seat 2 is at distance 1 with the horse
     expect(g, 0, C.DK_PLAY)
-    g.play("skill jianxiong_hk")
+    g.play("skill Treacherous Hero")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_JIANXIONG_HK)
     assert sorted(g.legal_labels()) == sorted(["Jink ♦2", ANCHOR_LABEL, "Peach ♥3"])
     g.play("Jink ♦2")                  # the only target (seat 2) and its only card: automatic
@@ -283,13 +283,13 @@ def test_jianxiong_hk_copied_peach_only_when_wounded():
     g = hk({"hero": "caocao_hk", "hp": 2, "hand": ["peach ♥3", "jink ♦2", ANCHOR]})
     g.play("Peach ♥3")
     assert g.hp(0) == 3
-    g.play("skill jianxiong_hk")
+    g.play("skill Treacherous Hero")
     g.play("Jink ♦2")
     assert g.hp(0) == 4
     g = hk({"hero": "caocao_hk", "hp": 3, "hand": ["peach ♥3", "jink ♦2", ANCHOR]})
     g.play("Peach ♥3")
     expect(g, 0, C.DK_PLAY)
-    assert "skill jianxiong_hk" not in g.legal_labels()
+    assert "skill Treacherous Hero" not in g.legal_labels()
 
 
 @pytest.mark.parametrize("first, label", [("dilu", "Dilu ♣5"), ("indulgence ♠6", "Indulgence ♠6")])
@@ -300,7 +300,7 @@ def test_jianxiong_hk_not_after_equipment_or_delayed_trick(first, label):
     if g.decision_kind == C.DK_TARGET:
         g.play("target player_1")
     expect(g, 0, C.DK_PLAY)
-    assert "skill jianxiong_hk" not in g.legal_labels()
+    assert "skill Treacherous Hero" not in g.legal_labels()
 
 
 def test_jianxiong_hk_previous_card_forgotten_next_turn():
@@ -331,10 +331,10 @@ def test_yizhuang_not_offered_without_dead_male_hero():
     g = hk({"hero": "zhangfei", "role": "lord"}, {}, {"hero": "huamulan", "hand": ["jink ♦2", ANCHOR]},
            {"hero": "diaochan", "alive": False}, current=2, autoplay=False)
     expect(g, 2, C.DK_PLAY)
-    assert "skill yizhuang" not in g.legal_labels()
+    assert "skill Disguise" not in g.legal_labels()
     g = hk({}, {}, {"hero": "huamulan", "hand": [ANCHOR]}, {"hero": "zhouyu", "alive": False},
            current=2, autoplay=False)
-    assert "skill yizhuang" not in g.legal_labels()          # one hand card only
+    assert "skill Disguise" not in g.legal_labels()          # one hand card only
 
 
 def test_yizhuang_takes_dead_male_skills_and_max_hp(invariants):
@@ -342,7 +342,7 @@ def test_yizhuang_takes_dead_male_skills_and_max_hp(invariants):
     g = hk({}, {}, {"hero": "huamulan", "hp": 2, "hand": ["jink ♦2", "slash ♠7", ANCHOR, "peach ♥3"]},
            {"hero": "lvbu", "alive": False}, current=2, autoplay=False)
     assert g.skills(2) == ["mili", "yizhuang"]
-    g.play("skill yizhuang")
+    g.play("skill Disguise")
     asked(g, 2, C.DK_SKILL_CARD, SK.SK_YIZHUANG)
     assert len(g.legal_labels()) == 4
     g.play("Jink ♦2")
@@ -358,7 +358,7 @@ def test_yizhuang_takes_dead_male_skills_and_max_hp(invariants):
     assert g.hero(2).key == "huamulan"
     assert skill_events(g, SK.SK_YIZHUANG) == [(2, SK.SK_YIZHUANG, 3)]
     expect(g, 2, C.DK_PLAY)
-    assert "skill yizhuang" not in g.legal_labels()
+    assert "skill Disguise" not in g.legal_labels()
     invariants(g)
 
 
@@ -367,13 +367,13 @@ def test_yizhuang_hp_above_new_max_is_cut_and_new_skill_usable_same_phase():
     g = hk({}, {}, {"hero": "huamulan", "max_hp": 5, "hp": 5,
                     "hand": ["jink ♦2", "slash ♠7", "peach ♥3"]},
            {"hero": "zhouyu", "alive": False}, current=2)
-    g.play("skill yizhuang")
+    g.play("skill Disguise")
     g.play("Jink ♦2")
     g.play("Slash ♠7")                        # the dead 周瑜 is chosen automatically
     assert g.skills(2) == ["yingzi", "fanjian"]
     assert (g.hp(2), g.max_hp(2)) == (3, 3)
-    assert "skill fanjian" in g.legal_labels()
-    g.play("skill fanjian")
+    assert "skill Sow Dissension" in g.legal_labels()
+    g.play("skill Sow Dissension")
     asked(g, 2, C.DK_SKILL_TARGET, SK.SK_FANJIAN)
 
 
@@ -390,7 +390,7 @@ def test_yizhuang_lord_skills_only_as_lord(lord):
     from heroes_env.scenario import build
     g = build(seats, current=me)
     assert g.max_hp(me) == (4 if lord else 3)
-    g.play("skill yizhuang")
+    g.play("skill Disguise")
     g.play("Jink ♦2")
     g.play("Slash ♠7")
     assert g.skills(me) == (["jianxiong", "hujia"] if lord else ["jianxiong"])
@@ -405,7 +405,7 @@ def test_gongxin_target_names_suit_takes_card_damaged_if_wrong(card, named, hit)
     """攻心 (= 反间 with a suit): the target names a suit, turns up one of his hand cards at random, takes it; another suit: 1 damage from 韩信."""
     g = hk({"hero": "hanxin", "hand": [card]}, [STOP])
     c = g.hand(0)[0]
-    g.play("skill gongxin")
+    g.play("skill Heart Attack")
     asked(g, 0, C.DK_SKILL_TARGET, SK.SK_FANJIAN)
     g.play("target player_2")
     asked(g, 2, C.DK_SKILL_OPTION, SK.SK_FANJIAN)
@@ -420,13 +420,13 @@ def test_gongxin_target_names_suit_takes_card_damaged_if_wrong(card, named, hit)
 def test_gongxin_once_per_play_phase_and_fanjian_keeps_colours():
     """攻心: once per play phase (like 反间); 周瑜's 反间 still names a colour."""
     g = hk({"hero": "hanxin", "hand": ["slash ♠7", "slash ♠8"]})
-    g.play("skill gongxin")
+    g.play("skill Heart Attack")
     g.play("target player_1")
     g.play("spade")
     expect(g, 0, C.DK_PLAY)
-    assert "skill gongxin" not in g.legal_labels()
+    assert "skill Heart Attack" not in g.legal_labels()
     g = hk({"hero": "zhouyu", "hand": ["slash ♠7"]})
-    g.play("skill fanjian")
+    g.play("skill Sow Dissension")
     g.play("target player_1")
     assert g.legal_labels() == ["red", "black"]
 
@@ -447,7 +447,7 @@ def test_yuren_discards_hand_and_equipment_then_draws_once_per_turn(invariants):
     """驭人 (= 制衡): discard any number of hand and equipment cards, draw as many; once per turn."""
     g = hk({"hero": "liubang", "hand": ["slash ♠7", ANCHOR], "equip": ["halberd"]},
            deck_top=["peach ♥3", "peach ♥4"])
-    g.play("skill yuren")
+    g.play("skill Managing Men")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_ZHIHENG)
     assert sorted(g.legal_labels()) == sorted(["Slash ♠7", ANCHOR_LABEL, "Sky Halberd ♦Q"])
     g.play("Sky Halberd ♦Q")
@@ -457,7 +457,7 @@ def test_yuren_discards_hand_and_equipment_then_draws_once_per_turn(invariants):
     assert hand_names(g, 0) == sorted([ANCHOR_LABEL, "Peach ♥3", "Peach ♥4"])
     assert skill_events(g, SK.SK_YUREN) == [(0, SK.SK_YUREN, -1)]
     expect(g, 0, C.DK_PLAY)
-    assert "skill yuren" not in g.legal_labels()
+    assert "skill Managing Men" not in g.legal_labels()
     invariants(g)
 
 

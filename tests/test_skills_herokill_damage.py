@@ -46,7 +46,7 @@ def judged(g):
 def asked_by(g, seat, kind, skill):
     expect(g, seat, kind)
     assert int(g.s[C.H_DSKILL]) == content.SKILL_BASE[SK[skill]], g.describe_decision()
-    assert g.describe_decision().startswith(f"player_{seat}: {skill}: ")
+    assert g.describe_decision().startswith(f"player_{seat}: {content.SKILLS[skill].name_en}: ")
 
 
 def expect_confirm(g, seat, skill):
@@ -260,7 +260,7 @@ def test_menshen_lijian_duel_goes_to_qinqiong(invariants):
               current=1)
     g.s[C.P_MARK + 2] |= C.MK_MENSHEN
     g.s[C.P_MARK + 0] |= C.MK_MENSHEN_ON
-    g.play("skill lijian")
+    g.play("skill Seed of Animosity")
     g.play("Slash ♠7")
     g.play("target player_3")                  # seat 3 uses the 决斗 ...
     g.play("target player_2")                  # ... on seat 2, so on 秦琼

@@ -491,8 +491,8 @@ def test_jijiang_hk_respects_the_lords_attack_range_and_asks_only_chen():
     are asked, in seat order from the current player."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR]}, {"hero": "yuefei", "hand": ["slash ♠7"]},
               {"hero": "wusong", "hand": ["slash ♠8"]}, {"hero": "tantaiming", "hand": ["slash ♠9"]})
-    assert g.legal_labels() == ["pass", A, "skill jijiang_hk"]
-    g.play("skill jijiang_hk")
+    assert g.legal_labels() == ["pass", A, "skill Rouse"]
+    g.play("skill Rouse")
     expect(g, 0, C.DK_SKILL_TARGET)
     assert g.legal_labels() == ["target player_1", "target player_3"]   # player_2 at distance 2
     g.play("target player_1")
@@ -509,7 +509,7 @@ def test_jijiang_hk_lord_is_the_damage_source_and_gets_the_reward():
     (the helper only gave its card)."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR]}, {"hp": 1},
               {"hero": "yuefei", "hand": ["slash ♠7"]}, {}, deck_top=["jink ♦2", "jink ♦3", "jink ♦4"])
-    g.play("skill jijiang_hk")
+    g.play("skill Rouse")
     g.play("target player_1")
     expect(g, 2, C.DK_SLASH)
     g.play("Strike ♠7")
@@ -525,13 +525,13 @@ def test_jijiang_hk_nobody_helps_lord_may_try_another_target():
     again (each target once per play phase); the 杀 count is untouched until one is given."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR]}, {"hero": "yuefei", "hand": ["slash ♠7"]},
               {}, {}, autoplay=False)
-    g.play("skill jijiang_hk")
+    g.play("skill Rouse")
     g.play("target player_1")
     expect(g, 1, C.DK_SLASH)
     g.play("pass")                           # 岳飞 will not hit himself
     expect(g, 0, C.DK_PLAY)
-    assert g.legal_labels() == ["pass", A, "skill jijiang_hk"]
-    g.play("skill jijiang_hk")
+    assert g.legal_labels() == ["pass", A, "skill Rouse"]
+    g.play("skill Rouse")
     assert g.legal_labels() == ["target player_3"]        # player_1 was tried
     g.play("target player_3")
     g.play("Strike ♠7")
@@ -544,7 +544,7 @@ def test_jijiang_hk_every_target_tried_then_no_more():
     g = table({"hero": "yingzheng", "hand": [ANCHOR]}, {"hero": "yuefei", "hand": ["slash ♠7"]},
               {}, {}, autoplay=False)
     for t in (1, 3):
-        g.play("skill jijiang_hk")
+        g.play("skill Rouse")
         g.play(f"target player_{t}")
         g.play("pass")
     expect(g, 0, C.DK_PLAY)
@@ -557,10 +557,10 @@ def test_jijiang_standard_still_one_try():
     phase."""
     g = table({"hero": "liubei", "hand": [ANCHOR]}, {"hero": "zhaoyun", "hand": ["slash ♠7"]},
               {}, {})
-    g.play("skill jijiang")
+    g.play("skill Rouse")
     g.play("target player_3")
     g.play("pass")
-    assert g.legal_labels() == ["pass", A, "skill rende"]
+    assert g.legal_labels() == ["pass", A, "skill Benevolence"]
 
 
 @pytest.mark.parametrize("helper, card, label", [("tantaiming", "medicine ♥3", "Medicine ♥3"),
@@ -569,7 +569,7 @@ def test_jijiang_hk_helpers_use_their_own_skills(helper, card, label):
     """激将: a helper may make the 杀 with its own skill: 澹台名's 傲剑 (a red card), 岳飞's 武穆 (a
     闪)."""
     g = table({"hero": "xiangyu", "hand": [ANCHOR]}, {}, {"hero": helper, "hand": [card]}, {})
-    g.play("skill jijiang_hk")
+    g.play("skill Rouse")
     g.play("target player_1")
     expect(g, 2, C.DK_SLASH)
     assert g.legal_labels() == ["pass", label]
@@ -584,7 +584,7 @@ def test_jijiang_hk_lords_bolang_hammer_applies():
     g = table({"hero": "yingzheng", "hand": [ANCHOR, "jink ♦2", "jink ♦3"],
                "equip": ["bolang_hammer"]}, {"hand": ["jink ♦4"]},
               {"hero": "yuefei", "hand": ["slash ♠7"]}, {})
-    g.play("skill jijiang_hk")
+    g.play("skill Rouse")
     g.play("target player_1")
     g.play("Strike ♠7")
     g.play("Dodge ♦4")
@@ -601,7 +601,7 @@ def test_jijiang_hk_lords_panlong_staff_follow_up_from_his_hand():
     target, from his own hand (激将 is not asked again for it)."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR, "slash ♠8"], "equip": ["panlong_staff"]},
               {"hand": ["jink ♦4"]}, {"hero": "yuefei", "hand": ["slash ♠7"]}, {})
-    g.play("skill jijiang_hk")
+    g.play("skill Rouse")
     g.play("target player_1")
     g.play("Strike ♠7")
     g.play("Dodge ♦4")
@@ -616,8 +616,8 @@ def test_jijiang_hk_no_langya_club_extra_targets():
     may take extra targets, a 激将 杀 only the one he chose."""
     g = table({"hero": "yingzheng", "equip": ["langya_club"]}, {},
               {"hero": "yuefei", "hand": ["slash ♠7"]}, {}, autoplay=False)
-    assert g.legal_labels() == ["pass", "skill jijiang_hk"]
-    g.play("skill jijiang_hk")
+    assert g.legal_labels() == ["pass", "skill Rouse"]
+    g.play("skill Rouse")
     assert g.legal_labels() == ["target player_1", "target player_2", "target player_3"]
     g.play("target player_1")
     g.play("Strike ♠7")
@@ -637,8 +637,8 @@ def test_jijiang_hk_no_two_cards_through_the_lords_luye_spear():
     it is not even asked; the lord may still use the spear himself."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR, "jink ♦2"], "equip": ["luye_spear"]}, {},
               {"hero": "yangyanzhao", "hand": ["pickpocket ♠3", "undermine ♠4"]}, {})
-    assert "skill jijiang_hk" in g.legal_labels()
-    g.play("skill jijiang_hk")
+    assert "skill Rouse" in g.legal_labels()
+    g.play("skill Rouse")
     g.play("target player_1")
     expect(g, 0, C.DK_PLAY)
     assert damage(g) == [] and len(g.hand(2)) == 2
@@ -655,8 +655,8 @@ def test_huzhu_min_helper_with_ruyi_judges_once_then_plays_a_jink():
     g.play("Strike ♠7")
     g.play("target player_0")
     expect(g, 0, C.DK_JINK)
-    assert g.legal_labels() == ["pass", "skill huzhu"]
-    g.play("skill huzhu")
+    assert g.legal_labels() == ["pass", "skill Guard the Lord"]
+    g.play("skill Guard the Lord")
     expect(g, 1, C.DK_JINK)                  # 虞姬 is 臣: never asked
     assert g.legal_labels() == ["pass", "Jade Ruyi ♣2", "Dodge ♦2"]
     g.play("Jade Ruyi ♣2")
@@ -672,7 +672,7 @@ def test_huzhu_ruyi_red_judgement_is_the_jink():
               {}, {"hand": ["slash ♠7", ANCHOR]}, current=3, deck_top=["medicine ♥3"])
     g.play("Strike ♠7")
     g.play("target player_0")
-    g.play("skill huzhu")
+    g.play("skill Guard the Lord")
     g.play("Jade Ruyi ♣2")
     assert damage(g) == [] and hand_names(g, 1) == ["Dodge ♦2"]
 
@@ -683,7 +683,7 @@ def _bawang_on_chen_lord(lord_hand):
     g.play("Strike ♠7")
     g.play("target player_0")
     expect(g, 0, C.DK_JINK)
-    g.play("skill huzhu")
+    g.play("skill Guard the Lord")
     expect(g, 1, C.DK_JINK)
     g.play("Dodge ♦2")                       # the one 闪 the 民 give
     return g
@@ -694,8 +694,8 @@ def test_huzhu_against_bawang_one_given_jink_and_his_own():
     the 杀 is cancelled."""
     g = _bawang_on_chen_lord(["jink ♦3"])
     expect(g, 0, C.DK_JINK)                  # the second 闪
-    assert g.legal_labels() == ["pass", "Dodge ♦3", "skill huzhu"]
-    g.play("skill huzhu")                    # nobody has another
+    assert g.legal_labels() == ["pass", "Dodge ♦3", "skill Guard the Lord"]
+    g.play("skill Guard the Lord")                    # nobody has another
     expect(g, 0, C.DK_JINK)
     assert g.legal_labels() == ["pass", "Dodge ♦3"]
     g.play("Dodge ♦3")
@@ -707,7 +707,7 @@ def test_huzhu_against_bawang_one_given_jink_is_lost():
     discarded, not returned."""
     g = _bawang_on_chen_lord([])
     expect(g, 0, C.DK_JINK)
-    assert g.legal_labels() == ["pass", "skill huzhu"]
+    assert g.legal_labels() == ["pass", "skill Guard the Lord"]
     g.play("pass")
     assert damage(g) == [(3, 0, 1)]
     assert "Dodge ♦2" in discard_names(g) and g.hand(1) == []
@@ -769,7 +769,7 @@ def test_yuefei_wumu_slash_and_jink_swap():
     assert damage(g) == []
     g = table({}, {"hero": "yuefei", "hand": ["jink ♦2", ANCHOR]}, {}, {}, current=1,
               autoplay=False)
-    g.play("skill wumu")
+    g.play("skill Martial Loyalty")
     assert g.legal_labels() == ["Dodge ♦2"]
     g.play("Dodge ♦2")
     g.play("target player_2")
@@ -799,7 +799,7 @@ def test_tantaiming_aojian_red_hand_or_equipment_as_slash():
     assert damage(g) == [(1, 0, 1)]          # player_0 has no 杀 left
     g = table({}, {"hero": "tantaiming", "hand": ["medicine ♥3", ANCHOR]}, {}, {}, current=1,
               autoplay=False)
-    g.play("skill aojian")
+    g.play("skill Proud Sword")
     g.play("Medicine ♥3")
     g.play("target player_2")
     assert damage(g) == [(1, 2, 1)]
@@ -820,7 +820,7 @@ def test_herokill_draft_lord_chooses_from_five_random_heroes():
         five = [content.HEROES_BY_ID[int(h)].key
                 for h in g.s[C.OFFER_BASE:C.OFFER_BASE + C.MAX_OFFER] if h >= 0]
         assert len(five) == 5 and len(set(five)) == 5 and set(five) <= pack
-        assert g.legal_labels() == [f"hero {k}" for k in five]
+        assert g.legal_labels() == [f"hero {content.HEROES_BY_KEY[k].name_en}" for k in five]
         seen |= set(five)
         offers.add(tuple(five))
     assert seen == pack and len(offers) > 20

@@ -63,7 +63,7 @@ def turns(g):
 
 def qiandu(g, cards, target):
     """武则天 (the decider) discards two black hand cards and swaps with target."""
-    g.play("skill qiandu")
+    g.play("skill Moving the Capital")
     for c in cards:
         if g.decision_kind == C.DK_SKILL_CARD:
             g.play(c)
@@ -98,11 +98,11 @@ def seat_block(obs, r):
 def test_qiandu_needs_two_black_hand_cards():
     """迁都 is offered only with two black hand cards: red cards and black equipment do not count."""
     g = table({"hand": ["slash ♠7", "jink ♦2", ANCHOR], "equip": ["qinggang_sword"]})
-    assert "skill qiandu" not in g.legal_labels()
+    assert "skill Moving the Capital" not in g.legal_labels()
     g = table({"hand": ["jink ♦2", "peach ♥3", "jink ♦3", ANCHOR]})
-    assert "skill qiandu" not in g.legal_labels()
+    assert "skill Moving the Capital" not in g.legal_labels()
     g = table({"hand": ["slash ♠7", "slash ♣8", "jink ♦2", ANCHOR]})
-    assert "skill qiandu" in g.legal_labels()
+    assert "skill Moving the Capital" in g.legal_labels()
 
 
 def test_qiandu_card_choices_then_any_living_other(invariants):
@@ -110,7 +110,7 @@ def test_qiandu_card_choices_then_any_living_other(invariants):
     other character, whatever the distance (a dead seat is not offered)."""
     g = table({"hand": ["slash ♠7", "slash ♣8", "dismantlement ♠3", "jink ♦2", ANCHOR]},
               {}, {}, {"alive": False, "hp": 0}, {})
-    g.play("skill qiandu")
+    g.play("skill Moving the Capital")
     expect(g, 0, C.DK_SKILL_CARD)
     assert int(g.s[C.H_DSKILL]) == SK.SK_QIANDU
     assert sorted(g.legal_labels()) == ["Dismantlement ♠3", "Slash ♠7", "Slash ♣8"]
@@ -125,7 +125,7 @@ def test_qiandu_card_choices_then_any_living_other(invariants):
     assert skill_events(g, SK.SK_QIANDU) == [(0, SK.SK_QIANDU, 2)]
     assert positions(g) == [2, 1, 0, 3, 4] and seating(g) == [2, 1, 0, 3, 4]
     expect(g, 0, C.DK_PLAY)       # the turn goes on; no use limit (but only one black card left)
-    assert "skill qiandu" not in g.legal_labels()
+    assert "skill Moving the Capital" not in g.legal_labels()
     invariants(g)
 
 
@@ -133,7 +133,7 @@ def test_qiandu_has_no_use_limit():
     """迁都 has no once-per-turn limit: with four black cards she may swap twice."""
     g = table({"hand": ["slash ♠7", "slash ♣8", "slash ♠8", "slash ♣9", ANCHOR]})
     qiandu(g, ["Slash ♠7", "Slash ♣8"], 2)
-    assert "skill qiandu" in g.legal_labels()
+    assert "skill Moving the Capital" in g.legal_labels()
     qiandu(g, ["Slash ♠8"], 4)             # the last black card is forced (autoplay)
     # 0<->2 then 0 (at position 2) <-> 4: 4 sits at 2, 0 at 4, 2 at 0
     assert seating(g) == [2, 1, 4, 3, 0]

@@ -87,7 +87,7 @@ def test_shucai_four_cards_heal_only_one(hero, healed, invariants):
     phase: four cards heal 1 (仁德, the 三国杀 standard rules: every second card heals, so 2)."""
     g = table({"hero": hero, "hp": 1,
                "hand": ["Dodge ♦2", "Dodge ♦3", "Dodge ♦4", "Dodge ♦5", ANCHOR]})
-    assert "skill " + ("shucai" if hero == "songjiang" else "rende") in g.legal_labels()
+    assert "skill " + ("Generosity" if hero == "songjiang" else "Benevolence") in g.legal_labels()
     g.play(g.legal_labels()[-1])
     asked(g, 0, C.DK_SKILL_TARGET, SK.SK_RENDE)
     assert labels(g) == ["target player_1", "target player_2", "target player_3"]
@@ -116,17 +116,17 @@ def test_shucai_counts_cards_across_activations_and_receivers():
     later gifts in that phase heal nothing more."""
     g = table({"hero": "songjiang", "hp": 2,
                "hand": ["Dodge ♦2", "Dodge ♦3", "Dodge ♦4", "Dodge ♦5", ANCHOR]})
-    g.play("skill shucai")
+    g.play("skill Generosity")
     g.play("target player_1")
     g.play("Dodge ♦2")
     g.play("confirm")
     assert g.hp(0) == 2
-    g.play("skill shucai")
+    g.play("skill Generosity")
     g.play("target player_2")
     g.play("Dodge ♦3")                    # the second card: heals 1
     assert g.hp(0) == 3
     g.play("confirm")
-    g.play("skill shucai")
+    g.play("skill Generosity")
     g.play("target player_3")
     g.play("Dodge ♦4")
     g.play("Dodge ♦5")                    # the fourth: nothing
@@ -179,8 +179,8 @@ def test_huichun_not_in_his_own_turn(medicine):
     hand = ["Strike ♠7", "Dodge ♦2"] + (["Medicine ♥3"] if medicine else [])
     g = table({"hero": "bianque", "hand": hand, "equip": ["Attack Horse ♥5"]},
               {"hp": 1}, autoplay=False)
-    assert "skill huichun" not in g.legal_labels()
-    assert labels(g) == sorted(["pass", "Strike ♠7", "skill liaoshang"])
+    assert "skill Spring Revival" not in g.legal_labels()
+    assert labels(g) == sorted(["pass", "Strike ♠7", "skill Tend Wounds"])
     g.play("Strike ♠7")
     g.play("target player_1")
     if medicine:
@@ -197,7 +197,7 @@ def test_liaoshang_hand_card_heals_any_wounded_character_once_per_phase(invarian
     at any distance recovers 1; once per play phase."""
     g = table({"hero": "bianque", "hand": ["Strike ♠7", "Dodge ♦2"], "equip": [ANCHOR]},
               {}, {"hp": 2}, {}, autoplay=False)
-    g.play("skill liaoshang")
+    g.play("skill Tend Wounds")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_QINGNANG)
     assert labels(g) == ["Dodge ♦2", "Strike ♠7"]
     g.play("Strike ♠7")
@@ -208,7 +208,7 @@ def test_liaoshang_hand_card_heals_any_wounded_character_once_per_phase(invarian
     assert event_args(g, C.EV_HEAL) == [(2, 1, 0)]
     assert skill_events(g, SK.SK_LIAOSHANG) == [(0, SK.SK_LIAOSHANG, 2)]
     expect(g, 0, C.DK_PLAY)
-    assert "skill liaoshang" not in g.legal_labels()     # player_2 is still wounded
+    assert "skill Tend Wounds" not in g.legal_labels()     # player_2 is still wounded
     invariants(g)
 
 
@@ -217,7 +217,7 @@ def test_liaoshang_heals_himself_and_needs_a_hand_card_and_a_wounded_character()
     count) or without a wounded character."""
     g = table({"hero": "bianque", "hp": 2, "hand": ["Dodge ♦2", ANCHOR]}, {"hp": 3},
               autoplay=False)
-    g.play("skill liaoshang")
+    g.play("skill Tend Wounds")
     g.play("Dodge ♦2")
     assert labels(g) == ["target player_0", "target player_1"]
     g.play("target player_0")
@@ -314,7 +314,7 @@ def test_zhiyu_two_hand_cards_heal_her_and_a_wounded_male(invariants):
                "equip": [ANCHOR]},
               {"gender": "male", "hp": 3}, {"gender": "female", "hp": 3}, {"gender": "male"},
               autoplay=False)
-    g.play("skill zhiyu")
+    g.play("skill Healing Bond")
     asked(g, 0, C.DK_SKILL_TARGET, SK.SK_JIEYIN)
     assert labels(g) == ["target player_1"]
     g.play("target player_1")
@@ -326,7 +326,7 @@ def test_zhiyu_two_hand_cards_heal_her_and_a_wounded_male(invariants):
     assert discard_names(g) == ["Dodge ♦2", "Strike ♠7"]
     assert skill_events(g, SK.SK_ZHIYU) == [(0, SK.SK_ZHIYU, 1)]
     expect(g, 0, C.DK_PLAY)
-    assert "skill zhiyu" not in g.legal_labels()
+    assert "skill Healing Bond" not in g.legal_labels()
     invariants(g)
 
 
@@ -336,8 +336,8 @@ def test_fenghuo_last_equipped_card_as_beacon_fire(invariants):
     the skill is no longer offered."""
     g = table({"hero": "baosi", "hand": ["Strike ♠7", "Attack Horse ♥5"], "equip": [ANCHOR]},
               {"hand": ["Strike ♠8"]}, {}, {"hand": ["Dodge ♦2"]}, autoplay=False)
-    assert labels(g) == sorted(["pass", "Strike ♠7", "Attack Horse ♥5", "skill fenghuo"])
-    g.play("skill fenghuo")
+    assert labels(g) == sorted(["pass", "Strike ♠7", "Attack Horse ♥5", "skill Beacon Fires"])
+    g.play("skill Beacon Fires")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_FENGHUO)
     assert labels(g) == [ANCHOR]                       # the horse in hand is no equipped card
     g.play(ANCHOR)
@@ -358,7 +358,7 @@ def test_fenghuo_beacon_fire_may_be_cancelled_per_target():
     """烽火 makes a real 烽火狼烟: 无懈可击 may cancel it for one target."""
     g = table({"hero": "baosi", "equip": ["Tiger Tally ♣A", ANCHOR]},
               {}, {"hand": ["Cancel ♣Q"]}, {}, autoplay=False)
-    g.play("skill fenghuo")
+    g.play("skill Beacon Fires")
     assert labels(g) == sorted(["Tiger Tally ♣A", ANCHOR])
     g.play("Tiger Tally ♣A")
     expect(g, 2, C.DK_NULLIFY)                         # for player_1
@@ -367,7 +367,7 @@ def test_fenghuo_beacon_fire_may_be_cancelled_per_target():
     g.play("Cancel ♣Q")
     assert damage(g) == [(0, 1, 1), (0, 3, 1)]
     expect(g, 0, C.DK_PLAY)
-    assert labels(g) == sorted(["pass", "skill fenghuo"])
+    assert labels(g) == sorted(["pass", "skill Beacon Fires"])
 
 
 # ================================================================ 赵匡胤 释权
@@ -377,7 +377,7 @@ def test_shiquan_black_card_as_remove_the_firewood_at_any_distance(invariants):
     g = table({"hero": "zhaokuangyin", "hand": ["Strike ♠7", "Dodge ♦2"],
                "equip": ["Tiger Tally ♣A"]},
               {}, {"hand": ["Medicine ♥3"], "equip": ["Jade Ruyi ♠2"]}, {}, autoplay=False)
-    g.play("skill shiquan")
+    g.play("skill Release Power")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_QIXI)
     assert labels(g) == ["Strike ♠7", "Tiger Tally ♣A"]
     g.play("Tiger Tally ♣A")
@@ -403,8 +403,8 @@ def test_shentou_club_hand_card_as_pickpocket_at_any_distance_with_feizei(invari
                "equip": ["Defence Horse ♣5"]},
               {"hand": ["Medicine ♥3"], "equip": [ANCHOR]}, {"hand": ["Dodge ♦3"]}, {},
               autoplay=False)
-    assert "skill shentou" in g.legal_labels()
-    g.play("skill shentou")
+    assert "skill Master Thief" in g.legal_labels()
+    g.play("skill Master Thief")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_SHENTOU)
     assert labels(g) == ["Strike ♣2"]
     g.play("Strike ♣2")
@@ -428,13 +428,13 @@ def test_shentou_without_feizei_keeps_the_distance_of_one():
               {"hand": ["Medicine ♥3"], "equip": [ANCHOR]}, {"hand": ["Dodge ♦3"]},
               {"hand": ["Dodge ♦4"]}, autoplay=False)
     drop_skill(g, 0, 0)
-    g.play("skill shentou")
+    g.play("skill Master Thief")
     g.play("Strike ♣2")
     assert labels(g) == ["target player_3"]
     g = table({"hero": "shiqian", "hand": ["Strike ♣2", "Pickpocket ♦3"]},
               {"hand": ["Medicine ♥3"], "equip": [ANCHOR]}, {"hand": ["Dodge ♦3"]}, {},
               autoplay=False)
-    assert labels(g) == ["Pickpocket ♦3", "Strike ♣2", "pass", "skill shentou"]
+    assert labels(g) == ["Pickpocket ♦3", "Strike ♣2", "pass", "skill Master Thief"]
     drop_skill(g, 0, 0)
     assert labels(g) == ["Strike ♣2", "pass"]          # (a 杀 on player_3 stays possible)
 
@@ -453,7 +453,7 @@ def test_meihuo_diamond_card_as_drawn_prison(invariants):
     character at any distance."""
     g = table({"hero": "xishi", "hand": ["Dodge ♦2", "Strike ♠7"], "equip": ["Attack Horse ♦K"]},
               {}, {}, {"judge": ["Drawn Prison ♠6"]}, autoplay=False)
-    g.play("skill meihuo")
+    g.play("skill Enchantment")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_GUOSE)
     assert labels(g) == ["Attack Horse ♦K", "Dodge ♦2"]
     g.play("Attack Horse ♦K")
@@ -603,7 +603,7 @@ def test_response_only_conversions_are_not_play_actions():
     assert labels(g) == ["Strike ♣9", "pass"]
     g = table({"hero": "bianque", "hp": 2, "hand": ["Dodge ♦2"], "equip": ["Attack Horse ♥5"]},
               autoplay=False)
-    assert labels(g) == ["pass", "skill liaoshang"]
+    assert labels(g) == ["pass", "skill Tend Wounds"]
 
 
 def test_huichun_not_for_himself_dying_in_his_own_turn():

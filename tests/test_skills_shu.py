@@ -69,8 +69,8 @@ def test_rende_gives_chosen_cards_to_one_living_player():
     the first card; the cards land in the receiver's hand."""
     g = table({"hero": "liubei", "hand": ["jink ♦2", "slash ♠7", "peach ♥3"],
                "equip": ["zhuahuangfeidian"]}, {}, {}, {"alive": False})
-    assert "skill rende" in g.legal_labels()
-    g.play("skill rende")
+    assert "skill Benevolence" in g.legal_labels()
+    g.play("skill Benevolence")
     expect(g, 0, C.DK_SKILL_TARGET)
     assert g.s[C.H_DSKILL] == SK_RENDE
     assert g.legal_labels() == ["target player_1", "target player_2"]   # not himself, not the dead
@@ -94,19 +94,19 @@ def test_rende_heals_on_second_and_fourth_card_across_activations():
     several activations and receivers."""
     g = table({"hero": "liubei", "hp": 1,
                "hand": ["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5", "jink ♦6"]})
-    g.play("skill rende")
+    g.play("skill Benevolence")
     g.play("target player_1")
     g.play("Jink ♦2")                      # 1st
     g.play("confirm")
     assert g.hp(0) == 1
-    g.play("skill rende")
+    g.play("skill Benevolence")
     g.play("target player_2")
     g.play("Jink ♦3")                      # 2nd: heal
     assert g.hp(0) == 2
     g.play("Jink ♦4")                      # 3rd
     assert g.hp(0) == 2
     g.play("confirm")
-    g.play("skill rende")
+    g.play("skill Benevolence")
     g.play("target player_3")
     g.play("Jink ♦5")                      # 4th: heal
     assert g.hp(0) == 3
@@ -121,7 +121,7 @@ def test_rende_heal_never_above_max_hp():
     heals nothing."""
     g = table({"hero": "liubei", "hp": 3,
                "hand": ["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5", ANCHOR]})
-    g.play("skill rende")
+    g.play("skill Benevolence")
     g.play("target player_1")
     for c in ("Jink ♦2", "Jink ♦3", "Jink ♦4", "Jink ♦5"):
         g.play(c)
@@ -134,8 +134,8 @@ def test_rende_ends_by_itself_with_the_last_card():
     """仁德 with the last hand card given ends without "confirm"; with no hand card it is not
     offered."""
     g = table({"hero": "liubei", "hand": ["jink ♦2"]}, autoplay=False)
-    assert g.legal_labels() == ["pass", "skill rende"]
-    g.play("skill rende")
+    assert g.legal_labels() == ["pass", "skill Benevolence"]
+    g.play("skill Benevolence")
     g.play("target player_3")
     g.play("Jink ♦2")
     expect(g, 0, C.DK_PLAY)
@@ -150,7 +150,7 @@ def test_rende_count_starts_again_in_the_next_play_phase():
               deck_top=["dilu", "jueying", "zhuahuangfeidian", "chitu",
                         "zixing", "dayuan", "eight_diagram ♠2", "eight_diagram ♣2",
                         "nioh_shield", "crossbow ♣A"])
-    g.play("skill rende")
+    g.play("skill Benevolence")
     g.play("target player_1")
     g.play("Jink ♦2")
     g.play("confirm")
@@ -160,7 +160,7 @@ def test_rende_count_starts_again_in_the_next_play_phase():
         assert g.decision_kind == C.DK_PLAY, g.describe_decision()
         g.play("pass")
     assert g.hp(0) == 2
-    g.play("skill rende")
+    g.play("skill Benevolence")
     g.play("target player_1")
     g.play("Jink ♦3")
     assert g.hp(0) == 2
@@ -175,8 +175,8 @@ def test_jijiang_savage_assault_helper_gives_the_slash():
               {"hand": ["savage_assault", ANCHOR]}, current=3)
     g.play("savage_assault")
     expect(g, 0, C.DK_SLASH)
-    assert g.legal_labels() == ["pass", "skill jijiang"]
-    g.play("skill jijiang")
+    assert g.legal_labels() == ["pass", "skill Rouse"]
+    g.play("skill Rouse")
     expect(g, 1, C.DK_SLASH)
     assert g.legal_labels() == ["pass", "Slash ♠8"]
     g.play("Slash ♠8")
@@ -201,8 +201,8 @@ def test_jijiang_asks_shu_in_seat_order_then_lord_again_without_it():
     expect(g, 4, C.DK_SLASH)               # 南蛮入侵: player_4 first
     g.play("pass")
     expect(g, 0, C.DK_SLASH)
-    assert g.legal_labels() == ["pass", "Slash ♠7", "skill jijiang"]
-    g.play("skill jijiang")
+    assert g.legal_labels() == ["pass", "Slash ♠7", "skill Rouse"]
+    g.play("skill Rouse")
     asked = []
     while g.decider != 0:
         assert g.decision_kind == C.DK_SLASH
@@ -224,8 +224,8 @@ def test_jijiang_in_duel_helper_uses_wusheng():
     g.play("duel")
     g.play("target player_0")
     expect(g, 0, C.DK_SLASH)
-    assert g.legal_labels() == ["pass", "skill jijiang"]
-    g.play("skill jijiang")
+    assert g.legal_labels() == ["pass", "skill Rouse"]
+    g.play("skill Rouse")
     expect(g, 1, C.DK_SLASH)
     assert g.legal_labels() == ["pass", "Peach ♥3"]
     g.play("Peach ♥3")
@@ -244,8 +244,8 @@ def test_jijiang_as_duel_user_helpers_from_current_player():
     g.play("target player_1")
     g.play("Slash ♠8")
     expect(g, 0, C.DK_SLASH)
-    assert g.legal_labels() == ["pass", "skill jijiang"]
-    g.play("skill jijiang")
+    assert g.legal_labels() == ["pass", "skill Rouse"]
+    g.play("skill Rouse")
     expect(g, 2, C.DK_SLASH)
     g.play("pass")
     expect(g, 3, C.DK_SLASH)
@@ -298,8 +298,8 @@ def test_jijiang_play_phase_helper_slash_is_his_own_slash():
     (damage from him) and it counts as his one 杀 of the phase."""
     g = table({"hero": "liubei", "hand": ["slash ♠7", ANCHOR]}, {}, {"hero": "zhangfei",
               "hand": ["slash ♠8"]}, {})
-    assert g.legal_labels() == ["pass", "Slash ♠7", A, "skill rende", "skill jijiang"]
-    g.play("skill jijiang")
+    assert g.legal_labels() == ["pass", "Slash ♠7", A, "skill Benevolence", "skill Rouse"]
+    g.play("skill Rouse")
     expect(g, 0, C.DK_SKILL_TARGET)
     assert g.legal_labels() == ["target player_1", "target player_3"]     # his attack range
     g.play("target player_1")
@@ -310,7 +310,7 @@ def test_jijiang_play_phase_helper_slash_is_his_own_slash():
     assert (0, 15, 1) in event_args(g, C.EV_USE)
     assert g.hand(2) == []
     expect(g, 0, C.DK_PLAY)
-    assert g.legal_labels() == ["pass", A, "skill rende"]      # no second 杀, no second 激将
+    assert g.legal_labels() == ["pass", A, "skill Benevolence"]      # no second 杀, no second 激将
     assert int(g.s[C.P_SLASHES + 0]) == 1
 
 
@@ -319,7 +319,7 @@ def test_jijiang_play_phase_nobody_helps_not_again_this_phase():
     usable, and 激将 cannot be used again in this play phase."""
     g = table({"hero": "liubei", "hand": ["slash ♠7", ANCHOR]}, {"hero": "guanyu",
               "hand": ["peach ♥3"]}, {"hero": "zhaoyun", "hand": ["jink ♦2"]}, {})
-    g.play("skill jijiang")
+    g.play("skill Rouse")
     g.play("target player_3")
     asked = []
     while g.decider != 0:
@@ -328,7 +328,7 @@ def test_jijiang_play_phase_nobody_helps_not_again_this_phase():
     assert asked == [1, 2]
     assert damage(g) == []
     expect(g, 0, C.DK_PLAY)
-    assert g.legal_labels() == ["pass", "Slash ♠7", A, "skill rende"]
+    assert g.legal_labels() == ["pass", "Slash ♠7", A, "skill Benevolence"]
     assert int(g.s[C.P_SLASHES + 0]) == 0
 
 
@@ -337,10 +337,10 @@ def test_jijiang_play_phase_spent_when_no_shu_holds_a_slash():
     phase, his own 杀 is still usable."""
     g = table({"hero": "liubei", "hand": ["slash ♠7", ANCHOR]}, {},
               {"hero": "zhangfei", "hand": ["jink ♦2"]}, {})
-    g.play("skill jijiang")
+    g.play("skill Rouse")
     g.play("target player_1")
     expect(g, 0, C.DK_PLAY)
-    assert g.legal_labels() == ["pass", "Slash ♠7", A, "skill rende"]
+    assert g.legal_labels() == ["pass", "Slash ♠7", A, "skill Benevolence"]
     assert damage(g) == [] and hand_names(g, 2) == ["Jink ♦2"]
 
 
@@ -348,7 +348,7 @@ def test_jijiang_play_phase_helper_uses_longdan():
     """激将 in the play phase: 赵云 provides the 杀 with a 闪 through 龙胆."""
     g = table({"hero": "liubei", "hand": [ANCHOR]}, {}, {"hero": "zhaoyun", "hand": ["jink ♦2"]},
               {"hand": ["jink ♦3"]})
-    g.play("skill jijiang")
+    g.play("skill Rouse")
     g.play("target player_3")
     expect(g, 2, C.DK_SLASH)
     assert g.legal_labels() == ["pass", "Jink ♦2"]
@@ -366,17 +366,17 @@ def test_jijiang_play_phase_not_after_his_slash():
     g.play("Slash ♠7")
     g.play("target player_1")
     expect(g, 0, C.DK_PLAY)
-    assert g.legal_labels() == ["pass", A, "skill rende"]
+    assert g.legal_labels() == ["pass", A, "skill Benevolence"]
 
 
 # ====================================================================== 武圣
 def test_wusheng_play_phase_any_red_card_hand_or_equipment():
-    """武圣 in the play phase: "skill wusheng" offers every red card, hand or equipment (a 桃 at
+    """武圣 in the play phase: "skill Warrior Saint" offers every red card, hand or equipment (a 桃 at
     full HP included), never a black one; the 杀 counts towards the limit."""
     g = table({"hero": "guanyu", "hand": ["peach ♥3", "jink ♦2", "duel ♠A", ANCHOR],
                "equip": ["zhuahuangfeidian", "eight_diagram ♠2"]}, {}, {}, {})
-    assert "skill wusheng" in g.legal_labels()
-    g.play("skill wusheng")
+    assert "skill Warrior Saint" in g.legal_labels()
+    g.play("skill Warrior Saint")
     expect(g, 0, C.DK_SKILL_CARD)
     assert g.s[C.H_DSKILL] == SK_WUSHENG
     assert g.legal_labels() == ["Peach ♥3", "Zhuahuang Feidian ♥K", "Jink ♦2"]
@@ -387,14 +387,14 @@ def test_wusheng_play_phase_any_red_card_hand_or_equipment():
     assert damage(g) == [(0, 3, 1)]
     assert (0, 32, 3) in event_args(g, C.EV_USE)
     expect(g, 0, C.DK_PLAY)
-    assert "skill wusheng" not in g.legal_labels()
+    assert "skill Warrior Saint" not in g.legal_labels()
 
 
 def test_wusheng_red_weapon_as_slash_has_range_without_it():
     """武圣 with the equipped red weapon as the 杀: the range is computed without it (a target at
     distance 2 is not offered, while a hand card keeps the weapon's range)."""
     g = table({"hero": "guanyu", "hand": ["jink ♦2", ANCHOR], "equip": ["halberd"]}, {}, {}, {})
-    g.play("skill wusheng")
+    g.play("skill Warrior Saint")
     assert g.legal_labels() == ["Jink ♦2", "Sky Halberd ♦Q"]
     h = g.clone()
     g.play("Sky Halberd ♦Q")
@@ -407,7 +407,7 @@ def test_wusheng_red_weapon_as_slash_has_range_without_it():
 def test_wusheng_red_minus_horse_as_slash_distance_without_it():
     """武圣 with the equipped red -1 horse as the 杀: distance is computed without it."""
     g = table({"hero": "guanyu", "hand": ["jink ♦2", ANCHOR], "equip": ["chitu"]}, {}, {}, {})
-    g.play("skill wusheng")
+    g.play("skill Warrior Saint")
     assert g.legal_labels() == ["Chitu ♥5", "Jink ♦2"]
     h = g.clone()
     g.play("Chitu ♥5")
@@ -420,7 +420,7 @@ def test_wusheng_weapon_not_offered_when_nobody_in_range_without_it():
     """武圣: the red weapon is not offered when, without it, nobody is in range."""
     g = table({"hero": "guanyu", "hand": ["jink ♦2", "peach ♥3", ANCHOR], "equip": ["kylin_bow"]},
               {"equip": ["jueying"]}, {}, {"equip": ["zhuahuangfeidian"]})
-    g.play("skill wusheng")
+    g.play("skill Warrior Saint")
     assert g.legal_labels() == ["Peach ♥3", "Jink ♦2"]
     g.play("Jink ♦2")
     assert g.legal_labels() == ["target player_1", "target player_2", "target player_3"]
@@ -434,7 +434,7 @@ def test_wusheng_crossbow_itself_as_slash_keeps_the_limit():
                "equip": ["crossbow ♦A"]}, {}, {}, {})
     g.play("Slash ♠7")
     g.play("target player_1")
-    g.play("skill wusheng")
+    g.play("skill Warrior Saint")
     expect(g, 0, C.DK_SKILL_CARD)
     assert g.legal_labels() == ["Peach ♥3", "Jink ♦2"]
 
@@ -443,7 +443,7 @@ def test_wusheng_crossbow_as_first_slash_is_allowed():
     """武圣: the equipped red 诸葛连弩 may be the first 杀 of the phase; afterwards the limit holds."""
     g = table({"hero": "guanyu", "hand": ["jink ♦2", ANCHOR], "equip": ["crossbow ♦A"]},
               {}, {}, {})
-    g.play("skill wusheng")
+    g.play("skill Warrior Saint")
     assert g.legal_labels() == ["Crossbow ♦A", "Jink ♦2"]
     g.play("Crossbow ♦A")
     g.play("target player_1")
@@ -684,7 +684,7 @@ def test_kongcheng_targetable_again_once_he_holds_a_card():
     h = g.clone()
     h.play("Slash ♠7")
     assert h.legal_labels() == ["target player_2", "target player_3"]
-    g.play("skill rende")
+    g.play("skill Benevolence")
     g.play("target player_1")
     g.play("Jink ♦2")
     g.play("confirm")
@@ -758,10 +758,10 @@ def test_longdan_slash_card_answers_a_slash():
 
 
 def test_longdan_jink_as_slash_in_play_phase_counts_towards_limit():
-    """龙胆 in the play phase: "skill longdan" offers his 闪 (only), used as a 杀; it is his one 杀."""
+    """龙胆 in the play phase: "skill Dragon Heart" offers his 闪 (only), used as a 杀; it is his one 杀."""
     g = table({"hero": "zhaoyun", "hand": ["jink ♦2", "jink ♦3", "slash ♠7", ANCHOR]}, {}, {}, {})
-    assert g.legal_labels() == ["pass", "Slash ♠7", A, "skill longdan"]
-    g.play("skill longdan")
+    assert g.legal_labels() == ["pass", "Slash ♠7", A, "skill Dragon Heart"]
+    g.play("skill Dragon Heart")
     expect(g, 0, C.DK_SKILL_CARD)
     assert g.s[C.H_DSKILL] == SK_LONGDAN
     assert g.legal_labels() == ["Jink ♦2", "Jink ♦3"]

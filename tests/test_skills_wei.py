@@ -56,7 +56,7 @@ def expect_confirm(g, seat, skill):
     """seat is asked whether to use its optional skill: exactly pass / confirm."""
     expect(g, seat, C.DK_CONFIRM)
     assert int(g.s[C.H_DSKILL]) == SK[skill], g.describe_decision()
-    assert g.describe_decision() == f"player_{seat}: {skill}: confirm?"
+    assert g.describe_decision() == f"player_{seat}: {content.SKILLS[skill].name_en}: confirm?"
     assert g.legal_labels() == ["pass", "confirm"]
 
 
@@ -174,7 +174,7 @@ def test_jianxiong_takes_the_lightning_card(invariants):
 def test_jianxiong_not_offered_for_damage_without_a_card(invariants):
     """奸雄 needs a card that dealt the damage: 反间's damage has none, so nothing is asked."""
     g = table({"hero": "caocao"}, {"hero": "zhouyu", "hand": [ANCHOR, ANCHOR2]}, current=1)
-    g.play("skill fanjian")
+    g.play("skill Sow Dissension")
     g.play("target player_0")
     expect(g, 0, C.DK_SKILL_OPTION)
     g.play("black")                          # both of 周瑜's cards are red: 1 damage
@@ -211,8 +211,8 @@ def test_hujia_wei_helper_plays_the_jink(invariants):
     g.play("Slash ♠7")
     g.play("target player_0")
     expect(g, 0, C.DK_JINK)
-    assert g.legal_labels() == ["pass", "skill hujia"]
-    g.play("skill hujia")
+    assert g.legal_labels() == ["pass", "skill Escort"]
+    g.play("skill Escort")
     expect(g, 2, C.DK_JINK)
     assert g.legal_labels() == ["pass", "Jink ♦2"]
     g.play("Jink ♦2")
@@ -232,7 +232,7 @@ def test_hujia_asks_helpers_in_seat_order_from_the_current_player(invariants):
               {"hero": "zhangliao", "hand": ["jink ♦2"]}, current=2)
     g.play("Slash ♠7")
     g.play("target player_0")
-    g.play("skill hujia")
+    g.play("skill Escort")
     expect(g, 3, C.DK_JINK)                  # from player_2 on: player_3 first
     assert g.legal_labels() == ["pass", "Jink ♦2"]
     g.play("pass")
@@ -253,8 +253,8 @@ def test_hujia_nobody_helps_then_lord_asked_again_without_hujia(invariants):
     g.play("Slash ♠7")
     g.play("target player_0")
     expect(g, 0, C.DK_JINK)
-    assert g.legal_labels() == ["pass", "Jink ♦4", "skill hujia"]
-    g.play("skill hujia")
+    assert g.legal_labels() == ["pass", "Jink ♦4", "skill Escort"]
+    g.play("skill Escort")
     expect(g, 2, C.DK_JINK)
     g.play("pass")
     expect(g, 0, C.DK_JINK)
@@ -299,7 +299,7 @@ def test_hujia_helper_uses_eight_diagram(invariants):
               deck_top=["peach ♥3"])
     g.play("Slash ♠7")
     g.play("target player_0")
-    g.play("skill hujia")
+    g.play("skill Escort")
     expect(g, 2, C.DK_JINK)
     assert g.legal_labels() == ["pass", "Eight Diagram ♠2"]
     g.play("Eight Diagram ♠2")
@@ -317,11 +317,11 @@ def test_hujia_still_offered_after_his_own_eight_diagram_fails(invariants):
     g.play("Slash ♠7")
     g.play("target player_0")
     expect(g, 0, C.DK_JINK)
-    assert g.legal_labels() == ["pass", "Eight Diagram ♠2", "skill hujia"]
+    assert g.legal_labels() == ["pass", "Eight Diagram ♠2", "skill Escort"]
     g.play("Eight Diagram ♠2")
     expect(g, 0, C.DK_JINK)
-    assert g.legal_labels() == ["pass", "skill hujia"]
-    g.play("skill hujia")
+    assert g.legal_labels() == ["pass", "skill Escort"]
+    g.play("skill Escort")
     expect(g, 2, C.DK_JINK)
     g.play("Jink ♦2")
     expect(g, 1, C.DK_PLAY)
@@ -337,8 +337,8 @@ def test_hujia_against_archery_attack(invariants):
     expect(g, 3, C.DK_JINK)                  # player_2 had nothing and was hit
     g.play("Jink ♦2")
     expect(g, 0, C.DK_JINK)
-    assert g.legal_labels() == ["pass", "skill hujia"]
-    g.play("skill hujia")
+    assert g.legal_labels() == ["pass", "skill Escort"]
+    g.play("skill Escort")
     expect(g, 3, C.DK_JINK)
     g.play("Jink ♦3")
     expect(g, 1, C.DK_PLAY)
@@ -354,8 +354,8 @@ def test_hujia_twice_against_wushuang(invariants):
     g.play("target player_0")
     for jink in ("Jink ♦2", "Jink ♦3"):
         expect(g, 0, C.DK_JINK)
-        assert g.legal_labels() == ["pass", "skill hujia"]
-        g.play("skill hujia")
+        assert g.legal_labels() == ["pass", "skill Escort"]
+        g.play("skill Escort")
         expect(g, 2, C.DK_JINK)
         g.play(jink)
     expect(g, 1, C.DK_PLAY)
@@ -369,7 +369,7 @@ def test_hujia_helper_may_use_qingguo(invariants):
               current=1)
     g.play("Slash ♠7")
     g.play("target player_0")
-    g.play("skill hujia")
+    g.play("skill Escort")
     expect(g, 2, C.DK_JINK)
     assert g.legal_labels() == ["pass", "Slash ♣2"]
     g.play("Slash ♣2")
@@ -385,7 +385,7 @@ def test_hujia_helper_eight_diagram_fails_then_hand_jink(invariants):
               current=1, deck_top=["slash ♣2"])
     g.play("Slash ♠7")
     g.play("target player_0")
-    g.play("skill hujia")
+    g.play("skill Escort")
     expect(g, 2, C.DK_JINK)
     assert g.legal_labels() == ["pass", "Eight Diagram ♠2", "Jink ♦2"]
     g.play("Eight Diagram ♠2")
@@ -463,7 +463,7 @@ def test_guicai_replaces_an_indulgence_judgement(invariants):
               {"hero": "simayi", "hand": ["peach ♥3", "slash ♣2"]}, current=1, phase="start",
               deck_top=["slash ♠7", "jink ♦2", "jink ♦3"])
     expect_skill(g, 2, C.DK_SKILL_CARD, "guicai", ["pass", "Peach ♥3", "Slash ♣2"])
-    assert g.describe_decision() == "player_2: guicai: skill: choose a card"
+    assert g.describe_decision() == "player_2: Demonic Talent: skill: choose a card"
     g.play("Peach ♥3")
     expect(g, 1, C.DK_PLAY)                  # the play phase is not skipped
     assert event_args(g, C.EV_SKIP) == []

@@ -59,8 +59,8 @@ def test_zhiheng_discards_hand_and_equipment_then_draws_as_many(invariants):
     g = table(*everyone_a_hero(
         {"hero": "sunquan", "hand": ["slash ♠7", "jink ♦2", ANCHOR], "equip": ["halberd"]}),
         deck_top=["peach ♥3", "peach ♥4"])
-    assert "skill zhiheng" in g.legal_labels()
-    g.play("skill zhiheng")
+    assert "skill Balance of Power" in g.legal_labels()
+    g.play("skill Balance of Power")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_ZHIHENG)
     # at least one card: no "confirm" before the first
     assert g.legal_labels() == ["Slash ♠7", ANCHOR_LABEL, "Jink ♦2", "Sky Halberd ♦Q"]
@@ -85,7 +85,7 @@ def test_zhiheng_discards_hand_and_equipment_then_draws_as_many(invariants):
 def test_zhiheng_last_card_discarded_draws_at_once():
     """制衡: once every own card is discarded the choice ends and he draws as many at once."""
     g = table({"hero": "sunquan", "hand": ["slash ♠7"]}, deck_top=[STOP, "jink ♦2"])
-    g.play("skill zhiheng")           # the only card (autoplayed)
+    g.play("skill Balance of Power")           # the only card (autoplayed)
     expect(g, 0, C.DK_PLAY)
     assert discard_names(g) == ["Slash ♠7"]
     assert hand_names(g, 0) == ["Dilu ♣5"]
@@ -161,7 +161,7 @@ def test_qixi_black_hand_or_equipment_card_as_dismantlement(invariants):
     g = table(*everyone_a_hero(
         {"hero": "ganning", "hand": ["slash ♠7", "jink ♦2"], "equip": ["eight_diagram ♠2"]},
         ["peach ♥3"], [], {"equip": ["chitu"]}))
-    g.play("skill qixi")
+    g.play("skill Surprise Raid")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_QIXI)
     assert g.legal_labels() == ["Eight Diagram ♠2", "Slash ♠7"]      # black only, armour included
     g.play("Eight Diagram ♠2")
@@ -175,7 +175,7 @@ def test_qixi_black_hand_or_equipment_card_as_dismantlement(invariants):
     assert skill_events(g, SK.SK_QIXI) == [(0, SK.SK_QIXI, -1)]
     # no use limit: the black 杀 can still be used as 过河拆桥
     expect(g, 0, C.DK_PLAY)
-    assert "skill qixi" in g.legal_labels()
+    assert "skill Surprise Raid" in g.legal_labels()
     invariants(g)
 
 
@@ -184,7 +184,7 @@ def test_qixi_not_offered_without_black_card_or_target():
     g = table({"hero": "ganning", "hand": ["jink ♦2", ANCHOR], "equip": ["chitu"]}, ["peach ♥3"])
     assert g.legal_labels() == ["pass", ANCHOR_LABEL]
     g2 = table({"hero": "ganning", "hand": ["slash ♣2", ANCHOR]}, [], [], [])
-    assert "skill qixi" not in g2.legal_labels()
+    assert "skill Surprise Raid" not in g2.legal_labels()
 
 
 # ================================================================ 吕蒙 克己
@@ -273,13 +273,13 @@ def test_kurou_loses_hp_without_source_then_draws_two_unlimited(invariants):
     standard rules)."""
     g = table(*everyone_a_hero({"hero": "huanggai", "hand": [ANCHOR]}),
               deck_top=["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5"])
-    g.play("skill kurou")
+    g.play("skill Self Injury")
     assert g.hp(0) == 3
     assert hand_names(g, 0) == sorted([ANCHOR_LABEL, "Jink ♦2", "Jink ♦3"])
     assert event_args(g, C.EV_LOSE_HP) == [(0, 1, 0)]
     assert damage(g) == []
     expect(g, 0, C.DK_PLAY)
-    g.play("skill kurou")
+    g.play("skill Self Injury")
     assert g.hp(0) == 2 and len(g.hand(0)) == 5
     assert skill_events(g, SK.SK_KUROU) == [(0, SK.SK_KUROU, -1)] * 2
     invariants(g)
@@ -289,7 +289,7 @@ def test_kurou_into_dying_rescued_then_still_draws():
     """苦肉 at 1 HP: the dying procedure runs first (others may 桃 him); rescued, he still draws 2 [§5.22]."""
     g = table({"hero": "huanggai", "hp": 1, "hand": [ANCHOR]}, ["peach ♥3"],
               deck_top=["jink ♦2", "jink ♦3"])
-    g.play("skill kurou")
+    g.play("skill Self Injury")
     expect(g, 1, C.DK_PEACH)
     assert len(g.hand(0)) == 1                  # nothing drawn yet
     g.play("Peach ♥3")
@@ -305,7 +305,7 @@ def test_kurou_into_death_no_draw_no_killer_game_goes_on():
     """苦肉 killing himself: no draw, no killer (no reward for anyone), the game goes on if undecided (TE §5.5)."""
     g = table({}, {"hero": "huanggai", "hp": 1, "hand": [ANCHOR]}, [STOP], ["peach ♥3"],
               current=1, deck_top=["jink ♦2", "jink ♦3"])
-    g.play("skill kurou")
+    g.play("skill Self Injury")
     expect(g, 3, C.DK_PEACH)
     g.play("pass")
     assert not g.alive(1) and not g.done
@@ -319,7 +319,7 @@ def test_kurou_into_death_no_draw_no_killer_game_goes_on():
 def test_kurou_lord_dies_rebels_win():
     """苦肉 killing the lord ends the game at once: rebels win (the 三国杀 standard rules §7)."""
     g = table({"hero": "huanggai", "hp": 1, "hand": [ANCHOR]})
-    g.play("skill kurou")
+    g.play("skill Self Injury")
     assert g.done and g.result == C.RES_REBEL
     assert [e for e in g.event_log if e[0] == C.EV_DRAW] == []
 
@@ -354,7 +354,7 @@ def test_fanjian_target_names_colour_takes_card_damaged_if_wrong(card, named, hi
     """反间: the target names a colour and takes a random hand card of 周瑜 (shown); wrong colour: 1 damage from 周瑜, no card (DECISIONS §4.1)."""
     g = table({"hero": "zhouyu", "hand": [card]}, [STOP])
     c = g.hand(0)[0]
-    g.play("skill fanjian")
+    g.play("skill Sow Dissension")
     asked(g, 0, C.DK_SKILL_TARGET, SK.SK_FANJIAN)
     assert g.legal_labels() == ["target player_1", "target player_2", "target player_3"]
     g.play("target player_2")
@@ -371,12 +371,12 @@ def test_fanjian_target_names_colour_takes_card_damaged_if_wrong(card, named, hi
 def test_fanjian_once_per_play_phase():
     """反间: once per play phase."""
     g = table({"hero": "zhouyu", "hand": ["slash ♠7", "slash ♠8"]})
-    g.play("skill fanjian")
+    g.play("skill Sow Dissension")
     g.play("target player_1")
     g.play("black")
     expect(g, 0, C.DK_PLAY)
     assert len(g.hand(0)) == 1 and damage(g) == []
-    assert "skill fanjian" not in g.legal_labels()
+    assert "skill Sow Dissension" not in g.legal_labels()
     assert len(g.legal_labels()) == 2           # pass, the remaining 杀
 
 
@@ -393,7 +393,7 @@ def test_guose_diamond_hand_or_equipment_card_as_indulgence(invariants):
     g = table(*everyone_a_hero(
         {"hero": "daqiao", "hand": ["jink ♦2", "slash ♠7", "peach ♥3"], "equip": ["zixing"]},
         {"hero": "luxun"}, [], {"judge": ["indulgence ♠6"]}), autoplay=False)
-    g.play("skill guose")
+    g.play("skill National Beauty")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_GUOSE)
     assert g.legal_labels() == ["Jink ♦2", "Zixing ♦K"]
     g.play("Zixing ♦K")
@@ -412,7 +412,7 @@ def test_guose_card_is_judged_as_indulgence():
     """国色's card acts as 乐不思蜀: judged in the target's judge phase, not ♥ → play phase skipped; then discarded."""
     g = table({"hero": "daqiao", "hand": ["jink ♦2"]}, [], [STOP], [],
               deck_top=["slash ♠8", "jink ♦7", "jink ♦8"])
-    g.play("skill guose")             # the only ♦ card (autoplayed)
+    g.play("skill National Beauty")             # the only ♦ card (autoplayed)
     g.play("target player_1")
     expect(g, 2, C.DK_PLAY)         # seat 0 had nothing left; seat 1's play phase was skipped
     assert (1, C.PH_PLAY, 0) in event_args(g, C.EV_SKIP)
@@ -656,7 +656,7 @@ def test_jieyin_heals_her_and_a_wounded_male(invariants):
                "hand": ["slash ♠7", "jink ♦2", "jink ♦3", ANCHOR], "equip": ["dilu"]},
               {"hero": "ganning", "hp": 3}, {"hero": "diaochan", "hp": 2},
               {"hero": "xiahoudun", "hp": 3})
-    g.play("skill jieyin")
+    g.play("skill Marriage")
     asked(g, 0, C.DK_SKILL_TARGET, SK.SK_JIEYIN)
     assert g.legal_labels() == ["target player_1", "target player_3"]   # not the wounded woman
     g.play("target player_1")
@@ -672,7 +672,7 @@ def test_jieyin_heals_her_and_a_wounded_male(invariants):
     assert skill_events(g, SK.SK_JIEYIN) == [(0, SK.SK_JIEYIN, 1)]
     # once per play phase (a wounded male and two hand cards remain)
     expect(g, 0, C.DK_PLAY)
-    assert "skill jieyin" not in g.legal_labels()
+    assert "skill Marriage" not in g.legal_labels()
     invariants(g)
 
 
@@ -680,7 +680,7 @@ def test_jieyin_at_full_hp_only_he_recovers():
     """结姻: 孙尚香 at full HP may still use it; only he recovers."""
     g = table({"hero": "sunshangxiang", "hand": ["jink ♦2", "jink ♦3", ANCHOR]},
               {"hero": "ganning", "hp": 2})
-    g.play("skill jieyin")             # the only target (autoplayed)
+    g.play("skill Marriage")             # the only target (autoplayed)
     g.play("Jink ♦2")
     g.play("Jink ♦3")
     assert (g.hp(0), g.hp(1)) == (3, 3)
@@ -778,7 +778,7 @@ def test_jijiu_prevention_is_not_logged_as_ice_sword():
     g.play("target player_1")
     g.play("Jink ♦2")
     lines = g.log_lines()
-    assert any("jijiu" in line for line in lines)
+    assert any("player_2 uses First Aid" in line for line in lines)
     assert not any("Ice Sword" in line for line in lines), lines
 
 
@@ -812,7 +812,7 @@ def test_jijiu_does_not_prevent_hp_loss():
     """急救 prevents damage only: 苦肉's HP loss is not damage and 华佗 is not asked."""
     g = table({"hero": "huanggai", "hand": [ANCHOR]}, {},
               {"hero": "huatuo", "hand": ["jink ♦2"]})
-    g.play("skill kurou")
+    g.play("skill Self Injury")
     expect(g, 0, C.DK_PLAY)
     assert g.hp(0) == 3 and len(g.hand(2)) == 1
 
@@ -822,13 +822,13 @@ def test_qingnang_discard_any_own_card_to_recover_unlimited(invariants):
     any number of times while wounded."""
     g = table(*everyone_a_hero(
         {"hero": "huatuo", "hp": 1, "hand": ["slash ♠7", ANCHOR], "equip": ["chitu"]}))
-    g.play("skill qingnang")
+    g.play("skill Green Satchel")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_QINGNANG)
     assert g.legal_labels() == ["Slash ♠7", "Chitu ♥5", ANCHOR_LABEL]
     g.play("Chitu ♥5")
     assert g.hp(0) == 2
     expect(g, 0, C.DK_PLAY)
-    g.play("skill qingnang")
+    g.play("skill Green Satchel")
     g.play("Slash ♠7")
     assert g.hp(0) == 3
     # at full HP it is no longer offered
@@ -902,7 +902,7 @@ def test_lijian_duel_between_two_males_cannot_be_nullified(invariants):
               {"hero": "ganning", "hand": ["nullification ♠J"]},
               {"hero": "lvmeng", "hand": ["slash ♠9", "nullification ♣Q"]},
               {"hero": "zhenji", "hand": ["nullification ♣K"]})
-    g.play("skill lijian")
+    g.play("skill Seed of Animosity")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_LIJIAN)
     assert g.legal_labels() == ["Slash ♠7", ANCHOR_LABEL, "Dilu ♣5"]
     g.play("Dilu ♣5")
@@ -927,13 +927,13 @@ def test_lijian_kongcheng_may_use_the_duel_but_not_receive_it():
     seats = ({"hero": "diaochan", "hand": ["slash ♠7"]}, {"hero": "zhugeliang"},
              {"hero": "ganning"}, {"hero": "lvmeng"})
     g = table(*seats, **kw)
-    g.play("skill lijian")
+    g.play("skill Seed of Animosity")
     g.play("Slash ♠7")
     assert g.legal_labels() == ["target player_1", "target player_2", "target player_3"]
     g.play("target player_2")
     assert g.legal_labels() == ["target player_3"]
     g2 = table(*seats, **kw)
-    g2.play("skill lijian")
+    g2.play("skill Seed of Animosity")
     g2.play("Slash ♠7")
     g2.play("target player_1")
     assert g2.legal_labels() == ["target player_2", "target player_3"]
@@ -943,7 +943,7 @@ def test_lijian_not_offered_without_two_other_males_or_a_card():
     """离间 needs two male characters other than 貂蝉 (and a card to discard)."""
     g = table({"hero": "diaochan", "hand": ["slash ♠7", ANCHOR]},
               {"hero": "ganning"}, {"hero": "daqiao"}, {"hero": "zhenji"})
-    assert "skill lijian" not in g.legal_labels()
+    assert "skill Seed of Animosity" not in g.legal_labels()
     g2 = table({"hero": "diaochan"}, {"hero": "ganning"}, {"hero": "lvmeng"}, {}, autoplay=False)
     assert g2.legal_labels() == ["pass"]
 

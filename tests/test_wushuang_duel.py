@@ -84,8 +84,8 @@ def test_jijiang_gives_both_slashes_against_lvbu():
     g.play("target player_0")
     for card in ("Slash ♠8", "Slash ♠9"):
         expect(g, 0, C.DK_SLASH)
-        assert g.legal_labels() == ["pass", "skill jijiang"]
-        g.play("skill jijiang")
+        assert g.legal_labels() == ["pass", "skill Rouse"]
+        g.play("skill Rouse")
         expect(g, 2, C.DK_SLASH)
         g.play(card)
     assert damage(g) == [(0, 1, 1)]     # 吕布 holds no 杀: he loses, unasked
@@ -98,7 +98,7 @@ def test_jijiang_one_slash_is_not_enough_against_lvbu():
               {"hero": "zhangfei", "hand": ["slash ♠8"]}, {}, current=1)
     g.play("Duel ♠A")
     g.play("target player_0")
-    g.play("skill jijiang")
+    g.play("skill Rouse")
     g.play("Slash ♠8")
     expect(g, 0, C.DK_SLASH)            # the second 杀
     g.play("pass")
