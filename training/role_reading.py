@@ -85,22 +85,33 @@ class Args:
 
 # ---------------------------------------------------------------- what a viewer can see
 def seat_view(obs: np.ndarray):
-    """(n players, known role per relative seat (-1: hidden), alive per relative seat) read from
-    one float32 observation (only what it shows)."""
+    """(players [B], known role per relative seat [B, S] (-1: hidden), alive [B, S]) read from
+    float32 observations [B, OBS_SIZE] (or one, [OBS_SIZE]: then without the B axis): only
+    what they show."""
     from heroes_env.engine import constants as C
-    blocks = obs[C.OBS_SEATS:C.OBS_SEATS + C.MAX_SEATS * C.SEAT_OBS].reshape(C.MAX_SEATS,
-                                                                            C.SEAT_OBS)
-    n = int((blocks[:, C.OS_PRESENT] > 0).sum())
-    roles = blocks[:, C.OS_ROLE:C.OS_ROLE + C.NUM_ROLES]
-    known = np.where(roles.max(1) > 0, roles.argmax(1), -1)
-    return n, known, blocks[:, C.OS_ALIVE] > 0
+    one = obs.ndim == 1
+    obs = obs[None] if one else obs
+    blocks = obs[:, C.OBS_SEATS:C.OBS_SEATS + C.MAX_SEATS * C.SEAT_OBS].reshape(
+        len(obs), C.MAX_SEATS, C.SEAT_OBS)
+    n = (blocks[:, :, C.OS_PRESENT] > 0).sum(1)
+    roles = blocks[:, :, C.OS_ROLE:C.OS_ROLE + C.NUM_ROLES]
+    known = np.where(roles.max(2) > 0, roles.argmax(2), -1)
+    alive = blocks[:, :, C.OS_ALIVE] > 0
+    return (n[0], known[0], alive[0]) if one else (n, known, alive)
+
+
+def hidden_mask(obs: np.ndarray) -> np.ndarray:
+    """[B, MAX_SEATS] (or [MAX_SEATS] for one observation): the relative seats 1..n-1 that are
+    alive and whose role the observation hides."""
+    n, known, alive = seat_view(obs)
+    out = alive & (known < 0)
+    out[..., 0] = False
+    return out
 
 
 def hidden_seats(obs: np.ndarray) -> np.ndarray:
-    """The relative seats (1..n-1) that are alive and whose role this observation hides."""
-    n, known, alive = seat_view(obs)
-    r = np.arange(n)
-    return r[(r > 0) & alive[:n] & (known[:n] < 0)]
+    """The relative seats that one observation hides (``hidden_mask``), in order."""
+    return np.flatnonzero(hidden_mask(obs))
 
 
 def role_counts(n: int) -> np.ndarray:
@@ -110,26 +121,33 @@ def role_counts(n: int) -> np.ndarray:
     return np.bincount(pool, minlength=NUM_CLASSES)[:NUM_CLASSES].astype(np.float64)
 
 
+_COUNTS = {}
+
+
 def remaining_roles(obs: np.ndarray) -> np.ndarray:
-    """The roles not yet seen (counts per identity role): the deal's counts less the roles this
-    observation shows (one's own, the lord's, the dead's)."""
+    """The roles not yet seen, counts per identity role ([B, 4], or [4] for one observation):
+    the deal's counts less the roles the observation shows (one's own, the lord's, the dead's)."""
     n, known, _ = seat_view(obs)
-    left = role_counts(n)
-    for r in range(n):
-        if 0 <= known[r] < NUM_CLASSES:
-            left[known[r]] -= 1
-    return np.maximum(left, 0.0)
+    one = np.ndim(n) == 0
+    n, known = np.atleast_1d(n), np.atleast_2d(known)
+    for k in set(n.tolist()) - set(_COUNTS):
+        _COUNTS[k] = role_counts(k)
+    left = np.stack([_COUNTS[k] for k in n.tolist()])
+    for c in range(NUM_CLASSES):
+        left[:, c] -= (known == c).sum(1)
+    left = np.maximum(left, 0.0)
+    return left[0] if one else left
 
 
 def prior_probs(obs: np.ndarray) -> np.ndarray:
-    """The ``prior`` source: [MAX_SEATS, 4], each hidden seat uniform over the roles not yet
-    revealed in their counts (other rows: zeros)."""
-    from heroes_env.engine.constants import MAX_SEATS
-    P = np.zeros((MAX_SEATS, NUM_CLASSES))
+    """The ``prior`` source: [B, MAX_SEATS, 4] (or [MAX_SEATS, 4] for one observation), each
+    hidden seat uniform over the roles not yet revealed in their counts (other rows: zeros)."""
+    one = obs.ndim == 1
+    obs = np.atleast_2d(obs)
     left = remaining_roles(obs)
-    if left.sum() > 0:
-        P[hidden_seats(obs)] = left / left.sum()
-    return P
+    share = left / np.maximum(left.sum(1, keepdims=True), 1e-9)
+    P = hidden_mask(obs)[:, :, None] * share[:, None, :]
+    return P[0] if one else P
 
 
 def true_roles(state: np.ndarray, viewer: int, n: int) -> np.ndarray:
@@ -143,34 +161,34 @@ def true_roles(state: np.ndarray, viewer: int, n: int) -> np.ndarray:
 
 
 # ---------------------------------------------------------------- sources
+# A source reads one game's decisions in order, after the game: read_game(obs [T, OBS_SIZE]
+# float32, masks [T, NUM_ACTIONS], viewers [T]) -> P [T, MAX_SEATS, 4], the distribution of
+# every hidden seat (other rows: anything). What it is given is what the viewers saw.
 class PriorSource:
     name = "prior"
 
-    def reset(self):
-        pass
-
-    def probs(self, obs, mask, viewer):
+    def read_game(self, obs, masks, viewers):
         return prior_probs(obs)
 
 
 class HeuristicSource:
     """The heuristic's evidence memory: a shadow HeuristicAgent acts on every decision of every
-    seat (the action is thrown away) so that its memory follows the game, then is asked."""
+    seat, in the game's order (the action is thrown away), so that its memory follows the game
+    as when it plays; then it is asked."""
     name = "heuristic"
 
     def __init__(self, seed: int = 0):
         from heroes_env.agents.heuristic import HeuristicAgent
         self.agent = HeuristicAgent(seed=seed)
 
-    def reset(self):
-        self.agent.reset()
-
-    def probs(self, obs, mask, viewer):
+    def read_game(self, obs, masks, viewers):
         from heroes_env.engine.constants import MAX_SEATS
-        self.agent.act(obs, mask, slot=viewer)
-        P = np.zeros((MAX_SEATS, NUM_CLASSES))
-        p = self.agent.role_probs(obs, slot=viewer)[:, :NUM_CLASSES]
-        P[:len(p)] = p
+        self.agent.reset()
+        P = np.zeros((len(obs), MAX_SEATS, NUM_CLASSES))
+        for t, (o, m, v) in enumerate(zip(obs, masks, viewers)):
+            self.agent.act(o, m, slot=int(v))
+            p = self.agent.role_probs(o, slot=int(v))[:, :NUM_CLASSES]
+            P[t, :len(p)] = p
         return P
 
 
@@ -182,11 +200,8 @@ class ModelSource:
         self.reader = load_role_reader(path)
         self.name = name or os.path.basename(path)
 
-    def reset(self):
-        pass
-
-    def probs(self, obs, mask, viewer):
-        return self.reader.probs(obs[None])[0]
+    def read_game(self, obs, masks, viewers):
+        return self.reader.probs(obs)
 
 
 def make_source(name: str, args: Args):
@@ -225,6 +240,27 @@ def decisions(config, agents, games: int, seed: int):
             game.step(int(agents[viewer].act(obs, mask, slot=viewer)))
 
 
+def games(config, agents, count: int, seed: int):
+    """``decisions`` gathered per game: (obs [T, OBS_SIZE], masks [T, A], viewers [T], true
+    roles [T, MAX_SEATS], rounds [T])."""
+    rec = []
+    last = 0
+    for g, viewer, obs, mask, truth, rnd in decisions(config, agents, count, seed):
+        if g != last and rec:
+            yield _stack(rec)
+            rec = []
+        last = g
+        rec.append((obs, mask, viewer, truth, rnd))
+    if rec:
+        yield _stack(rec)
+
+
+def _stack(rec):
+    obs, masks, viewers, truth, rounds = zip(*rec)
+    return (np.stack(obs), np.stack(masks), np.array(viewers), np.stack(truth),
+            np.array(rounds))
+
+
 class Scores:
     """Sums of hits, log-losses and counts by (source, table, round bucket, viewer role)."""
 
@@ -236,14 +272,17 @@ class Scores:
         self.n = np.zeros(shape, np.int64)
 
     def add(self, s, t, rnd, viewer_role, P, truth):
-        """Score distributions P [k, 4] against truths [k] (source s, table t)."""
+        """Score distributions P [k, 4] against truths [k] (source s, table t; rnd and
+        viewer_role: one each, or one per row)."""
         if len(truth) == 0:
             return
-        b = ROUND_BUCKETS.index(round_bucket(rnd))
+        b = np.array([ROUND_BUCKETS.index(round_bucket(x)) for x in np.atleast_1d(rnd)])
+        b = np.broadcast_to(b, truth.shape)
+        v = np.broadcast_to(np.atleast_1d(viewer_role), truth.shape)
         p_true = np.clip(P[np.arange(len(truth)), truth], EPS, 1.0)
-        self.hits[s, t, b, viewer_role] += float((P.argmax(1) == truth).sum())
-        self.loss[s, t, b, viewer_role] += float(-np.log(p_true).sum())
-        self.n[s, t, b, viewer_role] += len(truth)
+        np.add.at(self.hits[s, t], (b, v), (P.argmax(1) == truth).astype(np.float64))
+        np.add.at(self.loss[s, t], (b, v), -np.log(p_true))
+        np.add.at(self.n[s, t], (b, v), 1)
 
     @staticmethod
     def cell(hits, loss, n):
@@ -315,19 +354,14 @@ def run(args: Args) -> dict:
         if config.mode != "identity":
             raise SystemExit("role reading is measured in the identity mode")
         players = make_players(args.agents, n, args.seed)
-        last = -1
-        for g, viewer, obs, mask, truth, rnd in decisions(config, players, args.games,
-                                                          args.seed):
-            if g != last:
-                for s in sources:
-                    s.reset()
-                last = g
-            count += 1
-            hidden = hidden_seats(obs)
-            own = int(truth[0])
-            for i, s in enumerate(sources):
-                P = s.probs(obs, mask, viewer)
-                scores.add(i, t, rnd, own, P[hidden], truth[hidden])
+        for obs, masks, viewers, truth, rounds in games(config, players, args.games, args.seed):
+            count += len(obs)
+            hidden = hidden_mask(obs)                          # [T, S]
+            rows, seats = np.nonzero(hidden)
+            for i, src in enumerate(sources):
+                P = src.read_game(obs, masks, viewers)
+                scores.add(i, t, rounds[rows], truth[rows, 0], P[rows, seats],
+                           truth[rows, seats])
     result = {"sources": scores.to_json(), "tables": scores.tables, "games": args.games,
               "seed": args.seed, "agents": list(args.agents), "decisions": count,
               "seconds": round(time.time() - t0, 1)}

@@ -99,6 +99,12 @@ def _net_class():
     SEAT_IN = (C.SEAT_OBS + 2 * S * C.NUM_HK + 2 * S * C.NUM_HC + 2 * K * C.NUM_HK
                + 2 * K * C.NUM_HC + K + S + GLOBAL)
 
+    def by_role(h, known):
+        """h [B, S(seat r), S(other seat a), kinds], known [B, S(a), 4] -> [B, S, kinds * 4]:
+        seat r's counters with the other seats summed by their known role."""
+        B = h.shape[0]
+        return (h.transpose(2, 3) @ known[:, None]).reshape(B, S, -1)
+
     class BeliefNet(nn.Module):
         """Per-seat MLP over features gathered from the observation: logits [B, MAX_SEATS, 4]."""
 
@@ -146,10 +152,8 @@ def _net_class():
             parts = [seats,
                      hg.reshape(B, S, -1), hg.transpose(1, 2).reshape(B, S, -1),
                      hr.reshape(B, S, -1), hr.transpose(1, 2).reshape(B, S, -1),
-                     torch.einsum("brak,bac->brck", hg, known).reshape(B, S, -1),
-                     torch.einsum("bark,bac->brck", hg, known).reshape(B, S, -1),
-                     torch.einsum("brak,bac->brck", hr, known).reshape(B, S, -1),
-                     torch.einsum("bark,bac->brck", hr, known).reshape(B, S, -1),
+                     by_role(hg, known), by_role(hg.transpose(1, 2), known),
+                     by_role(hr, known), by_role(hr.transpose(1, 2), known),
                      prior[:, None, :].expand(B, S, K),
                      torch.eye(S, dtype=obs.dtype).expand(B, S, S),
                      glob[:, None, :].expand(B, S, GLOBAL)]
@@ -170,18 +174,6 @@ def _net_class():
 
 def build_net(hidden=(96, 64)):
     return _net_class()(tuple(hidden))
-
-
-def hidden_mask(obs_f32: np.ndarray) -> np.ndarray:
-    """[B, MAX_SEATS] bool: the seats each observation hides (alive, role not shown, not oneself)."""
-    from heroes_env.engine import constants as C
-    B = obs_f32.shape[0]
-    blocks = obs_f32[:, C.OBS_SEATS:C.OBS_SEATS + C.MAX_SEATS * C.SEAT_OBS].reshape(
-        B, C.MAX_SEATS, C.SEAT_OBS)
-    shown = blocks[:, :, C.OS_ROLE:C.OS_ROLE + C.NUM_ROLES].max(2) > 0
-    out = (blocks[:, :, C.OS_PRESENT] > 0) & (blocks[:, :, C.OS_ALIVE] > 0) & ~shown
-    out[:, 0] = False
-    return out
 
 
 def fit_to_counts(P: np.ndarray, hidden: np.ndarray, left: np.ndarray, iters: int = 20):
@@ -221,18 +213,14 @@ class RoleReader:
         with torch.no_grad():
             logits = self.logits_of(torch.from_numpy(np.ascontiguousarray(obs)))
             P = torch.softmax(logits.float(), -1).numpy().astype(np.float64)
-        left = np.stack([remaining(o) for o in f32])
+        from training.role_reading import hidden_mask, remaining_roles
+        left = remaining_roles(f32)
         hidden = hidden_mask(f32)
         if self.fit_counts:
             return fit_to_counts(P, hidden, left)
         P = P * (left[:, None, :] > 0) * hidden[:, :, None]
         rows = P.sum(2, keepdims=True)
         return np.where(rows > 0, P / np.where(rows > 0, rows, 1), P)
-
-
-def remaining(obs_f32):
-    from training.role_reading import remaining_roles
-    return remaining_roles(obs_f32)
 
 
 def save_belief(path: str, net, fit_counts: bool, meta: dict) -> None:
@@ -290,6 +278,69 @@ def _role_head_reader(path, data):
         _, _, h = net(obs if obs.dtype == torch.uint8 else obs.float(), mask, features=True)
         return head(h).view(-1, MAX_SEATS, NUM_CLASSES)
     return RoleReader(net, False, logits_of)
+
+
+# ---------------------------------------------------------------- the belief in play
+def evidence_of(P: np.ndarray, left: np.ndarray) -> np.ndarray:
+    """The heuristic's evidence value per seat that makes its role table tilt towards loyalist
+    versus rebel as P [S, 4] does: the heuristic weighs loyalist by exp(e) and rebel by exp(-e)
+    over the roles left, so e = log((P_loyalist / left_loyalist) / (P_rebel / left_rebel)) / 2
+    (0 where either is impossible), clipped to its range [-5, 5]."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a = P[:, 1] / left[1] if left[1] > 0 else np.zeros(len(P))
+        b = P[:, 2] / left[2] if left[2] > 0 else np.zeros(len(P))
+        e = 0.5 * np.log(np.clip(a, 1e-4, None) / np.clip(b, 1e-4, None))
+    e[(a <= 0) | (b <= 0)] = 0.0
+    return np.clip(e, -5.0, 5.0)
+
+
+def _heuristic():
+    from heroes_env.agents import heuristic_kernels as HK
+    from heroes_env.agents.heuristic import HeuristicAgent
+
+    class BeliefHeuristicAgent(HeuristicAgent):
+        """The heuristic with the belief model in place of its evidence memory: before each
+        decision the evidence of every hidden seat is set from the belief model's loyalist
+        versus rebel odds (``evidence_of``); the rules then play as usual (the decision's own
+        evidence update still applies on top). belief: the checkpoint; torch_threads: torch's
+        threads (one: tournaments run a game per worker process)."""
+
+        name = "belief_heuristic"
+
+        def __init__(self, seed=None, name=None, belief: str = "", torch_threads: int = 1,
+                     **kwargs):
+            super().__init__(seed=seed, name=name, **kwargs)
+            import torch
+            from training.role_reading import DEFAULT_BELIEF
+            torch.set_num_threads(torch_threads)
+            self.reader = load_role_reader(belief or DEFAULT_BELIEF)
+
+        def act(self, obs, mask, slot=0):
+            return int(self.act_batch(np.asarray(obs)[None], np.asarray(mask)[None], [slot])[0])
+
+        def act_batch(self, obs, masks, slots=None):
+            from heroes_env.obs import obs_to_float32
+            from training.role_reading import hidden_mask, remaining_roles
+            obs = np.asarray(obs)
+            keys = list(range(len(obs))) if slots is None else list(slots)
+            rows, pool = self._rows(keys)
+            pool.grow(int(rows.max()) + 1 if len(rows) else 0)
+            P = self.reader.probs(obs)
+            f32 = obs_to_float32(obs)
+            hidden, left = hidden_mask(f32), remaining_roles(f32)
+            for i, row in enumerate(rows):
+                if hidden[i].any():
+                    e = evidence_of(P[i], left[i])
+                    pool.MF[row, HK.M_LOYAL:HK.M_LOYAL + len(e)][hidden[i]] = e[hidden[i]]
+            return super().act_batch(obs, masks, keys)
+
+    return BeliefHeuristicAgent
+
+
+def BeliefHeuristicAgent(seed=None, **kwargs):
+    """``make_agent("training.train_belief:BeliefHeuristicAgent")``: the heuristic reading the
+    hidden roles with the belief model (see ``_heuristic``)."""
+    return _heuristic()(seed=seed, **kwargs)
 
 
 # ---------------------------------------------------------------- data
