@@ -99,7 +99,7 @@ def test_tiny_run_schema(tmp_path, capsys):
     assert set(data["sources"]) == {"prior", "heuristic", "belief"}
     assert data["tables"] == ["none5"] and data["decisions"] > 0
     n_all = None
-    for name, src in data["sources"].items():
+    for src in data["sources"].values():
         assert set(src) >= {"by_round", "all", "by_viewer_role", "by_table"}
         assert list(src["by_round"]) == ["1", "2", "3", "4", "5+"]
         for cell in list(src["by_round"].values()) + [src["all"]]:
@@ -207,3 +207,24 @@ def test_heuristic_role_probs_follow_its_memory():
     # the evidence moved some unknown seat away from the bare role table (a memoryless read)
     fresh = HeuristicAgent(seed=0)
     assert any(not np.allclose(P, fresh.role_probs(obs, slot=100 + v)) for v, obs, P in seen)
+
+
+def test_belief_heuristic_takes_the_belief_odds(tmp_path):
+    """The belief-guided heuristic: its evidence gives the belief's loyalist : rebel odds."""
+    P = np.zeros((C.MAX_SEATS, 4))
+    P[1] = [0, 0.5, 0.25, 0.25]
+    P[2] = [0, 0, 0.6, 0.4]                  # no loyalist possible: no evidence
+    e = tb.evidence_of(P, np.array([0.0, 1, 2, 1]))
+    # the heuristic weighs loyalist by left * exp(e), rebel by left * exp(-e)
+    assert 1 * np.exp(e[1]) / (2 * np.exp(-e[1])) == pytest.approx(0.5 / 0.25)
+    assert e[2] == 0 and e[0] == 0
+    agent = tb.BeliefHeuristicAgent(seed=1, belief=_tiny_belief(tmp_path))
+    game = Game.new(Config(num_players=5, pack="none"), seed=2)
+    for _ in range(60):
+        v = game.decider
+        obs, mask = game.observe_with_mask(v)
+        a = agent.act(obs, mask, slot=v)
+        assert mask[a] == 1
+        game.step(a)
+        if game.done:
+            break

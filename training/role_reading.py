@@ -103,7 +103,7 @@ def seat_view(obs: np.ndarray):
 def hidden_mask(obs: np.ndarray) -> np.ndarray:
     """[B, MAX_SEATS] (or [MAX_SEATS] for one observation): the relative seats 1..n-1 that are
     alive and whose role the observation hides."""
-    n, known, alive = seat_view(obs)
+    _, known, alive = seat_view(obs)
     out = alive & (known < 0)
     out[..., 0] = False
     return out
@@ -318,8 +318,8 @@ def table_name(pack: str, players: int) -> str:
 
 
 def make_players(specs, n: int, seed: int):
-    from heroes_env.agents import make_agent
     import heroes_env.agents.torch_policy  # noqa: F401  (registers the .pt / .zip loaders)
+    from heroes_env.agents import make_agent
     if len(specs) not in (1, n):
         raise SystemExit(f"--agents: give one spec for every seat or {n} (one per seat), got "
                          f"{len(specs)}")
@@ -354,6 +354,7 @@ def run(args: Args) -> dict:
         if config.mode != "identity":
             raise SystemExit("role reading is measured in the identity mode")
         players = make_players(args.agents, n, args.seed)
+        before = count
         for obs, masks, viewers, truth, rounds in games(config, players, args.games, args.seed):
             count += len(obs)
             hidden = hidden_mask(obs)                          # [T, S]
@@ -362,6 +363,8 @@ def run(args: Args) -> dict:
                 P = src.read_game(obs, masks, viewers)
                 scores.add(i, t, rounds[rows], truth[rows, 0], P[rows, seats],
                            truth[rows, seats])
+        print(f"{table_name(pack, n)}: {args.games} games, {count - before} decisions "
+              f"({time.time() - t0:.0f} s so far)", flush=True)
     result = {"sources": scores.to_json(), "tables": scores.tables, "games": args.games,
               "seed": args.seed, "agents": list(args.agents), "decisions": count,
               "seconds": round(time.time() - t0, 1)}

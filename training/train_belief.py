@@ -71,6 +71,8 @@ class Args:
     data_only: bool = arg(False, "write the data, do not train")
     hidden: tuple[int, ...] = arg((96, 64), "widths of the per-seat layers")
     epochs: int = arg(12, "passes over the training decisions")
+    patience: int = arg(2, "stop after this many epochs without a better held-out log-loss "
+                           "(0: never)")
     batch_size: int = arg(256, "decisions per minibatch")
     learning_rate: float = arg(2e-3, "Adam learning rate (cosine to 0 over the run)")
     weight_decay: float = arg(1e-4, "AdamW weight decay")
@@ -207,6 +209,7 @@ class RoleReader:
 
     def probs(self, obs) -> np.ndarray:
         import torch
+
         from heroes_env.obs import obs_to_float32
         obs = np.asarray(obs)
         f32 = obs_to_float32(obs)
@@ -256,6 +259,7 @@ def load_role_reader(path: str) -> RoleReader:
 
 def _role_head_reader(path, data):
     import torch
+
     from heroes_env.agents.torch_policy import net_from_arch
     from heroes_env.engine.constants import MAX_SEATS
     net = net_from_arch(data["net"]["arch"])
@@ -311,6 +315,7 @@ def _heuristic():
                      **kwargs):
             super().__init__(seed=seed, name=name, **kwargs)
             import torch
+
             from training.role_reading import DEFAULT_BELIEF
             torch.set_num_threads(torch_threads)
             self.reader = load_role_reader(belief or DEFAULT_BELIEF)
@@ -473,10 +478,13 @@ def train(args: Args) -> dict:
                     "fit_counts": bool(fit)}
             meta = {"args": {k: (list(v) if isinstance(v, tuple) else v)
                              for k, v in vars(args).items()},
-                    "held_out": best, "train_decisions": int(len(tr_obs)),
+                    "held_out": best, "train_decisions": len(tr_obs),
                     "seconds": round(time.time() - t0, 1)}
             os.makedirs(os.path.dirname(os.path.abspath(args.save_path)), exist_ok=True)
             save_belief(args.save_path, net, fit, meta)
+        if args.patience and epoch + 1 - best["epoch"] >= args.patience:
+            print(f"no better held-out log-loss in {args.patience} epochs: stopped", flush=True)
+            break
     print(f"best epoch {best['epoch']}: held-out log-loss {best['log_loss']}, accuracy "
           f"{best['accuracy']}, count fit {best['fit_counts']}; saved {args.save_path}",
           flush=True)
