@@ -45,11 +45,8 @@ def test_progress_stops_at_its_total(monkeypatch):
     p.update(123)                       # the last rollout ran past the total
     assert p.fraction() == 1.0 and p.eta_text() == "100%, eta 0 s"
     pytest.importorskip("tqdm")
-
-    class Tty(io.StringIO):
-        def isatty(self):
-            return True
-    err = Tty()
+    err = io.StringIO()
+    err.isatty = lambda: True                   # a terminal: the tqdm bar is drawn
     monkeypatch.setattr(sys, "stderr", err)
     bar = Progress(1000, 990, "PPO", "step", enabled=True)
     bar.update(1230)
