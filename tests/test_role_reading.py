@@ -228,3 +228,16 @@ def test_belief_heuristic_takes_the_belief_odds(tmp_path):
         game.step(a)
         if game.done:
             break
+
+
+def test_bad_arguments_say_what_is_legal():
+    with pytest.raises(SystemExit, match="--agents: .*unknown agent 'nobody'"):
+        rr.make_players(["nobody"], 5, 0)
+    with pytest.raises(SystemExit, match="one spec for every seat or 5"):
+        rr.make_players(["heuristic", "random"], 5, 0)
+    with pytest.raises(SystemExit, match="--games 0"):
+        rr.main(["--games", "0", "--sources", "prior"])
+    with pytest.raises(SystemExit, match="names a source twice"):
+        rr.main(["--sources", "prior", "prior"])
+    with pytest.raises(SystemExit, match="no checkpoint"):
+        rr.main(["--sources", "belief", "--belief", "missing.pt"])

@@ -290,26 +290,22 @@ class Scores:
         return {"accuracy": round(float(hits) / n, 4) if n else None,
                 "log_loss": round(float(loss) / n, 4) if n else None, "n": n}
 
+    @classmethod
+    def block(cls, h, lo, n) -> dict:
+        """{"by_round", "all", "by_viewer_role"} of sums laid out [round bucket, viewer role]."""
+        return {"by_round": {b: cls.cell(h[i].sum(), lo[i].sum(), n[i].sum())
+                             for i, b in enumerate(ROUND_BUCKETS)},
+                "all": cls.cell(h.sum(), lo.sum(), n.sum()),
+                "by_viewer_role": {r: cls.cell(h[:, i].sum(), lo[:, i].sum(), n[:, i].sum())
+                                   for i, r in enumerate(ROLE_NAMES)}}
+
     def to_json(self) -> dict:
         out = {}
         for s, name in enumerate(self.names):
             h, lo, n = self.hits[s], self.loss[s], self.n[s]     # [table, round, viewer role]
-            src = {"by_round": {b: self.cell(h[:, i].sum(), lo[:, i].sum(), n[:, i].sum())
-                                for i, b in enumerate(ROUND_BUCKETS)},
-                   "all": self.cell(h.sum(), lo.sum(), n.sum()),
-                   "by_viewer_role": {r: self.cell(h[..., i].sum(), lo[..., i].sum(),
-                                                   n[..., i].sum())
-                                      for i, r in enumerate(ROLE_NAMES)},
-                   "by_table": {}}
-            for t, table in enumerate(self.tables):
-                src["by_table"][table] = {
-                    "by_round": {b: self.cell(h[t, i].sum(), lo[t, i].sum(), n[t, i].sum())
-                                 for i, b in enumerate(ROUND_BUCKETS)},
-                    "all": self.cell(h[t].sum(), lo[t].sum(), n[t].sum()),
-                    "by_viewer_role": {r: self.cell(h[t, :, i].sum(), lo[t, :, i].sum(),
-                                                    n[t, :, i].sum())
-                                       for i, r in enumerate(ROLE_NAMES)}}
-            out[name] = src
+            out[name] = self.block(h.sum(0), lo.sum(0), n.sum(0))
+            out[name]["by_table"] = {table: self.block(h[t], lo[t], n[t])
+                                     for t, table in enumerate(self.tables)}
         return out
 
 
@@ -320,11 +316,15 @@ def table_name(pack: str, players: int) -> str:
 def make_players(specs, n: int, seed: int):
     import heroes_env.agents.torch_policy  # noqa: F401  (registers the .pt / .zip loaders)
     from heroes_env.agents import make_agent
+    from heroes_env.agents.base import AgentSpecError
     if len(specs) not in (1, n):
         raise SystemExit(f"--agents: give one spec for every seat or {n} (one per seat), got "
                          f"{len(specs)}")
     specs = list(specs) * n if len(specs) == 1 else list(specs)
-    return [make_agent(spec, seed=seed * 1000 + seat) for seat, spec in enumerate(specs)]
+    try:
+        return [make_agent(spec, seed=seed * 1000 + seat) for seat, spec in enumerate(specs)]
+    except AgentSpecError as e:
+        raise SystemExit(f"--agents: {e}") from e
 
 
 def run(args: Args) -> dict:
