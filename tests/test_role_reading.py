@@ -241,3 +241,13 @@ def test_bad_arguments_say_what_is_legal():
         rr.main(["--sources", "prior", "prior"])
     with pytest.raises(SystemExit, match="no checkpoint"):
         rr.main(["--sources", "belief", "--belief", "missing.pt"])
+
+
+def test_the_shipped_belief_model_reads_the_heuristic():
+    """The shipped checkpoint loads and, among heuristic players, names more hidden roles than
+    the prior and the heuristic's own memory (docs/role-reading.md: by 20 points and more)."""
+    assert os.path.getsize(rr.DEFAULT_BELIEF) < 2_000_000
+    res = rr.run(rr.parse_args(rr.Args, ["--games", "3", "--seed", "1000000", "--players", "8",
+                                         "--pack", "standard"]))
+    acc = {name: src["all"]["accuracy"] for name, src in res["sources"].items()}
+    assert acc["belief"] > acc["heuristic"] + 0.05 and acc["belief"] > acc["prior"] + 0.05

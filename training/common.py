@@ -231,8 +231,9 @@ class Progress:
         if enabled and sys.stderr.isatty():
             try:
                 from tqdm import tqdm
-                self.bar = tqdm(total=self.total, initial=min(self.n, self.total), desc=desc, unit=unit,
-                                unit_scale=True, dynamic_ncols=True, file=sys.stderr)
+                self.bar = tqdm(total=self.total, initial=min(self.n, self.total), desc=desc,
+                                unit=unit, unit_scale=True, dynamic_ncols=True,
+                                file=sys.stderr)
             except ImportError:
                 self.bar = None
 
