@@ -251,3 +251,27 @@ def test_the_shipped_belief_model_reads_the_heuristic():
                                          "--pack", "standard"]))
     acc = {name: src["all"]["accuracy"] for name, src in res["sources"].items()}
     assert acc["belief"] > acc["heuristic"] + 0.05 and acc["belief"] > acc["prior"] + 0.05
+
+
+def test_train_belief_smoke(tmp_path, capsys):
+    """The training script with a tiny budget: data shards (resumed by shard), a checkpoint the
+    benchmark loads, the held-out choice recorded."""
+    data, ckpt = tmp_path / "data", tmp_path / "b.pt"
+    tiny = ["--packs", "none", "--players", "5", "--games", "3", "--val-games", "1",
+            "--shard-games", "2", "--keep", "0.5", "--data-dir", str(data), "--hidden", "8", "8"]
+    assert tb.main(tiny + ["--data-only"]) is None
+    shards = sorted(os.listdir(data))
+    assert shards == ["none5_seed0_000000.npz", "none5_seed0_000002.npz"]
+    d = np.load(data / shards[0])
+    assert d["obs"].dtype == np.uint8 and d["obs"].shape[1] == C.OBS_SIZE
+    assert len(d["labels"]) == len(d["obs"]) == len(d["games"]) > 0
+    assert ((d["labels"] >= -1) & (d["labels"] <= 3)).all() and (d["labels"][:, 0] == -1).all()
+    capsys.readouterr()
+    best = tb.main(tiny + ["--epochs", "1", "--save-path", str(ckpt)])
+    assert "npz:" not in capsys.readouterr().out                 # no shard played again
+    assert best["epoch"] == 1 and 0 < best["accuracy"] <= 1
+    meta = torch.load(ckpt, weights_only=True)["meta"]
+    assert meta["held_out"] == best and meta["args"]["games"] == 3
+    assert tb.load_role_reader(str(ckpt)).fit_counts == best["fit_counts"]
+    with pytest.raises(SystemExit, match="--keep 0"):
+        tb.main(tiny + ["--keep", "0"])
