@@ -231,8 +231,9 @@ class Progress:
         if enabled and sys.stderr.isatty():
             try:
                 from tqdm import tqdm
-                self.bar = tqdm(total=self.total, initial=self.n, desc=desc, unit=unit,
-                                unit_scale=True, dynamic_ncols=True, file=sys.stderr)
+                self.bar = tqdm(total=self.total, initial=min(self.n, self.total), desc=desc,
+                                unit=unit, unit_scale=True, dynamic_ncols=True,
+                                file=sys.stderr)
             except ImportError:
                 self.bar = None
 
@@ -244,12 +245,17 @@ class Progress:
         self.paused += seconds
 
     def update(self, n: int, **postfix) -> None:
-        """The count is now n (absolute)."""
+        """The count is now n (absolute). A run may pass its total (a whole rollout or batch
+        past it): the bar and the text stop at 100%, the rate counts every step."""
         if self.bar is not None:
-            self.bar.update(max(0, n - self.n))
+            self.bar.update(max(0, min(n, self.total) - min(self.n, self.total)))
             if postfix:
                 self.bar.set_postfix(postfix, refresh=False)
         self.n = n
+
+    def fraction(self) -> float:
+        """The share of the total done, at most 1."""
+        return min(1.0, self.n / max(1, self.total))
 
     def eta(self) -> float | None:
         """Seconds until the total (or the time limit) is reached; None before any progress."""
@@ -263,8 +269,8 @@ class Progress:
 
     def eta_text(self) -> str:
         e = self.eta()
-        return f"{100 * self.n / max(1, self.total):.0f}%, eta " + ("?" if e is None
-                                                                   else format_seconds(e))
+        return f"{100 * self.fraction():.0f}%, eta " + ("?" if e is None
+                                                       else format_seconds(e))
 
     def write(self, msg: str) -> None:
         if self.bar is not None:

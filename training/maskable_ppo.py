@@ -1,14 +1,17 @@
 """sb3-contrib MaskablePPO on the batched engine (CleanRL-style script: a dataclass of
 arguments, steps/s and win rates logged).
 
-    python training/maskable_ppo.py --total-steps 200000 --save-path training/checkpoints/mppo.zip
+    python training/maskable_ppo.py --total-steps 200000      # saves runs/<run>/model.zip
 
 The env is ``heroes_env.wrappers.sb3_vec_env``: ``num_envs`` games in one batched
 ``LearnerVectorEnv``, each from one learning seat drawn per game (``seat="random"``, hence every
 role), every other seat played by ``opponents`` inside the env's step: ``"heuristic"`` (default:
 the compiled heuristic, deciding inside the engine's kernel call) or ``"random"``. One SB3 step is
 one compiled call for all the games. The model is saved as an SB3 ``.zip`` that
-``heroes_env.agents.torch_policy`` loads as an agent (``make_agent("<file>.zip")``).
+``heroes_env.agents.torch_policy`` loads as an agent (``make_agent("<file>.zip")``). Where:
+``--save-path``, by default ``<run_dir>/<run>/model.zip`` next to the run's logs (the run is
+named CleanRL's way, ``env__exp__seed__time``), or the resumed file with ``--resume``; shipping
+a model under ``training/checkpoints/`` is a deliberate ``--save-path``.
 
 Runs longer than one sitting, as far as SB3 allows: every ``save_minutes``, at the end and when
 ``--max-minutes`` runs out (after the rollout's update) the model is saved (SB3's ``.zip``: weights,
@@ -28,7 +31,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -62,7 +65,8 @@ class Args:
     clip_coef: float = arg(0.2, "PPO clip range")
     ent_coef: float = arg(0.003, "entropy bonus")
     eval_games: int = arg(0, "games of the final evaluation against the heuristic (0: none)")
-    save_path: str = arg("training/checkpoints/maskable_ppo.zip", "where the model is saved")
+    save_path: str = arg("", "where the model is saved (default: <run_dir>/<run>/model.zip "
+                             "beside the run's logs; with --resume: the resumed file)")
     run_dir: str = arg("runs", "directory of the run logs")
     tensorboard: bool = arg(True, "log to TensorBoard too when it is installed")
     resume: str = arg("", "continue training this saved .zip (with its .state.json)")
@@ -73,6 +77,16 @@ class Args:
 
 RESUME_KEEP = ("total_steps", "max_minutes", "save_minutes", "save_path", "run_dir",
                "tensorboard", "torch_threads", "engine_threads", "eval_games", "progress", "resume")
+
+
+def save_path_of(args: Args, run: str, resumed: bool) -> str:
+    """Where the model goes: --save-path if given, else the resumed file, else
+    ``<run_dir>/<run>/model.zip`` (beside the run's logs, never a shared folder by default)."""
+    if args.save_path:
+        return args.save_path
+    if resumed:
+        return args.resume
+    return os.path.join(args.run_dir, run, "model.zip")
 
 
 def make_env(args: Args, seed: int):
@@ -125,6 +139,7 @@ def main(argv=None):
     print(f"run {run}: logging to {logger.run_dir} ({logger.backend})"
           + (f"; resumed from {args.resume} (sitting {sitting + 1})" if saved else ""),
           flush=True)
+    args = replace(args, save_path=save_path_of(args, run, saved is not None))
     # a later sitting plays other games: its envs and generators are seeded from its number
     seed = args.seed + 7919 * sitting
     venv = make_env(args, seed)

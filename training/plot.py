@@ -163,7 +163,9 @@ def plot(records: list[dict], out: str, prefix: str | None = None, k: int = 1,
             ys = smooth([100 * v for v in vals], k)
             width = 2.2 if role == "all" else 1.3
             for ax, xs in ((ax_step, steps), (ax_time, [t / 3600 for t in times])):
-                ax.plot(xs, ys, color=COLOURS[role], lw=width, label=role)
+                # a lone point (one evaluation so far) draws no line: mark it
+                ax.plot(xs, ys, color=COLOURS[role], lw=width, label=role,
+                        marker="o" if len(xs) == 1 else None, ms=5)
                 if role in base:
                     ax.axhline(100 * base[role], color=COLOURS[role], ls="--", lw=0.9)
         src = "evaluation games" if pre.startswith("eval") else "training games"

@@ -238,6 +238,32 @@ class HeuristicAgent(Agent):
                                self._decks, self._deck_size, self._hero_sk, self._counts,
                                self._default_deck, self.evidence)
 
+    def role_probs(self, obs: np.ndarray, slot: Hashable = 0) -> np.ndarray:
+        """The evidence memory as a distribution: P[r, role] for each relative seat r < n (the
+        player count) and role (``C.ROLE_*``, lord to renegade), as this agent reads obs with
+        the slot's evidence so far: a known role (one's own, the lord's, the dead's) is certain;
+        an unknown seat has the remaining role counts tilted by the evidence (and, with the
+        default rules, fitted so that each role's probabilities over the unknown seats add up
+        to the number of that role left). The same numbers the hostility is made from; the
+        memory is not changed (it grows when the agent acts on the slot's observations). For
+        the identity mode's roles: a 3v3 observation gives the known roles only."""
+        obs = obs_to_float32(np.asarray(obs))
+        if obs.shape != (C.OBS_SIZE,):
+            raise ValueError(f"an observation has shape ({C.OBS_SIZE},), got {obs.shape}")
+        rows, pool = self._rows([slot])
+        pool.grow(int(rows[0]) + 1)
+        V = np.zeros(HK.V_SIZE, np.int64)
+        EQ = np.zeros((HK.NS, HK.NEQ), np.int64)
+        SKS = np.zeros((HK.NS, C.MAX_SKILL_SLOTS), np.int64)
+        HK.read_view(obs, np.ones(C.NUM_ACTIONS, np.int8), V, EQ, SKS, self._decks,
+                     self._deck_size, self._hero_sk, self._default_deck, -1)
+        ev = self.evidence
+        if ev & HK.EV_LOYALIST_ONLY and V[HK.V_ROLE] != C.ROLE_LOYALIST:
+            ev &= ~(HK.EV_NO_STALE | HK.EV_COUNTS)
+        P = np.zeros((HK.NS, C.NUM_ROLES))
+        HK.role_probs(V, pool.MF[rows[0]], self._counts, P, ev)
+        return P[:V[HK.V_N]].copy()
+
     # ------------------------------------------------------------ slots -> memory rows
     def _split(self, slots):
         arr = np.asarray(list(slots) if not isinstance(slots, np.ndarray) else slots)

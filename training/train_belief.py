@@ -1,0 +1,512 @@
+"""The belief model: the hidden roles of the other seats, read from one observation (CleanRL-style
+single file: a dataclass of arguments, the data recipe, the network, the training loop).
+
+    # the shipped training/checkpoints/belief.pt: 1,000 games of the heuristic per table, packs
+    # none and standard at 5 and 8 players (about 12 + 5 minutes on a shared 2-core machine)
+    nice python training/train_belief.py --games 1000 --val-games 100 --keep 0.25 \\
+        --data-dir runs/belief_data --epochs 12 --patience 2 --save-path runs/belief/belief.pt
+
+    # the belief model inside the heuristic, against the plain heuristic (docs/role-reading.md)
+    python training/evaluate.py --agent training.train_belief:BeliefHeuristicAgent --games 1000 \\
+        --opponents heuristic --no-base-rates
+
+**Data recipe.** For each table (``--packs`` x ``--players``, identity mode) ``--games`` games
+are dealt with seeds ``seed + g`` (g = 0, 1, ...; the benchmark's held-out games use other
+seeds: ``docs/role-reading.md``) and played by ``--agents`` (default the heuristic in every seat).
+At every decision the deciding seat's observation (bytes, ``obs_dtype="uint8"``) is kept with
+probability ``--keep`` (a generator seeded per game), with its label: the true role of every
+other seat that is alive and hidden from the viewer (``role_reading.true_roles``, from the full
+state: never an input), -1 for the others. Games are written in shards of ``--shard-games``
+(``<data-dir>/<table>_<first game>.npz``); shards already there are not played again, so a cut
+data run resumes where it stopped. The last ``--val-games`` games of each table are held out
+to choose the epoch (and whether to fit the role counts, below) and are not trained on.
+
+**Network** (``BeliefNet``, about 50,000 weights): the same small MLP for every relative seat
+(DeepSets style, so 5 and 8 players share what they learn). A seat's inputs, gathered from the
+observation in the network's ``forward``: its seat block; its public history with every other
+seat as actor and receiver (game and current round); that history summed by the *known* role of
+the other party (what it did to the lord, to the viewer when his role is the viewer's own, to the
+dead rebels...; own role, lord and the dead are the roles a viewer knows); the prior of the
+roles not yet seen; its relative position; the viewer's role, the phase, the round and the
+player count. A first layer per seat, the mean over the present seats appended, a second layer,
+4 logits (lord, loyalist, rebel, renegade).
+
+**Reading** (``RoleReader.probs``): softmax per seat, roles of which none is left set to 0, and
+with ``fit_counts`` (chosen on the held-out games) the hidden seats' probabilities fitted so
+that each role's add up to the number of that role not yet seen (alternating scaling, as the
+heuristic does). Only hidden seats get a distribution; the other rows are zeros.
+
+Checkpoint (``--save-path``): ``torch.save`` of {"format": ``BELIEF_FORMAT``, "arch",
+"state_dict", "fit_counts", "meta"} (float32 weights, loaded with ``weights_only=True``).
+``load_role_reader(path)`` also reads the auxiliary role head of a ``selfplay_ppo.py`` training
+state (``--aux-coef`` > 0), for ``training/role_reading.py``.
+"""
+from __future__ import annotations
+
+import glob
+import os
+import sys
+import time
+from dataclasses import dataclass
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import numpy as np  # noqa: E402
+
+from training.common import arg, atomic_save, parse_args  # noqa: E402
+
+BELIEF_FORMAT = "heroes_env.belief/1"
+NUM_CLASSES = 4                   # lord, loyalist, rebel, renegade
+
+
+@dataclass
+class Args:
+    """Train the belief model (observation -> the other seats' hidden roles)."""
+    packs: tuple[str, ...] = arg(("none", "standard"), "hero packs of the data's tables")
+    players: tuple[int, ...] = arg((5, 8), "player counts of the data's tables")
+    games: int = arg(1000, "games per table (the last --val-games held out)")
+    val_games: int = arg(100, "games per table held out to choose the epoch and the count fit")
+    keep: float = arg(0.25, "share of the decisions kept (each one drawn independently)")
+    seed: int = arg(0, "game g of a table is dealt with seed + g")
+    agents: tuple[str, ...] = arg(("heuristic",), "who plays the data's games (one spec, or one "
+                                                  "per seat)")
+    max_rounds: int = arg(100, "games are truncated after this many rounds")
+    shard_games: int = arg(25, "games per data shard (a cut data run resumes by shard)")
+    data_dir: str = arg("runs/belief_data", "where the data shards are written and read")
+    data_only: bool = arg(False, "write the data, do not train")
+    hidden: tuple[int, ...] = arg((96, 64), "widths of the per-seat layers")
+    epochs: int = arg(12, "passes over the training decisions")
+    patience: int = arg(2, "stop after this many epochs without a better held-out log-loss "
+                           "(0: never)")
+    batch_size: int = arg(256, "decisions per minibatch")
+    learning_rate: float = arg(2e-3, "Adam learning rate (cosine to 0 over the run)")
+    weight_decay: float = arg(1e-4, "AdamW weight decay")
+    torch_threads: int = arg(1, "torch threads")
+    save_path: str = arg("runs/belief/belief.pt", "the checkpoint (the best epoch on the held-out "
+                                                  "games)")
+
+
+# ---------------------------------------------------------------- the network
+_NET = None
+
+
+def _net_class():
+    """BeliefNet, defined on first use (torch is imported then)."""
+    global _NET
+    if _NET is not None:
+        return _NET
+    import torch
+    from torch import nn
+
+    from heroes_env.engine import constants as C
+    from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED
+
+    S, K = C.MAX_SEATS, NUM_CLASSES
+    GLOBAL = C.NUM_ROLES + C.NUM_PHASES + 3 + (S + 1)
+    SEAT_IN = (C.SEAT_OBS + 2 * S * C.NUM_HK + 2 * S * C.NUM_HC + 2 * K * C.NUM_HK
+               + 2 * K * C.NUM_HC + K + S + GLOBAL)
+
+    def by_role(h, known):
+        """h [B, S(seat r), S(other seat a), kinds], known [B, S(a), 4] -> [B, S, kinds * 4]:
+        seat r's counters with the other seats summed by their known role."""
+        B = h.shape[0]
+        return (h.transpose(2, 3) @ known[:, None]).reshape(B, S, -1)
+
+    class BeliefNet(nn.Module):
+        """Per-seat MLP over features gathered from the observation: logits [B, MAX_SEATS, 4]."""
+
+        def __init__(self, hidden=(96, 64)):
+            super().__init__()
+            h1, h2 = hidden
+            self.arch = {"hidden": [int(h1), int(h2)], "seat_inputs": SEAT_IN}
+            self.l1 = nn.Linear(SEAT_IN, h1)
+            self.l2 = nn.Linear(2 * h1, h2)
+            self.out = nn.Linear(h2, K)
+            counts = torch.zeros(S + 1, K)
+            from training.role_reading import role_counts
+            for n in range(4, S + 1):
+                counts[n] = torch.from_numpy(role_counts(n)).float()
+            self.register_buffer("counts", counts, persistent=False)
+            self.register_buffer("obs_divisor", torch.from_numpy(OBS_DIVISOR.copy()),
+                                 persistent=False)
+            self.register_buffer("obs_signed", torch.from_numpy(OBS_SIGNED.copy()),
+                                 persistent=False)
+
+        def decode(self, obs):
+            if obs.dtype == torch.uint8:         # obs_dtype="uint8": the exact float32 values
+                k = obs.to(torch.int16)
+                k = k - (self.obs_signed & (k > 127)).to(torch.int16) * 256
+                return k.float() / self.obs_divisor
+            return obs.float()
+
+        def features(self, obs):
+            """(per-seat inputs [B, S, SEAT_IN], present [B, S], roles not yet seen [B, 4])."""
+            B = obs.shape[0]
+            seats = obs[:, C.OBS_SEATS:C.OBS_SEATS + S * C.SEAT_OBS].reshape(B, S, C.SEAT_OBS)
+            hg = obs[:, C.OBS_HIST_GAME:C.OBS_HIST_GAME + S * S * C.NUM_HK].reshape(
+                B, S, S, C.NUM_HK)
+            hr = obs[:, C.OBS_HIST_ROUND:C.OBS_HIST_ROUND + S * S * C.NUM_HC].reshape(
+                B, S, S, C.NUM_HC)
+            known = seats[:, :, C.OS_ROLE:C.OS_ROLE + K]            # [B, S, 4] shown roles
+            present = seats[:, :, C.OS_PRESENT]
+            n = present.sum(1).round().long().clamp(0, S)
+            left = (self.counts[n] - known.sum(1)).clamp(min=0)
+            prior = left / left.sum(1, keepdim=True).clamp(min=1)
+            glob = torch.cat([obs[:, C.OBS_ROLE:C.OBS_ROLE + C.NUM_ROLES],
+                              obs[:, C.OBS_PHASE:C.OBS_PHASE + C.NUM_PHASES],
+                              obs[:, C.OBS_MISC:C.OBS_MISC + 3],
+                              nn.functional.one_hot(n, S + 1).float()], 1)
+            parts = [seats,
+                     hg.reshape(B, S, -1), hg.transpose(1, 2).reshape(B, S, -1),
+                     hr.reshape(B, S, -1), hr.transpose(1, 2).reshape(B, S, -1),
+                     by_role(hg, known), by_role(hg.transpose(1, 2), known),
+                     by_role(hr, known), by_role(hr.transpose(1, 2), known),
+                     prior[:, None, :].expand(B, S, K),
+                     torch.eye(S, dtype=obs.dtype).expand(B, S, S),
+                     glob[:, None, :].expand(B, S, GLOBAL)]
+            return torch.cat(parts, -1), present, left
+
+        def forward(self, obs):
+            """Logits [B, MAX_SEATS, 4] (every relative seat; read only the hidden ones)."""
+            x, present, _ = self.features(self.decode(obs))
+            h = torch.relu(self.l1(x))
+            w = present.unsqueeze(-1)
+            pooled = (h * w).sum(1, keepdim=True) / w.sum(1, keepdim=True).clamp(min=1)
+            h = torch.relu(self.l2(torch.cat([h, pooled.expand_as(h)], -1)))
+            return self.out(h)
+
+    _NET = BeliefNet
+    return _NET
+
+
+def build_net(hidden=(96, 64)):
+    return _net_class()(tuple(hidden))
+
+
+def fit_to_counts(P: np.ndarray, hidden: np.ndarray, left: np.ndarray, iters: int = 20):
+    """Scale the hidden seats' rows of P [B, S, 4] so that each role's column adds up to the
+    number of that role left [B, 4] (rows kept at 1), where the hidden seats and the roles left
+    agree in number; roles none of which is left are 0 everywhere."""
+    P = P * (left[:, None, :] > 0) * hidden[:, :, None]
+    rows = P.sum(2, keepdims=True)
+    P = np.where(rows > 0, P / np.where(rows > 0, rows, 1), P)
+    ok = np.abs(left.sum(1) - hidden.sum(1)) < 0.5
+    if ok.any():
+        Q = P[ok]
+        L = left[ok]
+        for _ in range(iters):
+            cols = Q.sum(1, keepdims=True)
+            Q = Q * np.where(cols > 0, L[:, None, :] / np.where(cols > 0, cols, 1), 0.0)
+            rows = Q.sum(2, keepdims=True)
+            Q = np.where(rows > 0, Q / np.where(rows > 0, rows, 1), Q)
+        P[ok] = Q
+    return P
+
+
+class RoleReader:
+    """A network's role distributions for observations: ``probs(obs [B, OBS_SIZE])`` ->
+    [B, MAX_SEATS, 4], the hidden seats' rows filled (see the module docstring)."""
+
+    def __init__(self, net, fit_counts: bool, logits_of=None):
+        self.net = net.eval()
+        self.fit_counts = bool(fit_counts)
+        self.logits_of = logits_of or net
+
+    def probs(self, obs) -> np.ndarray:
+        import torch
+
+        from heroes_env.obs import obs_to_float32
+        obs = np.asarray(obs)
+        f32 = obs_to_float32(obs)
+        with torch.no_grad():
+            logits = self.logits_of(torch.from_numpy(np.ascontiguousarray(obs)))
+            P = torch.softmax(logits.float(), -1).numpy().astype(np.float64)
+        from training.role_reading import hidden_mask, remaining_roles
+        left = remaining_roles(f32)
+        hidden = hidden_mask(f32)
+        if self.fit_counts:
+            return fit_to_counts(P, hidden, left)
+        P = P * (left[:, None, :] > 0) * hidden[:, :, None]
+        rows = P.sum(2, keepdims=True)
+        return np.where(rows > 0, P / np.where(rows > 0, rows, 1), P)
+
+
+def save_belief(path: str, net, fit_counts: bool, meta: dict) -> None:
+    import torch
+    state = {k: v.detach().to("cpu", torch.float32).clone() for k, v in net.state_dict().items()}
+    atomic_save(path, lambda p: torch.save({"format": BELIEF_FORMAT, "arch": dict(net.arch),
+                                            "state_dict": state, "fit_counts": bool(fit_counts),
+                                            "meta": dict(meta)}, p))
+
+
+def load_role_reader(path: str) -> RoleReader:
+    """A RoleReader from a belief checkpoint, or from a ``selfplay_ppo.py`` training state with
+    an auxiliary role head (its trunk and head); SystemExit naming what was found otherwise."""
+    import torch
+    if not os.path.isfile(path):
+        raise SystemExit(f"no checkpoint {path!r} (train one with training/train_belief.py)")
+    try:
+        data = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as e:  # noqa: BLE001 - any unreadable file is a bad source
+        raise SystemExit(f"cannot read {path!r} as a checkpoint with a role head (loaded with "
+                         f"weights_only=True): {e}") from e
+    if isinstance(data, dict) and data.get("format") == BELIEF_FORMAT:
+        net = build_net(data["arch"]["hidden"])
+        net.load_state_dict(data["state_dict"])
+        return RoleReader(net, data.get("fit_counts", False))
+    if isinstance(data, dict) and isinstance(data.get("net"), dict) and data.get("role_head"):
+        return _role_head_reader(path, data)
+    what = data.get("format") if isinstance(data, dict) else type(data).__name__
+    raise SystemExit(f"{path!r} has no role head ({what}): give a belief checkpoint "
+                     f"({BELIEF_FORMAT}) or a selfplay_ppo.py training state trained with "
+                     f"--aux-coef > 0")
+
+
+def _role_head_reader(path, data):
+    import torch
+
+    from heroes_env.agents.torch_policy import net_from_arch
+    from heroes_env.engine.constants import MAX_SEATS
+    net = net_from_arch(data["net"]["arch"])
+    net.load_state_dict(data["net"]["state_dict"])
+    width = net.pi.in_features
+    head = torch.nn.Linear(width, MAX_SEATS * NUM_CLASSES)
+    try:
+        head.load_state_dict(data["role_head"])
+    except (RuntimeError, KeyError) as e:
+        raise SystemExit(f"{path!r}: its role head does not fit its trunk: {e}") from e
+    if "prior" in net.features:
+        raise SystemExit(f"{path!r}: a net with the 'prior' feature needs the heuristic's "
+                         "suggestion at every decision; its role head is not read alone")
+    net.eval()
+    head.eval()
+
+    def logits_of(obs):
+        from heroes_env.engine.constants import NUM_ACTIONS
+        mask = torch.ones(obs.shape[0], NUM_ACTIONS)
+        _, _, h = net(obs if obs.dtype == torch.uint8 else obs.float(), mask, features=True)
+        return head(h).view(-1, MAX_SEATS, NUM_CLASSES)
+    return RoleReader(net, False, logits_of)
+
+
+# ---------------------------------------------------------------- the belief in play
+def evidence_of(P: np.ndarray, left: np.ndarray) -> np.ndarray:
+    """The heuristic's evidence value per seat that makes its role table tilt towards loyalist
+    versus rebel as P [S, 4] does: the heuristic weighs loyalist by exp(e) and rebel by exp(-e)
+    over the roles left, so e = log((P_loyalist / left_loyalist) / (P_rebel / left_rebel)) / 2
+    (0 where either is impossible), clipped to its range [-5, 5]."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a = P[:, 1] / left[1] if left[1] > 0 else np.zeros(len(P))
+        b = P[:, 2] / left[2] if left[2] > 0 else np.zeros(len(P))
+        e = 0.5 * np.log(np.clip(a, 1e-4, None) / np.clip(b, 1e-4, None))
+    e[(a <= 0) | (b <= 0)] = 0.0
+    return np.clip(e, -5.0, 5.0)
+
+
+def _heuristic():
+    from heroes_env.agents import heuristic_kernels as HK
+    from heroes_env.agents.heuristic import HeuristicAgent
+
+    class BeliefHeuristicAgent(HeuristicAgent):
+        """The heuristic with the belief model in place of its evidence memory: before each
+        decision the evidence of every hidden seat is set from the belief model's loyalist
+        versus rebel odds (``evidence_of``); the rules then play as usual (the decision's own
+        evidence update still applies on top). belief: the checkpoint; torch_threads: torch's
+        threads (one: tournaments run a game per worker process)."""
+
+        name = "belief_heuristic"
+
+        def __init__(self, seed=None, name=None, belief: str = "", torch_threads: int = 1,
+                     **kwargs):
+            super().__init__(seed=seed, name=name, **kwargs)
+            import torch
+
+            from training.role_reading import DEFAULT_BELIEF
+            torch.set_num_threads(torch_threads)
+            self.reader = load_role_reader(belief or DEFAULT_BELIEF)
+
+        def act(self, obs, mask, slot=0):
+            return int(self.act_batch(np.asarray(obs)[None], np.asarray(mask)[None], [slot])[0])
+
+        def act_batch(self, obs, masks, slots=None):
+            from heroes_env.obs import obs_to_float32
+            from training.role_reading import hidden_mask, remaining_roles
+            obs = np.asarray(obs)
+            keys = list(range(len(obs))) if slots is None else list(slots)
+            rows, pool = self._rows(keys)
+            pool.grow(int(rows.max()) + 1 if len(rows) else 0)
+            P = self.reader.probs(obs)
+            f32 = obs_to_float32(obs)
+            hidden, left = hidden_mask(f32), remaining_roles(f32)
+            for i, row in enumerate(rows):
+                if hidden[i].any():
+                    e = evidence_of(P[i], left[i])
+                    pool.MF[row, HK.M_LOYAL:HK.M_LOYAL + len(e)][hidden[i]] = e[hidden[i]]
+            return super().act_batch(obs, masks, keys)
+
+    return BeliefHeuristicAgent
+
+
+def BeliefHeuristicAgent(seed=None, **kwargs):
+    """``make_agent("training.train_belief:BeliefHeuristicAgent")``: the heuristic reading the
+    hidden roles with the belief model (see ``_heuristic``)."""
+    return _heuristic()(seed=seed, **kwargs)
+
+
+# ---------------------------------------------------------------- data
+def write_shard(path, config, players, first: int, count: int, seed: int, keep: float):
+    """Play games first..first+count-1 (seeds seed + g) and save the kept decisions."""
+    from training.role_reading import decisions, hidden_seats
+    obs_l, lab_l, game_l = [], [], []
+    rng = None
+    last = -1
+    for g, viewer, obs, mask, truth, rnd in decisions(config, players, count, seed + first):
+        if g != last:
+            rng = np.random.default_rng([seed + first + g, 7])
+            last = g
+        if rng.random() >= keep:
+            continue
+        hidden = hidden_seats(obs)
+        if len(hidden) == 0:
+            continue
+        from heroes_env.obs import OBS_DIVISOR
+        label = np.full(truth.shape, -1, np.int8)
+        label[hidden] = truth[hidden]
+        obs_l.append(np.round(obs * OBS_DIVISOR).astype(np.int16).astype(np.uint8))
+        lab_l.append(label)
+        game_l.append(first + g)
+    np.savez_compressed(path + ".tmp.npz", obs=np.array(obs_l, np.uint8).reshape(-1, obs.size),
+                        labels=np.array(lab_l, np.int8).reshape(-1, truth.size),
+                        games=np.array(game_l, np.int64))
+    os.replace(path + ".tmp.npz", path)
+
+
+def make_data(args: Args) -> None:
+    from heroes_env.config import Config
+    from training.role_reading import make_players, table_name
+    os.makedirs(args.data_dir, exist_ok=True)
+    for pack in args.packs:
+        for n in args.players:
+            config = Config(num_players=n, pack=pack, max_rounds=args.max_rounds)
+            players = make_players(args.agents, n, args.seed)
+            for first in range(0, args.games, args.shard_games):
+                path = os.path.join(args.data_dir,
+                                    f"{table_name(pack, n)}_seed{args.seed}_{first:06d}.npz")
+                if os.path.isfile(path):
+                    continue
+                t0 = time.time()
+                count = min(args.shard_games, args.games - first)
+                write_shard(path, config, players, first, count, args.seed, args.keep)
+                print(f"{path}: {count} games in {time.time() - t0:.0f} s", flush=True)
+
+
+def load_data(args: Args):
+    """(obs uint8 [N, OBS_SIZE], labels int8 [N, S], held out bool [N])."""
+    from training.role_reading import table_name
+    obs, labels, val = [], [], []
+    for pack in args.packs:
+        for n in args.players:
+            files = sorted(glob.glob(os.path.join(
+                args.data_dir, f"{table_name(pack, n)}_seed{args.seed}_*.npz")))
+            for f in files:
+                d = np.load(f)
+                obs.append(d["obs"])
+                labels.append(d["labels"])
+                val.append(d["games"] >= args.games - args.val_games)
+    if not obs:
+        raise SystemExit(f"no data in {args.data_dir!r}: run without --data-only first")
+    return np.concatenate(obs), np.concatenate(labels), np.concatenate(val)
+
+
+# ---------------------------------------------------------------- training
+def evaluate(net, obs, labels, batch=1024):
+    """(log-loss with and without the count fit, accuracy) over the labelled seats."""
+    totals = {True: [0.0, 0.0], False: [0.0, 0.0]}
+    count = 0
+    for fit in (False, True):
+        reader = RoleReader(net, fit)
+        for i in range(0, len(obs), batch):
+            P = reader.probs(obs[i:i + batch])
+            lab = labels[i:i + batch].astype(np.int64)
+            m = lab >= 0
+            p = P[m, lab[m]]
+            totals[fit][0] += float(-np.log(np.clip(p, 1e-6, 1)).sum())
+            totals[fit][1] += float((P[m].argmax(1) == lab[m]).sum())
+            if fit:
+                count += int(m.sum())
+    return {fit: (t[0] / max(count, 1), t[1] / max(count, 1)) for fit, t in totals.items()}
+
+
+def train(args: Args) -> dict:
+    import torch
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.torch_threads)
+    obs, labels, val = load_data(args)
+    tr_obs, tr_lab = obs[~val], labels[~val]
+    va_obs, va_lab = obs[val], labels[val]
+    print(f"{len(tr_obs)} training decisions, {len(va_obs)} held out "
+          f"({int((tr_lab >= 0).sum())} / {int((va_lab >= 0).sum())} hidden seats)", flush=True)
+    net = build_net(args.hidden)
+    opt = torch.optim.AdamW(net.parameters(), lr=args.learning_rate,
+                            weight_decay=args.weight_decay)
+    steps = args.epochs * ((len(tr_obs) + args.batch_size - 1) // args.batch_size)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, max(1, steps))
+    rng = np.random.default_rng(args.seed)
+    best = None
+    t0 = time.time()
+    for epoch in range(args.epochs):
+        net.train()
+        order = rng.permutation(len(tr_obs))
+        tot, cnt = 0.0, 0
+        for i in range(0, len(order), args.batch_size):
+            idx = order[i:i + args.batch_size]
+            x = torch.from_numpy(tr_obs[idx])
+            y = torch.from_numpy(tr_lab[idx].astype(np.int64))
+            logits = net(x)
+            m = y >= 0
+            loss = torch.nn.functional.cross_entropy(logits[m], y[m])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += loss.item() * int(m.sum())
+            cnt += int(m.sum())
+        net.eval()
+        ev = evaluate(net, va_obs, va_lab)
+        fit = ev[True][0] < ev[False][0]
+        ll, acc = ev[fit]
+        print(f"epoch {epoch + 1}: train log-loss {tot / max(cnt, 1):.4f}; held out: log-loss "
+              f"{ev[False][0]:.4f} (count fit {ev[True][0]:.4f}), accuracy {ev[False][1]:.4f} "
+              f"(count fit {ev[True][1]:.4f}); {time.time() - t0:.0f} s", flush=True)
+        if best is None or ll < best["log_loss"]:
+            best = {"epoch": epoch + 1, "log_loss": round(ll, 4), "accuracy": round(acc, 4),
+                    "fit_counts": bool(fit)}
+            meta = {"args": {k: (list(v) if isinstance(v, tuple) else v)
+                             for k, v in vars(args).items()},
+                    "held_out": best, "train_decisions": len(tr_obs),
+                    "seconds": round(time.time() - t0, 1)}
+            os.makedirs(os.path.dirname(os.path.abspath(args.save_path)), exist_ok=True)
+            save_belief(args.save_path, net, fit, meta)
+        if args.patience and epoch + 1 - best["epoch"] >= args.patience:
+            print(f"no better held-out log-loss in {args.patience} epochs: stopped", flush=True)
+            break
+    print(f"best epoch {best['epoch']}: held-out log-loss {best['log_loss']}, accuracy "
+          f"{best['accuracy']}, count fit {best['fit_counts']}; saved {args.save_path}",
+          flush=True)
+    return best
+
+
+def main(argv=None):
+    args = parse_args(Args, argv)
+    if not 0 < args.keep <= 1:
+        raise SystemExit(f"--keep {args.keep}: give a share in (0, 1]")
+    if not 0 <= args.val_games < args.games:
+        raise SystemExit(f"--val-games {args.val_games}: give 0 to {args.games - 1}")
+    make_data(args)
+    if args.data_only:
+        return None
+    return train(args)
+
+
+if __name__ == "__main__":
+    main()
