@@ -193,10 +193,13 @@ def game_record(g: Game, asked: int) -> dict:
             "alive": [int(g.alive(s)) for s in range(n)], "rounds": g.round, "decisions": asked}
 
 
-def play_game(config: Config, seat_agents, seed: int, agent_seeds=None, decisions=None) -> dict:
+def play_game(config: Config, seat_agents, seed: int, agent_seeds=None, decisions=None,
+              transcripts=None) -> dict:
     """Play one game: seat s is controlled by seat_agents[s] (reset first, with agent_seeds[s]).
     Returns the game's record (see ``summarize`` for the fields). decisions: a list to append
-    [seat, action, label] to for every decision (``heroes_env.record``)."""
+    [seat, action, label] to for every decision (``heroes_env.record``); transcripts: a list to
+    append the agents' transcripts to ({"decision": k, "seat": s, ...}:
+    ``Agent.take_transcript``)."""
     g = Game.new(config, seed=seed)
     for s, a in enumerate(seat_agents):
         a.reset(seed=None if agent_seeds is None else agent_seeds[s])
@@ -205,6 +208,10 @@ def play_game(config: Config, seat_agents, seed: int, agent_seeds=None, decision
         seat = g.decider
         obs, mask = g.observe_with_mask(seat)
         a = seat_agents[seat].act(obs, mask)
+        if transcripts is not None:
+            note = seat_agents[seat].take_transcript()
+            if note is not None:
+                transcripts.append({"decision": asked, "seat": seat, **note})
         if decisions is not None:
             decisions.append([seat, int(a), g.action_to_str(int(a))])
         g.step(a, seat)
@@ -232,20 +239,24 @@ class _Player:
         who = seating(cfg, i)
         seed, agent_seeds = _seat_seeds(cfg, i)
         decisions = [] if self.record else None
+        transcripts = [] if self.record else None
         rec = play_game(self.config, [self.agent(s, j) for s, j in enumerate(who)], seed,
-                        agent_seeds, decisions)
+                        agent_seeds, decisions, transcripts)
         out = {"game": i, "seed": seed, "seats": [cfg.labels[j] for j in who], **rec}
         if decisions is not None:
             out[DECISIONS_KEY] = decisions
+            out[TRANSCRIPTS_KEY] = transcripts
         return out
 
 
-# the key of a game's decisions in a worker's result (only with --record; removed before the
-# result is kept or written to the games file)
+# the keys of a game's decisions and agents' transcripts in a worker's result (only with
+# --record; removed before the result is kept or written to the games file)
 DECISIONS_KEY = "_decisions"
+TRANSCRIPTS_KEY = "_transcripts"
 
 
-def _write_record(record_dir: str, config: Config, rec: dict, decisions: list) -> None:
+def _write_record(record_dir: str, config: Config, rec: dict, decisions: list,
+                  transcripts: list | None = None) -> None:
     """The game as a replayable record (``heroes_env.record``): <record_dir>/game_<i>.json."""
     from heroes_env import labels as _labels
     from heroes_env.record import GameRecord, RecordWriter
@@ -253,7 +264,8 @@ def _write_record(record_dir: str, config: Config, rec: dict, decisions: list) -
     g = GameRecord(config, engine_seed(rec["seed"]), rec["seed"], decisions,
                    result=_labels.RESULT_NAMES["en"][_RESULT_IDS[rec["result"]]],
                    rewards=rec["rewards"], rounds=rec["rounds"],
-                   meta={"game": rec["game"], "seats": rec["seats"]})
+                   meta={"game": rec["game"], "seats": rec["seats"]},
+                   transcripts=list(transcripts or []))
     RecordWriter(record_dir).write(g, f"game_{rec['game']:06d}.json")
 
 
@@ -629,8 +641,9 @@ def run_tournament(cfg: TournamentConfig, workers: int = 1, games_file: str | No
     def keep(rec):
         nonlocal done_now
         decisions = rec.pop(DECISIONS_KEY, None)
+        transcripts = rec.pop(TRANSCRIPTS_KEY, None)
         if decisions is not None:
-            _write_record(record_dir, config, rec, decisions)
+            _write_record(record_dir, config, rec, decisions, transcripts)
         records[rec["game"]] = rec
         if out is not None:
             out.write(json.dumps(rec) + "\n")
@@ -806,8 +819,8 @@ def _parser() -> argparse.ArgumentParser:
         prog=prog("heroes_env.agents.tournament"),
         description="Play games between agents; report win rates per role and ratings.")
     p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
-                   help="agents: built-in names (random, heuristic), package.module:Class, or "
-                        "checkpoint files")
+                   help="agents: built-in names (random, heuristic), package.module:Class, "
+                        "checkpoint files, or llm:MODEL@BASE_URL (a chat-completions model)")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--mode", default=DEFAULTS["mode"], help="identity or 3v3")
     p.add_argument("--players", type=int, default=None, help="default 5 (identity), 6 (3v3)")
