@@ -307,14 +307,17 @@ def _legal(mask) -> list[int]:
 
 def choices(obs, mask, lang: str = "en", deck: str | None = None) -> list[tuple[int, str]]:
     """The legal actions of the mask as (action, label), in action order (number them from 1
-    to show them). Labels are distinct: a repeated one gets its action id appended."""
+    to show them). Labels are distinct: two cards alike (the standard deck has two 杀 ♠9) are
+    "Slash ♠9 (in your hand)" and "Slash ♠9 (in your hand) [2]"."""
     _check_lang(lang)
     o = obs if isinstance(obs, Observation) else decode(obs)
-    out = [(a, action_label(o, a, lang, deck)) for a in _legal(mask)]
+    out = []
     seen: dict[str, int] = {}
-    for _, lab in out:
+    for a in _legal(mask):
+        lab = action_label(o, a, lang, deck)
         seen[lab] = seen.get(lab, 0) + 1
-    return [(a, lab if seen[lab] == 1 else f"{lab} #{a}") for a, lab in out]
+        out.append((a, lab if seen[lab] == 1 else f"{lab} [{seen[lab]}]"))
+    return out
 
 
 # ---------------------------------------------------------------- the whole view
