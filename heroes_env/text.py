@@ -18,7 +18,7 @@ cards, so an agent remembers the deck of the game's first decision).
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -135,7 +135,7 @@ def _check_lang(lang: str) -> None:
 
 
 # ---------------------------------------------------------------- names
-@lru_cache(maxsize=None)
+@cache
 def _deck_sizes() -> dict[int, str]:
     out: dict[int, str] = {}
     for name in cardsmod.DECKS:

@@ -20,11 +20,11 @@ from heroes_env.agents import AgentSpecError, LLMAgent, LLMError, make_agent
 from heroes_env.agents.llm import parse_reply, system_prompt, user_prompt
 from heroes_env.agents.tournament import TournamentConfig, play_game, run_tournament
 from heroes_env.engine import constants as C
-from heroes_env.record import GameRecorder, load_records
+from heroes_env.record import load_records
 
 PACKS = ("none", "standard", "herokill", "classmates")
 MODES = (("identity", 5), ("identity", 8), ("3v3", 6))
-CHOICE_LINE = re.compile(r"^(\d+)\. (.*)$", re.M)
+CHOICE_LINE = re.compile(r"^(\d+)\. (.*)$", re.MULTILINE)
 
 
 def _choices_of(messages):
@@ -165,7 +165,7 @@ def test_prompt_holds_the_view_and_numbered_choices(server):
     assert body["model"] == "test-model" and body["temperature"] == 0.3 and body["max_tokens"] == 8
     system, user = body["messages"]
     assert system["role"] == "system" and "Your goal:" in system["content"]
-    msg, ch, o = user_prompt(obs, mask)
+    msg, ch, _ = user_prompt(obs, mask)
     assert user == {"role": "user", "content": msg}
     assert [int(x) for x, _ in _choices_of(body["messages"])] == list(range(1, len(ch) + 1))
     t = a.take_transcript()
@@ -283,7 +283,7 @@ BEHAVIOURS = ["number", "label", "explain", "think", "numbered", "malformed", "5
 @pytest.mark.parametrize("pack", PACKS)
 @pytest.mark.parametrize("mode,n", MODES)
 def test_full_games_through_every_fault(server, pack, mode, n):
-    url, script = server(BEHAVIOURS, seed=n, delay=0.15)
+    url, _ = server(BEHAVIOURS, seed=n, delay=0.15)
     config = Config(num_players=n, mode=mode, pack=pack, max_rounds=2)
     agents = [_agent(url, timeout=0.05, retries=1, lang="zh" if s % 2 else "en")
               for s in range(n)]
@@ -300,7 +300,7 @@ def test_full_games_through_every_fault(server, pack, mode, n):
 @pytest.mark.parametrize("pack", PACKS)
 @pytest.mark.parametrize("mode,n", MODES[::2])
 def test_tournament_with_two_llm_seats_records_transcripts(server, tmp_path, pack, mode, n):
-    url, script = server(["number", "explain", "malformed", "label"], seed=1)
+    url, _ = server(["number", "explain", "malformed", "label"], seed=1)
     specs = (f"llm:model-a@{url}", f"llm:model-b@{url}", "heuristic")
     cfg = TournamentConfig(agents=specs, games=2, players=n, mode=mode, pack=pack, max_rounds=2,
                            seating="rotate", seed=3)
@@ -314,7 +314,7 @@ def test_tournament_with_two_llm_seats_records_transcripts(server, tmp_path, pac
         assert r.transcripts, "no transcripts in the record"
         llm_seats = {s for s, lab in enumerate(r.meta["seats"]) if lab.startswith("llm:")}
         for t in r.transcripts:
-            seat, action, label = r.decisions[t["decision"]]
+            seat, action, _ = r.decisions[t["decision"]]
             assert t["seat"] == seat in llm_seats and t["action"] == action
             assert t["prompt"] and (t["replies"] or t["fallback"])
             models.add(t["model"])
@@ -323,9 +323,10 @@ def test_tournament_with_two_llm_seats_records_transcripts(server, tmp_path, pac
 
 
 def test_play_session_records_transcripts_and_replay_shows_them(server, tmp_path):
+    import io
+
     from heroes_env.play import Session
     from heroes_env.replay import page_data, write_html
-    import io
     url, _ = server(["number"])
     path = tmp_path / "game.json"
     config = Config(num_players=4, pack="standard", max_rounds=2)
@@ -361,7 +362,7 @@ def test_finetuning_jsonl_from_records(server, tmp_path):
         assert system["role"] == "system" and user["role"] == "user"
         assert answer["role"] == "assistant"
         rec = records[row["game"]]
-        seat, action, label = rec.decisions[row["decision"]]
+        seat, action, _ = rec.decisions[row["decision"]]
         assert rec.meta["seats"][seat] == "heuristic" and row["action"] == action
         ch = _choices_of([user])
         assert ch[int(answer["content"]) - 1][0] == answer["content"]

@@ -6,15 +6,19 @@ import re
 
 import numpy as np
 import pytest
+from test_hidden_info import (
+    _deck,
+    play_checking_hidden_info,
+    swap_hidden_roles,
+    swap_in_place,
+    swap_looked_at,
+)
 
-from heroes_env import Config, Game
-from heroes_env import labels
+from heroes_env import Config, Game, labels
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
 from heroes_env.obs import decode
 from heroes_env.text import choices, describe, infer_deck, skill_line
-
-from test_hidden_info import _deck, swap_in_place
 
 # what a label shows when it cannot name something: a lone "?", "skill#7", "hero offer 2"...
 PLACEHOLDER = re.compile(r"(^|[\s(（:：、,])[?？]($|[\s)）,、])|skill#|hero#|hero offer |武将 \d|"
@@ -98,9 +102,8 @@ def check_text(g, viewer, cfg_deck):
             elif C.A_SKILL <= a < C.A_HERO:
                 sk = int(g.s[C.P_SK0 + (a - C.A_SKILL) * C.MAX_SEATS + viewer])
                 assert content.SKILLS_BY_ID[sk].name(lang) in lab, (lab, game)
-            elif C.A_HERO <= a and lang == "zh":
-                assert lab == game
-            elif a in (C.A_CONFIRM,) or C.A_OPTION <= a < C.A_SKILL:
+            elif (C.A_HERO <= a and lang == "zh") or a == C.A_CONFIRM \
+                    or C.A_OPTION <= a < C.A_SKILL:
                 assert lab == game
         out[lang] = (text, ch)
     return out
@@ -199,6 +202,8 @@ def check_text_hides(g, rng):
             h = g.clone()
             x = int(rng.choice(g.hand(j)))
             other = [c for c in deck if g.deck[c].label("en") != g.deck[x].label("en")]
+            if not other:
+                continue
             y = int(rng.choice(other))           # not its twin: the text names cards by label
             swap_in_place(h, j, x, y)
             after = _texts(h)
@@ -214,15 +219,9 @@ def check_text_hides(g, rng):
         h.invalidate()
         assert _texts(h) == before
         checked += 1
-    viewer = g.decider                        # two hidden roles of other seats swapped
-    hidden = [i for i in range(n) if i != viewer and g.alive(i) and g.role(i) != C.ROLE_LORD
-              and not g.s[C.P_REVEALED + i] and g.role(i) < C.ROLE_COMMANDER]
-    pairs = [(a, b) for a in hidden for b in hidden if a < b and g.role(a) != g.role(b)]
-    if pairs:
-        a, b = pairs[int(rng.integers(len(pairs)))]
-        h = g.clone()
-        h.s[C.P_ROLE + a], h.s[C.P_ROLE + b] = g.role(b), g.role(a)
-        h.invalidate()
+    swapped = swap_hidden_roles(g, rng, g.decider)    # two hidden roles of other seats
+    if swapped is not None:
+        h, a, b = swapped
         after = _texts(h)
         for i in range(n):
             if i not in (a, b):
@@ -230,13 +229,9 @@ def check_text_hides(g, rng):
             else:
                 assert after[i][0] != before[i][0]
         checked += 1
-    looking, looker = g.zone_cards(C.Z_LOOK), int(g.s[C.H_LOOKER])
-    if looking and deck:                      # a card only the looker sees
-        h = g.clone()
-        x, y = int(rng.choice(looking)), int(rng.choice(deck))
-        h.s[C.D_ORDER + _deck(h).index(y)] = x
-        h.s[C.C_LOC + x], h.s[C.C_LOC + y] = C.Z_DECK, C.Z_LOOK
-        h.invalidate()
+    swapped = swap_looked_at(g, rng)          # a card only the looker sees
+    if swapped is not None:
+        h, looker, _ = swapped
         after = _texts(h)
         for i in range(n):
             if i != looker:
@@ -248,12 +243,4 @@ def check_text_hides(g, rng):
 @pytest.mark.parametrize("pack,mode", [(p, m) for m in ("identity", "3v3") for p in PACKS])
 def test_text_view_passes_the_hidden_information_perturbations(pack, mode):
     cfg = Config(num_players=6 if mode == "3v3" else 5, pack=pack, mode=mode, max_rounds=4)
-    rng = np.random.default_rng(4)
-    g = Game.new(cfg, seed=11)
-    step = checked = 0
-    while not g.done:
-        if step % 20 == 0:
-            checked += check_text_hides(g, rng)
-        g.step(int(rng.choice(g.legal_actions())))
-        step += 1
-    assert checked > 0
+    assert play_checking_hidden_info(cfg, 11, 20, check_text_hides) > 0

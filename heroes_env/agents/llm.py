@@ -28,7 +28,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
 import time
 import urllib.error
 import urllib.request
@@ -112,9 +111,9 @@ def estimate_tokens(text: str) -> int:
     return (len(text) - wide) // 4 + wide + 1
 
 
-_THINK = re.compile(r"<think>.*?</think>", re.S)
+_THINK = re.compile(r"<think>.*?</think>", re.DOTALL)
 _PREFIX = re.compile(r"^(?:final\s+answer|answer|choice|action|my\s+choice|答案|选择|答)\s*[:：]?\s*",
-                     re.I)
+                     re.IGNORECASE)
 _NUMBER = re.compile(r"^#?(\d+)[.)。]?$")
 _NUMBERED = re.compile(r"^(\d+)[.)]\s+(.+)$")
 
@@ -375,7 +374,7 @@ class LLMAgent(Agent):
             except urllib.error.HTTPError as e:
                 last = f"HTTP {e.code} {e.reason}"
                 retry = e.code >= 500 or e.code == 429
-            except (urllib.error.URLError, socket.timeout, TimeoutError, ConnectionError) as e:
+            except (urllib.error.URLError, TimeoutError, ConnectionError) as e:
                 last = f"{type(e).__name__}: {getattr(e, 'reason', e)}"
             except ValueError as e:          # an unreadable body
                 last = f"bad response: {e}"
