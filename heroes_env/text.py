@@ -55,6 +55,7 @@ W = {
            "eight_diagram": "Eight Diagram may be tried", "choices": "Choices:",
            "yourself": "yourself", "target": "target {who}", "act": "send {who}",
            "skill": "use skill {name}", "hero_pick": "hero {name}",
+           "skill_slot": "use your skill in slot {k}",
            "where": {"hand": "in your hand", "table": "on the table", "look": "you look at",
                      "public": "face up", "discard": "in the discard pile"},
            "pass_play": "end your play phase", "done": "done"},
@@ -79,6 +80,7 @@ W = {
            "assign": "为队员分配武将", "eight_diagram": "可以发动八卦阵", "choices": "可选动作：",
            "yourself": "你自己", "target": "目标 {who}", "act": "派出 {who}",
            "skill": "发动技能 {name}", "hero_pick": "武将 {name}",
+           "skill_slot": "发动第 {k} 个技能",
            "where": {"hand": "手牌", "table": "桌上", "look": "正在观看", "public": "明置",
                      "discard": "弃牌堆"},
            "pass_play": "结束出牌阶段", "done": "完成"},
@@ -168,11 +170,16 @@ def hero_name(h: int, lang: str) -> str:
     return labels.hero_label(h, lang) if x is None else x.name(lang)
 
 
+_DISGUISED = C.MK_YIZHUANG.bit_length() - 1      # the mark bit of a seat holding another's skills
+
+
 def seat_skills(o: Observation, r: int) -> tuple[int, ...]:
-    """The skill ids in seat r's skill slots, slot order (lord skills only for the lord)."""
+    """The skill ids in seat r's skill slots, slot order (lord skills only for the lord); ()
+    when unknown: no hero seen, or 易装 gave the seat a dead hero's skills (the observation
+    does not say whose)."""
     h = o.seats[r].hero
     x = content.HEROES_BY_ID.get(h) if h >= 0 else None
-    if x is None:
+    if x is None or _DISGUISED in o.seats[r].marks:
         return ()
     lord = o.seats[r].role == C.ROLE_LORD
     return tuple(sk for sk in x.skills if lord or content.SKILLS_BY_ID[sk].kind != "lord")
@@ -288,8 +295,9 @@ def action_label(o: Observation, a: int, lang: str = "en", deck: str | None = No
     if C.A_SKILL <= a < C.A_HERO:
         i = a - C.A_SKILL
         sks = seat_skills(o, 0)
-        name = content.SKILLS_BY_ID[sks[i]].name(lang) if i < len(sks) else str(i)
-        return w["skill"].format(name=name)
+        if i < len(sks):
+            return w["skill"].format(name=content.SKILLS_BY_ID[sks[i]].name(lang))
+        return w["skill_slot"].format(k=i + 1)
     if C.A_HERO <= a < C.NUM_ACTIONS:
         j = a - C.A_HERO
         name = hero_name(o.offer[j], lang) if j < len(o.offer) else str(j)

@@ -20,7 +20,7 @@ from heroes_env.agents import AgentSpecError, LLMAgent, LLMError, make_agent
 from heroes_env.agents.llm import parse_reply, system_prompt, user_prompt
 from heroes_env.agents.tournament import TournamentConfig, play_game, run_tournament
 from heroes_env.engine import constants as C
-from heroes_env.record import load_records
+from heroes_env.record import GameRecorder, load_records
 
 PACKS = ("none", "standard", "herokill", "classmates")
 MODES = (("identity", 5), ("identity", 8), ("3v3", 6))
@@ -344,6 +344,31 @@ def test_play_session_records_transcripts_and_replay_shows_them(server, tmp_path
     write_html(rec, str(page))
     html = page.read_text(encoding="utf-8")
     assert "transcript" in html and "Choices:" in html
+
+
+def test_record_transcripts_round_trip_and_are_checked(server):
+    from heroes_env.record import GameRecord, RecordError
+    url, _ = server(["number"])
+    config = Config(num_players=4, pack="standard", max_rounds=1)
+    seats = [make_agent(f"llm:m@{url}")] + [make_agent("random") for _ in range(3)]
+    rec = GameRecorder(config, seed=2)
+    g = rec.game
+    while not g.done:
+        obs, mask = g.observe_with_mask(g.decider)
+        a = seats[g.decider]
+        rec.step(a.act(obs, mask), a.take_transcript())
+    r = rec.record
+    assert r.transcripts and all(r.decisions[t["decision"]][0] == 0 for t in r.transcripts)
+    d = json.loads(r.to_json())
+    assert GameRecord.from_dict(d).transcripts == r.transcripts
+    d["transcripts"][0]["decision"] = len(r.decisions)
+    with pytest.raises(RecordError, match="a transcript must be an object naming its decision"):
+        GameRecord.from_dict(d)
+    d["transcripts"] = "text"
+    with pytest.raises(RecordError, match="transcripts must be a list"):
+        GameRecord.from_dict(d)
+    del d["transcripts"]
+    assert GameRecord.from_dict(d).transcripts == []
 
 
 def test_finetuning_jsonl_from_records(server, tmp_path):

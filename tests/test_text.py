@@ -101,7 +101,10 @@ def check_text(g, viewer, cfg_deck):
                     assert content.HEROES_BY_ID[h].name(lang) in lab
             elif C.A_SKILL <= a < C.A_HERO:
                 sk = int(g.s[C.P_SK0 + (a - C.A_SKILL) * C.MAX_SEATS + viewer])
-                assert content.SKILLS_BY_ID[sk].name(lang) in lab, (lab, game)
+                if int(g.s[C.P_MARK + viewer]) & C.MK_YIZHUANG:     # whose skills: not seen
+                    assert str(a - C.A_SKILL + 1) in lab, lab
+                else:
+                    assert content.SKILLS_BY_ID[sk].name(lang) in lab, (lab, game)
             elif (C.A_HERO <= a and lang == "zh") or a == C.A_CONFIRM \
                     or C.A_OPTION <= a < C.A_SKILL:
                 assert lab == game
@@ -244,3 +247,23 @@ def check_text_hides(g, rng):
 def test_text_view_passes_the_hidden_information_perturbations(pack, mode):
     cfg = Config(num_players=6 if mode == "3v3" else 5, pack=pack, mode=mode, max_rounds=4)
     assert play_checking_hidden_info(cfg, 11, 20, check_text_hides) > 0
+
+
+def test_skills_taken_by_yizhuang_are_not_named():
+    """After 易装 the seat holds a dead hero's skills, and the observation does not say whose:
+    the text names the mark and numbers the skill slots instead of naming her own hero's."""
+    from test_skills_herokill_active import hk
+    g = hk({}, {}, {"hero": "huamulan", "max_hp": 5, "hp": 5,
+                    "hand": ["jink ♦2", "slash ♠7", "peach ♥3"]},
+           {"hero": "zhouyu", "alive": False}, current=2)
+    g.play("skill yizhuang")
+    g.play("Jink ♦2")
+    g.play("Slash ♠7")
+    obs, mask = g.observe_with_mask(2)
+    assert "skill fanjian" in g.legal_labels()
+    text = describe(obs, mask, "en", deck=g.config.deck)
+    labs = [lab for _, lab in choices(obs, mask, "en", deck=g.config.deck)]
+    assert "holds a dead hero's skills" in text and "Disguise" not in text
+    assert "use your skill in slot 2" in labs
+    assert "发动第 2 个技能" in [lab for _, lab in choices(obs, mask, "zh", deck=g.config.deck)]
+    check_text(g, 2, g.config.deck)

@@ -5,8 +5,9 @@
 
 Each game is played with ``heroes_env.Game`` (``observe_with_mask`` for the seat that decides);
 every seat is controlled by its agent, which only ever sees (observation, mask). Agents are
-built-in names ("random", "heuristic"), import paths ("package.module:Class") or checkpoint
-files (see ``heroes_env.agents.base.make_agent``).
+built-in names ("random", "heuristic"), import paths ("package.module:Class"), checkpoint
+files or language models ("llm:MODEL@BASE_URL", ``docs/llm.md``; see
+``heroes_env.agents.base.make_agent``).
 
 3v3 (``--mode 3v3``, six players): per-role rates are for ``commander`` and ``guard``; results
 count ``team0`` / ``team1`` wins; ratings treat each team as one side.
