@@ -25,6 +25,7 @@ history), so that nobody indexes the vector by hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from gymnasium import spaces
@@ -188,6 +189,34 @@ class Observation:
     @property
     def num_players(self) -> int:
         return len(self.seats)
+
+    def cards_counted(self) -> int:
+        """Every card the observation counts (draw pile, discard pile, hands, public zones, the
+        table, the cards the viewer looks at): the deck's size, unless another seat is privately
+        looking at cards (观星 and the like)."""
+        return (self.draw_pile + self.discard_size + sum(s.hand_size for s in self.seats)
+                + len(self.public) + len(self.table) + len(self.look))
+
+    def infer_deck(self) -> str | None:
+        """The deck in play (a ``heroes_env.cards.DECKS`` name) whose size the observation
+        counts; None if no deck has that size. Which deck is played is public (the game's
+        config) but not in the observation: an agent remembers the answer of a game's first
+        decision."""
+        return deck_of_size(self.cards_counted())
+
+
+@lru_cache(maxsize=None)
+def _deck_sizes() -> dict[int, str]:
+    from . import cards
+    out: dict[int, str] = {}
+    for name in cards.DECKS:
+        out.setdefault(len(cards.deck(name)), name)
+    return out
+
+
+def deck_of_size(n: int) -> str | None:
+    """The deck (``heroes_env.cards.DECKS`` name) of n cards; None if none has n."""
+    return _deck_sizes().get(int(n))
 
 
 def _flags(v) -> tuple:

@@ -12,13 +12,11 @@ are named relative to the viewer, as the observation has them: ``you``, then ``s
 seat that plays after you), ``seat+2``, ... in turn order.
 
 Which deck is played is public (the game's config) but not in the observation: pass ``deck=``
-(a ``heroes_env.cards.DECKS`` name) when you know it; otherwise it is inferred from the number of
-cards the observation counts (``infer_deck``; exact unless someone else is privately looking at
-cards, so an agent remembers the deck of the game's first decision).
+(a ``heroes_env.cards.DECKS`` name) when you know it; otherwise it is inferred from the number
+of cards the observation counts (``Observation.infer_deck``: exact unless someone else is
+privately looking at cards, so an agent remembers the deck of the game's first decision).
 """
 from __future__ import annotations
-
-from functools import cache
 
 import numpy as np
 
@@ -137,26 +135,6 @@ def _check_lang(lang: str) -> None:
 
 
 # ---------------------------------------------------------------- names
-@cache
-def _deck_sizes() -> dict[int, str]:
-    out: dict[int, str] = {}
-    for name in cardsmod.DECKS:
-        out.setdefault(len(cardsmod.deck(name)), name)
-    return out
-
-
-def cards_counted(o: Observation) -> int:
-    """Every card the observation counts (draw pile, discard pile, hands, public zones, the
-    table, the cards the viewer looks at): the deck's size unless another seat looks at cards."""
-    return (o.draw_pile + o.discard_size + sum(s.hand_size for s in o.seats) + len(o.public)
-            + len(o.table) + len(o.look))
-
-
-def infer_deck(o: Observation) -> str | None:
-    """The deck (``cards.DECKS`` name) whose size the observation counts; None if none fits."""
-    return _deck_sizes().get(cards_counted(o))
-
-
 def seat_word(r: int, lang: str) -> str:
     return W[lang]["you"] if r == 0 else W[lang]["seat"].format(r=r)
 
@@ -208,7 +186,7 @@ def _join(items, lang: str) -> str:
 
 
 def _deck_of(o: Observation, deck: str | None) -> tuple:
-    name = deck or infer_deck(o) or "standard"
+    name = deck or o.infer_deck() or "standard"
     if name not in cardsmod.DECKS:
         raise ValueError(f"deck must be one of {list(cardsmod.DECKS)}, got {name!r}")
     return cardsmod.deck(name)

@@ -18,7 +18,7 @@ from heroes_env import Config, Game, labels
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
 from heroes_env.obs import decode
-from heroes_env.text import choices, describe, infer_deck, skill_line
+from heroes_env.text import choices, describe, skill_line
 
 # what a label shows when it cannot name something: a lone "?", "skill#7", "hero offer 2"...
 PLACEHOLDER = re.compile(r"(^|[\s(（:：、,])[?？]($|[\s)）,、])|skill#|hero#|hero offer |武将 \d|"
@@ -75,7 +75,7 @@ def check_text(g, viewer, cfg_deck):
     """describe and choices of viewer in both languages, checked against the game's labels."""
     obs, mask = g.observe_with_mask(viewer)
     o = decode(obs)
-    seen = infer_deck(o)
+    seen = o.infer_deck()
     assert seen in (None, cfg_deck)
     looking = g.zone_cards(C.Z_LOOK) and int(g.s[C.H_LOOKER]) != viewer
     if not looking:

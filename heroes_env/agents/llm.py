@@ -266,7 +266,7 @@ class LLMAgent(Agent):
         self.stats.decisions += 1
         self._transcripts.pop(slot, None)
         o = decode(obs)
-        deck = self.deck or self._decks.get(slot) or T.infer_deck(o)
+        deck = self.deck or self._decks.get(slot) or o.infer_deck()
         if deck is not None and self.deck is None:
             self._decks.setdefault(slot, deck)
         prompt, ch, _ = user_prompt(obs, mask, self.lang, deck)

@@ -15,6 +15,7 @@ from heroes_env import cards
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
 from heroes_env.engine.skills import ids as SK
+from heroes_env.obs import deck_of_size
 
 EQUIP_KINDS = tuple(range(C.K_CROSSBOW, C.K_HORSE_MINUS + 1))      # OS_EQUIP order
 WEAPON_RANGE = {C.K_CROSSBOW: 1, C.K_DOUBLE_SWORDS: 2, C.K_QINGGANG: 2, C.K_ICE_SWORD: 2,
@@ -44,11 +45,6 @@ class DeckTable:
 @lru_cache(maxsize=None)
 def deck_table(name: str) -> DeckTable:
     return DeckTable(name)
-
-
-@lru_cache(maxsize=None)
-def deck_by_size() -> dict[int, str]:
-    return {len(cards.deck(name)): name for name in cards.DECKS}
 
 
 @lru_cache(maxsize=None)
@@ -143,7 +139,7 @@ class View:
 
     def infer_deck(self, default: str = "standard") -> str:
         """Which deck is played, from the number of cards in it (ids differ between decks)."""
-        return deck_by_size().get(self.total_cards(), default)
+        return deck_of_size(self.total_cards()) or default
 
     def _lord_seat(self) -> int:
         lords = np.flatnonzero(self.known_role == C.ROLE_LORD)
