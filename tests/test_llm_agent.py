@@ -18,7 +18,8 @@ import pytest
 from heroes_env import Config, Game
 from heroes_env.agents import AgentSpecError, LLMAgent, LLMError, make_agent
 from heroes_env.agents.llm import parse_reply, system_prompt, user_prompt
-from heroes_env.agents.tournament import TournamentConfig, play_game, run_tournament
+from heroes_env.agents.tournament import (TournamentConfig, format_table, play_game,
+                                          run_tournament)
 from heroes_env.engine import constants as C
 from heroes_env.record import GameRecorder, load_records
 
@@ -307,6 +308,13 @@ def test_tournament_with_two_llm_seats_records_transcripts(server, tmp_path, pac
     assert cfg.engine == "game"
     out = run_tournament(cfg, workers=1, record_dir=str(tmp_path), progress=False)
     assert out["games"] == 2
+    usage = {a: st.get("usage") for a, st in out["agents"].items()}
+    assert usage["heuristic"] is None
+    for spec in specs[:2]:
+        u = usage[spec]
+        assert u["replies"] > 0 and u["bad_replies"] > 0 and u["prompt_tokens"] == 100 * u["requests"]
+        assert u["decisions"] == u["forced"] + u["replies"] + u["fallbacks"]
+    assert f"{specs[0]} usage: decisions" in format_table(out)
     records = load_records(str(tmp_path))
     assert len(records) == 2
     models = set()

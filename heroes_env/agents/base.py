@@ -70,6 +70,12 @@ class Agent:
         default) for agents with nothing to say. Recorders call it right after ``act``."""
         return None
 
+    def usage(self) -> dict | None:
+        """Counters of what the agent spent since it was made ({name: number}, e.g. a language
+        model's requests, tokens and seconds: ``heroes_env.agents.llm``); None (the default)
+        for agents that count nothing. Tournaments sum them per agent."""
+        return None
+
     def act_batch(self, obs: np.ndarray, masks: np.ndarray,
                   slots: Iterable[Hashable] | None = None) -> np.ndarray:
         """Actions for a batch: obs [B, OBS_SIZE], masks [B, NUM_ACTIONS] -> int64 [B]. Row i is

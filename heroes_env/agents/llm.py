@@ -261,6 +261,9 @@ class LLMAgent(Agent):
     def take_transcript(self, slot: Hashable = 0) -> dict | None:
         return self._transcripts.pop(slot, None)
 
+    def usage(self) -> dict:
+        return asdict(self.stats)
+
     # ------------------------------------------------------------ decisions
     def act(self, obs: np.ndarray, mask: np.ndarray, slot: Hashable = 0) -> int:
         self.stats.decisions += 1

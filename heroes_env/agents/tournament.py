@@ -241,9 +241,19 @@ class _Player:
         seed, agent_seeds = _seat_seeds(cfg, i)
         decisions = [] if self.record else None
         transcripts = [] if self.record else None
-        rec = play_game(self.config, [self.agent(s, j) for s, j in enumerate(who)], seed,
-                        agent_seeds, decisions, transcripts)
+        agents = [self.agent(s, j) for s, j in enumerate(who)]
+        before = [a.usage() for a in agents]
+        rec = play_game(self.config, agents, seed, agent_seeds, decisions, transcripts)
         out = {"game": i, "seed": seed, "seats": [cfg.labels[j] for j in who], **rec}
+        usage: dict = {}                 # what the agents spent in this game, per label
+        for j, a, b in zip(who, agents, before):
+            after = a.usage()
+            if after is not None:
+                u = usage.setdefault(cfg.labels[j], {})
+                for k, v in after.items():
+                    u[k] = round(u.get(k, 0) + v - (b or {}).get(k, 0), 6)
+        if usage:
+            out["usage"] = usage
         if decisions is not None:
             out[DECISIONS_KEY] = decisions
             out[TRANSCRIPTS_KEY] = transcripts
@@ -676,7 +686,9 @@ def summarize(cfg: TournamentConfig, records: list[dict], rating: str = "auto") 
     format, config (the TournamentConfig), games (played), results (games per outcome: lord,
     rebel, renegade, draw, truncated), rating_system, agents: per agent label {spec, seat_games,
     wins, win_rate, ci95 [lo, hi], rating {...}, roles: per role {games, wins, win_rate, ci95},
-    heroes: per hero key {games, wins} (hero packs)}, mean_rounds, mean_decisions.
+    heroes: per hero key {games, wins} (hero packs), usage: the agent's counters summed over
+    the games (``Agent.usage``: a language model's requests, replies, bad replies, fallbacks,
+    tokens, seconds; only for agents that count)}, mean_rounds, mean_decisions.
     """
     labels = list(cfg.labels)
     stats = {a: {"spec": s, "seat_games": 0, "wins": 0,
@@ -703,6 +715,10 @@ def summarize(cfg: TournamentConfig, records: list[dict], rating: str = "auto") 
                 hs = st["heroes"].setdefault(hero, {"games": 0, "wins": 0})
                 hs["games"] += 1
                 hs["wins"] += won
+        for a, u in rec.get("usage", {}).items():
+            total = stats[a].setdefault("usage", {})
+            for k, v in u.items():
+                total[k] = round(total.get(k, 0) + v, 6)
         teams, ranks = _sides(rec)
         if teams is not None:
             ratings.rate(teams, ranks)
@@ -779,6 +795,9 @@ def format_table(summary: dict) -> str:
         rating = ", ".join(f"{k} {v}" for k, v in st["rating"].items())
         lines.append(f"{a:<{width}}  {cell(st):<{col}}"
                      + "".join(f"{cell(st['roles'][r]):<{col}}" for r in roles) + rating)
+    for a, st in agents:
+        if st.get("usage"):
+            lines.append(f"{a} usage: " + ", ".join(f"{k} {v}" for k, v in st["usage"].items()))
     return "\n".join(lines)
 
 
