@@ -18,8 +18,7 @@ import pytest
 from heroes_env import Config, Game
 from heroes_env.agents import AgentSpecError, LLMAgent, LLMError, make_agent
 from heroes_env.agents.llm import parse_reply, system_prompt, user_prompt
-from heroes_env.agents.tournament import (TournamentConfig, format_table, play_game,
-                                          run_tournament)
+from heroes_env.agents.tournament import TournamentConfig, format_table, play_game, run_tournament
 from heroes_env.engine import constants as C
 from heroes_env.record import GameRecorder, load_records
 
@@ -354,24 +353,30 @@ def test_play_session_records_transcripts_and_replay_shows_them(server, tmp_path
     assert "transcript" in html and "Choices:" in html
 
 
-def test_the_replay_page_shows_transcripts_to_the_right_views(server, tmp_path):
-    """In a real browser: the all-seeing view and the model's own seat show the prompt and the
-    reply beside the decision; another seat's view of the same moment does not."""
-    from test_replay import _chromium, _dump
-    from heroes_env.replay import build_frames, write_html
-    browser = _chromium()
-    if browser is None:
-        pytest.skip("needs headless Chromium")
-    url, _ = server(["number"])
+def _recorded_game(url, others, seed):
+    """A 4-player game recorded with GameRecorder: the model in seat 0, `others` elsewhere."""
     config = Config(num_players=4, pack="standard", max_rounds=1)
-    seats = [make_agent(f"llm:m@{url}")] + [make_agent("heuristic") for _ in range(3)]
-    rec = GameRecorder(config, seed=4)
+    seats = [make_agent(f"llm:m@{url}")] + [make_agent(others) for _ in range(3)]
+    rec = GameRecorder(config, seed=seed)
     g = rec.game
     while not g.done:
         obs, mask = g.observe_with_mask(g.decider)
         a = seats[g.decider]
         rec.step(a.act(obs, mask), a.take_transcript())
-    r = rec.record
+    return rec.record
+
+
+def test_the_replay_page_shows_transcripts_to_the_right_views(server, tmp_path):
+    """In a real browser: the all-seeing view and the model's own seat show the prompt and the
+    reply beside the decision; another seat's view of the same moment does not."""
+    from test_replay import _chromium, _dump
+
+    from heroes_env.replay import build_frames, write_html
+    browser = _chromium()
+    if browser is None:
+        pytest.skip("needs headless Chromium")
+    url, _ = server(["number"])
+    r = _recorded_game(url, "heuristic", seed=4)
     frames = build_frames(r)["frames"]
     # a model decision that seat 1 may see happen (a card used, a target...)
     shown = {f["k"] for f in frames["1"]}
@@ -391,15 +396,7 @@ def test_the_replay_page_shows_transcripts_to_the_right_views(server, tmp_path):
 def test_record_transcripts_round_trip_and_are_checked(server):
     from heroes_env.record import GameRecord, RecordError
     url, _ = server(["number"])
-    config = Config(num_players=4, pack="standard", max_rounds=1)
-    seats = [make_agent(f"llm:m@{url}")] + [make_agent("random") for _ in range(3)]
-    rec = GameRecorder(config, seed=2)
-    g = rec.game
-    while not g.done:
-        obs, mask = g.observe_with_mask(g.decider)
-        a = seats[g.decider]
-        rec.step(a.act(obs, mask), a.take_transcript())
-    r = rec.record
+    r = _recorded_game(url, "random", seed=2)
     assert r.transcripts and all(r.decisions[t["decision"]][0] == 0 for t in r.transcripts)
     d = json.loads(r.to_json())
     assert GameRecord.from_dict(d).transcripts == r.transcripts
