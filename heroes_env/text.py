@@ -435,11 +435,16 @@ def describe(obs, mask=None, lang: str = "en", deck: str | None = None) -> str:
     if o.look:
         lines.append(w["look"] + sep + _join([_card(dk, c, lang) for c in o.look], lang))
     if o.offer:
-        lines.append(w["offer"] + sep)
+        lines.append(w["offer"] + sep.rstrip())
         for h in o.offer:
             x = content.HEROES_BY_ID.get(h)
             sks = x.skills if x is not None else ()
-            lines.append(f"  {hero_name(h, lang)}{sep}"
+            about = ""
+            if x is not None:
+                kd = content.KINGDOM_NAMES[lang].get(x.kingdom, "")
+                about = (f"（{kd}，体力 {x.hp}）" if zh else f" ({kd}, {x.hp} HP)") if kd else (
+                    f"（体力 {x.hp}）" if zh else f" ({x.hp} HP)")
+            lines.append(f"  {hero_name(h, lang)}{about}{sep}"
                          + _join([skill_line(k, lang) for k in sks], lang))
     lines += history_lines(o, lang)
     lines.append(decision_text(o, lang, deck))

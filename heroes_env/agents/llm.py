@@ -47,7 +47,7 @@ URL_ENV = "HEROES_ENV_LLM_URL"          # the address of "llm:MODEL" without "@B
 
 RULES = {
     "en": """You are playing Sanguosha (Three Kingdoms Kill), a hidden-role card game; the Hero Kill
-packs play the same way. Each seat has a role; only the lord's role is public (in 3v3 mode two
+packs play the same way (their cards carry other names: a Strike is a Slash, and so on). Each seat has a role; only the lord's role is public (in 3v3 mode two
 teams of three play openly). Lord and loyalists win when every rebel and renegade is dead;
 rebels win when the lord dies; the renegade wins by being the last one alive.
 A turn: start, judgement (delayed tricks such as Indulgence or Lightning are judged), draw two
@@ -58,7 +58,7 @@ a seat is dying and anyone may save it with a Peach. Nullification cancels a tri
 skills that bend these rules (the table lists them).
 Read who damaged, aimed at, healed, gave cards to or protected whom to guess the hidden roles.
 At each decision you get the table as you see it and the numbered legal choices.""",
-    "zh": """你在玩三国杀（英雄杀的扩展包规则相同），一款隐藏身份的卡牌游戏。每个座位有一个身份，只有主公的身份公开
+    "zh": """你在玩三国杀（英雄杀的扩展包规则相同，只是牌名不同），一款隐藏身份的卡牌游戏。每个座位有一个身份，只有主公的身份公开
 （3v3 模式为公开的两队三人对抗）。主公和忠臣在所有反贼和内奸死亡时获胜；反贼在主公死亡时获胜；内奸须成为最后的存活者。
 回合：准备阶段、判定阶段（判定乐不思蜀、闪电等延时锦囊）、摸牌阶段摸两张牌、出牌阶段（使用牌和主动技能：每回合
 一张杀，目标须在攻击范围内；锦囊、装备；选择"结束出牌阶段"结束）、弃牌阶段弃至手牌数不超过体力值、结束阶段。杀造成
