@@ -14,7 +14,8 @@ holds one ``game_<n>.json`` per game. ``load_records(path)`` reads any of them.
 
 Recording:
     * ``RecordingEnv(heroes_env.env(...), "games.jsonl")``: a PettingZoo wrapper of the AEC env;
-      each finished game is written (and kept in ``.records``).
+      each finished game is written (and kept in ``.records``). It sees no agents, so it keeps
+      no transcripts (``GameRecorder.step(action, agent.take_transcript())`` does).
     * ``GameRecorder``: wrap a ``Game`` you step yourself (``heroes_env.play``, the tournament).
     * ``VectorRecorder(VectorEnv(...), "dir/")``: records the games of a batched env (training).
     * ``python -m heroes_env.agents.tournament ... --record DIR``, ``python -m heroes_env.play --record FILE``.

@@ -271,6 +271,10 @@ def test_spec_and_settings_errors(server):
         make_agent(f"llm:m@{url}", lang="fr")
     with pytest.raises(AgentSpecError, match="retries must be an int"):
         make_agent(f"llm:m@{url}", retries=-1)
+    with pytest.raises(AgentSpecError, match="max_tokens must be None or an int"):
+        make_agent(f"llm:m@{url}", max_tokens=0)
+    with pytest.raises(AgentSpecError, match="timeout must be a number"):
+        make_agent(f"llm:m@{url}", timeout=0)
     with pytest.raises(AgentSpecError, match="fallback|unknown agent"):
         make_agent(f"llm:m@{url}", fallback="nonsense")
 

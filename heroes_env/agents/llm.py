@@ -215,6 +215,9 @@ class LLMAgent(Agent):
             if not isinstance(v, (int, float)) or v < lo or (key == "timeout" and v == 0):
                 raise ValueError(f"{key} must be a number >= {lo}"
                                  f"{' (and > 0)' if key == 'timeout' else ''}, got {v!r}")
+        if max_tokens is not None and (not isinstance(max_tokens, int) or isinstance(
+                max_tokens, bool) or max_tokens < 1):
+            raise ValueError(f"max_tokens must be None or an int >= 1, got {max_tokens!r}")
         for key, v in (("retries", retries), ("reasks", reasks), ("memory_tokens", memory_tokens),
                        ("max_failures", max_failures)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
