@@ -17,8 +17,15 @@ cells, which can be negative (the HP of a seat below zero, the third ``OBS_DNUM`
   factor is exact for every k there: 9 * float32(0.1) != float32(0.9)), so exact code divides.
 * ``STATE_DIVISOR`` / ``STATE_SCALE`` / ``STATE_SIGNED``: the same for the full state
   (``env.state()``), the observation followed by hands and roles (divisor 1, unsigned).
+
+``decode(obs)`` reads an observation (either dtype) back into its named pieces
+(``Observation``: own role and hand, each seat's public state, the decision, the public
+history), so that nobody indexes the vector by hand.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from gymnasium import spaces
@@ -27,7 +34,8 @@ from .engine import constants as C
 from .engine.observe import STATE_OBS_SIZE
 
 __all__ = ["OBS_DTYPES", "OBS_DIVISOR", "OBS_SCALE", "OBS_SIGNED", "STATE_DIVISOR",
-           "STATE_SCALE", "STATE_SIGNED", "obs_to_float32", "check_obs_dtype", "obs_box"]
+           "STATE_SCALE", "STATE_SIGNED", "obs_to_float32", "check_obs_dtype", "obs_box",
+           "decode", "Observation", "SeatObs", "DecisionObs", "HistoryEvent"]
 
 OBS_DTYPES = ("float32", "uint8")
 # the largest count an unsigned byte cell holds; max_rounds must stay within it (the round cell)
@@ -105,3 +113,194 @@ def obs_box(dtype: np.dtype, shape) -> spaces.Box:
     if dtype == np.uint8:
         return spaces.Box(0, 255, shape, np.uint8)
     return spaces.Box(-np.inf, np.inf, shape, np.float32)
+
+
+# ---------------------------------------------------------------- decoding
+@dataclass(frozen=True)
+class SeatObs:
+    """One seat's block (``OS_*``), seen by the viewer. ``rel``: places after the viewer in turn
+    order (0 = the viewer). Unknown values are -1 (role, hero, distance)."""
+    rel: int
+    alive: bool
+    hp: int
+    max_hp: int
+    hand_size: int
+    role: int                 # ROLE_* if known to the viewer, else -1
+    current: bool             # it is this seat's turn
+    distance: int             # the viewer's distance to it; -1 if either is dead
+    in_range: bool            # in the viewer's attack range
+    slashes: int              # 杀 used as play actions this play phase
+    ally: bool                # 3v3: on the viewer's team
+    acted: bool               # 3v3: took its turn in this round
+    equipment: tuple          # equipped kinds (K_*), in OS_EQUIP order
+    judgement: tuple          # delayed tricks in its judgement zone (K_INDULGENCE, K_LIGHTNING)
+    gender: int               # 0 none / unknown, 1 male, 2 female
+    kingdom: int              # KD_* (0: none or unknown)
+    used_slots: tuple         # skill slots used this play phase
+    given: int                # cards given with 仁德 this play phase
+    marks: tuple              # P_MARK bit numbers set (MK_*: 1 << bit)
+    hero: int                 # hero id, -1 if unknown
+
+
+@dataclass(frozen=True)
+class DecisionObs:
+    """The pending decision, when the viewer is the one asked (``OBS_D*``). Seats are relative;
+    -1: none."""
+    kind: int                 # DK_*
+    card_kind: int            # K_* of the context card, -1 none
+    source: int
+    target: int
+    counters: tuple           # (H_DA, H_DB, H_DC): meaning by kind, see docs/observation.md
+    skill_slot: int           # slot of the asking skill on its owner's hero, -1 none
+    skill_owner: int
+
+
+@dataclass(frozen=True)
+class HistoryEvent:
+    """One of the last public history events (``OBS_HIST_EVENTS``), relative seats."""
+    kind: int                 # HK_*
+    actor: int
+    receiver: int
+    card_kind: int            # K_* (K_NONE for a skill)
+    amount: int
+
+
+@dataclass(frozen=True)
+class Observation:
+    """An observation's named pieces (``decode``). Seats are relative to the viewer, in turn
+    order; card ids are those of the deck in play; hero ids those of ``heroes.csv``."""
+    role: int                 # own role (ROLE_*)
+    hand: tuple               # own hand, card ids
+    seats: tuple              # SeatObs per seat at the table (len = number of players)
+    discard: tuple            # card ids in the discard pile
+    table: tuple              # card ids on the table (being used, judged, revealed)
+    public: tuple             # card ids in equipment / judgement zones / face-up hero piles
+    look: tuple               # card ids only the viewer is looking at
+    decision: DecisionObs | None   # None: the viewer is not asked anything
+    phase: int                # PH_*
+    round: int
+    draw_pile: int            # cards in the draw pile
+    discard_size: int
+    offer: tuple              # hero ids offered in the draft (A_HERO + j picks the j-th)
+    history_game: np.ndarray  # int [n, n, NUM_HK]: actor rel x receiver rel x HK_*, whole game
+    history_round: np.ndarray  # int [n, n, NUM_HC]: this round, HC_* classes
+    events: tuple             # HistoryEvent, newest first
+
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    def cards_counted(self) -> int:
+        """Every card the observation counts (draw pile, discard pile, hands, public zones, the
+        table, the cards the viewer looks at): the deck's size, unless another seat is privately
+        looking at cards (观星 and the like)."""
+        return (self.draw_pile + self.discard_size + sum(s.hand_size for s in self.seats)
+                + len(self.public) + len(self.table) + len(self.look))
+
+    def infer_deck(self) -> str | None:
+        """The deck in play (a ``heroes_env.cards.DECKS`` name) whose size the observation
+        counts; None if no deck has that size. Which deck is played is public (the game's
+        config) but not in the observation: an agent remembers the answer of a game's first
+        decision."""
+        return deck_of_size(self.cards_counted())
+
+
+@lru_cache(maxsize=None)
+def _deck_sizes() -> dict[int, str]:
+    from . import cards
+    out: dict[int, str] = {}
+    for name in cards.DECKS:
+        out.setdefault(len(cards.deck(name)), name)
+    return out
+
+
+def deck_of_size(n: int) -> str | None:
+    """The deck (``heroes_env.cards.DECKS`` name) of n cards; None if none has n."""
+    return _deck_sizes().get(int(n))
+
+
+def _flags(v) -> tuple:
+    return tuple(int(i) for i in np.flatnonzero(v))
+
+
+def _first(v) -> int:
+    i = np.flatnonzero(v)
+    return int(i[0]) if i.size else -1
+
+
+def _bits(v) -> int:
+    return int(sum(int(x) << i for i, x in enumerate(v)))
+
+
+def obs_counts(obs) -> np.ndarray:
+    """The observation's cells as the integer counts k behind them (int64, ``OBS_SIZE``): a
+    float32 observation times ``OBS_DIVISOR``, rounded; a byte one read as it is (signed cells
+    as int8)."""
+    a = np.asarray(obs)
+    if a.shape != (C.OBS_SIZE,):
+        raise ValueError(f"an observation has shape ({C.OBS_SIZE},), got {a.shape}")
+    return np.rint(obs_to_float32(a).astype(np.float64) * OBS_DIVISOR).astype(np.int64)
+
+
+def decode(obs) -> Observation:
+    """The named pieces of one observation (float32 or uint8, ``OBS_SIZE`` cells), read with
+    the layout's offsets (``docs/observation.md``). Reads the vector only: it knows nothing the
+    seat does not."""
+    k = obs_counts(obs)
+    blocks = k[C.OBS_SEATS:C.OBS_SEATS + C.MAX_SEATS * C.SEAT_OBS].reshape(C.MAX_SEATS,
+                                                                          C.SEAT_OBS)
+    n = int(blocks[:, C.OS_PRESENT].sum())
+    n_equip = C.K_HORSE_MINUS - C.K_CROSSBOW + 1
+    judge_kinds = (C.K_INDULGENCE, C.K_LIGHTNING)
+    seats = []
+    for r in range(n):
+        b = blocks[r]
+        g = b[C.OS_GENDER:C.OS_GENDER + 2]
+        alive = bool(b[C.OS_ALIVE])
+        seats.append(SeatObs(
+            rel=r, alive=alive, hp=int(b[C.OS_HP]), max_hp=int(b[C.OS_MAXHP]),
+            hand_size=int(b[C.OS_HANDN]), role=_first(b[C.OS_ROLE:C.OS_ROLE + C.NUM_ROLES]),
+            current=bool(b[C.OS_CURRENT]),
+            distance=int(b[C.OS_DIST]) if alive and blocks[0, C.OS_ALIVE] else -1,
+            in_range=bool(b[C.OS_IN_RANGE]), slashes=int(b[C.OS_SLASHES]),
+            ally=bool(b[C.OS_ALLY]), acted=bool(b[C.OS_ACTED]),
+            equipment=tuple(C.K_CROSSBOW + i for i in _flags(b[C.OS_EQUIP:C.OS_EQUIP + n_equip])),
+            judgement=tuple(judge_kinds[i] for i in _flags(b[C.OS_JUDGE:C.OS_JUDGE + 2])),
+            gender=_first(g) + 1,
+            kingdom=max(0, _first(b[C.OS_KINGDOM:C.OS_KINGDOM + C.NUM_KINGDOMS])),
+            used_slots=_flags(b[C.OS_USED:C.OS_USED + C.MAX_SKILL_SLOTS]),
+            given=int(b[C.OS_GIVEN]), marks=_flags(b[C.OS_MARK:C.OS_MARK + C.NUM_MARKS]),
+            hero=_first(b[C.OS_HERO:C.OS_HERO + C.MAX_HEROES])))
+    dk = _first(k[C.OBS_DKIND:C.OBS_DKIND + C.NUM_DECISION_KINDS])
+    decision = None
+    if dk >= 0:
+        decision = DecisionObs(
+            kind=dk, card_kind=_first(k[C.OBS_DCARDKIND:C.OBS_DCARDKIND + C.NUM_KINDS]),
+            source=_first(k[C.OBS_DSRC:C.OBS_DSRC + C.MAX_SEATS]),
+            target=_first(k[C.OBS_DTGT:C.OBS_DTGT + C.MAX_SEATS]),
+            counters=tuple(int(x) for x in k[C.OBS_DNUM:C.OBS_DNUM + 3]),
+            skill_slot=_first(k[C.OBS_DSKILL:C.OBS_DSKILL + C.MAX_SKILL_SLOTS]),
+            skill_owner=_first(k[C.OBS_DSKOWNER:C.OBS_DSKOWNER + C.MAX_SEATS]))
+    events = []
+    for j in range(C.HIST_WINDOW):
+        e = k[C.OBS_HIST_EVENTS + j * C.HIST_EVENT_OBS:][:C.HIST_EVENT_OBS]
+        kind = _first(e[C.OE_KIND:C.OE_KIND + C.NUM_HK])
+        if kind < 0:
+            continue
+        events.append(HistoryEvent(kind, _bits(e[C.OE_ACTOR:C.OE_ACTOR + 4]),
+                                   _bits(e[C.OE_RECV:C.OE_RECV + 4]),
+                                   _bits(e[C.OE_CARD:C.OE_CARD + 5]), int(e[C.OE_AMOUNT])))
+    hg = k[C.OBS_HIST_GAME:C.OBS_HIST_ROUND].reshape(C.MAX_SEATS, C.MAX_SEATS, C.NUM_HK)
+    hr = k[C.OBS_HIST_ROUND:C.OBS_HIST_EVENTS].reshape(C.MAX_SEATS, C.MAX_SEATS, C.NUM_HC)
+
+    def cards(piece):
+        return _flags(k[piece:piece + C.MAX_CARDS])
+
+    return Observation(
+        role=_first(k[C.OBS_ROLE:C.OBS_ROLE + C.NUM_ROLES]), hand=cards(C.OBS_HAND),
+        seats=tuple(seats), discard=cards(C.OBS_DISCARD), table=cards(C.OBS_TABLE),
+        public=cards(C.OBS_PUBLIC), look=cards(C.OBS_LOOK), decision=decision,
+        phase=max(0, _first(k[C.OBS_PHASE:C.OBS_PHASE + C.NUM_PHASES])),
+        round=int(k[C.OBS_MISC]), draw_pile=int(k[C.OBS_MISC + 1]),
+        discard_size=int(k[C.OBS_MISC + 2]), offer=_flags(k[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]),
+        history_game=hg[:n, :n].copy(), history_round=hr[:n, :n].copy(), events=tuple(events))

@@ -298,7 +298,9 @@ class Session:
         g = self.g
         d = g.decider
         obs, mask = g.observe_with_mask(d)
-        self.rec.step(int(self.agents[d].act(obs, mask)))
+        agent = self.agents[d]
+        action = int(agent.act(obs, mask))
+        self.rec.step(action, agent.take_transcript())      # a language model's prompt, reply
 
     def run(self) -> int:
         g, L = self.g, self.lang
@@ -355,7 +357,8 @@ def parse_args(argv=None):
                                                 "the pack's own)")
     p.add_argument("--opponents", nargs="+", default=["heuristic"], metavar="SPEC",
                    help="agents for the other seats (heroes_env.agents.make_agent specs: heuristic, random, "
-                        "a checkpoint file, module:Class), used in turn; default heuristic")
+                        "a checkpoint file, module:Class, llm:MODEL@BASE_URL), used in turn; "
+                        "default heuristic")
     p.add_argument("--seed", type=int, default=None, help="the game's seed (default: drawn)")
     p.add_argument("--lang", choices=["en", "zh"], default="en")
     p.add_argument("--record", default=None, metavar="FILE",

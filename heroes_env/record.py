@@ -1,7 +1,9 @@
 """Game records: what is needed to play a game again, decision by decision.
 
 A record holds the game's ``Config``, its seed, every agent decision (seat, action, the action's
-English label) and the result, with the package version that played it. ``GameRecord.replay()``
+English label) and the result, with the package version that played it; and, for the decisions
+of agents that explain them (a language model's prompt and replies, ``Agent.take_transcript``),
+their transcripts. ``GameRecord.replay()``
 re-simulates the game from the seed and the decisions and checks, at every decision, that the
 same seat decides, that the action is legal and that it still means the same (its label); the
 first difference raises ``RecordDivergedError`` naming the decision, what the record says and what
@@ -12,7 +14,8 @@ holds one ``game_<n>.json`` per game. ``load_records(path)`` reads any of them.
 
 Recording:
     * ``RecordingEnv(heroes_env.env(...), "games.jsonl")``: a PettingZoo wrapper of the AEC env;
-      each finished game is written (and kept in ``.records``).
+      each finished game is written (and kept in ``.records``). It sees no agents, so it keeps
+      no transcripts (``GameRecorder.step(action, agent.take_transcript())`` does).
     * ``GameRecorder``: wrap a ``Game`` you step yourself (``heroes_env.play``, the tournament).
     * ``VectorRecorder(VectorEnv(...), "dir/")``: records the games of a batched env (training).
     * ``python -m heroes_env.agents.tournament ... --record DIR``, ``python -m heroes_env.play --record FILE``.
@@ -63,7 +66,9 @@ def config_from_dict(d: dict) -> Config:
 @dataclass
 class GameRecord:
     """One game. decisions: [seat, action, label] per agent decision, in order. result: the
-    ``labels.RESULT_NAMES["en"]`` text, or None for a game stopped before its end."""
+    ``labels.RESULT_NAMES["en"]`` text, or None for a game stopped before its end.
+    transcripts: {"decision": k, "seat": s, ...the agent's transcript} for the decisions k
+    whose agent gave one (``Agent.take_transcript``), in decision order."""
     config: Config
     engine_seed: int
     seed: int | None = None
@@ -73,13 +78,22 @@ class GameRecord:
     rounds: int | None = None
     version: str = field(default_factory=_version)
     meta: dict = field(default_factory=dict)
+    transcripts: list = field(default_factory=list)
 
     # ------------------------------------------------------------ JSON
     def to_dict(self) -> dict:
-        return {"format": FORMAT, "version": self.version, "config": config_to_dict(self.config),
-                "seed": self.seed, "engine_seed": self.engine_seed,
-                "decisions": [list(d) for d in self.decisions], "result": self.result,
-                "rewards": self.rewards, "rounds": self.rounds, "meta": self.meta}
+        d = {"format": FORMAT, "version": self.version, "config": config_to_dict(self.config),
+             "seed": self.seed, "engine_seed": self.engine_seed,
+             "decisions": [list(d) for d in self.decisions], "result": self.result,
+             "rewards": self.rewards, "rounds": self.rounds, "meta": self.meta}
+        if self.transcripts:
+            d["transcripts"] = self.transcripts
+        return d
+
+    def add_transcript(self, k: int, seat: int, transcript: dict | None) -> None:
+        """Keep an agent's transcript of decision k (nothing if None)."""
+        if transcript is not None:
+            self.transcripts.append({"decision": int(k), "seat": int(seat), **transcript})
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
@@ -98,10 +112,20 @@ class GameRecord:
             if (not isinstance(x, list) or len(x) != 3 or not isinstance(x[0], int)
                     or not isinstance(x[1], int) or not isinstance(x[2], str)):
                 raise RecordError(f"{where}: decision {k} must be [seat, action, label], got {x!r}")
+        transcripts = d.get("transcripts") or []
+        if not isinstance(transcripts, list):
+            raise RecordError(f"{where}: transcripts must be a list, got "
+                              f"{type(transcripts).__name__}")
+        for x in transcripts:
+            k = x.get("decision") if isinstance(x, dict) else None
+            if not isinstance(k, int) or not 0 <= k < len(decisions):
+                raise RecordError(f"{where}: a transcript must be an object naming its decision "
+                                  f"(0..{len(decisions) - 1}), got {str(x)[:80]!r}")
         return cls(config=config_from_dict(d["config"]), engine_seed=int(d["engine_seed"]),
                    seed=d.get("seed"), decisions=[list(x) for x in decisions],
                    result=d.get("result"), rewards=d.get("rewards"), rounds=d.get("rounds"),
-                   version=d.get("version", "?"), meta=d.get("meta") or {})
+                   version=d.get("version", "?"), meta=d.get("meta") or {},
+                   transcripts=transcripts)
 
     # ------------------------------------------------------------ replay
     def new_game(self, log: bool = True) -> Game:
@@ -162,11 +186,13 @@ class GameRecorder:
         self.game = Game.new(config, engine_seed=engine_seed, log=log)
         self.record = GameRecord(config, int(engine_seed), seed, meta=dict(meta or {}))
 
-    def step(self, action: int) -> None:
+    def step(self, action: int, transcript: dict | None = None) -> None:
+        """Step the game; transcript: the deciding agent's (``Agent.take_transcript``)."""
         g = self.game
         seat = g.decider
         label = g.action_to_str(int(action)) if 0 <= int(action) < C.NUM_ACTIONS else "?"
         g.step(action)          # raises (and records nothing) if illegal
+        self.record.add_transcript(len(self.record.decisions), seat, transcript)
         self.record.decisions.append([seat, int(action), label])
         if g.done:
             finish(self.record, g)

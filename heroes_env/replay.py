@@ -173,8 +173,24 @@ def page_data(record) -> dict:
         "title": config_title(cfg, record.seed if record.seed is not None else record.engine_seed),
         "result": record.result, "version": record.version, "meta": record.meta,
         "decisions": len(record.decisions), "live": False,
+        "transcripts": transcripts_data(record),
     })
     return data
+
+
+def transcripts_data(record) -> dict:
+    """The agents' transcripts the page shows beside their decisions (a language model's prompt
+    and replies), by decision number: only in the all-seeing view and the deciding seat's own
+    (the prompt is that seat's view)."""
+    out = {}
+    for t in record.transcripts:
+        replies = t.get("replies") or []
+        out[str(t["decision"])] = {
+            "seat": t.get("seat"), "model": str(t.get("model", "")),
+            "system": str(t.get("system", "")), "prompt": str(t.get("prompt", "")),
+            "replies": [str(r) for r in replies] if isinstance(replies, list) else [],
+            "fallback": bool(t.get("fallback")), "error": t.get("error") and str(t["error"])}
+    return out
 
 
 def render_page(data: dict) -> str:
@@ -248,6 +264,8 @@ main{display:flex;height:calc(100vh - 46px)}
 #decision .taken{color:#8fe39a;margin-top:4px}
 #decision ol{margin:4px 0 0 18px;padding:0;max-height:38vh;overflow:auto;font-size:12px}
 #decision li.chosen{color:#8fe39a;font-weight:600}
+#decision details.transcript{margin-top:4px;font-size:12px}
+#decision details.transcript pre{white-space:pre-wrap;max-height:220px;overflow:auto;background:#0006;padding:4px;margin:2px 0}
 .seat{position:absolute;width:200px;transform:translate(-50%,-50%);background:#f4efe3;color:#222;border-radius:8px;padding:6px 8px;box-shadow:0 2px 6px #0009;font-size:12px;border:3px solid transparent}
 .seat.current{border-color:#ffd35c}
 .seat.decider{box-shadow:0 0 0 3px #8fe39a,0 2px 6px #0009}
@@ -400,6 +418,7 @@ function render() {
       dh += "<ol>" + f.decision.legal.map(a => '<li' + (f.taken && f.taken.en === a[1] ? ' class="chosen"' : "") + ">" + esc(S.lang === "en" ? a[1] : a[2]) + hero(a) + "</li>").join("") + "</ol>";
     }
     if (f.taken) dh += '<div class="taken">' + esc(L.player(f.taken.seat)) + " " + L.took + ": " + esc(f.taken[S.lang]) + "</div>";
+    dh += transcriptHTML(f);
   } else {
     dh += '<div class="q">' + L.over + ": " + esc(D.results[S.lang][f.result]) + "</div>";
     if (D.live && D.reveal) {
@@ -423,6 +442,17 @@ function render() {
   document.body.dataset.step = S.step; document.body.dataset.view = S.view; document.body.dataset.lang = S.lang;
   document.documentElement.lang = S.lang === "zh" ? "zh" : "en";
   history.replaceState(null, "", "#step=" + S.step + "&view=" + S.view + "&lang=" + S.lang);
+}
+// a language model's prompt and replies beside its decision: all-seeing view and its own seat's
+function transcriptHTML(f) {
+  const t = f.taken && D.transcripts && D.transcripts[f.k];
+  if (!t || (S.view !== "all" && S.view !== String(t.seat))) return "";
+  let h = '<details class="transcript"><summary>transcript · ' + esc(t.model) + (t.fallback ? " · fallback" : "") + "</summary>";
+  if (t.system) h += "<b>system</b><pre>" + esc(t.system) + "</pre>";
+  h += "<b>prompt</b><pre>" + esc(t.prompt) + "</pre>";
+  t.replies.forEach((r, i) => { h += "<b>reply " + (i + 1) + "</b><pre>" + esc(r) + "</pre>"; });
+  if (t.error) h += "<b>error</b><pre>" + esc(t.error) + "</pre>";
+  return h + "</details>";
 }
 // another view: the frame of the same moment, or the last one before it (a seat's view has
 // frames only where it may know something happened)

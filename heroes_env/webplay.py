@@ -43,9 +43,10 @@ class LiveGame:
         while not g.done and g.decider != self.seat:
             d = g.decider
             obs, mask = g.observe_with_mask(d)
-            a = int(self.session.agents[d].act(obs, mask))
+            agent = self.session.agents[d]
+            a = int(agent.act(obs, mask))
             self.builder.decision(self.k, g, d, a)
-            self.session.rec.step(a)
+            self.session.rec.step(a, agent.take_transcript())     # a language model's prompt
             self.k += 1
         if g.done and self.final is None:
             self.final = self.builder.finish(g, self.k)

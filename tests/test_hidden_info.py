@@ -43,6 +43,36 @@ def swap_with_move_card(g, seat, hand_card, deck_card):
     g.invalidate()
 
 
+def swap_hidden_roles(g, rng, viewer):
+    """A clone of g with two hidden roles of other living seats (not the viewer's) swapped, and
+    the two seats: (clone, a, b); None if no two such roles differ."""
+    n = g.num_players
+    hidden = [i for i in range(n) if i != viewer and g.alive(i) and g.role(i) != C.ROLE_LORD
+              and not g.s[C.P_REVEALED + i]]
+    pairs = [(a, b) for a in hidden for b in hidden if a < b and g.role(a) != g.role(b)]
+    if not pairs:
+        return None
+    a, b = pairs[int(rng.integers(len(pairs)))]
+    h = g.clone()
+    h.s[C.P_ROLE + a], h.s[C.P_ROLE + b] = g.role(b), g.role(a)
+    h.invalidate()
+    return h, a, b
+
+
+def swap_looked_at(g, rng):
+    """A clone of g with a card only one seat looks at (观星, 遗计...) exchanged with a draw-pile
+    card: (clone, the looker, the card it now looks at); None if nobody looks at cards."""
+    looking, deck = g.zone_cards(C.Z_LOOK), _deck(g)
+    if not looking or not deck:
+        return None
+    h = g.clone()
+    x, y = int(rng.choice(looking)), int(rng.choice(deck))
+    h.s[C.D_ORDER + _deck(h).index(y)] = x
+    h.s[C.C_LOC + x], h.s[C.C_LOC + y] = C.Z_DECK, C.Z_LOOK
+    h.invalidate()
+    return h, int(g.s[C.H_LOOKER]), y
+
+
 def same(a, b, msg):
     """assert_array_equal, fast when equal (this runs tens of thousands of times)."""
     if not np.array_equal(a, b):
@@ -150,14 +180,9 @@ def check_hidden_info(g, rng):
             checked += 1
 
     # 3. two hidden roles of other seats swapped: the viewer's view does not change
-    hidden = [i for i in range(n) if i != viewer and g.alive(i) and g.role(i) != C.ROLE_LORD
-              and not g.s[C.P_REVEALED + i]]
-    pairs = [(a, b) for a in hidden for b in hidden if a < b and g.role(a) != g.role(b)]
-    if pairs:
-        a, b = pairs[int(rng.integers(len(pairs)))]
-        h = g.clone()
-        h.s[C.P_ROLE + a], h.s[C.P_ROLE + b] = g.role(b), g.role(a)
-        h.invalidate()
+    swapped = swap_hidden_roles(g, rng, viewer)
+    if swapped is not None:
+        h, a, b = swapped
         check_invariants(h)
         for i in range(n):
             o = h.observe(i)
@@ -171,15 +196,9 @@ def check_hidden_info(g, rng):
 
     # 4. a card only the looker sees (观星, 遗计...) <-> a draw-pile card: only the looker's view
     #    may change
-    looking = g.zone_cards(C.Z_LOOK)
-    looker = int(g.s[C.H_LOOKER])
-    if looking and deck:
-        h = g.clone()
-        x, y = int(rng.choice(looking)), int(rng.choice(deck))
-        pos = _deck(h).index(y)
-        h.s[C.D_ORDER + pos] = x
-        h.s[C.C_LOC + x], h.s[C.C_LOC + y] = C.Z_DECK, C.Z_LOOK
-        h.invalidate()
+    swapped = swap_looked_at(g, rng)
+    if swapped is not None:
+        h, looker, y = swapped
         for i in range(n):
             if i != looker:
                 same(h.observe(i), obs[i], f"seat {i} sees the cards seat {looker} looks at")
@@ -211,14 +230,16 @@ def test_hidden_information_does_not_leak(n, seed, every):
     assert play_checking_hidden_info(Config(num_players=n), seed, every) > 0
 
 
-def play_checking_hidden_info(config, seed, every):
-    """A random game, the leak checks every `every` decisions. Returns the checks made."""
+def play_checking_hidden_info(config, seed, every, check=None):
+    """A random game, the leak checks (``check(g, rng)``, default ``check_hidden_info``) every
+    `every` decisions. Returns the checks made."""
     rng = np.random.default_rng(seed)
     g = Game.new(config, seed=seed)
+    check = check or check_hidden_info
     step = checked = 0
     while not g.done:
         if step % every == 0:
-            checked += check_hidden_info(g, rng)
+            checked += check(g, rng)
         g.step(int(rng.choice(g.legal_actions())))
         step += 1
     return checked

@@ -2,7 +2,8 @@
 wrappers, the vector API and the tournaments.
 
     from heroes_env.agents import make_agent
-    agent = make_agent("heuristic", seed=0)   # "random", "package.module:Class", a checkpoint
+    agent = make_agent("heuristic", seed=0)   # "random", "package.module:Class", a checkpoint,
+                                               # "llm:MODEL@BASE_URL" (a chat-completions model)
     agent.reset()                              # before each game
     action = agent.act(obs, mask)
 
@@ -13,7 +14,9 @@ from .base import (Agent, AgentSpecError, available_agents, make_agent, register
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 from . import torch_policy  # noqa: F401,E402  (registers the .pt/.zip loaders; torch loads lazily)
+from .llm import LLMAgent, LLMError  # noqa: E402  (registers the "llm:MODEL@BASE_URL" scheme)
 
-__all__ = ["Agent", "AgentSpecError", "RandomAgent", "HeuristicAgent", "make_agent",
+__all__ = ["Agent", "AgentSpecError", "RandomAgent", "HeuristicAgent", "LLMAgent", "LLMError",
+           "make_agent",
            "register_agent", "register_checkpoint_loader", "register_scheme",
            "available_agents"]

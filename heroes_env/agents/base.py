@@ -64,6 +64,18 @@ class Agent:
         """The action for one observation (``OBS_SIZE``) and its mask (``NUM_ACTIONS``)."""
         raise NotImplementedError
 
+    def take_transcript(self, slot: Hashable = 0) -> dict | None:
+        """What a game record keeps beside this agent's last decision for slot (a language
+        model's prompt and reply: ``heroes_env.agents.llm``), handed over once; None (the
+        default) for agents with nothing to say. Recorders call it right after ``act``."""
+        return None
+
+    def usage(self) -> dict | None:
+        """Counters of what the agent spent since it was made ({name: number}, e.g. a language
+        model's requests, tokens and seconds: ``heroes_env.agents.llm``); None (the default)
+        for agents that count nothing. Tournaments sum them per agent."""
+        return None
+
     def act_batch(self, obs: np.ndarray, masks: np.ndarray,
                   slots: Iterable[Hashable] | None = None) -> np.ndarray:
         """Actions for a batch: obs [B, OBS_SIZE], masks [B, NUM_ACTIONS] -> int64 [B]. Row i is

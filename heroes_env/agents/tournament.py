@@ -5,8 +5,9 @@
 
 Each game is played with ``heroes_env.Game`` (``observe_with_mask`` for the seat that decides);
 every seat is controlled by its agent, which only ever sees (observation, mask). Agents are
-built-in names ("random", "heuristic"), import paths ("package.module:Class") or checkpoint
-files (see ``heroes_env.agents.base.make_agent``).
+built-in names ("random", "heuristic"), import paths ("package.module:Class"), checkpoint
+files or language models ("llm:MODEL@BASE_URL", ``docs/llm.md``; see
+``heroes_env.agents.base.make_agent``).
 
 3v3 (``--mode 3v3``, six players): per-role rates are for ``commander`` and ``guard``; results
 count ``team0`` / ``team1`` wins; ratings treat each team as one side.
@@ -193,10 +194,13 @@ def game_record(g: Game, asked: int) -> dict:
             "alive": [int(g.alive(s)) for s in range(n)], "rounds": g.round, "decisions": asked}
 
 
-def play_game(config: Config, seat_agents, seed: int, agent_seeds=None, decisions=None) -> dict:
+def play_game(config: Config, seat_agents, seed: int, agent_seeds=None, decisions=None,
+              transcripts=None) -> dict:
     """Play one game: seat s is controlled by seat_agents[s] (reset first, with agent_seeds[s]).
     Returns the game's record (see ``summarize`` for the fields). decisions: a list to append
-    [seat, action, label] to for every decision (``heroes_env.record``)."""
+    [seat, action, label] to for every decision (``heroes_env.record``); transcripts: a list to
+    append the agents' transcripts to ({"decision": k, "seat": s, ...}:
+    ``Agent.take_transcript``)."""
     g = Game.new(config, seed=seed)
     for s, a in enumerate(seat_agents):
         a.reset(seed=None if agent_seeds is None else agent_seeds[s])
@@ -205,6 +209,10 @@ def play_game(config: Config, seat_agents, seed: int, agent_seeds=None, decision
         seat = g.decider
         obs, mask = g.observe_with_mask(seat)
         a = seat_agents[seat].act(obs, mask)
+        if transcripts is not None:
+            note = seat_agents[seat].take_transcript()
+            if note is not None:
+                transcripts.append({"decision": asked, "seat": seat, **note})
         if decisions is not None:
             decisions.append([seat, int(a), g.action_to_str(int(a))])
         g.step(a, seat)
@@ -232,20 +240,34 @@ class _Player:
         who = seating(cfg, i)
         seed, agent_seeds = _seat_seeds(cfg, i)
         decisions = [] if self.record else None
-        rec = play_game(self.config, [self.agent(s, j) for s, j in enumerate(who)], seed,
-                        agent_seeds, decisions)
+        transcripts = [] if self.record else None
+        agents = [self.agent(s, j) for s, j in enumerate(who)]
+        before = [a.usage() for a in agents]
+        rec = play_game(self.config, agents, seed, agent_seeds, decisions, transcripts)
         out = {"game": i, "seed": seed, "seats": [cfg.labels[j] for j in who], **rec}
+        usage: dict = {}                 # what the agents spent in this game, per label
+        for j, a, b in zip(who, agents, before):
+            after = a.usage()
+            if after is not None:
+                u = usage.setdefault(cfg.labels[j], {})
+                for k, v in after.items():
+                    u[k] = round(u.get(k, 0) + v - (b or {}).get(k, 0), 6)
+        if usage:
+            out["usage"] = usage
         if decisions is not None:
             out[DECISIONS_KEY] = decisions
+            out[TRANSCRIPTS_KEY] = transcripts
         return out
 
 
-# the key of a game's decisions in a worker's result (only with --record; removed before the
-# result is kept or written to the games file)
+# the keys of a game's decisions and agents' transcripts in a worker's result (only with
+# --record; removed before the result is kept or written to the games file)
 DECISIONS_KEY = "_decisions"
+TRANSCRIPTS_KEY = "_transcripts"
 
 
-def _write_record(record_dir: str, config: Config, rec: dict, decisions: list) -> None:
+def _write_record(record_dir: str, config: Config, rec: dict, decisions: list,
+                  transcripts: list | None = None) -> None:
     """The game as a replayable record (``heroes_env.record``): <record_dir>/game_<i>.json."""
     from heroes_env import labels as _labels
     from heroes_env.record import GameRecord, RecordWriter
@@ -253,7 +275,8 @@ def _write_record(record_dir: str, config: Config, rec: dict, decisions: list) -
     g = GameRecord(config, engine_seed(rec["seed"]), rec["seed"], decisions,
                    result=_labels.RESULT_NAMES["en"][_RESULT_IDS[rec["result"]]],
                    rewards=rec["rewards"], rounds=rec["rounds"],
-                   meta={"game": rec["game"], "seats": rec["seats"]})
+                   meta={"game": rec["game"], "seats": rec["seats"]},
+                   transcripts=list(transcripts or []))
     RecordWriter(record_dir).write(g, f"game_{rec['game']:06d}.json")
 
 
@@ -629,8 +652,9 @@ def run_tournament(cfg: TournamentConfig, workers: int = 1, games_file: str | No
     def keep(rec):
         nonlocal done_now
         decisions = rec.pop(DECISIONS_KEY, None)
+        transcripts = rec.pop(TRANSCRIPTS_KEY, None)
         if decisions is not None:
-            _write_record(record_dir, config, rec, decisions)
+            _write_record(record_dir, config, rec, decisions, transcripts)
         records[rec["game"]] = rec
         if out is not None:
             out.write(json.dumps(rec) + "\n")
@@ -662,7 +686,9 @@ def summarize(cfg: TournamentConfig, records: list[dict], rating: str = "auto") 
     format, config (the TournamentConfig), games (played), results (games per outcome: lord,
     rebel, renegade, draw, truncated), rating_system, agents: per agent label {spec, seat_games,
     wins, win_rate, ci95 [lo, hi], rating {...}, roles: per role {games, wins, win_rate, ci95},
-    heroes: per hero key {games, wins} (hero packs)}, mean_rounds, mean_decisions.
+    heroes: per hero key {games, wins} (hero packs), usage: the agent's counters summed over
+    the games (``Agent.usage``: a language model's requests, replies, bad replies, fallbacks,
+    tokens, seconds; only for agents that count)}, mean_rounds, mean_decisions.
     """
     labels = list(cfg.labels)
     stats = {a: {"spec": s, "seat_games": 0, "wins": 0,
@@ -689,6 +715,10 @@ def summarize(cfg: TournamentConfig, records: list[dict], rating: str = "auto") 
                 hs = st["heroes"].setdefault(hero, {"games": 0, "wins": 0})
                 hs["games"] += 1
                 hs["wins"] += won
+        for a, u in rec.get("usage", {}).items():
+            total = stats[a].setdefault("usage", {})
+            for k, v in u.items():
+                total[k] = round(total.get(k, 0) + v, 6)
         teams, ranks = _sides(rec)
         if teams is not None:
             ratings.rate(teams, ranks)
@@ -765,6 +795,9 @@ def format_table(summary: dict) -> str:
         rating = ", ".join(f"{k} {v}" for k, v in st["rating"].items())
         lines.append(f"{a:<{width}}  {cell(st):<{col}}"
                      + "".join(f"{cell(st['roles'][r]):<{col}}" for r in roles) + rating)
+    for a, st in agents:
+        if st.get("usage"):
+            lines.append(f"{a} usage: " + ", ".join(f"{k} {v}" for k, v in st["usage"].items()))
     return "\n".join(lines)
 
 
@@ -806,8 +839,8 @@ def _parser() -> argparse.ArgumentParser:
         prog=prog("heroes_env.agents.tournament"),
         description="Play games between agents; report win rates per role and ratings.")
     p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
-                   help="agents: built-in names (random, heuristic), package.module:Class, or "
-                        "checkpoint files")
+                   help="agents: built-in names (random, heuristic), package.module:Class, "
+                        "checkpoint files, or llm:MODEL@BASE_URL (a chat-completions model)")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--mode", default=DEFAULTS["mode"], help="identity or 3v3")
     p.add_argument("--players", type=int, default=None, help="default 5 (identity), 6 (3v3)")

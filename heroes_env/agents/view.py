@@ -1,8 +1,8 @@
 """A decoded observation: the pieces of ``docs/observation.md`` as Python values, for scripted agents.
 
-``View(obs)`` reads only the observation vector (the layout constants of
-``heroes_env.engine.constants``) and public data: the deck lists (which physical card id is which
-kind, suit and rank), the hero and skill tables, the role table. Seats are relative to the viewer
+``View(obs)`` reads only the observation vector (``heroes_env.obs.decode``: the layout's named
+pieces, float32 or bytes, here as per-seat numpy arrays) and public data: the deck lists (which
+physical card id is which kind, suit and rank), the hero and skill tables, the role table. Seats are relative to the viewer
 (0 = the viewer, 1 = the next in turn order, ...), as in the observation.
 """
 from __future__ import annotations
@@ -15,6 +15,7 @@ from heroes_env import cards
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
 from heroes_env.engine.skills import ids as SK
+from heroes_env.obs import decode, obs_to_float32
 
 EQUIP_KINDS = tuple(range(C.K_CROSSBOW, C.K_HORSE_MINUS + 1))      # OS_EQUIP order
 WEAPON_RANGE = {C.K_CROSSBOW: 1, C.K_DOUBLE_SWORDS: 2, C.K_QINGGANG: 2, C.K_ICE_SWORD: 2,
@@ -47,11 +48,6 @@ def deck_table(name: str) -> DeckTable:
 
 
 @lru_cache(maxsize=None)
-def deck_by_size() -> dict[int, str]:
-    return {len(cards.deck(name)): name for name in cards.DECKS}
-
-
-@lru_cache(maxsize=None)
 def role_counts(num_players: int) -> tuple[int, ...]:
     pool = cards.role_pool(num_players)
     return tuple(int((pool == r).sum()) for r in range(C.NUM_ROLES))
@@ -69,81 +65,78 @@ def hero_skills(hero: int, lord: bool) -> tuple[int, ...]:
                  if lord or content.SKILLS_BY_ID[sk].kind != "lord")
 
 
-def _onehot(v: np.ndarray) -> int:
-    """Index of the set cell of a one-hot slice, -1 if none."""
-    i = int(v.argmax())
-    return i if v[i] > 0 else -1
-
-
 class View:
     """One observation, decoded. Per-seat arrays are indexed by relative seat (length ``n``)."""
 
     def __init__(self, obs: np.ndarray, deck: DeckTable | None = None):
-        o = np.asarray(obs, dtype=np.float32)
-        if o.shape != (C.OBS_SIZE,):
-            raise ValueError(f"an observation has shape ({C.OBS_SIZE},), got {o.shape}")
-        self.obs = o
-        self.role = _onehot(o[C.OBS_ROLE:C.OBS_ROLE + C.NUM_ROLES])
-        seats = o[C.OBS_SEATS:C.OBS_SEATS + C.MAX_SEATS * C.SEAT_OBS].reshape(C.MAX_SEATS, C.SEAT_OBS)
-        n = int(seats[:, C.OS_PRESENT].sum())
-        self.n = n
-        s = seats[:n]
-        self.seats = s
-        self.alive = s[:, C.OS_ALIVE] > 0
-        self.hp = s[:, C.OS_HP].astype(np.int64)
-        self.maxhp = s[:, C.OS_MAXHP].astype(np.int64)
-        self.handn = s[:, C.OS_HANDN].astype(np.int64)
-        roles = s[:, C.OS_ROLE:C.OS_ROLE + C.NUM_ROLES]
-        self.known_role = np.where(roles.max(axis=1) > 0, roles.argmax(axis=1), -1)
-        cur = np.flatnonzero(s[:, C.OS_CURRENT] > 0)
-        self.current = int(cur[0]) if cur.size else -1
-        self.dist = np.rint(s[:, C.OS_DIST] * 10).astype(np.int64)
-        self.in_range = s[:, C.OS_IN_RANGE] > 0
-        self.slashes = s[:, C.OS_SLASHES].astype(np.int64)
-        self.ally = s[:, C.OS_ALLY] > 0                  # 3v3: own team (the viewer included)
-        self.acted = s[:, C.OS_ACTED] > 0                # 3v3: took its turn in this round
+        d = decode(obs)                  # the named pieces (either dtype); arrays here
+        self.decoded = d
+        self.obs = obs_to_float32(obs)
+        self.role = d.role
+        n = self.n = d.num_players
+        st = d.seats
+
+        def per_seat(f, dtype=np.int64):
+            return np.array([f(x) for x in st], dtype).reshape(n)
+
+        def flags(f, width, base=0):
+            out = np.zeros((n, width), bool)
+            for r, x in enumerate(st):
+                for i in f(x):
+                    out[r, i - base] = True
+            return out
+
+        self.alive = per_seat(lambda x: x.alive, bool)
+        self.hp = per_seat(lambda x: x.hp)
+        self.maxhp = per_seat(lambda x: x.max_hp)
+        self.handn = per_seat(lambda x: x.hand_size)
+        self.known_role = per_seat(lambda x: x.role)
+        cur = [x.rel for x in st if x.current]
+        self.current = cur[0] if cur else -1
+        self.dist = per_seat(lambda x: max(x.distance, 0))
+        self.in_range = per_seat(lambda x: x.in_range, bool)
+        self.slashes = per_seat(lambda x: x.slashes)
+        self.ally = per_seat(lambda x: x.ally, bool)     # 3v3: own team (the viewer included)
+        self.acted = per_seat(lambda x: x.acted, bool)   # 3v3: took its turn in this round
         self.team_mode = self.role in (C.ROLE_COMMANDER, C.ROLE_GUARD)
-        self.equip = s[:, C.OS_EQUIP:C.OS_EQUIP + len(EQUIP_KINDS)] > 0     # [n, 13]
-        self.indulged = s[:, C.OS_JUDGE] > 0
-        self.lightning = s[:, C.OS_JUDGE + 1] > 0
-        g = s[:, C.OS_GENDER:C.OS_GENDER + 2]
-        self.gender = np.where(g.max(axis=1) > 0, g.argmax(axis=1) + 1, 0)
-        self.kingdom = s[:, C.OS_KINGDOM:C.OS_KINGDOM + C.NUM_KINGDOMS].argmax(axis=1)
-        self.used = s[:, C.OS_USED:C.OS_USED + C.MAX_SKILL_SLOTS] > 0
-        self.given = s[:, C.OS_GIVEN].astype(np.int64)
-        heroes = s[:, C.OS_HERO:C.OS_HERO + C.MAX_HEROES]
-        self.hero = np.where(heroes.max(axis=1) > 0, heroes.argmax(axis=1), -1)
-        self.hand = np.flatnonzero(o[C.OBS_HAND:C.OBS_HAND + C.MAX_CARDS])
-        self.discard = o[C.OBS_DISCARD:C.OBS_DISCARD + C.MAX_CARDS] > 0
-        self.table = np.flatnonzero(o[C.OBS_TABLE:C.OBS_TABLE + C.MAX_CARDS])
-        self.public = np.flatnonzero(o[C.OBS_PUBLIC:C.OBS_PUBLIC + C.MAX_CARDS])
-        self.look = np.flatnonzero(o[C.OBS_LOOK:C.OBS_LOOK + C.MAX_CARDS])
-        self.dk = _onehot(o[C.OBS_DKIND:C.OBS_DKIND + C.NUM_DECISION_KINDS])
-        self.dcardkind = _onehot(o[C.OBS_DCARDKIND:C.OBS_DCARDKIND + C.NUM_KINDS])
-        self.dsrc = _onehot(o[C.OBS_DSRC:C.OBS_DSRC + C.MAX_SEATS])
-        self.dtgt = _onehot(o[C.OBS_DTGT:C.OBS_DTGT + C.MAX_SEATS])
-        self.dnum = [int(round(float(x))) for x in o[C.OBS_DNUM:C.OBS_DNUM + 3]]
-        self.phase = _onehot(o[C.OBS_PHASE:C.OBS_PHASE + C.NUM_PHASES])
-        self.round = int(round(float(o[C.OBS_MISC]) * 100))
-        self.ndeck = int(round(float(o[C.OBS_MISC + 1]) * 100))
-        self.ndiscard = int(round(float(o[C.OBS_MISC + 2]) * 100))
-        self.dskill_slot = _onehot(o[C.OBS_DSKILL:C.OBS_DSKILL + C.MAX_SKILL_SLOTS])
-        self.dskowner = _onehot(o[C.OBS_DSKOWNER:C.OBS_DSKOWNER + C.MAX_SEATS])
-        off = o[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]
-        self.offer = np.flatnonzero(off)
+        self.equip = flags(lambda x: x.equipment, len(EQUIP_KINDS), C.K_CROSSBOW)   # [n, 13]
+        self.indulged = per_seat(lambda x: C.K_INDULGENCE in x.judgement, bool)
+        self.lightning = per_seat(lambda x: C.K_LIGHTNING in x.judgement, bool)
+        self.gender = per_seat(lambda x: x.gender)
+        self.kingdom = per_seat(lambda x: x.kingdom)
+        self.used = flags(lambda x: x.used_slots, C.MAX_SKILL_SLOTS)
+        self.given = per_seat(lambda x: x.given)
+        self.hero = per_seat(lambda x: x.hero)
+        self.hand = np.array(d.hand, np.int64)
+        self.discard = np.zeros(C.MAX_CARDS, bool)
+        self.discard[list(d.discard)] = True
+        self.table = np.array(d.table, np.int64)
+        self.public = np.array(d.public, np.int64)
+        self.look = np.array(d.look, np.int64)
+        q = d.decision
+        self.dk = q.kind if q else -1
+        self.dcardkind = q.card_kind if q else -1
+        self.dsrc = q.source if q else -1
+        self.dtgt = q.target if q else -1
+        self.dnum = list(q.counters) if q else [0, 0, 0]
+        self.phase = d.phase
+        self.round = d.round
+        self.ndeck = d.draw_pile
+        self.ndiscard = d.discard_size
+        self.dskill_slot = q.skill_slot if q else -1
+        self.dskowner = q.skill_owner if q else -1
+        self.offer = np.array(d.offer, np.int64)
         self.deck = deck or deck_table(self.infer_deck())
         self.lord = self._lord_seat()
 
     # ------------------------------------------------------------ facts derived from the pieces
     def total_cards(self) -> int:
-        """Cards in every zone the observation counts (draw pile, discard, hands, equipment and
-        judgement zones, table, own private look): the deck's size."""
-        return (self.ndeck + self.ndiscard + int(self.handn.sum()) + self.public.size
-                + self.table.size + self.look.size)
+        """Cards in every zone the observation counts (``Observation.cards_counted``)."""
+        return self.decoded.cards_counted()
 
     def infer_deck(self, default: str = "standard") -> str:
         """Which deck is played, from the number of cards in it (ids differ between decks)."""
-        return deck_by_size().get(self.total_cards(), default)
+        return self.decoded.infer_deck() or default
 
     def _lord_seat(self) -> int:
         lords = np.flatnonzero(self.known_role == C.ROLE_LORD)

@@ -1,0 +1,442 @@
+"""A language model as a player: any server speaking the OpenAI-compatible chat-completions
+protocol (vLLM, llama.cpp's server, Ollama, SGLang, hosted APIs).
+
+    agent = make_agent("llm:qwen2.5-7b-instruct@http://127.0.0.1:8000/v1")
+    agent = LLMAgent("qwen2.5:7b", base_url="http://127.0.0.1:11434/v1", temperature=0.2)
+
+Every decision is one request: a system prompt (the rules in brief, the seat's goal by its role,
+how to answer) and one user message holding the seat's view in words and the legal actions
+numbered from 1 (``heroes_env.text``, built from the observation alone). The reply must be one
+choice's number or its label (``parse_reply``: a short explanation before a final line holding
+the answer is allowed); a bad reply is asked again (``reasks`` times), and when the model cannot
+be reached or keeps answering badly the ``fallback`` agent (random by default) decides, so a
+game always goes on. Transport errors are retried ``retries`` times with exponential backoff;
+``max_failures`` decisions in a row that reach no model raise ``LLMError`` (a wrong address or
+key should stop a tournament, not turn it into random play).
+
+``memory_tokens`` > 0 keeps the game's earlier exchanges of the seat in the conversation, the
+newest that fit in that many (estimated) tokens. ``stats`` counts requests, replies, bad replies,
+fallbacks, errors, tokens (the server's ``usage``) and latency. ``take_transcript(slot)`` hands
+the last decision's prompt and replies to a game record (``--record``).
+
+The standard library speaks the protocol (one JSON POST per request): no new dependency. The
+API key is read from the environment variable ``api_key_env`` (default ``OPENAI_API_KEY``);
+local servers need none.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+import urllib.error
+import urllib.request
+from dataclasses import asdict, dataclass
+from typing import Hashable, Iterable
+
+import numpy as np
+
+from heroes_env import text as T
+from heroes_env.engine import constants as C
+from heroes_env.obs import decode
+
+from .base import Agent, AgentSpecError, make_agent, register_scheme
+
+DEFAULT_URL = "http://127.0.0.1:8000/v1"
+URL_ENV = "HEROES_ENV_LLM_URL"          # the address of "llm:MODEL" without "@BASE_URL"
+
+RULES = {
+    "en": """You are playing Sanguosha (Three Kingdoms Kill), a hidden-role card game; the Hero Kill
+packs play the same way (their cards carry other names: a Strike is a Slash, and so on). Each seat has a role; only the lord's role is public (in 3v3 mode two
+teams of three play openly). Lord and loyalists win when every rebel and renegade is dead;
+rebels win when the lord dies; the renegade wins by being the last one alive.
+A turn: start, judgement (delayed tricks such as Indulgence or Lightning are judged), draw two
+cards, play (use cards and active skills: one Slash per turn at a seat in your attack range,
+tricks, equipment; end it with the 'end your play phase' choice), discard down to your HP,
+finish. A Slash deals 1 damage unless the target plays a Jink; a Peach restores 1 HP; at 0 HP
+a seat is dying and anyone may save it with a Peach. Nullification cancels a trick. Heroes have
+skills that bend these rules (the table lists them).
+Read who damaged, aimed at, healed, gave cards to or protected whom to guess the hidden roles.
+At each decision you get the table as you see it and the numbered legal choices.""",
+    "zh": """你在玩三国杀（英雄杀的扩展包规则相同，只是牌名不同），一款隐藏身份的卡牌游戏。每个座位有一个身份，只有主公的身份公开
+（3v3 模式为公开的两队三人对抗）。主公和忠臣在所有反贼和内奸死亡时获胜；反贼在主公死亡时获胜；内奸须成为最后的存活者。
+回合：准备阶段、判定阶段（判定乐不思蜀、闪电等延时锦囊）、摸牌阶段摸两张牌、出牌阶段（使用牌和主动技能：每回合
+一张杀，目标须在攻击范围内；锦囊、装备；选择"结束出牌阶段"结束）、弃牌阶段弃至手牌数不超过体力值、结束阶段。杀造成
+1 点伤害，除非目标打出闪；桃回复 1 点体力；体力降至 0 时进入濒死状态，任何人可用桃救之。无懈可击抵消锦囊。武将技能
+会改变这些规则（牌桌上列出）。
+根据谁伤害、指向、治疗、给牌或保护了谁来推断隐藏的身份。每次决策你会看到你所见的牌桌和编号的合法选择。""",
+}
+ANSWER = {
+    "en": "Answer with the number of your choice only (for example: 2).",
+    "zh": "只回答你所选项的编号（例如：2）。",
+}
+REASK = {
+    "en": "{reply!r} is not one of the choices. Answer with one number from 1 to {k} only.",
+    "zh": "{reply!r} 不是可选项之一。只回答 1 到 {k} 之间的一个编号。",
+}
+CHOOSE = {"en": "Choices:", "zh": "可选动作："}
+
+
+class LLMError(RuntimeError):
+    """The model cannot be reached (``max_failures`` decisions in a row), or a reply that the
+    protocol does not allow."""
+
+
+@dataclass
+class LLMStats:
+    """What an LLMAgent did: decisions asked (``forced``: one legal action, no request),
+    requests sent, replies parsed, bad replies (re-asked or fallen back), fallbacks, transport
+    errors and retries, tokens (as the server counts them) and seconds spent waiting."""
+    decisions: int = 0
+    forced: int = 0
+    requests: int = 0
+    replies: int = 0
+    bad_replies: int = 0
+    fallbacks: int = 0
+    errors: int = 0
+    retries: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_s: float = 0.0
+
+    def as_dict(self) -> dict:
+        d = asdict(self)
+        d["mean_latency_s"] = self.latency_s / self.requests if self.requests else 0.0
+        return d
+
+
+def estimate_tokens(text: str) -> int:
+    """A rough token count: four ASCII characters a token, one a token for other scripts."""
+    wide = sum(1 for ch in text if ord(ch) > 127)
+    return (len(text) - wide) // 4 + wide + 1
+
+
+_THINK = re.compile(r"<think>.*?</think>", re.DOTALL)
+_PREFIX = re.compile(r"^(?:final\s+answer|answer|choice|action|my\s+choice|答案|选择|答)\s*[:：]?\s*",
+                     re.IGNORECASE)
+_NUMBER = re.compile(r"^#?(\d+)[.)。]?$")
+_NUMBERED = re.compile(r"^(\d+)[.)]\s+(.+)$")
+
+
+def _clean(line: str) -> str:
+    line = line.strip().strip("*_`\"'“”「」 \t")
+    line = _PREFIX.sub("", line)
+    return line.strip().strip("*_`\"'“”「」 \t").rstrip(".。").strip()
+
+
+def parse_reply(reply: str, labels: list[str]) -> int | None:
+    """The index (0-based) of the choice a reply names, or None: the whole reply, else its
+    last non-empty line, must be a choice's number (1..len(labels), "3", "3.", "**3**",
+    "Answer: 3"), its label (any case), or "3. <label of 3>". Reasoning in ``<think>`` tags is
+    ignored."""
+    if not isinstance(reply, str):
+        return None
+    body = _THINK.sub("", reply).strip()
+    lines = [x for x in body.splitlines() if x.strip()]
+    if not lines:
+        return None
+    cands = [body] if len(lines) == 1 else [lines[-1]]
+    lower = [lab.lower() for lab in labels]
+    for cand in cands:
+        c = _clean(cand)
+        m = _NUMBER.match(c)
+        if m:
+            k = int(m.group(1))
+            return k - 1 if 1 <= k <= len(labels) else None
+        if c.lower() in lower:
+            return lower.index(c.lower())
+        m = _NUMBERED.match(c)
+        if m:
+            k = int(m.group(1))
+            if 1 <= k <= len(labels) and _clean(m.group(2)).lower() == lower[k - 1]:
+                return k - 1
+    return None
+
+
+def chat_url(base_url: str) -> str:
+    """The chat-completions endpoint of a base URL ("http://host:8000/v1")."""
+    u = str(base_url).rstrip("/")
+    return u if u.endswith("/chat/completions") else u + "/chat/completions"
+
+
+def system_prompt(role: int, lang: str = "en") -> str:
+    """The system prompt of a seat of this role: the rules in brief, its goal, how to answer."""
+    goal = T.goal(role, lang) if 0 <= role < C.NUM_ROLES else ""
+    head = "Your goal: " if lang == "en" else "你的目标："
+    return f"{RULES[lang]}\n{head}{goal}\n{ANSWER[lang]}"
+
+
+def user_prompt(obs, mask, lang: str = "en", deck: str | None = None):
+    """The user message of one decision (the view and the numbered choices) and the choices."""
+    o = decode(obs)
+    ch = T.choices(o, mask, lang, deck)
+    listed = "\n".join(f"{i + 1}. {lab}" for i, (_, lab) in enumerate(ch))
+    msg = f"{T.describe(o, mask, lang, deck)}\n\n{CHOOSE[lang]}\n{listed}\n{ANSWER[lang]}"
+    return msg, ch, o
+
+
+class _Failure(Exception):
+    """A request that got no usable answer (after its retries)."""
+
+
+class LLMAgent(Agent):
+    """An agent asking a chat-completions model (module docstring).
+
+    model: the server's model name. base_url: the server's OpenAI-compatible root
+    ("http://127.0.0.1:8000/v1"). api_key_env: the environment variable holding the API key
+    (unset or empty: no Authorization header). temperature, max_tokens: sampling settings
+    sent with every request (max_tokens None: the server's default). timeout: seconds per
+    request; retries: extra attempts after a transport error, a 5xx, a 429 or an unreadable
+    body, waiting backoff * 2**i seconds before attempt i + 1. reasks: how often a bad reply is
+    asked again. fallback: the agent spec deciding when the model does not ("random",
+    "heuristic"). memory_tokens: the per-game conversation memory (0: each decision alone).
+    lang: "en" or "zh". deck: the deck played (``heroes_env.text``), None to infer it.
+    max_failures: decisions in a row without a reachable model before ``LLMError``.
+    extra_body: more fields for every request (e.g. {"top_p": 0.9}).
+    """
+
+    name = "llm"
+
+    def __init__(self, model: str, base_url: str = DEFAULT_URL, api_key_env: str = "OPENAI_API_KEY",
+                 temperature: float = 0.0, max_tokens: int | None = 256, timeout: float = 60.0,
+                 retries: int = 2, backoff: float = 1.0, reasks: int = 1,
+                 fallback: str = "random", memory_tokens: int = 0, lang: str = "en",
+                 deck: str | None = None, max_failures: int = 10, extra_body: dict | None = None,
+                 seed: int | None = None, name: str | None = None):
+        super().__init__(seed, name or f"llm:{model}")
+        if not isinstance(model, str) or not model:
+            raise ValueError(f"model must be a non-empty string, got {model!r}")
+        if not str(base_url).startswith(("http://", "https://")):
+            raise ValueError(f"base_url must start with http:// or https://, got {base_url!r}")
+        if lang not in T.LANGS:
+            raise ValueError(f"lang must be one of {list(T.LANGS)}, got {lang!r}")
+        for key, v, lo in (("timeout", timeout, 0), ("backoff", backoff, 0),
+                           ("temperature", temperature, 0)):
+            if not isinstance(v, (int, float)) or v < lo or (key == "timeout" and v == 0):
+                raise ValueError(f"{key} must be a number >= {lo}"
+                                 f"{' (and > 0)' if key == 'timeout' else ''}, got {v!r}")
+        if max_tokens is not None and (not isinstance(max_tokens, int) or isinstance(
+                max_tokens, bool) or max_tokens < 1):
+            raise ValueError(f"max_tokens must be None or an int >= 1, got {max_tokens!r}")
+        for key, v in (("retries", retries), ("reasks", reasks), ("memory_tokens", memory_tokens),
+                       ("max_failures", max_failures)):
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"{key} must be an int >= 0, got {v!r}")
+        self.model = model
+        self.base_url = str(base_url)
+        self.url = chat_url(base_url)
+        self.api_key_env = api_key_env
+        self.temperature = float(temperature)
+        self.max_tokens = max_tokens
+        self.timeout = float(timeout)
+        self.retries = retries
+        self.backoff = float(backoff)
+        self.reasks = reasks
+        self.memory_tokens = memory_tokens
+        self.lang = lang
+        self.deck = deck
+        self.max_failures = max_failures
+        self.extra_body = dict(extra_body or {})
+        self.fallback_spec = fallback
+        self.fallback = make_agent(fallback, seed=seed)
+        self.stats = LLMStats()
+        self._failures = 0
+        self._memory: dict = {}        # slot -> [(user, assistant), ...] of this game
+        self._decks: dict = {}         # slot -> the deck inferred at the game's first decision
+        self._system_sent: set = set()  # slots whose transcript already holds the system prompt
+        self._transcripts: dict = {}   # slot -> the last decision's transcript
+
+    # ------------------------------------------------------------ games
+    def reset(self, seed: int | None = None, slots: Iterable[Hashable] | None = None) -> None:
+        super().reset(seed, slots)
+        self.fallback.reset(seed, slots)
+        if slots is None:
+            self._memory.clear()
+            self._decks.clear()
+            self._system_sent.clear()
+            self._transcripts.clear()
+        else:
+            for k in slots:
+                for d in (self._memory, self._decks, self._transcripts):
+                    d.pop(k, None)
+                self._system_sent.discard(k)
+
+    def take_transcript(self, slot: Hashable = 0) -> dict | None:
+        return self._transcripts.pop(slot, None)
+
+    def usage(self) -> dict:
+        return asdict(self.stats)
+
+    # ------------------------------------------------------------ decisions
+    def act(self, obs: np.ndarray, mask: np.ndarray, slot: Hashable = 0) -> int:
+        self.stats.decisions += 1
+        self._transcripts.pop(slot, None)
+        o = decode(obs)
+        deck = self.deck or self._decks.get(slot) or o.infer_deck()
+        if deck is not None and self.deck is None:
+            self._decks.setdefault(slot, deck)
+        prompt, ch, _ = user_prompt(obs, mask, self.lang, deck)
+        if not ch:
+            raise ValueError("the mask has no legal action")
+        if len(ch) == 1:
+            self.stats.forced += 1
+            return ch[0][0]
+        labels = [lab for _, lab in ch]
+        system = system_prompt(o.role, self.lang)
+        messages = [{"role": "system", "content": system}]
+        messages += self._remembered(slot)
+        messages.append({"role": "user", "content": prompt})
+        rec = {"model": self.model, "prompt": prompt, "replies": [], "error": None,
+               "fallback": False, "prompt_tokens": 0, "completion_tokens": 0, "latency_s": 0.0}
+        if slot not in self._system_sent:
+            rec["system"] = system
+            self._system_sent.add(slot)
+        index = None
+        reached = False
+        for attempt in range(self.reasks + 1):
+            try:
+                reply = self._request(messages, rec)
+            except _Failure as e:
+                rec["error"] = str(e)
+                break
+            reached = True
+            rec["replies"].append(reply)
+            index = parse_reply(reply, labels)
+            if index is not None:
+                self.stats.replies += 1
+                break
+            self.stats.bad_replies += 1
+            if attempt < self.reasks:
+                messages += [{"role": "assistant", "content": reply},
+                             {"role": "user", "content": REASK[self.lang].format(
+                                 reply=reply.strip()[:200], k=len(labels))}]
+        if reached:
+            self._failures = 0
+        else:
+            self._failures += 1
+            if self.max_failures and self._failures >= self.max_failures:
+                raise LLMError(f"{self._failures} decisions in a row reached no model at "
+                               f"{self.url} (model {self.model!r}); last error: {rec['error']}")
+        if index is None:
+            self.stats.fallbacks += 1
+            rec["fallback"] = True
+            action = int(self.fallback.act(obs, mask, slot))
+            index = [a for a, _ in ch].index(action)
+        else:
+            action = ch[index][0]
+            self._remember(slot, prompt, rec["replies"][-1])
+        rec.update(action=action, choice=index + 1, label=labels[index])
+        self._transcripts[slot] = rec
+        return action
+
+    # ------------------------------------------------------------ memory
+    def _remembered(self, slot) -> list[dict]:
+        if not self.memory_tokens:
+            return []
+        out, used = [], 0
+        for user, reply in reversed(self._memory.get(slot, [])):
+            cost = estimate_tokens(user) + estimate_tokens(reply)
+            if used + cost > self.memory_tokens:
+                break
+            used += cost
+            out[:0] = [{"role": "user", "content": user}, {"role": "assistant", "content": reply}]
+        return out
+
+    def _remember(self, slot, user: str, reply: str) -> None:
+        if self.memory_tokens:
+            mem = self._memory.setdefault(slot, [])
+            mem.append((user, reply))
+            while sum(estimate_tokens(u) + estimate_tokens(r) for u, r in mem) > self.memory_tokens:
+                mem.pop(0)
+
+    # ------------------------------------------------------------ the protocol
+    def _body(self, messages) -> bytes:
+        body = {"model": self.model, "messages": messages, "temperature": self.temperature,
+                **self.extra_body}
+        if self.max_tokens is not None:
+            body["max_tokens"] = int(self.max_tokens)
+        return json.dumps(body, ensure_ascii=False).encode("utf-8")
+
+    def _request(self, messages, rec: dict) -> str:
+        """One chat completion's reply text, with retries; _Failure if none came."""
+        headers = {"Content-Type": "application/json"}
+        key = os.environ.get(self.api_key_env, "") if self.api_key_env else ""
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        data = self._body(messages)
+        last = ""
+        for attempt in range(self.retries + 1):
+            if attempt:
+                self.stats.retries += 1
+                time.sleep(self.backoff * 2 ** (attempt - 1))
+            self.stats.requests += 1
+            t0 = time.perf_counter()
+            retry = True
+            try:
+                req = urllib.request.Request(self.url, data=data, headers=headers, method="POST")
+                with urllib.request.urlopen(req, timeout=self.timeout) as r:
+                    raw = r.read()
+                reply, usage = _read_completion(raw)
+            except urllib.error.HTTPError as e:
+                last = f"HTTP {e.code} {e.reason}"
+                retry = e.code >= 500 or e.code == 429
+            except (urllib.error.URLError, TimeoutError, ConnectionError) as e:
+                last = f"{type(e).__name__}: {getattr(e, 'reason', e)}"
+            except ValueError as e:          # an unreadable body
+                last = f"bad response: {e}"
+            else:
+                dt = time.perf_counter() - t0
+                self.stats.latency_s += dt
+                rec["latency_s"] += dt
+                for k in ("prompt_tokens", "completion_tokens"):
+                    v = usage.get(k) if isinstance(usage, dict) else None
+                    if isinstance(v, int):
+                        setattr(self.stats, k, getattr(self.stats, k) + v)
+                        rec[k] += v
+                return reply
+            dt = time.perf_counter() - t0
+            self.stats.latency_s += dt
+            rec["latency_s"] += dt
+            self.stats.errors += 1
+            if not retry:
+                break
+        raise _Failure(last)
+
+
+def _read_completion(raw: bytes) -> tuple[str, dict]:
+    """(the first choice's message text, usage) of a chat-completions response body; ValueError
+    if it is not one."""
+    try:
+        d = json.loads(raw.decode("utf-8"))
+        content = d["choices"][0]["message"]["content"]
+    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, IndexError, TypeError) as e:
+        raise ValueError(f"not a chat completion ({type(e).__name__}: {e})") from None
+    if content is None:
+        content = ""
+    if not isinstance(content, str):
+        raise ValueError(f"the message content is {type(content).__name__}, not text")
+    return content, d.get("usage") or {}
+
+
+# ---------------------------------------------------------------- "llm:MODEL@BASE_URL"
+def from_spec(rest: str, seed: int | None = None, **kwargs) -> LLMAgent:
+    """The agent of a spec ``llm:MODEL@BASE_URL`` (rest = "MODEL@BASE_URL"; without
+    "@BASE_URL": kwargs' base_url, else $HEROES_ENV_LLM_URL, else ``DEFAULT_URL``)."""
+    model, sep, url = rest.partition("@")
+    if not model:
+        raise AgentSpecError(f"an LLM agent spec is 'llm:MODEL@BASE_URL' (e.g. "
+                             f"'llm:qwen2.5:7b@http://127.0.0.1:11434/v1'), got 'llm:{rest}'")
+    if sep:
+        if not url.startswith(("http://", "https://")):
+            raise AgentSpecError(f"the BASE_URL of 'llm:{rest}' must start with http:// or "
+                                 f"https://, got {url!r}")
+        kwargs["base_url"] = url
+    else:
+        kwargs.setdefault("base_url", os.environ.get(URL_ENV) or DEFAULT_URL)
+    try:
+        return LLMAgent(model, seed=seed, **kwargs)
+    except (TypeError, ValueError) as e:
+        raise AgentSpecError(f"cannot make agent 'llm:{rest}': {e}") from e
+
+
+register_scheme("llm", from_spec)

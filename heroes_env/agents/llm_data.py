@@ -1,0 +1,121 @@
+"""Game records as chat-format JSONL for fine-tuning a language model on chosen actions.
+
+    python -m heroes_env.agents.llm_data records/ sft.jsonl --agent heuristic --winners
+    python -m heroes_env.agents.llm_data records/ llm.jsonl --transcripts
+
+Each record (``heroes_env.record``: a .json, a .jsonl or a directory) is re-simulated; at every
+kept decision the seat's observation becomes the same messages an ``LLMAgent`` is sent (the
+system prompt of its role, the view and the numbered choices: ``heroes_env.agents.llm``) and the
+action the record holds becomes the assistant's answer, its number. One JSON object a line:
+
+    {"messages": [{"role": "system", ...}, {"role": "user", ...}, {"role": "assistant",
+     "content": "3"}], "action": 57, "label": "Slash ♠7 (in your hand)", "game": 0,
+     "decision": 12, "seat": 2, "agent": "heuristic", "reward": 1, "source": "records/..."}
+
+Kept: decisions with two or more legal actions, of the seats whose agent label (the record's
+``meta["seats"]``, as a tournament writes it) is one of ``--agent`` (default: every seat), of
+the seats in ``--seats``, of winning seats only with ``--winners``. ``--transcripts`` keeps the
+decisions a language model answered itself (not its fallbacks), with its own final reply as the
+answer.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Iterable, Iterator
+
+from heroes_env.cli import prog
+from heroes_env.record import GameRecord, RecordError, load_records
+
+from .llm import system_prompt, user_prompt
+
+
+def _agent_of(rec: GameRecord, seat: int) -> str | None:
+    seats = rec.meta.get("seats") if isinstance(rec.meta, dict) else None
+    if isinstance(seats, list) and 0 <= seat < len(seats):
+        return str(seats[seat])
+    agents = rec.meta.get("agents") if isinstance(rec.meta, dict) else None   # heroes_env.play
+    if isinstance(agents, dict):
+        return agents.get(str(seat), "human")
+    return None
+
+
+def record_to_chat(rec: GameRecord, game: int = 0, agents: Iterable[str] | None = None,
+                   seats: Iterable[int] | None = None, winners: bool = False,
+                   transcripts: bool = False, lang: str = "en", source: str = "") -> Iterator[dict]:
+    """The chat-format examples of one record (module docstring)."""
+    agents = None if agents is None else set(agents)
+    seats = None if seats is None else {int(s) for s in seats}
+    by_k = {t["decision"]: t for t in rec.transcripts} if transcripts else {}
+    rewards = rec.rewards or []
+    out: list[dict] = []
+
+    def keep(seat: int) -> bool:
+        if seats is not None and seat not in seats:
+            return False
+        if agents is not None and _agent_of(rec, seat) not in agents:
+            return False
+        return not winners or (seat < len(rewards) and rewards[seat] > 0)
+
+    def on_decision(k, g, seat, action):
+        if not keep(seat) or (transcripts and (k not in by_k or by_k[k].get("fallback"))):
+            return
+        obs, mask = g.observe_with_mask(seat)
+        msg, ch, o = user_prompt(obs, mask, lang, rec.config.deck)
+        if len(ch) < 2:
+            return
+        number = [a for a, _ in ch].index(action) + 1
+        answer = str(number)
+        if transcripts:
+            t = by_k[k]
+            msg = t.get("prompt") or msg
+            answer = (t.get("replies") or [answer])[-1]
+        out.append({"messages": [{"role": "system", "content": system_prompt(o.role, lang)},
+                                 {"role": "user", "content": msg},
+                                 {"role": "assistant", "content": answer}],
+                    "action": int(action), "label": ch[number - 1][1], "game": game,
+                    "decision": k, "seat": seat, "agent": _agent_of(rec, seat),
+                    "reward": rewards[seat] if seat < len(rewards) else None, "source": source})
+
+    rec.replay(on_decision=on_decision, log=False)
+    yield from out
+
+
+def records_to_jsonl(path: str, out_path: str, **kw) -> int:
+    """Write the examples of every record under path to out_path; returns how many."""
+    records = load_records(path)
+    n = 0
+    with open(out_path, "w", encoding="utf-8") as f:
+        for i, rec in enumerate(records):
+            for row in record_to_chat(rec, i, source=str(path), **kw):
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+                n += 1
+    return n
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog=prog("heroes_env.agents.llm_data"), description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("records", help="a record file (.json, .jsonl) or a directory of them")
+    p.add_argument("out", help="the JSONL file to write")
+    p.add_argument("--agent", nargs="+", default=None, metavar="LABEL",
+                   help="keep the seats of these agents (tournament labels, e.g. heuristic)")
+    p.add_argument("--seats", nargs="+", type=int, default=None, help="keep these seats")
+    p.add_argument("--winners", action="store_true", help="keep winning seats only")
+    p.add_argument("--transcripts", action="store_true",
+                   help="keep a language model's own answered decisions, with its replies")
+    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    a = p.parse_args(argv)
+    try:
+        n = records_to_jsonl(a.records, a.out, agents=a.agent, seats=a.seats,
+                             winners=a.winners, transcripts=a.transcripts, lang=a.lang)
+    except RecordError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(f"wrote {n} examples to {a.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
