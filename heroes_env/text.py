@@ -24,6 +24,7 @@ from . import cards as cardsmod
 from . import labels
 from .engine import constants as C
 from .engine import content
+from .heroes import SKILLS as SKILL_INFO
 from .obs import DecisionObs, Observation, decode
 
 LANGS = ("en", "zh")
@@ -164,14 +165,17 @@ def seat_skills(o: Observation, r: int) -> tuple[int, ...]:
 
 
 def skill_line(skill_id: int, lang: str = "en") -> str:
-    """One skill as the text view shows it: the single place a skill becomes text.
-
-    Today it renders the skill's name and kind from the skills data (``skills.csv``). Its
-    description comes from ``heroes_env.skill_info(key).text(lang)`` once that exists: it is
-    added here, and every view (table, choices, prompts) shows it."""
+    """One skill as the text view shows it, the single place a skill becomes text: its name, its
+    kind and its description (``heroes_env.skill_info(key).text(lang)``)."""
     s = content.SKILLS_BY_ID[int(skill_id)]
     kind = SKILL_KINDS[lang].get(s.kind, s.kind)
-    return f"{s.name(lang)} ({kind})" if lang == "en" else f"{s.name(lang)}（{kind}）"
+    text = SKILL_INFO[s.key].text(lang)
+    return f"{s.name(lang)} ({kind}): {text}" if lang == "en" else f"{s.name(lang)}（{kind}）：{text}"
+
+
+def _skill_lines(sks, lang: str, indent: str) -> str:
+    """A seat's or an offered hero's skills, one per line under it."""
+    return "".join(f"\n{indent}- {skill_line(k, lang)}" for k in sks)
 
 
 def _card(deck: tuple, c: int, lang: str) -> str:
@@ -342,8 +346,7 @@ def _seat_line(o: Observation, r: int, lang: str, deck: tuple) -> str:
             bits.append(f"{w['used']}{'：' if zh else ': '}" + " ".join(used))
     line = f"- {head}: " + _join(bits, lang)
     if sks:
-        line += "\n    " + w["skills"] + ("：" if zh else ": ") + _join(
-            [skill_line(k, lang) for k in sks], lang)
+        line += "\n    " + w["skills"] + ("：" if zh else ":") + _skill_lines(sks, lang, "      ")
     return line
 
 
@@ -444,8 +447,7 @@ def describe(obs, mask=None, lang: str = "en", deck: str | None = None) -> str:
                 kd = content.KINGDOM_NAMES[lang].get(x.kingdom, "")
                 about = (f"（{kd}，体力 {x.hp}）" if zh else f" ({kd}, {x.hp} HP)") if kd else (
                     f"（体力 {x.hp}）" if zh else f" ({x.hp} HP)")
-            lines.append(f"  {hero_name(h, lang)}{about}{sep}"
-                         + _join([skill_line(k, lang) for k in sks], lang))
+            lines.append(f"  {hero_name(h, lang)}{about}" + _skill_lines(sks, lang, "    "))
     lines += history_lines(o, lang)
     lines.append(decision_text(o, lang, deck))
     return "\n".join(lines)

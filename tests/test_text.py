@@ -260,7 +260,7 @@ def test_skills_taken_by_yizhuang_are_not_named():
     g.play("Jink ♦2")
     g.play("Slash ♠7")
     obs, mask = g.observe_with_mask(2)
-    assert "skill fanjian" in g.legal_labels()
+    assert "skill Sow Dissension" in g.legal_labels()
     text = describe(obs, mask, "en", deck=g.config.deck)
     labs = [lab for _, lab in choices(obs, mask, "en", deck=g.config.deck)]
     assert "holds a dead hero's skills" in text and "Disguise" not in text
