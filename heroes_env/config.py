@@ -183,6 +183,7 @@ def _spec(config: Config, flags: int) -> np.ndarray:
     g[C.G_NCARDS] = len(info)
     g[C.G_MODE] = MODE_IDS[config.mode]
     g[C.G_PACK] = PACK_IDS[config.pack]
+    assert config.deck is not None   # Config.__post_init__ sets it
     g[C.G_DECKID] = cards.DECK_IDS[config.deck]
     hs = config.hero_selection
     if hs is None:

@@ -103,6 +103,7 @@ class raw_env(AECEnv):
         self.render_mode = render_mode
         self.lang = lang
         n = self.config.num_players
+        assert n is not None   # Config.__post_init__ sets it
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
@@ -110,7 +111,7 @@ class raw_env(AECEnv):
             "action_mask": spaces.Box(0, 1, (C.NUM_ACTIONS,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(C.NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Space] = {a: spaces.Discrete(C.NUM_ACTIONS) for a in self.possible_agents}
         self.state_space = obs_box(self.obs_dtype, (STATE_OBS_SIZE,))
         self.game: Game | None = None
         self._log_start = 0
@@ -185,6 +186,8 @@ class raw_env(AECEnv):
     # ------------------------------------------------------------ helpers
     def action_to_str(self, action: int, lang: str | None = None) -> str:
         """Label of an action for the pending decision (zh or en)."""
+        if self.game is None:
+            raise RuntimeError("call reset() before action_to_str()")
         return self.game.action_to_str(action, lang or self.lang)
 
     def render(self):

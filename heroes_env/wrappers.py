@@ -185,7 +185,7 @@ class _Opponents:
         seats = core.R[rows, K.R_DECIDER]
         if self.game_of is None or self.game_of.shape[0] != core.B:
             self.game_of = np.full((core.B, C.MAX_SEATS), -1, np.int64)
-        groups = {}
+        groups: dict[int, list[int]] = {}
         for seat in np.unique(seats).tolist():
             groups.setdefault(id(self.policies[seat]), []).append(seat)
         for group in groups.values():

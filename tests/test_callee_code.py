@@ -25,7 +25,7 @@ numba = pytest.importorskip("numba")
 from numba.core.registry import CPUDispatcher  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PACKAGES = (heroes_env, agents)
+PACKAGES = (heroes_env,)          # walk_packages reaches heroes_env.agents
 OPTIONAL = ("torch", "ray", "gymnasium", "stable_baselines3", "sb3_contrib", "matplotlib")
 
 
