@@ -9,6 +9,7 @@ import pytest
 
 import heroes_env
 from heroes_env import IllegalActionError, NUM_ACTIONS, OBS_SIZE
+from heroes_env import labels
 from heroes_env.engine import constants as C
 from heroes_env.vector import VectorEnv
 from heroes_env.wrappers import ILLEGAL_ACTION, LearnerEnv, LearnerVectorEnv
@@ -155,7 +156,7 @@ def test_info_decision_is_the_dk_code_everywhere():
     info = e.infos[e.agent_selection]
     g = e.unwrapped.game
     assert info["decision"] == g.decision_kind and type(info["decision"]) is int
-    assert info["decision_name"] == "play" and info["decision"] == C.DK_PLAY
+    assert info["decision"] == C.DK_PLAY and labels.DECISION_NAMES["en"][C.DK_PLAY] == "play"
     le = LearnerEnv(config=cfg)
     _, linfo = le.reset(seed=2)
     assert type(linfo["decision"]) is int and linfo["decision"] == le.game().decision_kind
