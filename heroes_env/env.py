@@ -38,7 +38,6 @@ from pettingzoo.utils import wrappers
 
 from .config import Config, make_config
 from .engine import constants as C
-from .engine.observe import STATE_OBS_SIZE
 from .game import Game, IllegalActionError
 from .obs import check_obs_dtype, obs_box
 
@@ -86,9 +85,14 @@ def _info(decision: int, result: int) -> dict[str, int]:
     return {"decision": decision, "result": result}
 
 
+# metadata["render_fps"], which Gymnasium and PettingZoo ask of an env that renders: text
+# renders ("ansi", "human"), a frame a decision, paced by nobody; 1 for a person reading along
+RENDER_FPS = 1
+
+
 class raw_env(AECEnv):
-    metadata = {"render_modes": ["ansi", "human"], "name": "sanguosha_v0",
-                "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": RENDER_FPS,
+                "name": "sanguosha_v0", "is_parallelizable": False}
 
     def __init__(self, *, render_mode: str | None = None, lang: str = "en",
                  config: Config | None = None, obs_dtype="float32", **config_kw):
@@ -116,12 +120,12 @@ class raw_env(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
-            "observation": obs_box(self.obs_dtype, (C.OBS_SIZE,)),
+            "observation": obs_box(self.obs_dtype, self.config.max_rounds),
             "action_mask": spaces.Box(0, 1, (C.NUM_ACTIONS,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces: dict[str, spaces.Space] = {a: spaces.Discrete(C.NUM_ACTIONS) for a in self.possible_agents}
-        self.state_space = obs_box(self.obs_dtype, (STATE_OBS_SIZE,))
+        self.state_space = obs_box(self.obs_dtype, self.config.max_rounds, state=True)
         self.game: Game | None = None
         self._selected = self.possible_agents[0]     # the agent whose info names a decision
         self._log_start = 0

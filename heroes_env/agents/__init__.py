@@ -2,7 +2,8 @@
 wrappers, the vector API and the tournaments.
 
     from heroes_env.agents import make_agent
-    agent = make_agent("heuristic", seed=0)   # "random", "package.module:Class", a checkpoint
+    agent = make_agent("heuristic", seed=0)   # "random", "trained:none5", "package.module:Class",
+                                               # a checkpoint file
     agent.reset()                              # before each game
     action = agent.act(obs, mask)
 
@@ -13,6 +14,7 @@ from .base import (Agent, AgentSpecError, available_agents, make_agent, register
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 from . import torch_policy  # noqa: F401,E402  (registers the .pt/.zip loaders; torch loads lazily)
+from . import trained  # noqa: F401,E402  (registers "trained:<name>", the shipped checkpoints)
 
 __all__ = ["Agent", "AgentSpecError", "RandomAgent", "HeuristicAgent", "make_agent",
            "register_agent", "register_checkpoint_loader", "register_scheme",
