@@ -124,7 +124,8 @@ class raw_env(AECEnv):
             "action_mask": spaces.Box(0, 1, (C.NUM_ACTIONS,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces: dict[str, spaces.Space] = {a: spaces.Discrete(C.NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Space] = {
+            a: spaces.Discrete(C.NUM_ACTIONS) for a in self.possible_agents}
         self.state_space = obs_box(self.obs_dtype, self.config.max_rounds, state=True)
         self.game: Game | None = None
         self._selected = self.possible_agents[0]     # the agent whose info names a decision
