@@ -18,15 +18,16 @@ from . import sanguosha_v0
 
 # gymnasium.make("heroes_env/Sanguosha-v0", **kw): heroes_env.wrappers.LearnerEnv(**kw); a
 # forfeit for an illegal action unless illegal_action= says otherwise (check_env samples
-# unmasked actions)
+# unmasked actions); action_masks() reachable on what make returns (wrappers.ActionMasks)
 GYM_ID = "heroes_env/Sanguosha-v0"
 
 
 def _register():
-    from gymnasium.envs.registration import register, registry
+    from gymnasium.envs.registration import WrapperSpec, register, registry
     if GYM_ID not in registry:
+        masks = WrapperSpec("ActionMasks", "heroes_env.wrappers:ActionMasks", {})
         register(id=GYM_ID, entry_point="heroes_env.wrappers:LearnerEnv",
-                 kwargs={"illegal_action": "lose"})
+                 kwargs={"illegal_action": "lose"}, additional_wrappers=(masks,))
 
 
 _register()

@@ -2,6 +2,8 @@
 install command that fits how heroes_env was installed."""
 from __future__ import annotations
 
+import argparse
+import copy
 import os
 import pathlib
 import sys
@@ -30,3 +32,27 @@ def install_hint(extra: str) -> str:
     if from_checkout():
         return f'pip install -e ".[{extra}]"'
     return f'pip install "heroes_env[{extra}]"'
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """The command-line tools' ``--help``: the description as written, and every option's
+    default after its help ("(default: X)"), unless the help already says it in words (a default
+    that depends on other options) or the option is a flag or has no default."""
+
+    @staticmethod
+    def _shows_default(action) -> bool:
+        d = action.default
+        return bool(action.option_strings) and "default" not in (action.help or "") \
+            and d is not None and d is not False and d != argparse.SUPPRESS
+
+    def _format_action(self, action):
+        if not action.help and self._shows_default(action):
+            action = copy.copy(action)              # an option without help: its default alone
+            action.help = "(default: %(default)s)"
+        return super()._format_action(action)
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if self._shows_default(action):
+            return f"{text} (default: %(default)s)"
+        return text

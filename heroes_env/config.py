@@ -16,6 +16,12 @@ MODE_IDS = {"identity": C.MODE_IDENTITY, "3v3": C.MODE_3V3}
 ROLES_3V3 = (C.ROLE_GUARD, C.ROLE_COMMANDER, C.ROLE_GUARD) * 2
 # "none" = no-skill characters; every pack with heroes in data/heroes.csv
 PACKS = ("none",) + content.PACK_NAMES
+# The pack of every entry point that is not told one (Config, the envs, the demo, heroes-play,
+# the tournament, the training scripts): "none", the game every pack builds on (the cards and
+# the roles; no hero draft, no skills). It is the smallest game to learn and to check, and the
+# one the benchmarks, the golden games and the first checkpoints were made on; pack="standard",
+# "herokill" or "classmates" adds heroes and the draft.
+DEFAULT_PACK = "none"
 # the deck a pack is played with unless deck= says otherwise (DECISIONS §2)
 PACK_DECKS = {"herokill": "herokill"}
 PACK_IDS = {"none": C.PACK_NONE, **content.PACKS}
@@ -54,7 +60,7 @@ class Config:
     """
     num_players: int | None = None
     mode: str = "identity"
-    pack: str = "none"
+    pack: str = DEFAULT_PACK
     deck: str | None = None
     max_rounds: int = 100
     autoplay: bool = True
@@ -183,6 +189,7 @@ def _spec(config: Config, flags: int) -> np.ndarray:
     g[C.G_NCARDS] = len(info)
     g[C.G_MODE] = MODE_IDS[config.mode]
     g[C.G_PACK] = PACK_IDS[config.pack]
+    assert config.deck is not None   # Config.__post_init__ sets it
     g[C.G_DECKID] = cards.DECK_IDS[config.deck]
     hs = config.hero_selection
     if hs is None:

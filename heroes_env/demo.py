@@ -1,9 +1,9 @@
 """Play one game between uniformly random agents and print a readable log.
 
-    python -m heroes_env.demo                     # 5 players, standard heroes (draft), English
+    python -m heroes_env.demo                     # 5 players, the no-skill game, English
     heroes-demo                                   # the same (console script of the install)
     python -m heroes_env.demo --players 8 --lang zh --seed 7
-    python -m heroes_env.demo --pack none         # the no-skill game
+    python -m heroes_env.demo --pack standard     # the 25 standard heroes, with the draft
     python -m heroes_env.demo --mode 3v3 --lang zh   # 3v3: two teams of three
 """
 from __future__ import annotations
@@ -16,19 +16,15 @@ import numpy as np
 from . import env as make_env
 from . import labels
 from .cards import DECKS
-from .cli import prog
-from .config import DEFAULTS, MODES, PACKS, Config, make_config
+from .cli import HelpFormatter, prog
+from .config import DEFAULT_PACK, DEFAULTS, MODES, PACKS, Config, make_config
 from .engine import content
 from .heroes import HEROES
 
 
-# the demo shows heroes: its one default of its own (the game's defaults are Config's)
-DEMO_PACK = "standard"
-
-
-def game_config(pack: str = DEMO_PACK, **config_kw) -> Config:
+def game_config(pack: str = DEFAULT_PACK, **config_kw) -> Config:
     """The Config the demo plays: Config's keywords given (None: not given), Config's defaults for
-    the rest; the pack is the demo's own (``DEMO_PACK``) unless given."""
+    the rest."""
     return make_config(pack=pack, **{k: v for k, v in config_kw.items() if v is not None})
 
 
@@ -47,7 +43,7 @@ def offer_lines(g, lang: str = "en") -> list[str]:
 
 def play(num_players: int | None = None, seed: int = 0, lang: str = "en",
          show_decisions: bool = True, max_rounds: int | None = None, out=print,
-         pack: str = DEMO_PACK, mode: str | None = None, deck: str | None = None) -> dict:
+         pack: str = DEFAULT_PACK, mode: str | None = None, deck: str | None = None) -> dict:
     """One game of random agents through the AEC env, logging every event; returns a summary.
     None: Config's default (5 players, or 6 in 3v3; the pack's own deck)."""
     e = make_env(render_mode="ansi", lang=lang,
@@ -108,7 +104,7 @@ def play(num_players: int | None = None, seed: int = 0, lang: str = "en",
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog=prog("heroes_env.demo"), description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+                                formatter_class=HelpFormatter)
     p.add_argument("--players", type=int, default=None, help="4 to 10 (default 5; 3v3: 6)")
     p.add_argument("--mode", choices=MODES, default=None, help="default identity")
     p.add_argument("--seed", type=int, default=0)
@@ -116,9 +112,9 @@ def main(argv=None):
     p.add_argument("--quiet-decisions", action="store_true", help="log events only, not each choice")
     p.add_argument("--max-rounds", type=int, default=None,
                    help=f"default {DEFAULTS['max_rounds']}")
-    p.add_argument("--pack", choices=PACKS, default=DEMO_PACK,
-                   help=f"hero pack (default {DEMO_PACK}, with the hero draft: standard, herokill, "
-                        "classmates); none = no-skill game")
+    p.add_argument("--pack", choices=PACKS, default=DEFAULT_PACK,
+                   help="hero pack: standard, herokill, classmates (with the hero draft); none = "
+                        "the no-skill game")
     p.add_argument("--deck", choices=DECKS, default=None, help="default: the pack's own deck")
     a = p.parse_args(argv)
     try:

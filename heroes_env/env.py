@@ -11,11 +11,16 @@ Selected agent         whoever must decide now, in or out of turn (闪, 桃, 无
 Rewards                at the end only: +1 each seat of the winning side (3v3: team), -1 the
                        others, 0 draw
 Termination            every agent at once when the game ends; truncation at ``max_rounds``
-Infos                  the selected agent's: ``decision`` (the ``DK_*`` kind, an int, as in
-                       ``VectorEnv`` and the learner wrappers) and ``decision_name`` ("play",
-                       "jink" ...); at the end every agent's ``result`` ("lord and loyalists
-                       win", "rebels win" ...)
+Infos                  every agent's, always the same two ints (as in ``VectorEnv`` and the
+                       learner wrappers): ``decision``, the ``DK_*`` kind of the agent's pending
+                       decision (``DK_NONE`` = 0 unless it is selected), and ``result``, the
+                       ``RES_*`` code (``RES_NONE`` = 0 until the end). Their names:
+                       ``heroes_env.labels.DECISION_NAMES[lang][k]``, ``RESULT_NAMES``
 =====================  ========================================================================
+
+Infos hold numbers only, the same keys for every agent from ``reset`` on, so that tensor
+libraries can read them: TorchRL's ``PettingZooWrapper(env(), use_mask=True)`` does
+(``docs/torchrl.md``).
 
 Dead seats stay in ``agents`` until the game ends (they are never selected) so a dead rebel
 still receives the rebels' win. ``observe(agent)`` is that seat's partial view; its
@@ -31,10 +36,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from . import labels
 from .config import Config, make_config
 from .engine import constants as C
-from .engine.observe import STATE_OBS_SIZE
 from .game import Game, IllegalActionError
 from .obs import check_obs_dtype, obs_box
 
@@ -77,9 +80,19 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
         return self.env.last(observe)
 
 
+def _info(decision: int, result: int) -> dict[str, int]:
+    """An agent's info: its pending decision's ``DK_*`` kind and the game's ``RES_*`` result."""
+    return {"decision": decision, "result": result}
+
+
+# metadata["render_fps"], which Gymnasium and PettingZoo ask of an env that renders: text
+# renders ("ansi", "human"), a frame a decision, paced by nobody; 1 for a person reading along
+RENDER_FPS = 1
+
+
 class raw_env(AECEnv):
-    metadata = {"render_modes": ["ansi", "human"], "name": "sanguosha_v0",
-                "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": RENDER_FPS,
+                "name": "sanguosha_v0", "is_parallelizable": False}
 
     def __init__(self, *, render_mode: str | None = None, lang: str = "en",
                  config: Config | None = None, obs_dtype="float32", **config_kw):
@@ -103,16 +116,19 @@ class raw_env(AECEnv):
         self.render_mode = render_mode
         self.lang = lang
         n = self.config.num_players
+        assert n is not None   # Config.__post_init__ sets it
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
-            "observation": obs_box(self.obs_dtype, (C.OBS_SIZE,)),
+            "observation": obs_box(self.obs_dtype, self.config.max_rounds),
             "action_mask": spaces.Box(0, 1, (C.NUM_ACTIONS,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(C.NUM_ACTIONS) for a in self.possible_agents}
-        self.state_space = obs_box(self.obs_dtype, (STATE_OBS_SIZE,))
+        self.action_spaces: dict[str, spaces.Space] = {
+            a: spaces.Discrete(C.NUM_ACTIONS) for a in self.possible_agents}
+        self.state_space = obs_box(self.obs_dtype, self.config.max_rounds, state=True)
         self.game: Game | None = None
+        self._selected = self.possible_agents[0]     # the agent whose info names a decision
         self._log_start = 0
 
     def observation_space(self, agent):
@@ -130,7 +146,8 @@ class raw_env(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos = {a: _info(C.DK_NONE, C.RES_NONE) for a in self.agents}
+        self._selected = self.agents[0]
         self._sync()
 
     def _sync(self):
@@ -139,12 +156,12 @@ class raw_env(AECEnv):
         if s[C.H_DONE]:
             r = g.rewards()
             trunc = g.truncated
-            result = labels.RESULT_NAMES["en"][g.result]
+            result = int(g.result)
             for i, a in enumerate(self.agents):
                 self.rewards[a] = float(r[i])
                 self.terminations[a] = not trunc
                 self.truncations[a] = trunc
-                self.infos[a] = {"result": result}
+                self.infos[a] = _info(C.DK_NONE, result)
             self._accumulate_rewards()
             # every agent now takes one dead step (None), as PettingZoo expects
             self.agent_selection = self.agents[0]
@@ -152,9 +169,12 @@ class raw_env(AECEnv):
             # rewards are 0 until the end, so nothing else changes while the game runs
             agent = self.possible_agents[s[C.H_DECIDER]]
             self.agent_selection = agent
-            # decision: the DK_* kind (an int, as in VectorEnv and the learner wrappers)
-            dk = int(s[C.H_DKIND])
-            self.infos[agent] = {"decision": dk, "decision_name": labels.DECISION_NAMES["en"][dk]}
+            # decision: the DK_* kind (an int, as in VectorEnv and the learner wrappers); the
+            # agent that decided last no longer has one
+            if self._selected != agent:
+                self.infos[self._selected] = _info(C.DK_NONE, C.RES_NONE)
+                self._selected = agent
+            self.infos[agent] = _info(int(s[C.H_DKIND]), C.RES_NONE)
         if self.render_mode == "human":
             self.render()
 
@@ -185,6 +205,8 @@ class raw_env(AECEnv):
     # ------------------------------------------------------------ helpers
     def action_to_str(self, action: int, lang: str | None = None) -> str:
         """Label of an action for the pending decision (zh or en)."""
+        if self.game is None:
+            raise RuntimeError("call reset() before action_to_str()")
         return self.game.action_to_str(action, lang or self.lang)
 
     def render(self):

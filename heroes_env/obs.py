@@ -21,6 +21,13 @@ cells, which can be negative (the HP of a seat below zero, the third ``OBS_DNUM`
 ``decode(obs)`` reads an observation (either dtype) back into its named pieces
 (``Observation``: own role and hand, each seat's public state, the decision, the public
 history), so that nobody indexes the vector by hand.
+
+The observation spaces (``obs_box``) bound every cell by the counts it can hold
+(``count_bounds``): 0..1 for flags, one-hots, multi-hots and bits; 0..``MAX_CARDS`` for card
+counts (hand sizes, piles, 杀 used, 仁德 cards given); 0..``MAX_SEATS`` for distances;
+0..``HIST_MAX`` for history counters, 0..``HE_AMOUNT_MAX`` for an event's amount; 0..max_rounds
+for the round; the byte's range for the values nothing else bounds (HP and max HP, the decision
+counters), which the byte observation holds exactly.
 """
 from __future__ import annotations
 
@@ -34,12 +41,14 @@ from .engine import constants as C
 from .engine.observe import STATE_OBS_SIZE
 
 __all__ = ["OBS_DTYPES", "OBS_DIVISOR", "OBS_SCALE", "OBS_SIGNED", "STATE_DIVISOR",
-           "STATE_SCALE", "STATE_SIGNED", "obs_to_float32", "check_obs_dtype", "obs_box",
-           "decode", "Observation", "SeatObs", "DecisionObs", "HistoryEvent"]
+           "STATE_SCALE", "STATE_SIGNED", "obs_to_float32", "check_obs_dtype", "count_bounds",
+           "obs_box", "decode", "Observation", "SeatObs", "DecisionObs", "HistoryEvent"]
 
 OBS_DTYPES = ("float32", "uint8")
 # the largest count an unsigned byte cell holds; max_rounds must stay within it (the round cell)
 BYTE_MAX = 255
+# the counts a signed byte cell (OBS_SIGNED) holds
+SIGNED_MIN, SIGNED_MAX = -128, 127
 
 
 def _divisor() -> np.ndarray:
@@ -108,11 +117,51 @@ def check_obs_dtype(obs_dtype, config=None, where: str = "obs_dtype") -> np.dtyp
     return dt
 
 
-def obs_box(dtype: np.dtype, shape) -> spaces.Box:
-    """The observation space of a dtype: float32 values unbounded as before; bytes 0..255."""
+def count_bounds(max_rounds: int, state: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The least and the greatest count k of every cell of an observation (``state``: of
+    ``env.state()``) in games of at most ``max_rounds`` rounds (int64 arrays; the value of a cell
+    is k / divisor)."""
+    lo = np.zeros(C.OBS_SIZE, np.int64)
+    hi = np.ones(C.OBS_SIZE, np.int64)             # flags, one-hots, multi-hots, bits
+    for r in range(C.MAX_SEATS):
+        b = C.OBS_SEATS + r * C.SEAT_OBS
+        lo[b + C.OS_HP], hi[b + C.OS_HP] = SIGNED_MIN, SIGNED_MAX
+        hi[b + C.OS_MAXHP] = BYTE_MAX
+        for cell in (C.OS_HANDN, C.OS_SLASHES, C.OS_GIVEN):
+            hi[b + cell] = C.MAX_CARDS
+        hi[b + C.OS_DIST] = C.MAX_SEATS
+    hi[C.OBS_DNUM:C.OBS_DNUM + 2] = BYTE_MAX
+    lo[C.OBS_DNUM + 2], hi[C.OBS_DNUM + 2] = -1, SIGNED_MAX
+    hi[C.OBS_MISC] = max_rounds
+    hi[C.OBS_MISC + 1:C.OBS_MISC + 3] = C.MAX_CARDS
+    hi[C.OBS_HIST_GAME:C.OBS_HIST_EVENTS] = C.HIST_MAX
+    for j in range(C.HIST_WINDOW):
+        hi[C.OBS_HIST_EVENTS + j * C.HIST_EVENT_OBS + C.OE_AMOUNT] = C.HE_AMOUNT_MAX
+    if state:                                      # then hands and roles: multi-hot, one-hot
+        lo = np.concatenate([lo, np.zeros(STATE_OBS_SIZE - C.OBS_SIZE, np.int64)])
+        hi = np.concatenate([hi, np.ones(STATE_OBS_SIZE - C.OBS_SIZE, np.int64)])
+    return lo, hi
+
+
+def obs_box(dtype: np.dtype, max_rounds: int, batch: tuple[int, ...] = (),
+            state: bool = False) -> spaces.Box:
+    """The space of observations (``state``: of ``env.state()``) of a dtype, with a leading
+    ``batch`` shape: float32 cells bounded by their least and greatest count / divisor; byte
+    cells by their counts, a signed cell that can be negative by the whole byte (two's
+    complement)."""
+    lo, hi = count_bounds(max_rounds, state)
     if dtype == np.uint8:
-        return spaces.Box(0, 255, shape, np.uint8)
-    return spaces.Box(-np.inf, np.inf, shape, np.float32)
+        neg = lo < 0
+        low = np.where(neg, 0, lo).astype(np.uint8)
+        high = np.where(neg, BYTE_MAX, hi).astype(np.uint8)
+    else:
+        div = (STATE_DIVISOR if state else OBS_DIVISOR).astype(np.float64)
+        # the division the encoder does (engine/encode.py: k / div, stored as float32)
+        low = (lo / div).astype(np.float32)
+        high = (hi / div).astype(np.float32)
+        dtype = np.dtype(np.float32)
+    shape = tuple(batch) + low.shape
+    return spaces.Box(np.broadcast_to(low, shape), np.broadcast_to(high, shape), shape, dtype)
 
 
 # ---------------------------------------------------------------- decoding

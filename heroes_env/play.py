@@ -1,7 +1,7 @@
 """Play one seat yourself against agents, in the terminal.
 
-    python -m heroes_env.play                          # 5 players, standard heroes, you in a random seat
-    python -m heroes_env.play --seat 0 --pack none --opponents random --seed 3 --lang zh
+    python -m heroes_env.play --pack standard          # 5 players, standard heroes, you in a random seat
+    python -m heroes_env.play --seat 0 --opponents random --seed 3 --lang zh     # the no-skill game
     python -m heroes_env.play --mode 3v3 --record game.json
     heroes-play --opponents heuristic training/checkpoints/selfplay_none5.pt --pack none
 
@@ -26,10 +26,10 @@ import sys
 
 import numpy as np
 
-from .cli import prog
+from .cli import HelpFormatter, prog
 from . import labels
-from .config import DEFAULTS, MODES, PACKS, Config
-from .demo import DEMO_PACK, game_config
+from .config import DEFAULT_PACK, DEFAULTS, MODES, PACKS, Config
+from .demo import game_config
 from .engine import constants as C
 from .engine import content
 from .record import GameRecorder, RecordWriter
@@ -347,12 +347,13 @@ class Session:
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(prog=prog("heroes_env.play"), description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+                                formatter_class=HelpFormatter)
     p.add_argument("--seat", default="random", help="your seat: 0 to players-1, or random (default)")
     p.add_argument("--players", type=int, default=None, help="4 to 10 (default 5; 3v3: 6)")
     p.add_argument("--mode", choices=MODES, default=None, help="default identity")
-    p.add_argument("--pack", choices=PACKS, default=DEMO_PACK,
-                   help=f"hero pack (default {DEMO_PACK}, with the draft); none = no-skill game")
+    p.add_argument("--pack", choices=PACKS, default=DEFAULT_PACK,
+                   help="hero pack: standard, herokill, classmates (with the draft); none = the "
+                        "no-skill game")
     p.add_argument("--deck", default=None, help="standard, standard_no_ex or herokill (default: "
                                                 "the pack's own)")
     p.add_argument("--opponents", nargs="+", default=["heuristic"], metavar="SPEC",

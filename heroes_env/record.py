@@ -277,8 +277,8 @@ def load_records(path: str) -> list[GameRecord]:
         return out
     if not os.path.exists(path):
         raise RecordError(f"no record file {path}")
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
     if path.endswith(".jsonl"):
         out = []
         for i, line in enumerate(text.splitlines()):

@@ -25,7 +25,7 @@ import html
 import json
 import sys
 
-from .cli import prog
+from .cli import HelpFormatter, prog
 from . import cards, labels
 from .engine import constants as C
 from .engine import content
@@ -221,7 +221,7 @@ def print_log(record, lang: str = "en", seat: int | None = None, out=print) -> N
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog=prog("heroes_env.replay"), description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+                                formatter_class=HelpFormatter)
     p.add_argument("file", help="a record: .json, .jsonl (see --game) or a directory")
     p.add_argument("--game", type=int, default=0, help="which record of a .jsonl / directory")
     p.add_argument("--lang", choices=LANGS, default="en")

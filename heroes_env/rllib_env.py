@@ -44,6 +44,7 @@ from ray.rllib.env.multi_agent_env import MultiAgentEnv
 from .config import Config
 from .engine import constants as C
 from .game import Game
+from .obs import obs_box
 
 LEARNER = "learner"
 _ENV_KEYS = ("opponents", "p_opponents")
@@ -79,7 +80,7 @@ class HeroesMultiAgentEnv(MultiAgentEnv):
         self.possible_agents = [seat_agent(s) for s in range(n)] + [LEARNER]
         self.agents = []
         obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (C.OBS_SIZE,), np.float32),
+            "observation": obs_box(np.dtype(np.float32), self.config.max_rounds),
             "action_mask": spaces.Box(0, 1, (C.NUM_ACTIONS,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}

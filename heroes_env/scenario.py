@@ -39,6 +39,7 @@ Anything wrong in the description raises ``ScenarioError`` naming it.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import numpy as np
 
@@ -144,7 +145,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
         raise ScenarioError(f"seats must list 4 to {C.MAX_SEATS} seat descriptions, got "
                             f"{seats if not isinstance(seats, (list, tuple)) else len(seats)}")
     npl = len(seats)
-    given = dict(deck=deck, max_rounds=max_rounds, autoplay=autoplay)
+    given: dict[str, Any] = dict(deck=deck, max_rounds=max_rounds, autoplay=autoplay)
     try:
         # deck, max_rounds, autoplay: Config's defaults unless given
         config = Config(num_players=npl, mode=mode,
@@ -224,7 +225,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
             raise ScenarioError(f"{where}: a dead seat holds no cards")
         for spec in d.get("hand", []):
             move_card(s, pick.take(spec, f"{where} hand"), C.Z_HAND + i)
-        slots = {}
+        slots: dict[str, str] = {}
         for spec in d.get("equip", []):
             c = pick.take(spec, f"{where} equip")
             k = the_deck[c].kind

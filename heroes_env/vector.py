@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import functools
 import glob
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numba
@@ -93,7 +94,7 @@ def _check_int(name, value, lo=None, hi=None):
 
 def resolve_threads(num_threads) -> int:
     """None = every thread Numba may use (all cores by default)."""
-    top = numba.config.NUMBA_NUM_THREADS
+    top = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
     if num_threads is None:
         return top
     return _check_int("num_threads", num_threads, 1, top)
@@ -155,7 +156,8 @@ class BatchCore:
         self.obs_dtype = check_obs_dtype(obs_dtype, config)
         self.config = config
         self.B = B
-        self.n = config.num_players
+        assert config.num_players is not None   # Config.__post_init__ sets it
+        self.n: int = config.num_players
         self.spec = config.spec()
         self.seat_mode = int(seat_mode)
         opp = np.asarray(opp, np.int8)      # per seat (MAX_SEATS,) or per row and seat
@@ -225,7 +227,9 @@ class BatchCore:
         if self.loop is not None:
             bad = self.loop.advance(self, threads, new_step)
         else:
-            bad = K.vec_advance(*self.kernel_args(new_step), num_threads=threads)
+            # a compiled kernel: kernel_args' arguments, then num_threads
+            advance: Callable[..., int] = K.vec_advance
+            bad = advance(*self.kernel_args(new_step), num_threads=threads)
         if bad < 0:
             if self.out[0]:
                 self._after_call()
@@ -308,7 +312,7 @@ class VectorEnv:
                               obs_dtype=obs_dtype)
         self.obs_dtype = self.core.obs_dtype
         self.num_envs = self.core.B
-        self.num_players = self.config.num_players
+        self.num_players: int = self.core.n
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.copy = bool(copy)
         core = self.core
@@ -353,9 +357,11 @@ class VectorEnv:
 
     def _result(self) -> VectorStep:
         if self.copy:
-            return VectorStep(*(x.copy() for x in self._views),
+            seat, obs, mask, rew, term, trunc = (x.copy() for x in self._views)
+            return VectorStep(seat, obs, mask, rew, term, trunc,
                               {k: v.copy() for k, v in self._info.items()})
-        return VectorStep(*self._ro, dict(self._ro_info))
+        seat, obs, mask, rew, term, trunc = self._ro
+        return VectorStep(seat, obs, mask, rew, term, trunc, dict(self._ro_info))
 
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action for every game (B,), drawn in compiled code from the

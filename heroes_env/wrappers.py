@@ -48,13 +48,15 @@ import numpy as np
 from gymnasium import spaces
 
 from .config import Config, make_config
+from .env import RENDER_FPS
 from .engine import batch as K
 from .engine import constants as C
 from .game import as_action
 from .obs import check_obs_dtype, obs_box
 from .vector import BatchCore, _check_int
 
-__all__ = ["LearnerEnv", "LearnerVectorEnv", "RandomPolicy", "OpponentError", "sb3_vec_env"]
+__all__ = ["LearnerEnv", "LearnerVectorEnv", "ActionMasks", "RandomPolicy", "OpponentError",
+           "sb3_vec_env"]
 
 
 # LearnerEnv(illegal_action=...): what an integer action outside the learner's mask does
@@ -185,7 +187,7 @@ class _Opponents:
         seats = core.R[rows, K.R_DECIDER]
         if self.game_of is None or self.game_of.shape[0] != core.B:
             self.game_of = np.full((core.B, C.MAX_SEATS), -1, np.int64)
-        groups = {}
+        groups: dict[int, list[int]] = {}
         for seat in np.unique(seats).tolist():
             groups.setdefault(id(self.policies[seat]), []).append(seat)
         for group in groups.values():
@@ -277,7 +279,7 @@ class _Driver:
 class LearnerEnv(gymnasium.Env):
     """One game at a time, from one learning seat's point of view (module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "sanguosha_learner_v0"}
+    metadata = {"render_modes": ["ansi"], "render_fps": RENDER_FPS, "name": "sanguosha_learner_v0"}
 
     def __init__(self, seat=0, opponents="random", *, config: Config | None = None,
                  render_mode: str | None = None, illegal_action: str = "raise",
@@ -295,7 +297,7 @@ class LearnerEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self._d = _Driver(self.config, 1, seat, opponents, 1, 2, obs_dtype)
-        self.observation_space = obs_box(self._d.core.obs_dtype, (C.OBS_SIZE,))
+        self.observation_space = obs_box(self._d.core.obs_dtype, self.config.max_rounds)
         self.action_space = spaces.Discrete(C.NUM_ACTIONS)
         self._fresh = False       # the current game has had no learner step yet
 
@@ -372,6 +374,21 @@ class LearnerEnv(gymnasium.Env):
         return None
 
 
+class ActionMasks(gymnasium.Wrapper, gymnasium.utils.RecordConstructorArgs):
+    """``action_masks()`` of the env inside, through any wrappers in between. Gymnasium's
+    wrappers forward no attributes, so ``gymnasium.make`` (which wraps the env in its checker
+    and order wrappers, and ``TimeLimit`` if asked) would hide it; the registered env applies this
+    wrapper last, so that ``gymnasium.make(GYM_ID).action_masks()`` works as sb3-contrib's
+    ``MaskablePPO`` expects."""
+
+    def __init__(self, env: gymnasium.Env):
+        gymnasium.utils.RecordConstructorArgs.__init__(self)
+        gymnasium.Wrapper.__init__(self, env)
+
+    def action_masks(self) -> np.ndarray:
+        return self.env.get_wrapper_attr("action_masks")()
+
+
 class LearnerVectorEnv(gymnasium.vector.VectorEnv):
     """B games on the batched engine, each from one learning seat's point of view; opponents are
     played inside ``step`` (random ones in compiled code, others batched across games).
@@ -394,9 +411,9 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         self.num_envs = B
         self.copy = bool(copy)
         dt = self._d.core.obs_dtype
-        self.single_observation_space = obs_box(dt, (C.OBS_SIZE,))
+        self.single_observation_space = obs_box(dt, self.config.max_rounds)
         self.single_action_space = spaces.Discrete(C.NUM_ACTIONS)
-        self.observation_space = obs_box(dt, (B, C.OBS_SIZE))
+        self.observation_space = obs_box(dt, self.config.max_rounds, (B,))
         self.action_space = spaces.MultiDiscrete(np.full(B, C.NUM_ACTIONS))
         self._reward = np.zeros(B, np.float32)
 

@@ -210,7 +210,7 @@ def test_truncated_game_gives_zero_and_truncations():
     g = e.game
     assert g.truncated and g.round == 2
     assert all(e.truncations.values()) and not any(e.terminations.values())
-    assert all(i["result"] == "truncated" for i in e.infos.values())
+    assert all(i["result"] == C.RES_TRUNCATED for i in e.infos.values())
     final = {}
     for agent in e.agent_iter():
         _, rew, term, trunc, _ = e.last()

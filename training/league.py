@@ -61,14 +61,16 @@ def markdown(summary: dict, command: str = "") -> str:
 def main(argv=None) -> int:
     import heroes_env.agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
     from heroes_env.agents import tournament as T
+    from heroes_env.cli import HelpFormatter
+    from heroes_env.config import DEFAULT_PACK
 
     p = argparse.ArgumentParser(prog="python training/league.py",
-                                description=__doc__.split("\n")[0])
+                                description=__doc__.split("\n")[0], formatter_class=HelpFormatter)
     p.add_argument("--agents", nargs="+", default=["heuristic", "random"], metavar="AGENT",
                    help="checkpoints (.pt / .zip), heuristic, random, package.module:Class")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--players", type=int, default=5)
-    p.add_argument("--pack", default="none")
+    p.add_argument("--pack", default=DEFAULT_PACK)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--rating", default="auto", help="auto, openskill or elo")

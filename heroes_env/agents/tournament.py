@@ -54,7 +54,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from heroes_env import Config, Game
-from heroes_env.cli import prog
+from heroes_env.cli import HelpFormatter, prog
 from heroes_env.config import DEFAULTS
 from heroes_env.config import PACKS
 from heroes_env import cards as _cards
@@ -836,7 +836,7 @@ def plot(summary: dict, path: str) -> bool:
 # ---------------------------------------------------------------- command line
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog=prog("heroes_env.agents.tournament"),
+        prog=prog("heroes_env.agents.tournament"), formatter_class=HelpFormatter,
         description="Play games between agents; report win rates per role and ratings.")
     p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
                    help="agents: built-in names (random, heuristic), package.module:Class, "
@@ -844,7 +844,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--mode", default=DEFAULTS["mode"], help="identity or 3v3")
     p.add_argument("--players", type=int, default=None, help="default 5 (identity), 6 (3v3)")
-    p.add_argument("--pack", default="none", help=f"one of {list(PACKS)}")
+    p.add_argument("--pack", default=DEFAULTS["pack"], help=f"one of {list(PACKS)}")
     p.add_argument("--deck", default=None,
                    help=f"one of {list(_cards.DECKS)} (default: the pack's own deck)")
     p.add_argument("--hero-selection", default="draft", help="draft or random (hero packs)")

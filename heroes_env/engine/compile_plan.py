@@ -147,6 +147,7 @@ def run_levels(n_jobs, levels=None, plan=PLAN):
                 pass
         for w in procs:
             w.wait()
+            w.stdout.close()            # the pipe too, or its file object is left to the GC
     return done
 
 

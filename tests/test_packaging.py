@@ -1,0 +1,162 @@
+"""What an install gives: package metadata without exact pins, the package data a wheel must
+carry, and the built wheel installed into a fresh virtual environment outside the checkout
+(console script, env steps, shipped checkpoints, where the compile cache goes).
+
+The wheel tests need a built wheel: ``HEROES_ENV_WHEEL=path/to/heroes_env-*.whl`` (``.ci/run``
+builds one with ``python -m build`` and sets it); without it they are skipped."""
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tomllib
+import zipfile
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+WHEEL = os.environ.get("HEROES_ENV_WHEEL")
+needs_wheel = pytest.mark.skipif(not WHEEL, reason="HEROES_ENV_WHEEL names no built wheel "
+                                                   "(.ci/run builds one)")
+
+
+def _requirements():
+    proj = PYPROJECT["project"]
+    yield from proj["dependencies"]
+    for reqs in proj["optional-dependencies"].values():
+        yield from reqs
+
+
+def test_package_metadata_has_ranges_not_pins():
+    reqs = list(_requirements())
+    assert reqs and not [r for r in reqs if "==" in r or "===" in r]
+    # every third-party requirement has a lower bound (the extras name heroes_env itself)
+    unbounded = [r for r in reqs if not r.startswith("heroes_env[") and ">=" not in r]
+    assert not unbounded, unbounded
+
+
+def test_dev_extra_has_the_linter_the_type_checker_and_every_tested_extra():
+    dev = PYPROJECT["project"]["optional-dependencies"]["dev"]
+    names = {re.split(r"[<>=\[]", r)[0] for r in dev}
+    assert {"pytest", "ruff", "mypy", "build"} <= names
+    extras = next(r for r in dev if r.startswith("heroes_env["))
+    assert set(extras[len("heroes_env["):-1].split(",")) == {"train", "tournament", "ray",
+                                                             "torchrl"}
+
+
+def test_classifiers_name_only_the_tested_python():
+    classifiers = PYPROJECT["project"]["classifiers"]
+    versions = [c for c in classifiers if re.fullmatch(r"Programming Language :: Python :: 3\.\d+",
+                                                       c)]
+    assert versions == ["Programming Language :: Python :: 3.11"]
+    assert PYPROJECT["project"]["requires-python"] == ">=3.11"
+
+
+def test_lint_and_type_checks_are_configured_and_run_in_ci():
+    tool = PYPROJECT["tool"]
+    assert tool["ruff"]["line-length"] == 100 and tool["ruff"]["target-version"] == "py311"
+    assert set("E F W I B UP".split()) <= set(tool["ruff"]["lint"]["select"])
+    files = tool["mypy"]["files"]
+    assert "heroes_env/agents/base.py" in files and all((ROOT / f).is_file() for f in files)
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert "ruff check ." in ci and "mypy" in ci
+    hooks = (ROOT / ".pre-commit-config.yaml").read_text()
+    assert "id: ruff" in hooks and "id: mypy" in hooks
+
+
+def test_package_data_globs_cover_the_files_the_package_reads():
+    globs = PYPROJECT["tool"]["setuptools"]["package-data"]["heroes_env"]
+    pkg = ROOT / "heroes_env"
+    covered = {p for g in globs for p in pkg.glob(g)}
+    wanted = ({pkg / "py.typed"} | set((pkg / "data").iterdir())
+              | set((pkg / "checkpoints").iterdir()))
+    assert wanted <= covered, sorted(str(p) for p in wanted - covered)
+    index = json.loads((pkg / "checkpoints" / "index.json").read_text())
+    assert {e["file"] for e in index.values()} == {p.name for p in pkg.glob("checkpoints/*.pt")}
+
+
+# ------------------------------------------------------------------ the built wheel
+@needs_wheel
+def test_wheel_holds_the_package_data_and_no_top_level_agents():
+    with zipfile.ZipFile(WHEEL) as z:
+        names = set(z.namelist())
+    tops = {n.split("/")[0] for n in names}
+    assert tops == {"heroes_env", next(t for t in tops if t.endswith(".dist-info"))}
+    pkg = ROOT / "heroes_env"
+    for p in [pkg / "py.typed", *(pkg / "data").iterdir(), *(pkg / "checkpoints").iterdir()]:
+        assert p.relative_to(ROOT).as_posix() in names
+
+
+# run in the fresh environment, outside the checkout
+WHEEL_SCRIPT = r"""
+import json, os, pathlib, sys
+import numpy as np
+import heroes_env
+from heroes_env.agents import make_agent, AgentSpecError
+from heroes_env.agents.trained import shipped_checkpoints, shipped_path
+from heroes_env.engine import jit
+out = {"file": heroes_env.__file__, "cache": jit.CACHE_DIR}
+e = heroes_env.env(num_players=5)
+e.reset(seed=1)
+for _ in range(30):
+    obs, rew, term, trunc, info = e.last()
+    if term or trunc:
+        break
+    e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+out["masks"] = int(e.observe(e.agent_selection)["action_mask"].sum())
+out["shipped"] = {n: os.path.getsize(shipped_path(n)) for n in shipped_checkpoints()}
+try:
+    make_agent("trained:nope")
+except AgentSpecError as err:
+    out["unknown"] = str(err)
+print(json.dumps(out))
+"""
+
+
+@needs_wheel
+def test_wheel_installs_and_plays_outside_the_checkout(tmp_path):
+    import gymnasium
+    import numba
+    import numpy
+    import pettingzoo
+    venv = tmp_path / "venv"
+    home = tmp_path / "home"
+    home.mkdir()
+    # pip keeps its own cache; the new HOME is where the compile cache must go
+    pip_cache = subprocess.run([sys.executable, "-m", "pip", "cache", "dir"], capture_output=True,
+                               text=True).stdout.strip()
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "NUMBA_CACHE_DIR", "XDG_CACHE_HOME", "VIRTUAL_ENV")}
+    env["HOME"] = str(home)
+    if pip_cache:
+        env["PIP_CACHE_DIR"] = pip_cache
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    py = str(venv / "bin" / "python")
+    # the dependencies at the versions of the running environment (pip's cache has them), then
+    # the wheel
+    pins = [f"numpy=={numpy.__version__}", f"numba=={numba.__version__}",
+            f"gymnasium=={gymnasium.__version__}", f"pettingzoo=={pettingzoo.__version__}"]
+    subprocess.run([py, "-m", "pip", "install", "--quiet", *pins], check=True, env=env,
+                   cwd=tmp_path)
+    subprocess.run([py, "-m", "pip", "install", "--quiet", WHEEL], check=True, env=env,
+                   cwd=tmp_path)
+    demo = subprocess.run([str(venv / "bin" / "heroes-demo"), "--seed", "1", "--quiet-decisions"],
+                          env=env, cwd=tmp_path, capture_output=True, text=True, timeout=900)
+    assert demo.returncode == 0, demo.stderr
+    assert "rewards:" in demo.stdout
+    run = subprocess.run([py, "-c", WHEEL_SCRIPT], env=env, cwd=tmp_path, capture_output=True,
+                         text=True, timeout=900)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    site = venv / "lib"
+    assert pathlib.Path(out["file"]).is_relative_to(site)
+    assert out["masks"] > 0
+    assert out["shipped"] and all(size > 1_000_000 for size in out["shipped"].values())
+    assert all(f"'trained:{n}'" in out["unknown"] for n in out["shipped"])
+    # the compile cache lies in the user's cache directory, never in site-packages
+    cache = pathlib.Path(out["cache"])
+    assert cache.is_relative_to(home / ".cache" / "heroes_env")
+    assert list(cache.rglob("*.nbi"))
+    assert not list(site.rglob("*.nbi")) and not list(site.rglob("*.nbc"))
