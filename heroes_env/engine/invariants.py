@@ -331,6 +331,8 @@ def check_row(s, header=(), deck_info=None):
     _check_frames(v)
     _check_cards(v, deck_info)
     bad = violation(s)
+    if bad == OK and s[H_DONE] == 0 and legal_mask(s, np.zeros(NUM_ACTIONS, np.int8)) == 0:
+        bad = 20
     if bad != OK:
         raise StateError(f"state breaks an invariant: {VIOLATIONS[bad]}")
 
