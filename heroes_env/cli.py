@@ -38,15 +38,15 @@ def int_in(lo: int | None = None, hi: int | None = None):
     import argparse
     import re
 
-    span = (f"from {lo} to {hi}" if lo is not None and hi is not None
-            else f">= {lo}" if lo is not None else f"<= {hi}" if hi is not None else "")
+    span = (f" from {lo} to {hi}" if lo is not None and hi is not None
+            else f" >= {lo}" if lo is not None else f" <= {hi}" if hi is not None else "")
 
     def parse(text: str) -> int:
         t = text.strip()
         if not re.fullmatch(r"[+-]?[0-9]{1,30}", t) or (lo is not None and int(t) < lo) \
                 or (hi is not None and int(t) > hi):
-            raise argparse.ArgumentTypeError(f"expected an int {span}, got {text!r}".replace(
-                "an int  got", "an int, got"))
+            shown = text if len(text) <= 40 else text[:40] + "..."
+            raise argparse.ArgumentTypeError(f"expected an int{span}, got {shown!r}")
         return int(t)
 
     parse.__name__ = "int"
