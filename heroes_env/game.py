@@ -210,36 +210,37 @@ class Game:
         return min(self.round, int(self.s[C.H_MAX_ROUNDS]))
 
     def hp(self, seat: int) -> int:
-        return int(self.s[C.P_HP + seat])
+        return int(self.s[C.P_HP + self._check_seat(seat)])
 
     def max_hp(self, seat: int) -> int:
-        return int(self.s[C.P_MAXHP + seat])
+        return int(self.s[C.P_MAXHP + self._check_seat(seat)])
 
     def alive(self, seat: int) -> bool:
-        return bool(self.s[C.P_ALIVE + seat])
+        return bool(self.s[C.P_ALIVE + self._check_seat(seat)])
 
     def role(self, seat: int) -> int:
-        return int(self.s[C.P_ROLE + seat])
+        return int(self.s[C.P_ROLE + self._check_seat(seat)])
 
     def zone_cards(self, zone: int) -> list[int]:
         n = int(self.s[C.H_NCARDS])
         return np.flatnonzero(self.s[C.C_LOC:C.C_LOC + n] == zone).tolist()
 
     def hand(self, seat: int) -> list[int]:
-        return self.zone_cards(C.Z_HAND + seat)
+        return self.zone_cards(C.Z_HAND + self._check_seat(seat))
 
     def equipment(self, seat: int) -> list[int]:
+        seat = self._check_seat(seat)
         return [int(self.s[f + seat]) for f in (C.P_WEAPON, C.P_ARMOR, C.P_PLUS, C.P_MINUS)
                 if self.s[f + seat] >= 0]
 
     def judgement_zone(self, seat: int) -> list[int]:
         """Delayed tricks in placement order (the last one resolves first)."""
-        cs = self.zone_cards(C.Z_JUDGE + seat)
+        cs = self.zone_cards(C.Z_JUDGE + self._check_seat(seat))
         return sorted(cs, key=lambda c: int(self.s[C.C_ORD + c]))
 
     def hero_pile(self, seat: int) -> list[int]:
         """Cards set aside face up on seat's hero (不屈 / 红颜劫), in placement order."""
-        cs = self.zone_cards(C.Z_PILE + seat)
+        cs = self.zone_cards(C.Z_PILE + self._check_seat(seat))
         return sorted(cs, key=lambda c: int(self.s[C.C_ORD + c]))
 
     def draw_pile(self) -> list[int]:
@@ -407,11 +408,12 @@ class Game:
 
     def hero(self, seat: int):
         """The seat's hero (``content.Hero``), or None for a no-skill character."""
-        h = int(self.s[C.P_HERO + seat])
+        h = int(self.s[C.P_HERO + self._check_seat(seat)])
         return content.HEROES_BY_ID.get(h) if h >= 0 else None
 
     def skills(self, seat: int) -> list[str]:
         """Keys of the seat's skills (lord skills only for the lord)."""
+        seat = self._check_seat(seat)
         return [content.SKILLS_BY_ID[int(self.s[C.P_SK0 + i * C.MAX_SEATS + seat])].key
                 for i in range(C.MAX_SKILL_SLOTS) if self.s[C.P_SK0 + i * C.MAX_SEATS + seat]]
 
