@@ -355,7 +355,8 @@ def parse_args(argv=None):
                         "only for files you trust; docs/security.md)")
     p.add_argument("--web", type=int_in(0, 65535), default=None, metavar="PORT",
                    help="play in the browser instead: serve the game on http://127.0.0.1:PORT/ "
-                        "(0: any free port; heroes_env.webplay)")
+                        "(0: any free port); open the URL it prints, which carries the token "
+                        "every request needs (heroes_env.webplay, docs/security.md)")
     return p, p.parse_args(argv)
 
 
