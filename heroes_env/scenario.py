@@ -149,10 +149,12 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
           seed: int = 0, deck: str | None = None, max_rounds: int | None = None,
           autoplay: bool | None = None,
           log: bool = True, round: int = 1, mode: str = "identity", acted=(),
-          guards_block: bool | None = None, discard: list | None = None) -> Game:
+          guards_block: bool | None = None, discard: list | None = None,
+          distinct_heroes: bool = True) -> Game:
     """Build a game from a description (see the module docstring) and run it to its first
     decision. Seats default to full HP (4, the lord 5 with 5+ players, a 3v3 commander 5), no
-    cards."""
+    cards. distinct_heroes=False lets several seats have one hero (no game deals that: for a rule
+    test's filler seats)."""
     if not isinstance(seats, (list, tuple)) or not 4 <= len(seats) <= C.MAX_SEATS:
         raise ScenarioError(f"seats must list 4 to {C.MAX_SEATS} seat descriptions, got "
                             f"{seats if not isinstance(seats, (list, tuple)) else len(seats)}")
@@ -206,7 +208,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
         base = 5 if (roles[i] == C.ROLE_LORD and npl >= 5) or roles[i] == C.ROLE_COMMANDER else 4
         if "hero" in d:
             h = _hero(d["hero"], where)
-            if h in heroes:
+            if h in heroes and distinct_heroes:
                 raise ScenarioError(f"{where}: {content.HEROES_BY_ID[h].key} is already seat "
                                     f"{heroes[h]}'s hero (a hero sits at one seat)")
             heroes[h] = i
