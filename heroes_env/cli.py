@@ -56,3 +56,24 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
         if self._shows_default(action):
             return f"{text} (default: %(default)s)"
         return text
+
+
+def int_in(lo: int | None = None, hi: int | None = None):
+    """An argparse ``type``: an int written in ASCII digits (an optional sign), from lo to hi
+    (None: unbounded on that side); anything else is argparse's error naming the range."""
+    import argparse
+    import re
+
+    span = (f" from {lo} to {hi}" if lo is not None and hi is not None
+            else f" >= {lo}" if lo is not None else f" <= {hi}" if hi is not None else "")
+
+    def parse(text: str) -> int:
+        t = text.strip()
+        if not re.fullmatch(r"[+-]?[0-9]{1,30}", t) or (lo is not None and int(t) < lo) \
+                or (hi is not None and int(t) > hi):
+            shown = text if len(text) <= 40 else text[:40] + "..."
+            raise argparse.ArgumentTypeError(f"expected an int{span}, got {shown!r}")
+        return int(t)
+
+    parse.__name__ = "int"
+    return parse

@@ -55,7 +55,8 @@ class Config:
     deck: "standard" (104 + 4 EX), "standard_no_ex", or "herokill" (the 106 英雄杀 cards: their
         names, the effects of their standard counterparts except where the 英雄杀 text differs).
         None (default): the pack's own deck ("herokill" for pack "herokill", else "standard").
-    max_rounds: the game is truncated (all rewards 0) when this many rounds have been played.
+    max_rounds: the game is truncated (all rewards 0) when this many rounds have been played
+        (1 to ``MAX_ROUNDS_LIMIT`` = 10,000).
     autoplay: decisions with exactly one legal action are answered by the engine, unasked.
     """
     num_players: int | None = None
@@ -87,8 +88,9 @@ class Config:
         if not _is_int(self.num_players) or not 4 <= self.num_players <= C.MAX_SEATS:
             raise ValueError(f"num_players must be an int from 4 to {C.MAX_SEATS}, "
                              f"got {self.num_players!r}")
-        if not _is_int(self.max_rounds) or self.max_rounds < 1:
-            raise ValueError(f"max_rounds must be a positive int, got {self.max_rounds!r}")
+        if not _is_int(self.max_rounds) or not 1 <= self.max_rounds <= C.MAX_ROUNDS_LIMIT:
+            raise ValueError(f"max_rounds must be an int from 1 to {C.MAX_ROUNDS_LIMIT}, got "
+                             f"{self.max_rounds!r}")
         if not isinstance(self.autoplay, bool):
             raise ValueError(f"autoplay must be True or False, got {self.autoplay!r}")
         if self.pack == "none":

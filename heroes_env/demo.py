@@ -16,8 +16,9 @@ import numpy as np
 from . import env as make_env
 from . import labels
 from .cards import DECKS
-from .cli import HelpFormatter, prog
+from .cli import HelpFormatter, int_in, prog
 from .config import DEFAULT_PACK, DEFAULTS, MODES, PACKS, Config, make_config
+from .engine import constants as C
 from .engine import content
 from .heroes import HEROES
 
@@ -88,16 +89,16 @@ def play(num_players: int | None = None, seed: int = 0, lang: str = "en",
     out("")
     out(g.render_text(lang))
     rewards = g.rewards()
-    summary = {"result": labels.RESULT_NAMES["en"][g.result], "rounds": g.round,
+    summary = {"result": labels.RESULT_NAMES["en"][g.result], "rounds": g.rounds_played,
                "decisions": decisions, "seconds": dt, "config": e.unwrapped.config,
                "rewards": {f"player_{i}": float(r) for i, r in enumerate(rewards)}}
     result = labels.RESULT_NAMES[lang][g.result]
     scores = ", ".join(f"{labels.seat_name(i, lang)} {r:+.0f}" for i, r in enumerate(rewards))
     if lang == "zh":
-        out(f"\n结果：{result}，共 {g.round} 轮，{decisions} 次决策")
+        out(f"\n结果：{result}，共 {g.rounds_played} 轮，{decisions} 次决策")
         out("收益：" + scores)
     else:
-        out(f"\nresult: {result} after {g.round} rounds, {decisions} agent decisions")
+        out(f"\nresult: {result} after {g.rounds_played} rounds, {decisions} agent decisions")
         out("rewards: " + scores)
     return summary
 
@@ -105,12 +106,13 @@ def play(num_players: int | None = None, seed: int = 0, lang: str = "en",
 def main(argv=None):
     p = argparse.ArgumentParser(prog=prog("heroes_env.demo"), description=__doc__,
                                 formatter_class=HelpFormatter)
-    p.add_argument("--players", type=int, default=None, help="4 to 10 (default 5; 3v3: 6)")
+    p.add_argument("--players", type=int_in(4, C.MAX_SEATS), default=None,
+                   help="4 to 10 (default 5; 3v3: 6)")
     p.add_argument("--mode", choices=MODES, default=None, help="default identity")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int_in(), default=0)
     p.add_argument("--lang", choices=["en", "zh"], default="en")
     p.add_argument("--quiet-decisions", action="store_true", help="log events only, not each choice")
-    p.add_argument("--max-rounds", type=int, default=None,
+    p.add_argument("--max-rounds", type=int_in(1, C.MAX_ROUNDS_LIMIT), default=None,
                    help=f"default {DEFAULTS['max_rounds']}")
     p.add_argument("--pack", choices=PACKS, default=DEFAULT_PACK,
                    help="hero pack: standard, herokill, classmates (with the hero draft); none = "

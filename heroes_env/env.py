@@ -179,12 +179,14 @@ class raw_env(AECEnv):
             self.render()
 
     def step(self, action):
+        if self.game is None:
+            self._live()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.game.step(action)
+        self._live().step(action)
         self._sync()
 
     def step_as(self, agent: str, action):
@@ -196,23 +198,26 @@ class raw_env(AECEnv):
         self.step(action)
 
     def observe(self, agent):
-        obs, mask = self.game.observe_with_mask(self._index[agent], self.obs_dtype)
+        obs, mask = self._live().observe_with_mask(self._index[agent], self.obs_dtype)
         return {"observation": obs, "action_mask": mask}
 
     def state(self):
-        return self.game.state_vector(self.obs_dtype)
+        return self._live().state_vector(self.obs_dtype)
+
+    def _live(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("call reset() first: the env has no game yet")
+        return self.game
 
     # ------------------------------------------------------------ helpers
     def action_to_str(self, action: int, lang: str | None = None) -> str:
         """Label of an action for the pending decision (zh or en)."""
-        if self.game is None:
-            raise RuntimeError("call reset() before action_to_str()")
-        return self.game.action_to_str(action, lang or self.lang)
+        return self._live().action_to_str(action, lang or self.lang)
 
     def render(self):
         if self.render_mode is None:
             return None
-        g = self.game
+        g = self._live()
         new = g.log_lines(self.lang, self._log_start)
         self._log_start = len(g.event_log)
         text = "\n".join(new + [g.render_text(self.lang)])

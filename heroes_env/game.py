@@ -17,6 +17,7 @@ from .config import Config
 from .engine import constants as C
 from .engine import content
 from .engine import core
+from .engine.invariants import check_row
 from .engine.mask import legal_mask
 from .engine.observe import STATE_OBS_SIZE, observe, observe_state
 
@@ -63,6 +64,26 @@ def as_action(action) -> int | None:
     except TypeError:
         return None
 
+def check_state(config: Config, state) -> None:
+    """Raise ValueError unless state is a game row the engine may run under config: an int32
+    array of ``STATE_SIZE`` cells whose header matches config (players, mode, pack, deck), every
+    field within the range its layout declares (``engine/constants.py``) and every structural
+    invariant holding (``engine/invariants.py``). The message names the field, its value and its
+    range (or the invariant)."""
+    if not isinstance(config, Config):
+        raise ValueError(f"config must be a heroes_env.Config, got {config!r}")
+    if not isinstance(state, np.ndarray) or state.shape != (C.STATE_SIZE,) \
+            or state.dtype != np.int32:
+        raise ValueError(f"state must be an int32 array of shape ({C.STATE_SIZE},), got "
+                         f"{getattr(state, 'dtype', type(state).__name__)} "
+                         f"{getattr(state, 'shape', '')}")
+    spec = config.spec()
+    header = ((C.H_NP, spec[C.G_NP], "num_players"), (C.H_MODE, spec[C.G_MODE], "mode"),
+              (C.H_PACK, spec[C.G_PACK], "pack"), (C.H_DECK, spec[C.G_DECKID], "deck"),
+              (C.H_NCARDS, spec[C.G_NCARDS], "deck size"))
+    check_row(state, header, spec[C.G_DECK:C.G_DECK + spec[C.G_NCARDS]])
+
+
 class Game:
     """One game. ``Game.new(config, seed)`` deals a fresh game; ``heroes_env.scenario`` rigs one.
 
@@ -72,9 +93,20 @@ class Game:
     """
 
     def __init__(self, config: Config, state: np.ndarray, log: bool = False):
-        if state.shape != (C.STATE_SIZE,) or state.dtype != np.int32:
-            raise ValueError(f"state must be an int32 array of shape ({C.STATE_SIZE},), "
-                             f"got {state.dtype} {state.shape}")
+        """A game over a state row from elsewhere (``to_bytes``, a file, another ``Game``): the
+        row is checked before any compiled code touches it (``check_state``); a ValueError
+        names what is wrong. The row is used, not copied."""
+        check_state(config, state)
+        self._adopt(config, state, log)
+
+    @classmethod
+    def _trusted(cls, config: Config, state: np.ndarray, log: bool = False) -> "Game":
+        """A game over a row the engine made itself for this config (no check)."""
+        g = cls.__new__(cls)
+        g._adopt(config, state, log)
+        return g
+
+    def _adopt(self, config: Config, state: np.ndarray, log: bool) -> None:
         self.config = config
         self.s = state
         self.deck = cards.deck(config.deck)
@@ -101,7 +133,7 @@ class Game:
         elif not -(1 << 31) <= int(engine_seed) < (1 << 31):
             raise ValueError(f"engine_seed must fit in int32, got {engine_seed!r}")
         core.setup_game(s, config.spec(), int(engine_seed))
-        g = cls(config, s, log)
+        g = cls._trusted(config, s, log)
         g._deal_and_start()
         return g
 
@@ -114,7 +146,7 @@ class Game:
         self._drain_events()
 
     def clone(self) -> "Game":
-        g = Game(self.config, self.s.copy(), self.log_enabled)
+        g = Game._trusted(self.config, self.s.copy(), self.log_enabled)
         g.event_log = list(self.event_log)
         g.public_gains = set(self.public_gains)
         g._ev_seen = self._ev_seen
@@ -125,6 +157,12 @@ class Game:
 
     @classmethod
     def from_bytes(cls, config: Config, data: bytes) -> "Game":
+        """The game of ``to_bytes`` under config, checked as ``Game(config, state)`` is."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise ValueError(f"data must be bytes, got {type(data).__name__}")
+        if len(data) != C.STATE_SIZE * 4:
+            raise ValueError(f"state must be an int32 array of shape ({C.STATE_SIZE},): "
+                             f"{C.STATE_SIZE * 4} bytes, got {len(data)}")
         return cls(config, np.frombuffer(data, np.int32).copy())
 
     # ------------------------------------------------------------ status
@@ -165,37 +203,44 @@ class Game:
     def round(self) -> int:
         return int(self.s[C.H_ROUND])
 
+    @property
+    def rounds_played(self) -> int:
+        """Rounds begun (the round a game ends in counts; a truncated game played its cap,
+        although its round counter has passed it)."""
+        return min(self.round, int(self.s[C.H_MAX_ROUNDS]))
+
     def hp(self, seat: int) -> int:
-        return int(self.s[C.P_HP + seat])
+        return int(self.s[C.P_HP + self._check_seat(seat)])
 
     def max_hp(self, seat: int) -> int:
-        return int(self.s[C.P_MAXHP + seat])
+        return int(self.s[C.P_MAXHP + self._check_seat(seat)])
 
     def alive(self, seat: int) -> bool:
-        return bool(self.s[C.P_ALIVE + seat])
+        return bool(self.s[C.P_ALIVE + self._check_seat(seat)])
 
     def role(self, seat: int) -> int:
-        return int(self.s[C.P_ROLE + seat])
+        return int(self.s[C.P_ROLE + self._check_seat(seat)])
 
     def zone_cards(self, zone: int) -> list[int]:
         n = int(self.s[C.H_NCARDS])
         return np.flatnonzero(self.s[C.C_LOC:C.C_LOC + n] == zone).tolist()
 
     def hand(self, seat: int) -> list[int]:
-        return self.zone_cards(C.Z_HAND + seat)
+        return self.zone_cards(C.Z_HAND + self._check_seat(seat))
 
     def equipment(self, seat: int) -> list[int]:
+        seat = self._check_seat(seat)
         return [int(self.s[f + seat]) for f in (C.P_WEAPON, C.P_ARMOR, C.P_PLUS, C.P_MINUS)
                 if self.s[f + seat] >= 0]
 
     def judgement_zone(self, seat: int) -> list[int]:
         """Delayed tricks in placement order (the last one resolves first)."""
-        cs = self.zone_cards(C.Z_JUDGE + seat)
+        cs = self.zone_cards(C.Z_JUDGE + self._check_seat(seat))
         return sorted(cs, key=lambda c: int(self.s[C.C_ORD + c]))
 
     def hero_pile(self, seat: int) -> list[int]:
         """Cards set aside face up on seat's hero (不屈 / 红颜劫), in placement order."""
-        cs = self.zone_cards(C.Z_PILE + seat)
+        cs = self.zone_cards(C.Z_PILE + self._check_seat(seat))
         return sorted(cs, key=lambda c: int(self.s[C.C_ORD + c]))
 
     def draw_pile(self) -> list[int]:
@@ -363,11 +408,12 @@ class Game:
 
     def hero(self, seat: int):
         """The seat's hero (``content.Hero``), or None for a no-skill character."""
-        h = int(self.s[C.P_HERO + seat])
+        h = int(self.s[C.P_HERO + self._check_seat(seat)])
         return content.HEROES_BY_ID.get(h) if h >= 0 else None
 
     def skills(self, seat: int) -> list[str]:
         """Keys of the seat's skills (lord skills only for the lord)."""
+        seat = self._check_seat(seat)
         return [content.SKILLS_BY_ID[int(self.s[C.P_SK0 + i * C.MAX_SEATS + seat])].key
                 for i in range(C.MAX_SKILL_SLOTS) if self.s[C.P_SK0 + i * C.MAX_SEATS + seat]]
 

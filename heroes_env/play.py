@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 
 import numpy as np
 
-from .cli import HelpFormatter, prog
+from .cli import HelpFormatter, int_in, prog
 from . import labels
 from .config import DEFAULT_PACK, DEFAULTS, MODES, PACKS, Config
 from .demo import game_config
@@ -37,6 +38,7 @@ from .heroes import HEROES, lookup
 from .table import context_text, hero_card, role_name, table_view
 
 RECENT = 20          # log lines shown by "l"
+MAX_INPUT = 200      # characters of an input line read (the rest is dropped)
 
 WORDS = {
     "en": {"you": "you", "hand": "hand", "equip": "equip", "judge": "judge", "pile": "pile",
@@ -107,8 +109,10 @@ class Session:
 
     def __init__(self, config: Config, seat: int, opponents=("heuristic",), seed: int | None = None,
                  lang: str = "en", reveal: bool = False, record: str | None = None,
-                 stdin=None, stdout=None, color: bool | None = None):
+                 stdin=None, stdout=None, color: bool | None = None,
+                 trust_pickles: bool = False):
         from heroes_env.agents import make_agent
+        from heroes_env.agents.base import trust_kwargs
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])
         self.seed = int(seed)
@@ -134,7 +138,10 @@ class Session:
         for j, s in enumerate(others):
             spec = specs[j % len(specs)]
             self.specs[s] = spec
-            self.agents[s] = make_agent(spec)
+            self.agents[s] = make_agent(spec, **trust_kwargs(spec, trust_pickles))
+            check_table = getattr(self.agents[s], "check_table", None)
+            if check_table is not None:
+                check_table(config)
         for s, a in self.agents.items():      # the same seed and input: the same game
             a.reset(seed=int(np.random.SeedSequence([self.seed, 2, s]).generate_state(1)[0]))
         meta = {"human_seat": seat, "agents": {str(s): spec for s, spec in self.specs.items()}}
@@ -252,13 +259,17 @@ class Session:
         while True:
             self.stdout.write(f"{w['choose']} [1-{len(legal)}]{self.colon}")
             self.stdout.flush()
-            line = self.stdin.readline()
+            try:
+                line = self.stdin.readline()
+            except UnicodeDecodeError:
+                self.out(f"{w['bad']}{self.colon}" + w["legal"].format(k=len(legal)))
+                continue
             if not line:
                 self.out("")
                 self.out(w["eof"])
                 self.stopped = "eof"
                 return None
-            text = line.strip()
+            text = "".join(ch for ch in line if ch.isprintable()).strip()[:MAX_INPUT]
             if self.echo:
                 self.out(text)
             low = text.lower()
@@ -281,8 +292,8 @@ class Session:
                 self.show_table()
                 self.show_decision()
                 continue
-            if text.isdigit():
-                k = int(text)
+            if re.fullmatch(r"[0-9]+", text):        # ASCII digits only (not ², not ٣)
+                k = int(text) if len(text) <= 6 else 0
                 if 1 <= k <= len(legal):
                     return legal[k - 1]
                 self.out(f"{w['bad']}{self.colon}{text!r}; " + w["legal"].format(k=len(legal)))
@@ -303,6 +314,16 @@ class Session:
         self.rec.step(action, agent.take_transcript())      # a language model's prompt, reply
 
     def run(self) -> int:
+        """Play to the end, a quit or the end of input; the record (``record``) is written
+        whichever way the game stops, Ctrl-C and errors included."""
+        try:
+            return self._run()
+        finally:
+            if self.record_path:
+                path = RecordWriter(self.record_path).write(self.rec.record)
+                self.out(f"{self.w['saved']} {path}")
+
+    def _run(self) -> int:
         g, L = self.g, self.lang
         hero_note = f"{self.w['you_are']} {labels.seat_name(self.seat, L)}"
         self.out(self.st.bold(hero_note) + f" (seed {self.seed})")
@@ -321,9 +342,6 @@ class Session:
             self.flush_log()
         if g.done:
             self.end_screen()
-        if self.record_path:
-            path = RecordWriter(self.record_path).write(self.rec.record)
-            self.out(f"{self.w['saved']} {path}")
         return 0
 
     def end_screen(self) -> None:
@@ -349,7 +367,8 @@ def parse_args(argv=None):
     p = argparse.ArgumentParser(prog=prog("heroes_env.play"), description=__doc__,
                                 formatter_class=HelpFormatter)
     p.add_argument("--seat", default="random", help="your seat: 0 to players-1, or random (default)")
-    p.add_argument("--players", type=int, default=None, help="4 to 10 (default 5; 3v3: 6)")
+    p.add_argument("--players", type=int_in(4, C.MAX_SEATS), default=None,
+                   help="4 to 10 (default 5; 3v3: 6)")
     p.add_argument("--mode", choices=MODES, default=None, help="default identity")
     p.add_argument("--pack", choices=PACKS, default=DEFAULT_PACK,
                    help="hero pack: standard, herokill, classmates (with the draft); none = the "
@@ -360,18 +379,22 @@ def parse_args(argv=None):
                    help="agents for the other seats (heroes_env.agents.make_agent specs: heuristic, random, "
                         "a checkpoint file, module:Class, llm:MODEL@BASE_URL), used in turn; "
                         "default heuristic")
-    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: drawn)")
+    p.add_argument("--seed", type=int_in(), default=None, help="the game's seed (default: drawn)")
     p.add_argument("--lang", choices=["en", "zh"], default="en")
     p.add_argument("--record", default=None, metavar="FILE",
                    help="write the game record here (.json, or appended to .jsonl)")
     p.add_argument("--reveal", action="store_true", help="show every hand, role and move")
-    p.add_argument("--max-rounds", type=int, default=None,
+    p.add_argument("--max-rounds", type=int_in(1, C.MAX_ROUNDS_LIMIT), default=None,
                    help=f"default {DEFAULTS['max_rounds']}")
     p.add_argument("--no-autoplay", action="store_true",
                    help="ask you even when only one action is legal")
-    p.add_argument("--web", type=int, default=None, metavar="PORT",
+    p.add_argument("--trust-pickles", action="store_true",
+                   help="load .zip models with their pickled parts (runs code from the file: "
+                        "only for files you trust; docs/security.md)")
+    p.add_argument("--web", type=int_in(0, 65535), default=None, metavar="PORT",
                    help="play in the browser instead: serve the game on http://127.0.0.1:PORT/ "
-                        "(0: any free port; heroes_env.webplay)")
+                        "(0: any free port); open the URL it prints, which carries the token "
+                        "every request needs (heroes_env.webplay, docs/security.md)")
     return p, p.parse_args(argv)
 
 
@@ -396,12 +419,14 @@ def main(argv=None, stdin=None, stdout=None) -> int:
         if not 0 <= seat < n:
             p.error(f"--seat must be 0 to {n - 1} for {n} players, got {seat}")
     from heroes_env.agents import AgentSpecError, make_agent
+    from heroes_env.agents.base import trust_kwargs
     for spec in a.opponents:
         try:
-            make_agent(spec)
+            make_agent(spec, **trust_kwargs(spec, a.trust_pickles))
         except AgentSpecError as e:
             p.error(str(e))
-    s = Session(config, seat, a.opponents, seed, a.lang, a.reveal, a.record, stdin, stdout)
+    s = Session(config, seat, a.opponents, seed, a.lang, a.reveal, a.record, stdin, stdout,
+                trust_pickles=a.trust_pickles)
     if a.web is not None:
         from .webplay import serve
         return serve(s, a.web)

@@ -57,10 +57,22 @@ def config_to_dict(config: Config) -> dict:
 
 
 def config_from_dict(d: dict) -> Config:
+    if not isinstance(d, dict):
+        raise RecordError(f"the record's config must be an object of Config's keywords, got "
+                          f"{_short(d)}")
     try:
         return Config(**d)
-    except TypeError as e:
-        raise RecordError(f"the record's config {d!r} is not a Config: {e}") from None
+    except (TypeError, ValueError) as e:
+        raise RecordError(f"the record's config {_short(d)} is not a Config: {e}") from None
+
+
+def _short(x, n: int = 200) -> str:
+    text = repr(x)
+    return text if len(text) <= n else text[:n] + "..."
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 @dataclass
@@ -108,20 +120,34 @@ class GameRecord:
         if missing:
             raise RecordError(f"{where} lacks {missing}")
         decisions = d["decisions"]
+        if not isinstance(decisions, list):
+            raise RecordError(f"{where}: decisions must be a list of [seat, action, label], got "
+                              f"{_short(decisions)}")
+        seed = d["engine_seed"]
+        if not _is_int(seed) or not -(1 << 31) <= seed < (1 << 31):
+            raise RecordError(f"{where}: engine_seed must be an int from {-(1 << 31)} to "
+                              f"{(1 << 31) - 1}, got {_short(seed)}")
+        for key, kinds in (("seed", int), ("result", str), ("rewards", list), ("rounds", int),
+                           ("meta", dict), ("version", str)):
+            x = d.get(key)
+            if x is not None and (not isinstance(x, kinds) or isinstance(x, bool)):
+                raise RecordError(f"{where}: {key} must be a {kinds.__name__} or null, got "
+                                  f"{_short(x)}")
         for k, x in enumerate(decisions):
-            if (not isinstance(x, list) or len(x) != 3 or not isinstance(x[0], int)
-                    or not isinstance(x[1], int) or not isinstance(x[2], str)):
-                raise RecordError(f"{where}: decision {k} must be [seat, action, label], got {x!r}")
+            if (not isinstance(x, list) or len(x) != 3 or not _is_int(x[0])
+                    or not _is_int(x[1]) or not isinstance(x[2], str)):
+                raise RecordError(f"{where}: decision {k} must be [seat, action, label], got "
+                                  f"{_short(x)}")
         transcripts = d.get("transcripts") or []
         if not isinstance(transcripts, list):
             raise RecordError(f"{where}: transcripts must be a list, got "
                               f"{type(transcripts).__name__}")
         for x in transcripts:
             k = x.get("decision") if isinstance(x, dict) else None
-            if not isinstance(k, int) or not 0 <= k < len(decisions):
+            if not _is_int(k) or not 0 <= k < len(decisions):
                 raise RecordError(f"{where}: a transcript must be an object naming its decision "
-                                  f"(0..{len(decisions) - 1}), got {str(x)[:80]!r}")
-        return cls(config=config_from_dict(d["config"]), engine_seed=int(d["engine_seed"]),
+                                  f"(0..{len(decisions) - 1}), got {_short(x)}")
+        return cls(config=config_from_dict(d["config"]), engine_seed=seed,
                    seed=d.get("seed"), decisions=[list(x) for x in decisions],
                    result=d.get("result"), rewards=d.get("rewards"), rounds=d.get("rounds"),
                    version=d.get("version", "?"), meta=d.get("meta") or {},
@@ -277,8 +303,11 @@ def load_records(path: str) -> list[GameRecord]:
         return out
     if not os.path.exists(path):
         raise RecordError(f"no record file {path}")
-    with open(path, encoding="utf-8") as fh:
-        text = fh.read()
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"cannot read record file {path}: {e}") from None
     if path.endswith(".jsonl"):
         out = []
         for i, line in enumerate(text.splitlines()):
@@ -292,8 +321,8 @@ def load_records(path: str) -> list[GameRecord]:
 def _parse(text: str, where: str):
     try:
         return json.loads(text)
-    except ValueError as e:
-        raise RecordError(f"{where} is not JSON: {e}") from None
+    except (ValueError, RecursionError) as e:
+        raise RecordError(f"{where} is not JSON: {str(e)[:200] or type(e).__name__}") from None
 
 
 def load_record(path: str, index: int = 0) -> GameRecord:

@@ -23,9 +23,10 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import re
 import sys
 
-from .cli import HelpFormatter, prog
+from .cli import HelpFormatter, int_in, prog
 from . import cards, labels
 from .engine import constants as C
 from .engine import content
@@ -195,8 +196,20 @@ def transcripts_data(record) -> dict:
 
 def render_page(data: dict) -> str:
     """The page (TEMPLATE) with its data inlined."""
-    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    return TEMPLATE.replace("__TITLE__", html.escape(data["title"])).replace("__DATA__", blob)
+    blob = embed_json(data)
+    parts = {"__TITLE__": html.escape(data["title"]), "__DATA__": blob}
+    return re.sub("__TITLE__|__DATA__", lambda m: parts[m.group(0)], TEMPLATE)
+
+
+# characters that could end or bend a <script> block (</script>, <!--) or a JS string (U+2028,
+# U+2029 before ES2019), as JSON escapes: no string of a record can break out of the page's data
+_EMBED = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                        "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def embed_json(data) -> str:
+    """data as JSON to put inside a <script> element."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(_EMBED)
 
 
 def write_html(record, path: str) -> str:
@@ -223,9 +236,10 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog=prog("heroes_env.replay"), description=__doc__,
                                 formatter_class=HelpFormatter)
     p.add_argument("file", help="a record: .json, .jsonl (see --game) or a directory")
-    p.add_argument("--game", type=int, default=0, help="which record of a .jsonl / directory")
+    p.add_argument("--game", type=int_in(), default=0, help="which record of a .jsonl / directory")
     p.add_argument("--lang", choices=LANGS, default="en")
-    p.add_argument("--seat", type=int, default=None, help="print only what this seat saw")
+    p.add_argument("--seat", type=int_in(0, C.MAX_SEATS - 1), default=None,
+                   help="print only what this seat saw")
     p.add_argument("--html", default=None, metavar="OUT", help="write the replay page here")
     a = p.parse_args(argv)
     try:
@@ -235,8 +249,8 @@ def main(argv=None) -> int:
             print(f"wrote {a.html} ({len(rec.decisions)} decisions)")
         else:
             print_log(rec, a.lang, a.seat)
-    except RecordError as e:
-        print(f"error: {e}", file=sys.stderr)
+    except (RecordError, OSError) as e:
+        print("error: " + " ".join(str(e).split()), file=sys.stderr)     # one line
         return 2
     return 0
 
@@ -467,7 +481,7 @@ function setView(v) {
 // live play (heroes_env.webplay): send the chosen action, show the state that comes back
 function act(a, then) {
   $("decision").querySelectorAll("button.act").forEach(b => b.disabled = true);
-  fetch("act", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({action: a})})
+  fetch("act" + location.search, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({action: a})})
     .then(r => r.json())
     .then(st => {
       if (st.error) { $("status").textContent = st.error; render(); return; }

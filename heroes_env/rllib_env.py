@@ -145,12 +145,16 @@ class HeroesMultiAgentEnv(MultiAgentEnv):
 
     def step(self, action_dict):
         g = self.game
+        if g is None:
+            raise RuntimeError("call reset() first: the env has no game yet")
+        if not isinstance(action_dict, dict):
+            raise ValueError(f"step wants a dict {{agent: action}}, got {action_dict!r}")
         seat = g.decider
         agent = self.agent_of(seat)
         if set(action_dict) != {agent}:
             raise ValueError(f"step wants the action of {agent!r} (seat {seat}), the one agent "
                              f"that decides now; got actions for {sorted(action_dict)}")
-        g.step(int(action_dict[agent]), seat)
+        g.step(action_dict[agent], seat)     # an int (numpy ints too): "0" or 0.7 is refused
         self.acted.add(seat)
         self._play_opponents()
         if not g.done:

@@ -34,7 +34,11 @@ A card is named by its kind or card id (``slash``, ``chitu``), its English or Ch
 (``Slash``, ``杀``), optionally followed by suit and rank (``♠7``, ``S7``, ``h10``, ``♦Q``), or given
 as an int card id. Without suit and rank the lowest-id copy not yet placed is taken. Cards not
 placed anywhere are shuffled (with ``seed``) into the draw pile under ``deck_top``.
-Anything wrong in the description raises ``ScenarioError`` naming it.
+Anything wrong in the description raises ``ScenarioError`` naming it: a contradiction (two
+seats with one hero, a dead lord), a value of the wrong type (a bool where an int belongs, a
+string where a bool does) or out of range (HP beyond what an observation holds,
+``constants.HP_MAX``). A rigged table that is already won (no rebel or renegade alive) is built
+over: the lord's side has won, as the rules say, and no decision is asked.
 """
 from __future__ import annotations
 
@@ -52,7 +56,7 @@ from .engine.draft import assign_hero
 from .engine.flow.turn import (GAME_NEXT, TURN_AFTER_DISCARD, TURN_DISCARD, TURN_DRAW, TURN_JUDGE,
                                TURN_PLAY, TURN_START)
 from .engine.mode3v3 import GAME3_AFTER_TURN
-from .engine.state import move_card, push_frame
+from .engine.state import end_game, move_card, push_frame
 from .game import Game, engine_seed
 from .labels import ROLE_NAMES
 
@@ -64,6 +68,15 @@ SEAT_KEYS = {"role", "hp", "max_hp", "hand", "equip", "judge", "gender", "alive"
 # the discard phase (TURN_AFTER_DISCARD: 闭月 / 门神), then the finish phase
 PHASE_PC = {"start": TURN_START, "judge": TURN_JUDGE, "draw": TURN_DRAW, "play": TURN_PLAY,
             "discard": TURN_DISCARD, "finish": TURN_AFTER_DISCARD}
+
+
+def _int(value, where: str, what: str, lo: int, hi: int, hi_text: str | None = None) -> int:
+    """value as an int from lo to hi (not a bool, not a float), else ScenarioError."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
+            or not lo <= value <= hi:
+        raise ScenarioError(f"{where}: {what} must be an int from {lo} to {hi_text or hi}, got "
+                            f"{value!r}")
+    return int(value)
 
 
 def _hero(value, where) -> int:
@@ -137,10 +150,12 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
           seed: int = 0, deck: str | None = None, max_rounds: int | None = None,
           autoplay: bool | None = None,
           log: bool = True, round: int = 1, mode: str = "identity", acted=(),
-          guards_block: bool | None = None, discard: list | None = None) -> Game:
+          guards_block: bool | None = None, discard: list | None = None,
+          distinct_heroes: bool = True) -> Game:
     """Build a game from a description (see the module docstring) and run it to its first
     decision. Seats default to full HP (4, the lord 5 with 5+ players, a 3v3 commander 5), no
-    cards."""
+    cards. distinct_heroes=False lets several seats have one hero (no game deals that: for a rule
+    test's filler seats)."""
     if not isinstance(seats, (list, tuple)) or not 4 <= len(seats) <= C.MAX_SEATS:
         raise ScenarioError(f"seats must list 4 to {C.MAX_SEATS} seat descriptions, got "
                             f"{seats if not isinstance(seats, (list, tuple)) else len(seats)}")
@@ -155,7 +170,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
     max_rounds = config.max_rounds
     if phase not in PHASES:
         raise ScenarioError(f"phase must be one of {list(PHASES)}, got {phase!r}")
-    if not isinstance(current, int) or not 0 <= current < npl:
+    if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < npl:
         raise ScenarioError(f"current must be a seat 0..{npl - 1}, got {current!r}")
     if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= max_rounds:
         raise ScenarioError(f"round must be an int from 1 to max_rounds={max_rounds}, got "
@@ -167,6 +182,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
     s = np.zeros(C.STATE_SIZE, np.int32)
     core.setup_game(s, config.spec(), engine_seed(seed))
     roles = []
+    heroes = {}
     for i, d in enumerate(seats):
         where = f"seat {i}"
         if not isinstance(d, dict):
@@ -193,17 +209,21 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
         base = 5 if (roles[i] == C.ROLE_LORD and npl >= 5) or roles[i] == C.ROLE_COMMANDER else 4
         if "hero" in d:
             h = _hero(d["hero"], where)
+            if h in heroes and distinct_heroes:
+                raise ScenarioError(f"{where}: {content.HEROES_BY_ID[h].key} is already seat "
+                                    f"{heroes[h]}'s hero (a hero sits at one seat)")
+            heroes[h] = i
             if roles[i] == C.ROLE_LORD and content.HEROES_BY_ID[h].never_lord:
                 raise ScenarioError(f"{where}: {content.HEROES_BY_ID[h].key} can never be the lord")
             assign_hero(s, i, h)
             base = int(s[C.P_MAXHP + i])
-        max_hp = d.get("max_hp", base)
-        hp = d.get("hp", max_hp)
-        alive = bool(d.get("alive", True))
-        if not isinstance(max_hp, int) or max_hp < 1:
-            raise ScenarioError(f"{where}: max_hp must be a positive int, got {max_hp!r}")
-        if not isinstance(hp, int) or hp > max_hp or (alive and hp < 1):
-            raise ScenarioError(f"{where}: hp must be an int from 1 to max_hp={max_hp}, got {hp!r}")
+        alive = d.get("alive", True)
+        if not isinstance(alive, (bool, np.bool_)):
+            raise ScenarioError(f"{where}: alive must be True or False, got {alive!r}")
+        alive = bool(alive)
+        max_hp = _int(d.get("max_hp", base), where, "max_hp", 1, C.HP_MAX)
+        hp = _int(d.get("hp", max_hp), where, "hp", 1 if alive else C.HP_MIN, max_hp,
+                  f"max_hp={max_hp}")
         if not alive and roles[i] in (C.ROLE_LORD, C.ROLE_COMMANDER):
             raise ScenarioError(f"{where}: the {ROLE_NAMES['en'][roles[i]]} cannot start dead")
         gender = d.get("gender", None)
@@ -217,10 +237,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
         s[C.P_ALIVE + i] = 1 if alive else 0
         s[C.P_REVEALED + i] = 1 if (roles[i] == C.ROLE_LORD or not alive or mode == "3v3") else 0
         s[C.P_GENDER + i] = {None: 0, "male": 1, "female": 2}[gender]
-        slashes = d.get("slashes", 0)
-        if not isinstance(slashes, int) or slashes < 0:
-            raise ScenarioError(f"{where}: slashes must be an int >= 0, got {slashes!r}")
-        s[C.P_SLASHES + i] = slashes
+        s[C.P_SLASHES + i] = _int(d.get("slashes", 0), where, "slashes", 0, C.BYTE_MAX)
         if not alive and (d.get("hand") or d.get("equip") or d.get("judge")):
             raise ScenarioError(f"{where}: a dead seat holds no cards")
         for spec in d.get("hand", []):
@@ -281,7 +298,13 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
         push_frame(s, C.FR_PLAY, current, -1, -1, 0, -1, 0, 0)
     else:
         s[t_frame + C.F_PC] = PHASE_PC[phase]
-    g = Game(config, s, log)
+    g = Game._trusted(config, s, log)
+    if mode == "identity" and not any(s[C.P_ALIVE + i] and roles[i] in (C.ROLE_REBEL,
+                                                                          C.ROLE_RENEGADE)
+                                      for i in range(npl)):
+        end_game(s, C.RES_LORD, -1)     # no rebel or renegade lives: the lord's side has won
+        g._drain_events()
+        return g
     g._start()
     return g
 

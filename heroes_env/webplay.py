@@ -1,6 +1,6 @@
 """Play in the browser: the replay page (``heroes_env.replay``) driven by a small local server.
 
-    python -m heroes_env.play --web 8000 --pack none        # then open http://127.0.0.1:8000/
+    python -m heroes_env.play --web 8000 --pack none   # then open the URL it prints
 
 The server holds one game (a ``heroes_env.play.Session``: your seat, the agents, the record) and
 answers three requests: ``GET /`` the page, ``GET /state`` the frames so far as JSON, and
@@ -9,13 +9,18 @@ lets the agents play until you decide again or the game ends, and returns the ne
 action that is not legal is refused (status 400) with a message listing the legal ones; nothing
 changes. The page shows your seat's view only (``--reveal`` adds the all-seeing view), its
 previous frames stay browsable, and your legal actions are buttons on the last frame. The
-server listens on 127.0.0.1 only.
+server listens on 127.0.0.1 only, and answers only requests that carry the random token of the
+URL it prints, name it as their Host and come from its own page (``make_server``;
+``docs/security.md``).
 """
 from __future__ import annotations
 
+import hmac
 import json
+import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
 
 from . import labels
 from .record import RecordWriter
@@ -96,8 +101,18 @@ class LiveGame:
         return render_page(data)
 
 
-def make_server(game: LiveGame, port: int = 0) -> ThreadingHTTPServer:
-    """A server for the game on 127.0.0.1:port (0: a free port; see ``server.server_port``)."""
+MAX_BODY = 4096          # bytes of a POST /act body
+
+
+def make_server(game: LiveGame, port: int = 0, token: str | None = None) -> ThreadingHTTPServer:
+    """A server for the game on 127.0.0.1:port (0: a free port; see ``server.server_port``).
+
+    Every request must carry the server's token (``server.token``: token, or a random one made
+    here) as ``?token=`` (the URL ``url(server)`` prints has it; the page sends it on), and a
+    ``Host`` header naming the bound address; an ``Origin``, when sent, must be the server's own.
+    ``POST /act`` takes ``application/json`` only, at most ``MAX_BODY`` bytes. Anything else is
+    refused with a JSON error (403, 400, 404, 413, 415), and changes nothing."""
+    token = token or secrets.token_urlsafe(16)
 
     class Handler(BaseHTTPRequestHandler):
         def _send(self, status, body: bytes, kind: str):
@@ -105,14 +120,36 @@ def make_server(game: LiveGame, port: int = 0) -> ThreadingHTTPServer:
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
+            self.send_header("X-Content-Type-Options", "nosniff")
+            self.send_header("Referrer-Policy", "no-referrer")
             self.end_headers()
             self.wfile.write(body)
 
         def _json(self, status, obj):
             self._send(status, json.dumps(obj, ensure_ascii=False).encode(), "application/json")
 
+        def _refused(self) -> bool:
+            """Send the error and return True unless the request is the page's own."""
+            port = self.server.server_port
+            hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}
+            if self.headers.get("Host") not in hosts:
+                self._json(403, {"error": f"Host must be one of {sorted(hosts)}"})
+                return True
+            origin = self.headers.get("Origin")
+            if origin is not None and origin not in {f"http://{h}" for h in hosts}:
+                self._json(403, {"error": "cross-origin requests are refused"})
+                return True
+            query = parse_qs(urlsplit(self.path).query)
+            if not hmac.compare_digest(query.get("token", [""])[0].encode(), token.encode()):
+                self._json(403, {"error": "a request needs the token of the URL the server "
+                                          "printed (?token=...)"})
+                return True
+            return False
+
         def do_GET(self):
-            path = self.path.split("?")[0].split("#")[0]
+            if self._refused():
+                return
+            path = urlsplit(self.path).path
             if path in ("/", "/index.html"):
                 self._send(200, game.page().encode(), "text/html; charset=utf-8")
             elif path == "/state":
@@ -121,14 +158,29 @@ def make_server(game: LiveGame, port: int = 0) -> ThreadingHTTPServer:
                 self._json(404, {"error": f"no page {path}; there are /, /state and POST /act"})
 
         def do_POST(self):
-            if self.path.split("?")[0] != "/act":
-                self._json(404, {"error": f"no action endpoint {self.path}; POST /act"})
+            if self._refused():
+                return
+            if urlsplit(self.path).path != "/act":
+                self._json(404, {"error": f"no action endpoint {urlsplit(self.path).path}; "
+                                          f"POST /act"})
+                return
+            kind = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+            if kind != "application/json":
+                self._json(415, {"error": f"POST /act takes application/json, got {kind!r}"})
                 return
             try:
                 n = int(self.headers.get("Content-Length") or 0)
+            except ValueError:
+                n = -1
+            if not 0 <= n <= MAX_BODY:
+                self._json(413 if n > MAX_BODY else 400,
+                           {"error": f"a body of 0 to {MAX_BODY} bytes (Content-Length) is "
+                                     f"expected"})
+                return
+            try:
                 body = json.loads(self.rfile.read(n) or b"{}")
                 action = body["action"]
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):
                 self._json(400, {"error": 'send JSON {"action": <an action id>}'})
                 return
             self._json(*game.act(action))
@@ -136,14 +188,20 @@ def make_server(game: LiveGame, port: int = 0) -> ThreadingHTTPServer:
         def log_message(self, *args):      # quiet
             pass
 
-    return ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    server.token = token
+    return server
+
+
+def url(server) -> str:
+    """The page's address, token included."""
+    return f"http://127.0.0.1:{server.server_port}/?token={server.token}"
 
 
 def serve(session, port: int = 8000) -> int:
     game = LiveGame(session)
     server = make_server(game, port)
-    url = f"http://127.0.0.1:{server.server_port}/"
-    session.out(f"playing player_{session.seat} at {url}  (Ctrl-C to stop)")
+    session.out(f"playing player_{session.seat} at {url(server)}  (Ctrl-C to stop)")
     try:
         server.serve_forever()
     except KeyboardInterrupt:

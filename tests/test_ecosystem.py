@@ -204,7 +204,8 @@ def test_demo_usage_error_names_the_console_script(monkeypatch, capsys):
     monkeypatch.setattr("sys.argv", ["/venv/bin/heroes-demo"])
     with pytest.raises(SystemExit):
         demo.main(["--players", "3"])
-    assert "heroes-demo: error: num_players must be an int from 4" in capsys.readouterr().err
+    assert "heroes-demo: error: argument --players: expected an int from 4" in \
+        capsys.readouterr().err
 
 
 def test_install_hint_fits_the_install(monkeypatch):

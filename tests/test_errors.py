@@ -250,9 +250,9 @@ def test_env_bad_keywords(kw, field):
      r"distinct heroes"),
     (dict(deck="herokill_deluxe"),
      r"deck must be one of \['standard', 'standard_no_ex', 'herokill'\], got 'herokill_deluxe'"),
-    (dict(max_rounds=0), r"max_rounds must be a positive int, got 0"),
-    (dict(max_rounds=-3), r"max_rounds must be a positive int, got -3"),
-    (dict(max_rounds=2.5), r"max_rounds must be a positive int, got 2\.5"),
+    (dict(max_rounds=0), r"max_rounds must be an int from 1 to 10000, got 0"),
+    (dict(max_rounds=-3), r"max_rounds must be an int from 1 to 10000, got -3"),
+    (dict(max_rounds=2.5), r"max_rounds must be an int from 1 to 10000, got 2\.5"),
 ])
 def test_bad_config(kw, pattern):
     with pytest.raises(ValueError, match=pattern):
@@ -262,7 +262,7 @@ def test_bad_config(kw, pattern):
 
 
 def test_bool_max_rounds_is_refused():
-    with pytest.raises(ValueError, match=r"max_rounds must be a positive int, got True"):
+    with pytest.raises(ValueError, match=r"max_rounds must be an int from 1 to 10000, got True"):
         Config(max_rounds=True)
 
 
@@ -334,7 +334,7 @@ def test_valid_scenario_builds():
     (dict(seats=_seats(s1={"hp": 0})),
      r"seat 1: hp must be an int from 1 to max_hp=4, got 0"),
     (dict(seats=_seats(s1={"max_hp": 0})),
-     r"seat 1: max_hp must be a positive int, got 0"),
+     r"seat 1: max_hp must be an int from 1 to 127, got 0"),
     (dict(seats=_seats(s0={"role": "rebel"})),
      r"exactly one seat must be the lord, got roles \['rebel', 'rebel', 'loyalist', 'renegade'\]"),
     (dict(seats=_seats(s2={"role": "lord"})),
@@ -356,7 +356,7 @@ def test_valid_scenario_builds():
     (dict(seats=_seats(s1={"gender": "x"})),
      r"seat 1: gender must be 'male', 'female' or None, got 'x'"),
     (dict(seats=_seats(s1={"slashes": -1})),
-     r"seat 1: slashes must be an int >= 0, got -1"),
+     r"seat 1: slashes must be an int from 0 to 255, got -1"),
     (dict(seats=[{"role": "lord"}, {}, {}]),
      r"seats must list 4 to 10 seat descriptions, got 3"),
     (dict(seats=_seats(11)),
@@ -366,7 +366,7 @@ def test_valid_scenario_builds():
     (dict(seats=_seats(), deck="deluxe"),
      r"deck must be one of \['standard', 'standard_no_ex', 'herokill'\], got 'deluxe'"),
     (dict(seats=_seats(), max_rounds=0),
-     r"max_rounds must be a positive int, got 0"),
+     r"max_rounds must be an int from 1 to 10000, got 0"),
 ])
 def test_malformed_scenario(kw, pattern):
     with pytest.raises(ScenarioError, match=pattern):

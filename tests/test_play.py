@@ -103,7 +103,7 @@ def test_colours_only_on_a_terminal():
     (["--seat", "7", "--players", "5"], "--seat must be 0 to 4"),
     (["--seat", "x"], "--seat must be a number"),
     (["--opponents", "nobody"], "unknown agent 'nobody'"),
-    (["--players", "3"], "num_players must be an int from 4"),
+    (["--players", "3"], "--players: expected an int from 4 to 10, got '3'"),
 ])
 def test_bad_options_are_named(argv, message, capsys):
     with pytest.raises(SystemExit):

@@ -388,7 +388,7 @@ def test_yizhuang_lord_skills_only_as_lord(lord):
         d["role"] = roles[i]
     seats[me] = {"hero": "huamulan", "role": roles[me], "hand": ["jink ♦2", "slash ♠7", ANCHOR]}
     from heroes_env.scenario import build
-    g = build(seats, current=me)
+    g = build(seats, current=me, distinct_heroes=False)
     assert g.max_hp(me) == (4 if lord else 3)
     g.play("skill Disguise")
     g.play("Jink ♦2")

@@ -41,7 +41,7 @@ def table(*seats, **kw):
         d.setdefault("role", ROLES5[i])
         d.setdefault("hero", FILL[i])
         out.append(d)
-    return build(out, **kw)
+    return build(out, distinct_heroes=False, **kw)
 
 
 def positions(g):

@@ -38,7 +38,7 @@ def table(*hands_or_seats, **kw):
     for d in seats:
         if d.get("alive", True):
             d.setdefault("hero", FILL)
-    return build(seats, **kw)
+    return build(seats, distinct_heroes=False, **kw)
 
 
 def skill_events(g, skill=None):

@@ -93,11 +93,11 @@ def test_rotation_gives_every_agent_every_seat_and_role():
     (["--agents", "heuristic", "random", "--seating", "fixed"],
      "--seating fixed needs one agent per seat: 5 agents for 5 players, got 2"),
     (["--agents"] + ["random"] * 6, "5 players seat at most 5 agents, got 6"),
-    (["--agents", "random", "--players", "11"], "players must be 4 to 10"),
+    (["--agents", "random", "--players", "11"], "--players: expected an int from 4 to 10"),
     (["--agents", "random", "--pack", "sp"], "pack must be one of"),
     (["--agents", "random", "--seating", "snake"], "seating must be one of"),
-    (["--agents", "random", "--games", "0"], "games must be a positive int"),
-    (["--agents", "random", "--workers", "0"], "workers must be a positive int"),
+    (["--agents", "random", "--games", "0"], "--games: expected an int from 1 to"),
+    (["--agents", "random", "--workers", "0"], "--workers: expected an int from 1 to 1024"),
     (["--agents", "random", "--rating", "glicko"], "--rating must be auto, openskill or elo"),
 ])
 def test_bad_input_is_named(argv, message, tmp_path, capsys):

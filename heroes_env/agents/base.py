@@ -166,7 +166,17 @@ def make_agent(spec, seed: int | None = None, **kwargs) -> Agent:
         if not hasattr(mod, attr):
             raise AgentSpecError(f"module {module!r} has no attribute {attr!r} (agent spec {spec!r})")
         return _check(getattr(mod, attr)(seed=seed, **kwargs), spec)
+    if os.path.splitext(spec)[1].lower() in _LOADERS:
+        raise AgentSpecError(f"no such file: {spec!r} (a checkpoint spec names a file)")
     raise AgentSpecError(f"unknown agent {spec!r}; legal: {_legal_forms()}")
+
+
+def trust_kwargs(spec, trust: bool) -> dict:
+    """make_agent's keywords for spec when the user trusts pickled model files (the command
+    lines' ``--trust-pickles``): ``trust=True`` for a ``.zip`` model, nothing otherwise."""
+    if trust and isinstance(spec, str) and spec.lower().endswith(".zip"):
+        return {"trust": True}
+    return {}
 
 
 def _check(agent, spec) -> Agent:
@@ -190,6 +200,9 @@ def _load_json(path: str, seed: int | None = None, **kwargs) -> Agent:
     extra = data.get("kwargs", {})
     if not isinstance(extra, dict):
         raise AgentSpecError(f"agent file {path!r}: kwargs must be an object, got {extra!r}")
+    if "trust" in extra:
+        raise AgentSpecError(f"agent file {path!r}: a file cannot grant itself trust; the "
+                             f"person running the command does (--trust-pickles)")
     return make_agent(data["agent"], seed=seed, **{**extra, **kwargs})
 
 

@@ -55,6 +55,10 @@ game per worker process).
 from __future__ import annotations
 
 import copy
+import io
+import json
+import os
+import warnings
 from typing import Hashable, Iterable
 
 import numpy as np
@@ -329,8 +333,11 @@ def save_checkpoint(path: str, net, meta: dict | None = None) -> None:
 
 
 def load_checkpoint(path: str):
-    """(PolicyNet in eval mode, meta) from a ``.pt`` checkpoint; AgentSpecError if it is not one."""
+    """(PolicyNet in eval mode, meta) from a ``.pt`` checkpoint (read with ``weights_only``: no
+    code in the file runs); AgentSpecError naming what is wrong if it is not one (no such file,
+    not a checkpoint, keys or shapes that do not fit, weights not finite)."""
     torch = _torch()
+    _exists(path, "checkpoint")
     try:
         data = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as e:  # noqa: BLE001 - any unreadable file is a bad spec
@@ -338,15 +345,33 @@ def load_checkpoint(path: str):
     if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT:
         raise AgentSpecError(f"{path!r} is not a {CHECKPOINT_FORMAT} checkpoint (written by "
                              f"training/selfplay_ppo.py)")
-    arch = data["arch"]
+    arch, meta = data.get("arch"), data.get("meta", {})
+    if not isinstance(arch, dict) or not isinstance(meta, dict) or "state_dict" not in data:
+        raise AgentSpecError(f"checkpoint {path!r} lacks its arch, meta or state_dict")
     if arch.get("num_actions") != NUM_ACTIONS:
         raise AgentSpecError(f"checkpoint {path!r} was trained for {arch.get('num_actions')} "
                              f"actions; this env has {NUM_ACTIONS}")
     check_obs_size(arch.get("obs_size"), f"checkpoint {path!r}")
-    net = net_from_arch(arch)
-    net.load_state_dict(data["state_dict"])
+    try:
+        net = net_from_arch(arch)
+    except (TypeError, ValueError, KeyError, RuntimeError) as e:
+        raise AgentSpecError(f"checkpoint {path!r}: its arch {arch} builds no net: {e}") from e
+    load_weights(net, data["state_dict"], f"checkpoint {path!r}")
     net.eval()
-    return net, data.get("meta", {})
+    return net, meta
+
+
+def trained_table(meta: dict) -> dict:
+    """The table a checkpoint was trained at, as far as its ``meta`` says (the training
+    arguments ``num_players``, ``pack``, ``mode``): {} if it says nothing."""
+    args = meta.get("args") if isinstance(meta, dict) else None
+    if not isinstance(args, dict):
+        return {}
+    return {k: args[k] for k in ("num_players", "pack", "mode") if k in args}
+
+
+def table_text(table: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in table.items())
 
 
 def _pick(logits: np.ndarray, deterministic: bool, rng) -> np.ndarray:
@@ -371,6 +396,7 @@ class TorchPolicyAgent(Agent):
                  deterministic: bool = True, torch_threads: int | None = 1, net=None,
                  prior_gain=None):
         super().__init__(seed, name)
+        self.path, self._warned = path, False
         if net is None:
             if path is None:
                 raise AgentSpecError("TorchPolicyAgent needs a checkpoint path or a net")
@@ -395,6 +421,16 @@ class TorchPolicyAgent(Agent):
         super().reset(seed, slots)
         if self.prior is not None:
             self.prior.reset(seed, slots)
+
+    def check_table(self, config) -> None:
+        """Warn (once per agent) if config is not the table the checkpoint's meta says it was
+        trained at (players, pack, mode): it plays, but was not trained for this."""
+        trained = trained_table(self.meta)
+        here = {k: getattr(config, k) for k in trained}
+        if trained and here != trained and not self._warned:
+            self._warned = True
+            warnings.warn(f"{self.path or 'this net'} was trained at {table_text(trained)}; it "
+                          f"plays at {table_text(here)}", stacklevel=2)
 
     def logits(self, obs: np.ndarray, masks: np.ndarray,
                slots: Iterable[Hashable] | None = None) -> np.ndarray:
@@ -425,23 +461,122 @@ class TorchPolicyAgent(Agent):
         return _pick(self.logits(obs, masks, slots), self.deterministic, self.rng)
 
 
+SB3_POLICY = ("sb3_contrib.common.maskable.policies", "MaskableActorCriticPolicy")
+SB3_SETTINGS = ("net_arch",)        # the policy_kwargs a model's weights can be rebuilt with
+
+
+def _sb3_entry(data: dict, key: str, path: str) -> dict:
+    entry = data.get(key)
+    if not isinstance(entry, dict):
+        raise AgentSpecError(f"model {path!r}: its data lacks {key!r}")
+    return entry
+
+
+def read_sb3_zip(path: str):
+    """(policy settings, weights) of a MaskablePPO ``.zip`` read without running code from it:
+    the ``data`` entry as JSON (its pickled ``:serialized:`` parts are skipped: only their
+    readable fields are used) and ``policy.pth`` with ``torch.load(weights_only=True)``.
+    AgentSpecError if the zip holds anything that the weights alone cannot rebuild (another
+    policy class, policy settings beyond ``SB3_SETTINGS``): load such a model with
+    ``trust=True``, if you trust the file."""
+    import zipfile
+    torch = _torch()
+    try:
+        with zipfile.ZipFile(path) as z:
+            data = json.loads(z.read("data"))
+            with z.open("policy.pth") as f:
+                weights = torch.load(io.BytesIO(f.read()), map_location="cpu", weights_only=True)
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile, RuntimeError) as e:
+        raise AgentSpecError(f"cannot read MaskablePPO model {path!r}: {e}") from e
+    if not isinstance(data, dict):
+        raise AgentSpecError(f"model {path!r}: its data is not a JSON object")
+    policy = _sb3_entry(data, "policy_class", path)
+    name = str(policy.get(":type:", ""))
+    if policy.get("__module__") != SB3_POLICY[0] \
+            or f"{SB3_POLICY[1]}.__init__" not in str(policy.get("__init__")):
+        raise AgentSpecError(f"model {path!r} uses policy {name or policy!r}, not "
+                             f"{'.'.join(SB3_POLICY)}; only a trusted file may be unpickled "
+                             f"(trust=True, --trust-pickles)")
+    kwargs = data.get("policy_kwargs") or {}
+    if not isinstance(kwargs, dict) or ":serialized:" in kwargs or set(kwargs) - set(SB3_SETTINGS):
+        raise AgentSpecError(f"model {path!r} has policy settings {sorted(kwargs)} that only "
+                             f"unpickling restores (rebuilt from weights: {list(SB3_SETTINGS)}); "
+                             f"load it with trust=True (--trust-pickles) if you trust the file")
+    try:
+        shape = _sb3_entry(data, "observation_space", path)["_shape"]
+        obs_size = (json.loads(shape) if isinstance(shape, str) else shape)[-1]
+        num_actions = int(_sb3_entry(data, "action_space", path)["n"])
+    except (KeyError, ValueError, TypeError, IndexError) as e:
+        raise AgentSpecError(f"model {path!r}: cannot read its spaces: {e}") from e
+    return {"obs_size": int(obs_size), "num_actions": num_actions, **kwargs}, weights
+
+
+def _sb3_policy(settings: dict, weights, path: str):
+    """A MaskableActorCriticPolicy built from settings, holding weights (checked)."""
+    import gymnasium as gym
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    if settings["num_actions"] != NUM_ACTIONS:
+        raise AgentSpecError(f"model {path!r} was trained for {settings['num_actions']} actions; "
+                             f"this env has {NUM_ACTIONS}")
+    check_obs_size(settings["obs_size"], f"model {path!r}")
+    space = gym.spaces.Box(-np.inf, np.inf, (settings["obs_size"],), np.float32)
+    try:
+        policy = MaskableActorCriticPolicy(space, gym.spaces.Discrete(NUM_ACTIONS),
+                                           lambda _: 0.0, net_arch=settings.get("net_arch"))
+    except (TypeError, ValueError) as e:
+        raise AgentSpecError(f"model {path!r}: policy settings {settings}: {e}") from e
+    load_weights(policy, weights, f"model {path!r}")
+    policy.set_training_mode(False)
+    return policy
+
+
+def load_weights(net, weights, what: str) -> None:
+    """net.load_state_dict(weights), with every defect an AgentSpecError naming it: not a
+    mapping of tensors, keys missing or extra, shapes that differ, values not finite."""
+    torch = _torch()
+    if not isinstance(weights, dict) or not all(isinstance(v, torch.Tensor)
+                                                for v in weights.values()):
+        raise AgentSpecError(f"{what}: its weights are not a mapping of tensors")
+    want = net.state_dict()
+    missing = sorted(set(want) - set(weights))
+    extra = sorted(set(weights) - set(want))
+    if missing or extra:
+        raise AgentSpecError(f"{what}: weights missing {missing[:5]}, unexpected {extra[:5]}")
+    for k, v in weights.items():
+        if tuple(v.shape) != tuple(want[k].shape):
+            raise AgentSpecError(f"{what}: weight {k} has shape {tuple(v.shape)}, the net "
+                                 f"needs {tuple(want[k].shape)}")
+        if v.is_floating_point() and not bool(torch.isfinite(v).all()):
+            raise AgentSpecError(f"{what}: weight {k} holds NaN or infinite values")
+    net.load_state_dict(weights)
+
+
 class SB3PolicyAgent(Agent):
-    """An sb3-contrib ``MaskablePPO`` model (``.zip``) as an agent."""
+    """An sb3-contrib ``MaskablePPO`` model (``.zip``) as an agent.
+
+    The zip is read without unpickling anything (``read_sb3_zip``): its policy is rebuilt from
+    the saved settings and its weights. trust=True (``--trust-pickles`` on the command lines)
+    loads it with ``MaskablePPO.load`` instead, which runs code the file carries: only for files
+    you trust (a model with custom policy settings needs it)."""
 
     name = "maskable_ppo"
 
     def __init__(self, path: str, seed: int | None = None, name: str | None = None,
-                 deterministic: bool = True, torch_threads: int | None = 1):
+                 deterministic: bool = True, torch_threads: int | None = 1, trust: bool = False):
         super().__init__(seed, name)
         torch = _torch()
         if torch_threads is not None and torch.get_num_threads() != torch_threads:
             torch.set_num_threads(int(torch_threads))
-        try:
-            from sb3_contrib import MaskablePPO
-            self.model = MaskablePPO.load(path, device="cpu")
-        except Exception as e:  # noqa: BLE001
-            raise AgentSpecError(f"cannot load MaskablePPO model {path!r}: {e}") from e
-        self.obs_size = int(self.model.observation_space.shape[-1])
+        _exists(path, "model")
+        if trust is True:
+            try:
+                from sb3_contrib import MaskablePPO
+                self.policy = MaskablePPO.load(path, device="cpu").policy
+            except Exception as e:  # noqa: BLE001
+                raise AgentSpecError(f"cannot load MaskablePPO model {path!r}: {e}") from e
+        else:
+            self.policy = _sb3_policy(*read_sb3_zip(path), path)
+        self.obs_size = int(self.policy.observation_space.shape[-1])
         check_obs_size(self.obs_size, f"model {path!r}")
         self.deterministic = bool(deterministic)
 
@@ -450,10 +585,15 @@ class SB3PolicyAgent(Agent):
 
     def act_batch(self, obs, masks, slots=None) -> np.ndarray:
         obs, masks = check_batch(obs, masks)
-        a, _ = self.model.predict(obs_to_float32(obs)[:, :self.obs_size],
-                                  action_masks=masks != 0,
-                                  deterministic=self.deterministic)
+        a, _ = self.policy.predict(obs_to_float32(obs)[:, :self.obs_size],
+                                   action_masks=masks != 0,
+                                   deterministic=self.deterministic)
         return np.asarray(a, np.int64).reshape(-1)
+
+
+def _exists(path: str, what: str) -> None:
+    if not isinstance(path, str) or not os.path.isfile(path):
+        raise AgentSpecError(f"no such file: {what} {path!r}")
 
 
 def _load_pt(path: str, seed: int | None = None, **kwargs) -> Agent:

@@ -54,13 +54,13 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from heroes_env import Config, Game
-from heroes_env.cli import HelpFormatter, prog
+from heroes_env.cli import HelpFormatter, int_in, prog
 from heroes_env.config import DEFAULTS
 from heroes_env.config import PACKS
 from heroes_env import cards as _cards
 from heroes_env.engine import constants as C
 
-from .base import AgentSpecError, make_agent
+from .base import AgentSpecError, make_agent, trust_kwargs
 from .ratings import make_ratings, rating_key, wilson
 
 ROLE_NAMES = ("lord", "loyalist", "rebel", "renegade")
@@ -98,6 +98,7 @@ class TournamentConfig:
     labels: tuple[str, ...] = field(default=())
     mode: str = DEFAULTS["mode"]  # "identity" or "3v3" (per-role rates: commander, guard)
     engine: str = "auto"          # "batched" / "game" ("auto": batched if every agent allows)
+    trust_pickles: bool = False   # load .zip models with their pickled parts (--trust-pickles)
 
     def __post_init__(self):
         agents = tuple(self.agents)
@@ -149,6 +150,8 @@ class TournamentConfig:
 
     def header(self) -> dict:
         d = asdict(self)
+        if not self.trust_pickles:
+            del d["trust_pickles"]      # (not a property of the games: headers stay the same)
         d["agents"] = list(self.agents)
         d["labels"] = list(self.labels)
         return d
@@ -232,7 +235,12 @@ class _Player:
     def agent(self, seat: int, j: int):
         key = (seat, j)
         if key not in self.instances:
-            self.instances[key] = make_agent(self.cfg.agents[j])
+            spec = self.cfg.agents[j]
+            agent = make_agent(spec, **trust_kwargs(spec, self.cfg.trust_pickles))
+            check_table = getattr(agent, "check_table", None)
+            if check_table is not None:
+                check_table(self.config)
+            self.instances[key] = agent
         return self.instances[key]
 
     def play(self, i: int) -> dict:
@@ -627,7 +635,7 @@ def run_tournament(cfg: TournamentConfig, workers: int = 1, games_file: str | No
                               "engine keeps: add --engine game")
     for spec in cfg.agents:          # fail early, in this process, with the spec's own error
         try:
-            make_agent(spec)
+            make_agent(spec, **trust_kwargs(spec, cfg.trust_pickles))
         except AgentSpecError as e:
             raise TournamentError(str(e)) from None
     records: dict[int, dict] = {}
@@ -839,19 +847,25 @@ def _parser() -> argparse.ArgumentParser:
         prog=prog("heroes_env.agents.tournament"), formatter_class=HelpFormatter,
         description="Play games between agents; report win rates per role and ratings.")
     p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
-                   help="agents: built-in names (random, heuristic), package.module:Class, "
-                        "checkpoint files, or llm:MODEL@BASE_URL (a chat-completions model)")
-    p.add_argument("--games", type=int, default=1000)
+                   help="agents: built-in names (random, heuristic), trained:<table>, "
+                        "package.module:Class, checkpoint files, or llm:MODEL@BASE_URL (a "
+                        "chat-completions model)")
+    p.add_argument("--games", type=int_in(1, 10 ** 9), default=1000)
+    p.add_argument("--trust-pickles", action="store_true",
+                   help="load .zip models with their pickled parts (runs code from the file: "
+                        "only for files you trust; docs/security.md)")
     p.add_argument("--mode", default=DEFAULTS["mode"], help="identity or 3v3")
-    p.add_argument("--players", type=int, default=None, help="default 5 (identity), 6 (3v3)")
+    p.add_argument("--players", type=int_in(4, C.MAX_SEATS), default=None,
+                   help="default 5 (identity), 6 (3v3)")
     p.add_argument("--pack", default=DEFAULTS["pack"], help=f"one of {list(PACKS)}")
     p.add_argument("--deck", default=None,
                    help=f"one of {list(_cards.DECKS)} (default: the pack's own deck)")
     p.add_argument("--hero-selection", default="draft", help="draft or random (hero packs)")
-    p.add_argument("--max-rounds", type=int, default=DEFAULTS["max_rounds"])
+    p.add_argument("--max-rounds", type=int_in(1, C.MAX_ROUNDS_LIMIT),
+                   default=DEFAULTS["max_rounds"])
     p.add_argument("--seating", default="rotate", help=f"one of {list(SEATINGS)}")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+    p.add_argument("--seed", type=int_in(), default=0)
+    p.add_argument("--workers", type=int_in(1, 1024), default=os.cpu_count() or 1,
                    help="local processes; with --backend ray and no --address, the CPUs of the "
                         "local Ray instance")
     p.add_argument("--backend", default="local",
@@ -893,6 +907,7 @@ def main(argv=None) -> int:
                                pack=args.pack, deck=args.deck, hero_selection=args.hero_selection,
                                max_rounds=args.max_rounds, seating=args.seating, seed=args.seed,
                                autoplay=not args.no_autoplay, mode=args.mode,
+                               trust_pickles=args.trust_pickles,
                                # --record keeps every decision: the game engine does
                                engine="game" if args.record and args.engine == "auto"
                                else args.engine)

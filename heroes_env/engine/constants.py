@@ -31,15 +31,48 @@ is why later blocks were appended at the end (seating, history).
 
 class Layout:
     """Consecutive offsets: ``take(size)`` returns the next free offset and reserves ``size`` cells
-    (or bits) after it; ``end`` is the first offset after everything taken so far."""
+    (or bits) after it; ``end`` is the first offset after everything taken so far.
+
+    ``take(size, lo, hi)`` also declares the range every one of those cells must lie in (both ends
+    included) where compiled code uses it as an index or a count: an int, or a header field's
+    name with an optional offset (``"H_NP - 1"``: the value of that field in the same row, less
+    one). ``ranges`` lists them (offset, size, lo, hi); ``engine/invariants.py`` checks them when a
+    state comes from outside, before compiled code touches it."""
 
     def __init__(self, start=0):
         self.end = start
+        self.ranges = []
 
-    def take(self, size=1):
+    def take(self, size=1, lo=None, hi=None):
         at = self.end
         self.end += size
+        if lo is not None or hi is not None:
+            self.ranges.append((at, size, INT32_MIN if lo is None else lo,
+                                INT32_MAX if hi is None else hi))
         return at
+
+    def named_ranges(self, namespace, prefixes, lo=0):
+        """``ranges`` as (name, offset, size, lo, hi), each named by the module-level int of
+        namespace whose name starts with one of prefixes and whose value is that offset (offsets
+        below lo are looked up among the prefix "H_" only: the header's fields)."""
+        out = []
+        for at, size, a, b in self.ranges:
+            pre = ("H_",) if at < lo else prefixes
+            names = [k for k, v in namespace.items()
+                     if k.startswith(pre) and type(v) is int and v == at]
+            assert len(names) == 1, f"offset {at} is named {names}"
+            out.append((names[0], at, size, a, b))
+        return tuple(out)
+
+
+INT32_MIN = -(1 << 31)
+INT32_MAX = (1 << 31) - 1
+SEAT = "H_NP - 1"            # hi of a seat of this game: 0 .. H_NP - 1 (lo=-1: -1 = none)
+CARD = "H_NCARDS - 1"        # hi of a card of this game's deck: 0 .. H_NCARDS - 1
+HP_MIN = -128                # HP and max HP the observations hold (a signed byte: obs.py)
+HP_MAX = 127
+BYTE_MAX = 255               # counters an observation holds in one byte
+MAX_ROUNDS_LIMIT = 10_000     # the largest round cap a game may have (Config.max_rounds)
 
 
 # ---------------------------------------------------------------- sizes
@@ -61,116 +94,134 @@ assert HIST_GAME_BYTES % 4 == 0 and HIST_RND_BYTES % 4 == 0     # whole int32 ce
 # ---------------------------------------------------------------- frame records
 # a frame is FRAME_SIZE cells: kind, program counter (its step), then cells whose meaning the frame
 # kind names (engine/frames.py)
+MAX_PC = 255             # a frame's program counter (its handler's named steps)
+FRAME_SLOT_MAX = 4095    # |F_A|..|F_E| (seats, cards, counters, flags, stamps, JR_SKILL + skill)
 _frame = Layout()
-F_KIND = _frame.take()
-F_PC = _frame.take()
-F_USER = _frame.take()
-F_TGT = _frame.take()
-F_CARD = _frame.take()
-F_AS = _frame.take()
-F_SUB2 = _frame.take()
-F_A = _frame.take()
-F_B = _frame.take()
-F_C = _frame.take()
-F_D = _frame.take()
-F_E = _frame.take()
+F_KIND = _frame.take(lo=1, hi="NUM_FRAME_KINDS - 1")
+F_PC = _frame.take(lo=0, hi=MAX_PC)
+F_USER = _frame.take(lo=-1, hi=SEAT)
+F_TGT = _frame.take(lo=-1, hi=SEAT)
+F_CARD = _frame.take(lo=-1, hi=CARD)
+F_AS = _frame.take(lo=0, hi="MAX_SKILLS - 1")
+F_SUB2 = _frame.take(lo=-1, hi=CARD)
+F_A = _frame.take(lo=-FRAME_SLOT_MAX, hi=FRAME_SLOT_MAX)
+F_B = _frame.take(lo=-FRAME_SLOT_MAX, hi=FRAME_SLOT_MAX)
+F_C = _frame.take(lo=-FRAME_SLOT_MAX, hi=FRAME_SLOT_MAX)
+F_D = _frame.take(lo=-FRAME_SLOT_MAX, hi=FRAME_SLOT_MAX)
+F_E = _frame.take(lo=-FRAME_SLOT_MAX, hi=FRAME_SLOT_MAX)
 FRAME_SIZE = _frame.end
+FRAME_RANGES = _frame.named_ranges(globals(), ("F_",))
 
 # ---------------------------------------------------------------- the state row
 _row = Layout()
 # header
-H_NP = _row.take()            # number of seats
-H_MODE = _row.take()          # MODE_*
-H_PACK = _row.take()          # pack id (0 = no-skill characters)
-H_FLAGS = _row.take()         # FLAG_* bits
-H_MAX_ROUNDS = _row.take()
+H_NP = _row.take(lo=4, hi=MAX_SEATS)            # number of seats
+H_MODE = _row.take(lo=0, hi="MODE_3V3")          # MODE_*
+H_PACK = _row.take(lo=0, hi="PACK_CLASSMATES")          # pack id (0 = no-skill characters)
+H_FLAGS = _row.take(lo=0, hi="FLAG_AUTOPLAY")         # FLAG_* bits
+H_MAX_ROUNDS = _row.take(lo=1, hi=MAX_ROUNDS_LIMIT)
 H_SEED = _row.take()
 H_RNG = _row.take()           # counter of the counter-based generator
-H_CUR = _row.take()           # seat whose turn it is
-H_PHASE = _row.take()         # PH_*
-H_ROUND = _row.take()
-H_DONE = _row.take()          # 1 once the game has ended (any way)
-H_RESULT = _row.take()        # RES_*
-H_WINSEAT = _row.take()       # the winning renegade's seat for RES_RENEGADE
-H_DECIDER = _row.take()       # seat that must decide now, -1 if none
-H_DKIND = _row.take()         # DK_* of the pending decision
-H_DCARD = _row.take()         # decision context: card id (or -1)
-H_DSRC = _row.take()          # decision context: source seat (or -1)
-H_DTGT = _row.take()          # decision context: target seat (or -1)
-H_DA = _row.take()            # decision context: counters / sub-kind
-H_DB = _row.take()
-H_DC = _row.take()
-H_RET = _row.take()           # return register: a finished child frame leaves its result here
-H_NDECK = _row.take()         # cards in the draw pile
-H_FP = _row.take()            # frames on the stack
-H_STAMP = _row.take()         # increasing stamp for placement order (judgement zone)
-H_NDEC = _row.take()          # decisions answered so far (agent and auto-played)
-H_NAUTO = _row.take()         # decisions auto-played so far
-H_TURNS = _row.take()         # turns started so far
-H_NCARDS = _row.take()        # physical cards in this game's deck
-H_ERR = _row.take()           # internal error code (0 = none); set instead of raising in compiled
-                              # code
-H_ANSWER = _row.take()        # the action answering the pending decision
-H_NEV = _row.take()           # events written so far (the ring keeps the last EV_RING)
-H_RESHUFFLES = _row.take()    # times the discard pile became the draw pile
-H_DSKILL = _row.take()        # decision context: the skill asking (SK_* id, 0 = none)
-H_DSKOWNER = _row.take()      # decision context: the seat whose skill it is
-H_LOOKER = _row.take()        # seat privately looking at the cards in Z_LOOK (-1 none)
-H_DRAWN = _row.take()         # cards the current draw phase will draw (skills change it)
-H_PEND = _row.take()          # card-loss triggers waiting to be asked (sum of P_PEND)
-H_DRAFT = _row.take()         # 1 while heroes are being chosen (non-lord picks hidden until all are
-                              # made)
-H_HEROES = _row.take()        # 1 when the seats have heroes (skills); 0 = no-skill characters
-H_HOLD = _row.take()          # 1 while a card's targets are chosen: its card-loss triggers wait until
-                              # then
-H_DECK = _row.take()          # DECK_*: whose card texts apply
-H_LASTKIND = _row.take()      # kind (as used) of the last card the current player used in this turn
-                              # (K_NONE)
-H_ACTED = _row.take()         # 3v3: bit per seat, has taken its turn in this round
-H_SIDE = _row.take()          # 3v3: the side (team 0/1) whose block it is; before the first block,
-                              # the side that chooses to act first or second
-H_BLOCK = _row.take()         # 3v3: 1 while the guards' block runs (the other guard follows),
-                              # else 0
-H_MOVED = _row.take()         # 1 once 迁都 moved seats (P_POS/P_AT then differ from the identity)
-H_NODIST = _row.take()        # 1 while a 知心 探囊取物 is aimed (and judged usable): no distance limit
+H_CUR = _row.take(lo=0, hi=SEAT)           # seat whose turn it is
+H_PHASE = _row.take(lo=0, hi="NUM_PHASES - 1")         # PH_*
+H_ROUND = _row.take(lo=0)
+H_DONE = _row.take(lo=0, hi=1)          # 1 once the game has ended (any way)
+H_RESULT = _row.take(lo=0, hi="RES_TEAM1")        # RES_*
+H_WINSEAT = _row.take(lo=-1, hi=SEAT)       # the winning renegade's seat for RES_RENEGADE
+H_DECIDER = _row.take(lo=-1, hi=SEAT)       # seat that must decide now, -1 if none
+H_DKIND = _row.take(lo=0, hi="NUM_DECISION_KINDS - 1")         # DK_* of the pending decision
+H_DCARD = _row.take(lo=-1, hi=CARD)         # decision context: card id (or -1)
+H_DSRC = _row.take(lo=-1, hi=SEAT)          # decision context: source seat (or -1)
+H_DTGT = _row.take(lo=-1, hi=SEAT)          # decision context: target seat (or -1)
+H_DA = _row.take(lo=-1, hi=BYTE_MAX)            # decision context: counters / sub-kind
+H_DB = _row.take(lo=-1, hi=BYTE_MAX)
+H_DC = _row.take(lo=HP_MIN, hi=HP_MAX)
+# return register: a finished child frame leaves its result here
+H_RET = _row.take(lo=-FRAME_SLOT_MAX, hi=FRAME_SLOT_MAX)
+H_NDECK = _row.take(lo=0, hi="H_NCARDS")         # cards in the draw pile
+H_FP = _row.take(lo=0, hi=MAX_FRAMES)            # frames on the stack
+H_STAMP = _row.take(lo=0)         # increasing stamp for placement order (judgement zone)
+H_NDEC = _row.take(lo=0)          # decisions answered so far (agent and auto-played)
+H_NAUTO = _row.take(lo=0)         # decisions auto-played so far
+H_TURNS = _row.take(lo=0)         # turns started so far
+H_NCARDS = _row.take(lo=0, hi=MAX_CARDS)        # physical cards in this game's deck
+# internal error code (0 = none); set instead of raising in compiled code
+H_ERR = _row.take(lo=0, hi=0)
+H_ANSWER = _row.take(lo=0, hi="NUM_ACTIONS - 1")        # the action answering the pending decision
+H_NEV = _row.take(lo=0)           # events written so far (the ring keeps the last EV_RING)
+H_RESHUFFLES = _row.take(lo=0)    # times the discard pile became the draw pile
+# decision context: the skill asking (SK_* id, 0 = none)
+H_DSKILL = _row.take(lo=0, hi="MAX_SKILLS - 1")
+H_DSKOWNER = _row.take(lo=-1, hi=SEAT)      # decision context: the seat whose skill it is
+# seat privately looking at the cards in Z_LOOK (-1 none)
+H_LOOKER = _row.take(lo=-1, hi=SEAT)
+# cards the current draw phase will draw (skills change it)
+H_DRAWN = _row.take(lo=0, hi=MAX_CARDS)
+H_PEND = _row.take(lo=0)         # card-loss triggers waiting to be asked (sum of P_PEND)
+# 1 while heroes are being chosen (non-lord picks hidden until all are made)
+H_DRAFT = _row.take(lo=0, hi=1)
+# 1 when the seats have heroes (skills); 0 = no-skill characters
+H_HEROES = _row.take(lo=0, hi=1)
+# 1 while a card's targets are chosen: its card-loss triggers wait until then
+H_HOLD = _row.take(lo=0, hi=1)
+H_DECK = _row.take(lo=0, hi="DECK_HEROKILL")          # DECK_*: whose card texts apply
+# kind (as used) of the last card the current player used in this turn (K_NONE)
+H_LASTKIND = _row.take(lo=0, hi="NUM_KINDS - 1")
+# 3v3: bit per seat, has taken its turn in this round
+H_ACTED = _row.take(lo=0, hi=(1 << MAX_SEATS) - 1)
+# 3v3: the side (team 0/1) whose block it is; before the first block, the side that chooses to act
+# first or second
+H_SIDE = _row.take(lo=0, hi=1)
+# 3v3: 1 while the guards' block runs (the other guard follows), else 0
+H_BLOCK = _row.take(lo=0, hi=1)
+# 1 once 迁都 moved seats (P_POS/P_AT then differ from the identity)
+H_MOVED = _row.take(lo=0, hi=1)
+# 1 while a 知心 探囊取物 is aimed (and judged usable): no distance limit
+H_NODIST = _row.take(lo=0, hi=1)
 HEADER_SIZE = _row.end
 
 # cards
-C_INFO = _row.take(MAX_CARDS)    # kind * 64 + suit * 16 + rank ; -1 = no card in this slot
-C_LOC = _row.take(MAX_CARDS)     # Z_* zone code (+ seat for per-seat zones)
+# kind * 64 + suit * 16 + rank ; -1 = no card in this slot
+C_INFO = _row.take(MAX_CARDS, lo=-1, hi="NUM_KINDS * 64 - 1")
+# Z_* zone code (+ seat for per-seat zones)
+C_LOC = _row.take(MAX_CARDS, lo=0, hi="Z_PILE + MAX_SEATS - 1")
 C_ORD = _row.take(MAX_CARDS)     # placement stamp (judgement zone order)
-C_AS = _row.take(MAX_CARDS)      # kind the card counts as in a judgement zone
-D_ORDER = _row.take(MAX_CARDS)   # draw pile, bottom first
+# kind the card counts as in a judgement zone
+C_AS = _row.take(MAX_CARDS, lo=0, hi="NUM_KINDS - 1")
+D_ORDER = _row.take(MAX_CARDS, lo=0, hi=MAX_CARDS - 1)   # draw pile, bottom first
 
 # seats (field-major: MAX_SEATS cells per field)
 SEAT_BASE = _row.end
-P_HP = _row.take(MAX_SEATS)
-P_MAXHP = _row.take(MAX_SEATS)
-P_ROLE = _row.take(MAX_SEATS)
-P_ALIVE = _row.take(MAX_SEATS)
-P_HERO = _row.take(MAX_SEATS)
-P_GENDER = _row.take(MAX_SEATS)
-P_KINGDOM = _row.take(MAX_SEATS)
-P_REVEALED = _row.take(MAX_SEATS)
-P_HANDN = _row.take(MAX_SEATS)
-P_WEAPON = _row.take(MAX_SEATS)      # equipped card id or -1
-P_ARMOR = _row.take(MAX_SEATS)
-P_PLUS = _row.take(MAX_SEATS)        # +1 horse
-P_MINUS = _row.take(MAX_SEATS)       # -1 horse
-P_SLASHES = _row.take(MAX_SEATS)     # 杀 used as play actions in this play phase
+P_HP = _row.take(MAX_SEATS, lo=HP_MIN, hi=HP_MAX)
+P_MAXHP = _row.take(MAX_SEATS, lo=0, hi=HP_MAX)
+P_ROLE = _row.take(MAX_SEATS, lo=0, hi="NUM_ROLES - 1")
+P_ALIVE = _row.take(MAX_SEATS, lo=0, hi=1)
+P_HERO = _row.take(MAX_SEATS, lo=-1, hi="MAX_HEROES - 1")
+P_GENDER = _row.take(MAX_SEATS, lo=0, hi=2)
+P_KINGDOM = _row.take(MAX_SEATS, lo=0, hi="NUM_KINGDOMS - 1")
+P_REVEALED = _row.take(MAX_SEATS, lo=0, hi=1)
+P_HANDN = _row.take(MAX_SEATS, lo=0, hi="H_NCARDS")
+P_WEAPON = _row.take(MAX_SEATS, lo=-1, hi=CARD)      # equipped card id or -1
+P_ARMOR = _row.take(MAX_SEATS, lo=-1, hi=CARD)
+P_PLUS = _row.take(MAX_SEATS, lo=-1, hi=CARD)        # +1 horse
+P_MINUS = _row.take(MAX_SEATS, lo=-1, hi=CARD)       # -1 horse
+P_SLASHES = _row.take(MAX_SEATS, lo=0, hi=BYTE_MAX)     # 杀 used as play actions in this play phase
 P_TFLAGS = _row.take(MAX_SEATS)      # TF_* per-turn flags
 P_KILLS = _row.take(MAX_SEATS)       # statistics: kills
 P_DMG = _row.take(MAX_SEATS)         # statistics: damage dealt
-P_SK0 = _row.take(MAX_SEATS)         # skill ids of the seat's hero (0 = empty slot)
-P_SK1 = _row.take(MAX_SEATS)
-P_SK2 = _row.take(MAX_SEATS)
-P_SK3 = _row.take(MAX_SEATS)
+# skill ids of the seat's hero (0 = empty slot)
+P_SK0 = _row.take(MAX_SEATS, lo=0, hi="MAX_SKILLS - 1")
+P_SK1 = _row.take(MAX_SEATS, lo=0, hi="MAX_SKILLS - 1")
+P_SK2 = _row.take(MAX_SEATS, lo=0, hi="MAX_SKILLS - 1")
+P_SK3 = _row.take(MAX_SEATS, lo=0, hi="MAX_SKILLS - 1")
 P_USED = _row.take(MAX_SEATS)        # bit per skill slot: used in this play phase
-P_GIVEN = _row.take(MAX_SEATS)       # 仁德: cards given away in this play phase
-P_PEND = _row.take(MAX_SEATS)        # card-loss triggers waiting: LOSS_HAND, n * LOSS_EQUIP
+P_GIVEN = _row.take(MAX_SEATS, lo=0, hi=BYTE_MAX)       # 仁德: cards given away in this play phase
+# card-loss triggers waiting: LOSS_HAND, n * LOSS_EQUIP
+P_PEND = _row.take(MAX_SEATS, lo=0, hi=BYTE_MAX)
 P_MARK = _row.take(MAX_SEATS)        # MK_* bits: public marks skills leave on a seat (observed)
 NUM_SEAT_FIELDS = (_row.end - SEAT_BASE) // MAX_SEATS   # (P_POS / P_AT come later in the row)
-OFFER_BASE = _row.take(MAX_SEATS * MAX_OFFER)   # hero draft: MAX_OFFER hero ids per seat
+# hero draft: MAX_OFFER hero ids per seat
+OFFER_BASE = _row.take(MAX_SEATS * MAX_OFFER, lo=-1, hi="MAX_HEROES - 1")
 
 # the frame stack, then the event ring
 FRAME_BASE = _row.take(MAX_FRAMES * FRAME_SIZE)
@@ -178,8 +229,8 @@ EV_BASE = _row.take(EV_RING * EV_SIZE)
 
 # seating (appended after the events when it came, so no other offset moved): per seat its table
 # position (迁都 swaps two; starts = seat), and per position the seat sitting there (the inverse)
-P_POS = _row.take(MAX_SEATS)
-P_AT = _row.take(MAX_SEATS)
+P_POS = _row.take(MAX_SEATS, lo=0, hi=MAX_SEATS - 1)
+P_AT = _row.take(MAX_SEATS, lo=0, hi=MAX_SEATS - 1)
 
 # public history (engine/history.py; appended after the seating, so no other offset moved): one
 # byte per counter, the row's cells read as bytes (state.row_bytes; byte offset 4 * cell): for
@@ -191,10 +242,14 @@ STATE_SIZE_BEFORE_HISTORY = _row.end           # the row before the history bloc
 HIST_GAME = _row.take(HIST_GAME_BYTES // 4)    # whole-game counters: byte pair * NUM_HK + kind
 HIST_RND = _row.take(HIST_RND_BYTES // 4)      # current-round counters: byte pair * NUM_HC + class
 HIST_RNDNO = _row.take()                       # the H_ROUND the round counters belong to
-HIST_POS = _row.take()                         # next ring slot to write (0..HIST_WINDOW-1)
-HIST_CNT = _row.take()                         # events in the ring (saturates at HIST_WINDOW)
+# next ring slot to write (0..HIST_WINDOW-1)
+HIST_POS = _row.take(lo=0, hi=HIST_WINDOW - 1)
+# events in the ring (saturates at HIST_WINDOW)
+HIST_CNT = _row.take(lo=0, hi=HIST_WINDOW)
 HIST_EV = _row.take(HIST_WINDOW)               # the ring: HIST_WINDOW packed events
 STATE_SIZE = _row.end
+# every ranged field of the row (engine/invariants.py checks them on a state from outside)
+ROW_RANGES = _row.named_ranges(globals(), ("C_", "D_", "P_", "OFFER_", "HIST_"), HEADER_SIZE)
 
 # ---------------------------------------------------------------- public history (engine/history.py)
 # what every seat saw one seat do to another; counted per ordered pair (actor -> receiver)

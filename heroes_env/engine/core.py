@@ -10,13 +10,14 @@ from .jit import njit
 from .constants import (C_INFO, C_LOC, D_ORDER, FLAG_AUTOPLAY, FR_DRAFT, FR_GAME, G_DECK, G_DECKID,
                         G_FLAGS, G_MAX_ROUNDS, G_MODE, G_NCARDS, G_NP, G_PACK, G_ROLES, H_ANSWER,
                         H_CUR, H_DCARD, H_DECIDER, H_DECK, H_DONE, H_DRAFT, H_DSKOWNER, H_DSRC,
-                        H_DTGT, H_FLAGS, H_LOOKER, H_MAX_ROUNDS, H_MODE, H_NAUTO, H_NCARDS, H_NDEC,
-                        H_NDECK, H_NP, H_PACK, H_RESULT, H_RNG, H_ROUND, H_SEED, H_WINSEAT,
+                        H_DTGT, H_ERR, H_FLAGS, H_LOOKER, H_MAX_ROUNDS, H_MODE, H_NAUTO, H_NCARDS,
+                        H_NDEC, H_NDECK, H_NP, H_PACK, H_RESULT, H_RNG, H_ROUND, H_SEED, H_WINSEAT,
                         MAX_CARDS, MAX_SEATS, MODE_3V3, NUM_ACTIONS, P_ALIVE, P_ARMOR, P_HERO, P_HP,
                         P_MAXHP, P_MINUS, P_PLUS, P_REVEALED, P_ROLE, P_WEAPON, RES_DRAW, RES_LORD,
                         RES_NONE, RES_REBEL, RES_RENEGADE, RES_TEAM0, RES_TEAM1, RES_TRUNCATED,
                         ROLE_LORD, ROLE_LOYALIST, ROLE_REBEL, STATE_SIZE, TEAM_SIZE, Z_DECK, Z_VOID)
-from .state import clear_decision, deal_hands, push_frame, rand_below, reset_positions
+from .state import (clear_decision, deal_hands, end_game, push_frame, rand_below,
+                    reset_positions)
 from .draft import setup_heroes
 from .mode3v3 import setup_3v3
 from .flow import advance
@@ -111,7 +112,8 @@ def engine(s, op, a, buf):
     """Run the game in row s: op is one of the OP_* above. Returns 0, or ERR_* (s unchanged).
 
     Then, with the game's autoplay flag, decisions with exactly one legal action are answered
-    unasked; on return buf holds the mask of the pending decision (autoplay on) or is stale."""
+    unasked; on return buf holds the mask of the pending decision (autoplay on) or is stale. A
+    decision with no legal action (a crafted state's) ends the game truncated, H_ERR 6."""
     if op == OP_DEAL:
         push_frame(s, FR_GAME, -1, -1, -1, 0, -1, 0, 0)
         if s[H_DRAFT] != 0:
@@ -134,7 +136,11 @@ def engine(s, op, a, buf):
     if (s[H_FLAGS] & FLAG_AUTOPLAY) == 0:
         return 0
     while s[H_DONE] == 0 and s[H_DECIDER] >= 0:
-        if legal_mask(s, buf) != 1:
+        n = legal_mask(s, buf)
+        if n != 1:
+            if n == 0:          # no legal action: only a crafted state gets here; end it
+                s[H_ERR] = 6
+                end_game(s, RES_TRUNCATED, -1)
             break
         for i in range(NUM_ACTIONS):
             if buf[i] != 0:

@@ -17,7 +17,9 @@ turn), FR_DELAYED (user, card, as = 乐不思蜀 / 闪电), FR_DSWORDS (雌雄�
 FR_PINDIAN (拼点: user, tgt, as = the skill asking; F_C/F_D the two cards, ``skills/common.py``).
 Skill frames (FR_SKILL) keep their own scratch in ``F_C``/``F_D`` (and, per family, ``F_B``).
 """
-from .constants import F_A, F_B, F_C, F_D, F_E, F_SUB2
+from .constants import (CARD, FR_ASK, FR_DRAFT, FR_DYING, FR_EFFECT, FR_NULLIFY, FR_PENDING,
+                        FR_PINDIAN, FR_PLAY, FR_SKILL, FR_TRIGGER, FR_USE, F_A, F_B, F_C, F_D, F_E,
+                        F_SUB2, MAX_SEATS, MAX_SKILL_SLOTS, SEAT)
 
 # FR_JUDGE_PHASE (user): the delayed tricks of user's judgement zone, the last placed first
 F_JPH_LIMIT = F_A          # stamp (C_ORD) of the delayed trick resolved last; the next is below it
@@ -118,3 +120,23 @@ F_D3_ASSIGNED = F_D        # heroes assigned to seats
 # FR_PINDIAN (拼点; skills/common.py): user = the owner, tgt, as = the skill asking
 F_PD_CARD1 = F_C           # the owner's card
 F_PD_CARD2 = F_D           # the target's card
+
+# The kind-specific slots that compiled code uses as an index (a seat, a card, a count of seats),
+# with their ranges as in ``constants.Layout.take``: a state from outside is checked against them
+# (and against every slot's own range, ``constants.FRAME_RANGES``) before it runs
+# (``engine/invariants.py``). The "frame" slots hold the offset of a frame below this one (a
+# skill's frame may keep scratch below FRAME_BASE there instead).
+SLOT_RANGES = (
+    (FR_PLAY, "F_SPEAR1", -1, CARD), (FR_PLAY, "F_SPEAR2", -1, CARD),
+    (FR_ASK, "F_SPEAR1", -1, CARD), (FR_ASK, "F_SPEAR2", -1, CARD),
+    (FR_USE, "F_USE_TGT2", -1, SEAT), (FR_USE, "F_USE_TGT3", -1, SEAT),
+    (FR_USE, "F_USE_NTGT", 0, MAX_SEATS), (FR_USE, "F_USE_I", 0, MAX_SEATS),
+    (FR_EFFECT, "F_EFF_VICTIM", -1, SEAT),
+    (FR_NULLIFY, "F_NUL_NEXT", 0, "H_NP"), (FR_NULLIFY, "F_NUL_SEAT", -1, SEAT),
+    (FR_DYING, "F_DY_ASKED", 0, "H_NP"),
+    (FR_TRIGGER, "F_TRIG_SEAT", 0, "H_NP"), (FR_TRIGGER, "F_TRIG_SLOT", 0, MAX_SKILL_SLOTS),
+    (FR_PENDING, "F_PEND_DSKOWNER", -1, SEAT),
+    (FR_DRAFT, "F_DRAFT_SEAT", 0, "H_NP"),
+    (FR_PINDIAN, "F_PD_CARD1", -1, CARD), (FR_PINDIAN, "F_PD_CARD2", -1, CARD),
+)
+FRAME_OFFSET_SLOTS = ((FR_TRIGGER, "F_TRIG_ORG"), (FR_SKILL, "F_SKILL_ORG"))

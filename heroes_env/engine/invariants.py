@@ -2,7 +2,14 @@
 checking them after every decision (used by the test suite and ``benchmarks/soak.py``).
 
 The test suite asserts this checker on its scenario games too (``tests/conftest.py::check_invariants``).
+
+``check_row`` checks a row that comes from outside (bytes, a file): first, in plain numpy, every
+range the layouts declare (``constants.ROW_RANGES``, the live frames' ``FRAME_RANGES`` and
+``frames.SLOT_RANGES``) and the zones of the cards, so that no compiled code reads or writes
+outside the row; then the compiled invariants (``violation``).
 """
+import re
+
 import numpy as np
 
 from .constants import (COMMANDER_OFFSET, C_LOC, D_ORDER, FLAG_AUTOPLAY, FRAME_BASE, FRAME_SIZE,
@@ -16,6 +23,8 @@ from .constants import (COMMANDER_OFFSET, C_LOC, D_ORDER, FLAG_AUTOPLAY, FRAME_B
                         Z_PILE, Z_PROC, Z_VOID)
 from .core import OP_DEAL, OP_STEP, engine, setup_game
 from .jit import njit
+from . import constants as _C
+from . import frames as _F
 from . import rows
 from .mask import legal_mask
 from .skills.common import pile_holds
@@ -235,3 +244,157 @@ def _play_one_checked(seed, spec, policy_seed, out):
     out[1] = s[H_ROUND]
     out[2] = steps
     out[3] = bad
+
+
+# ---------------------------------------------------------------- a row from outside
+class StateError(ValueError):
+    """A state row that breaks a declared range or an invariant: it is never run."""
+
+
+def _bound(spec):
+    """A declared bound (an int, or an expression of constants and at most one header field
+    added, ``"H_NP - 1"``) as (header offset or -1, constant, text): the bound is s[offset] +
+    constant, or the constant alone (offset -1). The expressions are the layout's own source."""
+    if isinstance(spec, int):
+        return -1, spec, str(spec)
+    header = [w for w in re.findall(r"[A-Z][A-Z0-9_]*", spec) if w.startswith("H_")]
+    assert len(header) <= 1 and re.fullmatch(r"[A-Z0-9_ +\-*()]+", spec), spec
+    names = {k: v for k, v in vars(_C).items() if k.isupper()}
+    if header:
+        return getattr(_C, header[0]), eval(spec, {}, {**names, header[0]: 0}), spec
+    return -1, eval(spec, {}, names), spec
+
+
+def _fields(ranges, width):
+    """Per cell of a block of width cells: constant lo / hi arrays (int64) and the cell's field;
+    and the fields whose bounds read the header, as (name, start, size, lo, hi)."""
+    lo = np.full(width, _C.INT32_MIN, np.int64)
+    hi = np.full(width, _C.INT32_MAX, np.int64)
+    name = [""] * width
+    dep = []
+    for n, at, size, a, b in ranges:
+        a, b = _bound(a), _bound(b)
+        for c in range(at, at + size):
+            name[c] = n
+        if a[0] < 0:
+            lo[at:at + size] = a[1]
+        if b[0] < 0:
+            hi[at:at + size] = b[1]
+        if a[0] >= 0 or b[0] >= 0:
+            dep.append((n, at, size, a, b))
+    return lo, hi, name, dep
+
+
+_ROW_LO, _ROW_HI, _ROW_NAME, _ROW_DEP = _fields(_C.ROW_RANGES, STATE_SIZE)
+_FR_LO, _FR_HI, _FR_NAME, _FR_DEP = _fields(_C.FRAME_RANGES, FRAME_SIZE)
+_SLOTS = tuple((kind, slot, getattr(_F, slot), _bound(a), _bound(b))
+               for kind, slot, a, b in _F.SLOT_RANGES)
+_FRAME_SLOTS = tuple((kind, slot, getattr(_F, slot)) for kind, slot in _F.FRAME_OFFSET_SLOTS)
+_SEAT_ZONES = (Z_HAND, Z_EQUIP, Z_JUDGE, Z_PILE)
+
+
+def _value(b, s):
+    return b[1] if b[0] < 0 else int(s[b[0]]) + b[1]
+
+
+def _out_of_range(what, value, lo, hi):
+    return StateError(f"state field {what} = {value} is outside its range {lo}..{hi}")
+
+
+def check_row(s, header=(), deck_info=None):
+    """Raise ``StateError`` (a ValueError) naming the first field of row s outside its declared
+    range (its value and the range), or the first invariant it breaks. header: (field offset,
+    value, what) that the row's header must hold (its config's player count, pack, ...);
+    deck_info: the card infos its config deals (``cards.deck_info``), which the row's deck must
+    be. Nothing here runs compiled code on the row before its ranges hold."""
+    v = s.astype(np.int64)
+    bad = np.flatnonzero((v < _ROW_LO) | (v > _ROW_HI))
+    if bad.size:
+        c = int(bad[0])
+        n = _ROW_NAME[c]
+        at = getattr(_C, n)
+        what = n if c == at else f"{n}[{c - at}]"
+        raise _out_of_range(what, int(v[c]), int(_ROW_LO[c]), int(_ROW_HI[c]))
+    for n, at, size, a, b in _ROW_DEP:
+        lo, hi = _value(a, v), _value(b, v)
+        block = v[at:at + size]
+        out = np.flatnonzero((block < lo) | (block > hi))
+        if out.size:
+            i = int(out[0])
+            raise _out_of_range(n if size == 1 else f"{n}[{i}]", int(block[i]),
+                                f"{lo} ({a[2]})" if a[0] >= 0 else lo,
+                                f"{hi} ({b[2]})" if b[0] >= 0 else hi)
+    for field, want, what in header:
+        if v[field] != want:
+            raise StateError(f"the state does not fit the config: its {what} is "
+                             f"{int(v[field])}, the config's {int(want)}")
+    _check_frames(v)
+    _check_cards(v, deck_info)
+    bad = violation(s)
+    if bad == OK and s[H_DONE] == 0 and legal_mask(s, np.zeros(NUM_ACTIONS, np.int8)) == 0:
+        bad = 20
+    if bad != OK:
+        raise StateError(f"state breaks an invariant: {VIOLATIONS[bad]}")
+
+
+def _slot_table(v):
+    """lo / hi of every frame kind's slots (NUM_FRAME_KINDS x FRAME_SIZE) in row v: the slots'
+    own ranges, narrowed by the kinds' ``SLOT_RANGES``."""
+    lo = np.broadcast_to(_FR_LO, (_C.NUM_FRAME_KINDS, FRAME_SIZE)).copy()
+    hi = np.broadcast_to(_FR_HI, (_C.NUM_FRAME_KINDS, FRAME_SIZE)).copy()
+    for n, at, size, a, b in _FR_DEP:
+        lo[:, at:at + size] = _value(a, v)
+        hi[:, at:at + size] = _value(b, v)
+    for kind, slot, at, a, b in _SLOTS:
+        lo[kind, at] = _value(a, v)
+        hi[kind, at] = _value(b, v)
+    return lo, hi
+
+
+def _check_frames(v):
+    fp = int(v[H_FP])
+    frames = v[FRAME_BASE:FRAME_BASE + fp * FRAME_SIZE].reshape(fp, FRAME_SIZE)
+    kinds = frames[:, F_KIND]
+    bad = np.flatnonzero((kinds < _FR_LO[F_KIND]) | (kinds > _FR_HI[F_KIND]))
+    if bad.size:
+        i = int(bad[0])
+        raise _out_of_range(f"frame {i} F_KIND", int(kinds[i]), int(_FR_LO[F_KIND]),
+                            int(_FR_HI[F_KIND]))
+    lo, hi = _slot_table(v)
+    lo, hi = lo[kinds], hi[kinds]
+    bad = np.argwhere((frames < lo) | (frames > hi))
+    if bad.size:
+        i, j = (int(x) for x in bad[0])
+        slot = next((sl for k, sl, at, a, b in _SLOTS if k == kinds[i] and at == j), _FR_NAME[j])
+        raise _out_of_range(f"frame {i} {slot}", int(frames[i, j]), int(lo[i, j]),
+                            int(hi[i, j]))
+    for k, slot, at in _FRAME_SLOTS:
+        for i in np.flatnonzero(kinds == k):
+            x = int(frames[i, at])
+            if not (0 <= x < FRAME_BASE or (x < FRAME_BASE + i * FRAME_SIZE
+                                            and (x - FRAME_BASE) % FRAME_SIZE == 0)):
+                raise StateError(f"state field frame {i} {slot} = {x} is neither the offset of a "
+                                 f"frame below it ({FRAME_BASE}, {FRAME_BASE + FRAME_SIZE}, ... "
+                                 f"below {FRAME_BASE + i * FRAME_SIZE}) nor 0..{FRAME_BASE - 1}")
+
+
+def _check_cards(v, deck_info):
+    n = int(v[H_NCARDS])
+    npl = int(v[H_NP])
+    if deck_info is not None:
+        want = np.full(MAX_CARDS, -1, np.int64)
+        want[:len(deck_info)] = deck_info
+        diff = np.flatnonzero(v[_C.C_INFO:_C.C_INFO + MAX_CARDS] != want)
+        if diff.size:
+            c = int(diff[0])
+            raise StateError(f"state field C_INFO[{c}] = {int(v[_C.C_INFO + c])} is not card {c} "
+                             f"of the config's deck ({int(want[c])})")
+    loc = v[C_LOC:C_LOC + n]
+    seat_zone = np.zeros(n, bool)
+    for z in _SEAT_ZONES:
+        seat_zone |= (loc >= z + npl) & (loc < z + _C.MAX_SEATS)
+    bad = np.flatnonzero(((loc > Z_LOOK) & (loc < Z_HAND)) | seat_zone)
+    if bad.size:
+        c = int(bad[0])
+        raise StateError(f"state field C_LOC[{c}] = {int(loc[c])} is no zone of a {npl}-player "
+                         f"game (Z_DECK..Z_LOOK, or a per-seat zone of seats 0..{npl - 1})")

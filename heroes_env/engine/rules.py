@@ -142,7 +142,9 @@ def seat_distance_x(s, a, b, excl):
         t = a + 1
         if t == n:
             t = 0
-        while t != b:
+        for _ in range(n):          # (bounded: a crafted seat outside 0..n-1 ends the walk)
+            if t == b:
+                break
             cw += s[P_ALIVE + t]
             t += 1
             if t == n:
@@ -152,7 +154,9 @@ def seat_distance_x(s, a, b, excl):
         p = s[P_POS + a] + 1
         if p == n:
             p = 0
-        while p != pb:
+        for _ in range(n):
+            if p == pb:
+                break
             cw += s[P_ALIVE + s[P_AT + p]]
             p += 1
             if p == n:

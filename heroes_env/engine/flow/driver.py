@@ -20,11 +20,21 @@ from .effect import run_effect
 from .respond import run_ask, run_nullify
 from .damage import run_damage, run_dying
 
+MAX_FRAME_RUNS = 1_000_000   # frame runs in one advance (a real game needs far fewer)
+
 
 @njit(cache=True)
 def advance(s):
-    """Run frames until a decision is pending or the game is over."""
+    """Run frames until a decision is pending or the game is over. A game that runs
+    ``MAX_FRAME_RUNS`` frames without either (only a crafted state can) ends truncated with
+    ``H_ERR`` set."""
+    runs = 0
     while s[H_DONE] == 0:
+        runs += 1
+        if runs > MAX_FRAME_RUNS:
+            s[H_ERR] = 5
+            end_game(s, RES_TRUNCATED, -1)
+            return
         if s[H_PEND] != 0 and s[H_HOLD] == 0:
             suspend_for_pending(s)         # 连营 / 枭姬 first, even before a posted decision
         elif s[H_DECIDER] >= 0:
