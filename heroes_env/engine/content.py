@@ -1,10 +1,10 @@
 """Heroes and skills as data: ``heroes_env/data/heroes.csv`` and ``skills.csv``, checked at import.
 
-The compiled engine reads heroes from ``HERO_TAB`` (one row of ``HERO_REC`` int32 per hero id; Numba
-freezes it into the compiled code, and ``jit.py`` keys the cache by the data files too, so an edit
-of the data recompiles). A hero naming an unknown skill, a skill of an unknown family or kind, or
-a skill without code fails here, at import (``skills/ids.py`` makes the ``SK_*`` constants from
-the same ``skills.csv``).
+The compiled engine reads heroes from ``HERO_TAB`` (one row of ``HERO_REC`` int32 per hero id;
+Numba freezes it into the compiled code, and ``heroes_env.fast.jit`` keys the cache by the data
+files too, so an edit of the data recompiles). A hero naming an unknown skill, a skill of an
+unknown family or kind, or a skill without code fails here, at import (``skills/ids.py`` makes
+the ``SK_*`` constants from the same ``skills.csv``).
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ compiled code ``setup_game`` then ``engine(s, OP_DEAL, ...)`` and ``engine(s, OP
 The batch kernels (many rows in parallel) are in ``batch.py``.
 """
 import numpy as np
-from .jit import njit
+from ..fast.jit import njit
 
 from .constants import (C_INFO, C_LOC, D_ORDER, FLAG_AUTOPLAY, FR_DRAFT, FR_GAME, G_DECK, G_DECKID,
                         G_FLAGS, G_MAX_ROUNDS, G_MODE, G_NCARDS, G_NP, G_PACK, G_ROLES, H_ANSWER,

@@ -27,7 +27,7 @@ side to move has nobody left to act, the other side moves again; when every livi
 acted the round ends and the side that did not act last starts the next one.
 """
 import numpy as np
-from .jit import njit
+from ..fast.jit import njit
 
 from .constants import (A_HERO, A_OPTION, A_TARGET, COMMANDER_OFFSET, DK_HERO, DK_ORDER,
                         DK_WHO_ACTS, DX_HERO_ASSIGN, DX_HERO_OFFERED, EV_HERO, EV_ORDER, EV_PICK,

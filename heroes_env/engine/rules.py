@@ -3,7 +3,7 @@
 The mask (``mask.py``) and the frames (``flow/``) both ask these, so a card is offered exactly
 when the frames can carry out its use.
 """
-from .jit import njit
+from ..fast.jit import njit
 
 from .constants import (COLOR_BLACK, COLOR_NONE, COLOR_RED, C_LOC, DECK_HEROKILL, H_DECK,
                         H_HEROES, H_MOVED, H_NCARDS, H_NODIST, H_NP, K_COLLATERAL, K_CROSSBOW,

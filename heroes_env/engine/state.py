@@ -4,7 +4,7 @@ Every function takes the game row ``s`` (1-D int32) first and is compiled with N
 source runs as plain Python under ``NUMBA_DISABLE_JIT=1``.
 """
 import numpy as np
-from .jit import njit
+from ..fast.jit import njit
 
 from .constants import (C_AS, C_INFO, C_LOC, C_ORD, DK_NONE, D_ORDER, EV_BASE, EV_DISCARD, EV_DRAW,
                         EV_GAME_OVER, EV_RESHUFFLE, EV_RING, EV_SIZE, FRAME_BASE, FRAME_SIZE, F_A,

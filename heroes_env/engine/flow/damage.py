@@ -1,7 +1,7 @@
 """Damage, dying and death: FR_DAMAGE (寒冰剑, 麒麟弓, prevention, the damage, its triggers),
 FR_DYING (桃 asked in turn) and ``do_death`` (rewards and penalties, the game result).
 """
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (A_CARD, A_CONFIRM, A_PASS, C_LOC, DF_SLASH, DK_CONFIRM, DK_KYLIN, DK_PEACH,
                          EV_DAMAGE, EV_DEATH, EV_DYING, EV_PREVENT, EV_USE, FR_DYING, FR_PICK, F_AS,
                          F_CARD, F_PC, F_SUB2, F_TGT, F_USER, HK_DAMAGE, H_ANSWER, H_CUR, H_DTGT,

@@ -1,7 +1,7 @@
 """The driver: ``advance`` runs the top frame's handler until a decision is pending or the game
 ends.
 """
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (FRAME_BASE, FRAME_SIZE, FR_ASK, FR_DAMAGE, FR_DELAYED, FR_DISCARD,
                          FR_DRAFT, FR_DSWORDS, FR_DYING, FR_EFFECT, FR_GAME, FR_JUDGE,
                          FR_JUDGE_PHASE, FR_NULLIFY, FR_PENDING, FR_PICK, FR_PINDIAN, FR_PLAY,

@@ -1,7 +1,7 @@
 """A card's effect on one target: FR_EFFECT (无懈可击 window, then the effect of each kind; 杀 and
 决斗 in their own steps: ``effect_slash``, ``effect_duel``).
 """
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (A_CARD, A_PASS, COLOR_BLACK, COLOR_RED, C_LOC, DF_DUEL, DF_SLASH, DK_AG,
                          DK_CONFIRM, DK_JINK, DK_SLASH, EV_ARMOR, EV_GAIN, EV_NULLIFIED, FR_ASK,
                          FR_DAMAGE, FR_NULLIFY, FR_PICK, FR_SELECT, F_AS, F_CARD, F_PC, F_SUB2,

@@ -2,7 +2,7 @@
 (one delayed trick: 无懈可击 window, judgement, effect) and FR_JUDGE (one judgement: reveal, retrial,
 the judge keeps it or not).
 """
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (C_AS, C_LOC, EV_GAIN, EV_JUDGE, EV_MOVE_DELAYED, EV_NULLIFIED, FR_DAMAGE,
                          FR_JUDGE, FR_NULLIFY, F_AS, F_CARD, F_PC, F_USER, H_NP, H_RET,
                          K_INDULGENCE, K_LIGHTNING, P_ALIVE, P_TFLAGS, Q_CARD_IMMUNE, SUIT_HEART,

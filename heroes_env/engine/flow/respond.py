@@ -1,7 +1,7 @@
 """Responses: FR_ASK (a 闪 or 杀 asked of a seat: cards, conversions, 八卦阵, 丈八蛇矛, lord skills)
 and FR_NULLIFY (the 无懈可击 chain).
 """
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (A_CARD, A_PASS, A_SKILL, COLOR_RED, C_LOC, DK_JINK, DK_NULLIFY, DK_SLASH,
                          DX_JINK_ARMOR, DX_PURPOSE, EV_ARMOR, EV_PASS, EV_RESPOND, EV_USE,
                          FRAME_BASE, FRAME_SIZE, FR_JUDGE, FR_SELECT, FR_SKILL, FR_USE, F_AS,

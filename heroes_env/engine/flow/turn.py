@@ -3,7 +3,7 @@ FR_DISCARD (the discard phase).
 """
 import numpy as np
 
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (A_CARD, A_PASS, A_SKILL, C_AS, C_LOC, C_ORD, DK_DISCARD, DK_PLAY, EV_PHASE,
                          EV_SKIP, EV_TURN, FR_DELAYED, FR_DISCARD, FR_JUDGE_PHASE, FR_PLAY,
                          FR_SELECT, FR_SKILL, FR_TURN, FR_USE, F_PC, F_USER, H_ANSWER, H_CUR,

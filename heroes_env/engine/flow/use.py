@@ -1,7 +1,7 @@
 """Using a card: FR_USE (to the table, targets, 门神, 流离, 柔情, the effects in turn, the discard)
 and FR_DSWORDS (雌雄双股剑 on each target of a 杀).
 """
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (A_CARD, A_CONFIRM, A_PASS, A_TARGET, C_AS, C_LOC, DK_CONFIRM, DK_DSWORDS,
                          DK_TARGET, DX_TARGET_FIRST, DX_TARGET_KIND, DX_TARGET_STAGE, EV_EQUIP,
                          EV_USE, FRAME_BASE, FRAME_SIZE, FR_DSWORDS, FR_EFFECT, F_AS, F_CARD, F_PC,

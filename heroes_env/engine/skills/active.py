@@ -12,7 +12,7 @@ are female (正太, pack classmates).
 This family answers query points (侠胆), so ``skills.queries`` imports it after defining ``query``,
 and it imports ``rules`` as a module (see ``queries``).
 """
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_BLACK, COLOR_NONE, COLOR_RED,
                          C_LOC, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DX_SKILL_EXTRA,

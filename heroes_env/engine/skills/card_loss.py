@@ -3,7 +3,7 @@ left: draw 2, once per card). The loss each answers is data (skills.csv ``on_los
 ``content.SKILL_LOSS``), so ``state._leave`` raises them (``P_PEND``) without naming them;
 ``registry.run_pending`` asks them as soon as the engine is between two steps, before any pending
 decision."""
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_CONFIRM, F_PC, F_USER, H_ANSWER)
 from ..state import draw_cards, pop_frame

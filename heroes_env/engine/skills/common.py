@@ -5,7 +5,7 @@ timing point's context (seat, card, amount), ``F_SKILL_TP`` the timing point (-1
 in a response), ``F_SKILL_ORG`` the offset of the frame that fired the timing point,
 ``F_SKILL_EXTRA`` its extra value, ``F_B``..``F_D`` otherwise the skill's scratch (``frames.py``).
 """
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_NONE, C_LOC, C_ORD,
                          DK_CONFIRM, DK_SKILL_CARD, EV_GAIN, EV_HEAL, EV_LOSE_HP, EV_REVEAL,

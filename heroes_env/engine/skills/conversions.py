@@ -15,7 +15,7 @@ it); ``rules.can_convert_to``, ``rules.converting_skill`` and ``marks.mark_conve
 the frames name no conversion. The family imports ``rules`` as a module (``rules.usable_in_play``),
 as ``targeting`` does: ``rules`` asks the points this family answers.
 """
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_CARD, COLOR_BLACK, COLOR_RED, C_LOC, DK_SKILL_CARD, FR_USE, F_PC, F_USER,
                          H_ANSWER, H_CUR, H_LASTKIND, H_NCARDS, H_NODIST, K_AMAZING_GRACE,

@@ -12,7 +12,7 @@ card(s) that dealt it, ``F_SUB2`` = the amount. TP_PREVENT / TP_DAMAGE_DONE: ``F
 seat; the source, amount and card kind live in the firing FR_DAMAGE frame (``F_USER``,
 ``F_DMG_AMOUNT``, ``F_AS``).
 """
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_PASS, A_TARGET, COLOR_BLACK, COLOR_RED,
                          C_LOC, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DK_SLASH, EV_BASE,

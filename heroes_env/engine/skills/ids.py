@@ -3,7 +3,7 @@ for the row ``1,jianxiong,奸雄,...``), made here at import so that the CSV is 
 adding a skill is a row there, not a constant here too.
 
 Compiled code compares against these constants: Numba reads module globals when it compiles, so
-they fold like hand-written ones, and ``jit.py`` keys the compile cache by the data files, so a
+they fold like hand-written ones, and ``heroes_env.fast.jit`` keys the compile cache by the data files, so a
 changed id recompiles. ``NUM_SKILL_IDS`` is one more than the largest id.
 """
 from ..datafiles import rows

@@ -7,7 +7,7 @@ judge; black: take a card of the target, a random hand card or an equipment card
 TP_RETRIAL / TP_JUDGED context: ``F_TGT`` = the judging seat; the judgement card is ``F_CARD`` of
 the firing FR_JUDGE frame. TP_SLASH_DODGED: ``F_TGT`` = the 杀's target, ``F_CARD`` = the 杀.
 """
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_PASS, COLOR_BLACK, COLOR_NONE, C_LOC, DK_SKILL_CARD,
                          EV_JUDGE, F_CARD, F_PC, F_TGT, F_USER, H_ANSWER, H_DTGT, H_RET, SKD_PASS,

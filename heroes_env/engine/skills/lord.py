@@ -14,7 +14,7 @@ The 英雄杀 lord skills (helpers of a 君/臣/民 faction, seed 003) follow th
 激将 used in the play phase may be tried again on another target when nobody helped (the targets
 tried this phase are bits ``JJ_TRIED`` << seat of ``P_USED``).
 """
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_TARGET, DK_JINK, DK_SKILL_TARGET, DK_SLASH, FR_ASK, FR_USE, F_CARD, F_PC,
                          F_SUB2, F_TGT, F_USER, H_ANSWER, H_CUR, H_NP, H_RET, KD_JUN,

@@ -9,7 +9,7 @@ HP).
 
 This family answers query points, so ``skills.queries`` imports it after defining ``query``, and
 it imports ``rules`` as a module (see ``queries``)."""
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_PASS, A_TARGET, C_AS, C_LOC, DK_SKILL_CARD,
                          DK_SKILL_TARGET, DX_SKILL_EXTRA, D_ORDER, EV_SKILL, FRAME_BASE, FRAME_SIZE,

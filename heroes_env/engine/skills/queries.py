@@ -23,7 +23,7 @@ families are imported at the end of this module, once ``query`` exists, so that 
 imported first or second.
 """
 import numpy as np
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import H_HEROES, MAX_SEATS, MAX_SKILLS, MAX_SKILL_SLOTS, NUM_QUERIES, P_SK0
 from ..content import SKILL_BASE, SKILL_PARAM

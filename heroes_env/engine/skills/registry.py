@@ -18,7 +18,7 @@ locked skill changes is asked as a query point instead (``queries.query``, no fr
 that answers some declares ``QUERIES`` ((skill, query point) pairs) and ``answer``.
 """
 import numpy as np
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_CONFIRM, A_PASS, COLOR_NONE, DX_SKILL_FLAGS, DX_SKILL_STAGE, FR_PENDING,
                          FR_SKILL, FR_TRIGGER, F_AS, F_CARD, F_SUB2, F_TGT, F_USER, H_CUR, H_DA,

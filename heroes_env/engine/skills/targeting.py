@@ -15,7 +15,7 @@ TP_TARGETED context (the owner is a target): ``F_TGT`` = the 杀's user, ``F_CAR
 ``F_SUB2`` = the index of the owner among the firing FR_USE frame's targets. TP_AIMED (the owner
 is the user; after every TP_TARGETED): ``F_TGT`` = the target, ``F_SUB2`` = its index.
 """
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_PASS, A_TARGET, COLOR_RED, DK_SKILL_CARD, DK_SKILL_TARGET, F_PC,
                          F_SUB2, F_TGT, F_USER, H_ANSWER, H_DTGT, H_NCARDS, H_NP, H_RET, K_SLASH,
