@@ -9,8 +9,8 @@ healed per play phase), 疗伤 = 青囊 with 1 (a hand card, any wounded charact
 离间's parameter holds two bits: 1 = the 决斗's target is chosen first (红颜), 2 = the two duellists
 are female (正太, pack classmates).
 
-This family answers query points (侠胆), so ``skills.queries`` imports it after defining ``query``,
-and it imports ``rules`` as a module (see ``queries``).
+侠胆's answer to the query points reads the state only and lives in ``answers.py``, which
+``rules`` asks through ``queries``; this module uses ``rules``.
 """
 from ...fast.jit import njit
 
@@ -31,6 +31,7 @@ from ..history import hist_add, hist_skill
 from .. import draft
 from .. import rules
 from .queries import query
+from .answers import ACTIVE_QUERIES as QUERIES  # noqa: F401  (the family's)
 from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
                      pindian_ok, pindian_won, rel_target, skill_log, start_pindian, used)
 from .ids import (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU,
@@ -39,23 +40,6 @@ from .ids import (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_L
 SKILLS = (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
           SK_YIZHUANG, SK_QIANDU)
 TIMINGS = ()
-QUERIES = ((SK_XIADAN, Q_SLASH_BLOCKED), (SK_XIADAN, Q_SLASH_LIMIT), (SK_XIADAN, Q_ATTACK_RANGE),
-           (SK_XIADAN, Q_SLASH_TARGETS))
-
-
-@njit(cache=True)
-def answer(s, q, sk, prm, seat, value, a, b):
-    """侠胆 (the family's only answer), for the rest of the turn of its 拼点: won (mark
-    MK_XIADAN_WON), his attack range is unlimited and he may use two 杀 in the play phase, each
-    with up to two targets; not won (MK_XIADAN_LOST), he may use no 杀."""
-    m = s[P_MARK + seat]
-    if q == Q_SLASH_BLOCKED:
-        return 1 if (m & MK_XIADAN_LOST) != 0 else value
-    if (m & MK_XIADAN_WON) == 0:
-        return value
-    if q == Q_ATTACK_RANGE:
-        return max(value, 2 * MAX_SEATS)
-    return max(value, 2)                  # Q_SLASH_LIMIT, Q_SLASH_TARGETS
 
 
 @njit(cache=True)

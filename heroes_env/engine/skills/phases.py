@@ -3,12 +3,12 @@
 phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py`` (a query point).
 
 英雄杀 (seed 003): 醉酒 (draw only one card; then his 杀 and 决斗 deal 2 damage this turn: mark
-MK_ZUIJIU, cleared at his next start phase and after his discard phase; ``answer`` reads it at
+MK_ZUIJIU, cleared at his next start phase and after his discard phase; ``answers.py`` reads it at
 the query points ``Q_SLASH_DAMAGE`` and ``Q_DUEL_DAMAGE``), 底力 (locked: draw 2 + his lost
 HP).
 
-This family answers query points, so ``skills.queries`` imports it after defining ``query``, and
-it imports ``rules`` as a module (see ``queries``)."""
+The answer to those query points reads the state only and lives in ``answers.py``, which
+``rules`` asks through ``queries``; this module uses ``rules``."""
 from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_PASS, A_TARGET, C_AS, C_LOC, DK_SKILL_CARD,
@@ -22,6 +22,7 @@ from ..frames import F_SKILL_TP
 from ..state import (draw_cards, log_event, move_card, pop_frame, random_hand_card, skill_param,
                      top_card, rel_seat, seat_after)
 from .. import rules
+from .answers import PHASES_QUERIES as QUERIES  # noqa: F401  (the family's)
 from .common import ask, ask_confirm, gain, rel_target, skill_log
 from .ids import SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE, SK_ZUIJIU, SK_DILI
 
@@ -29,18 +30,6 @@ SKILLS = (SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE, SK_ZUIJIU, SK_DILI)
 TIMINGS = ((SK_GUANXING, TP_START), (SK_YINGZI, TP_DRAW), (SK_TUXI, TP_DRAW),
            (SK_BIYUE, TP_AFTER_DISCARD), (SK_ZUIJIU, TP_START), (SK_ZUIJIU, TP_DRAW),
            (SK_ZUIJIU, TP_AFTER_DISCARD), (SK_DILI, TP_DRAW))
-QUERIES = ((SK_ZUIJIU, Q_SLASH_DAMAGE), (SK_ZUIJIU, Q_DUEL_DAMAGE))
-
-
-@njit(cache=True)
-def answer(s, q, sk, prm, seat, value, a, b):
-    """醉酒 (the family's only answer): in his turn, once he has drawn only one card (mark
-    MK_ZUIJIU), a 杀 he uses deals 2 damage, and so does a 决斗 he used when he wins it
-    (``Q_DUEL_DAMAGE`` asks the winner; a: the 决斗's user)."""
-    if (s[P_MARK + seat] & MK_ZUIJIU) == 0 or s[H_CUR] != seat or (q == Q_DUEL_DAMAGE
-                                                                   and a != seat):
-        return value
-    return max(value, 2)
 
 
 @njit(cache=True)

@@ -15,7 +15,8 @@ The engine fires a timing point with ``fire``: if some skill listens, an FR_TRIG
 listening skill in turn (the owner's, or every living seat's from the current player for
 TP_PREVENT / TP_RETRIAL / TP_DAMAGE_DONE), each as its own FR_SKILL frame. A rule that a
 locked skill changes is asked as a query point instead (``queries.query``, no frame); a family
-that answers some declares ``QUERIES`` ((skill, query point) pairs) and ``answer``.
+that answers some declares ``QUERIES`` ((skill, query point) pairs; ``answers.py`` holds the
+answers of the families that use the rules).
 """
 import numpy as np
 from ...fast.jit import njit

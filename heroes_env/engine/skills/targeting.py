@@ -4,12 +4,11 @@ red: that target cannot dodge it) and 门神 (英雄杀 秦琼: in his end phase
 until the start of his next turn every 杀 and 决斗 aimed at that character is aimed at him).
 
 门神 is public: ``MK_MENSHEN`` on the guarded seat, ``MK_MENSHEN_ON`` on the guarding 秦琼. It answers
-two query points (``answer``, ``react``): ``Q_TAKES_AIM``, which the use of a 杀 or 决斗 asks of
-every other seat once its targets are fixed (``rules.aim_taker``; 离间's 决斗 too), and the event
-``Q_SEAT_DIED``: the guard ends when 秦琼 or the guarded one dies. A hero appears once per game, so
-one 秦琼 guards at a time. The family imports ``rules`` as a module (``rules.alive``): ``rules``
-asks the query points that this family answers, and whichever of the two is imported first, the
-other is then only partly loaded.
+two query points (``answers.menshen_answer``, ``menshen_react``): ``Q_TAKES_AIM``, which the use of
+a 杀 or 决斗 asks of every other seat once its targets are fixed (``rules.aim_taker``; 离间's 决斗 too),
+and the event ``Q_SEAT_DIED``: the guard ends when 秦琼 or the guarded one dies. A hero appears once
+per game, so one 秦琼 guards at a time. The answers read the state only and live in ``answers.py``,
+which ``rules`` asks through ``queries``; this module uses ``rules``.
 
 TP_TARGETED context (the owner is a target): ``F_TGT`` = the 杀's user, ``F_CARD`` = the 杀,
 ``F_SUB2`` = the index of the owner among the firing FR_USE frame's targets. TP_AIMED (the owner
@@ -24,6 +23,7 @@ from ..constants import (A_CARD, A_PASS, A_TARGET, COLOR_RED, DK_SKILL_CARD, DK_
 from ..frames import F_SKILL_TP, F_USE_FLAGS, F_USE_TGT2, F_USE_TGT3
 from ..state import card_color, discard_card, pop_frame, seat_after
 from .. import rules
+from .answers import TARGETING_QUERIES as QUERIES, guard_ends  # noqa: F401  (QUERIES: the family's)
 from .common import (ask, ask_confirm, judge_if_confirmed, own_card, origin, rel_target,
                      skill_log)
 from .ids import SK_LIULI, SK_MENSHEN, SK_ROUQING
@@ -31,7 +31,6 @@ from .ids import SK_LIULI, SK_MENSHEN, SK_ROUQING
 SKILLS = (SK_LIULI, SK_MENSHEN, SK_ROUQING)
 TIMINGS = ((SK_LIULI, TP_TARGETED), (SK_MENSHEN, TP_AFTER_DISCARD), (SK_MENSHEN, TP_START),
            (SK_ROUQING, TP_AIMED))
-QUERIES = ((SK_MENSHEN, Q_TAKES_AIM), (SK_MENSHEN, Q_SEAT_DIED))
 
 
 @njit(cache=True)
@@ -49,28 +48,6 @@ def liuli_card(s, owner, user, c):
         if liuli_target(s, owner, user, t, c):
             return True
     return False
-
-
-@njit(cache=True)
-def answer(s, q, sk, prm, seat, value, a, b):
-    """门神 (Q_TAKES_AIM): seat guards seat a, so a 杀/决斗 aimed at a aims at him. Changes nothing."""
-    if (s[P_MARK + a] & MK_MENSHEN) != 0 and (s[P_MARK + seat] & MK_MENSHEN_ON) != 0:
-        return sk
-    return value
-
-
-@njit(cache=True)
-def react(s, q, sk, prm, seat, a, b):
-    """门神 (Q_SEAT_DIED): seat a died; if it is the guarding 秦琼 (seat) or the one he guards, the
-    guard ends."""
-    if (s[P_MARK + seat] & MK_MENSHEN_ON) != 0 and (a == seat or (s[P_MARK + a] & MK_MENSHEN) != 0):
-        _guard_ends(s)
-
-
-@njit(cache=True)
-def _guard_ends(s):
-    for p in range(s[H_NP]):
-        s[P_MARK + p] &= ~(MK_MENSHEN | MK_MENSHEN_ON)
 
 
 @njit(cache=True)
@@ -162,7 +139,7 @@ def menshen(s, o, u, pc):
     """TP_START: his guard ends. TP_AFTER_DISCARD (end phase): he may guard another character."""
     if pc == 0:
         if (s[P_MARK + u] & MK_MENSHEN_ON) != 0:
-            _guard_ends(s)
+            guard_ends(s)
         if s[o + F_SKILL_TP] == TP_START or not rules.alive(s, u):
             pop_frame(s, 0)
             return
