@@ -19,6 +19,8 @@ Skill frames (FR_SKILL) keep their own scratch in ``F_C``/``F_D`` (and, per fami
 """
 from .constants import F_A, F_B, F_C, F_D, F_E, F_SUB2
 
+PC_START = 0               # the step every frame starts at (``state.push_frame``, ``become_frame``)
+
 # FR_JUDGE_PHASE (user): the delayed tricks of user's judgement zone, the last placed first
 F_JPH_LIMIT = F_A          # stamp (C_ORD) of the delayed trick resolved last; the next is below it
 
@@ -87,10 +89,23 @@ F_TRIG_ORG = F_E           # offset of the frame that fired the timing point
 
 # FR_SKILL: one skill at work (user = owner, as = skill id, tgt/card/sub2: the timing point's
 # context). F_C, F_D (and F_B where F_SKILL_EXTRA is unused) are the skill's own scratch.
-F_SKILL_TP = F_A           # the timing point answered; -1 used actively or in a response,
-                           # -2 started from the play phase (激将)
+F_SKILL_TP = F_A           # the timing point answered, or one of:
+SKILL_NO_TP = -1           # F_SKILL_TP of a skill no timing point started (used actively, in a
+                           # response, or on a card loss: registry.run_pending)
+SKILL_FROM_PLAY = -2       # F_SKILL_TP of 激将 started from the play phase
 F_SKILL_EXTRA = F_B        # the timing point's extra value (TP_DAMAGED: the second card)
 F_SKILL_ORG = F_E          # offset of the frame that fired the timing point (skills/common.origin)
+# a skill's own scratch slots (its handler in skills/<family>.py)
+F_ZHIHENG_COUNT = F_B      # 制衡: cards discarded so far (as many are drawn)
+F_LIJIAN_FIRST = F_B       # 离间: the first male chosen
+F_YIJI_POINTS = F_C        # 遗计: points of damage answered so far (F_SUB2: the damage)
+F_YIJI_CARD = F_D          # 遗计: the card being given
+F_PAODAO_EVENTS = F_D      # 炮刀: the event count when its 杀 was asked (damaged_since)
+F_MANWU_TARGET = F_D       # 曼舞: the one the damage went to
+F_TUXI_FIRST = F_B         # 突袭: the first seat chosen
+F_TUXI_SECOND = F_C        # 突袭: the second (-1: none)
+F_GUANXING_TOP = F_B       # 观星: the cards chosen for the top, in order, from here on (F_SUB2:
+                           # how many)
 
 # FR_SKILL of a lord skill that asks the others (护驾, 激将; skills/lord.py)
 F_LORD_PURPOSE = F_B       # the lord's own ask purpose (0: 激将 used in the play phase)

@@ -11,12 +11,12 @@ from ..constants import (A_CARD, A_PASS, A_SKILL, COLOR_RED, C_LOC, DK_JINK, DK_
                          PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, PUR_SPEAR, P_ALIVE, P_ARMOR,
                          P_MINUS, P_TFLAGS, P_WEAPON, Q_DRAW_ON_TRICK, Q_JINK_USED,
                          Q_VIRTUAL_DIAGRAM, TF_SLASHED, UF_NO_RANGE, UF_PRESET, Z_HAND, Z_PROC)
-from ..frames import (F_ASK_ARMOR, F_ASK_NO_LORD, F_ASK_PURPOSE, F_ASK_TRIED, F_ASK_USE_FLAGS,
-                      F_LORD_CARD1, F_LORD_CARD2, F_NUL_COUNT, F_NUL_NEXT, F_NUL_SEAT, F_SPEAR1,
-                      F_SPEAR2, F_USE_NTGT, F_USE_TGT3)
-from ..state import (become_frame, card_kind, discard_card, slot_skill, draw_cards,
-                     hand_kind_seats, has_kind_in_hand, log_event, move_card, pop_frame,
-                     post_decision, push_frame, seat_after, skill_slot)
+from ..frames import (SKILL_NO_TP, F_ASK_ARMOR, F_ASK_NO_LORD, F_ASK_PURPOSE, F_ASK_TRIED,
+                      F_ASK_USE_FLAGS, F_LORD_CARD1, F_LORD_CARD2, F_NUL_COUNT, F_NUL_NEXT,
+                      F_NUL_SEAT, F_SPEAR1, F_SPEAR2, F_USE_NTGT, F_USE_TGT3)
+from ..state import (become_frame, card_kind, discard_card, slot_skill, draw_cards, hand_kind_seats,
+                     has_kind_in_hand, log_event, move_card, pop_frame, post_decision, push_frame,
+                     seat_after, skill_slot)
 from ..rules import (alive, armor_kind, can_convert_to, can_slash_target, can_slash_target_x,
                      converting_skill, judge_color, spear_ready)
 from ..skills.queries import notify, query
@@ -126,7 +126,7 @@ def run_ask(s, o):
         if a >= A_SKILL:       # a lord skill asks the others (护驾, 激将)
             sk = slot_skill(s, r, a - A_SKILL)
             s[o + F_PC] = ASK_LORD
-            push_frame(s, FR_SKILL, r, tgt, s[o + F_CARD], sk, dk, -1, purpose)
+            push_frame(s, FR_SKILL, r, tgt, s[o + F_CARD], sk, dk, SKILL_NO_TP, purpose)
             return
         c = a - A_CARD
         kind = K_JINK if dk == DK_JINK else K_SLASH

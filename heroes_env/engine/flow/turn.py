@@ -13,7 +13,7 @@ from ..constants import (A_CARD, A_PASS, A_SKILL, C_AS, C_LOC, C_ORD, DK_DISCARD
                          PUR_SPEAR, P_GIVEN, P_HANDN, P_HP, P_MARK, P_SLASHES, P_TFLAGS, P_USED,
                          P_WEAPON, Q_HAND_LIMIT, Q_SKIP_DISCARD, RES_TRUNCATED, TF_SKIP_PLAY,
                          TP_AFTER_DISCARD, TP_DRAW, TP_START, UF_PLAY, Z_HAND, Z_JUDGE)
-from ..frames import F_DIS_LEFT, F_JPH_LIMIT, F_SPEAR1, F_SPEAR2
+from ..frames import F_DIS_LEFT, F_JPH_LIMIT, F_SPEAR1, F_SPEAR2, SKILL_FROM_PLAY
 from ..state import (card_kind, discard_card, slot_skill, draw_cards, end_game, log_event,
                      pop_frame, post_decision, push_frame, pos_of)
 from ..rules import alive, any_legal_target, next_alive, slash_allowed, spear_ready, usable_in_play
@@ -177,7 +177,7 @@ def run_play(s, o):
         if a >= A_SKILL and a < A_SKILL + MAX_SKILL_SLOTS:
             s[o + F_PC] = PLAY_ASK
             sk = slot_skill(s, u, a - A_SKILL)
-            push_frame(s, FR_SKILL, u, -1, -1, sk, -1, -2, 0)
+            push_frame(s, FR_SKILL, u, -1, -1, sk, -1, SKILL_FROM_PLAY, 0)
             return
         c = a - A_CARD
         if s[C_LOC + c] == Z_HAND + u:

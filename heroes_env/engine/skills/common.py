@@ -1,9 +1,9 @@
 """What skills of every family share: asking the owner, healing, losing HP, taking cards.
 
 FR_SKILL frame fields: ``F_USER`` owner, ``F_AS`` skill id, ``F_TGT``/``F_CARD``/``F_SUB2`` the
-timing point's context (seat, card, amount), ``F_SKILL_TP`` the timing point (-1: used actively or
-in a response), ``F_SKILL_ORG`` the offset of the frame that fired the timing point,
-``F_SKILL_EXTRA`` its extra value, ``F_B``..``F_D`` otherwise the skill's scratch (``frames.py``).
+timing point's context (seat, card, amount), ``F_SKILL_TP`` the timing point (``SKILL_NO_TP``:
+used actively or in a response), ``F_SKILL_ORG`` the offset of the frame that fired the timing
+point, ``F_SKILL_EXTRA`` its extra value; a skill's own scratch slots are named in ``frames.py``.
 """
 from ...fast.jit import njit
 

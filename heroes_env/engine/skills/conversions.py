@@ -18,17 +18,15 @@ state only and lives in ``answers.py``, which ``rules`` asks through ``queries``
 """
 from ...fast.jit import njit
 
-from ..constants import (A_CARD, COLOR_BLACK, COLOR_RED, C_LOC, DK_SKILL_CARD, FR_USE, F_PC, F_USER,
-                         H_ANSWER, H_CUR, H_LASTKIND, H_NCARDS, H_NODIST, K_AMAZING_GRACE,
-                         K_COLLATERAL, K_DISMANTLE, K_DUEL, K_GOD_SALVATION, K_INDULGENCE, K_JINK,
-                         K_NONE, K_NULLIFICATION, K_PEACH, K_SAVAGE, K_SLASH, K_SNATCH, P_HANDN,
-                         Q_CONVERTS, Q_MAKES_KIND, SUIT_CLUB, SUIT_DIAMOND, SUIT_HEART, UF_PLAY,
+from ..constants import (A_CARD, C_LOC, DK_SKILL_CARD, FR_USE, F_PC, F_USER, H_ANSWER, H_NCARDS,
+                         H_NODIST, K_AMAZING_GRACE, K_COLLATERAL, K_DISMANTLE, K_GOD_SALVATION,
+                         K_INDULGENCE, K_NONE, K_SAVAGE, K_SLASH, K_SNATCH, P_HANDN, UF_PLAY,
                          Z_EQUIP, Z_HAND)
-from ..state import (card_color, card_kind, card_suit, become_frame, equip_slot_field,
-                     skill_param)
+from ..state import (card_kind, become_frame, equip_slot_field, skill_param)
 from .. import rules
+from ..frames import PC_START
 from .answers import CONVERSIONS_QUERIES as QUERIES, converts, makes, repeat_kind  # noqa: F401
-from .common import ask, mark_used, own_card, skill_log, used
+from .common import ask, mark_used, skill_log, used
 from .ids import (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
                   SK_SHENTOU, SK_JIANXIONG_HK, SK_DIAOZHUO, SK_FUXIAO, SK_FANGZHU, SK_GANLU)
 
@@ -127,12 +125,16 @@ def mask(s, out, d, sk, stage):
     return _mark_usable(s, out, d, sk, False)
 
 
+# the steps of a conversion's FR_SKILL frame in the play phase (its F_PC): the card asked; chosen
+CONVERT_ASK, CONVERT_CARD = PC_START, 1
+
+
 @njit(cache=True)
 def run(s, o, sk):
     """Play phase: choose the card, then it is used as the converted kind (FR_USE)."""
     u = s[o + F_USER]
-    if s[o + F_PC] == 0:
-        ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, 1)
+    if s[o + F_PC] == CONVERT_ASK:
+        ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, CONVERT_CARD)
         return
     c = s[H_ANSWER] - A_CARD
     skill_log(s, u, sk, -1)

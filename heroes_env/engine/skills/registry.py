@@ -21,14 +21,14 @@ answers of the families that use the rules).
 import numpy as np
 from ...fast.jit import njit
 
-from ..constants import (A_CONFIRM, A_PASS, COLOR_NONE, DX_SKILL_FLAGS, DX_SKILL_STAGE, FR_PENDING,
-                         FR_SKILL, FR_TRIGGER, F_AS, F_CARD, F_SUB2, F_TGT, F_USER, H_CUR, H_DA,
-                         H_DB, H_DC, H_DCARD, H_DECIDER, H_DKIND, H_DSKILL, H_DSKOWNER, H_DSRC,
-                         H_DTGT, H_ERR, H_HEROES, H_NP, H_PEND, H_RET, LOSS_EQUIP, LOSS_HAND,
-                         MAX_SKILLS, MAX_SKILL_SLOTS, P_ALIVE, P_PEND, SKD_CONFIRM, SKD_PASS,
-                         TP_DAMAGE_DONE, TP_PREVENT, TP_RETRIAL)
-from ..frames import (F_PEND_DA, F_PEND_DB, F_PEND_DC, F_PEND_DSKILL, F_PEND_DSKOWNER, F_PEND_RET,
-                      F_SKILL_ORG, F_TRIG_EXTRA, F_TRIG_ORG, F_TRIG_SEAT, F_TRIG_SLOT)
+from ..constants import (A_CONFIRM, A_PASS, COLOR_NONE, DX_SKILL_FLAGS, DX_SKILL_STAGE,
+                         FAULT_SKILL_FAMILY, FR_PENDING, FR_SKILL, FR_TRIGGER, F_AS, F_CARD, F_SUB2,
+                         F_TGT, F_USER, H_CUR, H_DA, H_DB, H_DC, H_DCARD, H_DECIDER, H_DKIND,
+                         H_DSKILL, H_DSKOWNER, H_DSRC, H_DTGT, H_ERR, H_HEROES, H_NP, H_PEND, H_RET,
+                         LOSS_EQUIP, LOSS_HAND, MAX_SKILLS, MAX_SKILL_SLOTS, P_ALIVE, P_PEND,
+                         SKD_CONFIRM, SKD_PASS, TP_DAMAGE_DONE, TP_PREVENT, TP_RETRIAL)
+from ..frames import (SKILL_NO_TP, F_PEND_DA, F_PEND_DB, F_PEND_DC, F_PEND_DSKILL, F_PEND_DSKOWNER,
+                      F_PEND_RET, F_SKILL_ORG, F_TRIG_EXTRA, F_TRIG_ORG, F_TRIG_SEAT, F_TRIG_SLOT)
 from ..state import pop_frame, push_frame, post_decision, seat_after, slot_skill
 from .. import content
 from . import (active, card_loss, conversions, damage, judgement, lord, modifiers, phases,
@@ -218,7 +218,7 @@ def run_skill(s, o):
     elif fam == FAM_LORD:
         lord.run(s, o, sk)
     else:
-        s[H_ERR] = 4
+        s[H_ERR] = FAULT_SKILL_FAMILY
         pop_frame(s, 0)
 
 
@@ -332,10 +332,10 @@ def run_pending(s, o):
             continue
         if p & LOSS_HAND:
             s[P_PEND + seat] = p & ~LOSS_HAND
-            push_frame(s, FR_SKILL, seat, -1, -1, LOSS_HAND_SKILL, -1, -1, 0)
+            push_frame(s, FR_SKILL, seat, -1, -1, LOSS_HAND_SKILL, -1, SKILL_NO_TP, 0)
         else:
             s[P_PEND + seat] = p - LOSS_EQUIP
-            push_frame(s, FR_SKILL, seat, -1, -1, LOSS_EQUIP_SKILL, -1, -1, 0)
+            push_frame(s, FR_SKILL, seat, -1, -1, LOSS_EQUIP_SKILL, -1, SKILL_NO_TP, 0)
         return
     d = s[o + F_USER]
     if d >= 0:

@@ -18,14 +18,13 @@ from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_PASS, A_TARGET, COLOR_RED, DK_SKILL_CARD, DK_SKILL_TARGET, F_PC,
                          F_SUB2, F_TGT, F_USER, H_ANSWER, H_DTGT, H_NCARDS, H_NP, H_RET, K_SLASH,
-                         MK_MENSHEN, MK_MENSHEN_ON, P_MARK, Q_SEAT_DIED, Q_TAKES_AIM, SKD_PASS,
-                         TP_AFTER_DISCARD, TP_AIMED, TP_START, TP_TARGETED, UF_NO_DODGE_T0)
-from ..frames import F_SKILL_TP, F_USE_FLAGS, F_USE_TGT2, F_USE_TGT3
+                         MK_MENSHEN, MK_MENSHEN_ON, P_MARK, SKD_PASS, TP_AFTER_DISCARD, TP_AIMED,
+                         TP_START, TP_TARGETED, UF_NO_DODGE_T0)
+from ..frames import F_SKILL_TP, F_USE_FLAGS, F_USE_TGT2, F_USE_TGT3, PC_START
 from ..state import card_color, discard_card, pop_frame, seat_after
 from .. import rules
 from .answers import TARGETING_QUERIES as QUERIES, guard_ends  # noqa: F401  (QUERIES: the family's)
-from .common import (ask, ask_confirm, judge_if_confirmed, own_card, origin, rel_target,
-                     skill_log)
+from .common import (ask, ask_confirm, judge_if_confirmed, own_card, origin, rel_target, skill_log)
 from .ids import SK_LIULI, SK_MENSHEN, SK_ROUQING
 
 SKILLS = (SK_LIULI, SK_MENSHEN, SK_ROUQING)
@@ -73,20 +72,26 @@ def mask(s, out, d, sk, stage):
     return n
 
 
+# the steps of each skill's FR_SKILL frame (its F_PC)
+ROUQING_ASK, ROUQING_ANSWER, ROUQING_JUDGED = PC_START, 1, 2   # 柔情: asked; answered; judged
+LIULI_ASK, LIULI_CARD, LIULI_TARGET = PC_START, 1, 2           # 流离: a card asked; given; target
+MENSHEN_ASK, MENSHEN_TARGET = PC_START, 1                      # 门神: a target asked; chosen
+
+
 @njit(cache=True)
 def run_rouqing(s, o, sk):
     """柔情: may judge; red: the 杀 cannot be dodged by this target (a bit of the FR_USE flags)."""
     u = s[o + F_USER]
     t = s[o + F_TGT]
     pc = s[o + F_PC]
-    if pc == 0:
+    if pc == ROUQING_ASK:
         if not rules.alive(s, u) or not rules.alive(s, t):
             pop_frame(s, 0)
             return
-        ask_confirm(s, o, 1)
-    elif pc == 1:
-        judge_if_confirmed(s, o, u, t, 2)
-    else:
+        ask_confirm(s, o, ROUQING_ANSWER)
+    elif pc == ROUQING_ANSWER:
+        judge_if_confirmed(s, o, u, t, ROUQING_JUDGED)
+    else:                           # ROUQING_JUDGED
         if card_color(s, s[H_RET]) == COLOR_RED:
             org = origin(s, o)
             s[org + F_USE_FLAGS] |= UF_NO_DODGE_T0 << s[o + F_SUB2]
@@ -104,23 +109,23 @@ def run(s, o, sk):
     if sk == SK_MENSHEN:
         menshen(s, o, u, pc)
         return
-    if pc == 0:
+    if pc == LIULI_ASK:
         if not rules.alive(s, u):
             pop_frame(s, 0)
             return
         for c in range(s[H_NCARDS]):
             if liuli_card(s, u, user, c):
-                ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, 1)
+                ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, LIULI_CARD)
                 return
         pop_frame(s, 0)
-    elif pc == 1:
+    elif pc == LIULI_CARD:
         a = s[H_ANSWER]
         if a == A_PASS:
             pop_frame(s, 0)
             return
         discard_card(s, a - A_CARD, u)
-        ask(s, o, u, DK_SKILL_TARGET, 1, 0, 0, 2)
-    else:
+        ask(s, o, u, DK_SKILL_TARGET, 1, 0, 0, LIULI_TARGET)
+    else:                           # LIULI_TARGET
         t = rel_target(s, u, s[H_ANSWER])
         org = origin(s, o)
         i = s[o + F_SUB2]
@@ -137,15 +142,15 @@ def run(s, o, sk):
 @njit(cache=True)
 def menshen(s, o, u, pc):
     """TP_START: his guard ends. TP_AFTER_DISCARD (end phase): he may guard another character."""
-    if pc == 0:
+    if pc == MENSHEN_ASK:
         if (s[P_MARK + u] & MK_MENSHEN_ON) != 0:
             guard_ends(s)
         if s[o + F_SKILL_TP] == TP_START or not rules.alive(s, u):
             pop_frame(s, 0)
             return
-        ask(s, o, u, DK_SKILL_TARGET, 0, SKD_PASS, 0, 1)
+        ask(s, o, u, DK_SKILL_TARGET, 0, SKD_PASS, 0, MENSHEN_TARGET)
         return
-    a = s[H_ANSWER]
+    a = s[H_ANSWER]                 # MENSHEN_TARGET
     if a != A_PASS:
         t = rel_target(s, u, a)
         s[P_MARK + t] |= MK_MENSHEN
