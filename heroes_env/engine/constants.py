@@ -64,6 +64,7 @@ assert HIST_GAME_BYTES % 4 == 0 and HIST_RND_BYTES % 4 == 0     # whole int32 ce
 _frame = Layout()
 F_KIND = _frame.take()
 F_PC = _frame.take()
+PC_START = 0        # the step every frame starts at (state.push_frame, become_frame)
 F_USER = _frame.take()
 F_TGT = _frame.take()
 F_CARD = _frame.take()

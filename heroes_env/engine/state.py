@@ -19,8 +19,7 @@ from .constants import (C_AS, C_INFO, C_LOC, C_ORD, DK_NONE, D_ORDER, EV_BASE, E
                         P_AT, P_HANDN, P_MINUS, P_PEND, P_PLUS, P_POS, P_SK0, P_SK1, P_SK2, P_SK3,
                         P_WEAPON, RES_DRAW, RES_TRUNCATED, Z_DECK, Z_DISCARD, Z_EQUIP, Z_HAND,
                         Z_JUDGE, Z_PILE, Z_PROC)
-from .constants import FAULT_FRAME_OVERFLOW
-from .frames import PC_START
+from .constants import FAULT_FRAME_OVERFLOW, PC_START
 from .content import SKILL_BASE, SKILL_LOSS, SKILL_PARAM
 
 MASK32 = 0xFFFFFFFF

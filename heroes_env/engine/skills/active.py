@@ -16,17 +16,16 @@ from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_BLACK, COLOR_NONE, COLOR_RED,
                          C_LOC, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DX_SKILL_EXTRA,
-                         EV_GIVE, EV_REVEAL, EV_USE, FR_DAMAGE, FR_EFFECT, F_AS, F_PC, F_TGT,
-                         F_USER, GENDER_FEMALE, GENDER_MALE, HK_GIVE, HR_HP, H_ANSWER, H_DSKOWNER,
-                         H_NCARDS, H_NP, H_RET, K_DUEL, K_NONE, MK_XIADAN_LOST, MK_XIADAN_WON,
-                         MK_YIZHUANG, OPT_BLACK, OPT_RED, OPT_SUIT, P_ALIVE, P_GENDER, P_GIVEN,
-                         P_HANDN, P_HERO, P_HP, P_MARK, P_MAXHP, P_ROLE, P_USED, Q_LORD_HP_BONUS,
-                         Q_TAKES_AIM, ROLE_LORD, SKD_CONFIRM, UF_NO_NULLIFY, Z_HAND)
+                         EV_GIVE, EV_REVEAL, EV_USE, F_AS, F_PC, F_TGT, F_USER, GENDER_FEMALE,
+                         GENDER_MALE, HK_GIVE, HR_HP, H_ANSWER, H_DSKOWNER, H_NCARDS, H_NP, H_RET,
+                         K_DUEL, K_NONE, MK_XIADAN_LOST, MK_XIADAN_WON, MK_YIZHUANG, OPT_BLACK,
+                         OPT_RED, OPT_SUIT, P_ALIVE, P_GENDER, P_GIVEN, P_HANDN, P_HERO, P_HP,
+                         P_MARK, P_MAXHP, P_ROLE, P_USED, Q_LORD_HP_BONUS, Q_TAKES_AIM, ROLE_LORD,
+                         SKD_CONFIRM, UF_NO_NULLIFY, Z_HAND)
 from ..state import (card_color, card_suit, discard_card, draw_cards, log_event, move_card,
-                     pop_frame, push_frame, random_hand_card, seat_after, skill_param,
-                     swap_positions)
+                     pop_frame, random_hand_card, seat_after, skill_param, swap_positions)
 from ..content import HERO_TAB
-from ..frames import F_LIJIAN_FIRST, F_ZHIHENG_COUNT, PC_START
+from ..frames import (F_LIJIAN_FIRST, F_ZHIHENG_COUNT, PC_START, push_damage, push_effect)
 from ..history import hist_add, hist_skill
 from .. import draft
 from .. import rules
@@ -390,7 +389,7 @@ def run(s, o, sk):
                 wrong = card_color(s, c) != (COLOR_RED if a == A_OPTION + OPT_RED else COLOR_BLACK)
             if wrong and rules.alive(s, t):
                 s[o + F_PC] = FANJIAN_DAMAGED
-                push_frame(s, FR_DAMAGE, u, t, -1, 0, -1, 1, 0)
+                push_damage(s, u, t, -1, 0, -1, 1, 0)
                 return
             pop_frame(s, 0)
         else:                       # FANJIAN_DAMAGED
@@ -464,7 +463,7 @@ def run(s, o, sk):
             log_event(s, EV_USE, duelist, -1, victim)
             hist_skill(s, u, s[o + F_AS], victim)       # public history: 离间 aims at the victim
             s[o + F_PC] = LIJIAN_DUELLED
-            push_frame(s, FR_EFFECT, duelist, victim, -1, K_DUEL, -1, UF_NO_NULLIFY, -1)
+            push_effect(s, duelist, victim, -1, K_DUEL, -1, UF_NO_NULLIFY, -1)
         else:                       # LIJIAN_DUELLED
             pop_frame(s, 0)
     elif sk == SK_XIADAN:

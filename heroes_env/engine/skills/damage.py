@@ -16,17 +16,16 @@ from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_PASS, A_TARGET, COLOR_BLACK, COLOR_RED,
                          C_LOC, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DK_SLASH, EV_BASE,
-                         EV_DAMAGE, EV_GIVE, EV_REVEAL, EV_RING, EV_SIZE, FR_ASK, FR_DAMAGE,
-                         FR_SELECT, F_AS, F_CARD, F_PC, F_SUB2, F_TGT, F_USER, HK_GIVE, H_ANSWER,
-                         H_CUR, H_DCARD, H_DTGT, H_LOOKER, H_NCARDS, H_NEV, H_NP, H_RET, K_DUEL,
-                         K_NONE, K_SLASH, OPT_DISCARD2, OPT_LOSE_HP, PUR_SKILL, PUR_SKILL_SLASH,
-                         P_ARMOR, P_HANDN, P_HP, P_MAXHP, P_MINUS, P_PLUS, P_WEAPON, SKD_PASS,
-                         SUIT_HEART, TP_DAMAGED, TP_DAMAGE_DONE, TP_PREVENT, UF_RED_SURE, Z_HAND,
-                         Z_LOOK, Z_PILE, Z_PROC)
+                         EV_DAMAGE, EV_GIVE, EV_REVEAL, EV_RING, EV_SIZE, F_AS, F_CARD, F_PC,
+                         F_SUB2, F_TGT, F_USER, HK_GIVE, H_ANSWER, H_CUR, H_DCARD, H_DTGT, H_LOOKER,
+                         H_NCARDS, H_NEV, H_NP, H_RET, K_DUEL, K_NONE, K_SLASH, OPT_DISCARD2,
+                         OPT_LOSE_HP, PUR_SKILL, PUR_SKILL_SLASH, P_ARMOR, P_HANDN, P_HP, P_MAXHP,
+                         P_MINUS, P_PLUS, P_WEAPON, SKD_PASS, SUIT_HEART, TP_DAMAGED,
+                         TP_DAMAGE_DONE, TP_PREVENT, UF_RED_SURE, Z_HAND, Z_LOOK, Z_PILE, Z_PROC)
 from ..frames import (F_DMG_AMOUNT, F_MANWU_TARGET, F_PAODAO_EVENTS, F_SKILL_EXTRA, F_YIJI_CARD,
-                      F_YIJI_POINTS, PC_START)
+                      F_YIJI_POINTS, PC_START, push_ask, push_damage, push_select)
 from ..state import (discard_card, draw_cards, has_skill, log_event, move_card, pop_frame,
-                     push_frame, random_hand_card, seat_after, skill_param, top_card)
+                     random_hand_card, seat_after, skill_param, top_card)
 from ..rules import alive, judge_color, judge_suit, own_suit
 from ..history import hist_add
 from .common import (ask, ask_confirm, gain, has_card_where, judge_if_confirmed, lose_hp,
@@ -230,7 +229,7 @@ def run(s, o, sk):
                 lose_hp(s, src, 1)
                 return
             s[o + F_PC] = GANGLIE_DONE
-            push_frame(s, FR_SELECT, src, -1, -1, 0, -1, PUR_GANGLIE, 2)
+            push_select(s, src, PUR_GANGLIE, 2)
         else:                       # GANGLIE_DONE
             pop_frame(s, 0)
     elif sk == SK_YIJI:
@@ -303,7 +302,7 @@ def run(s, o, sk):
                 pop_frame(s, 0)
                 return
             s[o + F_PC] = FANJI_ASKED
-            push_frame(s, FR_ASK, u, src, c, DK_SLASH, -1, PUR_SKILL_SLASH, UF_RED_SURE)
+            push_ask(s, u, src, c, DK_SLASH, PUR_SKILL_SLASH, UF_RED_SURE)
         else:                       # FANJI_ASKED
             if s[H_RET] == 1:
                 skill_log(s, u, sk, src)
@@ -323,7 +322,7 @@ def run(s, o, sk):
                 return
             s[o + F_PAODAO_EVENTS] = s[H_NEV]
             s[o + F_PC] = PAODAO_ASKED
-            push_frame(s, FR_ASK, u, t, c, DK_SLASH, -1, PUR_SKILL_SLASH, 0)
+            push_ask(s, u, t, c, DK_SLASH, PUR_SKILL_SLASH, 0)
         else:                       # PAODAO_ASKED
             if s[H_RET] == 1:
                 skill_log(s, u, sk, t)
@@ -356,8 +355,8 @@ def run(s, o, sk):
             s[o + F_MANWU_TARGET] = t
             s[o + F_PC] = MANWU_MOVED
             # the same damage (source, card, kind, amount) to t; the weapon effects are not redone
-            push_frame(s, FR_DAMAGE, s[org + F_USER], t, s[org + F_CARD], s[org + F_AS],
-                       s[org + F_SUB2], n, 0)
+            push_damage(s, s[org + F_USER], t, s[org + F_CARD], s[org + F_AS], s[org + F_SUB2], n,
+                        0)
         else:                       # MANWU_MOVED
             t = s[o + F_MANWU_TARGET]
             if alive(s, t) and s[P_MAXHP + t] > s[P_HP + t]:

@@ -16,13 +16,13 @@ tried this phase are bits ``JJ_TRIED`` << seat of ``P_USED``).
 """
 from ...fast.jit import njit
 
-from ..constants import (A_TARGET, DK_JINK, DK_SKILL_TARGET, DK_SLASH, FR_ASK, FR_USE, F_CARD, F_PC,
-                         F_SUB2, F_TGT, F_USER, H_ANSWER, H_CUR, H_NP, H_RET, KD_JUN, K_SLASH,
-                         PUR_BLADE, PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, P_KINGDOM, P_USED,
-                         UF_PLAY, UF_PRESET)
+from ..constants import (A_TARGET, DK_JINK, DK_SKILL_TARGET, DK_SLASH, FR_USE, F_CARD, F_PC, F_SUB2,
+                         F_TGT, F_USER, H_ANSWER, H_CUR, H_NP, H_RET, KD_JUN, K_SLASH, PUR_BLADE,
+                         PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, P_KINGDOM, P_USED, UF_PLAY,
+                         UF_PRESET)
 from ..frames import (F_LORD_CARD1, F_LORD_CARD2, F_LORD_NEXT, F_LORD_PURPOSE, F_SKILL_TP,
-                      F_USE_NTGT, F_USE_TGT3, PC_START, SKILL_FROM_PLAY, SKILL_NO_TP)
-from ..state import become_frame, discard_card, pop_frame, push_frame, seat_after, skill_param
+                      F_USE_NTGT, F_USE_TGT3, PC_START, SKILL_FROM_PLAY, SKILL_NO_TP, push_ask)
+from ..state import become_frame, discard_card, pop_frame, seat_after, skill_param
 from ..rules import alive, can_slash_target, slash_allowed
 from .common import ask, mark_used, rel_target, skill_log, used
 from .ids import SK_HUJIA, SK_JIJIANG
@@ -145,8 +145,8 @@ def run(s, o, sk):
             s[o + F_LORD_CARD1] = -1
             s[o + F_LORD_CARD2] = -1
             s[o + F_PC] = LORD_ANSWERED
-            push_frame(s, FR_ASK, t, u, s[o + F_CARD], s[o + F_SUB2], -1, PUR_LORD,
-                       1 if s[o + F_SUB2] == DK_JINK else 0)
+            push_ask(s, t, u, s[o + F_CARD], s[o + F_SUB2], PUR_LORD, 1 if s[o + F_SUB2] == DK_JINK
+                     else 0)
             return
     if s[o + F_LORD_PURPOSE] == 0:
         if retry_allowed(s, u, sk):

@@ -22,14 +22,15 @@ import numpy as np
 from ...fast.jit import njit
 
 from ..constants import (A_CONFIRM, A_PASS, COLOR_NONE, DX_SKILL_FLAGS, DX_SKILL_STAGE,
-                         FAULT_SKILL_FAMILY, FR_PENDING, FR_SKILL, FR_TRIGGER, F_AS, F_CARD, F_SUB2,
-                         F_TGT, F_USER, H_CUR, H_DA, H_DB, H_DC, H_DCARD, H_DECIDER, H_DKIND,
-                         H_DSKILL, H_DSKOWNER, H_DSRC, H_DTGT, H_ERR, H_HEROES, H_NP, H_PEND, H_RET,
-                         LOSS_EQUIP, LOSS_HAND, MAX_SKILLS, MAX_SKILL_SLOTS, P_ALIVE, P_PEND,
-                         SKD_CONFIRM, SKD_PASS, TP_DAMAGE_DONE, TP_PREVENT, TP_RETRIAL)
-from ..frames import (SKILL_NO_TP, F_PEND_DA, F_PEND_DB, F_PEND_DC, F_PEND_DSKILL, F_PEND_DSKOWNER,
-                      F_PEND_RET, F_SKILL_ORG, F_TRIG_EXTRA, F_TRIG_ORG, F_TRIG_SEAT, F_TRIG_SLOT)
-from ..state import pop_frame, push_frame, post_decision, seat_after, slot_skill
+                         FAULT_SKILL_FAMILY, F_AS, F_CARD, F_SUB2, F_TGT, F_USER, H_CUR, H_DA, H_DB,
+                         H_DC, H_DCARD, H_DECIDER, H_DKIND, H_DSKILL, H_DSKOWNER, H_DSRC, H_DTGT,
+                         H_ERR, H_HEROES, H_NP, H_PEND, H_RET, LOSS_EQUIP, LOSS_HAND, MAX_SKILLS,
+                         MAX_SKILL_SLOTS, P_ALIVE, P_PEND, SKD_CONFIRM, SKD_PASS, TP_DAMAGE_DONE,
+                         TP_PREVENT, TP_RETRIAL)
+from ..frames import (F_PEND_DA, F_PEND_DB, F_PEND_DC, F_PEND_DSKILL, F_PEND_DSKOWNER, F_PEND_RET,
+                      F_SKILL_ORG, F_TRIG_EXTRA, F_TRIG_ORG, F_TRIG_SEAT, F_TRIG_SLOT, SKILL_NO_TP,
+                      push_pending, push_skill, push_trigger)
+from ..state import pop_frame, post_decision, seat_after, slot_skill
 from .. import content
 from . import (active, card_loss, conversions, damage, judgement, lord, modifiers, phases,
                targeting)
@@ -159,7 +160,7 @@ def fire(s, tp, owner, tgt, card, amount, extra, org):
             return False
     elif owner < 0 or not listens(s, owner, tp):
         return False
-    o = push_frame(s, FR_TRIGGER, owner, tgt, card, tp, amount, 0, 0)
+    o = push_trigger(s, owner, tgt, card, tp, amount)
     s[o + F_TRIG_EXTRA] = extra
     s[o + F_TRIG_ORG] = org
     return True
@@ -190,8 +191,8 @@ def run_trigger(s, o):
         sk = slot_skill(s, seat, i)
         if s[P_ALIVE + seat] == 0 or not answers(s, seat, sk, tp):
             continue
-        f = push_frame(s, FR_SKILL, seat, s[o + F_TGT], s[o + F_CARD], sk, s[o + F_SUB2], tp,
-                       s[o + F_TRIG_EXTRA])
+        f = push_skill(s, seat, s[o + F_TGT], s[o + F_CARD], sk, s[o + F_SUB2], tp, s[o +
+                       F_TRIG_EXTRA])
         s[f + F_SKILL_ORG] = s[o + F_TRIG_ORG]
         return
     pop_frame(s, 0)
@@ -308,8 +309,8 @@ def suspend_for_pending(s):
     """Card-loss triggers (``state._leave``: 连营, 枭姬) were raised: run them now. If a decision
     was just posted, it is saved in an FR_PENDING frame and posted again once they are done."""
     s[H_PEND] = 0
-    o = push_frame(s, FR_PENDING, s[H_DECIDER], s[H_DTGT], s[H_DCARD], s[H_DKIND], s[H_DSRC],
-                   s[H_DA], s[H_DB])
+    o = push_pending(s, s[H_DECIDER], s[H_DTGT], s[H_DCARD], s[H_DKIND], s[H_DSRC], s[H_DA],
+                     s[H_DB])
     s[o + F_PEND_DC] = s[H_DC]
     if s[H_DECIDER] >= 0:
         s[o + F_PEND_DSKILL] = s[H_DSKILL]
@@ -332,10 +333,10 @@ def run_pending(s, o):
             continue
         if p & LOSS_HAND:
             s[P_PEND + seat] = p & ~LOSS_HAND
-            push_frame(s, FR_SKILL, seat, -1, -1, LOSS_HAND_SKILL, -1, SKILL_NO_TP, 0)
+            push_skill(s, seat, -1, -1, LOSS_HAND_SKILL, -1, SKILL_NO_TP, 0)
         else:
             s[P_PEND + seat] = p - LOSS_EQUIP
-            push_frame(s, FR_SKILL, seat, -1, -1, LOSS_EQUIP_SKILL, -1, SKILL_NO_TP, 0)
+            push_skill(s, seat, -1, -1, LOSS_EQUIP_SKILL, -1, SKILL_NO_TP, 0)
         return
     d = s[o + F_USER]
     if d >= 0:
