@@ -1,6 +1,6 @@
 """The skills' generated code (``heroes_env/engine/skills/generate.py``) is what the data makes
-now: after an edit of ``heroes_env/data/skills.csv``, run
-``python -m heroes_env.engine.skills.generate``."""
+now: after an edit of ``heroes_env/data/skills.csv`` or a skill module, run
+``python heroes_env/engine/skills/generate.py``."""
 import pytest
 
 from heroes_env.engine import content
@@ -38,3 +38,28 @@ def test_check_and_write(tmp_path, monkeypatch, capsys):
     assert generate.main([]) == 0 and target.read_text(encoding="utf-8") == generate.ids_source()
     assert generate.main(["--check"]) == 0
     assert generate.main(["--bad"]) == 2
+
+
+def test_a_skill_module_is_dispatched_and_no_family_names_it():
+    """A skill with a module of its own (反间: skills/fanjian.py) is reached through the generated
+    dispatch only: no family's switch compares against its id."""
+    import pathlib
+
+    from heroes_env.engine.skills import dispatch, registry
+    mods = generate.skill_modules()
+    assert mods["fanjian"] == ["active_ok", "mask", "run"]
+    assert set(dispatch.OWN) == {getattr(ids, "SK_" + k.upper()) for k in mods}
+    assert all(registry.OWN_MODULE[sk] for sk in dispatch.OWN)
+    here = pathlib.Path(generate.HERE)
+    for key in mods:
+        name = "SK_" + key.upper()
+        for p in here.glob("*.py"):
+            if p.stem not in (key, "dispatch", "ids"):
+                assert f"sk == {name}" not in p.read_text(encoding="utf-8"), (p.name, name)
+
+
+def test_a_handler_with_other_parameters_is_named(tmp_path, monkeypatch):
+    (tmp_path / "fanjian.py").write_text("def run(s, o, sk):\n    pass\n", encoding="utf-8")
+    monkeypatch.setattr(generate, "HERE", tmp_path)
+    with pytest.raises(ValueError, match=r"fanjian.py: run\(s, o, sk\) must take \(s, o\)"):
+        generate.skill_modules()

@@ -125,7 +125,7 @@ def _check_ids(skills: dict[str, Skill]) -> None:
     if made != want or len(set(want.values())) != len(want):
         wrong = sorted(set(made.items()) ^ set(want.items()))
         raise ImportError(f"skills.csv and skills/ids.py disagree ({wrong[:4]}...) or an id "
-                          "repeats: run python -m heroes_env.engine.skills.generate")
+                          "repeats: run python heroes_env/engine/skills/generate.py")
 
 
 SKILLS = _load_skills()

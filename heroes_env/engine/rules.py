@@ -117,6 +117,15 @@ def next_alive(s, seat):
 
 
 @njit(cache=True)
+def other_alive(s, d):
+    """Is a seat other than d alive?"""
+    for r in range(1, s[H_NP]):
+        if alive(s, seat_after(s, d, r)):
+            return True
+    return False
+
+
+@njit(cache=True)
 def num_alive(s):
     n = 0
     for i in range(s[H_NP]):

@@ -1,42 +1,41 @@
-"""Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡 (驭人), 反间 (攻心: name a
-suit), 结姻, 青囊, 离间, 苦肉; 侠胆 (拼点; what it gives or takes for the turn answers query points),
-易装 (a dead male hero's skills), 迁都 (swap places at the
-table: ``state.swap_positions``).
+"""Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡 (驭人), 结姻, 青囊,
+离间, 苦肉; 侠胆 (拼点; what it gives or takes for the turn answers query points), 易装 (a dead
+male hero's skills), 迁都 (swap places at the table: ``state.swap_positions``). 反间 (and 攻心,
+which runs its code) has a module of its own, ``fanjian.py``.
 
 英雄杀 skills running this code with a parameter (``skills.csv``): 疏财 = 仁德 with 1 (at most 1 HP
 healed per play phase), 疗伤 = 青囊 with 1 (a hand card, any wounded character, once per phase),
-红颜 = 离间 with 1 (the first male chosen is the 决斗's target, who plays 杀 first), 攻心 = 反间 with 1.
-离间's parameter holds two bits: 1 = the 决斗's target is chosen first (红颜), 2 = the two duellists
-are female (正太, pack classmates).
+红颜 = 离间 with 1 (the first male chosen is the 决斗's target, who plays 杀 first). 离间's
+parameter holds two bits: 1 = the 决斗's target is chosen first (红颜), 2 = the two duellists are
+female (正太, pack classmates).
 
 侠胆's answer to the query points reads the state only and lives in ``answers.py``, which
 ``rules`` asks through ``queries``; this module uses ``rules``.
 """
 from ...fast.jit import njit
 
-from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_BLACK, COLOR_NONE, COLOR_RED,
-                         C_LOC, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DX_SKILL_EXTRA,
-                         EV_GIVE, EV_REVEAL, EV_USE, F_AS, F_PC, F_TGT, F_USER, GENDER_FEMALE,
-                         GENDER_MALE, HK_GIVE, HR_HP, H_ANSWER, H_DSKOWNER, H_NCARDS, H_NP, H_RET,
-                         K_DUEL, K_NONE, MK_XIADAN_LOST, MK_XIADAN_WON, MK_YIZHUANG, OPT_BLACK,
-                         OPT_RED, OPT_SUIT, P_ALIVE, P_GENDER, P_GIVEN, P_HANDN, P_HERO, P_HP,
-                         P_MARK, P_MAXHP, P_ROLE, P_USED, Q_LORD_HP_BONUS, Q_TAKES_AIM, ROLE_LORD,
-                         SKD_CONFIRM, UF_NO_NULLIFY, Z_HAND)
-from ..state import (card_color, card_suit, discard_card, draw_cards, log_event, move_card,
-                     pop_frame, random_hand_card, seat_after, skill_param, swap_positions)
+from ..constants import (A_CARD, A_CONFIRM, A_TARGET, COLOR_BLACK, COLOR_NONE, C_LOC, DK_SKILL_CARD,
+                         DK_SKILL_TARGET, DX_SKILL_EXTRA, EV_GIVE, EV_USE, F_AS, F_PC, F_TGT,
+                         F_USER, GENDER_FEMALE, GENDER_MALE, HK_GIVE, HR_HP, H_ANSWER, H_NCARDS,
+                         H_NP, H_RET, K_DUEL, K_NONE, MK_XIADAN_LOST, MK_XIADAN_WON, MK_YIZHUANG,
+                         P_ALIVE, P_GENDER, P_GIVEN, P_HANDN, P_HERO, P_HP, P_MARK, P_MAXHP, P_ROLE,
+                         P_USED, Q_LORD_HP_BONUS, Q_TAKES_AIM, ROLE_LORD, SKD_CONFIRM,
+                         UF_NO_NULLIFY, Z_HAND)
+from ..state import (card_color, discard_card, draw_cards, log_event, move_card, pop_frame,
+                     seat_after, skill_param, swap_positions)
 from ..content import HERO_TAB
-from ..frames import (F_LIJIAN_FIRST, F_ZHIHENG_COUNT, PC_START, push_damage, push_effect)
+from ..frames import (F_LIJIAN_FIRST, F_ZHIHENG_COUNT, PC_START, push_effect)
 from ..history import hist_add, hist_skill
 from .. import draft
 from .. import rules
 from .queries import query
 from .answers import ACTIVE_QUERIES as QUERIES  # noqa: F401  (the family's)
-from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used, pindian_ok,
+from .common import (ask, has_card_where, heal, lose_hp, mark_cards, mark_used, pindian_ok,
                      pindian_won, rel_target, skill_log, start_pindian, used)
-from .ids import (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU,
-                  SK_XIADAN, SK_YIZHUANG, SK_QIANDU)
+from .ids import (SK_RENDE, SK_ZHIHENG, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
+                  SK_YIZHUANG, SK_QIANDU)
 
-SKILLS = (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
+SKILLS = (SK_RENDE, SK_ZHIHENG, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
           SK_YIZHUANG, SK_QIANDU)
 TIMINGS = ()
 
@@ -106,14 +105,6 @@ def any_wounded(s):
 
 
 @njit(cache=True)
-def other_alive(s, d):
-    for r in range(1, s[H_NP]):
-        if rules.alive(s, seat_after(s, d, r)):
-            return True
-    return False
-
-
-@njit(cache=True)
 def xiadan_target_exists(s, d):
     for t in range(s[H_NP]):
         if pindian_ok(s, d, t):
@@ -141,7 +132,6 @@ def yizhuang_ok(s, d):
 KUROU_LOSE, KUROU_DRAW = PC_START, 1                     # 苦肉: lose 1 HP; then draw 2
 RENDE_ASK, RENDE_TARGET, RENDE_CARD = PC_START, 1, 2      # 仁德: receiver asked; chosen; a card
 ZHIHENG_ASK, ZHIHENG_CARD = PC_START, 1                   # 制衡: a card asked; one chosen (or done)
-FANJIAN_ASK, FANJIAN_TARGET, FANJIAN_NAMED, FANJIAN_DAMAGED = PC_START, 1, 2, 3   # 反间
 JIEYIN_ASK, JIEYIN_TARGET, JIEYIN_CARD1, JIEYIN_CARD2 = PC_START, 1, 2, 3          # 结姻
 QINGNANG_ASK, QINGNANG_CARD, QINGNANG_TARGET = PC_START, 1, 2                      # 青囊 / 疗伤
 LIJIAN_ASK, LIJIAN_CARD, LIJIAN_FIRST, LIJIAN_SECOND, LIJIAN_DUELLED = PC_START, 1, 2, 3, 4  # 离间
@@ -197,11 +187,9 @@ def black_hand_count(s, d):
 @njit(cache=True)
 def active_ok(s, d, sk):
     if sk == SK_RENDE:
-        return s[P_HANDN + d] > 0 and other_alive(s, d)
+        return s[P_HANDN + d] > 0 and rules.other_alive(s, d)
     if sk == SK_ZHIHENG:
         return not used(s, d, sk) and has_card_where(s, d, True, COLOR_NONE)
-    if sk == SK_FANJIAN:
-        return not used(s, d, sk) and s[P_HANDN + d] > 0 and other_alive(s, d)
     if sk == SK_JIEYIN:
         if used(s, d, sk) or s[P_HANDN + d] < 2:
             return False
@@ -227,7 +215,7 @@ def active_ok(s, d, sk):
     if sk == SK_YIZHUANG:
         return yizhuang_ok(s, d)
     if sk == SK_QIANDU:     # no use limit: two black hand cards and someone to swap with
-        return black_hand_count(s, d) >= 2 and other_alive(s, d)
+        return black_hand_count(s, d) >= 2 and rules.other_alive(s, d)
     return False
 
 
@@ -262,20 +250,6 @@ def mask(s, out, d, sk, stage):
                     n += 1
         else:
             n += mark_cards(s, out, d, False, COLOR_NONE)
-    elif sk == SK_FANJIAN:
-        if stage == 0:
-            for r in range(1, npl):
-                if rules.alive(s, seat_after(s, d, r)):
-                    out[A_TARGET + r] = 1
-                    n += 1
-        elif skill_param(s, s[H_DSKOWNER], SK_FANJIAN) == 1:   # 攻心: the target names a suit
-            for x in range(4):
-                out[A_OPTION + OPT_SUIT + x] = 1
-            n = 4
-        else:           # the target names a colour
-            out[A_OPTION + OPT_RED] = 1
-            out[A_OPTION + OPT_BLACK] = 1
-            n = 2
     elif sk == SK_XIADAN:
         for r in range(1, npl):
             if pindian_ok(s, d, seat_after(s, d, r)):
@@ -364,36 +338,6 @@ def run(s, o, sk):
                 return
         draw_cards(s, u, s[o + F_ZHIHENG_COUNT])
         pop_frame(s, 0)
-    elif sk == SK_FANJIAN:
-        # the target names a colour (攻心: a suit) and takes a random hand card of the owner; wrong
-        # colour (suit): 1 damage from the owner
-        if pc == FANJIAN_ASK:
-            mark_used(s, u, sk)
-            ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, FANJIAN_TARGET)
-        elif pc == FANJIAN_TARGET:
-            t = rel_target(s, u, a)
-            s[o + F_TGT] = t
-            skill_log(s, u, sk, t)
-            ask(s, o, t, DK_SKILL_OPTION, 1, 0, 0, FANJIAN_NAMED)
-        elif pc == FANJIAN_NAMED:
-            t = s[o + F_TGT]
-            c = random_hand_card(s, u)
-            if c < 0:
-                pop_frame(s, 0)
-                return
-            log_event(s, EV_REVEAL, u, c, 0)
-            gain(s, t, c, u)
-            if a >= A_OPTION + OPT_SUIT:        # 攻心: a suit was named
-                wrong = card_suit(s, c) != a - A_OPTION - OPT_SUIT
-            else:
-                wrong = card_color(s, c) != (COLOR_RED if a == A_OPTION + OPT_RED else COLOR_BLACK)
-            if wrong and rules.alive(s, t):
-                s[o + F_PC] = FANJIAN_DAMAGED
-                push_damage(s, u, t, -1, 0, -1, 1, 0)
-                return
-            pop_frame(s, 0)
-        else:                       # FANJIAN_DAMAGED
-            pop_frame(s, 0)
     elif sk == SK_JIEYIN:
         # choose a wounded male, discard two hand cards: both recover 1
         if pc == JIEYIN_ASK:

@@ -1,20 +1,33 @@
-"""The skills' generated code, made from the data: ``python -m heroes_env.engine.skills.generate``
-writes it, ``... generate --check`` says whether it is current (``tests/test_generated.py``).
+"""The skills' generated code, made from the data and the skill modules:
+``python heroes_env/engine/skills/generate.py`` writes it, ``... --check`` says whether it is
+current (``tests/test_generated.py``). A script that imports nothing of the package, so that it
+runs while the package cannot be imported (a new skill module not dispatched yet).
 
 - ``ids.py``: ``SK_<KEY> = <id>`` for every row of ``heroes_env/data/skills.csv``
   (``SK_JIANXIONG = 1`` for the row ``1,jianxiong,奸雄,...``) and ``NUM_SKILL_IDS``, as plain
   constants that an editor and a grep find. Adding a skill is a row in the CSV and a run of this
   command.
+- ``dispatch.py``: for every skill with a module of its own (``skills/<key>.py``, ``key`` a row of
+  skills.csv), plain ``if sk == SK_<KEY>:`` branches that call its handlers (``HANDLERS``: the
+  play-phase check, the masks of its decisions, its frame's steps), so that Numba compiles and
+  inlines them as hand-written ones; ``registry`` asks it before the families.
 """
 from __future__ import annotations
 
+import ast
+import csv
 import pathlib
 import sys
 
-from ..datafiles import rows
-
 HERE = pathlib.Path(__file__).resolve().parent
-COMMAND = "python -m heroes_env.engine.skills.generate"
+COMMAND = "python heroes_env/engine/skills/generate.py"
+DATA = HERE.parent.parent / "data"
+
+
+def rows(name: str) -> list[dict[str, str]]:
+    """The rows of ``heroes_env/data/<name>`` (as ``datafiles.rows`` reads them)."""
+    with open(DATA / name, encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
 
 IDS_HEADER = f'''"""Skill ids: ``SK_<KEY>`` for every row of ``heroes_env/data/skills.csv``.
 
@@ -62,8 +75,81 @@ def ids_source() -> str:
             + f"NUM_SKILL_IDS = {max(sid for _, sid, _ in ids) + 1}\n")
 
 
+# a skill module's handlers: name -> (its parameters after the state, the dispatcher's
+# parameters, the dispatcher's result when no skill module answers)
+HANDLERS = {
+    "active_ok": ("d", "s, d, sk", "False"),
+    "mask": ("out, d, stage", "s, out, d, sk, stage", "0"),
+    "run": ("o", "s, o, sk", None),
+}
+HANDLER_DOCS = {
+    "active_ok": "May d use skill sk (a base id) as a play-phase action now?",
+    "mask": "The legal actions of skill sk's decision at stage (their count).",
+    "run": "The next step of skill sk's FR_SKILL frame at o.",
+}
+
+
+def skill_modules() -> dict[str, list[str]]:
+    """Skill key -> the handlers its module ``skills/<key>.py`` defines, for every module named
+    by a skill of skills.csv; a handler with other parameters than ``HANDLERS`` says fails."""
+    keys = {r["key"] for r in rows("skills.csv") if not r.get("base")}
+    out = {}
+    for p in sorted(HERE.glob("*.py")):
+        if p.stem not in keys:
+            continue
+        found = []
+        for node in ast.parse(p.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef) and node.name in HANDLERS:
+                params = ", ".join(a.arg for a in node.args.args)
+                want = "s, " + HANDLERS[node.name][0]
+                if params != want:
+                    raise ValueError(f"{p.name}: {node.name}({params}) must take ({want})")
+                found.append(node.name)
+        out[p.stem] = [h for h in HANDLERS if h in found]
+    return out
+
+
+DISPATCH_HEADER = f'''"""The skills with a module of their own, and the dispatch from a skill id to
+their handlers.
+
+Generated from the modules ``skills/<key>.py`` by
+``{COMMAND}``:
+do not edit. ``registry`` calls these for the skills in ``OWN`` before the families.
+"""
+'''
+
+
+def dispatch_source() -> str:
+    """The text of ``dispatch.py``."""
+    mods = skill_modules()
+    lines = [DISPATCH_HEADER, "from ...fast.jit import njit", ""]
+    if mods:
+        lines.append(f"from . import {', '.join(sorted(mods))}")
+        lines.append(f"from .ids import {', '.join('SK_' + k.upper() for k in sorted(mods))}")
+        lines.append("")
+    own = ", ".join(f"SK_{k.upper()}" for k in sorted(mods)) + ("," if len(mods) == 1 else "")
+    lines.append(f"OWN = ({own})      # the skills with a module of their own")
+    for name, (params, outer, default) in HANDLERS.items():
+        lines += ["", "", "@njit(cache=True)", f"def {name}({outer}):",
+                  f'    """{HANDLER_DOCS[name]}"""']
+        call_args = "s, " + params
+        first = True
+        for key in sorted(mods):
+            if name not in mods[key]:
+                continue
+            lines.append(f"    {'if' if first else 'elif'} sk == SK_{key.upper()}:")
+            lines.append(f"        {'return ' if default is not None else ''}"
+                         f"{key}.{name}({call_args})")
+            first = False
+        if default is not None:
+            lines.append(f"    return {default}")
+        elif first:
+            lines.append("    return")
+    return "\n".join(lines) + "\n"
+
+
 # the generated files: path -> the function that makes its text
-GENERATED = {HERE / "ids.py": ids_source}
+GENERATED = {HERE / "ids.py": ids_source, HERE / "dispatch.py": dispatch_source}
 
 
 def stale() -> list[pathlib.Path]:

@@ -1,7 +1,7 @@
 """Skill ids: ``SK_<KEY>`` for every row of ``heroes_env/data/skills.csv``.
 
 Generated from the CSV, their one home, by
-``python -m heroes_env.engine.skills.generate``:
+``python heroes_env/engine/skills/generate.py``:
 edit the CSV and run it, not this file (``tests/test_generated.py`` checks that it is current,
 ``content.py`` that it agrees with the CSV at import). Compiled code compares against these
 constants: Numba folds module globals into the code it compiles, and ``heroes_env.fast.jit``

@@ -1,7 +1,9 @@
 """The skill mechanism: timing points, the FR_TRIGGER / FR_SKILL / FR_PENDING frames, and the
 dispatch from a skill id to its family module.
 
-A family module (one per kind of mechanic) declares ``SKILLS`` (the ids it implements) and
+A skill with a module of its own (``skills/<key>.py``: ``fanjian.py``) holds its handlers there;
+``dispatch.py``, generated from those modules, calls them, and the families' switches do not name
+it. A family module (one per kind of mechanic) declares ``SKILLS`` (the ids it implements) and
 ``TIMINGS`` ((skill, timing point) pairs), and provides compiled ``run(s, o, sk)`` (its FR_SKILL
 handler) and ``mask(s, out, d, sk, stage)`` (the legal actions of its DK_SKILL_* decisions);
 families with skills used from the play phase also provide ``active_ok(s, d, sk)``, the lord
@@ -32,6 +34,7 @@ from ..frames import (F_PEND_DA, F_PEND_DB, F_PEND_DC, F_PEND_DSKILL, F_PEND_DSK
                       push_pending, push_skill, push_trigger)
 from ..state import pop_frame, post_decision, seat_after, slot_skill
 from .. import content
+from . import dispatch
 from . import (active, card_loss, conversions, damage, judgement, lord, modifiers, phases,
                targeting)
 from .common import JR_SKILL, PD_STAGE, mark_cards
@@ -52,7 +55,7 @@ def _registry():
                                   f"{content.FAMILIES[content.SKILL_FAMILY[sk]]}")
         for sk, point in getattr(mod, "TIMINGS", ()):
             tp[sk] |= 1 << point
-    done = {sk for mod in _MODULES for sk in getattr(mod, "SKILLS", ())}
+    done = {sk for mod in _MODULES for sk in getattr(mod, "SKILLS", ())} | set(dispatch.OWN)
     # a skill running another's code (skills.csv ``base``) needs that skill's code
     missing = [sk.key for sk in content.SKILLS.values()
                if content.SKILL_BASE[sk.id] not in done]
@@ -120,6 +123,8 @@ SKILL_TP = _registry()            # per skill id: bit per timing point it listen
 LOSS_HAND_SKILL = _loss_skill(LOSS_HAND)      # 连营
 LOSS_EQUIP_SKILL = _loss_skill(LOSS_EQUIP)    # 枭姬
 SKILL_FAMILY = content.SKILL_FAMILY
+OWN_MODULE = np.zeros(MAX_SKILLS, np.bool_)   # per base skill id: a module of its own (dispatch.py)
+OWN_MODULE[list(dispatch.OWN)] = True
 ANY_SEAT = (1 << TP_PREVENT) | (1 << TP_RETRIAL) | (1 << TP_DAMAGE_DONE)
 
 
@@ -202,7 +207,9 @@ def run_trigger(s, o):
 def run_skill(s, o):
     sk = s[o + F_AS]
     fam = SKILL_FAMILY[sk]
-    if fam == FAM_CONVERSIONS:
+    if OWN_MODULE[sk]:
+        dispatch.run(s, o, sk)
+    elif fam == FAM_CONVERSIONS:
         conversions.run(s, o, sk)
     elif fam == FAM_DAMAGE:
         damage.run(s, o, sk)
@@ -227,6 +234,8 @@ def run_skill(s, o):
 def active_ok(s, d, sk, out):
     """May d use skill sk as a play-phase action now? (out: the mask being built)"""
     fam = SKILL_FAMILY[sk]
+    if OWN_MODULE[sk]:
+        return dispatch.active_ok(s, d, sk)
     if fam == FAM_ACTIVE:
         return active.active_ok(s, d, sk)
     if fam == FAM_CONVERSIONS:
@@ -286,7 +295,9 @@ def skill_mask(s, out, d):
     if stage == PD_STAGE:          # 拼点: any own hand card
         return n + mark_cards(s, out, d, False, COLOR_NONE)
     fam = SKILL_FAMILY[sk]
-    if fam == FAM_CONVERSIONS:
+    if OWN_MODULE[sk]:
+        n += dispatch.mask(s, out, d, sk, stage)
+    elif fam == FAM_CONVERSIONS:
         n += conversions.mask(s, out, d, sk, stage)
     elif fam == FAM_DAMAGE:
         n += damage.mask(s, out, d, sk, stage)
