@@ -392,8 +392,8 @@ def vec_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp
                      stream, go, lo, hi):
     """``vec_advance`` of rows lo..hi-1, their actions already checked; first it starts the
     call's other ranges (``crew.release(go)``). stream != 0: each observation is made in a
-    row that stays in the cache and streamed out to obs[i] (``jit.stream_row``): a batch too
-    large for the caches then does not read every observation row in before writing it."""
+    row that stays in the cache and streamed out to obs[i] (``intrinsics.stream_row``): a batch
+    too large for the caches then does not read every observation row in before writing it."""
     crew.release(go)
     tally_start(seen, lo)
     scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last use)
