@@ -55,7 +55,12 @@ def _registry():
                                   f"{content.FAMILIES[content.SKILL_FAMILY[sk]]}")
         for sk, point in getattr(mod, "TIMINGS", ()):
             tp[sk] |= 1 << point
-    done = {sk for mod in _MODULES for sk in getattr(mod, "SKILLS", ())} | set(dispatch.OWN)
+    in_families = {sk for mod in _MODULES for sk in getattr(mod, "SKILLS", ())}
+    twice = in_families & set(dispatch.OWN)
+    if twice:
+        raise ImportError(f"skills both in a family's SKILLS and in a module of their own: "
+                          f"{sorted(content.SKILLS_BY_ID[sk].key for sk in twice)}")
+    done = in_families | set(dispatch.OWN)
     # a skill running another's code (skills.csv ``base``) needs that skill's code
     missing = [sk.key for sk in content.SKILLS.values()
                if content.SKILL_BASE[sk.id] not in done]
