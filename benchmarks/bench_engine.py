@@ -250,7 +250,7 @@ spec = cfg.spec()
 batch.batch_reset(S, np.arange(B, dtype=np.int32), spec, masks, obs)
 batch.batch_random_play(S, 200, spec, 1, True, obs, stats)
 t3 = time.perf_counter()
-from heroes_env.engine import compile_plan
+from heroes_env.fast import compile_plan
 print(json.dumps({{"import_s": t1 - t0, "env_game_s": t2 - t1, "kernel_s": t3 - t2,
                   "decisions": n, "kernel_decisions": int(stats[:, 0].sum()),
                   "compile_jobs": compile_plan.jobs()}}))

@@ -288,7 +288,7 @@ def main(argv=None):
     machine["loadavg_end"] = os.getloadavg()[0]
     out(f"heroes_env VectorEnv throughput; {machine['cpu']} x{machine['cpu_count']}, "
         f"python {machine['python']}, numpy {machine['numpy']}, numba {machine['numba']} "
-        f"(row threads: heroes_env.engine.rows); "
+        f"(row threads: heroes_env.fast.crew); "
         f"load average {machine['loadavg_start']:.2f} -> "
         f"{machine['loadavg_end']:.2f}; medians of {args.repeats} runs of {args.seconds:g} s")
     out("")

@@ -2,7 +2,7 @@
 
     python benchmarks/same_code.py CACHE_A CACHE_B [function ...]
 
-CACHE_A, CACHE_B: two of the engine's Numba cache directories (``heroes_env.engine.jit.CACHE_DIR``
+CACHE_A, CACHE_B: two of the engine's Numba cache directories (``heroes_env.fast.jit.CACHE_DIR``
 of each checkout, e.g. ``~/.cache/heroes_env/numba-<hash>``), each holding the compiled
 functions named (run the code that compiles them first, e.g. the golden corpus and one
 ``batch_random_play``). For each function (default: the engine's entry point and the batch, mask

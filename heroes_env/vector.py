@@ -29,7 +29,7 @@ since ``reset``).
 
 Performance: everything (validation, stepping, ending and starting games, observation and mask
 encoding) runs in compiled code, in parallel over rows with ``num_threads`` threads (one compiled
-call per range of rows, ``heroes_env.engine.rows``; one thread, or fewer than ``serial_below``
+call per range of rows, ``heroes_env.fast.crew``; one thread, or fewer than ``serial_below``
 games (default 256, see ``default_serial_below``), runs on the calling thread without the
 crew of worker threads). A batch larger than the largest CPU cache streams its observations out
 with non-temporal stores (``streams``).
@@ -105,10 +105,11 @@ SERIAL_BELOW = 256
 
 def default_serial_below() -> int:
     """Below this many games a call runs on the calling thread. Handing rows to the crew's
-    threads (``engine.rows``) is quick while the calls follow each other closely (the workers
-    spin), but a worker that went to sleep (a policy's millisecond between calls) takes about
-    100 us to wake. Measured on 2 cores, 8 players, uint8, 2 threads against 1 (``serial_below=0``):
-    back to back, B = 32 1.40x, 64 1.44x, 128 1.54x, 256 1.74x; with 1 ms between calls
+    threads (``heroes_env.fast.crew``) is quick while the calls follow each other closely (the
+    workers spin), but a worker that went to sleep (a policy's millisecond between calls) takes
+    about 100 us to wake. Measured on 2 cores, 8 players, uint8, 2 threads against 1
+    (``serial_below=0``): back to back, B = 32 1.40x, 64 1.44x, 128 1.54x, 256 1.74x; with 1 ms
+    between calls
     (the call's own time), B = 32 0.46x, 64 0.57x, 128 0.85x, 256 1.03x. So 256, where neither
     loses."""
     return SERIAL_BELOW

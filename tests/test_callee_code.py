@@ -1,4 +1,4 @@
-"""The quick machine code of the engine's callees (heroes_env.engine.callee_code).
+"""The quick machine code of the engine's callees (heroes_env.fast.callee_code).
 
 A callee (an engine function compiled inside another one's compile) gets -O0 machine code; code
 that Python runs must not be such a callee's. These tests check that every engine function that
@@ -18,7 +18,7 @@ import types
 import pytest
 
 import heroes_env
-from heroes_env.engine import callee_code
+from heroes_env.fast import callee_code
 
 numba = pytest.importorskip("numba")
 from numba.core.registry import CPUDispatcher  # noqa: E402
@@ -110,7 +110,7 @@ def test_stack_marks_callees_only():
 CHILD = r"""
 import json, sys
 from numba.core import codegen as cg
-from heroes_env.engine import jit  # installs the quick code's patch first
+from heroes_env.fast import jit  # installs the quick code's patch first
 seen = []
 opt = cg.CPUCodeLibrary._optimize_final_module
 def record(self):
@@ -118,7 +118,7 @@ def record(self):
     seen.append((self.name, getattr(self, "_heroes_quick_object", None) is not None))
     return r
 cg.CPUCodeLibrary._optimize_final_module = record
-from heroes_env.engine.jit import njit
+from heroes_env.fast.jit import njit
 
 @njit
 def leaf(x):

@@ -1,4 +1,4 @@
-"""The parallel cold compile (heroes_env.engine.compile_plan): the plan names the engine's
+"""The parallel cold compile (heroes_env.fast.compile_plan): the plan names the engine's
 functions with the signatures the engine compiles, its workers write the cache that the asking
 process then loads, and its scheduling and settings."""
 import os
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import heroes_env
-from heroes_env.engine import compile_plan as cp
-from heroes_env.engine import jit
+from heroes_env.fast import compile_plan as cp
+from heroes_env.fast import jit
 
 
 def test_assign_gives_the_longest_first_to_the_least_loaded():
@@ -58,7 +58,7 @@ def test_the_plan_compiles_what_the_engine_uses():
 
 WORKER_RUN = """
 import json, sys
-from heroes_env.engine import compile_plan as cp
+from heroes_env.fast import compile_plan as cp
 plan = ((0, "state:rand_below", ("row", "i64"), 1.0), (0, "state:rand_u32", ("row",), 1.0),
         (1, "marks:{bad}", ("row",), 1.0))
 done = cp.run_levels(2, plan=plan)

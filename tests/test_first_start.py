@@ -1,9 +1,10 @@
-"""A cold Numba cache says what is happening; a warm start is silent."""
+"""A cold Numba cache says what is happening; a warm start is silent; the cache key covers every
+compiled file."""
 import os
 import subprocess
 import sys
 
-from heroes_env.engine import jit
+from heroes_env.fast import jit
 
 
 def _plus_one(x):
@@ -36,3 +37,26 @@ def test_warm_start_is_silent():
                          cwd=root, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     assert "compiling the game engine" not in out.stderr
+
+
+def test_the_cache_key_covers_every_compiled_file():
+    """Every module that defines a function with the engine's ``njit`` is one of the files whose
+    hash keys the cache (``jit.compiled_files``): an edit to any of them starts a fresh cache."""
+    import importlib
+    import inspect
+    import pathlib
+    import pkgutil
+
+    import heroes_env
+    keyed = {p.resolve() for p in jit.compiled_files()}
+    found = set()
+    for m in pkgutil.walk_packages(heroes_env.__path__, "heroes_env."):
+        try:
+            mod = importlib.import_module(m.name)
+        except ImportError:            # an optional extra that is not installed
+            continue
+        for v in vars(mod).values():
+            if hasattr(v, "heroes_entry") and v.py_func.__module__ == mod.__name__:
+                found.add(pathlib.Path(inspect.getsourcefile(v.py_func)).resolve())
+    assert len(found) > 30
+    assert not found - keyed, sorted(str(p) for p in found - keyed)

@@ -171,9 +171,9 @@ def test_batch_reset_matches_game_new():
 
 
 def test_borrow_row_is_the_row_in_place():
-    """jit.borrow_row(A, i): row i of a 2-d C array, read and written in place, for the engine's
+    """intrinsics.borrow_row(A, i): row i of a 2-d C array, read and written in place, for the engine's
     dtypes; other layouts are refused when compiling; without JIT it is the row's view."""
-    from heroes_env.engine.jit import _borrow_row_py, borrow_row
+    from heroes_env.fast.intrinsics import _borrow_row_py, borrow_row
 
     @numba.njit(cache=False)
     def touch(A, i):
@@ -193,9 +193,9 @@ def test_borrow_row_is_the_row_in_place():
 
 
 def test_load_and_store_u64_move_exactly_eight_bytes():
-    """jit.load_u64 / store_u64: the 8 bytes at a byte offset of a 1-d C array, little-endian,
+    """intrinsics.load_u64 / store_u64: the 8 bytes at a byte offset of a 1-d C array, little-endian,
     compiled and without JIT alike, nothing around them touched; other layouts are refused."""
-    from heroes_env.engine.jit import _load_u64_py, _store_u64_py, load_u64, store_u64
+    from heroes_env.fast.intrinsics import _load_u64_py, _store_u64_py, load_u64, store_u64
 
     @numba.njit(cache=False)
     def move(dst, o, src, i):
@@ -220,10 +220,10 @@ def test_load_and_store_u64_move_exactly_eight_bytes():
 
 
 def test_stream_row_writes_exactly_the_row():
-    """jit.stream_row(dst, i, src): row i of dst becomes src, nothing around it touched, on a
+    """intrinsics.stream_row(dst, i, src): row i of dst becomes src, nothing around it touched, on a
     16-byte boundary (non-temporal stores) and off it (plain stores), compiled and without JIT;
     mismatched dtypes are refused when compiling."""
-    from heroes_env.engine.jit import _stream_row_py, store_fence, stream_row
+    from heroes_env.fast.intrinsics import _stream_row_py, store_fence, stream_row
 
     @numba.njit(cache=False)
     def put(dst, i, src):

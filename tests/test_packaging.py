@@ -96,7 +96,7 @@ import numpy as np
 import heroes_env
 from heroes_env.agents import make_agent, AgentSpecError
 from heroes_env.agents.trained import shipped_checkpoints, shipped_path
-from heroes_env.engine import jit
+from heroes_env.fast import jit
 out = {"file": heroes_env.__file__, "cache": jit.CACHE_DIR}
 e = heroes_env.env(num_players=5)
 e.reset(seed=1)

@@ -3,7 +3,6 @@ change the value. The rules the skills change are tested as scenarios in tests/t
 and by the golden corpus; here: the declarations, the loop, and that the core names no skill."""
 import os
 import re
-import types
 
 import numpy as np
 import pytest
@@ -30,39 +29,42 @@ def test_every_query_point_is_declared_and_answered():
     for name, q in points.items():
         assert queries.answered_by(q), f"{name}: no skill answers it"
     # every skill of modifiers answers something; an answering family declares only its own
-    # skills, and each is dispatched to its family
-    assert queries.ANSWERING == (modifiers, targeting, conversions, phases, active)
+    # skills (its QUERIES are the pairs ANSWERING dispatches), and each is dispatched to its family
+    assert [name for name, _ in queries.ANSWERING] == ["modifiers", "targeting", "conversions",
+                                                       "phases", "active"]
+    families = (modifiers, targeting, conversions, phases, active)
+    for (name, pairs), fam in zip(queries.ANSWERING, families):
+        assert fam.__name__.rsplit(".", 1)[1] == name and fam.QUERIES is pairs
     assert {sk for sk, _ in modifiers.QUERIES} == set(modifiers.SKILLS)
     assert {sk for sk, _ in targeting.QUERIES} == {content.SKILLS["menshen"].id}
     assert {sk for sk, _ in phases.QUERIES} == {content.SKILLS["zuijiu"].id}
     assert {sk for sk, _ in active.QUERIES} == {content.SKILLS["xiadan"].id}
-    # the loop dispatches to each answering family (its code in ANSWERING's order)
+    # the loop dispatches to each answering family's answer (its code in ANSWERING's order)
     import inspect
     loop = inspect.getsource(queries._ask_skills.py_func)
-    for i, fam in enumerate(queries.ANSWERING):
-        name = fam.__name__.rsplit(".", 1)[1]
-        assert f"{name}.answer(" in loop, name
-        assert (f"SKILL_ANSWERER[sk] == {i}" in loop) or i == len(queries.ANSWERING) - 1, name
+    calls = ["modifiers.answer(", "menshen_answer(", "conversion_answer(", "zuijiu_answer(",
+             "xiadan_answer("]
+    for i, call in enumerate(calls):
+        assert call in loop, call
+        assert (f"SKILL_ANSWERER[sk] == {i}" in loop) or i == len(calls) - 1, call
     # the conversions a response can call on (conversions.makes), each answering both points
     responding = {sk for sk in conversions.SKILLS
                   if any(conversions.makes(sk, k) for k in range(C.NUM_KINDS))}
     assert set(conversions.QUERIES) == {(sk, q) for sk in responding
                                         for q in (C.Q_MAKES_KIND, C.Q_CONVERTS)}
-    for i, fam in enumerate(queries.ANSWERING):
-        for sk, _ in fam.QUERIES:
-            assert queries.SKILL_ANSWERER[sk] == i, (fam.__name__, sk)
+    for i, (name, pairs) in enumerate(queries.ANSWERING):
+        for sk, _ in pairs:
+            assert queries.SKILL_ANSWERER[sk] == i, (name, sk)
 
 
 def test_bad_declarations_fail_at_import():
-    fam = types.SimpleNamespace(__name__="fam", SKILLS=(1,), QUERIES=((2, 0),))
-    with pytest.raises(ImportError, match="not among its SKILLS"):
-        queries.table([fam])
-    fam = types.SimpleNamespace(__name__="fam", SKILLS=(1,), QUERIES=((1, C.NUM_QUERIES),))
+    wusheng, feijiang = content.SKILLS["wusheng"].id, content.SKILLS["feijiang"].id
+    with pytest.raises(ImportError, match="skills.csv puts in conversions"):
+        queries.table([("modifiers", ((wusheng, 0),))])
     with pytest.raises(ImportError, match="not a query point"):
-        queries.table([fam])
-    bits, who = queries.table([types.SimpleNamespace(__name__="a", SKILLS=(1,), QUERIES=((1, 0),)),
-                               types.SimpleNamespace(__name__="b", SKILLS=(2,), QUERIES=((2, 3),))])
-    assert (bits[1], bits[2], who[1], who[2]) == (1, 8, 0, 1)
+        queries.table([("modifiers", ((feijiang, C.NUM_QUERIES),))])
+    bits, who = queries.table([("modifiers", ((feijiang, 0),)), ("conversions", ((wusheng, 3),))])
+    assert (bits[feijiang], bits[wusheng], who[feijiang], who[wusheng]) == (1, 8, 0, 1)
 
 
 def test_the_query_loop():

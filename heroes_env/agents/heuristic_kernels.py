@@ -3,7 +3,7 @@
 
 ``act_rows`` decides a batch: row i reads only observation ``obs[i]``, mask ``masks[i]`` and its
 slot's memory rows ``MF[rows[i]]`` (float evidence) and ``MI[rows[i]]`` (the tie-break generator),
-in parallel over the rows (``heroes_env.engine.rows``). Static content (per deck: card kind, suit,
+in parallel over the rows (``heroes_env.fast.crew``). Static content (per deck: card kind, suit,
 rank, colour; per hero: skills and draft score; the role counts per player count) comes in as
 arrays built once by ``tables()``.
 
@@ -24,8 +24,8 @@ import numpy as np
 from heroes_env import cards as _cards
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
-from heroes_env.engine import rows as R
-from heroes_env.engine.jit import njit
+from heroes_env.fast import crew
+from heroes_env.fast.jit import njit
 from heroes_env.engine.skills import ids as SK
 
 LORD, LOYALIST, REBEL, RENEGADE = C.ROLE_LORD, C.ROLE_LOYALIST, C.ROLE_REBEL, C.ROLE_RENEGADE
@@ -262,7 +262,7 @@ def count_kind(V, K, kind):
 
 
 # ---------------------------------------------------------------- decoding
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def read_view(o, m, V, EQ, SKS, decks, deck_size, hero_sk, default_deck, mem_deck):
     """Decode observation o into V / EQ / SKS; returns the deck index (mem_deck if >= 0, else
     inferred from the card count)."""
@@ -504,7 +504,7 @@ def update_evidence(V, SKS, MF, ev):
 
 
 # ---------------------------------------------------------------- judgements: sides
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def role_probs(V, MF, counts, P, ev):
     """P[r, role]: known roles, else the remaining role counts tilted by the evidence. With
     EV_COUNTS the unknown seats' probabilities are also fitted to the remaining counts (each
@@ -1728,14 +1728,14 @@ def _count(info, dec_counts, fb_counts):
 
 def act_rows(obs, masks, rows, keys, MF, MI, base_seed, evidence, decks, deck_size, hero_sk,
              hscore, counts, default_deck, out, dec_counts, fb_counts, num_threads=None):
-    """Decide every row of a batch, on ``num_threads`` threads (``heroes_env.engine.rows``;
+    """Decide every row of a batch, on ``num_threads`` threads (``heroes_env.fast.crew``;
     None: Numba's thread count): row i uses obs[i], masks[i] and the memory rows MF[rows[i]],
     MI[rows[i]] (keys[i] seeds a slot's generator the first time). Counts each decision (and
     each fallback) by (decision kind, asking skill); returns the first row whose mask allows
     nothing (-1: none). The rows of one batch must name distinct memory rows."""
     info = np.zeros((obs.shape[0], 3), np.int64)
-    R.run(act_rows_range, obs.shape[0], num_threads, obs, masks, rows, keys, MF, MI, base_seed,
-          evidence, decks, deck_size, hero_sk, hscore, counts, default_deck, out, info)
+    crew.run(act_rows_range, obs.shape[0], num_threads, obs, masks, rows, keys, MF, MI, base_seed,
+             evidence, decks, deck_size, hero_sk, hscore, counts, default_deck, out, info)
     return _count(info, dec_counts, fb_counts)
 
 

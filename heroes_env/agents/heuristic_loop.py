@@ -22,9 +22,10 @@ import numpy as np
 
 from heroes_env.engine import batch as K
 from heroes_env.engine import constants as C
-from heroes_env.engine import rows
 from heroes_env.engine.batch import _advance_row
-from heroes_env.engine.jit import borrow_row, njit, store_fence, stream_row
+from heroes_env.fast import crew
+from heroes_env.fast.intrinsics import borrow_row, store_fence, stream_row
+from heroes_env.fast.jit import njit
 
 from . import heuristic_kernels as HK
 
@@ -96,10 +97,10 @@ def loop_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, op
                       hero_sk, hscore, counts, default_deck, dec, fb, go, lo, hi):
     """``batch.vec_advance_rows`` with the OPP_COMPILED seats played by the heuristic, rows
     lo..hi-1 (their actions already checked); dec / fb: this range's decision and fallback
-    counts; first it starts the call's other ranges (``rows.release(go)``). stream != 0: the
+    counts; first it starts the call's other ranges (``crew.release(go)``). stream != 0: the
     observations are made in a scratch row, where the heuristic reads them, and each row's last
     one is streamed out (``vec_advance_rows``)."""
-    rows.release(go)
+    crew.release(go)
     K.tally_start(seen, lo)
     info = np.zeros(3, np.int64)
     scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last use)

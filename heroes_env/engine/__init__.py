@@ -1,4 +1,5 @@
-"""The compiled engine: ``constants`` (state layout, ids), ``state`` (zones, randomness, frames),
-``rules`` (distance, legality), ``flow`` (the frames), ``mask``, ``observe``, ``core`` (entry
-points and batch kernels). ``jit`` says how it is compiled and cached."""
-from .jit import CACHE_DIR  # noqa: F401
+"""The compiled engine, the rules only: ``constants`` (state layout, ids), ``state`` (zones,
+randomness, frames), ``rules`` (distance, legality), ``flow`` (the frames), ``skills``, ``mask``,
+``observe``, ``core`` (entry points), ``batch`` (batch kernels). How it is compiled, cached and
+run in parallel is ``heroes_env.fast``'s."""
+from ..fast.jit import CACHE_DIR  # noqa: F401

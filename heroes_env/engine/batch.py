@@ -14,12 +14,14 @@ counter-based stream keyed by (agent seed, row, counter), never from the game's.
 
 Each is a Python function that runs a serial compiled kernel over ranges of rows
 (``batch_reset_rows``, ``batch_random_play_rows``, ``vec_advance_rows``) on ``num_threads``
-threads (``engine.rows``: one compiled copy of the engine per kernel, where Numba's parallel
-kernels compile four).
+threads (``heroes_env.fast.crew``: one compiled copy of the engine per kernel, where Numba's
+parallel kernels compile four).
 """
 import numpy as np
-from .jit import borrow_row, njit, prefetch_row, prefetch_row_for_write, store_fence, stream_row
-from . import rows
+from ..fast.intrinsics import (borrow_row, prefetch_row, prefetch_row_for_write, store_fence,
+                               stream_row)
+from ..fast.jit import njit
+from ..fast import crew
 
 from .constants import (FLAG_AUTOPLAY, H_DECIDER, H_DONE, H_ERR, H_FLAGS, H_NAUTO, H_NDEC, H_NP,
                         H_RESULT, H_SEED, NUM_ACTIONS, RES_TRUNCATED, Layout)
@@ -45,8 +47,8 @@ def agent_u32(agent_seed, row, ctr):
 
 def batch_reset(S, seeds, spec, masks, obs, num_threads=None):
     """Start a game in every row of S with seeds[i]; fill its decider's mask and observation
-    (on ``num_threads`` threads; None: ``rows.default_threads``)."""
-    rows.run(batch_reset_rows, S.shape[0], num_threads, S, seeds, spec, masks, obs)
+    (on ``num_threads`` threads; None: ``crew.default_threads``)."""
+    crew.run(batch_reset_rows, S.shape[0], num_threads, S, seeds, spec, masks, obs)
 
 
 @njit(entry=True, cache=True, nogil=True)
@@ -80,8 +82,8 @@ def batch_random_play(S, steps, spec, base_seed, with_obs, obs, stats, num_threa
     """Play uniformly random legal actions for ``steps`` decisions in every row, starting a new
     game in a row that is empty (all zeros) or finished. stats[i] += (agent decisions, games
     started here, refused actions). The agents' randomness is separate from the games'. On
-    ``num_threads`` threads (None: ``rows.default_threads``)."""
-    rows.run(batch_random_play_rows, S.shape[0], num_threads, S, steps, spec, base_seed,
+    ``num_threads`` threads (None: ``crew.default_threads``)."""
+    crew.run(batch_random_play_rows, S.shape[0], num_threads, S, steps, spec, base_seed,
              with_obs, obs, stats)
 
 
@@ -372,14 +374,14 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
 def advance(S, actions, act, masks, seen, out, num_threads, run_range):
     """The frame of a vector kernel call: check every row's action (-1, or the first illegal
     row: then nothing has changed), run_range(k, lo, hi, go) over the rows' ranges on
-    num_threads threads (``rows.map_released``: the range kernel calls ``rows.release(go)``
+    num_threads threads (``crew.map_released``: the range kernel calls ``crew.release(go)``
     first, then ``tally_start``, and ``tally_row`` for each row), gather the ranges' counts into
     out (``vec_advance``'s arrays of the same names)."""
     bad = _check_actions(actions, act, masks)
     if bad >= 0:
         return int(bad)
-    ranges = rows.chunks(S.shape[0], num_threads)
-    rows.map_released(run_range, ranges)
+    ranges = crew.chunks(S.shape[0], num_threads)
+    crew.map_released(run_range, ranges)
     gather(seen, ranges, out)
     return -1
 
@@ -389,10 +391,10 @@ def vec_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp
                      want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, seen,
                      stream, go, lo, hi):
     """``vec_advance`` of rows lo..hi-1, their actions already checked; first it starts the
-    call's other ranges (``rows.release(go)``). stream != 0: each observation is made in a
-    row that stays in the cache and streamed out to obs[i] (``jit.stream_row``): a batch too
-    large for the caches then does not read every observation row in before writing it."""
-    rows.release(go)
+    call's other ranges (``crew.release(go)``). stream != 0: each observation is made in a
+    row that stays in the cache and streamed out to obs[i] (``intrinsics.stream_row``): a batch
+    too large for the caches then does not read every observation row in before writing it."""
+    crew.release(go)
     tally_start(seen, lo)
     scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last use)
     sc = borrow_row(scratch, 0)

@@ -99,6 +99,7 @@ FRAME_SLOT_MAX = 4095    # |F_A|..|F_E| (seats, cards, counters, flags, stamps, 
 _frame = Layout()
 F_KIND = _frame.take(lo=1, hi="NUM_FRAME_KINDS - 1")
 F_PC = _frame.take(lo=0, hi=MAX_PC)
+PC_START = 0        # the step every frame starts at (state.push_frame, become_frame)
 F_USER = _frame.take(lo=-1, hi=SEAT)
 F_TGT = _frame.take(lo=-1, hi=SEAT)
 F_CARD = _frame.take(lo=-1, hi=CARD)
@@ -346,7 +347,16 @@ MODE_IDENTITY = 0
 MODE_3V3 = 1
 FLAG_AUTOPLAY = 1    # resolve decisions with exactly one legal action without asking
 
-# FR_USE / FR_EFFECT flags (F_A)
+# internal faults (H_ERR; 0 = none), set instead of raising in compiled code; the game is cut
+# short (RES_TRUNCATED) and the batch kernels report the code (batch.R_ERR)
+FAULT_FRAME_OVERFLOW = 1   # a frame pushed onto a full stack (state.push_frame)
+FAULT_NO_FRAME = 2         # the game runs with no frame on the stack (flow.driver.advance)
+FAULT_FRAME_KIND = 3       # a frame of no known kind (flow.driver.advance)
+FAULT_SKILL_FAMILY = 4     # a skill of no known family (skills.registry.run_skill)
+FAULT_RUN_LIMIT = 5        # advance ran MAX_FRAME_RUNS frames without a decision (flow.driver.advance)
+FAULT_NO_LEGAL_ACTION = 6  # a running game asks a decision with no legal action (core)
+
+# FR_USE / FR_EFFECT flags (frames.F_USE_FLAGS, F_EFF_FLAGS)
 UF_PLAY = 1          # a play-phase action: counts towards the 杀 limit, 方天画戟 may add targets
 UF_NO_RANGE = 2      # 青龙偃月刀 follow-up: no range check
 UF_PRESET = 4        # targets were fixed before the use (借刀杀人, 青龙偃月刀, 激将)
@@ -357,7 +367,7 @@ UF_FROM_HAND = 64    # the card was used from its user's hand (你懂的: ♣ ha
 UF_NO_DODGE = 128    # FR_EFFECT of a 杀: it cannot be dodged (柔情's red judgement)
 UF_NO_DODGE_T0 = 256  # FR_USE: bit (UF_NO_DODGE_T0 << i): the 杀 cannot be dodged by target i
 
-# FR_DAMAGE flags (F_B)
+# FR_DAMAGE flags (frames.F_DMG_FLAGS)
 DF_SLASH = 1         # damage of a 杀 to its target, by its user
 DF_DUEL = 2
 

@@ -1,10 +1,10 @@
 """Heroes and skills as data: ``heroes_env/data/heroes.csv`` and ``skills.csv``, checked at import.
 
-The compiled engine reads heroes from ``HERO_TAB`` (one row of ``HERO_REC`` int32 per hero id; Numba
-freezes it into the compiled code, and ``jit.py`` keys the cache by the data files too, so an edit
-of the data recompiles). A hero naming an unknown skill, a skill of an unknown family or kind, or
-a skill without code fails here, at import (``skills/ids.py`` makes the ``SK_*`` constants from
-the same ``skills.csv``).
+The compiled engine reads heroes from ``HERO_TAB`` (one row of ``HERO_REC`` int32 per hero id;
+Numba freezes it into the compiled code, and ``heroes_env.fast.jit`` keys the cache by the data
+files too, so an edit of the data recompiles). A hero naming an unknown skill, a skill of an
+unknown family or kind, or a skill without code fails here, at import, and so do ``SK_*``
+constants (``skills/ids.py``, generated from the same ``skills.csv``) that disagree with it.
 """
 from __future__ import annotations
 
@@ -117,7 +117,19 @@ def _load_skills() -> dict[str, Skill]:
     return out
 
 
+def _check_ids(skills: dict[str, Skill]) -> None:
+    """The generated ``skills/ids.py`` names every skill of skills.csv with its id, and no other."""
+    from .skills import ids
+    made = {k: v for k, v in vars(ids).items() if k.startswith("SK_")}
+    want = {"SK_" + sk.key.upper(): sk.id for sk in skills.values()}
+    if made != want or len(set(want.values())) != len(want):
+        wrong = sorted(set(made.items()) ^ set(want.items()))
+        raise ImportError(f"skills.csv and skills/ids.py disagree ({wrong[:4]}...) or an id "
+                          "repeats: run python heroes_env/engine/skills/generate.py")
+
+
 SKILLS = _load_skills()
+_check_ids(SKILLS)
 SKILLS_BY_ID = {s.id: s for s in SKILLS.values()}
 
 

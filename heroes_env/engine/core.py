@@ -5,9 +5,9 @@ compiled code ``setup_game`` then ``engine(s, OP_DEAL, ...)`` and ``engine(s, OP
 The batch kernels (many rows in parallel) are in ``batch.py``.
 """
 import numpy as np
-from .jit import njit
+from ..fast.jit import njit
 
-from .constants import (C_INFO, C_LOC, D_ORDER, FLAG_AUTOPLAY, FR_DRAFT, FR_GAME, G_DECK, G_DECKID,
+from .constants import (C_INFO, C_LOC, D_ORDER, FAULT_NO_LEGAL_ACTION, FLAG_AUTOPLAY, G_DECK, G_DECKID,
                         G_FLAGS, G_MAX_ROUNDS, G_MODE, G_NCARDS, G_NP, G_PACK, G_ROLES, H_ANSWER,
                         H_CUR, H_DCARD, H_DECIDER, H_DECK, H_DONE, H_DRAFT, H_DSKOWNER, H_DSRC,
                         H_DTGT, H_ERR, H_FLAGS, H_LOOKER, H_MAX_ROUNDS, H_MODE, H_NAUTO, H_NCARDS,
@@ -16,8 +16,8 @@ from .constants import (C_INFO, C_LOC, D_ORDER, FLAG_AUTOPLAY, FR_DRAFT, FR_GAME
                         P_MAXHP, P_MINUS, P_PLUS, P_REVEALED, P_ROLE, P_WEAPON, RES_DRAW, RES_LORD,
                         RES_NONE, RES_REBEL, RES_RENEGADE, RES_TEAM0, RES_TEAM1, RES_TRUNCATED,
                         ROLE_LORD, ROLE_LOYALIST, ROLE_REBEL, STATE_SIZE, TEAM_SIZE, Z_DECK, Z_VOID)
-from .state import (clear_decision, deal_hands, end_game, push_frame, rand_below,
-                    reset_positions)
+from .state import clear_decision, deal_hands, end_game, rand_below, reset_positions
+from .frames import push_draft, push_game
 from .draft import setup_heroes
 from .mode3v3 import setup_3v3
 from .flow import advance
@@ -113,11 +113,11 @@ def engine(s, op, a, buf):
 
     Then, with the game's autoplay flag, decisions with exactly one legal action are answered
     unasked; on return buf holds the mask of the pending decision (autoplay on) or is stale. A
-    decision with no legal action (a crafted state's) ends the game truncated, H_ERR 6."""
+    decision with no legal action (a crafted state's) ends the game truncated, H_ERR FAULT_NO_LEGAL_ACTION."""
     if op == OP_DEAL:
-        push_frame(s, FR_GAME, -1, -1, -1, 0, -1, 0, 0)
+        push_game(s)
         if s[H_DRAFT] != 0:
-            push_frame(s, FR_DRAFT, -1, -1, -1, 0, -1, 0, 0)     # deals once heroes are chosen
+            push_draft(s)     # deals once heroes are chosen
         else:
             deal_hands(s)
     elif op == OP_STEP or op == OP_STEP_TRUSTED:
@@ -139,7 +139,7 @@ def engine(s, op, a, buf):
         n = legal_mask(s, buf)
         if n != 1:
             if n == 0:          # no legal action: only a crafted state gets here; end it
-                s[H_ERR] = 6
+                s[H_ERR] = FAULT_NO_LEGAL_ACTION
                 end_game(s, RES_TRUNCATED, -1)
             break
         for i in range(NUM_ACTIONS):

@@ -1,5 +1,5 @@
 """The package's data files (``heroes_env/data/*.csv``): one reader for every module that loads
-content (``content.py``, ``skills/ids.py``). ``jit.py`` keys the compile cache by these files."""
+content (``content.py``). ``heroes_env.fast.jit`` keys the compile cache by these files."""
 import csv
 from importlib import resources
 

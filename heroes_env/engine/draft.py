@@ -8,7 +8,7 @@ are revealed together when all are made. Then the cards are dealt. Hero data com
 hero marked in its observation's ``OBS_OFFER`` cells. A lord gets +1 max HP with five or more players, and lord skills only as lord.
 """
 import numpy as np
-from .jit import njit
+from ..fast.jit import njit
 
 from .constants import (A_HERO, DK_HERO, EV_HERO, F_PC, G_FIXED, G_HEROSEL, G_PACK, HR_GENDER,
                         HR_HP, HR_KINGDOM, HR_LORD_OFFER, HR_PACK, HR_SK, HS_FIXED, HS_NONE,

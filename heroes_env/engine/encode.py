@@ -11,7 +11,7 @@ is a constant in each version.
 import numpy as np
 from numba.extending import overload
 
-from .jit import njit
+from ..fast.jit import njit
 
 
 def byte_obs(out):

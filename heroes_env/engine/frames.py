@@ -4,9 +4,11 @@ A frame is ``FRAME_SIZE`` cells of the state row (``constants.F_*``): ``F_KIND``
 step its handler runs next), five named context slots (``F_USER``, ``F_TGT``, ``F_CARD``,
 ``F_AS``, ``F_SUB2``) and five slots ``F_A``..``F_E`` whose meaning depends on the frame kind.
 Every use of ``F_A``..``F_E`` (and of a named slot used for something else) goes through the
-alias below for its frame kind, so that a reader sees what the cell holds. ``push_frame(s, kind,
-user, tgt, card, as, sub2, a, b)`` fills ``F_A`` and ``F_B`` from its last two arguments (the
-others start at 0).
+alias below for its frame kind, so that a reader sees what the cell holds. A frame is pushed
+through the helper of its kind at the end (``push_damage(s, source, tgt, card, kind, sub2,
+amount, flags)``, ...), which names what each argument fills; ``state.push_frame(s, kind, user,
+tgt, card, as, sub2, a, b)`` under them fills ``F_A`` and ``F_B`` from its last two arguments
+(the others start at 0).
 
 The steps of each handler's program counter are named beside the handler (``flow/``:
 ``TURN_*``, ``USE_*``, ...). Plain integers: Numba folds them into the compiled code as it does
@@ -17,9 +19,14 @@ turn), FR_DELAYED (user, card, as = 乐不思蜀 / 闪电), FR_DSWORDS (雌雄�
 FR_PINDIAN (拼点: user, tgt, as = the skill asking; F_C/F_D the two cards, ``skills/common.py``).
 Skill frames (FR_SKILL) keep their own scratch in ``F_C``/``F_D`` (and, per family, ``F_B``).
 """
-from .constants import (CARD, FR_ASK, FR_DRAFT, FR_DYING, FR_EFFECT, FR_NULLIFY, FR_PENDING,
-                        FR_PINDIAN, FR_PLAY, FR_SKILL, FR_TRIGGER, FR_USE, F_A, F_B, F_C, F_D, F_E,
-                        F_SUB2, MAX_SEATS, MAX_SKILL_SLOTS, SEAT)
+from ..fast.jit import njit
+from .constants import (CARD, FR_ASK, FR_DAMAGE, FR_DELAYED, FR_DISCARD, FR_DRAFT, FR_DSWORDS,
+                        FR_DYING, FR_EFFECT, FR_GAME, FR_JUDGE, FR_JUDGE_PHASE, FR_NULLIFY,
+                        FR_PENDING, FR_PICK, FR_PINDIAN, FR_PLAY, FR_SELECT, FR_SKILL, FR_TRIGGER,
+                        FR_TURN, FR_USE, F_A, F_B, F_C, F_D, F_E, F_SUB2, MAX_SEATS, MAX_SKILL_SLOTS,
+                        SEAT)
+from .constants import PC_START  # noqa: F401  (the step every frame starts at, beside F_PC)
+from .state import push_frame
 
 # FR_JUDGE_PHASE (user): the delayed tricks of user's judgement zone, the last placed first
 F_JPH_LIMIT = F_A          # stamp (C_ORD) of the delayed trick resolved last; the next is below it
@@ -89,10 +96,23 @@ F_TRIG_ORG = F_E           # offset of the frame that fired the timing point
 
 # FR_SKILL: one skill at work (user = owner, as = skill id, tgt/card/sub2: the timing point's
 # context). F_C, F_D (and F_B where F_SKILL_EXTRA is unused) are the skill's own scratch.
-F_SKILL_TP = F_A           # the timing point answered; -1 used actively or in a response,
-                           # -2 started from the play phase (激将)
+F_SKILL_TP = F_A           # the timing point answered, or one of:
+SKILL_NO_TP = -1           # F_SKILL_TP of a skill no timing point started (used actively, in a
+                           # response, or on a card loss: registry.run_pending)
+SKILL_FROM_PLAY = -2       # F_SKILL_TP of 激将 started from the play phase
 F_SKILL_EXTRA = F_B        # the timing point's extra value (TP_DAMAGED: the second card)
 F_SKILL_ORG = F_E          # offset of the frame that fired the timing point (skills/common.origin)
+# a skill's own scratch slots (its handler in skills/<family>.py)
+F_ZHIHENG_COUNT = F_B      # 制衡: cards discarded so far (as many are drawn)
+F_LIJIAN_FIRST = F_B       # 离间: the first male chosen
+F_YIJI_POINTS = F_C        # 遗计: points of damage answered so far (F_SUB2: the damage)
+F_YIJI_CARD = F_D          # 遗计: the card being given
+F_PAODAO_EVENTS = F_D      # 炮刀: the event count when its 杀 was asked (damaged_since)
+F_MANWU_TARGET = F_D       # 曼舞: the one the damage went to
+F_TUXI_FIRST = F_B         # 突袭: the first seat chosen
+F_TUXI_SECOND = F_C        # 突袭: the second (-1: none)
+F_GUANXING_TOP = F_B       # 观星: the cards chosen for the top, in order, from here on (F_SUB2:
+                           # how many)
 
 # FR_SKILL of a lord skill that asks the others (护驾, 激将; skills/lord.py)
 F_LORD_PURPOSE = F_B       # the lord's own ask purpose (0: 激将 used in the play phase)
@@ -140,3 +160,133 @@ SLOT_RANGES = (
     (FR_PINDIAN, "F_PD_CARD1", -1, CARD), (FR_PINDIAN, "F_PD_CARD2", -1, CARD),
 )
 FRAME_OFFSET_SLOTS = ((FR_TRIGGER, "F_TRIG_ORG"), (FR_SKILL, "F_SKILL_ORG"))
+
+# ---------------------------------------------------------------- pushing a frame of each kind
+# (each returns the new frame's offset; Numba inlines them into their callers' optimised code)
+@njit(cache=True)
+def push_game(s):
+    """FR_GAME: the game of identity mode (core.setup_game)."""
+    return push_frame(s, FR_GAME, -1, -1, -1, 0, -1, 0, 0)
+
+
+@njit(cache=True)
+def push_draft(s):
+    """FR_DRAFT: the heroes are chosen (F_DRAFT_SEAT from 0, the lord)."""
+    return push_frame(s, FR_DRAFT, -1, -1, -1, 0, -1, 0, 0)
+
+
+@njit(cache=True)
+def push_turn(s, seat):
+    return push_frame(s, FR_TURN, seat, -1, -1, 0, -1, 0, 0)
+
+
+@njit(cache=True)
+def push_judge_phase(s, seat, limit):
+    """FR_JUDGE_PHASE: seat's delayed tricks, those stamped below limit (F_JPH_LIMIT)."""
+    return push_frame(s, FR_JUDGE_PHASE, seat, -1, -1, 0, -1, limit, 0)
+
+
+@njit(cache=True)
+def push_play(s, seat):
+    return push_frame(s, FR_PLAY, seat, -1, -1, 0, -1, 0, 0)
+
+
+@njit(cache=True)
+def push_discard(s, seat, count):
+    """FR_DISCARD: seat discards count cards (F_DIS_LEFT)."""
+    return push_frame(s, FR_DISCARD, seat, -1, -1, 0, -1, count, 0)
+
+
+@njit(cache=True)
+def push_delayed(s, seat, card, kind):
+    """FR_DELAYED: the delayed trick card (used as kind) in seat's judgement zone takes effect."""
+    return push_frame(s, FR_DELAYED, seat, seat, card, kind, -1, 0, 0)
+
+
+@njit(cache=True)
+def push_use(s, user, card, kind, card2, flags):
+    """FR_USE: user uses card (and card2, -1: none; 丈八蛇矛) as kind; its targets still to
+    choose (F_USE_FLAGS = flags)."""
+    return push_frame(s, FR_USE, user, -1, card, kind, card2, flags, -1)
+
+
+@njit(cache=True)
+def push_effect(s, user, tgt, card, kind, card2, flags, victim):
+    """FR_EFFECT: card's effect on tgt (F_EFF_FLAGS = flags, F_EFF_VICTIM = victim)."""
+    return push_frame(s, FR_EFFECT, user, tgt, card, kind, card2, flags, victim)
+
+
+@njit(cache=True)
+def push_dswords(s, user, tgt, card, kind):
+    """FR_DSWORDS: 雌雄双股剑 of user on tgt."""
+    return push_frame(s, FR_DSWORDS, user, tgt, card, kind, -1, 0, 0)
+
+
+@njit(cache=True)
+def push_nullify(s, user, tgt, card, kind):
+    """FR_NULLIFY: the 无懈可击 chain on the trick card (of kind) on tgt."""
+    return push_frame(s, FR_NULLIFY, user, tgt, card, kind, -1, 0, 0)
+
+
+@njit(cache=True)
+def push_ask(s, seat, source, card, kind, purpose, extra):
+    """FR_ASK: ask seat for a 闪 or 杀 (kind DK_JINK / DK_SLASH) against source, for purpose
+    (F_ASK_PURPOSE); extra: F_ASK_ARMOR (DK_JINK) or F_ASK_USE_FLAGS (PUR_SKILL_SLASH)."""
+    return push_frame(s, FR_ASK, seat, source, card, kind, -1, purpose, extra)
+
+
+@njit(cache=True)
+def push_damage(s, source, tgt, card, kind, card2, amount, flags):
+    """FR_DAMAGE: source (-1: none) deals amount to tgt with card (and card2) of kind
+    (F_DMG_AMOUNT, F_DMG_FLAGS)."""
+    return push_frame(s, FR_DAMAGE, source, tgt, card, kind, card2, amount, flags)
+
+
+@njit(cache=True)
+def push_dying(s, killer, seat):
+    """FR_DYING: seat is dying (killer: the damage's source, -1 none)."""
+    return push_frame(s, FR_DYING, killer, seat, -1, 0, -1, 0, 0)
+
+
+@njit(cache=True)
+def push_select(s, seat, purpose, count):
+    """FR_SELECT: seat chooses count of own cards for purpose (F_SEL_PURPOSE, F_SEL_LEFT)."""
+    return push_frame(s, FR_SELECT, seat, -1, -1, 0, -1, purpose, count)
+
+
+@njit(cache=True)
+def push_pick(s, seat, tgt, card, kind, purpose):
+    """FR_PICK: seat picks a card of tgt for purpose (F_PICK_PURPOSE)."""
+    return push_frame(s, FR_PICK, seat, tgt, card, kind, -1, purpose, 0)
+
+
+@njit(cache=True)
+def push_judge(s, seat, reason):
+    """FR_JUDGE: seat judges for reason (F_JUDGE_FOR: a card kind, or JR_SKILL + skill id)."""
+    return push_frame(s, FR_JUDGE, seat, -1, -1, 0, -1, reason, 0)
+
+
+@njit(cache=True)
+def push_pindian(s, owner, tgt, sk):
+    """FR_PINDIAN: owner's 拼点 with tgt, asked by skill sk."""
+    return push_frame(s, FR_PINDIAN, owner, tgt, -1, sk, -1, 0, 0)
+
+
+@njit(cache=True)
+def push_trigger(s, seat, tgt, card, tp, amount):
+    """FR_TRIGGER: timing point tp (seat: the seat concerned, -1: any; amount in F_SUB2)."""
+    return push_frame(s, FR_TRIGGER, seat, tgt, card, tp, amount, 0, 0)
+
+
+@njit(cache=True)
+def push_skill(s, owner, tgt, card, sk, sub2, tp, extra):
+    """FR_SKILL: owner's skill sk at work; tp: the timing point answered (F_SKILL_TP, or
+    SKILL_NO_TP / SKILL_FROM_PLAY), extra its extra value (F_SKILL_EXTRA)."""
+    return push_frame(s, FR_SKILL, owner, tgt, card, sk, sub2, tp, extra)
+
+
+@njit(cache=True)
+def push_pending(s, decider, tgt, card, kind, src, da, db):
+    """FR_PENDING: a decision (decider, its context cells) saved while card-loss triggers run
+    (skills/registry.suspend_for_pending fills F_PEND_DC, ...)."""
+    return push_frame(s, FR_PENDING, decider, tgt, card, kind, src, da, db)

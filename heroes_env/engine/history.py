@@ -13,7 +13,8 @@ enter: who did what to whom, which card kind, how much; never which face-down ca
 """
 import numpy as np
 
-from .jit import load_u64, njit, store_u64
+from ..fast.intrinsics import load_u64, store_u64
+from ..fast.jit import njit
 
 from .constants import (HC_FRIENDLY, HC_HOSTILE, HE_ACTOR_SHIFT, HE_AMOUNT_MAX, HE_AMOUNT_SHIFT,
                         HE_CARD_SHIFT, HE_KIND_SHIFT, HE_RECV_SHIFT, HIST_CNT, HIST_DIV, HIST_EV,

@@ -22,10 +22,10 @@ from .constants import (COMMANDER_OFFSET, C_LOC, D_ORDER, FLAG_AUTOPLAY, FRAME_B
                         STATE_SIZE, TEAM_SIZE, Z_AG, Z_DECK, Z_EQUIP, Z_HAND, Z_JUDGE, Z_LOOK,
                         Z_PILE, Z_PROC, Z_VOID)
 from .core import OP_DEAL, OP_STEP, engine, setup_game
-from .jit import njit
+from ..fast.jit import njit
 from . import constants as _C
 from . import frames as _F
-from . import rows
+from ..fast import crew
 from .mask import legal_mask
 from .skills.common import pile_holds
 
@@ -73,7 +73,7 @@ def dying(s, seat):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def violation(s):
     """The first invariant the game row s breaks (a key of VIOLATIONS), or OK (0)."""
     n = s[H_NCARDS]
@@ -192,9 +192,9 @@ def _violation_3v3(s):
 
 def play_checked(seeds, spec, policy_seed, out, num_threads=None):
     """Play one game per seed with uniformly random legal actions, checking every state
-    (in parallel over games, on ``num_threads`` threads: ``engine.rows``). out[k] = (result,
-    rounds, decisions, violation code: OK = none)."""
-    rows.run(play_checked_rows, seeds.shape[0], num_threads, seeds, spec, policy_seed, out)
+    (in parallel over games, on ``num_threads`` threads: ``heroes_env.fast.crew``). out[k] =
+    (result, rounds, decisions, violation code: OK = none)."""
+    crew.run(play_checked_rows, seeds.shape[0], num_threads, seeds, spec, policy_seed, out)
 
 
 @njit(entry=True, cache=True, nogil=True)

@@ -1,6 +1,6 @@
 """Marking legal actions: the helpers every decision's mask uses (``legal_mask`` dispatches to the
 mask beside the frame that posted the decision; ``out`` is the int8 action mask)."""
-from .jit import njit
+from ..fast.jit import njit
 
 from .constants import A_CARD, C_LOC, H_NCARDS, K_NONE, Z_EQUIP, Z_HAND
 from .state import card_kind

@@ -10,7 +10,7 @@ mask are read together. An action is legal iff the frame that asked can carry it
 use the queries of ``rules.py``, and ``tests/test_random_play.py`` checks the equivalence on every
 step.
 """
-from .jit import njit
+from ..fast.jit import njit
 
 from .constants import (A_CONFIRM, A_PASS, DK_AG, DK_CONFIRM, DK_DISCARD, DK_DSWORDS, DK_HERO,
                         DK_JINK, DK_KYLIN, DK_NULLIFY, DK_ORDER, DK_PEACH, DK_PICK, DK_PLAY,

@@ -14,7 +14,7 @@ so that the float32 value is ``int8(byte) / divisor``: ``heroes_env.obs``). Numb
 function once per output dtype; ``put_count`` writes the scaled cells.
 """
 import numpy as np
-from .jit import njit
+from ..fast.jit import njit
 
 from .constants import (C_AS, C_LOC, DIST_DIV, DK_TARGET, H_ACTED, H_CUR, H_DA, H_DB, H_DC, H_DCARD,
                         H_DECIDER, H_DKIND, H_DONE, H_DRAFT, H_DSKILL, H_DSKOWNER, H_DSRC, H_DTGT,

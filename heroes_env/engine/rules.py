@@ -3,7 +3,7 @@
 The mask (``mask.py``) and the frames (``flow/``) both ask these, so a card is offered exactly
 when the frames can carry out its use.
 """
-from .jit import njit
+from ..fast.jit import njit
 
 from .constants import (COLOR_BLACK, COLOR_NONE, COLOR_RED, C_LOC, DECK_HEROKILL, H_DECK,
                         H_HEROES, H_MOVED, H_NCARDS, H_NODIST, H_NP, K_COLLATERAL, K_CROSSBOW,
@@ -114,6 +114,15 @@ def next_alive(s, seat):
         if s[P_ALIVE + t] == 1:
             return t
     return seat
+
+
+@njit(cache=True)
+def other_alive(s, d):
+    """Is a seat other than d alive?"""
+    for r in range(1, s[H_NP]):
+        if alive(s, seat_after(s, d, r)):
+            return True
+    return False
 
 
 @njit(cache=True)

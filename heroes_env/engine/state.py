@@ -4,7 +4,7 @@ Every function takes the game row ``s`` (1-D int32) first and is compiled with N
 source runs as plain Python under ``NUMBA_DISABLE_JIT=1``.
 """
 import numpy as np
-from .jit import njit
+from ..fast.jit import njit
 
 from .constants import (C_AS, C_INFO, C_LOC, C_ORD, DK_NONE, D_ORDER, EV_BASE, EV_DISCARD, EV_DRAW,
                         EV_GAME_OVER, EV_RESHUFFLE, EV_RING, EV_SIZE, FRAME_BASE, FRAME_SIZE, F_A,
@@ -19,6 +19,7 @@ from .constants import (C_AS, C_INFO, C_LOC, C_ORD, DK_NONE, D_ORDER, EV_BASE, E
                         P_AT, P_HANDN, P_MINUS, P_PEND, P_PLUS, P_POS, P_SK0, P_SK1, P_SK2, P_SK3,
                         P_WEAPON, RES_DRAW, RES_TRUNCATED, Z_DECK, Z_DISCARD, Z_EQUIP, Z_HAND,
                         Z_JUDGE, Z_PILE, Z_PROC)
+from .constants import FAULT_FRAME_OVERFLOW, PC_START
 from .content import SKILL_BASE, SKILL_LOSS, SKILL_PARAM
 
 MASK32 = 0xFFFFFFFF
@@ -355,7 +356,7 @@ def reshuffle(s):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def end_game(s, result, winseat):
     if s[H_DONE] == 0:
         s[H_DONE] = 1
@@ -485,7 +486,7 @@ def become_frame(s, o, kind, user, tgt, card, as_kind, sub2, a, b):
     """(Re)initialise the frame at o: a pushed frame, or an old one turned into another kind
     (a tail call, so the stack does not grow)."""
     s[o + F_KIND] = kind
-    s[o + F_PC] = 0
+    s[o + F_PC] = PC_START
     s[o + F_USER] = user
     s[o + F_TGT] = tgt
     s[o + F_CARD] = card
@@ -501,7 +502,7 @@ def become_frame(s, o, kind, user, tgt, card, as_kind, sub2, a, b):
 @njit(entry=True, cache=True)
 def push_frame(s, kind, user, tgt, card, as_kind, sub2, a, b):
     if s[H_FP] >= MAX_FRAMES:
-        s[H_ERR] = 1
+        s[H_ERR] = FAULT_FRAME_OVERFLOW
         end_game(s, RES_TRUNCATED, -1)
         return FRAME_BASE
     o = FRAME_BASE + s[H_FP] * FRAME_SIZE

@@ -1,7 +1,7 @@
 """A seat chooses cards: FR_SELECT (take cards from a shown set: 五谷丰登, skills) and FR_PICK (one
 of another seat's cards: 过河拆桥, 顺手牵羊, 寒冰剑, skills).
 """
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (A_CARD, A_OPTION, C_LOC, DK_PICK, DK_SELECT, DX_PURPOSE, EV_GAIN,
                          FRAME_SIZE, F_PC, F_TGT, F_USER, H_ANSWER, H_DTGT, H_NCARDS, K_NONE,
                          OPT_HAND, PUR_AXE, PUR_SNATCH, PUR_SPEAR, P_ARMOR, P_HANDN, P_MINUS,

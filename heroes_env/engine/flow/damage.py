@@ -1,19 +1,19 @@
 """Damage, dying and death: FR_DAMAGE (寒冰剑, 麒麟弓, prevention, the damage, its triggers),
 FR_DYING (桃 asked in turn) and ``do_death`` (rewards and penalties, the game result).
 """
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (A_CARD, A_CONFIRM, A_PASS, C_LOC, DF_SLASH, DK_CONFIRM, DK_KYLIN, DK_PEACH,
-                         EV_DAMAGE, EV_DEATH, EV_DYING, EV_PREVENT, EV_USE, FR_DYING, FR_PICK, F_AS,
-                         F_CARD, F_PC, F_SUB2, F_TGT, F_USER, HK_DAMAGE, H_ANSWER, H_CUR, H_DTGT,
-                         H_MODE, H_NCARDS, H_NP, K_ICE_SWORD, K_KYLIN_BOW, K_NONE, K_PEACH,
-                         MODE_3V3, PUR_ICE_SWORD, P_ALIVE, P_DMG, P_HP, P_KILLS, P_MAXHP, P_MINUS,
-                         P_PLUS, P_REVEALED, P_ROLE, P_WEAPON, Q_HEAL_ON_DAMAGE, Q_RESCUE_BONUS,
-                         Q_SEAT_DIED,
-                         RES_LORD, RES_REBEL, RES_RENEGADE, ROLE_LORD, ROLE_LOYALIST, ROLE_REBEL,
-                         ROLE_RENEGADE, TP_DAMAGED, TP_DAMAGE_DONE, TP_PREVENT, Z_EQUIP, Z_HAND)
-from ..frames import F_DMG_AMOUNT, F_DMG_FLAGS, F_DMG_ICE_LEFT, F_DY_ASKED
+                         EV_DAMAGE, EV_DEATH, EV_DYING, EV_PREVENT, EV_USE, F_AS, F_CARD, F_PC,
+                         F_SUB2, F_TGT, F_USER, HK_DAMAGE, H_ANSWER, H_CUR, H_DTGT, H_MODE,
+                         H_NCARDS, H_NP, K_ICE_SWORD, K_KYLIN_BOW, K_NONE, K_PEACH, MODE_3V3,
+                         PUR_ICE_SWORD, P_ALIVE, P_DMG, P_HP, P_KILLS, P_MAXHP, P_MINUS, P_PLUS,
+                         P_REVEALED, P_ROLE, P_WEAPON, Q_HEAL_ON_DAMAGE, Q_RESCUE_BONUS,
+                         Q_SEAT_DIED, RES_LORD, RES_REBEL, RES_RENEGADE, ROLE_LORD, ROLE_LOYALIST,
+                         ROLE_REBEL, ROLE_RENEGADE, TP_DAMAGED, TP_DAMAGE_DONE, TP_PREVENT, Z_EQUIP,
+                         Z_HAND)
+from ..frames import (F_DMG_AMOUNT, F_DMG_FLAGS, F_DMG_ICE_LEFT, F_DY_ASKED, push_dying, push_pick)
 from ..state import (bury, discard_card, draw_cards, end_game, has_kind_in_hand, log_event,
-                     pop_frame, post_decision, push_frame, seat_after)
+                     pop_frame, post_decision, seat_after)
 from ..rules import (alive, can_convert_to, own_peach_bonus, pick_takes_judge, seat_distance,
                      total_cards, weapon_kind)
 from ..mode3v3 import death_3v3
@@ -122,7 +122,7 @@ def run_damage(s, o):
             pop_frame(s, 0)
             return
         s[o + F_DMG_ICE_LEFT] -= 1
-        push_frame(s, FR_PICK, src, t, -1, 0, -1, PUR_ICE_SWORD, 0)
+        push_pick(s, src, t, -1, 0, PUR_ICE_SWORD)
     elif pc == DMG_KYLIN:
         if src >= 0 and (s[o + F_DMG_FLAGS] & DF_SLASH) and weapon_kind(s, src) == K_KYLIN_BOW \
                 and (s[P_PLUS + t] >= 0 or s[P_MINUS + t] >= 0):
@@ -155,7 +155,7 @@ def run_damage(s, o):
             heal(s, src, n, src, K_NONE)
         s[o + F_PC] = DMG_AFTER
         if s[P_HP + t] <= 0:
-            push_frame(s, FR_DYING, src, t, -1, 0, -1, 0, 0)
+            push_dying(s, src, t)
     elif pc == DMG_AFTER:
         # after the damage (and any dying): the victim's skills, if he survived
         s[o + F_PC] = DMG_DONE

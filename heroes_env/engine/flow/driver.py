@@ -1,12 +1,13 @@
 """The driver: ``advance`` runs the top frame's handler until a decision is pending or the game
 ends.
 """
-from ..jit import njit
-from ..constants import (FRAME_BASE, FRAME_SIZE, FR_ASK, FR_DAMAGE, FR_DELAYED, FR_DISCARD,
-                         FR_DRAFT, FR_DSWORDS, FR_DYING, FR_EFFECT, FR_GAME, FR_JUDGE,
-                         FR_JUDGE_PHASE, FR_NULLIFY, FR_PENDING, FR_PICK, FR_PINDIAN, FR_PLAY,
-                         FR_SELECT, FR_SKILL, FR_TRIGGER, FR_TURN, FR_USE, F_KIND, H_DECIDER,
-                         H_DONE, H_ERR, H_FP, H_HOLD, H_MODE, H_PEND, MODE_3V3, RES_TRUNCATED)
+from ...fast.jit import njit
+from ..constants import (FAULT_FRAME_KIND, FAULT_NO_FRAME, FAULT_RUN_LIMIT, FRAME_BASE, FRAME_SIZE, FR_ASK,
+                         FR_DAMAGE, FR_DELAYED, FR_DISCARD, FR_DRAFT, FR_DSWORDS, FR_DYING,
+                         FR_EFFECT, FR_GAME, FR_JUDGE, FR_JUDGE_PHASE, FR_NULLIFY, FR_PENDING,
+                         FR_PICK, FR_PINDIAN, FR_PLAY, FR_SELECT, FR_SKILL, FR_TRIGGER, FR_TURN,
+                         FR_USE, F_KIND, H_DECIDER, H_DONE, H_ERR, H_FP, H_HOLD, H_MODE, H_PEND,
+                         MODE_3V3, RES_TRUNCATED)
 from ..state import end_game
 from ..draft import run_draft
 from ..mode3v3 import run_draft_3v3
@@ -32,7 +33,7 @@ def advance(s):
     while s[H_DONE] == 0:
         runs += 1
         if runs > MAX_FRAME_RUNS:
-            s[H_ERR] = 5
+            s[H_ERR] = FAULT_RUN_LIMIT
             end_game(s, RES_TRUNCATED, -1)
             return
         if s[H_PEND] != 0 and s[H_HOLD] == 0:
@@ -40,7 +41,7 @@ def advance(s):
         elif s[H_DECIDER] >= 0:
             return
         if s[H_FP] <= 0:
-            s[H_ERR] = 2
+            s[H_ERR] = FAULT_NO_FRAME
             end_game(s, RES_TRUNCATED, -1)
             return
         o = FRAME_BASE + (s[H_FP] - 1) * FRAME_SIZE
@@ -91,6 +92,6 @@ def advance(s):
         elif k == FR_PINDIAN:
             run_pindian(s, o)
         else:
-            s[H_ERR] = 3
+            s[H_ERR] = FAULT_FRAME_KIND
             end_game(s, RES_TRUNCATED, -1)
             return

@@ -1,21 +1,22 @@
 """A card's effect on one target: FR_EFFECT (无懈可击 window, then the effect of each kind; 杀 and
 决斗 in their own steps: ``effect_slash``, ``effect_duel``).
 """
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (A_CARD, A_PASS, COLOR_BLACK, COLOR_RED, C_LOC, DF_DUEL, DF_SLASH, DK_AG,
                          DK_CONFIRM, DK_JINK, DK_SLASH, EV_ARMOR, EV_GAIN, EV_NULLIFIED, FR_ASK,
-                         FR_DAMAGE, FR_NULLIFY, FR_PICK, FR_SELECT, F_AS, F_CARD, F_PC, F_SUB2,
-                         F_TGT, F_USER, H_ANSWER, H_NCARDS, H_RET, K_AMAZING_GRACE, K_ARCHERY,
-                         K_AXE, K_BLADE, K_COLLATERAL, K_DISMANTLE, K_DUEL, K_EX_NIHILO,
-                         K_GOD_SALVATION, K_NIOH_SHIELD, K_PEACH, K_SAVAGE, K_SLASH, K_SNATCH,
-                         PUR_ARCHERY, PUR_AXE, PUR_BLADE, PUR_COLLATERAL, PUR_DISMANTLE, PUR_DUEL,
-                         PUR_SAVAGE, PUR_SLASH, PUR_SNATCH, P_ARMOR, P_HANDN, P_HP, P_MAXHP,
-                         P_MINUS, P_PLUS, P_WEAPON, Q_ANSWERS_NEEDED, Q_CARD_IMMUNE, Q_DUEL_ANSWERS,
-                         Q_DUEL_DAMAGE, Q_DUEL_VOID, Q_SLASH_DAMAGE, TP_SLASH_DODGED, UF_NO_DODGE,
-                         UF_NO_NULLIFY, UF_QINGGANG, UF_RED_SURE, Z_AG, Z_HAND)
-from ..frames import F_EFF_DUEL_OWED, F_EFF_DUEL_TURN, F_EFF_FLAGS, F_EFF_JINKS, F_EFF_VICTIM
+                         F_AS, F_CARD, F_PC, F_SUB2, F_TGT, F_USER, H_ANSWER, H_NCARDS, H_RET,
+                         K_AMAZING_GRACE, K_ARCHERY, K_AXE, K_BLADE, K_COLLATERAL, K_DISMANTLE,
+                         K_DUEL, K_EX_NIHILO, K_GOD_SALVATION, K_NIOH_SHIELD, K_PEACH, K_SAVAGE,
+                         K_SLASH, K_SNATCH, PUR_ARCHERY, PUR_AXE, PUR_BLADE, PUR_COLLATERAL,
+                         PUR_DISMANTLE, PUR_DUEL, PUR_SAVAGE, PUR_SLASH, PUR_SNATCH, P_ARMOR,
+                         P_HANDN, P_HP, P_MAXHP, P_MINUS, P_PLUS, P_WEAPON, Q_ANSWERS_NEEDED,
+                         Q_CARD_IMMUNE, Q_DUEL_ANSWERS, Q_DUEL_DAMAGE, Q_DUEL_VOID, Q_SLASH_DAMAGE,
+                         TP_SLASH_DODGED, UF_NO_DODGE, UF_NO_NULLIFY, UF_QINGGANG, UF_RED_SURE,
+                         Z_AG, Z_HAND)
+from ..frames import (F_EFF_DUEL_OWED, F_EFF_DUEL_TURN, F_EFF_FLAGS, F_EFF_JINKS, F_EFF_VICTIM,
+                      push_ask, push_damage, push_nullify, push_pick, push_select)
 from ..state import (become_frame, draw_cards, is_trick_kind, log_event, move_card, pop_frame,
-                     post_decision, push_frame)
+                     post_decision)
 from ..rules import alive, armor_kind, slash_color, weapon_kind
 from ..skills.registry import fire
 from ..skills.queries import query
@@ -71,7 +72,7 @@ def run_effect(s, o):
                 pop_frame(s, 0)      # nothing to do: no 无懈 window either
                 return
             s[o + F_PC] = EFF_NULLIFIED
-            push_frame(s, FR_NULLIFY, u, t, c, k, -1, 0, 0)
+            push_nullify(s, u, t, c, k)
             return
         s[o + F_PC] = EFF_RESOLVE
         return
@@ -93,15 +94,15 @@ def run_effect(s, o):
         if pc == EFF_RESOLVE:
             s[o + F_PC] = EFF_ANSWERED
             if k == K_SAVAGE:
-                push_frame(s, FR_ASK, t, u, c, DK_SLASH, -1, PUR_SAVAGE, 0)
+                push_ask(s, t, u, c, DK_SLASH, PUR_SAVAGE, 0)
             else:
-                push_frame(s, FR_ASK, t, u, c, DK_JINK, -1, PUR_ARCHERY, 1)
+                push_ask(s, t, u, c, DK_JINK, PUR_ARCHERY, 1)
         elif pc == EFF_ANSWERED:
             if s[H_RET] == 1:
                 pop_frame(s, 0)
                 return
             s[o + F_PC] = EFF_DAMAGED
-            push_frame(s, FR_DAMAGE, u, t, c, k, -1, 1, 0)
+            push_damage(s, u, t, c, k, -1, 1, 0)
         else:
             pop_frame(s, 0)
     elif k == K_EX_NIHILO:
@@ -126,7 +127,7 @@ def run_effect(s, o):
     elif k == K_DISMANTLE or k == K_SNATCH:
         if pc == EFF_RESOLVE:
             s[o + F_PC] = EFF_ANSWERED
-            push_frame(s, FR_PICK, u, t, c, k, -1, PUR_DISMANTLE if k == K_DISMANTLE else PUR_SNATCH, 0)
+            push_pick(s, u, t, c, k, PUR_DISMANTLE if k == K_DISMANTLE else PUR_SNATCH)
         else:
             pop_frame(s, 0)
     elif k == K_COLLATERAL:
@@ -135,7 +136,7 @@ def run_effect(s, o):
                 pop_frame(s, 0)
                 return
             s[o + F_PC] = EFF_ANSWERED
-            push_frame(s, FR_ASK, t, s[o + F_EFF_VICTIM], c, DK_SLASH, -1, PUR_COLLATERAL, 0)
+            push_ask(s, t, s[o + F_EFF_VICTIM], c, DK_SLASH, PUR_COLLATERAL, 0)
         else:
             w = s[P_WEAPON + t]
             if s[H_RET] == 0 and w >= 0 and alive(s, u) and alive(s, t):
@@ -188,7 +189,7 @@ def effect_slash(s, o, u, t, c, pc):
             return
         s[o + F_PC] = EFF_SLASH_ANSWERED
         armor_ok = 0 if (s[o + F_EFF_FLAGS] & UF_QINGGANG) else 1
-        push_frame(s, FR_ASK, t, u, c, DK_JINK, -1, PUR_SLASH, armor_ok)
+        push_ask(s, t, u, c, DK_JINK, PUR_SLASH, armor_ok)
     elif pc == EFF_SLASH_ANSWERED:
         if s[H_RET] == 1:
             s[o + F_EFF_JINKS] -= 1
@@ -220,13 +221,13 @@ def effect_slash(s, o, u, t, c, pc):
             pop_frame(s, 0)
             return
         s[o + F_PC] = EFF_SLASH_AXE_PAID
-        push_frame(s, FR_SELECT, u, -1, -1, 0, -1, PUR_AXE, 2)
+        push_select(s, u, PUR_AXE, 2)
     elif pc == EFF_SLASH_AXE_PAID:
         s[o + F_PC] = EFF_SLASH_HIT
     elif pc == EFF_SLASH_HIT:
         s[o + F_PC] = EFF_SLASH_DONE
-        push_frame(s, FR_DAMAGE, u, t, c, K_SLASH, s[o + F_SUB2],
-                   query(s, Q_SLASH_DAMAGE, u, 1, 0, 0), DF_SLASH)
+        push_damage(s, u, t, c, K_SLASH, s[o + F_SUB2], query(s, Q_SLASH_DAMAGE, u, 1, 0, 0),
+                    DF_SLASH)
     else:   # EFF_SLASH_DONE
         pop_frame(s, 0)
 
@@ -253,7 +254,7 @@ def effect_duel(s, o, u, t, c, pc):
         responder = t if s[o + F_EFF_DUEL_TURN] == 0 else u
         other = u if s[o + F_EFF_DUEL_TURN] == 0 else t
         s[o + F_PC] = EFF_DUEL_ANSWERED
-        push_frame(s, FR_ASK, responder, other, c, DK_SLASH, -1, PUR_DUEL, 0)
+        push_ask(s, responder, other, c, DK_SLASH, PUR_DUEL, 0)
     elif pc == EFF_DUEL_ANSWERED:
         if s[H_RET] == 1:
             s[o + F_EFF_DUEL_OWED] -= 1
@@ -267,7 +268,7 @@ def effect_duel(s, o, u, t, c, pc):
         loser = t if s[o + F_EFF_DUEL_TURN] == 0 else u
         winner = u if s[o + F_EFF_DUEL_TURN] == 0 else t
         s[o + F_PC] = EFF_DUEL_DONE
-        push_frame(s, FR_DAMAGE, winner, loser, c, K_DUEL, -1,
-                   query(s, Q_DUEL_DAMAGE, winner, 1, u, 0), DF_DUEL)
+        push_damage(s, winner, loser, c, K_DUEL, -1, query(s, Q_DUEL_DAMAGE, winner, 1, u, 0),
+                    DF_DUEL)
     else:   # EFF_DUEL_DONE
         pop_frame(s, 0)

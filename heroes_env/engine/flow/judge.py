@@ -2,15 +2,14 @@
 (one delayed trick: 无懈可击 window, judgement, effect) and FR_JUDGE (one judgement: reveal, retrial,
 the judge keeps it or not).
 """
-from ..jit import njit
-from ..constants import (C_AS, C_LOC, EV_GAIN, EV_JUDGE, EV_MOVE_DELAYED, EV_NULLIFIED, FR_DAMAGE,
-                         FR_JUDGE, FR_NULLIFY, F_AS, F_CARD, F_PC, F_USER, H_NP, H_RET,
-                         K_INDULGENCE, K_LIGHTNING, P_ALIVE, P_TFLAGS, Q_CARD_IMMUNE, SUIT_HEART,
-                         SUIT_SPADE, TF_SKIP_PLAY, TP_JUDGED, TP_RETRIAL, UF_FROM_HAND, Z_DISCARD,
-                         Z_HAND, Z_JUDGE, Z_PROC)
-from ..frames import F_JUDGE_FOR
-from ..state import (card_rank, discard_card, judge_has, log_event, move_card, pop_frame,
-                     push_frame, top_card, seat_after)
+from ...fast.jit import njit
+from ..constants import (C_AS, C_LOC, EV_GAIN, EV_JUDGE, EV_MOVE_DELAYED, EV_NULLIFIED, F_AS,
+                         F_CARD, F_PC, F_USER, H_NP, H_RET, K_INDULGENCE, K_LIGHTNING, P_ALIVE,
+                         P_TFLAGS, Q_CARD_IMMUNE, SUIT_HEART, SUIT_SPADE, TF_SKIP_PLAY, TP_JUDGED,
+                         TP_RETRIAL, UF_FROM_HAND, Z_DISCARD, Z_HAND, Z_JUDGE, Z_PROC)
+from ..frames import (F_JUDGE_FOR, push_damage, push_judge, push_nullify)
+from ..state import (card_rank, discard_card, judge_has, log_event, move_card, pop_frame, top_card,
+                     seat_after)
 from ..rules import alive, judge_suit
 from ..skills.registry import fire, judge_keeps
 from ..skills.queries import query
@@ -51,7 +50,7 @@ def run_delayed(s, o):
             s[H_RET] = 1
         else:
             s[o + F_PC] = DELAYED_NULLIFIED
-            push_frame(s, FR_NULLIFY, -1, u, c, k, -1, 0, 0)
+            push_nullify(s, -1, u, c, k)
             return
         s[o + F_PC] = DELAYED_NULLIFIED
     if pc <= DELAYED_NULLIFIED:
@@ -64,7 +63,7 @@ def run_delayed(s, o):
             pop_frame(s, 0)
             return
         s[o + F_PC] = DELAYED_JUDGED
-        push_frame(s, FR_JUDGE, u, -1, -1, 0, -1, k, 0)
+        push_judge(s, u, k)
     elif pc == DELAYED_JUDGED:
         j = s[H_RET]
         if k == K_INDULGENCE:
@@ -78,7 +77,7 @@ def run_delayed(s, o):
         if judge_suit(s, u, j) == SUIT_SPADE and r >= 2 and r <= 9:
             move_card(s, c, Z_PROC)
             s[o + F_PC] = DELAYED_DAMAGED
-            push_frame(s, FR_DAMAGE, -1, u, c, K_LIGHTNING, -1, 3, 0)
+            push_damage(s, -1, u, c, K_LIGHTNING, -1, 3, 0)
             return
         pass_lightning(s, c, u)
         pop_frame(s, 0)

@@ -1,22 +1,23 @@
 """Responses: FR_ASK (a 闪 or 杀 asked of a seat: cards, conversions, 八卦阵, 丈八蛇矛, lord skills)
 and FR_NULLIFY (the 无懈可击 chain).
 """
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (A_CARD, A_PASS, A_SKILL, COLOR_RED, C_LOC, DK_JINK, DK_NULLIFY, DK_SLASH,
                          DX_JINK_ARMOR, DX_PURPOSE, EV_ARMOR, EV_PASS, EV_RESPOND, EV_USE,
-                         FRAME_BASE, FRAME_SIZE, FR_JUDGE, FR_SELECT, FR_SKILL, FR_USE, F_AS,
-                         F_CARD, F_PC, F_TGT, F_USER, H_ANSWER, H_CUR, H_DSKILL, H_DSKOWNER, H_DTGT,
-                         H_FP, H_HEROES, H_NP, H_PHASE, H_RET, K_EIGHT_DIAGRAM, K_JINK,
-                         K_NULLIFICATION, K_SLASH, MAX_SKILL_SLOTS, PH_PLAY, PUR_BLADE,
-                         PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, PUR_SPEAR, P_ALIVE, P_ARMOR,
-                         P_MINUS, P_TFLAGS, P_WEAPON, Q_DRAW_ON_TRICK, Q_JINK_USED,
-                         Q_VIRTUAL_DIAGRAM, TF_SLASHED, UF_NO_RANGE, UF_PRESET, Z_HAND, Z_PROC)
+                         FRAME_BASE, FRAME_SIZE, FR_USE, F_AS, F_CARD, F_PC, F_TGT, F_USER,
+                         H_ANSWER, H_CUR, H_DSKILL, H_DSKOWNER, H_DTGT, H_FP, H_HEROES, H_NP,
+                         H_PHASE, H_RET, K_EIGHT_DIAGRAM, K_JINK, K_NULLIFICATION, K_SLASH,
+                         MAX_SKILL_SLOTS, PH_PLAY, PUR_BLADE, PUR_COLLATERAL, PUR_LORD,
+                         PUR_SKILL_SLASH, PUR_SPEAR, P_ALIVE, P_ARMOR, P_MINUS, P_TFLAGS, P_WEAPON,
+                         Q_DRAW_ON_TRICK, Q_JINK_USED, Q_VIRTUAL_DIAGRAM, TF_SLASHED, UF_NO_RANGE,
+                         UF_PRESET, Z_HAND, Z_PROC)
 from ..frames import (F_ASK_ARMOR, F_ASK_NO_LORD, F_ASK_PURPOSE, F_ASK_TRIED, F_ASK_USE_FLAGS,
                       F_LORD_CARD1, F_LORD_CARD2, F_NUL_COUNT, F_NUL_NEXT, F_NUL_SEAT, F_SPEAR1,
-                      F_SPEAR2, F_USE_NTGT, F_USE_TGT3)
-from ..state import (become_frame, card_kind, discard_card, slot_skill, draw_cards,
-                     hand_kind_seats, has_kind_in_hand, log_event, move_card, pop_frame,
-                     post_decision, push_frame, seat_after, skill_slot)
+                      F_SPEAR2, F_USE_NTGT, F_USE_TGT3, SKILL_NO_TP, push_judge, push_select,
+                      push_skill)
+from ..state import (become_frame, card_kind, discard_card, slot_skill, draw_cards, hand_kind_seats,
+                     has_kind_in_hand, log_event, move_card, pop_frame, post_decision, seat_after,
+                     skill_slot)
 from ..rules import (alive, armor_kind, can_convert_to, can_slash_target, can_slash_target_x,
                      converting_skill, judge_color, spear_ready)
 from ..skills.queries import notify, query
@@ -121,12 +122,12 @@ def run_ask(s, o):
             s[o + F_ASK_TRIED] = 1
             s[o + F_PC] = ASK_DIAGRAM
             skill_log(s, r, diagram, -1)
-            push_frame(s, FR_JUDGE, r, -1, -1, 0, -1, K_EIGHT_DIAGRAM, 0)
+            push_judge(s, r, K_EIGHT_DIAGRAM)
             return
         if a >= A_SKILL:       # a lord skill asks the others (护驾, 激将)
             sk = slot_skill(s, r, a - A_SKILL)
             s[o + F_PC] = ASK_LORD
-            push_frame(s, FR_SKILL, r, tgt, s[o + F_CARD], sk, dk, -1, purpose)
+            push_skill(s, r, tgt, s[o + F_CARD], sk, dk, SKILL_NO_TP, purpose)
             return
         c = a - A_CARD
         kind = K_JINK if dk == DK_JINK else K_SLASH
@@ -137,10 +138,10 @@ def run_ask(s, o):
             s[o + F_ASK_TRIED] = 1
             s[o + F_PC] = ASK_DIAGRAM
             log_event(s, EV_ARMOR, r, c, -1)
-            push_frame(s, FR_JUDGE, r, -1, -1, 0, -1, K_EIGHT_DIAGRAM, 0)
+            push_judge(s, r, K_EIGHT_DIAGRAM)
             return
         s[o + F_PC] = ASK_SPEAR        # 丈八蛇矛
-        push_frame(s, FR_SELECT, r, -1, -1, 0, -1, PUR_SPEAR, 2)
+        push_select(s, r, PUR_SPEAR, 2)
         return
     if pc == ASK_DIAGRAM:
         if judge_color(s, r, s[H_RET]) == COLOR_RED:

@@ -3,19 +3,20 @@ FR_DISCARD (the discard phase).
 """
 import numpy as np
 
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (A_CARD, A_PASS, A_SKILL, C_AS, C_LOC, C_ORD, DK_DISCARD, DK_PLAY, EV_PHASE,
-                         EV_SKIP, EV_TURN, FR_DELAYED, FR_DISCARD, FR_JUDGE_PHASE, FR_PLAY,
-                         FR_SELECT, FR_SKILL, FR_TURN, FR_USE, F_PC, F_USER, H_ANSWER, H_CUR,
-                         H_DRAWN, H_HEROES, H_LASTKIND, H_MAX_ROUNDS, H_MODE, H_NCARDS, H_PHASE,
-                         H_ROUND, H_TURNS, K_NONE, K_SLASH, MAX_SKILL_SLOTS, MK_TURN, MODE_3V3,
-                         PH_DISCARD, PH_DRAW, PH_FINISH, PH_JUDGE, PH_NONE, PH_PLAY, PH_START,
-                         PUR_SPEAR, P_GIVEN, P_HANDN, P_HP, P_MARK, P_SLASHES, P_TFLAGS, P_USED,
-                         P_WEAPON, Q_HAND_LIMIT, Q_SKIP_DISCARD, RES_TRUNCATED, TF_SKIP_PLAY,
-                         TP_AFTER_DISCARD, TP_DRAW, TP_START, UF_PLAY, Z_HAND, Z_JUDGE)
-from ..frames import F_DIS_LEFT, F_JPH_LIMIT, F_SPEAR1, F_SPEAR2
+                         EV_SKIP, EV_TURN, F_PC, F_USER, H_ANSWER, H_CUR, H_DRAWN, H_HEROES,
+                         H_LASTKIND, H_MAX_ROUNDS, H_MODE, H_NCARDS, H_PHASE, H_ROUND, H_TURNS,
+                         K_NONE, K_SLASH, MAX_SKILL_SLOTS, MK_TURN, MODE_3V3, PH_DISCARD, PH_DRAW,
+                         PH_FINISH, PH_JUDGE, PH_NONE, PH_PLAY, PH_START, PUR_SPEAR, P_GIVEN,
+                         P_HANDN, P_HP, P_MARK, P_SLASHES, P_TFLAGS, P_USED, P_WEAPON, Q_HAND_LIMIT,
+                         Q_SKIP_DISCARD, RES_TRUNCATED, TF_SKIP_PLAY, TP_AFTER_DISCARD, TP_DRAW,
+                         TP_START, UF_PLAY, Z_HAND, Z_JUDGE)
+from ..frames import (F_DIS_LEFT, F_JPH_LIMIT, F_SPEAR1, F_SPEAR2, SKILL_FROM_PLAY, push_delayed,
+                      push_discard, push_judge_phase, push_play, push_select, push_skill, push_turn,
+                      push_use)
 from ..state import (card_kind, discard_card, slot_skill, draw_cards, end_game, log_event,
-                     pop_frame, post_decision, push_frame, pos_of)
+                     pop_frame, post_decision, pos_of)
 from ..rules import alive, any_legal_target, next_alive, slash_allowed, spear_ready, usable_in_play
 from ..mode3v3 import run_game_3v3
 from ..skills.registry import active_ok, fire
@@ -40,7 +41,7 @@ def run_game(s, o):
         s[o + F_PC] = GAME_NEXT
         s[H_TURNS] += 1
         log_event(s, EV_TURN, s[H_CUR], s[H_ROUND], 0)
-        push_frame(s, FR_TURN, s[H_CUR], -1, -1, 0, -1, 0, 0)
+        push_turn(s, s[H_CUR])
         return
     nxt = next_turn(s)
     if nxt < 0:
@@ -100,7 +101,7 @@ def run_turn(s, o):
         fire(s, TP_START, u, -1, -1, 0, 0, o)
     elif pc == TURN_JUDGE:
         set_phase(s, u, PH_JUDGE)
-        push_frame(s, FR_JUDGE_PHASE, u, -1, -1, 0, -1, NOT_SET, 0)
+        push_judge_phase(s, u, NOT_SET)
     elif pc == TURN_DRAW:
         set_phase(s, u, PH_DRAW)
         s[H_DRAWN] = 2
@@ -115,7 +116,7 @@ def run_turn(s, o):
             s[P_SLASHES + u] = 0
             s[P_USED + u] = 0
             s[P_GIVEN + u] = 0
-            push_frame(s, FR_PLAY, u, -1, -1, 0, -1, 0, 0)
+            push_play(s, u)
     elif pc == TURN_DISCARD:
         set_phase(s, u, PH_DISCARD)
         if query(s, Q_SKIP_DISCARD, u, 0, 0, 0) != 0:
@@ -123,7 +124,7 @@ def run_turn(s, o):
             return
         over = s[P_HANDN + u] - query(s, Q_HAND_LIMIT, u, max(s[P_HP + u], 0), 0, 0)
         if over > 0:
-            push_frame(s, FR_DISCARD, u, -1, -1, 0, -1, over, 0)
+            push_discard(s, u, over)
     elif pc == TURN_AFTER_DISCARD:
         fire(s, TP_AFTER_DISCARD, u, -1, -1, 0, 0, o)
     elif pc == TURN_FINISH:
@@ -150,7 +151,7 @@ def run_judge_phase(s, o):
         pop_frame(s, 0)
         return
     s[o + F_JPH_LIMIT] = best_stamp
-    push_frame(s, FR_DELAYED, u, u, best, s[C_AS + best], -1, 0, 0)
+    push_delayed(s, u, best, s[C_AS + best])
 
 
 # FR_PLAY steps
@@ -177,18 +178,18 @@ def run_play(s, o):
         if a >= A_SKILL and a < A_SKILL + MAX_SKILL_SLOTS:
             s[o + F_PC] = PLAY_ASK
             sk = slot_skill(s, u, a - A_SKILL)
-            push_frame(s, FR_SKILL, u, -1, -1, sk, -1, -2, 0)
+            push_skill(s, u, -1, -1, sk, -1, SKILL_FROM_PLAY, 0)
             return
         c = a - A_CARD
         if s[C_LOC + c] == Z_HAND + u:
             s[o + F_PC] = PLAY_ASK
-            push_frame(s, FR_USE, u, -1, c, card_kind(s, c), -1, UF_PLAY, -1)
+            push_use(s, u, c, card_kind(s, c), -1, UF_PLAY)
         else:   # 丈八蛇矛: choose two hand cards, then use them as a 杀
             s[o + F_PC] = PLAY_SPEAR
-            push_frame(s, FR_SELECT, u, -1, -1, 0, -1, PUR_SPEAR, 2)
+            push_select(s, u, PUR_SPEAR, 2)
     else:
         s[o + F_PC] = PLAY_ASK
-        push_frame(s, FR_USE, u, -1, s[o + F_SPEAR1], K_SLASH, s[o + F_SPEAR2], UF_PLAY, -1)
+        push_use(s, u, s[o + F_SPEAR1], K_SLASH, s[o + F_SPEAR2], UF_PLAY)
 
 
 @njit(cache=True)

@@ -1,23 +1,23 @@
 """Using a card: FR_USE (to the table, targets, 门神, 流离, 柔情, the effects in turn, the discard)
 and FR_DSWORDS (雌雄双股剑 on each target of a 杀).
 """
-from ..jit import njit
+from ...fast.jit import njit
 from ..constants import (A_CARD, A_CONFIRM, A_PASS, A_TARGET, C_AS, C_LOC, DK_CONFIRM, DK_DSWORDS,
                          DK_TARGET, DX_TARGET_FIRST, DX_TARGET_KIND, DX_TARGET_STAGE, EV_EQUIP,
-                         EV_USE, FRAME_BASE, FRAME_SIZE, FR_DSWORDS, FR_EFFECT, F_AS, F_CARD, F_PC,
-                         F_SUB2, F_TGT, F_USER, HK_AIM, H_ANSWER, H_CUR, H_FP, H_HEROES, H_HOLD,
-                         H_LASTKIND, H_NCARDS, H_NODIST, H_NP, H_PHASE, K_AMAZING_GRACE, K_ARCHERY,
-                         K_COLLATERAL, K_DISMANTLE, K_DOUBLE_SWORDS, K_DUEL, K_GOD_SALVATION,
-                         K_HORSE_MINUS, K_HORSE_PLUS, K_INDULGENCE, K_LIGHTNING, K_NONE, K_PEACH,
-                         K_QINGGANG, K_SAVAGE, K_SLASH, K_SNATCH, PH_PLAY, PUR_DSWORDS, P_HANDN,
-                         P_MINUS, P_PLUS, P_SLASHES, P_TFLAGS, Q_DRAW_ON_TRICK, Q_ONE_HORSE,
-                         Q_TAKES_AIM, Q_TRICK_SKIPPED, Q_TRICK_SKIPS, TF_SLASHED, TF_SLASH_USED,
-                         TP_AIMED, TP_TARGETED, UF_FROM_HAND, UF_NO_DODGE, UF_NO_DODGE_T0, UF_PLAY,
-                         UF_PRESET, UF_QINGGANG, Z_AG, Z_EQUIP, Z_HAND, Z_JUDGE, Z_PROC)
-from ..frames import F_USE_FLAGS, F_USE_I, F_USE_NTGT, F_USE_TGT2, F_USE_TGT3, F_USE_VICTIM
+                         EV_USE, FRAME_BASE, FRAME_SIZE, F_AS, F_CARD, F_PC, F_SUB2, F_TGT, F_USER,
+                         HK_AIM, H_ANSWER, H_CUR, H_FP, H_HEROES, H_HOLD, H_LASTKIND, H_NCARDS,
+                         H_NODIST, H_NP, H_PHASE, K_AMAZING_GRACE, K_ARCHERY, K_COLLATERAL,
+                         K_DISMANTLE, K_DOUBLE_SWORDS, K_DUEL, K_GOD_SALVATION, K_HORSE_MINUS,
+                         K_HORSE_PLUS, K_INDULGENCE, K_LIGHTNING, K_NONE, K_PEACH, K_QINGGANG,
+                         K_SAVAGE, K_SLASH, K_SNATCH, PH_PLAY, PUR_DSWORDS, P_HANDN, P_MINUS,
+                         P_PLUS, P_SLASHES, P_TFLAGS, Q_DRAW_ON_TRICK, Q_ONE_HORSE, Q_TAKES_AIM,
+                         Q_TRICK_SKIPPED, Q_TRICK_SKIPS, TF_SLASHED, TF_SLASH_USED, TP_AIMED,
+                         TP_TARGETED, UF_FROM_HAND, UF_NO_DODGE, UF_NO_DODGE_T0, UF_PLAY, UF_PRESET,
+                         UF_QINGGANG, Z_AG, Z_EQUIP, Z_HAND, Z_JUDGE, Z_PROC)
+from ..frames import (F_USE_FLAGS, F_USE_I, F_USE_NTGT, F_USE_TGT2, F_USE_TGT3, F_USE_VICTIM,
+                      push_dswords, push_effect)
 from ..state import (discard_card, draw_cards, is_trick_kind, is_equip_kind, log_event, move_card,
-                     pop_frame, post_decision, push_frame, top_card, equip_slot_field, rel_seat,
-                     seat_after)
+                     pop_frame, post_decision, top_card, equip_slot_field, rel_seat, seat_after)
 from ..rules import (aim_taker, alive, can_slash_target, extra_slash_target, legal_target,
                      num_alive, opposite_gender, peach_needs_target, weapon_kind)
 from ..skills.registry import fire
@@ -274,7 +274,7 @@ def _use_effects(s, o):
         flags = s[o + F_USE_FLAGS]
         if needs_target(k) and (flags & (UF_NO_DODGE_T0 << i)):
             flags |= UF_NO_DODGE             # 柔情 judged red for this target
-        push_frame(s, FR_EFFECT, u, t, c, k, sub2, flags, extra)
+        push_effect(s, u, t, c, k, sub2, flags, extra)
 
 
 @njit(cache=True)
@@ -318,7 +318,7 @@ def run_use(s, o):
         t = use_target(s, o, i)
         if weapon_kind(s, u) == K_DOUBLE_SWORDS and alive(s, u) and alive(s, t) \
                 and opposite_gender(s, u, t):
-            push_frame(s, FR_DSWORDS, u, t, s[o + F_CARD], s[o + F_AS], -1, 0, 0)
+            push_dswords(s, u, t, s[o + F_CARD], s[o + F_AS])
     elif pc == USE_EFFECTS:
         _use_effects(s, o)
     elif pc == USE_TARGETED:

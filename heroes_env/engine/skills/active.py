@@ -1,61 +1,43 @@
-"""Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡 (驭人), 反间 (攻心: name a
-suit), 结姻, 青囊, 离间, 苦肉; 侠胆 (拼点; what it gives or takes for the turn answers query points),
-易装 (a dead male hero's skills), 迁都 (swap places at the
-table: ``state.swap_positions``).
+"""Active skills, used from the play phase (``A_SKILL`` + slot): 仁德, 制衡 (驭人), 结姻, 青囊,
+离间, 苦肉; 侠胆 (拼点; what it gives or takes for the turn answers query points), 易装 (a dead
+male hero's skills), 迁都 (swap places at the table: ``state.swap_positions``). 反间 (and 攻心,
+which runs its code) has a module of its own, ``fanjian.py``.
 
 英雄杀 skills running this code with a parameter (``skills.csv``): 疏财 = 仁德 with 1 (at most 1 HP
 healed per play phase), 疗伤 = 青囊 with 1 (a hand card, any wounded character, once per phase),
-红颜 = 离间 with 1 (the first male chosen is the 决斗's target, who plays 杀 first), 攻心 = 反间 with 1.
-离间's parameter holds two bits: 1 = the 决斗's target is chosen first (红颜), 2 = the two duellists
-are female (正太, pack classmates).
+红颜 = 离间 with 1 (the first male chosen is the 决斗's target, who plays 杀 first). 离间's
+parameter holds two bits: 1 = the 决斗's target is chosen first (红颜), 2 = the two duellists are
+female (正太, pack classmates).
 
-This family answers query points (侠胆), so ``skills.queries`` imports it after defining ``query``,
-and it imports ``rules`` as a module (see ``queries``).
+侠胆's answer to the query points reads the state only and lives in ``answers.py``, which
+``rules`` asks through ``queries``; this module uses ``rules``.
 """
-from ..jit import njit
+from ...fast.jit import njit
 
-from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_BLACK, COLOR_NONE, COLOR_RED,
-                         C_LOC, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DX_SKILL_EXTRA,
-                         EV_GIVE, EV_REVEAL, EV_USE, FR_DAMAGE, FR_EFFECT, F_AS, F_B, F_PC, F_TGT,
-                         F_USER, GENDER_FEMALE, GENDER_MALE, HK_GIVE, HR_HP, H_ANSWER, H_DSKOWNER,
-                         H_NCARDS, H_NP, H_RET, K_DUEL, K_NONE, MAX_SEATS, MK_XIADAN_LOST,
-                         MK_XIADAN_WON, MK_YIZHUANG, OPT_BLACK, OPT_RED, OPT_SUIT, P_ALIVE,
-                         P_GENDER, P_GIVEN, P_HANDN, P_HERO, P_HP, P_MARK, P_MAXHP, P_ROLE, P_USED,
-                         Q_ATTACK_RANGE, Q_LORD_HP_BONUS, Q_SLASH_BLOCKED, Q_SLASH_LIMIT,
-                         Q_SLASH_TARGETS, Q_TAKES_AIM, ROLE_LORD, SKD_CONFIRM, UF_NO_NULLIFY, Z_HAND)
-from ..state import (card_color, card_suit, discard_card, draw_cards, log_event, move_card,
-                     pop_frame, push_frame, random_hand_card, seat_after, skill_param,
-                     swap_positions)
+from ..constants import (A_CARD, A_CONFIRM, A_TARGET, COLOR_BLACK, COLOR_NONE, C_LOC, DK_SKILL_CARD,
+                         DK_SKILL_TARGET, DX_SKILL_EXTRA, EV_GIVE, EV_USE, F_AS, F_PC, F_TGT,
+                         F_USER, GENDER_FEMALE, GENDER_MALE, HK_GIVE, HR_HP, H_ANSWER, H_NCARDS,
+                         H_NP, H_RET, K_DUEL, K_NONE, MK_XIADAN_LOST, MK_XIADAN_WON, MK_YIZHUANG,
+                         P_ALIVE, P_GENDER, P_GIVEN, P_HANDN, P_HERO, P_HP, P_MARK, P_MAXHP, P_ROLE,
+                         P_USED, Q_LORD_HP_BONUS, Q_TAKES_AIM, ROLE_LORD, SKD_CONFIRM,
+                         UF_NO_NULLIFY, Z_HAND)
+from ..state import (card_color, discard_card, draw_cards, log_event, move_card, pop_frame,
+                     seat_after, skill_param, swap_positions)
 from ..content import HERO_TAB
+from ..frames import (F_LIJIAN_FIRST, F_ZHIHENG_COUNT, PC_START, push_effect)
 from ..history import hist_add, hist_skill
 from .. import draft
 from .. import rules
 from .queries import query
-from .common import (ask, gain, has_card_where, heal, lose_hp, mark_cards, mark_used,
-                     pindian_ok, pindian_won, rel_target, skill_log, start_pindian, used)
-from .ids import (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU,
-                  SK_XIADAN, SK_YIZHUANG, SK_QIANDU)
+from .answers import ACTIVE_QUERIES as QUERIES  # noqa: F401  (the family's)
+from .common import (ask, has_card_where, heal, lose_hp, mark_cards, mark_used, pindian_ok,
+                     pindian_won, rel_target, skill_log, start_pindian, used)
+from .ids import (SK_RENDE, SK_ZHIHENG, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
+                  SK_YIZHUANG, SK_QIANDU)
 
-SKILLS = (SK_RENDE, SK_ZHIHENG, SK_FANJIAN, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
+SKILLS = (SK_RENDE, SK_ZHIHENG, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
           SK_YIZHUANG, SK_QIANDU)
 TIMINGS = ()
-QUERIES = ((SK_XIADAN, Q_SLASH_BLOCKED), (SK_XIADAN, Q_SLASH_LIMIT), (SK_XIADAN, Q_ATTACK_RANGE),
-           (SK_XIADAN, Q_SLASH_TARGETS))
-
-
-@njit(cache=True)
-def answer(s, q, sk, prm, seat, value, a, b):
-    """侠胆 (the family's only answer), for the rest of the turn of its 拼点: won (mark
-    MK_XIADAN_WON), his attack range is unlimited and he may use two 杀 in the play phase, each
-    with up to two targets; not won (MK_XIADAN_LOST), he may use no 杀."""
-    m = s[P_MARK + seat]
-    if q == Q_SLASH_BLOCKED:
-        return 1 if (m & MK_XIADAN_LOST) != 0 else value
-    if (m & MK_XIADAN_WON) == 0:
-        return value
-    if q == Q_ATTACK_RANGE:
-        return max(value, 2 * MAX_SEATS)
-    return max(value, 2)                  # Q_SLASH_LIMIT, Q_SLASH_TARGETS
 
 
 @njit(cache=True)
@@ -123,14 +105,6 @@ def any_wounded(s):
 
 
 @njit(cache=True)
-def other_alive(s, d):
-    for r in range(1, s[H_NP]):
-        if rules.alive(s, seat_after(s, d, r)):
-            return True
-    return False
-
-
-@njit(cache=True)
 def xiadan_target_exists(s, d):
     for t in range(s[H_NP]):
         if pindian_ok(s, d, t):
@@ -154,19 +128,31 @@ def yizhuang_ok(s, d):
     return False
 
 
+# the steps of each skill's FR_SKILL frame (its F_PC), beside ``run``
+KUROU_LOSE, KUROU_DRAW = PC_START, 1                     # 苦肉: lose 1 HP; then draw 2
+RENDE_ASK, RENDE_TARGET, RENDE_CARD = PC_START, 1, 2      # 仁德: receiver asked; chosen; a card
+ZHIHENG_ASK, ZHIHENG_CARD = PC_START, 1                   # 制衡: a card asked; one chosen (or done)
+JIEYIN_ASK, JIEYIN_TARGET, JIEYIN_CARD1, JIEYIN_CARD2 = PC_START, 1, 2, 3          # 结姻
+QINGNANG_ASK, QINGNANG_CARD, QINGNANG_TARGET = PC_START, 1, 2                      # 青囊 / 疗伤
+LIJIAN_ASK, LIJIAN_CARD, LIJIAN_FIRST, LIJIAN_SECOND, LIJIAN_DUELLED = PC_START, 1, 2, 3, 4  # 离间
+XIADAN_ASK, XIADAN_TARGET, XIADAN_PINDIAN = PC_START, 1, 2                         # 侠胆
+# 迁都 / 易装 (``two_cards_then_target``): two hand cards one by one, then a character
+TWO_ASK, TWO_CARD1, TWO_CARD2, TWO_TARGET = PC_START, 1, 2, 3
+
+
 @njit(cache=True)
 def two_cards_then_target(s, o, u, pc, a):
     """The steps 迁都 and 易装 share: two hand cards chosen and discarded one by one (stages 0 and
     1, extra = cards still to choose), then a character (stage 2). Returns that seat at the last
     step, -1 while still asking."""
-    if pc == 0:
-        ask(s, o, u, DK_SKILL_CARD, 0, 0, 2, 1)
-    elif pc == 1:
+    if pc == TWO_ASK:
+        ask(s, o, u, DK_SKILL_CARD, 0, 0, 2, TWO_CARD1)
+    elif pc == TWO_CARD1:
         discard_card(s, a - A_CARD, u)
-        ask(s, o, u, DK_SKILL_CARD, 1, 0, 1, 2)
-    elif pc == 2:
+        ask(s, o, u, DK_SKILL_CARD, 1, 0, 1, TWO_CARD2)
+    elif pc == TWO_CARD2:
         discard_card(s, a - A_CARD, u)
-        ask(s, o, u, DK_SKILL_TARGET, 2, 0, 0, 3)
+        ask(s, o, u, DK_SKILL_TARGET, 2, 0, 0, TWO_TARGET)
     else:
         return rel_target(s, u, a)
     return -1
@@ -201,11 +187,9 @@ def black_hand_count(s, d):
 @njit(cache=True)
 def active_ok(s, d, sk):
     if sk == SK_RENDE:
-        return s[P_HANDN + d] > 0 and other_alive(s, d)
+        return s[P_HANDN + d] > 0 and rules.other_alive(s, d)
     if sk == SK_ZHIHENG:
         return not used(s, d, sk) and has_card_where(s, d, True, COLOR_NONE)
-    if sk == SK_FANJIAN:
-        return not used(s, d, sk) and s[P_HANDN + d] > 0 and other_alive(s, d)
     if sk == SK_JIEYIN:
         if used(s, d, sk) or s[P_HANDN + d] < 2:
             return False
@@ -231,7 +215,7 @@ def active_ok(s, d, sk):
     if sk == SK_YIZHUANG:
         return yizhuang_ok(s, d)
     if sk == SK_QIANDU:     # no use limit: two black hand cards and someone to swap with
-        return black_hand_count(s, d) >= 2 and other_alive(s, d)
+        return black_hand_count(s, d) >= 2 and rules.other_alive(s, d)
     return False
 
 
@@ -266,20 +250,6 @@ def mask(s, out, d, sk, stage):
                     n += 1
         else:
             n += mark_cards(s, out, d, False, COLOR_NONE)
-    elif sk == SK_FANJIAN:
-        if stage == 0:
-            for r in range(1, npl):
-                if rules.alive(s, seat_after(s, d, r)):
-                    out[A_TARGET + r] = 1
-                    n += 1
-        elif skill_param(s, s[H_DSKOWNER], SK_FANJIAN) == 1:   # 攻心: the target names a suit
-            for x in range(4):
-                out[A_OPTION + OPT_SUIT + x] = 1
-            n = 4
-        else:           # the target names a colour
-            out[A_OPTION + OPT_RED] = 1
-            out[A_OPTION + OPT_BLACK] = 1
-            n = 2
     elif sk == SK_XIADAN:
         for r in range(1, npl):
             if pindian_ok(s, d, seat_after(s, d, r)):
@@ -317,9 +287,9 @@ def run(s, o, sk):
     a = s[H_ANSWER]
     if sk == SK_KUROU:
         # lose 1 HP (dying may happen in between), then draw 2 if still alive
-        if pc == 0:
+        if pc == KUROU_LOSE:
             skill_log(s, u, sk, -1)
-            s[o + F_PC] = 1
+            s[o + F_PC] = KUROU_DRAW
             lose_hp(s, u, 1)
         else:
             if rules.alive(s, u):
@@ -328,12 +298,12 @@ def run(s, o, sk):
     elif sk == SK_RENDE:
         # choose the receiver, then give hand cards one by one (CONFIRM: done); every second
         # card given in this play phase heals 1, at most `param` times a phase (0: no limit)
-        if pc == 0:
-            ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, 1)
-        elif pc == 1:
+        if pc == RENDE_ASK:
+            ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, RENDE_TARGET)
+        elif pc == RENDE_TARGET:
             s[o + F_TGT] = rel_target(s, u, a)
             skill_log(s, u, sk, s[o + F_TGT])
-            ask(s, o, u, DK_SKILL_CARD, 1, 0, 0, 2)
+            ask(s, o, u, DK_SKILL_CARD, 1, 0, 0, RENDE_CARD)
         else:
             if a == A_CONFIRM:
                 pop_frame(s, 0)
@@ -352,65 +322,35 @@ def run(s, o, sk):
             if s[P_HANDN + u] == 0:
                 pop_frame(s, 0)
                 return
-            ask(s, o, u, DK_SKILL_CARD, 1, SKD_CONFIRM, 0, 2)
+            ask(s, o, u, DK_SKILL_CARD, 1, SKD_CONFIRM, 0, RENDE_CARD)
     elif sk == SK_ZHIHENG:
         # discard any number of own cards (CONFIRM: done), then draw as many
-        if pc == 0:
+        if pc == ZHIHENG_ASK:
             mark_used(s, u, sk)
             skill_log(s, u, sk, -1)
-            ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, 1)
+            ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, ZHIHENG_CARD)
             return
         if a != A_CONFIRM:
             discard_card(s, a - A_CARD, u)
-            s[o + F_B] += 1
+            s[o + F_ZHIHENG_COUNT] += 1
             if has_card_where(s, u, True, COLOR_NONE):
-                ask(s, o, u, DK_SKILL_CARD, 0, SKD_CONFIRM, s[o + F_B], 1)
+                ask(s, o, u, DK_SKILL_CARD, 0, SKD_CONFIRM, s[o + F_ZHIHENG_COUNT], ZHIHENG_CARD)
                 return
-        draw_cards(s, u, s[o + F_B])
+        draw_cards(s, u, s[o + F_ZHIHENG_COUNT])
         pop_frame(s, 0)
-    elif sk == SK_FANJIAN:
-        # the target names a colour (攻心: a suit) and takes a random hand card of the owner; wrong
-        # colour (suit): 1 damage from the owner
-        if pc == 0:
-            mark_used(s, u, sk)
-            ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, 1)
-        elif pc == 1:
-            t = rel_target(s, u, a)
-            s[o + F_TGT] = t
-            skill_log(s, u, sk, t)
-            ask(s, o, t, DK_SKILL_OPTION, 1, 0, 0, 2)
-        elif pc == 2:
-            t = s[o + F_TGT]
-            c = random_hand_card(s, u)
-            if c < 0:
-                pop_frame(s, 0)
-                return
-            log_event(s, EV_REVEAL, u, c, 0)
-            gain(s, t, c, u)
-            if a >= A_OPTION + OPT_SUIT:        # 攻心: a suit was named
-                wrong = card_suit(s, c) != a - A_OPTION - OPT_SUIT
-            else:
-                wrong = card_color(s, c) != (COLOR_RED if a == A_OPTION + OPT_RED else COLOR_BLACK)
-            if wrong and rules.alive(s, t):
-                s[o + F_PC] = 3
-                push_frame(s, FR_DAMAGE, u, t, -1, 0, -1, 1, 0)
-                return
-            pop_frame(s, 0)
-        else:
-            pop_frame(s, 0)
     elif sk == SK_JIEYIN:
         # choose a wounded male, discard two hand cards: both recover 1
-        if pc == 0:
+        if pc == JIEYIN_ASK:
             mark_used(s, u, sk)
-            ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, 1)
-        elif pc == 1:
+            ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, JIEYIN_TARGET)
+        elif pc == JIEYIN_TARGET:
             s[o + F_TGT] = rel_target(s, u, a)
             skill_log(s, u, sk, s[o + F_TGT])
-            ask(s, o, u, DK_SKILL_CARD, 1, 0, 2, 2)
-        elif pc == 2:
+            ask(s, o, u, DK_SKILL_CARD, 1, 0, 2, JIEYIN_CARD1)
+        elif pc == JIEYIN_CARD1:
             discard_card(s, a - A_CARD, u)
-            ask(s, o, u, DK_SKILL_CARD, 1, 0, 1, 3)
-        else:
+            ask(s, o, u, DK_SKILL_CARD, 1, 0, 1, JIEYIN_CARD2)
+        else:                       # JIEYIN_CARD2
             discard_card(s, a - A_CARD, u)
             heal(s, u, 1, u, K_NONE)
             heal(s, s[o + F_TGT], 1, u, K_NONE)
@@ -418,19 +358,19 @@ def run(s, o, sk):
     elif sk == SK_QINGNANG:
         # 青囊: discard a card (hand or equipment): recover 1. 疗伤: discard a hand card, then a
         # wounded character recovers 1
-        if pc == 0:
+        if pc == QINGNANG_ASK:
             if liaoshang(s, u):
                 mark_used(s, u, sk)
-            ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, 1)
-        elif pc == 1:
+            ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, QINGNANG_CARD)
+        elif pc == QINGNANG_CARD:
             discard_card(s, a - A_CARD, u)
             if liaoshang(s, u):
-                ask(s, o, u, DK_SKILL_TARGET, 1, 0, 0, 2)
+                ask(s, o, u, DK_SKILL_TARGET, 1, 0, 0, QINGNANG_TARGET)
                 return
             skill_log(s, u, sk, -1)
             heal(s, u, 1, u, K_NONE)
             pop_frame(s, 0)
-        else:
+        else:                       # QINGNANG_TARGET
             t = rel_target(s, u, a)
             skill_log(s, u, sk, t)
             heal(s, t, 1, u, K_NONE)
@@ -445,18 +385,18 @@ def run(s, o, sk):
     elif sk == SK_LIJIAN:
         # discard a card; choose the male who uses the 决斗, then the male it is used on (红颜:
         # first the male it is used on, who plays 杀 first, then its user)
-        if pc == 0:
+        if pc == LIJIAN_ASK:
             mark_used(s, u, sk)
-            ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, 1)
-        elif pc == 1:
+            ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, LIJIAN_CARD)
+        elif pc == LIJIAN_CARD:
             discard_card(s, a - A_CARD, u)
             skill_log(s, u, sk, -1)
-            ask(s, o, u, DK_SKILL_TARGET, 1, 0, -1, 2)
-        elif pc == 2:
-            s[o + F_B] = rel_target(s, u, a)
-            ask(s, o, u, DK_SKILL_TARGET, 2, 0, s[o + F_B], 3)
-        elif pc == 3:
-            duelist = s[o + F_B]
+            ask(s, o, u, DK_SKILL_TARGET, 1, 0, -1, LIJIAN_FIRST)
+        elif pc == LIJIAN_FIRST:
+            s[o + F_LIJIAN_FIRST] = rel_target(s, u, a)
+            ask(s, o, u, DK_SKILL_TARGET, 2, 0, s[o + F_LIJIAN_FIRST], LIJIAN_SECOND)
+        elif pc == LIJIAN_SECOND:
+            duelist = s[o + F_LIJIAN_FIRST]
             victim = rel_target(s, u, a)
             if lijian_victim_first(s, u):
                 duelist, victim = victim, duelist
@@ -466,21 +406,21 @@ def run(s, o, sk):
                 victim = g
             log_event(s, EV_USE, duelist, -1, victim)
             hist_skill(s, u, s[o + F_AS], victim)       # public history: 离间 aims at the victim
-            s[o + F_PC] = 4
-            push_frame(s, FR_EFFECT, duelist, victim, -1, K_DUEL, -1, UF_NO_NULLIFY, -1)
-        else:
+            s[o + F_PC] = LIJIAN_DUELLED
+            push_effect(s, duelist, victim, -1, K_DUEL, -1, UF_NO_NULLIFY, -1)
+        else:                       # LIJIAN_DUELLED
             pop_frame(s, 0)
     elif sk == SK_XIADAN:
         # 拼点 with a character: won / not won marks the rest of the turn (the rules of rules.py read them)
-        if pc == 0:
+        if pc == XIADAN_ASK:
             mark_used(s, u, sk)
-            ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, 1)
-        elif pc == 1:
+            ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, XIADAN_TARGET)
+        elif pc == XIADAN_TARGET:
             t = rel_target(s, u, a)
             s[o + F_TGT] = t
             skill_log(s, u, sk, t)
-            start_pindian(s, o, t, 2)
-        else:
+            start_pindian(s, o, t, XIADAN_PINDIAN)
+        else:                       # XIADAN_PINDIAN
             s[P_MARK + u] |= MK_XIADAN_WON if pindian_won(s[H_RET]) else MK_XIADAN_LOST
             pop_frame(s, 0)
     elif sk == SK_YIZHUANG:

@@ -1,22 +1,22 @@
 """What skills of every family share: asking the owner, healing, losing HP, taking cards.
 
 FR_SKILL frame fields: ``F_USER`` owner, ``F_AS`` skill id, ``F_TGT``/``F_CARD``/``F_SUB2`` the
-timing point's context (seat, card, amount), ``F_SKILL_TP`` the timing point (-1: used actively or
-in a response), ``F_SKILL_ORG`` the offset of the frame that fired the timing point,
-``F_SKILL_EXTRA`` its extra value, ``F_B``..``F_D`` otherwise the skill's scratch (``frames.py``).
+timing point's context (seat, card, amount), ``F_SKILL_TP`` the timing point (``SKILL_NO_TP``:
+used actively or in a response), ``F_SKILL_ORG`` the offset of the frame that fired the timing
+point, ``F_SKILL_EXTRA`` its extra value; a skill's own scratch slots are named in ``frames.py``.
 """
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_NONE, C_LOC, C_ORD,
                          DK_CONFIRM, DK_SKILL_CARD, EV_GAIN, EV_HEAL, EV_LOSE_HP, EV_REVEAL,
-                         EV_SKILL, FR_DYING, FR_JUDGE, FR_PINDIAN, F_AS, F_CARD, F_PC, F_TGT,
-                         F_USER, HK_HEAL, H_ANSWER, H_DSKILL, H_DSKOWNER, H_NCARDS, H_NP, MAX_SEATS,
-                         OPT_HAND, PUR_SKILL, P_ALIVE, P_ARMOR, P_HANDN, P_HP, P_MAXHP, P_MINUS,
-                         P_PLUS, P_SK0, P_USED, P_WEAPON, Z_EQUIP, Z_HAND, Z_PILE)
-from ..frames import F_PD_CARD1, F_PD_CARD2, F_SKILL_ORG
+                         EV_SKILL, F_AS, F_CARD, F_PC, F_TGT, F_USER, HK_HEAL, H_ANSWER, H_DSKILL,
+                         H_DSKOWNER, H_NCARDS, H_NP, MAX_SEATS, OPT_HAND, PUR_SKILL, P_ALIVE,
+                         P_ARMOR, P_HANDN, P_HP, P_MAXHP, P_MINUS, P_PLUS, P_SK0, P_USED, P_WEAPON,
+                         Z_EQUIP, Z_HAND, Z_PILE)
+from ..frames import (F_PD_CARD1, F_PD_CARD2, F_SKILL_ORG, push_dying, push_judge, push_pindian)
 from ..state import (card_color, card_rank, count_zone, discard_card, has_skill, log_event,
-                     move_card, pop_frame, post_decision, post_skill_decision, push_frame,
-                     random_hand_card, seat_after, skill_slot)
+                     move_card, pop_frame, post_decision, post_skill_decision, random_hand_card,
+                     seat_after, skill_slot)
 from .ids import SK_HONGYANJIE
 from ..history import hist_add, hist_skill
 
@@ -51,7 +51,7 @@ def judge_if_confirmed(s, o, judge, tgt, next_pc):
     sk = s[o + F_AS]
     skill_log(s, s[o + F_USER], sk, tgt)
     s[o + F_PC] = next_pc
-    push_frame(s, FR_JUDGE, judge, -1, -1, 0, -1, JR_SKILL + sk, 0)
+    push_judge(s, judge, JR_SKILL + sk)
 
 
 @njit(cache=True)
@@ -167,7 +167,7 @@ def lose_hp(s, seat, n):
     s[P_HP + seat] -= n
     log_event(s, EV_LOSE_HP, seat, n, 0)
     if s[P_HP + seat] <= 0:
-        push_frame(s, FR_DYING, -1, seat, -1, 0, -1, 0, 0)
+        push_dying(s, -1, seat)
 
 
 @njit(cache=True)
@@ -246,7 +246,7 @@ def start_pindian(s, o, t, next_pc):
     """This skill frame's owner point-compares with t: an FR_PINDIAN child; at next_pc, H_RET
     holds its result (``pindian_won``, ``pindian_cards``)."""
     s[o + F_PC] = next_pc
-    push_frame(s, FR_PINDIAN, s[o + F_USER], t, -1, s[o + F_AS], -1, 0, 0)
+    push_pindian(s, s[o + F_USER], t, s[o + F_AS])
 
 
 @njit(cache=True)

@@ -9,120 +9,30 @@ turn, ``H_LASTKIND``: a basic card or a non-delayed trick). Pack classmates: 雕
 for the dying) the card is chosen directly; in the play phase the skill is chosen first (``A_SKILL``),
 then the card, then the targets.
 
-A response asks two query points (``answer``): ``Q_MAKES_KIND`` (does a skill of the seat make
-cards of that kind at all: the cheap test) and ``Q_CONVERTS`` (which skill turns this card into
-it); ``rules.can_convert_to``, ``rules.converting_skill`` and ``marks.mark_converted`` ask them, so
-the frames name no conversion. The family imports ``rules`` as a module (``rules.usable_in_play``),
-as ``targeting`` does: ``rules`` asks the points this family answers.
+A response asks two query points (``answers.conversion_answer``): ``Q_MAKES_KIND`` (does a skill of
+the seat make cards of that kind at all: the cheap test) and ``Q_CONVERTS`` (which skill turns this
+card into it); ``rules.can_convert_to``, ``rules.converting_skill`` and ``marks.mark_converted`` ask
+them, so the frames name no conversion. What a skill converts (``converts``, ``makes``) reads the
+state only and lives in ``answers.py``, which ``rules`` asks through ``queries``; this module uses
+``rules`` (``rules.usable_in_play``).
 """
-from ..jit import njit
+from ...fast.jit import njit
 
-from ..constants import (A_CARD, COLOR_BLACK, COLOR_RED, C_LOC, DK_SKILL_CARD, FR_USE, F_PC, F_USER,
-                         H_ANSWER, H_CUR, H_LASTKIND, H_NCARDS, H_NODIST, K_AMAZING_GRACE,
-                         K_COLLATERAL, K_DISMANTLE, K_DUEL, K_GOD_SALVATION, K_INDULGENCE, K_JINK,
-                         K_NONE, K_NULLIFICATION, K_PEACH, K_SAVAGE, K_SLASH, K_SNATCH, P_HANDN,
-                         Q_CONVERTS, Q_MAKES_KIND, SUIT_CLUB, SUIT_DIAMOND, SUIT_HEART, UF_PLAY,
+from ..constants import (A_CARD, C_LOC, DK_SKILL_CARD, FR_USE, F_PC, F_USER, H_ANSWER, H_NCARDS,
+                         H_NODIST, K_AMAZING_GRACE, K_COLLATERAL, K_DISMANTLE, K_GOD_SALVATION,
+                         K_INDULGENCE, K_NONE, K_SAVAGE, K_SLASH, K_SNATCH, P_HANDN, UF_PLAY,
                          Z_EQUIP, Z_HAND)
-from ..state import (card_color, card_kind, card_suit, become_frame, equip_slot_field,
-                     skill_param)
+from ..state import (card_kind, become_frame, equip_slot_field, skill_param)
 from .. import rules
-from .common import ask, mark_used, own_card, skill_log, used
+from ..frames import PC_START
+from .answers import CONVERSIONS_QUERIES as QUERIES, converts, makes, repeat_kind  # noqa: F401
+from .common import ask, mark_used, skill_log, used
 from .ids import (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
                   SK_SHENTOU, SK_JIANXIONG_HK, SK_DIAOZHUO, SK_FUXIAO, SK_FANGZHU, SK_GANLU)
 
 SKILLS = (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
           SK_SHENTOU, SK_JIANXIONG_HK, SK_DIAOZHUO, SK_FUXIAO, SK_FANGZHU, SK_GANLU)
 TIMINGS = ()
-QUERIES = tuple((sk, q) for sk in (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE,
-                                   SK_HUICHUN, SK_FENGHUO, SK_SHENTOU, SK_DIAOZHUO)
-                for q in (Q_MAKES_KIND, Q_CONVERTS))     # the skills ``makes`` names
-
-
-@njit(cache=True)
-def converts(s, sk, seat, c, kind):
-    """Can skill sk turn seat's card c into a card of kind?"""
-    if sk == SK_WUSHENG:
-        return kind == K_SLASH and own_card(s, seat, c, True) and card_color(s, c) == COLOR_RED
-    if sk == SK_LONGDAN:
-        if not own_card(s, seat, c, False):
-            return False
-        return (kind == K_SLASH and card_kind(s, c) == K_JINK) or \
-            (kind == K_JINK and card_kind(s, c) == K_SLASH)
-    if sk == SK_QINGGUO:
-        return kind == K_JINK and own_card(s, seat, c, False) and card_color(s, c) == COLOR_BLACK
-    if sk == SK_QIXI:
-        return kind == K_DISMANTLE and own_card(s, seat, c, True) and card_color(s, c) == COLOR_BLACK
-    if sk == SK_GUOSE:
-        return kind == K_INDULGENCE and own_card(s, seat, c, True) and card_suit(s, c) == SUIT_DIAMOND
-    if sk == SK_HUICHUN:
-        return kind == K_PEACH and s[H_CUR] != seat and own_card(s, seat, c, True) \
-            and card_color(s, c) == COLOR_RED
-    if sk == SK_FENGHUO:
-        return kind == K_SAVAGE and s[C_LOC + c] == Z_EQUIP + seat
-    if sk == SK_SHENTOU:
-        return kind == K_SNATCH and own_card(s, seat, c, False) and card_suit(s, c) == SUIT_CLUB
-    if sk == SK_JIANXIONG_HK:
-        return kind != K_NONE and kind == repeat_kind(s, seat) and own_card(s, seat, c, True)
-    if sk == SK_DIAOZHUO:
-        return kind == K_NULLIFICATION and own_card(s, seat, c, False) \
-            and card_color(s, c) == COLOR_BLACK
-    if sk == SK_FUXIAO:
-        return kind == K_AMAZING_GRACE and own_card(s, seat, c, False) \
-            and card_suit(s, c) == SUIT_HEART
-    if sk == SK_FANGZHU:
-        return kind == K_COLLATERAL and own_card(s, seat, c, False) \
-            and card_color(s, c) == COLOR_BLACK
-    if sk == SK_GANLU:
-        return kind == K_GOD_SALVATION and own_card(s, seat, c, False) \
-            and card_kind(s, c) == K_PEACH
-    return False
-
-
-@njit(cache=True)
-def repeat_kind(s, seat):
-    """奸雄 (英雄杀): the kind seat's card may be used as: that of the previous card he used in this
-    turn, if it is a basic card or a non-delayed trick (K_NONE otherwise: no card yet, equipment,
-    a delayed trick)."""
-    if s[H_CUR] != seat:
-        return K_NONE
-    k = s[H_LASTKIND]
-    if k == K_SLASH or k == K_PEACH or (k >= K_DUEL and k <= K_COLLATERAL):
-        return k
-    return K_NONE
-
-
-@njit(cache=True)
-def makes(sk, kind):
-    """Does conversion skill sk make cards of kind at all?"""
-    if kind == K_SLASH:
-        return sk == SK_WUSHENG or sk == SK_LONGDAN
-    if kind == K_JINK:
-        return sk == SK_LONGDAN or sk == SK_QINGGUO
-    if kind == K_DISMANTLE:
-        return sk == SK_QIXI
-    if kind == K_INDULGENCE:
-        return sk == SK_GUOSE
-    if kind == K_PEACH:
-        return sk == SK_HUICHUN
-    if kind == K_SAVAGE:
-        return sk == SK_FENGHUO
-    if kind == K_SNATCH:
-        return sk == SK_SHENTOU
-    if kind == K_NULLIFICATION:
-        return sk == SK_DIAOZHUO
-    return False
-
-
-@njit(cache=True)
-def answer(s, q, sk, prm, seat, value, a, b):
-    """Q_MAKES_KIND: does sk make cards of kind a at all (the cheap test before scanning cards)?
-    Q_CONVERTS: sk, if no skill before it in seat's slots did (value 0) and it turns seat's card a
-    into kind b. Changes nothing."""
-    if q == Q_MAKES_KIND:
-        return 1 if makes(sk, a) else value
-    if value == 0 and makes(sk, b) and converts(s, sk, seat, a, b):
-        return sk
-    return value
 
 
 @njit(cache=True)
@@ -215,12 +125,16 @@ def mask(s, out, d, sk, stage):
     return _mark_usable(s, out, d, sk, False)
 
 
+# the steps of a conversion's FR_SKILL frame in the play phase (its F_PC): the card asked; chosen
+CONVERT_ASK, CONVERT_CARD = PC_START, 1
+
+
 @njit(cache=True)
 def run(s, o, sk):
     """Play phase: choose the card, then it is used as the converted kind (FR_USE)."""
     u = s[o + F_USER]
-    if s[o + F_PC] == 0:
-        ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, 1)
+    if s[o + F_PC] == CONVERT_ASK:
+        ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, CONVERT_CARD)
         return
     c = s[H_ANSWER] - A_CARD
     skill_log(s, u, sk, -1)

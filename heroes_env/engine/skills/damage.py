@@ -12,25 +12,25 @@ card(s) that dealt it, ``F_SUB2`` = the amount. TP_PREVENT / TP_DAMAGE_DONE: ``F
 seat; the source, amount and card kind live in the firing FR_DAMAGE frame (``F_USER``,
 ``F_DMG_AMOUNT``, ``F_AS``).
 """
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_PASS, A_TARGET, COLOR_BLACK, COLOR_RED,
                          C_LOC, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DK_SLASH, EV_BASE,
-                         EV_DAMAGE, EV_GIVE, EV_REVEAL, EV_RING, EV_SIZE, FR_ASK, FR_DAMAGE,
-                         FR_SELECT, F_AS, F_C, F_CARD, F_D, F_PC, F_SUB2, F_TGT, F_USER, HK_GIVE,
-                         H_ANSWER, H_CUR, H_DCARD, H_DTGT, H_LOOKER, H_NCARDS, H_NEV, H_NP, H_RET,
-                         K_DUEL, K_NONE, K_SLASH, OPT_DISCARD2, OPT_LOSE_HP, PUR_SKILL,
-                         PUR_SKILL_SLASH, P_ARMOR, P_HANDN, P_HP, P_MAXHP, P_MINUS, P_PLUS,
-                         P_WEAPON, SKD_PASS, SUIT_HEART, TP_DAMAGED, TP_DAMAGE_DONE, TP_PREVENT,
-                         UF_RED_SURE, Z_HAND, Z_LOOK, Z_PILE, Z_PROC)
-from ..frames import F_DMG_AMOUNT, F_SKILL_EXTRA
-from ..state import (discard_card, draw_cards, has_skill, log_event, move_card,
-                     pop_frame, push_frame, random_hand_card, seat_after, skill_param, top_card)
+                         EV_DAMAGE, EV_GIVE, EV_REVEAL, EV_RING, EV_SIZE, F_AS, F_CARD, F_PC,
+                         F_SUB2, F_TGT, F_USER, HK_GIVE, H_ANSWER, H_CUR, H_DCARD, H_DTGT, H_LOOKER,
+                         H_NCARDS, H_NEV, H_NP, H_RET, K_DUEL, K_NONE, K_SLASH, OPT_DISCARD2,
+                         OPT_LOSE_HP, PUR_SKILL, PUR_SKILL_SLASH, P_ARMOR, P_HANDN, P_HP, P_MAXHP,
+                         P_MINUS, P_PLUS, P_WEAPON, SKD_PASS, SUIT_HEART, TP_DAMAGED,
+                         TP_DAMAGE_DONE, TP_PREVENT, UF_RED_SURE, Z_HAND, Z_LOOK, Z_PILE, Z_PROC)
+from ..frames import (F_DMG_AMOUNT, F_MANWU_TARGET, F_PAODAO_EVENTS, F_SKILL_EXTRA, F_YIJI_CARD,
+                      F_YIJI_POINTS, PC_START, push_ask, push_damage, push_select)
+from ..state import (discard_card, draw_cards, has_skill, log_event, move_card, pop_frame,
+                     random_hand_card, seat_after, skill_param, top_card)
 from ..rules import alive, judge_color, judge_suit, own_suit
 from ..history import hist_add
-from .common import (ask, ask_confirm, gain, has_card_where, judge_if_confirmed,
-                     lose_hp, mark_cards, mark_hand_or_equip, origin, own_card, pile_count,
-                     pile_holds, rel_target, skill_log, take_hand_or_equip)
+from .common import (ask, ask_confirm, gain, has_card_where, judge_if_confirmed, lose_hp,
+                     mark_cards, mark_hand_or_equip, origin, own_card, pile_count, pile_holds,
+                     rel_target, skill_log, take_hand_or_equip)
 from .ids import (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU, SK_FANJI, SK_PAODAO,
                   SK_MANWU, SK_HONGYANJIE)
 
@@ -148,6 +148,18 @@ def mask(s, out, d, sk, stage):
     return 0
 
 
+# the steps of each skill's FR_SKILL frame (its F_PC)
+JIANXIONG_ASK, JIANXIONG_ANSWER = PC_START, 1                  # 奸雄: asked; answered
+FANKUI_ASK, FANKUI_ANSWER = PC_START, 1                        # 反馈 / 法家
+GANGLIE_ASK, GANGLIE_ANSWER, GANGLIE_JUDGED, GANGLIE_CHOSEN, GANGLIE_DONE = \
+    PC_START, 1, 2, 3, 9                                       # 刚烈 / 复仇
+YIJI_NEXT_POINT, YIJI_ANSWER, YIJI_GIVE_NEXT, YIJI_GIVEN = PC_START, 1, 2, 3      # 遗计
+JIJIU_ASK, JIJIU_ANSWER = PC_START, 1                          # 急救 (prevention)
+FANJI_START, FANJI_ASKED = PC_START, 1                         # 反击
+PAODAO_START, PAODAO_ASK, PAODAO_ASKED = PC_START, 1, 2        # 炮刀: 杀 after 杀
+MANWU_ASK, MANWU_CARD, MANWU_TARGET, MANWU_MOVED = PC_START, 1, 2, 3               # 曼舞
+
+
 @njit(cache=True)
 def run(s, o, sk):
     u = s[o + F_USER]
@@ -156,12 +168,12 @@ def run(s, o, sk):
     pc = s[o + F_PC]
     if sk == SK_JIANXIONG:
         # take the card(s) that dealt the damage, if still on the table
-        if pc == 0:
+        if pc == JIANXIONG_ASK:
             if not alive(s, u) or not (on_table(s, c) or on_table(s, s[o + F_SKILL_EXTRA])):
                 pop_frame(s, 0)
                 return
-            ask_confirm(s, o, 1)
-        else:
+            ask_confirm(s, o, JIANXIONG_ANSWER)
+        else:                       # JIANXIONG_ANSWER
             if s[H_ANSWER] == A_CONFIRM:
                 skill_log(s, u, sk, -1)
                 if on_table(s, c):
@@ -171,15 +183,15 @@ def run(s, o, sk):
             pop_frame(s, 0)
     elif sk == SK_FANKUI:
         # a random hand card of the source (法家: or one of its equipment, his choice)
-        if pc == 0:
+        if pc == FANKUI_ASK:
             if not alive(s, u) or src < 0 or src == u or not alive(s, src) or not fajia_may(s, u, src):
                 pop_frame(s, 0)
                 return
             if skill_param(s, u, SK_FANKUI) == 1:
-                ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, 1)
+                ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, FANKUI_ANSWER)
             else:
-                ask_confirm(s, o, 1)
-        else:
+                ask_confirm(s, o, FANKUI_ANSWER)
+        else:                       # FANKUI_ANSWER
             a = s[H_ANSWER]
             if a != A_PASS:
                 skill_log(s, u, sk, src)
@@ -190,45 +202,45 @@ def run(s, o, sk):
             pop_frame(s, 0)
     elif sk == SK_GANGLIE:
         # the source judges; black: it loses 1 HP or discards two hand cards (its choice)
-        if pc == 0:
+        if pc == GANGLIE_ASK:
             if not alive(s, u) or src < 0 or src == u or not alive(s, src):
                 pop_frame(s, 0)
                 return
-            ask_confirm(s, o, 1)
-        elif pc == 1:
-            judge_if_confirmed(s, o, src, src, 2)
-        elif pc == 2:
+            ask_confirm(s, o, GANGLIE_ANSWER)
+        elif pc == GANGLIE_ANSWER:
+            judge_if_confirmed(s, o, src, src, GANGLIE_JUDGED)
+        elif pc == GANGLIE_JUDGED:
             # 刚烈: black hurts; 复仇 (param 1): anything but ♥ hurts (the source's judgement)
             if skill_param(s, u, SK_GANGLIE) == 1:
                 hit = judge_suit(s, src, s[H_RET]) != SUIT_HEART
-            else:
+            else:                       # GANGLIE_DONE
                 hit = judge_color(s, src, s[H_RET]) == COLOR_BLACK
             if not hit or not alive(s, src):
                 pop_frame(s, 0)
                 return
             if s[P_HANDN + src] < 2:
-                s[o + F_PC] = 9
+                s[o + F_PC] = GANGLIE_DONE
                 lose_hp(s, src, 1)
                 return
-            ask(s, o, src, DK_SKILL_OPTION, 0, 0, 0, 3)
-        elif pc == 3:
+            ask(s, o, src, DK_SKILL_OPTION, 0, 0, 0, GANGLIE_CHOSEN)
+        elif pc == GANGLIE_CHOSEN:
             if s[H_ANSWER] == A_OPTION + OPT_LOSE_HP:
-                s[o + F_PC] = 9
+                s[o + F_PC] = GANGLIE_DONE
                 lose_hp(s, src, 1)
                 return
-            s[o + F_PC] = 9
-            push_frame(s, FR_SELECT, src, -1, -1, 0, -1, PUR_GANGLIE, 2)
-        else:
+            s[o + F_PC] = GANGLIE_DONE
+            push_select(s, src, PUR_GANGLIE, 2)
+        else:                       # GANGLIE_DONE
             pop_frame(s, 0)
     elif sk == SK_YIJI:
         # per point of damage: look at the top two cards and give each to anyone (self included)
-        if pc == 0:
-            if s[o + F_C] >= s[o + F_SUB2] or not alive(s, u):
+        if pc == YIJI_NEXT_POINT:
+            if s[o + F_YIJI_POINTS] >= s[o + F_SUB2] or not alive(s, u):
                 pop_frame(s, 0)
                 return
-            s[o + F_C] += 1
-            ask_confirm(s, o, 1)
-        elif pc == 1:
+            s[o + F_YIJI_POINTS] += 1
+            ask_confirm(s, o, YIJI_ANSWER)
+        elif pc == YIJI_ANSWER:
             if s[H_ANSWER] != A_CONFIRM:
                 pop_frame(s, 0)
                 return
@@ -239,8 +251,8 @@ def run(s, o, sk):
                 if r < 0:
                     return
                 move_card(s, r, Z_LOOK)
-            s[o + F_PC] = 2
-        elif pc == 2:
+            s[o + F_PC] = YIJI_GIVE_NEXT
+        elif pc == YIJI_GIVE_NEXT:
             first = -1
             for r in range(s[H_NCARDS]):
                 if s[C_LOC + r] == Z_LOOK:
@@ -248,31 +260,31 @@ def run(s, o, sk):
                     break
             if first < 0:
                 s[H_LOOKER] = -1
-                s[o + F_PC] = 0
+                s[o + F_PC] = YIJI_NEXT_POINT
                 return
-            s[o + F_D] = first
-            ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, 3)
+            s[o + F_YIJI_CARD] = first
+            ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, YIJI_GIVEN)
             s[H_DCARD] = first       # the card being given
-        else:
+        else:                       # YIJI_GIVEN
             t = rel_target(s, u, s[H_ANSWER])
-            r = s[o + F_D]
+            r = s[o + F_YIJI_CARD]
             move_card(s, r, Z_HAND + t)
             log_event(s, EV_GIVE, u, r, t)
             if t != u:
                 hist_add(s, HK_GIVE, u, t, K_NONE, 1)
-            s[o + F_PC] = 2
+            s[o + F_PC] = YIJI_GIVE_NEXT
     elif sk == SK_HONGYANJIE:
         pop_frame(s, 0)             # locked: no frame of its own (hongyanjie_fill)
     elif sk == SK_JIJIU:
         # discard a red card to prevent one point of the damage about to be dealt
         org = origin(s, o)
-        if pc == 0:
+        if pc == JIJIU_ASK:
             if not alive(s, u) or s[org + F_DMG_AMOUNT] <= 0 or \
                     not has_card_where(s, u, True, COLOR_RED):
                 pop_frame(s, 0)
                 return
-            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, s[org + F_DMG_AMOUNT], 1)
-        else:
+            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, s[org + F_DMG_AMOUNT], JIJIU_ANSWER)
+        else:                       # JIJIU_ANSWER
             a = s[H_ANSWER]
             if a == A_PASS:
                 pop_frame(s, 0)
@@ -280,73 +292,73 @@ def run(s, o, sk):
             discard_card(s, a - A_CARD, u)
             skill_log(s, u, sk, s[o + F_TGT])
             s[org + F_DMG_AMOUNT] -= 1
-            s[o + F_PC] = 0
+            s[o + F_PC] = JIJIU_ASK
     elif sk == SK_FANJI:
         # a 杀/决斗 hurt him: he may at once use a 杀 on the source (no range; red: no 闪)
-        if pc == 0:
+        if pc == FANJI_START:
             k = s[origin(s, o) + F_AS]
             if not alive(s, u) or src < 0 or src == u or not alive(s, src) or \
                     (k != K_SLASH and k != K_DUEL):
                 pop_frame(s, 0)
                 return
-            s[o + F_PC] = 1
-            push_frame(s, FR_ASK, u, src, c, DK_SLASH, -1, PUR_SKILL_SLASH, UF_RED_SURE)
-        else:
+            s[o + F_PC] = FANJI_ASKED
+            push_ask(s, u, src, c, DK_SLASH, PUR_SKILL_SLASH, UF_RED_SURE)
+        else:                       # FANJI_ASKED
             if s[H_RET] == 1:
                 skill_log(s, u, sk, src)
             pop_frame(s, 0)
     elif sk == SK_PAODAO:
         # outside his turn, after someone else's 杀 hurt t: 杀 after 杀 at t while each one hurts
         t = s[o + F_TGT]
-        if pc == 0:
+        if pc == PAODAO_START:
             org = origin(s, o)
             if s[org + F_AS] != K_SLASH or s[org + F_USER] == u or s[H_CUR] == u or t == u:
                 pop_frame(s, 0)
                 return
-            s[o + F_PC] = 1
-        if s[o + F_PC] == 1:
+            s[o + F_PC] = PAODAO_ASK
+        if s[o + F_PC] == PAODAO_ASK:
             if not alive(s, u) or not alive(s, t):
                 pop_frame(s, 0)
                 return
-            s[o + F_D] = s[H_NEV]
-            s[o + F_PC] = 2
-            push_frame(s, FR_ASK, u, t, c, DK_SLASH, -1, PUR_SKILL_SLASH, 0)
-        else:
+            s[o + F_PAODAO_EVENTS] = s[H_NEV]
+            s[o + F_PC] = PAODAO_ASKED
+            push_ask(s, u, t, c, DK_SLASH, PUR_SKILL_SLASH, 0)
+        else:                       # PAODAO_ASKED
             if s[H_RET] == 1:
                 skill_log(s, u, sk, t)
-            if s[H_RET] == 1 and damaged_since(s, s[o + F_D], u, t):
-                s[o + F_PC] = 1
+            if s[H_RET] == 1 and damaged_since(s, s[o + F_PAODAO_EVENTS], u, t):
+                s[o + F_PC] = PAODAO_ASK
                 return
             pop_frame(s, 0)
     elif sk == SK_MANWU:
         # damage to her: discard a ♥ hand card, the damage goes to another, who then draws X
         # (X = its lost HP) if alive
         org = origin(s, o)
-        if pc == 0:
+        if pc == MANWU_ASK:
             if s[o + F_TGT] != u or not alive(s, u) or s[org + F_DMG_AMOUNT] <= 0 or \
                     not has_manwu_card(s, u):
                 pop_frame(s, 0)
                 return
-            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, s[org + F_DMG_AMOUNT], 1)
-        elif pc == 1:
+            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, s[org + F_DMG_AMOUNT], MANWU_CARD)
+        elif pc == MANWU_CARD:
             a = s[H_ANSWER]
             if a == A_PASS:
                 pop_frame(s, 0)
                 return
             discard_card(s, a - A_CARD, u)
-            ask(s, o, u, DK_SKILL_TARGET, 1, 0, s[org + F_DMG_AMOUNT], 2)
-        elif pc == 2:
+            ask(s, o, u, DK_SKILL_TARGET, 1, 0, s[org + F_DMG_AMOUNT], MANWU_TARGET)
+        elif pc == MANWU_TARGET:
             t = rel_target(s, u, s[H_ANSWER])
             skill_log(s, u, sk, t)
             n = s[org + F_DMG_AMOUNT]
             s[org + F_DMG_AMOUNT] = 0          # nothing left for her
-            s[o + F_D] = t
-            s[o + F_PC] = 3
+            s[o + F_MANWU_TARGET] = t
+            s[o + F_PC] = MANWU_MOVED
             # the same damage (source, card, kind, amount) to t; the weapon effects are not redone
-            push_frame(s, FR_DAMAGE, s[org + F_USER], t, s[org + F_CARD], s[org + F_AS],
-                       s[org + F_SUB2], n, 0)
-        else:
-            t = s[o + F_D]
+            push_damage(s, s[org + F_USER], t, s[org + F_CARD], s[org + F_AS], s[org + F_SUB2], n,
+                        0)
+        else:                       # MANWU_MOVED
+            t = s[o + F_MANWU_TARGET]
             if alive(s, t) and s[P_MAXHP + t] > s[P_HP + t]:
                 draw_cards(s, t, s[P_MAXHP + t] - s[P_HP + t])
             pop_frame(s, 0)

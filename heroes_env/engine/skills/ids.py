@@ -1,33 +1,155 @@
-"""Skill ids: ``SK_<KEY>`` for every row of ``heroes_env/data/skills.csv`` (``SK_JIANXIONG`` = 1
-for the row ``1,jianxiong,奸雄,...``), made here at import so that the CSV is their one home:
-adding a skill is a row there, not a constant here too.
+"""Skill ids: ``SK_<KEY>`` for every row of ``heroes_env/data/skills.csv``.
 
-Compiled code compares against these constants: Numba reads module globals when it compiles, so
-they fold like hand-written ones, and ``jit.py`` keys the compile cache by the data files, so a
-changed id recompiles. ``NUM_SKILL_IDS`` is one more than the largest id.
+Generated from the CSV, their one home, by
+``python heroes_env/engine/skills/generate.py``:
+edit the CSV and run it, not this file (``tests/test_generated.py`` checks that it is current,
+``content.py`` that it agrees with the CSV at import). Compiled code compares against these
+constants: Numba folds module globals into the code it compiles, and ``heroes_env.fast.jit``
+keys the compile cache by this file and the data files, so a changed id recompiles.
+``NUM_SKILL_IDS`` is one more than the largest id.
 """
-from ..datafiles import rows
 
+SK_JIANXIONG = 1         # 奸雄
+SK_HUJIA = 2             # 护驾
+SK_FANKUI = 3            # 反馈
+SK_GUICAI = 4            # 鬼才
+SK_GANGLIE = 5           # 刚烈
+SK_TUXI = 6              # 突袭
+SK_LUOYI = 7             # 裸衣
+SK_TIANDU = 8            # 天妒
+SK_YIJI = 9              # 遗计
+SK_QINGGUO = 10          # 倾国
+SK_LUOSHEN = 11          # 洛神
+SK_RENDE = 12            # 仁德
+SK_JIJIANG = 13          # 激将
+SK_WUSHENG = 14          # 武圣
+SK_FEIJIANG = 15         # 飞将
+SK_GUANXING = 16         # 观星
+SK_KONGCHENG = 17        # 空城
+SK_LONGDAN = 18          # 龙胆
+SK_MASHU = 19            # 马术
+SK_JIZHI = 20            # 集智
+SK_QICAI = 21            # 奇才
+SK_ZHIHENG = 22          # 制衡
+SK_JIUYUAN = 23          # 救援
+SK_QIXI = 24             # 奇袭
+SK_KEJI = 25             # 克己
+SK_KUROU = 26            # 苦肉
+SK_YINGZI = 27           # 英姿
+SK_FANJIAN = 28          # 反间
+SK_GUOSE = 29            # 国色
+SK_LIULI = 30            # 流离
+SK_QIANXUN = 31          # 谦逊
+SK_LIANYING = 32         # 连营
+SK_JIEYIN = 33           # 结姻
+SK_XIAOJI = 34           # 枭姬
+SK_JIJIU = 35            # 急救
+SK_QINGNANG = 36         # 青囊
+SK_WUSHUANG = 37         # 无双
+SK_LIJIAN = 38           # 离间
+SK_BIYUE = 39            # 闭月
+SK_JIQUAN = 40           # 集权
+SK_QIYI = 41             # 起义
+SK_ZHANBU = 42           # 占卜
+SK_GUIYIN = 43           # 归隐
+SK_WUMU = 44             # 武穆
+SK_BINGXIAN = 45         # 兵仙
+SK_ZHIYU = 46            # 治愈
+SK_MILI = 47             # 迷离
+SK_TIANLANG = 48         # 天狼
+SK_AOJIAN = 49           # 傲剑
+SK_QINGYING = 50         # 轻影
+SK_MEIHUO = 51           # 魅惑
+SK_CHENYU = 52           # 沉鱼
+SK_CHUCHU = 53           # 楚楚
+SK_FEIZEI = 54           # 飞贼
+SK_SHESHEN = 55          # 舍身
+SK_HUZHU = 56            # 护主
+SK_JIJIANG_HK = 57       # 激将
+SK_SHIQUAN = 58          # 释权
+SK_FANJI = 60            # 反击
+SK_MENSHEN = 61          # 门神
+SK_PAODAO = 62           # 朴刀
+SK_MANWU = 63            # 曼舞
+SK_HONGZHUANG = 64       # 红妆
+SK_FUCHOU = 65           # 复仇
+SK_BIANFA = 66           # 变法
+SK_FAJIA = 67            # 法家
+SK_QISHE = 68            # 骑射
+SK_QIANGLUE = 69         # 强掠
+SK_XIADAN = 70           # 侠胆
+SK_JIANXIONG_HK = 71     # 奸雄
+SK_YIZHUANG = 72         # 易装
+SK_GONGXIN = 73          # 攻心
+SK_YUREN = 74            # 驭人
+SK_SHUCAI = 80           # 疏财
+SK_HUICHUN = 81          # 回春
+SK_LIAOSHANG = 82        # 疗伤
+SK_HONGYAN = 83          # 红颜
+SK_FENGHUO = 84          # 烽火
+SK_SHENTOU = 85          # 神偷
+SK_YUBU = 86             # 玉步
+SK_JIUYUAN_HK = 90       # 救援
+SK_KONGJU = 91           # 控局
+SK_YINREN = 92           # 隐忍
+SK_TUQIANG = 93          # 图强
+SK_BAWANG = 94           # 霸王
+SK_ZUIJIU = 95           # 醉酒
+SK_DILI = 96             # 底力
+SK_KUANGCHAN = 97        # 狂禅
+SK_DIEHUN = 98           # 蝶魂
+SK_QIANDU = 100          # 迁都
+SK_NVQUAN = 101          # 女权
+SK_AOSHI = 110           # 傲世
+SK_NIBUDONG = 111        # 你不懂
+SK_MENGLONG = 112        # 朦胧
+SK_DIAOZHUO = 113        # 雕琢
+SK_HONGYANJIE = 114      # 红颜劫
+SK_NIDONGDE = 115        # 你懂的
+SK_FENGWU = 116          # 凤舞九天
+SK_TIANLAI = 117         # 天籁
+SK_MILI_CM = 118         # 迷离
+SK_HUAMEINAN = 119       # 花美男
+SK_DIYUN = 120           # 底蕴
+SK_HAOCHI = 121          # 好吃为王
+SK_SIDASHU = 122         # 斯达舒
+SK_PLUME = 123           # Plume
+SK_LUOLI = 124           # 萝莉
+SK_MANWU_CM = 125        # 曼舞
+SK_ZHENGTAI = 126        # 正太
+SK_SHENZHIZUOSHOU = 127  # 神之左手
+SK_ZHUOMAO = 128         # 卓茂
+SK_FUXIAO = 129          # 拂晓
+SK_JIZHI_CM = 130        # 极致
+SK_HONGZHUANG_CM = 131   # 红妆
+SK_ANGLE = 132           # Angle
+SK_LINGLONG = 133        # 玲珑
+SK_ROUQING = 134         # 柔情
+SK_FANGZHU = 135         # 放逐
+SK_GANLU = 136           # 甘露
+SK_DAMI = 137            # 大米
+SK_SHENBAN = 140         # 神般存在
+SK_HAOHAN = 141          # 好汉
+SK_DABIAOGE = 142        # 大表哥
+SK_KUANGRE = 143         # 狂热
+SK_YIDONG = 144          # 意动
+SK_LINGXIAN = 145        # 灵仙
+SK_XIAGU = 146           # 侠骨
+SK_QIANLIGU = 147        # 潜力股
+SK_JIAOLIU = 148         # 交流
+SK_WEIWU = 149           # 威武
+SK_GUDIANMEI = 150       # 古典美
+SK_FENGQING = 151        # 风情
+SK_JUEBAN = 152          # 绝版
+SK_TIANXIANG = 153       # 天香
+SK_SHENBIAN = 154        # 神辩
+SK_HUIZHI = 155          # 慧致
+SK_LIANKONG = 156        # 恋空
+SK_FOXIN = 157           # 佛心
+SK_FANGZHEJIELAI = 158   # 放着姐来
+SK_XIYU = 159            # 西域
+SK_LANMAN = 160          # 烂漫
+SK_JUEJIANG = 161        # 倔强
+SK_ZHIXIN = 162          # 知心
 
-def _ids() -> dict[str, int]:
-    out: dict[str, int] = {}
-    seen: dict[int, str] = {}
-    for r in rows("skills.csv"):
-        key = r["key"]
-        name = "SK_" + key.upper()
-        if not name.isidentifier() or key != key.lower():
-            raise ImportError(f"skills.csv: key {key!r} must be lower-case letters, digits and _")
-        try:
-            sid = int(r["id"])
-        except ValueError:
-            raise ImportError(f"skills.csv: {key}: id {r['id']!r} is not an integer") from None
-        if name in out or sid in seen:
-            raise ImportError(f"skills.csv: {key} ({sid}) repeats "
-                              f"{'a key' if name in out else 'the id of ' + seen[sid]}")
-        out[name], seen[sid] = sid, key
-    return out
-
-
-IDS = _ids()
-globals().update(IDS)
-NUM_SKILL_IDS = max(IDS.values()) + 1
+NUM_SKILL_IDS = 163

@@ -7,12 +7,12 @@ judge; black: take a card of the target, a random hand card or an equipment card
 TP_RETRIAL / TP_JUDGED context: ``F_TGT`` = the judging seat; the judgement card is ``F_CARD`` of
 the firing FR_JUDGE frame. TP_SLASH_DODGED: ``F_TGT`` = the 杀's target, ``F_CARD`` = the 杀.
 """
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_PASS, COLOR_BLACK, COLOR_NONE, C_LOC, DK_SKILL_CARD,
                          EV_JUDGE, F_CARD, F_PC, F_TGT, F_USER, H_ANSWER, H_DTGT, H_RET, SKD_PASS,
                          TP_DRAW, TP_JUDGED, TP_RETRIAL, TP_SLASH_DODGED, TP_START, Z_PROC)
-from ..frames import F_JUDGE_FOR
+from ..frames import F_JUDGE_FOR, PC_START
 from ..state import discard_card, log_event, move_card, pop_frame, skill_param
 from ..rules import alive, judge_color, total_cards
 from .common import (ask, ask_confirm, gain, has_card_where, judge_if_confirmed, mark_cards,
@@ -49,20 +49,27 @@ def mask(s, out, d, sk, stage):
     return 0
 
 
+# the steps of each skill's FR_SKILL frame (its F_PC)
+GUICAI_ASK, GUICAI_ANSWER = PC_START, 1                        # 鬼才: asked; a card or PASS
+TIANDU_ASK, TIANDU_ANSWER = PC_START, 1                        # 天妒
+LUOSHEN_ASK, LUOSHEN_ANSWER, LUOSHEN_JUDGED = PC_START, 1, 2   # 洛神: black: again
+QIANGLUE_ASK, QIANGLUE_ANSWER, QIANGLUE_JUDGED, QIANGLUE_TAKEN = PC_START, 1, 2, 3  # 强掠
+
+
 @njit(cache=True)
 def run(s, o, sk):
     u = s[o + F_USER]
     pc = s[o + F_PC]
     if sk == SK_GUICAI:
         org = origin(s, o)
-        if pc == 0:
+        if pc == GUICAI_ASK:
             if not alive(s, u) or not has_card_where(s, u, skill_param(s, u, SK_GUICAI) == 1,
                                                      COLOR_NONE):
                 pop_frame(s, 0)
                 return
             s[o + F_CARD] = s[org + F_CARD]
-            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, 1)
-        else:
+            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, GUICAI_ANSWER)
+        else:                       # GUICAI_ANSWER
             a = s[H_ANSWER]
             if a != A_PASS:
                 c = a - A_CARD
@@ -77,47 +84,47 @@ def run(s, o, sk):
     elif sk == SK_TIANDU:
         org = origin(s, o)
         c = s[org + F_CARD]
-        if pc == 0:
+        if pc == TIANDU_ASK:
             if not alive(s, u) or s[C_LOC + c] != Z_PROC:
                 pop_frame(s, 0)
                 return
             s[o + F_CARD] = c
-            ask_confirm(s, o, 1)
-        else:
+            ask_confirm(s, o, TIANDU_ANSWER)
+        else:                       # TIANDU_ANSWER
             if s[H_ANSWER] == A_CONFIRM:
                 skill_log(s, u, sk, -1)
                 gain(s, u, c, -1)
             pop_frame(s, 0)
     elif sk == SK_LUOSHEN:
-        if pc == 0:
+        if pc == LUOSHEN_ASK:
             if not alive(s, u):
                 pop_frame(s, 0)
                 return
-            ask_confirm(s, o, 1)
-        elif pc == 1:
-            judge_if_confirmed(s, o, u, -1, 2)
-        else:
+            ask_confirm(s, o, LUOSHEN_ANSWER)
+        elif pc == LUOSHEN_ANSWER:
+            judge_if_confirmed(s, o, u, -1, LUOSHEN_JUDGED)
+        else:                       # LUOSHEN_JUDGED
             # black: the card went to his hand (judge_keeps) and he may judge again; red: over
             if judge_color(s, u, s[H_RET]) == COLOR_BLACK and alive(s, u):
-                s[o + F_PC] = 0
-            else:
+                s[o + F_PC] = LUOSHEN_ASK
+            else:                       # LUOSHEN_JUDGED
                 pop_frame(s, 0)
     elif sk == SK_QIANGLUE:
         t = s[o + F_TGT]
-        if pc == 0:
+        if pc == QIANGLUE_ASK:
             if not alive(s, u) or not alive(s, t) or total_cards(s, t, False) == 0:
                 pop_frame(s, 0)
                 return
-            ask_confirm(s, o, 1)
-        elif pc == 1:
-            judge_if_confirmed(s, o, u, t, 2)
-        elif pc == 2:
+            ask_confirm(s, o, QIANGLUE_ANSWER)
+        elif pc == QIANGLUE_ANSWER:
+            judge_if_confirmed(s, o, u, t, QIANGLUE_JUDGED)
+        elif pc == QIANGLUE_JUDGED:
             if judge_color(s, u, s[H_RET]) != COLOR_BLACK or not alive(s, u) or not alive(s, t) \
                     or total_cards(s, t, False) == 0:
                 pop_frame(s, 0)
                 return
-            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, 3)
-        else:
+            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, QIANGLUE_TAKEN)
+        else:                       # QIANGLUE_TAKEN
             if s[H_ANSWER] != A_PASS:
                 take_hand_or_equip(s, u, t, s[H_ANSWER])
             pop_frame(s, 0)

@@ -14,15 +14,15 @@ The 英雄杀 lord skills (helpers of a 君/臣/民 faction, seed 003) follow th
 激将 used in the play phase may be tried again on another target when nobody helped (the targets
 tried this phase are bits ``JJ_TRIED`` << seat of ``P_USED``).
 """
-from ..jit import njit
+from ...fast.jit import njit
 
-from ..constants import (A_TARGET, DK_JINK, DK_SKILL_TARGET, DK_SLASH, FR_ASK, FR_USE, F_CARD, F_PC,
-                         F_SUB2, F_TGT, F_USER, H_ANSWER, H_CUR, H_NP, H_RET, KD_JUN,
-                         K_SLASH, PUR_BLADE, PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, P_KINGDOM,
-                         P_USED, UF_PLAY, UF_PRESET)
+from ..constants import (A_TARGET, DK_JINK, DK_SKILL_TARGET, DK_SLASH, FR_USE, F_CARD, F_PC, F_SUB2,
+                         F_TGT, F_USER, H_ANSWER, H_CUR, H_NP, H_RET, KD_JUN, K_SLASH, PUR_BLADE,
+                         PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, P_KINGDOM, P_USED, UF_PLAY,
+                         UF_PRESET)
 from ..frames import (F_LORD_CARD1, F_LORD_CARD2, F_LORD_NEXT, F_LORD_PURPOSE, F_SKILL_TP,
-                      F_USE_NTGT, F_USE_TGT3)
-from ..state import become_frame, discard_card, pop_frame, push_frame, seat_after, skill_param
+                      F_USE_NTGT, F_USE_TGT3, PC_START, SKILL_FROM_PLAY, SKILL_NO_TP, push_ask)
+from ..state import become_frame, discard_card, pop_frame, seat_after, skill_param
 from ..rules import alive, can_slash_target, slash_allowed
 from .common import ask, mark_used, rel_target, skill_log, used
 from .ids import SK_HUJIA, SK_JIJIANG
@@ -96,22 +96,27 @@ def mask(s, out, d, sk, stage):
     return n
 
 
+# the steps of a lord skill's FR_SKILL frame (its F_PC): ask the next helper; a helper answered;
+# 激将 in the play phase: its target chosen
+LORD_ASK_NEXT, LORD_ANSWERED, LORD_PLAY_TARGET = PC_START, 1, 10
+
+
 @njit(cache=True)
 def run(s, o, sk):
     u = s[o + F_USER]
     pc = s[o + F_PC]
     n = s[H_NP]
-    if pc == 10:        # 激将 in the play phase: the target first
+    if pc == LORD_PLAY_TARGET:      # 激将 in the play phase: the target first
         s[o + F_TGT] = rel_target(s, u, s[H_ANSWER])
-        s[o + F_PC] = 0
+        s[o + F_PC] = LORD_ASK_NEXT
         return
-    if s[o + F_SKILL_TP] == -2:    # started from the play phase
-        s[o + F_SKILL_TP] = -1
+    if s[o + F_SKILL_TP] == SKILL_FROM_PLAY:
+        s[o + F_SKILL_TP] = SKILL_NO_TP
         s[o + F_LORD_PURPOSE] = 0
         s[o + F_SUB2] = DK_SLASH
-        ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, 10)
+        ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, LORD_PLAY_TARGET)
         return
-    if pc == 1:
+    if pc == LORD_ANSWERED:
         if s[H_RET] == 1:
             c = s[o + F_LORD_CARD1]
             c2 = s[o + F_LORD_CARD2]
@@ -127,7 +132,7 @@ def run(s, o, sk):
                 discard_card(s, c2, u)
             pop_frame(s, 1)
             return
-        s[o + F_PC] = 0
+        s[o + F_PC] = LORD_ASK_NEXT
     if s[o + F_LORD_NEXT] == 0:
         skill_log(s, u, sk, -1)
     kd = kingdom_of(s, u, sk)
@@ -139,9 +144,9 @@ def run(s, o, sk):
             s[o + F_LORD_NEXT] = i
             s[o + F_LORD_CARD1] = -1
             s[o + F_LORD_CARD2] = -1
-            s[o + F_PC] = 1
-            push_frame(s, FR_ASK, t, u, s[o + F_CARD], s[o + F_SUB2], -1, PUR_LORD,
-                       1 if s[o + F_SUB2] == DK_JINK else 0)
+            s[o + F_PC] = LORD_ANSWERED
+            push_ask(s, t, u, s[o + F_CARD], s[o + F_SUB2], PUR_LORD, 1 if s[o + F_SUB2] == DK_JINK
+                     else 0)
             return
     if s[o + F_LORD_PURPOSE] == 0:
         if retry_allowed(s, u, sk):

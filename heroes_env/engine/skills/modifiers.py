@@ -20,7 +20,7 @@ in its own turn while he is wounded), 救援 of the 英雄杀 民 lord (a 药 a 
 while he is dying heals 1 more) and 大米 (pack classmates: another 吴 character's own 桃 while it
 is dying heals 1 more).
 """
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import (GENDER_MALE, H_CUR, H_PHASE, K_AMAZING_GRACE, K_ARCHERY,
                          K_DISMANTLE, K_DUEL, K_GOD_SALVATION, K_ICE_SWORD, K_INDULGENCE,

@@ -3,25 +3,24 @@
 phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py`` (a query point).
 
 英雄杀 (seed 003): 醉酒 (draw only one card; then his 杀 and 决斗 deal 2 damage this turn: mark
-MK_ZUIJIU, cleared at his next start phase and after his discard phase; ``answer`` reads it at
+MK_ZUIJIU, cleared at his next start phase and after his discard phase; ``answers.py`` reads it at
 the query points ``Q_SLASH_DAMAGE`` and ``Q_DUEL_DAMAGE``), 底力 (locked: draw 2 + his lost
 HP).
 
-This family answers query points, so ``skills.queries`` imports it after defining ``query``, and
-it imports ``rules`` as a module (see ``queries``)."""
-from ..jit import njit
+The answer to those query points reads the state only and lives in ``answers.py``, which
+``rules`` asks through ``queries``; this module uses ``rules``."""
+from ...fast.jit import njit
 
 from ..constants import (A_CARD, A_CONFIRM, A_PASS, A_TARGET, C_AS, C_LOC, DK_SKILL_CARD,
                          DK_SKILL_TARGET, DX_SKILL_EXTRA, D_ORDER, EV_SKILL, FRAME_BASE, FRAME_SIZE,
-                         F_B, F_C, F_PC, F_SUB2, F_USER, H_ANSWER, H_CUR, H_DRAWN, H_FP,
-                         H_LOOKER, H_NCARDS, H_NDECK, H_NP, K_NONE, MK_ZUIJIU, P_ALIVE, P_HANDN,
-                         P_HP, P_MARK, P_MAXHP, Q_DUEL_DAMAGE, Q_SLASH_DAMAGE, SKD_CONFIRM,
-                         SKD_PASS, TP_AFTER_DISCARD, TP_DRAW, TP_START,
-                         Z_DECK, Z_LOOK)
-from ..frames import F_SKILL_TP
+                         F_PC, F_SUB2, F_USER, H_ANSWER, H_DRAWN, H_FP, H_LOOKER, H_NCARDS, H_NDECK,
+                         H_NP, K_NONE, MK_ZUIJIU, P_ALIVE, P_HANDN, P_HP, P_MARK, P_MAXHP,
+                         SKD_CONFIRM, SKD_PASS, TP_AFTER_DISCARD, TP_DRAW, TP_START, Z_DECK, Z_LOOK)
+from ..frames import F_GUANXING_TOP, F_SKILL_TP, F_TUXI_FIRST, F_TUXI_SECOND, PC_START
 from ..state import (draw_cards, log_event, move_card, pop_frame, random_hand_card, skill_param,
                      top_card, rel_seat, seat_after)
 from .. import rules
+from .answers import PHASES_QUERIES as QUERIES  # noqa: F401  (the family's)
 from .common import ask, ask_confirm, gain, rel_target, skill_log
 from .ids import SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE, SK_ZUIJIU, SK_DILI
 
@@ -29,18 +28,6 @@ SKILLS = (SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE, SK_ZUIJIU, SK_DILI)
 TIMINGS = ((SK_GUANXING, TP_START), (SK_YINGZI, TP_DRAW), (SK_TUXI, TP_DRAW),
            (SK_BIYUE, TP_AFTER_DISCARD), (SK_ZUIJIU, TP_START), (SK_ZUIJIU, TP_DRAW),
            (SK_ZUIJIU, TP_AFTER_DISCARD), (SK_DILI, TP_DRAW))
-QUERIES = ((SK_ZUIJIU, Q_SLASH_DAMAGE), (SK_ZUIJIU, Q_DUEL_DAMAGE))
-
-
-@njit(cache=True)
-def answer(s, q, sk, prm, seat, value, a, b):
-    """醉酒 (the family's only answer): in his turn, once he has drawn only one card (mark
-    MK_ZUIJIU), a 杀 he uses deals 2 damage, and so does a 决斗 he used when he wins it
-    (``Q_DUEL_DAMAGE`` asks the winner; a: the 决斗's user)."""
-    if (s[P_MARK + seat] & MK_ZUIJIU) == 0 or s[H_CUR] != seat or (q == Q_DUEL_DAMAGE
-                                                                   and a != seat):
-        return value
-    return max(value, 2)
 
 
 @njit(cache=True)
@@ -76,8 +63,8 @@ def tuxi_victim(s, u, t, first):
 @njit(cache=True)
 def tuxi_take(s, o, u):
     """Take a random hand card from the chosen one or two, in seat order from the owner."""
-    t1 = s[o + F_B]
-    t2 = s[o + F_C]
+    t1 = s[o + F_TUXI_FIRST]
+    t2 = s[o + F_TUXI_SECOND]
     if t2 >= 0 and rel_seat(s, u, t2) < rel_seat(s, u, t1):
         t1, t2 = t2, t1
     for t in (t1, t2):
@@ -88,11 +75,12 @@ def tuxi_take(s, o, u):
 
 @njit(cache=True)
 def guanxing_open(s, o, c):
-    """Is card c (in Z_LOOK) still to be placed? (stage 1 keeps the chosen top cards in F_B..)"""
+    """Is card c (in Z_LOOK) still to be placed? (stage 1 keeps the chosen top cards from
+    ``F_GUANXING_TOP`` on)"""
     if s[C_LOC + c] != Z_LOOK:
         return False
     for i in range(s[o + F_SUB2]):
-        if s[o + F_B + i] == c:
+        if s[o + F_GUANXING_TOP + i] == c:
             return False
     return True
 
@@ -124,11 +112,17 @@ def mask(s, out, d, sk, stage):
     return n
 
 
+# the steps of a phase skill's FR_SKILL frame (its F_PC): asked (yes / no, or 突袭's first
+# target); answered; 突袭's second target; 观星's cards for the bottom, then for the top
+PHASE_ASK, PHASE_ANSWER, TUXI_SECOND = PC_START, 1, 2
+GUANXING_BOTTOM, GUANXING_TOP = 2, 3
+
+
 @njit(cache=True)
 def run(s, o, sk):
     u = s[o + F_USER]
     pc = s[o + F_PC]
-    if sk == SK_ZUIJIU and (pc == 0 and s[o + F_SKILL_TP] != TP_DRAW):
+    if sk == SK_ZUIJIU and (pc == PHASE_ASK and s[o + F_SKILL_TP] != TP_DRAW):
         s[P_MARK + u] &= ~MK_ZUIJIU       # his turn starts / his discard phase is over
         pop_frame(s, 0)
         return
@@ -139,7 +133,7 @@ def run(s, o, sk):
             s[H_DRAWN] += lost
         pop_frame(s, 0)
         return
-    if pc == 0:
+    if pc == PHASE_ASK:
         if not rules.alive(s, u):
             pop_frame(s, 0)
             return
@@ -149,11 +143,11 @@ def run(s, o, sk):
         if sk == SK_TUXI:
             for t in range(s[H_NP]):
                 if tuxi_victim(s, u, t, -1):
-                    ask(s, o, u, DK_SKILL_TARGET, 0, SKD_PASS, -1, 1)
+                    ask(s, o, u, DK_SKILL_TARGET, 0, SKD_PASS, -1, PHASE_ANSWER)
                     return
             pop_frame(s, 0)
             return
-        ask_confirm(s, o, 1)
+        ask_confirm(s, o, PHASE_ANSWER)
         return
     a = s[H_ANSWER]
     if sk == SK_ZUIJIU:
@@ -171,26 +165,26 @@ def run(s, o, sk):
                 draw_cards(s, u, 1)
         pop_frame(s, 0)
     elif sk == SK_TUXI:
-        if pc == 1:
+        if pc == PHASE_ANSWER:
             if a == A_PASS:
                 pop_frame(s, 0)
                 return
             t = rel_target(s, u, a)
-            s[o + F_B] = t
-            s[o + F_C] = -1
+            s[o + F_TUXI_FIRST] = t
+            s[o + F_TUXI_SECOND] = -1
             s[H_DRAWN] = 0
             skill_log(s, u, sk, t)
             for x in range(s[H_NP]):
                 if tuxi_victim(s, u, x, t):
-                    ask(s, o, u, DK_SKILL_TARGET, 1, SKD_CONFIRM, t, 2)
+                    ask(s, o, u, DK_SKILL_TARGET, 1, SKD_CONFIRM, t, TUXI_SECOND)
                     return
             tuxi_take(s, o, u)
             return
-        if a != A_CONFIRM:
-            s[o + F_C] = rel_target(s, u, a)
+        if a != A_CONFIRM:          # TUXI_SECOND
+            s[o + F_TUXI_SECOND] = rel_target(s, u, a)
         tuxi_take(s, o, u)
     else:   # 观星
-        if pc == 1:
+        if pc == PHASE_ANSWER:
             if a != A_CONFIRM:
                 pop_frame(s, 0)
                 return
@@ -202,8 +196,8 @@ def run(s, o, sk):
                     return
                 move_card(s, c, Z_LOOK)
             s[o + F_SUB2] = 0
-            ask(s, o, u, DK_SKILL_CARD, 0, SKD_CONFIRM, 0, 2)
-        elif pc == 2:
+            ask(s, o, u, DK_SKILL_CARD, 0, SKD_CONFIRM, 0, GUANXING_BOTTOM)
+        elif pc == GUANXING_BOTTOM:
             # stage 0: each chosen card goes to the bottom; CONFIRM: the rest go on top
             if a != A_CONFIRM:
                 put_bottom(s, a - A_CARD)
@@ -213,18 +207,18 @@ def run(s, o, sk):
                 s[H_LOOKER] = -1
                 pop_frame(s, 0)
             elif a == A_CONFIRM:
-                ask(s, o, u, DK_SKILL_CARD, 1, 0, 0, 3)
+                ask(s, o, u, DK_SKILL_CARD, 1, 0, 0, GUANXING_TOP)
             else:
-                ask(s, o, u, DK_SKILL_CARD, 0, SKD_CONFIRM, 0, 2)
-        else:
+                ask(s, o, u, DK_SKILL_CARD, 0, SKD_CONFIRM, 0, GUANXING_BOTTOM)
+        else:                       # GUANXING_TOP
             # stage 1: the cards for the top, in the order they will be drawn
             k = s[o + F_SUB2]
-            s[o + F_B + k] = a - A_CARD
+            s[o + F_GUANXING_TOP + k] = a - A_CARD
             s[o + F_SUB2] = k + 1
             if guanxing_left(s, o) > 0:
-                ask(s, o, u, DK_SKILL_CARD, 1, 0, k + 1, 3)
+                ask(s, o, u, DK_SKILL_CARD, 1, 0, k + 1, GUANXING_TOP)
                 return
             for i in range(k, -1, -1):
-                move_card(s, s[o + F_B + i], Z_DECK)
+                move_card(s, s[o + F_GUANXING_TOP + i], Z_DECK)
             s[H_LOOKER] = -1
             pop_frame(s, 0)

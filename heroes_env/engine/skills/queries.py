@@ -13,39 +13,52 @@ the frames call ``notify`` and the skills act (draw a card, end a guard). They a
 that a rule that only asks does not compile, link and optimise the code of drawing and logging
 with it.
 
-A family that answers query points gives ``answer(s, q, sk, param, seat, value, a, b)`` (and
-``react(s, q, sk, param, seat, a, b)`` for the events), is listed in ``ANSWERING`` and dispatched
-in ``query`` and ``notify``. What its ``answer`` calls must not ask a query point (``rules.py``
-asks them): ``modifiers`` does not import ``rules`` at all; ``targeting`` (门神) and
-``conversions`` (a card turned into a 闪, 杀, 桃 or 无懈可击 in a response), ``phases`` (醉酒) and
-``active`` (侠胆), whose other code uses ``rules``, import it as a module. Only ``modifiers`` and ``targeting`` react to events. The
-families are imported at the end of this module, once ``query`` exists, so that ``rules`` can be
-imported first or second.
+A family that answers query points lists its (skill, point) pairs (its ``QUERIES``) and gives
+``answer(s, q, sk, param, seat, value, a, b)`` (and ``react(s, q, sk, param, seat, a, b)`` for
+the events); ``ANSWERING`` names them in the order of their codes, dispatched in ``query`` and
+``notify``. An answer reads the state only and asks no query point, and it lives in a module that
+does not import ``rules`` (which asks the points): ``modifiers`` holds its own; ``answers.py``
+holds those of the families whose other code uses ``rules`` (``targeting``'s 门神,
+``conversions``, ``phases``' 醉酒, ``active``'s 侠胆). Only 门神 and ``modifiers`` react to
+events.
 """
 import numpy as np
-from ..jit import njit
+from ...fast.jit import njit
 
 from ..constants import H_HEROES, MAX_SEATS, MAX_SKILLS, MAX_SKILL_SLOTS, NUM_QUERIES, P_SK0
-from ..content import SKILL_BASE, SKILL_PARAM
+from ..content import FAMILIES, SKILL_BASE, SKILL_FAMILY, SKILL_PARAM
+from . import modifiers
+from .answers import (ACTIVE_QUERIES, CONVERSIONS_QUERIES, PHASES_QUERIES, TARGETING_QUERIES,
+                      conversion_answer, menshen_answer, menshen_react, xiadan_answer,
+                      zuijiu_answer)
+
+# the families with answers, in the order of SKILL_ANSWERER's codes (dispatched below):
+# (family, its (skill, query point) pairs)
+ANSWERING = (("modifiers", modifiers.QUERIES), ("targeting", TARGETING_QUERIES),
+             ("conversions", CONVERSIONS_QUERIES), ("phases", PHASES_QUERIES),
+             ("active", ACTIVE_QUERIES))
 
 
 def table(families):
-    """Per base skill id, a bit per query point it answers, from the families' ``QUERIES``, and
-    the index of its family among ``families``; a skill that is not the family's own, or a point
-    that does not exist, fails at import."""
+    """Per base skill id, a bit per query point it answers, from the families' (name, pairs),
+    and the index of its family among ``families``; a skill of another family (skills.csv), or a
+    point that does not exist, fails at import."""
     bits = np.zeros(MAX_SKILLS, np.int64)
     who = np.zeros(MAX_SKILLS, np.int64)
-    for i, mod in enumerate(families):
-        for sk, q in mod.QUERIES:
-            if sk not in mod.SKILLS:
-                raise ImportError(f"{mod.__name__}.QUERIES names skill id {sk}, which is not "
-                                  f"among its SKILLS")
+    for i, (family, pairs) in enumerate(families):
+        for sk, q in pairs:
+            if FAMILIES[SKILL_FAMILY[sk]] != family:
+                raise ImportError(f"{family} answers query points for skill id {sk}, which "
+                                  f"skills.csv puts in {FAMILIES[SKILL_FAMILY[sk]]}")
             if not 0 <= q < NUM_QUERIES:
-                raise ImportError(f"{mod.__name__}.QUERIES: skill id {sk} answers point {q}, "
+                raise ImportError(f"{family}: skill id {sk} answers point {q}, "
                                   f"not a query point (0..{NUM_QUERIES - 1}, Q_* in constants)")
             bits[sk] |= 1 << q
             who[sk] = i
     return bits, who
+
+
+SKILL_QUERIES, SKILL_ANSWERER = table(ANSWERING)   # per base skill id: a bit per point; its family
 
 
 def answered_by(q) -> list[int]:
@@ -83,7 +96,7 @@ def _notify_skills(s, q, seat, a, b):
             if SKILL_ANSWERER[sk] == 0:
                 modifiers.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
             elif SKILL_ANSWERER[sk] == 1:
-                targeting.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
+                menshen_react(s, q, sk, SKILL_PARAM[own], seat, a, b)
 
 
 @njit(cache=True)
@@ -106,20 +119,12 @@ def _ask_skills(s, q, seat, value, a, b):
             if SKILL_ANSWERER[sk] == 0:
                 value = modifiers.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             elif SKILL_ANSWERER[sk] == 1:
-                value = targeting.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+                value = menshen_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             elif SKILL_ANSWERER[sk] == 2:
-                value = conversions.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+                value = conversion_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             elif SKILL_ANSWERER[sk] == 3:
-                value = phases.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+                value = zuijiu_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             else:
-                value = active.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+                value = xiadan_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
     return value
 
-
-# after query: the families but modifiers import rules, which imports query
-from . import modifiers, targeting, conversions, phases, active  # noqa: E402
-
-# the families with an answer(), in the order of SKILL_ANSWERER's codes (dispatched above)
-ANSWERING = (modifiers, targeting, conversions, phases, active)
-
-SKILL_QUERIES, SKILL_ANSWERER = table(ANSWERING)   # per base skill id: a bit per point; its family

@@ -1,7 +1,9 @@
 """The skill mechanism: timing points, the FR_TRIGGER / FR_SKILL / FR_PENDING frames, and the
 dispatch from a skill id to its family module.
 
-A family module (one per kind of mechanic) declares ``SKILLS`` (the ids it implements) and
+A skill with a module of its own (``skills/<key>.py``: ``fanjian.py``) holds its handlers there;
+``dispatch.py``, generated from those modules, calls them, and the families' switches do not name
+it. A family module (one per kind of mechanic) declares ``SKILLS`` (the ids it implements) and
 ``TIMINGS`` ((skill, timing point) pairs), and provides compiled ``run(s, o, sk)`` (its FR_SKILL
 handler) and ``mask(s, out, d, sk, stage)`` (the legal actions of its DK_SKILL_* decisions);
 families with skills used from the play phase also provide ``active_ok(s, d, sk)``, the lord
@@ -15,21 +17,24 @@ The engine fires a timing point with ``fire``: if some skill listens, an FR_TRIG
 listening skill in turn (the owner's, or every living seat's from the current player for
 TP_PREVENT / TP_RETRIAL / TP_DAMAGE_DONE), each as its own FR_SKILL frame. A rule that a
 locked skill changes is asked as a query point instead (``queries.query``, no frame); a family
-that answers some declares ``QUERIES`` ((skill, query point) pairs) and ``answer``.
+that answers some declares ``QUERIES`` ((skill, query point) pairs; ``answers.py`` holds the
+answers of the families that use the rules).
 """
 import numpy as np
-from ..jit import njit
+from ...fast.jit import njit
 
-from ..constants import (A_CONFIRM, A_PASS, COLOR_NONE, DX_SKILL_FLAGS, DX_SKILL_STAGE, FR_PENDING,
-                         FR_SKILL, FR_TRIGGER, F_AS, F_CARD, F_SUB2, F_TGT, F_USER, H_CUR, H_DA,
-                         H_DB, H_DC, H_DCARD, H_DECIDER, H_DKIND, H_DSKILL, H_DSKOWNER, H_DSRC,
-                         H_DTGT, H_ERR, H_HEROES, H_NP, H_PEND, H_RET, LOSS_EQUIP, LOSS_HAND,
-                         MAX_SKILLS, MAX_SKILL_SLOTS, P_ALIVE, P_PEND, SKD_CONFIRM, SKD_PASS,
-                         TP_DAMAGE_DONE, TP_PREVENT, TP_RETRIAL)
+from ..constants import (A_CONFIRM, A_PASS, COLOR_NONE, DX_SKILL_FLAGS, DX_SKILL_STAGE,
+                         FAULT_SKILL_FAMILY, F_AS, F_CARD, F_SUB2, F_TGT, F_USER, H_CUR, H_DA, H_DB,
+                         H_DC, H_DCARD, H_DECIDER, H_DKIND, H_DSKILL, H_DSKOWNER, H_DSRC, H_DTGT,
+                         H_ERR, H_HEROES, H_NP, H_PEND, H_RET, LOSS_EQUIP, LOSS_HAND, MAX_SKILLS,
+                         MAX_SKILL_SLOTS, P_ALIVE, P_PEND, SKD_CONFIRM, SKD_PASS, TP_DAMAGE_DONE,
+                         TP_PREVENT, TP_RETRIAL)
 from ..frames import (F_PEND_DA, F_PEND_DB, F_PEND_DC, F_PEND_DSKILL, F_PEND_DSKOWNER, F_PEND_RET,
-                      F_SKILL_ORG, F_TRIG_EXTRA, F_TRIG_ORG, F_TRIG_SEAT, F_TRIG_SLOT)
-from ..state import pop_frame, push_frame, post_decision, seat_after, slot_skill
+                      F_SKILL_ORG, F_TRIG_EXTRA, F_TRIG_ORG, F_TRIG_SEAT, F_TRIG_SLOT, SKILL_NO_TP,
+                      push_pending, push_skill, push_trigger)
+from ..state import pop_frame, post_decision, seat_after, slot_skill
 from .. import content
+from . import dispatch
 from . import (active, card_loss, conversions, damage, judgement, lord, modifiers, phases,
                targeting)
 from .common import JR_SKILL, PD_STAGE, mark_cards
@@ -50,7 +55,12 @@ def _registry():
                                   f"{content.FAMILIES[content.SKILL_FAMILY[sk]]}")
         for sk, point in getattr(mod, "TIMINGS", ()):
             tp[sk] |= 1 << point
-    done = {sk for mod in _MODULES for sk in getattr(mod, "SKILLS", ())}
+    in_families = {sk for mod in _MODULES for sk in getattr(mod, "SKILLS", ())}
+    twice = in_families & set(dispatch.OWN)
+    if twice:
+        raise ImportError(f"skills both in a family's SKILLS and in a module of their own: "
+                          f"{sorted(content.SKILLS_BY_ID[sk].key for sk in twice)}")
+    done = in_families | set(dispatch.OWN)
     # a skill running another's code (skills.csv ``base``) needs that skill's code
     missing = [sk.key for sk in content.SKILLS.values()
                if content.SKILL_BASE[sk.id] not in done]
@@ -118,6 +128,8 @@ SKILL_TP = _registry()            # per skill id: bit per timing point it listen
 LOSS_HAND_SKILL = _loss_skill(LOSS_HAND)      # 连营
 LOSS_EQUIP_SKILL = _loss_skill(LOSS_EQUIP)    # 枭姬
 SKILL_FAMILY = content.SKILL_FAMILY
+OWN_MODULE = np.zeros(MAX_SKILLS, np.bool_)   # per base skill id: a module of its own (dispatch.py)
+OWN_MODULE[list(dispatch.OWN)] = True
 ANY_SEAT = (1 << TP_PREVENT) | (1 << TP_RETRIAL) | (1 << TP_DAMAGE_DONE)
 
 
@@ -158,7 +170,7 @@ def fire(s, tp, owner, tgt, card, amount, extra, org):
             return False
     elif owner < 0 or not listens(s, owner, tp):
         return False
-    o = push_frame(s, FR_TRIGGER, owner, tgt, card, tp, amount, 0, 0)
+    o = push_trigger(s, owner, tgt, card, tp, amount)
     s[o + F_TRIG_EXTRA] = extra
     s[o + F_TRIG_ORG] = org
     return True
@@ -189,8 +201,8 @@ def run_trigger(s, o):
         sk = slot_skill(s, seat, i)
         if s[P_ALIVE + seat] == 0 or not answers(s, seat, sk, tp):
             continue
-        f = push_frame(s, FR_SKILL, seat, s[o + F_TGT], s[o + F_CARD], sk, s[o + F_SUB2], tp,
-                       s[o + F_TRIG_EXTRA])
+        f = push_skill(s, seat, s[o + F_TGT], s[o + F_CARD], sk, s[o + F_SUB2], tp, s[o +
+                       F_TRIG_EXTRA])
         s[f + F_SKILL_ORG] = s[o + F_TRIG_ORG]
         return
     pop_frame(s, 0)
@@ -200,7 +212,9 @@ def run_trigger(s, o):
 def run_skill(s, o):
     sk = s[o + F_AS]
     fam = SKILL_FAMILY[sk]
-    if fam == FAM_CONVERSIONS:
+    if OWN_MODULE[sk]:
+        dispatch.run(s, o, sk)
+    elif fam == FAM_CONVERSIONS:
         conversions.run(s, o, sk)
     elif fam == FAM_DAMAGE:
         damage.run(s, o, sk)
@@ -217,7 +231,7 @@ def run_skill(s, o):
     elif fam == FAM_LORD:
         lord.run(s, o, sk)
     else:
-        s[H_ERR] = 4
+        s[H_ERR] = FAULT_SKILL_FAMILY
         pop_frame(s, 0)
 
 
@@ -225,6 +239,8 @@ def run_skill(s, o):
 def active_ok(s, d, sk, out):
     """May d use skill sk as a play-phase action now? (out: the mask being built)"""
     fam = SKILL_FAMILY[sk]
+    if OWN_MODULE[sk]:
+        return dispatch.active_ok(s, d, sk)
     if fam == FAM_ACTIVE:
         return active.active_ok(s, d, sk)
     if fam == FAM_CONVERSIONS:
@@ -284,7 +300,9 @@ def skill_mask(s, out, d):
     if stage == PD_STAGE:          # 拼点: any own hand card
         return n + mark_cards(s, out, d, False, COLOR_NONE)
     fam = SKILL_FAMILY[sk]
-    if fam == FAM_CONVERSIONS:
+    if OWN_MODULE[sk]:
+        n += dispatch.mask(s, out, d, sk, stage)
+    elif fam == FAM_CONVERSIONS:
         n += conversions.mask(s, out, d, sk, stage)
     elif fam == FAM_DAMAGE:
         n += damage.mask(s, out, d, sk, stage)
@@ -307,8 +325,8 @@ def suspend_for_pending(s):
     """Card-loss triggers (``state._leave``: 连营, 枭姬) were raised: run them now. If a decision
     was just posted, it is saved in an FR_PENDING frame and posted again once they are done."""
     s[H_PEND] = 0
-    o = push_frame(s, FR_PENDING, s[H_DECIDER], s[H_DTGT], s[H_DCARD], s[H_DKIND], s[H_DSRC],
-                   s[H_DA], s[H_DB])
+    o = push_pending(s, s[H_DECIDER], s[H_DTGT], s[H_DCARD], s[H_DKIND], s[H_DSRC], s[H_DA],
+                     s[H_DB])
     s[o + F_PEND_DC] = s[H_DC]
     if s[H_DECIDER] >= 0:
         s[o + F_PEND_DSKILL] = s[H_DSKILL]
@@ -331,10 +349,10 @@ def run_pending(s, o):
             continue
         if p & LOSS_HAND:
             s[P_PEND + seat] = p & ~LOSS_HAND
-            push_frame(s, FR_SKILL, seat, -1, -1, LOSS_HAND_SKILL, -1, -1, 0)
+            push_skill(s, seat, -1, -1, LOSS_HAND_SKILL, -1, SKILL_NO_TP, 0)
         else:
             s[P_PEND + seat] = p - LOSS_EQUIP
-            push_frame(s, FR_SKILL, seat, -1, -1, LOSS_EQUIP_SKILL, -1, -1, 0)
+            push_skill(s, seat, -1, -1, LOSS_EQUIP_SKILL, -1, SKILL_NO_TP, 0)
         return
     d = s[o + F_USER]
     if d >= 0:

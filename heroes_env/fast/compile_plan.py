@@ -27,9 +27,9 @@ import time
 # argument types of the roots, by name (the engine's functions take these and int64 scalars)
 ARG_KINDS = ("row", "mask", "obs_f32", "obs_u8", "i64", "bool")
 
-# (level, "module:function", argument kinds, measured seconds of a cold compile in one process,
-# session 13: the weights that balance the workers). A root's callees are compiled by the roots
-# of earlier levels or with it.
+# (level, "module:function", argument kinds, weight: the root's share of a cold compile in one
+# process, which balances the workers). A root's callees are compiled by the roots of earlier
+# levels or with it.
 PLAN = (
     (0, "flow.driver:advance", ("row",), 77.0),
     (0, "mask:legal_mask", ("row", "mask"), 44.0),
@@ -41,7 +41,7 @@ PLAN = (
 )
 MAX_JOBS = 4
 # a worker's command line (not ``-m``: the package imports this module before runpy would run it)
-WORKER_COMMAND = "from heroes_env.engine.compile_plan import _worker; _worker()"
+WORKER_COMMAND = "from heroes_env.fast.compile_plan import _worker; _worker()"
 ENV_JOBS = "HEROES_ENV_COMPILE_JOBS"
 ENV_WORKER = "HEROES_ENV_COMPILE_WORKER"      # set in the workers: they never run the plan
 ROOT_NAMES = frozenset("heroes_env.engine." + name.replace(":", ".") for _, name, _, _ in PLAN)
@@ -109,8 +109,8 @@ def _worker():
 
 
 def _spawn(n):
-    import heroes_env
-    root = os.path.dirname(os.path.dirname(os.path.abspath(heroes_env.__file__)))
+    # the directory that holds the heroes_env package (this file is heroes_env/fast/...)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env = dict(os.environ)
     env[ENV_WORKER] = "1"
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")

@@ -1,4 +1,4 @@
-"""Batch kernels over a range of rows, run in parallel on a crew of Python threads.
+"""The crew: batch kernels over ranges of rows, run in parallel on Python threads.
 
 A batch kernel here is a serial ``nogil`` compiled function whose last two arguments are a range
 of rows ``lo, hi``; ``run`` splits the rows into one contiguous range per thread and runs the
@@ -7,8 +7,7 @@ ranges touch disjoint memory and the result is the same for any thread count.
 
 Why not Numba's ``parallel=True`` / ``prange``: a parallel kernel is compiled into four
 libraries (the kernel, its gufunc and two wrappers), and each links and optimises everything it
-calls, i.e. the whole engine four times; measured on the cold compile of ``batch_reset`` and
-``batch_random_play``: 49 s as parallel kernels, 15 s as serial ones (``benchmarks/README.md``).
+calls, i.e. the whole engine four times (the figures: this package's ``README.md``).
 A serial range kernel also serves the one-thread case, so no second, serial copy is compiled.
 (DESIGN.md names ``prange`` for the batch kernels; its other demand, a cold start kept in check,
 is why they moved here. Games are still stepped in parallel, in compiled code, one row each.)
@@ -17,8 +16,7 @@ is why they moved here. Games are still stepped in parallel, in compiled code, o
 wait for work by spinning on a flag in compiled code, without the GIL, for a short while after
 each range (``IDLE_SPIN_US``) and then sleep on an event; the caller, its own range done, spins
 the same way for theirs (``WAIT_SPIN_US``) before it sleeps. Each wake-up through the operating
-system costs tens of microseconds on this kind of machine (a thread pool's futures cost 80 to
-110 us per call at B = 4096, 2 to 3% of a step, issue 17), and so does every handover of the GIL
+system costs tens of microseconds (``README.md``), and so does every handover of the GIL
 to a sleeping thread; so a worker posts its range's end from compiled code after it has let go
 of the GIL, and a hot kernel (``map_released``) starts the other ranges itself, from compiled
 code, once the caller's own range holds no GIL. A worker spins again only while the calls come
@@ -36,7 +34,8 @@ import numba
 import numpy as np
 from numba.np.ufunc import parallel as _numba_parallel
 
-from .jit import atomic_load, atomic_store, cpu_pause, njit
+from .intrinsics import atomic_load, atomic_store, cpu_pause
+from .jit import njit
 
 IDLE_SPIN_US = 500      # a worker's spin for the next call before it sleeps
 WAIT_SPIN_US = 5000     # the caller's spin for the other ranges before it sleeps
@@ -113,7 +112,7 @@ class _Worker:
         self.wake = threading.Event()      # set by the caller when the worker sleeps
         self.woken = threading.Event()     # set by the worker when the caller sleeps
         self.thread = threading.Thread(target=self._run, daemon=True,
-                                       name=f"heroes_env-rows-{w + 1}")
+                                       name=f"heroes_env-crew-{w + 1}")
         self.thread.start()
 
     def _sleep_for_go(self, target):

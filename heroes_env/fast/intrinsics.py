@@ -1,150 +1,26 @@
-"""How the engine is compiled: one decorator for every engine function, and the cache location.
+"""LLVM intrinsics that compiled engine code calls, each with a plain-Python twin.
 
-``njit`` is Numba's with ``cache=True``, one compiled version per function, and a cache that
-cannot go stale.
+What they buy is measured in this package's README. Under ``NUMBA_DISABLE_JIT=1`` (or without
+llvmlite) every name here is its Python version, so the engine runs the same as Python
+(``tests/test_jit_equivalence.py``).
 
-**One version per function.** Numba compiles a callee once per distinct argument type seen at
-its call sites, and a constant argument has its own literal type (``Literal[int](15)``): a helper
-such as ``log_event`` called with thirty different constants was compiled thirty times, most of
-the engine's cold compile. The engine's dispatchers widen every integer argument type to
-``int64`` (and drop literal types) before compiling, so each helper compiles once and callers'
-constants and ``int32`` values convert to it. (Engine functions therefore take signed integer
-scalars only.)
-
-**A cache that cannot go stale.** Numba's on-disk cache is
-keyed per source file, so a cached function is not recompiled when an njit function it calls from
-*another* module changes. The engine's cache directory is therefore keyed by a hash of every engine
-source file, the data files, the compiled agents (``COMPILED_AGENTS``) and the Numba version: any
-change to the engine starts a fresh cache. It is
-``$NUMBA_CACHE_DIR/heroes_env-<hash>`` if ``NUMBA_CACHE_DIR`` is set, else
-``~/.cache/heroes_env/numba-<hash>`` (``$XDG_CACHE_HOME`` respected). Only the engine's functions
-use it: ``numba.config.CACHE_DIR`` is set while they are created and restored afterwards.
-
-**A cold cache says so.** The first time a function compiles for want of a cached version (a
-first start after installing or changing the engine), one line goes to stderr (``COMPILE_NOTICE``)
-so that a user waiting a minute or two knows why; a warm start prints nothing.
-
-**A callee's own machine code is made quickly** (``callee_code``): an engine function that
-only other engine functions call gets its machine code at ``-O0`` (its callers optimise its IR
-themselves); functions that Python code calls are marked ``entry=True``.
-
-**Rows without reference counts.** A batch kernel hands each game's state row, mask,
-observation and per-row records (rewards, flags, opponents) to the engine as ``borrow_row(A, i)``:
-``A[i]`` without a reference of its own, so that neither taking the row nor the engine's calls
-that LLVM does not inline increment and decrement the batch array's reference count (an atomic
-operation) for every array they take.
-
-**A cold compile uses the machine's cores.** When one of the engine's large functions is the
-one to compile, ``compile_plan`` first builds them on worker processes side by side (Numba itself
-compiles one function at a time); ``HEROES_ENV_COMPILE_JOBS=1`` turns that off.
+- ``prefetch_row`` / ``prefetch_row_for_write``: start loading a row of a 2-d array into L2.
+- ``borrow_row``: a row of a 2-d array as a 1-d array without a reference count. A batch
+  kernel hands each game's state row, mask, observation and per-row records to the engine as
+  ``borrow_row(A, i)``, so that neither taking the row nor the engine's calls that LLVM does not
+  inline increment and decrement the batch array's reference count (an atomic operation).
+- ``load_u64`` / ``store_u64``: one unaligned 8-byte load / store at a byte offset.
+- ``atomic_load`` / ``atomic_store`` / ``cpu_pause``: the crew's flags (``crew.py``).
+- ``stream_row`` / ``store_fence``: a row written with non-temporal stores, and the fence
+  after them.
 """
-import hashlib
-import os
-import pathlib
 import platform
-import sys
 
 import numba
 import numpy as np
 from numba.core import types
-from numba import prange  # noqa: F401  (re-exported for the engine modules)
-
-from . import callee_code, compile_plan
-
 
 _X86 = platform.machine().lower() in ("x86_64", "amd64", "i386", "i686", "x86")
-
-# compiled modules outside the engine that share its cache (paths from the project root)
-COMPILED_AGENTS = ("heroes_env/agents/heuristic_kernels.py", "heroes_env/agents/heuristic_loop.py")
-
-
-def _engine_hash() -> str:
-    h = hashlib.sha1()
-    here = pathlib.Path(__file__).resolve().parent
-    data = here.parent / "data"          # content (heroes, skills) is frozen into compiled code
-    # the compiled agents beside the package call engine functions (and each other) too
-    agents = [here.parent.parent / f for f in COMPILED_AGENTS]
-    for p in sorted(here.rglob("*.py")) + sorted(data.glob("*.csv")) + sorted(data.glob("*.json")) \
-            + [a for a in agents if a.exists()]:
-        h.update(str(p.relative_to(here.parent.parent)).encode())
-        h.update(p.read_bytes())
-    h.update(f"numba {numba.__version__}".encode())
-    return h.hexdigest()[:12]
-
-
-def _cache_dir() -> str:
-    tag = _engine_hash()
-    base = os.environ.get("NUMBA_CACHE_DIR")
-    if base:
-        return os.path.join(base, f"heroes_env-{tag}")
-    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(xdg, "heroes_env", f"numba-{tag}")
-
-
-CACHE_DIR = _cache_dir()
-QUICK_CALLEES = callee_code.install()
-COMPILE_NOTICE = ("heroes_env: compiling the game engine with Numba; this happens once (after "
-                  "installing or updating heroes_env) and takes a minute or two; later starts "
-                  "load it from {cache}")
-_noticed = False
-
-
-def _notice_cold(disp):
-    """One stderr line, once per process, when disp has nothing in the cache (it compiles); for
-    a root of the compile plan, the plan (``compile_plan``, once per process)."""
-    global _noticed
-    try:
-        cached = os.path.exists(disp._cache._cache_file._index_path)
-    except AttributeError:           # another Numba's internals: say nothing
-        return
-    if cached:
-        return
-    if not _noticed and not os.environ.get(compile_plan.ENV_WORKER):
-        _noticed = True
-        print(COMPILE_NOTICE.format(cache=CACHE_DIR), file=sys.stderr, flush=True)
-    # one of the engine's large roots: the plan builds its roots on worker processes first
-    compile_plan.maybe_run(f"{disp.py_func.__module__}.{disp.py_func.__name__}", CACHE_DIR)
-
-
-def _widen(t):
-    t = types.unliteral(t)
-    if isinstance(t, types.Integer):
-        return types.int64
-    return t
-
-
-def njit(*args, entry=False, **kwargs):
-    """``numba.njit(cache=True, ...)``: integer arguments widened to int64, cached in the
-    engine's own directory. ``entry=True`` marks a function that Python code calls: it is
-    compiled in full even where another engine function calls it (``callee_code``)."""
-    kwargs.setdefault("cache", True)
-
-    def wrap(func):
-        # the cache locator reads numba.config.CACHE_DIR when the dispatcher is created
-        old_dir = numba.config.CACHE_DIR
-        numba.config.CACHE_DIR = CACHE_DIR
-        try:
-            disp = numba.njit(**kwargs)(func)
-        finally:
-            numba.config.CACHE_DIR = old_dir
-        if not hasattr(disp, "compile"):      # NUMBA_DISABLE_JIT=1: a plain function
-            return disp
-        compile_exact = disp.compile
-
-        def compile_widened(sig):
-            _notice_cold(disp)
-            if isinstance(sig, tuple):
-                sig = tuple(_widen(a) for a in sig)
-            with callee_code.compiling(entry):
-                return compile_exact(sig)
-
-        disp.compile = compile_widened
-        disp.heroes_entry = entry
-        return disp
-
-    if args and callable(args[0]):
-        return wrap(args[0])
-    return wrap
 
 
 def _prefetch_row_py(arr, i):
@@ -235,8 +111,8 @@ try:
     def prefetch_row(typingctx, arr, i):
         """A hint, no effect on results: start loading every cache line of row i of the 2-d
         C-contiguous array arr into the L2 cache (the next game of a batch while this one is
-        stepped; into L2, not L1: the 121 lines of a game's state at once, read into L1, held up
-        the step's own loads, issue 17)."""
+        stepped; into L2, not L1: a game's state is over a hundred cache lines, and read into L1
+        at once they held up the step's own loads)."""
         return types.void(arr, i), _prefetch_row_codegen(0)
 
     @_intrinsic
@@ -299,7 +175,7 @@ try:
     def stream_row(typingctx, dst, i, src):
         """Row i of the 2-d C-contiguous array dst = the 1-d C-contiguous array src (same dtype
         and length), written with non-temporal stores: straight to memory, without first reading
-        the row's cache lines in (a batch's observation rows, issue 17). 16 bytes at a time when
+        the row's cache lines in (a batch's observation rows). 16 bytes at a time when
         the row starts on a 16-byte boundary and its length is a multiple of 16, else plain
         stores. The stores are weakly ordered: ``store_fence`` before another thread may read
         the row."""

@@ -1,11 +1,11 @@
-"""engine.rows: batch kernels over ranges of rows on a crew of Python threads."""
+"""heroes_env.fast.crew: batch kernels over ranges of rows on a crew of Python threads."""
 import threading
 
 import numba
 import numpy as np
 import pytest
 
-from heroes_env.engine import rows
+from heroes_env.fast import crew as rows
 
 
 @pytest.mark.parametrize("n,t", [(1, 1), (1, 4), (7, 2), (8, 2), (4096, 2), (5, 16), (0, 2)])
@@ -70,7 +70,7 @@ def test_batch_kernels_leave_the_process_thread_counts_alone():
     code = (
         "import numba, numpy as np\n"
         "from numba.np.ufunc import parallel\n"
-        "from heroes_env.engine import rows\n"
+        "from heroes_env.fast import crew as rows\n"
         "from heroes_env.vector import VectorEnv\n"
         "from heroes_env.agents.heuristic import HeuristicAgent\n"
         "v = VectorEnv(8, num_players=5)\n"

@@ -18,9 +18,8 @@ one) and every library compiled outside another engine compile (the roots: ``eng
 ``advance``, the batch kernels, ...) are compiled as before, and they link their callees' IR
 and optimise it in full, so the code that runs is optimised as before (the golden games and the
 benchmarks compare it). A callee's quick code still runs, correctly, if something does call it
-from Python directly, only slower. The same cold compile then took 113 s instead of 150 s
-(skipping the callees' module passes alone, with their -O3 code generation kept, saved only
-10 to 15 s: unoptimised modules take longer to generate code for).
+from Python directly, only slower. (Skipping the callees' module passes alone, with their -O3
+code generation kept, saves little: unoptimised modules take longer to generate code for.)
 
 It touches Numba internals (``CPUCodeLibrary``'s final-module optimisation and finalisation);
 where they differ (another Numba), or with ``HEROES_ENV_QUICK_CALLEES=0``, nothing changes.
