@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict, dataclass, field
+from typing import TypeGuard
 
 import numpy as np
 
@@ -71,7 +72,7 @@ def _short(x, n: int = 200) -> str:
     return text if len(text) <= n else text[:n] + "..."
 
 
-def _is_int(x) -> bool:
+def _is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
@@ -143,8 +144,8 @@ class GameRecord:
             raise RecordError(f"{where}: transcripts must be a list, got "
                               f"{type(transcripts).__name__}")
         for x in transcripts:
-            k = x.get("decision") if isinstance(x, dict) else None
-            if not _is_int(k) or not 0 <= k < len(decisions):
+            j = x.get("decision") if isinstance(x, dict) else None
+            if not _is_int(j) or not 0 <= j < len(decisions):
                 raise RecordError(f"{where}: a transcript must be an object naming its decision "
                                   f"(0..{len(decisions) - 1}), got {_short(x)}")
         return cls(config=config_from_dict(d["config"]), engine_seed=seed,

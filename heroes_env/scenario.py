@@ -182,7 +182,7 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
     s = np.zeros(C.STATE_SIZE, np.int32)
     core.setup_game(s, config.spec(), engine_seed(seed))
     roles = []
-    heroes = {}
+    heroes: dict[int, int] = {}
     for i, d in enumerate(seats):
         where = f"seat {i}"
         if not isinstance(d, dict):
