@@ -22,8 +22,8 @@ import numba
 import numpy as np
 
 from heroes_env import Config
-from heroes_env.engine import constants as C
 from heroes_env.engine import batch
+from heroes_env.engine import constants as C
 
 CONFIGS = {"none": dict(), "standard random": dict(pack="standard", hero_selection="random"),
            "standard draft": dict(pack="standard", hero_selection="draft"),

@@ -33,9 +33,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numba  # noqa: E402
 
 from heroes_env import Config, Game  # noqa: E402
-from heroes_env.wrappers import LearnerVectorEnv  # noqa: E402
 from heroes_env.agents import HeuristicAgent  # noqa: E402
 from heroes_env.agents import tournament as T  # noqa: E402
+from heroes_env.wrappers import LearnerVectorEnv  # noqa: E402
 
 
 class PythonPath:

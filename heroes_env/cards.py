@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 import numpy as np
@@ -67,7 +67,7 @@ def _data(name: str):
     return resources.files("heroes_env").joinpath("data", name)   # (a non-CSV data file)
 
 
-@lru_cache(maxsize=None)
+@cache
 def kinds() -> tuple[Kind, ...]:
     """Every card kind, indexed by its engine constant (index 0 is K_NONE)."""
     out = [Kind(0, "none", "无", "none", "none")]
@@ -95,7 +95,7 @@ def kind_id(key: str) -> int:
     raise KeyError(f"unknown card kind {key!r}; known: {[k.key for k in kinds()[1:]]}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def deck(name: str = "standard") -> tuple[Card, ...]:
     """The physical cards of a deck, in id order."""
     if name not in DECKS:
@@ -122,13 +122,13 @@ def deck(name: str = "standard") -> tuple[Card, ...]:
     return tuple(cards)
 
 
-@lru_cache(maxsize=None)
+@cache
 def deck_info(name: str = "standard") -> np.ndarray:
     """The packed int32 array the engine stores for a deck."""
     return np.array([c.kind * 64 + c.suit * 16 + c.rank for c in deck(name)], dtype=np.int32)
 
 
-@lru_cache(maxsize=None)
+@cache
 def role_pool(num_players: int) -> np.ndarray:
     """Roles for an identity game of num_players (lord first), from data/roles.json."""
     table = json.loads(_data("roles.json").read_text(encoding="utf-8"))["identity"]

@@ -32,7 +32,7 @@ counters), which the byte observation holds exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from gymnasium import spaces
@@ -254,7 +254,7 @@ class Observation:
         return deck_of_size(self.cards_counted())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _deck_sizes() -> dict[int, str]:
     from . import cards
     out: dict[int, str] = {}

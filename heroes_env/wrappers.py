@@ -48,9 +48,9 @@ import numpy as np
 from gymnasium import spaces
 
 from .config import Config, make_config
-from .env import RENDER_FPS
 from .engine import batch as K
 from .engine import constants as C
+from .env import RENDER_FPS
 from .game import as_action
 from .obs import check_obs_dtype, obs_box
 from .vector import BatchCore, _check_int

@@ -7,12 +7,11 @@ the exact outcome. One rule per test; the docstring names it. Rule sources: the 
 awkward case N of TE section 5).
 """
 import pytest
+from helpers import events, expect, hand_names, names
 
 import heroes_env
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
-from helpers import events, expect, hand_names, names
-
 
 # ---------------------------------------------------------------- helpers
 

@@ -4,13 +4,12 @@ judgement-area cards). The 英雄杀 rules lists the card texts."""
 import collections
 
 import pytest
+from helpers import damage, expect, table4
+from test_random_play import play_fully_checked
 
 from heroes_env import Config, Game, cards
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
-from helpers import damage, expect, table4
-
-from test_random_play import play_fully_checked
 
 HK = cards.deck("herokill")
 

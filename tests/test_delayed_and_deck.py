@@ -8,12 +8,14 @@ Seats: 0 lord, 1 rebel, 2 loyalist, 3 renegade unless a test says otherwise. Jud
 draws come from ``deck_top`` (top first), so every judgement below is rigged.
 """
 import pytest
+from helpers import discard_names, names
+from helpers import event_args as events
+from helpers import seats4 as _seats
+from helpers import table4 as table
 
 from heroes_env import cards
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
-from helpers import discard_names, names, seats4 as _seats, table4 as table
-from helpers import event_args as events
 
 DECK = cards.deck("standard")
 ANCHOR = "zhuahuangfeidian"     # equipment in hand: always usable, keeps a player in its play phase

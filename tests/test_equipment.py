@@ -6,12 +6,11 @@ pack rules (their equipment table), `rules/DECISIONS.md` and `rules/TRUSTED_ENGI
 TE; "[§5.N]" marks the awkward case N of TE section 5).
 """
 import pytest
+from helpers import damage, discard_names, equip_names, events, expect, hand_names, names
 
 from heroes_env.engine import constants as C
 from heroes_env.engine.rules import seat_distance
 from heroes_env.scenario import build
-from helpers import damage, discard_names, equip_names, events, expect, hand_names, names
-
 
 # ---------------------------------------------------------------- helpers
 

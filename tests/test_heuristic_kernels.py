@@ -9,12 +9,11 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from helpers import play_agents
 
 from heroes_env import Config, Game
-from heroes_env.engine import constants as C
-
 from heroes_env.agents import HeuristicAgent, RandomAgent
-from helpers import play_agents
+from heroes_env.engine import constants as C
 
 PACKS = ("none", "standard", "herokill", "classmates")
 # (mode, players): identity with 5 and 8 players, 3v3

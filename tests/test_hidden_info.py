@@ -9,14 +9,14 @@ the env, an all-zero action mask.
 """
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from conftest import check_invariants
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import heroes_env
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
 from heroes_env.engine.state import move_card
-
-from conftest import check_invariants
 
 DECISION_BLOCK = slice(C.OBS_DKIND, C.OBS_PHASE)     # kind, card kind, source, target, counters
 

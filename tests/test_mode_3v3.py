@@ -12,17 +12,15 @@ import warnings
 
 import numpy as np
 import pytest
+from conftest import check_invariants
+from helpers import events, expect
 
 import heroes_env
-from heroes_env import Config, Game
+from heroes_env import Config, Game, labels
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, invariants
 from heroes_env.engine.mode3v3 import POOL_BASE, POOL_OWNER, POOL_SIZE
 from heroes_env.scenario import ScenarioError, build
-from heroes_env import labels
-
-from conftest import check_invariants
-from helpers import events, expect
 
 TEAM = (0, 0, 0, 1, 1, 1)
 COMMANDERS = (1, 4)
@@ -463,8 +461,8 @@ def test_learner_env_gets_the_team_reward():
 
 
 def test_learner_vector_env_runs_3v3():
-    from heroes_env.wrappers import LearnerVectorEnv
     from heroes_env.agents import make_agent
+    from heroes_env.wrappers import LearnerVectorEnv
     v = LearnerVectorEnv(2, seat=4, mode="3v3", opponents=make_agent("heuristic"))
     obs, info = v.reset(seed=0)
     rng = np.random.default_rng(0)

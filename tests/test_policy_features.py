@@ -7,8 +7,13 @@ torch = pytest.importorskip("torch")
 
 from heroes_env.agents import make_agent  # noqa: E402
 from heroes_env.agents.base import AgentSpecError  # noqa: E402
-from heroes_env.agents.torch_policy import (build_net, card_kinds, extend_net, load_checkpoint,  # noqa: E402
-                                 save_checkpoint)
+from heroes_env.agents.torch_policy import (  # noqa: E402
+    build_net,
+    card_kinds,
+    extend_net,
+    load_checkpoint,
+    save_checkpoint,
+)
 from heroes_env.engine import constants as C  # noqa: E402
 from heroes_env.vector import VectorEnv  # noqa: E402
 

@@ -9,12 +9,11 @@ Three layers:
 """
 import numpy as np
 import pytest
+from conftest import check_invariants
 
 from heroes_env import Config, Game, IllegalActionError
-from heroes_env.engine import constants as C
 from heroes_env.engine import batch, invariants
-
-from conftest import check_invariants
+from heroes_env.engine import constants as C
 
 MAX_STEPS = 50_000          # far above any real game; a game longer than this is a hang
 RESULTS = (C.RES_LORD, C.RES_REBEL, C.RES_RENEGADE, C.RES_DRAW, C.RES_TRUNCATED, C.RES_TEAM0,

@@ -9,9 +9,19 @@ import pytest
 import heroes_env
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
-from heroes_env.record import (FORMAT, GameRecord, GameRecorder, RecordDivergedError, RecordError,
-                               RecordingEnv, VectorRecorder, from_actions, load_record,
-                               load_records, save_record)
+from heroes_env.record import (
+    FORMAT,
+    GameRecord,
+    GameRecorder,
+    RecordDivergedError,
+    RecordError,
+    RecordingEnv,
+    VectorRecorder,
+    from_actions,
+    load_record,
+    load_records,
+    save_record,
+)
 from heroes_env.vector import VectorEnv
 
 

@@ -2,23 +2,21 @@
 seat views it is built from (nothing hidden leaks: checked by changing hidden information), and
 the page in a real browser (headless Chromium)."""
 import json
-import os
 import re
 import shutil
 import subprocess
 
 import numpy as np
 import pytest
+from test_hidden_info import swap_in_place
 
 import heroes_env
 from heroes_env import Config, Game, labels
 from heroes_env.engine import constants as C
-from heroes_env.record import GameRecorder, RecordingEnv, load_record, save_record
+from heroes_env.record import RecordingEnv, save_record
 from heroes_env.replay import FrameBuilder, build_frames, main, page_data, write_html
 from heroes_env.scenario import build
 from heroes_env.table import table_view
-
-from test_hidden_info import swap_in_place
 
 
 def _record(n=5, pack="standard", seed=3, path=None):

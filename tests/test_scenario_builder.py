@@ -1,12 +1,13 @@
 """The scenario builder's checks and reach: ``round`` within
 1..max_rounds, a pre-filled discard pile, ``phase="finish"`` running the end-of-turn skills."""
 import pytest
+from helpers import asked, discard_names, expect, hand_names
+from helpers import table4 as table
 
 from heroes_env.engine import constants as C
 from heroes_env.engine import invariants as inv
 from heroes_env.engine.skills import ids as SK
 from heroes_env.scenario import ScenarioError, build
-from helpers import asked, discard_names, expect, hand_names, table4 as table
 
 
 @pytest.mark.parametrize("rnd, max_rounds", [(500, None), (0, None), (-5, None), (11, 10),

@@ -15,15 +15,24 @@ Skills whose heroes wait for mechanics other helpers build (柔情 陈满意, �
 """
 import numpy as np
 import pytest
+from helpers import (
+    asked,
+    damage,
+    discard_names,
+    event_args,
+    events,
+    expect,
+    hand_names,
+    names,
+    skill_events,
+)
+from helpers import table4 as table
 
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
-from heroes_env.engine import content, draft, invariants
+from heroes_env.engine import content, invariants
 from heroes_env.engine.skills import ids as SK
 from heroes_env.scenario import ScenarioError
-from helpers import damage, discard_names, equip_names, events, expect, hand_names, names
-from helpers import event_args, table4 as table
-from helpers import skill_events, asked
 
 ANCHOR = "zhuahuangfeidian"          # equipment usable in the play phase, inert in hand
 ANCHOR_LABEL = "Zhuahuang Feidian ♥K"
@@ -385,8 +394,7 @@ def test_hongyanjie_recovering_to_one_hp_takes_the_last_card_off(invariants):
     g = table({"hero": "taizeqi", "hp": 1, "hand": ["peach ♥3", "peach ♥4", ANCHOR]},
               {"hand": ["duel ♣A"]}, [], [], deck_top=["jink ♦2", "slash ♥J"], autoplay=False)
     # he is hit twice by rigging: lose 2 HP through two duels is long; set the state directly
-    from heroes_env.engine.state import move_card
-    from heroes_env.engine.state import top_card
+    from heroes_env.engine.state import move_card, top_card
     for _ in range(2):
         c = top_card(g.s)
         move_card(g.s, c, C.Z_PILE + 0)

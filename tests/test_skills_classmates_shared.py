@@ -11,14 +11,14 @@ Two kinds of test:
 """
 import numpy as np
 import pytest
+from helpers import damage, event_args, expect, hand_names
 
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
-from heroes_env.engine.skills import ids as SK
 from heroes_env.engine.rules import seat_distance
+from heroes_env.engine.skills import ids as SK
 from heroes_env.scenario import build
-from helpers import damage, event_args, expect, hand_names
 
 ROLES = ("lord", "rebel", "loyalist", "renegade", "rebel")
 ANCHOR = "dilu"           # a black +1 horse: always usable, no skill here converts it

@@ -10,17 +10,23 @@ decision by its label and checks one rule. Seats in a 4-player table: 0 lord, 1 
 """
 import numpy as np
 import pytest
+from conftest import check_invariants
+from helpers import damage, discard_names, event_args, expect, hand_names
+from test_hidden_info import play_checking_hidden_info
+from test_random_play import play_fully_checked
 
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, invariants
-from heroes_env.engine.skills.ids import (SK_BAWANG, SK_DIEHUN, SK_DILI, SK_JIJIANG_HK,
-                                          SK_JIUYUAN_HK, SK_TUQIANG, SK_ZUIJIU)
+from heroes_env.engine.skills.ids import (
+    SK_DIEHUN,
+    SK_DILI,
+    SK_JIJIANG_HK,
+    SK_JIUYUAN_HK,
+    SK_TUQIANG,
+    SK_ZUIJIU,
+)
 from heroes_env.scenario import build
-from helpers import damage, discard_names, event_args, expect, hand_names
-from conftest import check_invariants
-from test_random_play import play_fully_checked
-from test_hidden_info import play_checking_hidden_info
 
 HK = "herokill"
 # a black +1 horse: always usable in the play phase, no skill here converts it; keeps a player in

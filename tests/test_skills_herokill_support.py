@@ -17,14 +17,22 @@ seats 1 and 3 are at distance 1 from seat 0, seat 2 at distance 2.
 """
 import numpy as np
 import pytest
+from helpers import (
+    asked,
+    damage,
+    discard_names,
+    equip_names,
+    event_args,
+    expect,
+    hand_names,
+    skill_events,
+    table4,
+)
 
 from heroes_env import Config, cards
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, invariants
 from heroes_env.engine.skills import ids as SK
-from helpers import damage, discard_names, equip_names, event_args, events, expect, hand_names
-from helpers import table4
-from helpers import skill_events, asked
 
 # equipment usable in the play phase that no skill of these heroes converts (♥K: red, not ♦,
 # not ♣, not black) keeps the owner's play decision open after the action under test

@@ -11,13 +11,19 @@ Without horses or 马术, seats 1 and 3 are at distance 1 from seat 0, seat 2 at
 of a 4-player table gets no extra HP.
 """
 import numpy as np
-
-from heroes_env.engine import constants as C
-from heroes_env.engine.skills.ids import (SK_GUANXING, SK_JIJIANG, SK_LIULI, SK_LONGDAN,
-                                          SK_RENDE, SK_WUSHENG)
-from heroes_env.scenario import build
 from helpers import damage, discard_names, equip_names, event_args, expect, hand_names, names
 from helpers import table4 as table
+
+from heroes_env.engine import constants as C
+from heroes_env.engine.skills.ids import (
+    SK_GUANXING,
+    SK_JIJIANG,
+    SK_LIULI,
+    SK_LONGDAN,
+    SK_RENDE,
+    SK_WUSHENG,
+)
+from heroes_env.scenario import build
 
 # a card that is always usable in the play phase and changes nothing while in hand (a black +1
 # horse: 武圣 cannot turn it into a 杀): it keeps the player in its play phase

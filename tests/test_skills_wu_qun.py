@@ -12,12 +12,22 @@ Without horses or weapons seats 1 and 3 are at distance 1 from seat 0, seat 2 at
 four players the lord gets no extra HP.
 """
 import pytest
+from helpers import (
+    asked,
+    damage,
+    discard_names,
+    equip_names,
+    event_args,
+    events,
+    expect,
+    hand_names,
+    names,
+    skill_events,
+)
+from helpers import table4 as table
 
 from heroes_env.engine import constants as C
 from heroes_env.engine.skills import ids as SK
-from helpers import damage, discard_names, equip_names, events, expect, hand_names, names
-from helpers import event_args, table4 as table
-from helpers import skill_events, asked
 
 # equipment that is always usable in the play phase and does nothing in hand: it keeps its owner's
 # play decision open after the action under test (♥K: red, not ♦, not black)

@@ -1019,8 +1019,14 @@ def test_table_head_and_table_critic_added_on_resume(resumed_runs, tmp_path):
     import torch
 
     from training import selfplay_ppo
-    from training.selfplay_ppo import (MAX_SEATS, TABLE_KINDS, build_critic, critic_value,
-                                       load_critic, table_loss)
+    from training.selfplay_ppo import (
+        MAX_SEATS,
+        TABLE_KINDS,
+        build_critic,
+        critic_value,
+        load_critic,
+        table_loss,
+    )
     torch.manual_seed(0)
     old, new = build_critic(8), build_critic(8, table=True)
     opt = torch.optim.Adam(old.parameters())

@@ -7,11 +7,13 @@ checks one rule. Rule sources: /work/shared/rules/DECISIONS.md (binding), TRUSTE
 Seats in a 4-player table: 0 lord, 1 rebel, 2 loyalist, 3 renegade unless a test says otherwise.
 Without horses, seats 1 and 3 are at distance 1 from seat 0, seat 2 at distance 2.
 """
+from helpers import damage, discard_names, names
+from helpers import event_args as events
+from helpers import table4 as table
+
 from heroes_env import cards
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
-from helpers import damage, discard_names, names, table4 as table
-from helpers import event_args as events
 
 DECK = cards.deck("standard")
 # a card that is always usable in the play phase (equipment) and changes nothing while in hand:

@@ -40,8 +40,7 @@ from dataclasses import asdict, dataclass, replace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from training.common import (GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, arg,  # noqa: E402
-                             parse_args)
+from training.common import GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, arg, parse_args  # noqa: E402
 
 Z95 = 1.959963984540054
 GROUPS = ROLE_NAMES + ("all",)

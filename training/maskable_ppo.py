@@ -37,9 +37,21 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from training.common import (GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, Logger,  # noqa: E402
-                             Progress, arg, atomic_save, format_seconds, game_config, parse_args,
-                             quick_eval, run_name)
+from training.common import (  # noqa: E402
+    GAME_DEFAULTS,
+    OPPONENTS,
+    PACK_HELP,
+    ROLE_NAMES,
+    Logger,
+    Progress,
+    arg,
+    atomic_save,
+    format_seconds,
+    game_config,
+    parse_args,
+    quick_eval,
+    run_name,
+)
 
 
 @dataclass

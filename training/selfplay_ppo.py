@@ -112,9 +112,22 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from training.common import (GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, Logger,  # noqa: E402
-                             Progress, arg, atomic_save, format_seconds, eval_tag, game_config,
-                             parse_args, quick_eval, run_name)
+from training.common import (  # noqa: E402
+    GAME_DEFAULTS,
+    OPPONENTS,
+    PACK_HELP,
+    ROLE_NAMES,
+    Logger,
+    Progress,
+    arg,
+    atomic_save,
+    eval_tag,
+    format_seconds,
+    game_config,
+    parse_args,
+    quick_eval,
+    run_name,
+)
 
 
 @dataclass
@@ -715,8 +728,15 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
     import torch
 
     from heroes_env.agents.heuristic import HeuristicAgent
-    from heroes_env.agents.torch_policy import (build_net, card_kinds, extend_net, load_checkpoint,
-                                     net_from_arch, save_checkpoint, set_prior_gains)
+    from heroes_env.agents.torch_policy import (
+        build_net,
+        card_kinds,
+        extend_net,
+        load_checkpoint,
+        net_from_arch,
+        save_checkpoint,
+        set_prior_gains,
+    )
     from heroes_env.engine import constants as C
     from heroes_env.vector import VectorEnv
 

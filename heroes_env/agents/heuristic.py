@@ -55,7 +55,7 @@ the same seed gives the same choices whatever else the agent plays.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Hashable, Iterable
+from collections.abc import Hashable, Iterable
 
 import numpy as np
 

@@ -31,8 +31,8 @@ import re
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Hashable, Iterable
 from dataclasses import asdict, dataclass
-from typing import Hashable, Iterable
 
 import numpy as np
 

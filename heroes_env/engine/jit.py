@@ -46,11 +46,10 @@ import sys
 
 import numba
 import numpy as np
-from numba.core import types
 from numba import prange  # noqa: F401  (re-exported for the engine modules)
+from numba.core import types
 
 from . import callee_code, compile_plan
-
 
 _X86 = platform.machine().lower() in ("x86_64", "amd64", "i386", "i686", "x86")
 
