@@ -54,7 +54,8 @@ def parse_config(text: str) -> tuple[int, int, int, str]:
         cfg = (int(npl), int(B), int(T), dt)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"--config {text!r}: expected players,batch,threads,dtype (e.g. 8,4096,2,uint8)")
+            f"--config {text!r}: expected players,batch,threads,dtype (e.g. 8,4096,2,uint8)"
+        ) from None
     if dt not in ("float32", "uint8"):
         raise argparse.ArgumentTypeError(f"--config {text!r}: dtype must be float32 or uint8")
     return cfg
@@ -84,8 +85,8 @@ def main(argv=None):
     ap.add_argument("--code", type=parse_code, action="append", required=True,
                     help="NAME=PATH of a code tree (repeat; the first is the reference)")
     ap.add_argument("--config", type=parse_config, action="append",
-                    help="players,batch,threads,dtype (repeat; default: %s)"
-                    % " ".join(DEFAULT_CONFIGS))
+                    help="players,batch,threads,dtype (repeat; default: "
+                    f"{' '.join(DEFAULT_CONFIGS)})")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--json", default="")

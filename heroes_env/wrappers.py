@@ -101,7 +101,7 @@ class _PerDecision:
         self.f = f
 
     def act_batch(self, obs, masks, seats):
-        return np.array([int(self.f(o, m)) for o, m in zip(obs, masks)], np.int64)
+        return np.array([int(self.f(o, m)) for o, m in zip(obs, masks, strict=True)], np.int64)
 
 
 def _policy(spec, where, named):

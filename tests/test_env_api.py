@@ -110,7 +110,7 @@ def test_observations_and_masks_match_the_spaces(n):
     e = heroes_env.raw_env(num_players=n)
     e.reset(seed=100 + n)
     rng = np.random.default_rng(n)
-    for step in range(150):
+    for _step in range(150):
         if not e.agents or e.terminations[e.agent_selection]:
             break
         sel = e.agent_selection
@@ -310,7 +310,7 @@ def test_reset_seed_is_reproducible(n):
     _play(e2, seed=7)                     # a different game first: no state may leak
     t2, f2 = _play(e2, seed=42)
     assert len(t1) == len(t2) and f1 == f2
-    for (a1, o1, m1, r1, x1), (a2, o2, m2, r2, x2) in zip(t1, t2):
+    for (a1, o1, m1, r1, x1), (a2, o2, m2, r2, x2) in zip(t1, t2, strict=True):
         assert a1 == a2 and r1 == r2 and x1 == x2
         np.testing.assert_array_equal(o1, o2)
         np.testing.assert_array_equal(m1, m2)
@@ -325,7 +325,7 @@ def test_different_seeds_differ():
     assert len(set(firsts)) == len(firsts)
     t1, _ = _play(e, seed=1, policy_seed=0)
     t2, _ = _play(e, seed=2, policy_seed=0)
-    assert len(t1) != len(t2) or any(not np.array_equal(x[1], y[1]) for x, y in zip(t1, t2))
+    assert len(t1) != len(t2) or any(not np.array_equal(x[1], y[1]) for x, y in zip(t1, t2, strict=False))
     # hands dealt differ: the first observation of the lord already differs
     assert not np.array_equal(t1[0][1], t2[0][1])
 

@@ -328,7 +328,7 @@ def test_blade_long_chain_of_follow_ups_keeps_the_stack_flat(invariants):
     depths = []
     g.play("Slash ♠7")
     g.play("target player_1")
-    for i in range(len(jinks)):
+    for _i in range(len(jinks)):
         expect(g, 1, C.DK_JINK)
         depths.append(int(g.s[C.H_FP]))
         g.play("jink")

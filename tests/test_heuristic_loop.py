@@ -38,7 +38,7 @@ def trace(env, steps, seed):
 
 def same(a, b):
     assert len(a) == len(b)
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=True):
         np.testing.assert_array_equal(x, y)
 
 

@@ -441,7 +441,7 @@ def test_learner_env_gets_the_team_reward():
     rng = np.random.default_rng(1)
     seen = set()
     env.reset(seed=0)
-    for ep in range(4):
+    for _ep in range(4):
         done = False
         total = 0.0
         while not done:

@@ -30,7 +30,7 @@ def random_games(env, seeds, rng_seed=0):
     finals = []
     for seed in seeds:
         env.reset(seed=seed)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, r, term, trunc, info = env.last()
             a = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
             env.step(a)
@@ -45,7 +45,7 @@ def test_aec_wrapper_records_every_game_and_replays_it_exactly(tmp_path):
     finals = random_games(e, [11, 12, 13])
     recs = load_records(str(path))
     assert len(recs) == 3 == len(e.records)
-    for rec, (result, rounds, rewards, hp) in zip(recs, finals):
+    for rec, (result, rounds, rewards, hp) in zip(recs, finals, strict=True):
         d = rec.to_dict()
         assert d["format"] == FORMAT and d["version"] == heroes_env.__version__
         assert d["config"]["pack"] == "standard" and rec.meta == {"who": "test"}
@@ -96,7 +96,7 @@ def _recorded(seed=7, n=5):
 def _legal_at(rec, k):
     """The legal actions of decision k (by replaying the first k decisions)."""
     g = rec.new_game()
-    for seat, a, _ in rec.decisions[:k]:
+    for _seat, a, _ in rec.decisions[:k]:
         g.step(a)
     return g.legal_actions()
 

@@ -23,7 +23,7 @@ def _record(n=5, pack="standard", seed=3, path=None):
     e = RecordingEnv(heroes_env.env(num_players=n, pack=pack), path)
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         obs, r, term, trunc, info = e.last()
         e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     return e.records[0]

@@ -743,7 +743,7 @@ def test_critic_reads_the_roles():
     assert not torch.allclose(base, critic_value(critic, h, other))
     # its input: the features, then 4 cells per relative seat, all 0 where there is no role
     cells = torch.zeros(2, MAX_SEATS * 4)
-    for r, role in zip(range(1, 5), (2, 2, 1, 3)):
+    for r, role in zip(range(1, 5), (2, 2, 1, 3), strict=True):
         cells[:, 4 * r + role] = 1
     assert torch.allclose(base, critic(torch.cat([h, cells], 1)).squeeze(-1))
     lord = roles.clone()
@@ -942,7 +942,7 @@ def test_prior_lr_gives_the_gains_their_own_rate(tmp_path):
         saved, _ = load_checkpoint(str(tmp_path / "set.pt"))
         assert saved.prior_gain.detach().numpy()[:4].tolist() == [2, 3, 4, 5]
         before, _ = load_checkpoint(str(tmp_path / "own.pt"))
-        for (name, a), b in zip(before.named_parameters(), saved.parameters()):
+        for (name, a), b in zip(before.named_parameters(), saved.parameters(), strict=True):
             assert name == "prior_gain" or torch.equal(a, b)
     finally:
         torch.set_num_threads(threads)

@@ -26,7 +26,7 @@ class HashBatch:
 
     def act_batch(self, obs, masks, seats):
         self.seats.update(int(s) for s in seats)
-        return np.array([hash_policy(o, m) for o, m in zip(obs, masks)], np.int64)
+        return np.array([hash_policy(o, m) for o, m in zip(obs, masks, strict=True)], np.int64)
 
 
 def aec_episode(n, seed, learner, learner_actions):

@@ -447,7 +447,7 @@ class Store:
         self.prior[a:b] = -1 if prior is None else prior
         self.logp[a:b], self.val[a:b] = logp, val
         self.rew[a:b], self.done[a:b], self.nxt[a:b] = 0.0, False, -1
-        for j, (i, s) in enumerate(zip(rows.tolist(), seats.tolist())):
+        for j, (i, s) in enumerate(zip(rows.tolist(), seats.tolist(), strict=True)):
             last = self.open.get((i, s))
             if last is not None:
                 self.nxt[last] = a + j
@@ -1196,7 +1196,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         clipfracs, approx_kl = [], 0.0
         stopped_early = False
         warming = update <= args.critic_warmup
-        for epoch in range(args.update_epochs):
+        for _epoch in range(args.update_epochs):
             perm = torch.randperm(len(idx))
             for a in range(0, len(idx), args.minibatch_size):
                 mb = perm[a:a + args.minibatch_size]

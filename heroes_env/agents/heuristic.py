@@ -300,7 +300,7 @@ class HeuristicAgent(Agent):
 
 def _counter(a: np.ndarray) -> Counter:
     dk, sk = np.nonzero(a)
-    return Counter({(int(d), int(s)): int(a[d, s]) for d, s in zip(dk, sk)})
+    return Counter({(int(d), int(s)): int(a[d, s]) for d, s in zip(dk, sk, strict=True)})
 
 
 register_agent("heuristic", HeuristicAgent)
