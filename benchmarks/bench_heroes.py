@@ -4,11 +4,11 @@
 
 For each player count it times the compiled kernel ``batch.batch_random_play`` on one game (one
 thread, no observation: the engine's own cost) for ``pack="none"``, for ``pack="standard"`` with
-the heroes drawn at random and with the draft, and for ``herokill`` and ``classmates`` at random, interleaving the configurations run by run, and
-reports medians of engine decisions/s (every decision the engine resolves, agent-chosen or
-auto-played, counted by the kernel) and the ratio to the no-skill game. Decisions are what an
-agent answers; hero games have other decisions (skill yes/no, sub-choices) than no-skill games, so
-games/s is printed too.
+the heroes drawn at random and with the draft, and for ``herokill`` and ``classmates`` at random,
+interleaving the configurations run by run, and reports medians of engine decisions/s (every
+decision the engine resolves, agent-chosen or auto-played, counted by the kernel) and the ratio to
+the no-skill game. Decisions are what an agent answers; hero games have other decisions (skill
+yes/no, sub-choices) than no-skill games, so games/s is printed too.
 """
 from __future__ import annotations
 

@@ -9,7 +9,8 @@ against it.
    heuristic games of 5 players, pack standard; every row its own slot), with 1 and 2 Numba
    threads; the median of --repeats runs of --seconds each.
 2. **learner steps/s**: ``LearnerVectorEnv(E, seat=0, num_players=5, pack="standard")`` with
-   ``opponents="heuristic"`` (played inside the compiled loop, ``heroes_env.agents.heuristic_loop``), with
+   ``opponents="heuristic"`` (played inside the compiled loop,
+``heroes_env.agents.heuristic_loop``), with
    the same agent called from Python once per round of opponent decisions (``act_batch`` through
    a wrapper without ``compiled_loop``: how the wrappers played it before) and with
    ``opponents="random"``, stepped with the compiled random legal actions, alternated in one

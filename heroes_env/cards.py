@@ -1,7 +1,7 @@
 """Card data: the kinds the engine knows and the physical decks shipped in ``heroes_env/data``.
 
-A *kind* is what a card does (``slash``, ``halberd``, ``horse_plus``...), one per ``K_*`` constant of
-the engine; a *physical card* is one row of a deck CSV with its suit and rank. A deck becomes an
+A *kind* is what a card does (``slash``, ``halberd``, ``horse_plus``...), one per ``K_*`` constant
+of the engine; a *physical card* is one row of a deck CSV with its suit and rank. A deck becomes an
 ``int32`` array of packed ``kind * 64 + suit * 16 + rank`` that the engine stores in every game.
 """
 from __future__ import annotations

@@ -50,8 +50,8 @@ def _longlin(deck, blade):
 
 
 def test_longlin_blade_may_discard_judgement_area_cards():
-    """龙鳞刀 (the 英雄杀 rules): instead of the damage, discard two of the target's cards, judgement area
-    included."""
+    """龙鳞刀 (the 英雄杀 rules): instead of the damage, discard two of the target's cards,
+    judgement area included."""
     g = _longlin("herokill", "longlin_blade")
     g.play("slash ♠7")
     g.play("target player_1")

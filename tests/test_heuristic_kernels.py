@@ -1,6 +1,7 @@
-"""The compiled heuristic (heroes_env.agents.heuristic_kernels behind heroes_env.agents.HeuristicAgent): a legal action at
-every decision kind in every pack and mode, the same choices for the same seed, batch rows
-independent of each other, the same choices without the JIT, and by name in the wrappers."""
+"""The compiled heuristic (heroes_env.agents.heuristic_kernels behind
+heroes_env.agents.HeuristicAgent): a legal action at every decision kind in every pack and mode,
+the same choices for the same seed, batch rows independent of each other, the same choices without
+the JIT, and by name in the wrappers."""
 import json
 import os
 import subprocess

@@ -1,5 +1,5 @@
-"""The heuristic inside the compiled loop (heroes_env.agents.heuristic_loop) plays exactly as the heuristic
-called from Python through the wrappers, for the same seeds and learner actions."""
+"""The heuristic inside the compiled loop (heroes_env.agents.heuristic_loop) plays exactly as the
+heuristic called from Python through the wrappers, for the same seeds and learner actions."""
 import numpy as np
 import pytest
 

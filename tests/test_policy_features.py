@@ -1,5 +1,5 @@
-"""PolicyNet's optional features (heroes_env.agents.torch_policy.FEATURES): cards by kind, the decision's
-seats; extend_net keeps a net's outputs; checkpoints keep the features."""
+"""PolicyNet's optional features (heroes_env.agents.torch_policy.FEATURES): cards by kind, the
+decision's seats; extend_net keeps a net's outputs; checkpoints keep the features."""
 import numpy as np
 import pytest
 

@@ -188,7 +188,8 @@ def test_aoshi_looks_at_as_many_cards_as_living_players(invariants):
 
 
 def test_aoshi_at_most_five(invariants):
-    """傲世: with 7 living characters he still looks at 5 only; he may put them back in any order."""
+    """傲世: with 7 living characters he still looks at 5 only; he may put them back in any
+    order."""
     seats = [{"hero": "gaoyinghai", "role": "lord"}] + [{"role": r} for r in
              ("rebel", "rebel", "rebel", "loyalist", "loyalist", "renegade")]
     from heroes_env.scenario import build
@@ -252,7 +253,8 @@ def test_menglong_black_judgement_then_hand_jink_still_allowed():
 
 
 def test_menglong_not_with_armour_or_against_qinggang():
-    """朦胧: not while she wears armour (her real armour answers), nor when 青釭剑 ignores armour."""
+    """朦胧: not while she wears armour (her real armour answers), nor when 青釭剑 ignores
+    armour."""
     g = table({"hand": ["slash ♥10", ANCHOR]},
               {"hero": "zhongyucen", "hand": ["jink ♦2"], "equip": ["nioh_shield"]}, autoplay=False)
     g.play("Slash ♥10")
@@ -369,7 +371,8 @@ def test_hongyanjie_two_points_below_one_two_cards_of_different_ranks(invariants
 
 
 def test_hongyanjie_peach_while_dying(invariants):
-    """红颜劫: dying (a rank repeats): a 桃 takes the repeated card off and he lives; the 桃 asks stop."""
+    """红颜劫: dying (a rank repeats): a 桃 takes the repeated card off and he lives; the 桃 asks
+    stop."""
     g = buqu_table(hp=1, pile_top=["jink ♦2", "jink ♥2"])
     g.s[C.P_HP + 1] = 1
     hit(g)
@@ -457,7 +460,8 @@ def test_fengwu_damage_within_distance_one_heals_her(invariants):
 
 
 def test_fengwu_not_beyond_distance_one_nor_at_full_hp():
-    """凤舞九天: a target at distance 2 (her weapon reaches) gives nothing; at full HP nothing to recover."""
+    """凤舞九天: a target at distance 2 (her weapon reaches) gives nothing; at full HP nothing to
+    recover."""
     g = table({"hero": "zhaojiaqi", "hp": 2, "hand": ["slash ♠7", ANCHOR], "equip": ["qinggang_sword"]},
               autoplay=False)
     hit(g, target="target player_2")
@@ -492,7 +496,8 @@ def test_tianlai_diamond_card_as_indulgence(invariants):
 
 
 def test_mili_cm_passes_the_slash_on(invariants):
-    """迷离 (= 流离): targeted by a 杀, she discards a card and passes it to another in her range."""
+    """迷离 (= 流离): targeted by a 杀, she discards a card and passes it to another in her
+    range."""
     g = table({"hand": ["slash ♠7", ANCHOR]}, {"hero": "suntingting", "hand": ["jink ♦2"]},
               autoplay=False)
     hit(g)
@@ -751,7 +756,8 @@ def test_hongzhuang_cm_snatch_at_any_distance():
 
 # ================================================================ 杨晓怡 Angle (结姻) / 玲珑 (枭姬)
 def test_angle_two_hand_cards_heal_her_and_a_wounded_man(invariants):
-    """Angle: discard two hand cards, choose a wounded male: both recover 1 (she need not be hurt)."""
+    """Angle: discard two hand cards, choose a wounded male: both recover 1 (she need not be
+    hurt)."""
     g = table({"hero": "yangxiaoyi", "hp": 2, "hand": ["jink ♦2", "jink ♦3", ANCHOR]},
               {"hero": "tukai", "hp": 1}, {"hero": "fuyaqin", "hp": 1}, autoplay=False)
     g.play("skill Angel")

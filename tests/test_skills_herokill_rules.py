@@ -186,8 +186,8 @@ def test_kongju_hand_limit_is_max_hp_four_cards_two_hp():
 
 
 def test_kongju_no_pickpocket_or_undermine_while_hand_below_max_hp():
-    """控局: while 李世民's hand is smaller than his max HP he cannot be targeted by 探囊取物 or 釜底抽薪;
-    with a hand of his max HP he can."""
+    """控局: while 李世民's hand is smaller than his max HP he cannot be targeted by 探囊取物 or
+    釜底抽薪; with a hand of his max HP he can."""
     three = ["jink ♦2", "jink ♦3", "jink ♦4"]
     g = table({"hero": "lishimin", "hand": three}, {"hand": ["pickpocket ♠3", "undermine ♠4", ANCHOR]},
               {"hand": ["slash ♠7"]}, {}, current=1, autoplay=False)
@@ -209,8 +209,8 @@ def test_kongju_no_pickpocket_or_undermine_while_hand_below_max_hp():
 
 
 def test_kongju_no_prison_while_hand_above_max_hp():
-    """控局: while 李世民's hand is larger than his max HP he cannot be targeted by 画地为牢; with a hand
-    of his max HP (or fewer) he can."""
+    """控局: while 李世民's hand is larger than his max HP he cannot be targeted by 画地为牢; with
+    a hand of his max HP (or fewer) he can."""
     four = ["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5"]
     g = table({"hero": "lishimin", "hand": four + ["jink ♦6"]}, {"hand": ["prison ♣6", ANCHOR]},
               {}, {}, current=1)
@@ -259,7 +259,8 @@ def test_yinren_used_slash_counts():
 
 
 def test_tuqiang_draws_after_each_jink_outside_his_turn():
-    """图强: outside his turn, every 闪 勾践 uses or plays draws him a card (a 闪 from 玉如意 too)."""
+    """图强: outside his turn, every 闪 勾践 uses or plays draws him a card (a 闪 from 玉如意
+    too)."""
     g = table({"hand": ["slash ♠7", "archery_attack ♥A", ANCHOR]},
               {"hero": "goujian", "hand": ["jink ♦2", "jink ♦3"]}, {}, {},
               deck_top=["slash ♠8", "slash ♠9"])
@@ -333,7 +334,8 @@ def test_bawang_duel_opponent_needs_two_slashes_each_time():
 
 
 def test_bawang_duel_used_on_him():
-    """霸王 also binds a 决斗 used on 项羽: he answers with one 杀, the user must answer with two."""
+    """霸王 also binds a 决斗 used on 项羽: he answers with one 杀, the user must answer with
+    two."""
     g = table({}, {"hero": "xiangyu", "hand": ["slash ♠10", "slash ♣10"]},
               {"hand": ["duel ♠A", "slash ♠7", ANCHOR]}, {}, current=2)
     g.play("Duel ♠A")
@@ -407,8 +409,8 @@ def test_zuijiu_duel_deals_two_only_when_he_wins():
 
 
 def test_zuijiu_duel_against_bawang():
-    """醉酒 against 霸王: 武松's 决斗 on 项羽 asks him two 杀 per turn; with one he loses and takes 1
-    from 项羽; if 项羽 has no 杀, 武松 wins and deals 2."""
+    """醉酒 against 霸王: 武松's 决斗 on 项羽 asks him two 杀 per turn; with one he loses and takes
+    1 from 项羽; if 项羽 has no 杀, 武松 wins and deals 2."""
     g = _drunk(True, ["duel ♠A", "slash ♠8", ANCHOR],
                others=({"hero": "xiangyu", "hand": ["slash ♠7"]}, {}))
     g.play("Duel ♠A")
@@ -448,7 +450,8 @@ def test_dili_draws_two_plus_lost_hp():
 @pytest.mark.parametrize("card, label", [("archery_attack ♥A", "Arrow Barrage ♥A"),
                                          ("beacon_fire ♠7", "Beacon Fire ♠7")])
 def test_diehun_skipped_by_aoe_and_draws(card, label):
-    """蝶魂: 万箭齐发 / 烽火狼烟 (several targets) skip 慕容, who draws a card; the others are asked."""
+    """蝶魂: 万箭齐发 / 烽火狼烟 (several targets) skip 慕容, who draws a card; the others are
+    asked."""
     g = table({"hand": [card, ANCHOR]}, {}, {"hero": "murong"}, {}, deck_top=["slash ♠8"])
     g.play(label)
     assert damage(g) == [(0, 1, 1), (0, 3, 1)]
@@ -476,8 +479,8 @@ def test_diehun_recuperate_and_harvest_count_as_several_targets():
 
 
 def test_diehun_not_for_single_targets():
-    """蝶魂 needs several targets: a 决斗 on her is answered as usual, and so is 万箭齐发 when she is
-    its only target (two players left)."""
+    """蝶魂 needs several targets: a 决斗 on her is answered as usual, and so is 万箭齐发 when she
+    is its only target (two players left)."""
     g = table({"hand": ["duel ♠A", ANCHOR]}, {"hero": "murong", "hand": ["slash ♠7"]}, {}, {})
     g.play("Duel ♠A")
     g.play("target player_1")
@@ -559,8 +562,8 @@ def test_jijiang_hk_every_target_tried_then_no_more():
 
 
 def test_jijiang_standard_still_one_try():
-    """The standard 激将 (刘备, the 三国杀 standard rules) keeps its rule: no second try in the same play
-    phase."""
+    """The standard 激将 (刘备, the 三国杀 standard rules) keeps its rule: no second try in the
+    same play phase."""
     g = table({"hero": "liubei", "hand": [ANCHOR]}, {"hero": "zhaoyun", "hand": ["slash ♠7"]},
               {}, {})
     g.play("skill Rouse")
@@ -603,8 +606,8 @@ def test_jijiang_hk_lords_bolang_hammer_applies():
 
 
 def test_jijiang_hk_lords_panlong_staff_follow_up_from_his_hand():
-    """激将: 盘龙棍 (青龙偃月刀): when the given 杀 is dodged the lord may use another 杀 on the same
-    target, from his own hand (激将 is not asked again for it)."""
+    """激将: 盘龙棍 (青龙偃月刀): when the given 杀 is dodged the lord may use another 杀 on the
+    same target, from his own hand (激将 is not asked again for it)."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR, "slash ♠8"], "equip": ["panlong_staff"]},
               {"hand": ["jink ♦4"]}, {"hero": "yuefei", "hand": ["slash ♠7"]}, {})
     g.play("skill Rouse")
@@ -639,8 +642,8 @@ def test_jijiang_hk_no_langya_club_extra_targets():
 
 
 def test_jijiang_hk_no_two_cards_through_the_lords_luye_spear():
-    """激将: with 芦叶枪 (丈八蛇矛) on the lord, a 臣 helper without a 杀 cannot give two hand cards:
-    it is not even asked; the lord may still use the spear himself."""
+    """激将: with 芦叶枪 (丈八蛇矛) on the lord, a 臣 helper without a 杀 cannot give two hand
+    cards: it is not even asked; the lord may still use the spear himself."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR, "jink ♦2"], "equip": ["luye_spear"]}, {},
               {"hero": "yangyanzhao", "hand": ["pickpocket ♠3", "undermine ♠4"]}, {})
     assert "skill Rouse" in g.legal_labels()
@@ -696,8 +699,8 @@ def _bawang_on_chen_lord(lord_hand):
 
 
 def test_huzhu_against_bawang_one_given_jink_and_his_own():
-    """项羽's 杀 on a 臣 lord using 护主: the 民 give one 闪 in all; the lord's own 闪 is the second:
-    the 杀 is cancelled."""
+    """项羽's 杀 on a 臣 lord using 护主: the 民 give one 闪 in all; the lord's own 闪 is the
+    second: the 杀 is cancelled."""
     g = _bawang_on_chen_lord(["jink ♦3"])
     expect(g, 0, C.DK_JINK)                  # the second 闪
     assert g.legal_labels() == ["pass", "Dodge ♦3", "skill Guard the Lord"]
@@ -709,8 +712,8 @@ def test_huzhu_against_bawang_one_given_jink_and_his_own():
 
 
 def test_huzhu_against_bawang_one_given_jink_is_lost():
-    """项羽's 杀, one 闪 from the 民 and none of his own: the lord takes 1 damage and the given 闪 is
-    discarded, not returned."""
+    """项羽's 杀, one 闪 from the 民 and none of his own: the lord takes 1 damage and the given 闪
+    is discarded, not returned."""
     g = _bawang_on_chen_lord([])
     expect(g, 0, C.DK_JINK)
     assert g.legal_labels() == ["pass", "skill Guard the Lord"]

@@ -13,7 +13,8 @@ resumed run). ``--smooth k`` draws the mean of the last k points. ``--baseline <
 JSON>`` draws the baseline's own rate per role against those opponents as dashed lines (what
 the agent must beat).
 
-``--opponents heuristic random`` draws one row of curves per opponent kind (the verdict asks for both): against another kind than the heuristic the curves are ``eval/win_vs_<kind>_``
+``--opponents heuristic random`` draws one row of curves per opponent kind (the verdict asks for
+both): against another kind than the heuristic the curves are ``eval/win_vs_<kind>_``
 (``selfplay_ppo.py --eval-opponents heuristic random``), else the training games'
 ``charts/win_vs_<kind>_``; each row's dashed lines are the baseline against that kind.
 

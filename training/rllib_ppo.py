@@ -22,8 +22,8 @@ agent, the action mask in the observation. The RLModules (``heroes_env.agents.rl
 
 An env step is one decision of an RLlib agent (in-env opponents' decisions are played inside
 it). ``total_steps`` counts env steps sampled. At the end (and at every snapshot) ``main`` is
-exported to ``save_path`` in our torch format (``heroes_env.agents.torch_policy``: ``make_agent`` and
-``training/evaluate.py`` load it); ``rllib_checkpoint`` also keeps RLlib's own checkpoint.
+exported to ``save_path`` in our torch format (``heroes_env.agents.torch_policy``: ``make_agent``
+and ``training/evaluate.py`` load it); ``rllib_checkpoint`` also keeps RLlib's own checkpoint.
 
 Ray: no ``address`` starts a local instance of ``num_cpus`` CPUs; ``--address auto`` (or
 ``host:port``) joins a cluster started with ``ray start --head`` / ``ray start --address ...``,

@@ -44,10 +44,11 @@ and may leave the teacher behind. Logged as ``losses/kick_ce``, ``losses/kick_ag
 share of the policy's most likely actions that are the teacher's) and ``losses/kick_coef``.
 
 Every ``eval_every`` updates the current policy is saved to ``save_path`` and plays
-``eval_games`` games of the tournament tool (``heroes_env.agents.tournament``) in one seat against each kind
-of ``eval_opponents`` in the others (default: the heuristic); its win rate per role is logged as
-``eval/win_<role>`` against the heuristic and ``eval/win_vs_<kind>_<role>`` against another kind
-(``random``: the verdict's second condition), which ``training/plot.py --opponents`` draws.
+``eval_games`` games of the tournament tool (``heroes_env.agents.tournament``) in one seat against
+each kind of ``eval_opponents`` in the others (default: the heuristic); its win rate per role is
+logged as ``eval/win_<role>`` against the heuristic and ``eval/win_vs_<kind>_<role>`` against
+another kind (``random``: the verdict's second condition), which ``training/plot.py --opponents``
+draws.
 
 Auxiliary role head (``aux_coef`` > 0; centralised training, decentralised play): a linear head
 on the policy's trunk predicts the role of every other seat (relative seats, as in the

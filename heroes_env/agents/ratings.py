@@ -3,10 +3,10 @@
 ``wilson(wins, n)`` is the Wilson score interval (95% by default). A rating system rates
 *agents* from games between *sides*: in an identity game the sides are the lord with his
 loyalists, the rebels, and each renegade alone; the winning side ranks first and every other
-side ties second (drawn and truncated games are not rated). Every seat enters the update with its agent's
-rating; an agent holding several seats of one game (on one side or on several) then moves by the
-mean of its seats' updates, re-centred so that the seat-weighted mean update of a game is zero
-(self-play changes nothing; with unequal sides the raw updates would make every agent drift).
+side ties second (drawn and truncated games are not rated). Every seat enters the update with its
+agent's rating; an agent holding several seats of one game (on one side or on several) then moves
+by the mean of its seats' updates, re-centred so that the seat-weighted mean update of a game is
+zero (self-play changes nothing; with unequal sides the raw updates would make every agent drift).
 
 Two systems: ``OpenSkillRatings`` (Weng-Lin Plackett-Luce from the ``openskill`` package, the
 default when it is installed) and ``EloRatings``, our own multi-team Elo used when openskill is

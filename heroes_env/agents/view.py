@@ -1,9 +1,10 @@
-"""A decoded observation: the pieces of ``docs/observation.md`` as Python values, for scripted agents.
+"""A decoded observation: the pieces of ``docs/observation.md`` as Python values, for scripted
+agents.
 
 ``View(obs)`` reads only the observation vector (``heroes_env.obs.decode``: the layout's named
 pieces, float32 or bytes, here as per-seat numpy arrays) and public data: the deck lists (which
-physical card id is which kind, suit and rank), the hero and skill tables, the role table. Seats are relative to the viewer
-(0 = the viewer, 1 = the next in turn order, ...), as in the observation.
+physical card id is which kind, suit and rank), the hero and skill tables, the role table. Seats
+are relative to the viewer (0 = the viewer, 1 = the next in turn order, ...), as in the observation.
 """
 from __future__ import annotations
 
