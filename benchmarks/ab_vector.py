@@ -28,7 +28,8 @@ DEFAULT_CONFIGS = ["8,4096,1,float32", "8,4096,1,uint8", "8,4096,2,float32", "8,
 RUN = r'''
 import sys, time
 from heroes_env.vector import VectorEnv
-npl, B, T, dt, secs = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], float(sys.argv[5])
+npl, B, T = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+dt, secs = sys.argv[4], float(sys.argv[5])
 v = VectorEnv(B, num_players=npl, num_threads=T, obs_dtype=dt)
 v.reset(seed=1)
 a = v.random_actions()
@@ -116,7 +117,8 @@ def main(argv=None):
             cells.append(f"{name} {row[name]['median'] / 1e3:.0f}k"
                          + ("" if name == first else f" ({ratio:.2f}x)"))
         summary.append(row)
-        print(f"  {cfg[0]} players, B = {cfg[1]}, {cfg[2]} thread(s), {cfg[3]}: " + ", ".join(cells))
+        print(f"  {cfg[0]} players, B = {cfg[1]}, {cfg[2]} thread(s), {cfg[3]}: "
+              + ", ".join(cells))
     if a.json:
         with open(a.json, "w") as f:
             json.dump(dict(command=" ".join(sys.argv), codes=codes, load_start=load0,

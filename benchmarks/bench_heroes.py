@@ -48,7 +48,8 @@ class Runner:
         while True:
             stats = np.zeros((1, 3), np.int64)
             self.calls += 1
-            batch.batch_random_play(self.S, self.steps, self.spec, self.calls, False, self.obs, stats)
+            batch.batch_random_play(self.S, self.steps, self.spec, self.calls, False, self.obs,
+                                    stats)
             if stats[:, 2].sum():
                 raise RuntimeError("the kernel stepped an illegal action")
             dec += int(stats[0, 0])
@@ -60,7 +61,8 @@ class Runner:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--players", type=int, nargs="+", default=[5, 8])
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--seconds", type=float, default=2.0)
@@ -70,10 +72,12 @@ def main(argv=None) -> int:
     numba.set_num_threads(1)
     out = {"machine": platform.processor() or platform.machine(), "numba": numba.__version__,
            "repeats": args.repeats, "seconds": args.seconds, "results": []}
-    print(f"engine decisions/s, 1 game, 1 thread, medians of {args.repeats} runs of {args.seconds} s")
+    print(f"engine decisions/s, 1 game, 1 thread, medians of {args.repeats} runs of "
+          f"{args.seconds} s")
     print(f"{'players':>7} {'config':>16} {'decisions/s':>12} {'games/s':>9} {'vs none':>8}")
     for n in args.players:
-        runners = {name: Runner(Config(num_players=n, **kw), args.seed) for name, kw in CONFIGS.items()}
+        runners = {name: Runner(Config(num_players=n, **kw), args.seed)
+                   for name, kw in CONFIGS.items()}
         for r in runners.values():          # warm-up (and compile)
             r.run(0.2)
         runs = {name: [] for name in runners}

@@ -34,7 +34,8 @@ def _register():
 _register()
 
 __all__ = ["env", "raw_env", "Config", "PRESETS", "Game", "IllegalActionError", "build_scenario",
-           "ScenarioError", "NUM_ACTIONS", "OBS_SIZE", "OBS_DIVISOR", "OBS_SCALE", "STATE_DIVISOR", "STATE_SCALE",
+           "ScenarioError", "NUM_ACTIONS", "OBS_SIZE", "OBS_DIVISOR", "OBS_SCALE", "STATE_DIVISOR",
+           "STATE_SCALE",
            "obs_to_float32", "sanguosha_v0", "GYM_ID", "hero_info", "skill_info", "HeroInfo",
            "SkillInfo"]
 __version__ = "0.2.0"

@@ -31,7 +31,8 @@ _HORSE_EN = {"jueying": "Jueying", "dilu": "Dilu", "zhuahuangfeidian": "Zhuahuan
              "chitu": "Chitu", "dayuan": "Dayuan", "zixing": "Zixing"}
 
 DECKS = ("standard", "standard_no_ex", "herokill")
-DECK_IDS = {"standard": C.DECK_STANDARD, "standard_no_ex": C.DECK_STANDARD, "herokill": C.DECK_HEROKILL}
+DECK_IDS = {"standard": C.DECK_STANDARD, "standard_no_ex": C.DECK_STANDARD,
+            "herokill": C.DECK_HEROKILL}
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,8 @@ def kinds() -> tuple[Kind, ...]:
             raise ImportError(f"card_kinds.csv row {k.key!r} (#{k.id}) does not match engine "
                               f"constant {const}")
     if len(out) != C.NUM_KINDS:
-        raise ImportError(f"card_kinds.csv has {len(out) - 1} kinds, engine expects {C.NUM_KINDS - 1}")
+        raise ImportError(f"card_kinds.csv has {len(out) - 1} kinds, "
+                          f"engine expects {C.NUM_KINDS - 1}")
     return tuple(out)
 
 

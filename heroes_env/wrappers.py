@@ -119,9 +119,9 @@ def _policy(spec, where, named):
                 named[spec] = make_agent(spec)
             except AgentSpecError as e:
                 raise ValueError(f"{where}: unknown opponent {spec!r}; use 'random', "
-                                 "'heuristic' (or another heroes_env.agents.make_agent spec), a callable "
-                                 "f(obs, mask) -> action, or an object with act_batch(obs, masks, "
-                                 f"seats) ({e})") from None
+                                 "'heuristic' (or another heroes_env.agents.make_agent spec), "
+                                 "a callable f(obs, mask) -> action, or an object with "
+                                 f"act_batch(obs, masks, seats) ({e})") from None
         return named[spec]
     if hasattr(spec, "act_batch"):
         return spec

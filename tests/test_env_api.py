@@ -151,7 +151,8 @@ def test_state_matches_state_space_and_has_full_information():
             assert np.flatnonzero(st[base:base + C.MAX_CARDS]).tolist() == g.hand(seat)
             role = np.zeros(C.NUM_ROLES, np.float32)
             role[g.role(seat)] = 1
-            np.testing.assert_array_equal(st[base + C.MAX_CARDS:base + C.MAX_CARDS + C.NUM_ROLES], role)
+            roles_at = base + C.MAX_CARDS
+            np.testing.assert_array_equal(st[roles_at:roles_at + C.NUM_ROLES], role)
         obs, *_ = e.last()
         e.step(_random_action(obs, rng))
 
@@ -325,7 +326,8 @@ def test_different_seeds_differ():
     assert len(set(firsts)) == len(firsts)
     t1, _ = _play(e, seed=1, policy_seed=0)
     t2, _ = _play(e, seed=2, policy_seed=0)
-    assert len(t1) != len(t2) or any(not np.array_equal(x[1], y[1]) for x, y in zip(t1, t2, strict=False))
+    assert len(t1) != len(t2) or any(not np.array_equal(x[1], y[1])
+                                     for x, y in zip(t1, t2, strict=False))
     # hands dealt differ: the first observation of the lord already differs
     assert not np.array_equal(t1[0][1], t2[0][1])
 

@@ -204,4 +204,5 @@ def test_prior_agent_with_a_large_gain_is_the_heuristic(decisions, tmp_path):
     agent.reset(seed=9)
     heur.reset(seed=9)
     o, m = obs.numpy(), mask.numpy().astype(np.int8)
-    assert not np.array_equal(agent.act_batch(o[:rows], m[:rows]), heur.act_batch(o[:rows], m[:rows]))
+    assert not np.array_equal(agent.act_batch(o[:rows], m[:rows]),
+                              heur.act_batch(o[:rows], m[:rows]))

@@ -55,7 +55,8 @@ def play_fully_checked(config, seed, all_illegal_every=8, sample=6):
         assert legal.size > 0, f"empty mask while the game runs: {g.describe_decision()}"
         assert g.legal_actions() == legal.tolist()
         if config.autoplay:
-            assert legal.size >= 2, f"a forced decision was not auto-played: {g.describe_decision()}"
+            assert legal.size >= 2, \
+                f"a forced decision was not auto-played: {g.describe_decision()}"
         before = g.to_bytes()
 
         # every masked-in action is accepted, and leads to a valid state

@@ -54,7 +54,8 @@ def test_phase_finish_runs_biyue():
 
 def test_phase_finish_runs_menshen():
     """门神 (end of 秦琼's turn) is asked at phase "finish" too."""
-    g = build([{"role": "lord", "hero": "qinqiong"}, {"role": "rebel", "hand": ["defensive_horse ♣5"]},
+    g = build([{"role": "lord", "hero": "qinqiong"},
+               {"role": "rebel", "hand": ["defensive_horse ♣5"]},
                {"role": "loyalist"}, {"role": "renegade"}], phase="finish", deck="herokill")
     expect(g, 0, C.DK_SKILL_TARGET)
     g.play("target player_2")

@@ -189,7 +189,8 @@ def test_kongju_no_pickpocket_or_undermine_while_hand_below_max_hp():
     """控局: while 李世民's hand is smaller than his max HP he cannot be targeted by 探囊取物 or
     釜底抽薪; with a hand of his max HP he can."""
     three = ["jink ♦2", "jink ♦3", "jink ♦4"]
-    g = table({"hero": "lishimin", "hand": three}, {"hand": ["pickpocket ♠3", "undermine ♠4", ANCHOR]},
+    g = table({"hero": "lishimin", "hand": three},
+              {"hand": ["pickpocket ♠3", "undermine ♠4", ANCHOR]},
               {"hand": ["slash ♠7"]}, {}, current=1, autoplay=False)
     g.play("Pickpocket ♠3")
     assert g.legal_labels() == ["target player_2"]
@@ -492,14 +493,15 @@ def test_diehun_not_for_single_targets():
     assert skill_events(g, SK_DIEHUN) == []
 
 
-# ====================================================================== 激将 of a 君 lord (臣 helpers)
+# =================================================================== 激将 of a 君 lord (臣 helpers)
 # the 英雄杀 rules' "?" bullets after 激将: range, damage source, another target when nobody helps,
 # helpers' own skills, the lord's weapon (not 狼牙棒), no two cards through the lord's 芦叶枪
 def test_jijiang_hk_respects_the_lords_attack_range_and_asks_only_chen():
     """激将 (君 lord, 臣 helpers): targets within the lord's attack range only; only 臣 characters
     are asked, in seat order from the current player."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR]}, {"hero": "yuefei", "hand": ["slash ♠7"]},
-              {"hero": "wusong", "hand": ["slash ♠8"]}, {"hero": "tantaiming", "hand": ["slash ♠9"]})
+              {"hero": "wusong", "hand": ["slash ♠8"]},
+              {"hero": "tantaiming", "hand": ["slash ♠9"]})
     assert g.legal_labels() == ["pass", A, "skill Rouse"]
     g.play("skill Rouse")
     expect(g, 0, C.DK_SKILL_TARGET)
@@ -517,7 +519,8 @@ def test_jijiang_hk_lord_is_the_damage_source_and_gets_the_reward():
     """激将: the 杀 is the lord's: he deals the damage and, killing a rebel, draws the three cards
     (the helper only gave its card)."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR]}, {"hp": 1},
-              {"hero": "yuefei", "hand": ["slash ♠7"]}, {}, deck_top=["jink ♦2", "jink ♦3", "jink ♦4"])
+              {"hero": "yuefei", "hand": ["slash ♠7"]}, {},
+              deck_top=["jink ♦2", "jink ♦3", "jink ♦4"])
     g.play("skill Rouse")
     g.play("target player_1")
     expect(g, 2, C.DK_SLASH)
@@ -654,7 +657,7 @@ def test_jijiang_hk_no_two_cards_through_the_lords_luye_spear():
     assert "Reed-Leaf Spear ♠Q" in g.legal_labels()
 
 
-# ====================================================================== 护主 of a 臣 lord (民 helpers)
+# =================================================================== 护主 of a 臣 lord (民 helpers)
 def test_huzhu_min_helper_with_ruyi_judges_once_then_plays_a_jink():
     """护主: a 民 helper with 玉如意 (八卦阵) may judge once; black, it may still give a 闪 from its
     hand."""

@@ -84,7 +84,8 @@ def test_herokill_cards_the_conversions_make():
     """The 英雄杀 names of the kinds these skills make (DECISIONS §2): 药 = 桃, 烽火狼烟 = 南蛮入侵,
     探囊取物 = 顺手牵羊, 釜底抽薪 = 过河拆桥, 画地为牢 = 乐不思蜀."""
     kinds = {c.name_zh: c.kind for c in cards.deck("herokill")}
-    assert (kinds["药"], kinds["烽火狼烟"], kinds["探囊取物"], kinds["釜底抽薪"], kinds["画地为牢"]) == \
+    assert (kinds["药"], kinds["烽火狼烟"], kinds["探囊取物"], kinds["釜底抽薪"],
+            kinds["画地为牢"]) == \
         (C.K_PEACH, C.K_SAVAGE, C.K_SNATCH, C.K_DISMANTLE, C.K_INDULGENCE)
 
 
@@ -281,7 +282,8 @@ def test_hongyan_guiyin_male_without_hand_cannot_be_the_first_choice(hero):
               {"gender": "male"}, {"gender": "male"}, {"hero": "liubowen"}, autoplay=False)
     g.play("skill " + ("hongyan" if hero == "chenyuanyuan" else "lijian"))
     g.play("Strike ♠7")
-    first = ["target player_1", "target player_2"] + (["target player_3"] if hero == "diaochan" else [])
+    first = ["target player_1", "target player_2"]
+    first += ["target player_3"] if hero == "diaochan" else []
     assert labels(g) == first
     g.play("target player_1")
     second = ["target player_2"] + (["target player_3"] if hero == "chenyuanyuan" else [])

@@ -785,7 +785,8 @@ def test_longdan_jink_as_slash_in_play_phase_counts_towards_limit():
 
 def test_longdan_jink_card_answers_savage_assault():
     """龙胆: a 闪 card played as 杀 against 南蛮入侵."""
-    g = table({"hand": ["savage_assault", ANCHOR]}, {"hero": "zhaoyun", "hand": ["jink ♦2"]}, {}, {})
+    g = table({"hand": ["savage_assault", ANCHOR]}, {"hero": "zhaoyun", "hand": ["jink ♦2"]},
+              {}, {})
     g.play("savage_assault")
     expect(g, 1, C.DK_SLASH)
     assert g.legal_labels() == ["pass", "Jink ♦2"]
@@ -795,7 +796,8 @@ def test_longdan_jink_card_answers_savage_assault():
 
 def test_longdan_slash_card_answers_archery_attack():
     """龙胆: a 杀 card played as 闪 against 万箭齐发."""
-    g = table({"hand": ["archery_attack", ANCHOR]}, {"hero": "zhaoyun", "hand": ["slash ♠8"]}, {}, {})
+    g = table({"hand": ["archery_attack", ANCHOR]}, {"hero": "zhaoyun", "hand": ["slash ♠8"]},
+              {}, {})
     g.play("archery_attack")
     expect(g, 1, C.DK_JINK)
     assert g.legal_labels() == ["pass", "Slash ♠8"]

@@ -548,7 +548,8 @@ def test_liuli_to_kongcheng_zhugeliang_with_a_hand_card():
 
 def test_liuli_passed_slash_of_lvbu_still_needs_two_jinks():
     """流离 + 无双: the passed 杀 is still 吕布's, so its new target needs two 闪."""
-    g = table({"hero": "lvbu", "hand": ["slash ♠7", ANCHOR]}, {"hero": "daqiao", "hand": ["jink ♦2"]},
+    g = table({"hero": "lvbu", "hand": ["slash ♠7", ANCHOR]},
+              {"hero": "daqiao", "hand": ["jink ♦2"]},
               ["jink ♦3"])
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -908,7 +909,8 @@ def test_wushuang_eight_diagram_then_hand_jink():
     assert g.legal_labels() == ["pass", "Eight Diagram ♠2", "Jink ♦2"]
     g.play("Eight Diagram ♠2")           # judges ♥3: red, one 闪
     expect(g, 1, C.DK_JINK)
-    assert g.legal_labels() == ["pass", "Eight Diagram ♠2", "Jink ♦2"]    # tried again for the second
+    # tried again for the second
+    assert g.legal_labels() == ["pass", "Eight Diagram ♠2", "Jink ♦2"]
     g.play("Jink ♦2")
     assert damage(g) == []
     assert [e[1] for e in events(g, C.EV_RESPOND)] == [1, 1]

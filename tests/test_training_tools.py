@@ -575,7 +575,8 @@ def test_evaluate_prior_checkpoint_with_a_large_gain_is_the_heuristic(tmp_path):
             "1", "2", "3", "4", "--games-dir", str(tmp_path / "kept")]
     first = evaluate.main(keep)
     again = evaluate.main(keep)
-    assert again["comparisons"]["heuristic"]["paired"] == first["comparisons"]["heuristic"]["paired"]
+    assert (again["comparisons"]["heuristic"]["paired"]
+            == first["comparisons"]["heuristic"]["paired"])
     assert all(s["run"]["played_now"] == 0
                for s in again["comparisons"]["heuristic"]["summaries"].values())
     plain = os.path.join(ROOT, "training", "checkpoints", "selfplay_none5.pt")
@@ -806,7 +807,8 @@ def test_kickstarting_pulls_toward_the_heuristic(tmp_path):
     threads = torch.get_num_threads()
     try:
         for name, coef in (("k", "10"), ("p", "0")):
-            selfplay_ppo.main(argv + ["--kick-coef", coef, "--save-path", str(tmp_path / f"{name}.pt"),
+            selfplay_ppo.main(argv + ["--kick-coef", coef,
+                                      "--save-path", str(tmp_path / f"{name}.pt"),
                                       "--run-dir", str(tmp_path / f"runs_{name}")])
     finally:
         torch.set_num_threads(threads)

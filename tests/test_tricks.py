@@ -116,7 +116,8 @@ def test_dismantlement_needs_a_card_to_remove():
 
 def test_dismantlement_equipment_by_id():
     """过河拆桥: the user names an equipment card by id and it is discarded."""
-    g = table(["dismantlement", ANCHOR], {"hand": ["jink"], "equip": ["eight_diagram ♠2", "halberd"]},
+    g = table(["dismantlement", ANCHOR],
+              {"hand": ["jink"], "equip": ["eight_diagram ♠2", "halberd"]},
               [], ["jink ♦3"])
     g.play("dismantlement")
     g.play("target player_1")

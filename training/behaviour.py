@@ -121,7 +121,8 @@ def main(argv=None) -> dict:
     keys = sorted(set(res["agent"]) | set(res["heuristic"]))
     w = max(len(k) for k in keys)
     print(f"{args.role} among {args.opponents} opponents, {args.games} games, "
-          f"{args.num_players} players, pack {args.pack}, seeds {args.seed}..{args.seed + args.games - 1}")
+          f"{args.num_players} players, pack {args.pack}, "
+          f"seeds {args.seed}..{args.seed + args.games - 1}")
     print(f"{'':{w}}  {'agent':>7}  {'heuristic':>9}")
     for k in keys:
         print(f"{k:{w}}  {res['agent'][k]:>7}  {res['heuristic'][k]:>9}")

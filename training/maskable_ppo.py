@@ -198,7 +198,8 @@ def main(argv=None):
         def _on_step(self):
             if self.stop:
                 return False
-            dones, rewards, infos = self.locals["dones"], self.locals["rewards"], self.locals["infos"]
+            dones, rewards = self.locals["dones"], self.locals["rewards"]
+            infos = self.locals["infos"]
             for i in np.flatnonzero(dones).tolist():
                 # the learner's role in the ended game: the one-hot of its last observation
                 role = int(np.argmax(infos[i]["terminal_observation"][OBS_ROLE:OBS_ROLE + 4]))

@@ -153,7 +153,8 @@ class Args:
                                     "float32 or uint8 (a quarter of the memory; same values)")
     torch_threads: int = arg(2, "torch threads")
     hidden: tuple[int, ...] = arg((256, 256), "widths of the policy's shared MLP trunk")
-    features: tuple[str, ...] = arg((), "optional features of the policy (heroes_env.agents.torch_policy."
+    features: tuple[str, ...] = arg((), "optional features of the policy "
+                                        "(heroes_env.agents.torch_policy."
                                         "FEATURES): kinds (cards by kind), focus (the decision's "
                                         "seats), prior (the heuristic's suggestion, asked at "
                                         "every decision: residual learning); added to an "
@@ -181,7 +182,8 @@ class Args:
     ent_coef: float = arg(0.003, "entropy bonus")
     vf_coef: float = arg(0.5, "value loss weight")
     max_grad_norm: float = arg(0.5, "gradient clipping norm")
-    target_kl: float = arg(0.03, "stop an update's epochs when the approx. KL exceeds this (0: never)")
+    target_kl: float = arg(0.03, "stop an update's epochs when the approx. KL exceeds this "
+                                 "(0: never)")
     p_heuristic: float = arg(0.6, "share of games against the heuristic")
     p_pool: float = arg(0.2, "share of games against a past checkpoint of the pool")
     p_random: float = arg(0.0, "share of games against uniformly random legal actions")
@@ -196,7 +198,8 @@ class Args:
     eval_games: int = arg(100, "games per evaluation and opponent kind (policy in one seat)")
     eval_opponents: tuple[str, ...] = arg(("heuristic",), "opponent kinds of the evaluations: "
                                           + ", ".join(OPPONENTS))
-    save_path: str = arg("training/checkpoints/selfplay.pt", "checkpoint written at every eval and at the end")
+    save_path: str = arg("training/checkpoints/selfplay.pt",
+                         "checkpoint written at every eval and at the end")
     init_checkpoint: str = arg("", "start from this .pt checkpoint instead of a fresh policy")
     run_dir: str = arg("runs", "directory of the run logs")
     tensorboard: bool = arg(True, "log to TensorBoard too when it is installed")
