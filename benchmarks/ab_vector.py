@@ -28,7 +28,8 @@ DEFAULT_CONFIGS = ["8,4096,1,float32", "8,4096,1,uint8", "8,4096,2,float32", "8,
 RUN = r'''
 import sys, time
 from heroes_env.vector import VectorEnv
-npl, B, T, dt, secs = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], float(sys.argv[5])
+npl, B, T = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+dt, secs = sys.argv[4], float(sys.argv[5])
 v = VectorEnv(B, num_players=npl, num_threads=T, obs_dtype=dt)
 v.reset(seed=1)
 a = v.random_actions()
@@ -54,7 +55,8 @@ def parse_config(text: str) -> tuple[int, int, int, str]:
         cfg = (int(npl), int(B), int(T), dt)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"--config {text!r}: expected players,batch,threads,dtype (e.g. 8,4096,2,uint8)")
+            f"--config {text!r}: expected players,batch,threads,dtype (e.g. 8,4096,2,uint8)"
+        ) from None
     if dt not in ("float32", "uint8"):
         raise argparse.ArgumentTypeError(f"--config {text!r}: dtype must be float32 or uint8")
     return cfg
@@ -84,8 +86,8 @@ def main(argv=None):
     ap.add_argument("--code", type=parse_code, action="append", required=True,
                     help="NAME=PATH of a code tree (repeat; the first is the reference)")
     ap.add_argument("--config", type=parse_config, action="append",
-                    help="players,batch,threads,dtype (repeat; default: %s)"
-                    % " ".join(DEFAULT_CONFIGS))
+                    help="players,batch,threads,dtype (repeat; default: "
+                    f"{' '.join(DEFAULT_CONFIGS)})")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--json", default="")
@@ -115,7 +117,8 @@ def main(argv=None):
             cells.append(f"{name} {row[name]['median'] / 1e3:.0f}k"
                          + ("" if name == first else f" ({ratio:.2f}x)"))
         summary.append(row)
-        print(f"  {cfg[0]} players, B = {cfg[1]}, {cfg[2]} thread(s), {cfg[3]}: " + ", ".join(cells))
+        print(f"  {cfg[0]} players, B = {cfg[1]}, {cfg[2]} thread(s), {cfg[3]}: "
+              + ", ".join(cells))
     if a.json:
         with open(a.json, "w") as f:
             json.dump(dict(command=" ".join(sys.argv), codes=codes, load_start=load0,

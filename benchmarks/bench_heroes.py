@@ -4,11 +4,11 @@
 
 For each player count it times the compiled kernel ``batch.batch_random_play`` on one game (one
 thread, no observation: the engine's own cost) for ``pack="none"``, for ``pack="standard"`` with
-the heroes drawn at random and with the draft, and for ``herokill`` and ``classmates`` at random, interleaving the configurations run by run, and
-reports medians of engine decisions/s (every decision the engine resolves, agent-chosen or
-auto-played, counted by the kernel) and the ratio to the no-skill game. Decisions are what an
-agent answers; hero games have other decisions (skill yes/no, sub-choices) than no-skill games, so
-games/s is printed too.
+the heroes drawn at random and with the draft, and for ``herokill`` and ``classmates`` at random,
+interleaving the configurations run by run, and reports medians of engine decisions/s (every
+decision the engine resolves, agent-chosen or auto-played, counted by the kernel) and the ratio to
+the no-skill game. Decisions are what an agent answers; hero games have other decisions (skill
+yes/no, sub-choices) than no-skill games, so games/s is printed too.
 """
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ import numba
 import numpy as np
 
 from heroes_env import Config
-from heroes_env.engine import constants as C
 from heroes_env.engine import batch
+from heroes_env.engine import constants as C
 
 CONFIGS = {"none": dict(), "standard random": dict(pack="standard", hero_selection="random"),
            "standard draft": dict(pack="standard", hero_selection="draft"),
@@ -48,7 +48,8 @@ class Runner:
         while True:
             stats = np.zeros((1, 3), np.int64)
             self.calls += 1
-            batch.batch_random_play(self.S, self.steps, self.spec, self.calls, False, self.obs, stats)
+            batch.batch_random_play(self.S, self.steps, self.spec, self.calls, False, self.obs,
+                                    stats)
             if stats[:, 2].sum():
                 raise RuntimeError("the kernel stepped an illegal action")
             dec += int(stats[0, 0])
@@ -60,7 +61,8 @@ class Runner:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--players", type=int, nargs="+", default=[5, 8])
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--seconds", type=float, default=2.0)
@@ -70,10 +72,12 @@ def main(argv=None) -> int:
     numba.set_num_threads(1)
     out = {"machine": platform.processor() or platform.machine(), "numba": numba.__version__,
            "repeats": args.repeats, "seconds": args.seconds, "results": []}
-    print(f"engine decisions/s, 1 game, 1 thread, medians of {args.repeats} runs of {args.seconds} s")
+    print(f"engine decisions/s, 1 game, 1 thread, medians of {args.repeats} runs of "
+          f"{args.seconds} s")
     print(f"{'players':>7} {'config':>16} {'decisions/s':>12} {'games/s':>9} {'vs none':>8}")
     for n in args.players:
-        runners = {name: Runner(Config(num_players=n, **kw), args.seed) for name, kw in CONFIGS.items()}
+        runners = {name: Runner(Config(num_players=n, **kw), args.seed)
+                   for name, kw in CONFIGS.items()}
         for r in runners.values():          # warm-up (and compile)
             r.run(0.2)
         runs = {name: [] for name in runners}

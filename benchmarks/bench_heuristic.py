@@ -9,7 +9,8 @@ against it.
    heuristic games of 5 players, pack standard; every row its own slot), with 1 and 2 Numba
    threads; the median of --repeats runs of --seconds each.
 2. **learner steps/s**: ``LearnerVectorEnv(E, seat=0, num_players=5, pack="standard")`` with
-   ``opponents="heuristic"`` (played inside the compiled loop, ``heroes_env.agents.heuristic_loop``), with
+   ``opponents="heuristic"`` (played inside the compiled loop,
+``heroes_env.agents.heuristic_loop``), with
    the same agent called from Python once per round of opponent decisions (``act_batch`` through
    a wrapper without ``compiled_loop``: how the wrappers played it before) and with
    ``opponents="random"``, stepped with the compiled random legal actions, alternated in one
@@ -33,9 +34,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numba  # noqa: E402
 
 from heroes_env import Config, Game  # noqa: E402
-from heroes_env.wrappers import LearnerVectorEnv  # noqa: E402
 from heroes_env.agents import HeuristicAgent  # noqa: E402
 from heroes_env.agents import tournament as T  # noqa: E402
+from heroes_env.wrappers import LearnerVectorEnv  # noqa: E402
 
 
 class PythonPath:
@@ -135,7 +136,8 @@ def tournament_games(games, repeats, threads):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--batch", type=int, default=4096)
     p.add_argument("--threads", type=int, nargs="+", default=[1, 2])
     p.add_argument("--repeats", type=int, default=5)

@@ -26,7 +26,6 @@ import os
 import platform
 import statistics
 import sys
-import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

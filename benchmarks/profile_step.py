@@ -36,6 +36,7 @@ def main(argv=None):
     a = p.parse_args(argv)
     import numba
     import numpy as np
+
     from heroes_env.config import Config
     from heroes_env.engine import batch as K
     from heroes_env.engine import constants as C

@@ -59,7 +59,8 @@ def soak(players: int, games: int, deck: str | None = None, autoplay: bool = Tru
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=100_000, help="games per player count")
     p.add_argument("--players", type=int, nargs="+", default=None,
                    help="player counts (default: 5 and 8; 6 with --mode 3v3)")

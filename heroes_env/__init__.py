@@ -7,14 +7,15 @@
     g = heroes_env.Game.new(heroes_env.Config(num_players=8), seed=1)   # engine-level handle
     heroes_env.hero_info("liubei").describe("zh")   # a hero's HP, kingdom and skills' texts
 """
-from .config import Config, PRESETS
+from . import sanguosha_v0
+from .config import PRESETS, Config
 from .engine.constants import NUM_ACTIONS, OBS_SIZE
 from .env import env, raw_env
-from .obs import OBS_DIVISOR, OBS_SCALE, STATE_DIVISOR, STATE_SCALE, obs_to_float32
 from .game import Game, IllegalActionError
 from .heroes import HeroInfo, SkillInfo, hero_info, skill_info
-from .scenario import ScenarioError, build as build_scenario
-from . import sanguosha_v0
+from .obs import OBS_DIVISOR, OBS_SCALE, STATE_DIVISOR, STATE_SCALE, obs_to_float32
+from .scenario import ScenarioError
+from .scenario import build as build_scenario
 
 # gymnasium.make("heroes_env/Sanguosha-v0", **kw): heroes_env.wrappers.LearnerEnv(**kw); a
 # forfeit for an illegal action unless illegal_action= says otherwise (check_env samples
@@ -33,7 +34,8 @@ def _register():
 _register()
 
 __all__ = ["env", "raw_env", "Config", "PRESETS", "Game", "IllegalActionError", "build_scenario",
-           "ScenarioError", "NUM_ACTIONS", "OBS_SIZE", "OBS_DIVISOR", "OBS_SCALE", "STATE_DIVISOR", "STATE_SCALE",
+           "ScenarioError", "NUM_ACTIONS", "OBS_SIZE", "OBS_DIVISOR", "OBS_SCALE", "STATE_DIVISOR",
+           "STATE_SCALE",
            "obs_to_float32", "sanguosha_v0", "GYM_ID", "hero_info", "skill_info", "HeroInfo",
            "SkillInfo"]
 __version__ = "0.2.0"

@@ -1,14 +1,14 @@
 """Card data: the kinds the engine knows and the physical decks shipped in ``heroes_env/data``.
 
-A *kind* is what a card does (``slash``, ``halberd``, ``horse_plus``...), one per ``K_*`` constant of
-the engine; a *physical card* is one row of a deck CSV with its suit and rank. A deck becomes an
+A *kind* is what a card does (``slash``, ``halberd``, ``horse_plus``...), one per ``K_*`` constant
+of the engine; a *physical card* is one row of a deck CSV with its suit and rank. A deck becomes an
 ``int32`` array of packed ``kind * 64 + suit * 16 + rank`` that the engine stores in every game.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 import numpy as np
@@ -31,7 +31,8 @@ _HORSE_EN = {"jueying": "Jueying", "dilu": "Dilu", "zhuahuangfeidian": "Zhuahuan
              "chitu": "Chitu", "dayuan": "Dayuan", "zixing": "Zixing"}
 
 DECKS = ("standard", "standard_no_ex", "herokill")
-DECK_IDS = {"standard": C.DECK_STANDARD, "standard_no_ex": C.DECK_STANDARD, "herokill": C.DECK_HEROKILL}
+DECK_IDS = {"standard": C.DECK_STANDARD, "standard_no_ex": C.DECK_STANDARD,
+            "herokill": C.DECK_HEROKILL}
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def _data(name: str):
     return resources.files("heroes_env").joinpath("data", name)   # (a non-CSV data file)
 
 
-@lru_cache(maxsize=None)
+@cache
 def kinds() -> tuple[Kind, ...]:
     """Every card kind, indexed by its engine constant (index 0 is K_NONE)."""
     out = [Kind(0, "none", "无", "none", "none")]
@@ -82,7 +83,8 @@ def kinds() -> tuple[Kind, ...]:
             raise ImportError(f"card_kinds.csv row {k.key!r} (#{k.id}) does not match engine "
                               f"constant {const}")
     if len(out) != C.NUM_KINDS:
-        raise ImportError(f"card_kinds.csv has {len(out) - 1} kinds, engine expects {C.NUM_KINDS - 1}")
+        raise ImportError(f"card_kinds.csv has {len(out) - 1} kinds, "
+                          f"engine expects {C.NUM_KINDS - 1}")
     return tuple(out)
 
 
@@ -95,7 +97,7 @@ def kind_id(key: str) -> int:
     raise KeyError(f"unknown card kind {key!r}; known: {[k.key for k in kinds()[1:]]}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def deck(name: str = "standard") -> tuple[Card, ...]:
     """The physical cards of a deck, in id order."""
     if name not in DECKS:
@@ -122,13 +124,13 @@ def deck(name: str = "standard") -> tuple[Card, ...]:
     return tuple(cards)
 
 
-@lru_cache(maxsize=None)
+@cache
 def deck_info(name: str = "standard") -> np.ndarray:
     """The packed int32 array the engine stores for a deck."""
     return np.array([c.kind * 64 + c.suit * 16 + c.rank for c in deck(name)], dtype=np.int32)
 
 
-@lru_cache(maxsize=None)
+@cache
 def role_pool(num_players: int) -> np.ndarray:
     """Roles for an identity game of num_players (lord first), from data/roles.json."""
     table = json.loads(_data("roles.json").read_text(encoding="utf-8"))["identity"]

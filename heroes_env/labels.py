@@ -22,9 +22,10 @@ DECISION_NAMES = {
            "discard", "pick a card", "amazing grace pick", "confirm?", "double swords",
            "select a card", "kylin bow", "choose a hero", "skill: choose a card",
            "skill: choose a target", "skill: choose an option", "first or second?", "who acts?"),
-    "zh": ("无", "出牌", "选择目标", "出闪?", "出杀?", "使用桃?", "使用无懈可击?", "弃牌", "选择一张牌",
-           "五谷丰登选牌", "是否发动?", "雌雄双股剑", "选择一张牌", "麒麟弓", "选择武将", "技能：选择一张牌",
-           "技能：选择目标", "技能：选择一项", "先手还是后手?", "谁行动?"),
+    "zh": ("无", "出牌", "选择目标", "出闪?", "出杀?", "使用桃?", "使用无懈可击?", "弃牌",
+           "选择一张牌", "五谷丰登选牌", "是否发动?", "雌雄双股剑", "选择一张牌", "麒麟弓",
+           "选择武将", "技能：选择一张牌", "技能：选择目标", "技能：选择一项", "先手还是后手?",
+           "谁行动?"),
 }
 OPTION_NAMES = {"en": {C.OPT_HAND: "a hand card", C.OPT_RED: "red", C.OPT_BLACK: "black",
                        C.OPT_LOSE_HP: "lose 1 HP", C.OPT_DISCARD2: "discard two hand cards",
@@ -118,7 +119,8 @@ def action_to_str(action: int, deck: tuple, decider: int = 0, num_players: int =
         return f"option {o}" if lang == "en" else f"选项 {o}"
     if C.A_SKILL <= a < C.A_HERO:
         i = a - C.A_SKILL
-        if state is not None and i < C.MAX_SKILL_SLOTS and state[C.P_SK0 + i * C.MAX_SEATS + decider]:
+        if (state is not None and i < C.MAX_SKILL_SLOTS
+                and state[C.P_SK0 + i * C.MAX_SEATS + decider]):
             name = skill_label(state[C.P_SK0 + i * C.MAX_SEATS + decider], lang)
             return f"skill {name}" if lang == "en" else f"发动{name}"
         return f"skill {i}" if lang == "en" else f"技能 {i}"
@@ -214,7 +216,8 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en", viewer: int | None = 
     if kind == C.EV_GAME_OVER:
         return ("游戏结束：" if zh else "game over: ") + RESULT_NAMES[lang][a]
     if kind == C.EV_RESHUFFLE:
-        return f"弃牌堆洗入牌堆（{a} 张）" if zh else f"discard pile reshuffled into the deck ({a} cards)"
+        return (f"弃牌堆洗入牌堆（{a} 张）" if zh
+                else f"discard pile reshuffled into the deck ({a} cards)")
     if kind == C.EV_SKIP:
         return (f"{P(a)} 跳过{PHASE_NAMES[lang][b]}" if zh
                 else f"{P(a)} skips the {PHASE_NAMES[lang][b]} phase")
@@ -232,7 +235,8 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en", viewer: int | None = 
         if c == -2:
             return None
         tail = "" if c < 0 else ((" 对 " + P(c)) if zh else (" on " + P(c)))
-        return f"{P(a)} 发动{skill_label(b, lang)}{tail}" if zh else f"{P(a)} uses {skill_label(b, lang)}{tail}"
+        return (f"{P(a)} 发动{skill_label(b, lang)}{tail}" if zh
+                else f"{P(a)} uses {skill_label(b, lang)}{tail}")
     if kind == C.EV_HERO:
         h = content.HEROES_BY_ID.get(b)
         name = h.name(lang) if h else hero_label(b, lang)
@@ -246,7 +250,10 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en", viewer: int | None = 
     if kind == C.EV_ROLL:
         return f"{P(a)} 掷出 {b} 点" if zh else f"{P(a)} rolls {b}"
     if kind == C.EV_ORDER:
-        what = ("选将" if zh else "to pick heroes") if b == C.PUR_PICK_ORDER else ("行动" if zh else "to act")
+        if b == C.PUR_PICK_ORDER:
+            what = "选将" if zh else "to pick heroes"
+        else:
+            what = "行动" if zh else "to act"
         first = c == 1
         if zh:
             return f"{P(a)} 选择{'先' if first else '后'}{what}"

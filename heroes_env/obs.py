@@ -32,7 +32,7 @@ counters), which the byte observation holds exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from gymnasium import spaces
@@ -254,7 +254,7 @@ class Observation:
         return deck_of_size(self.cards_counted())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _deck_sizes() -> dict[int, str]:
     from . import cards
     out: dict[int, str] = {}
@@ -351,5 +351,6 @@ def decode(obs) -> Observation:
         public=cards(C.OBS_PUBLIC), look=cards(C.OBS_LOOK), decision=decision,
         phase=max(0, _first(k[C.OBS_PHASE:C.OBS_PHASE + C.NUM_PHASES])),
         round=int(k[C.OBS_MISC]), draw_pile=int(k[C.OBS_MISC + 1]),
-        discard_size=int(k[C.OBS_MISC + 2]), offer=_flags(k[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]),
+        discard_size=int(k[C.OBS_MISC + 2]),
+        offer=_flags(k[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]),
         history_game=hg[:n, :n].copy(), history_round=hr[:n, :n].copy(), events=tuple(events))

@@ -109,7 +109,8 @@ def table_view(g, viewer: int | None) -> dict:
     else:
         viewer = g._check_seat(viewer)
         obs = g.observe(viewer)
-        blocks = obs[C.OBS_SEATS:C.OBS_SEATS + C.MAX_SEATS * C.SEAT_OBS].reshape(C.MAX_SEATS, C.SEAT_OBS)
+        blocks = obs[C.OBS_SEATS:C.OBS_SEATS + C.MAX_SEATS * C.SEAT_OBS].reshape(C.MAX_SEATS,
+                                                                                 C.SEAT_OBS)
         by_seat = {}
         for r in range(n):
             b = blocks[r]
@@ -149,7 +150,8 @@ def hero_card(h: int) -> dict | None:
 
 def card_info(deck: tuple) -> list[dict]:
     """Per card id of a deck: its labels and colour (for drawing it)."""
-    return [{"en": c.label("en"), "zh": c.label("zh"), "red": c.suit in (C.SUIT_HEART, C.SUIT_DIAMOND)}
+    return [{"en": c.label("en"), "zh": c.label("zh"),
+             "red": c.suit in (C.SUIT_HEART, C.SUIT_DIAMOND)}
             for c in deck]
 
 

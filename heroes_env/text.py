@@ -37,7 +37,8 @@ W = {
            "hero": "Your hero: {hero}", "skills": "skills", "no_hero": "no hero",
            "hand": "Your hand ({k})", "empty": "empty", "round": "Round {r}, {phase} phase",
            "turn": "{who} turn", "piles": "draw pile {d} cards, discard pile {x} cards",
-           "table": "The table (in turn order):", "hp": "HP {hp}/{mx}", "cards": "{k} cards in hand",
+           "table": "The table (in turn order):", "hp": "HP {hp}/{mx}",
+           "cards": "{k} cards in hand",
            "role_unknown": "role unknown", "dead": "dead", "equip": "equipment",
            "judge": "judgement zone", "dist": "distance {d}", "in_range": "in your attack range",
            "ally": "your team", "enemy": "other team", "acted": "has acted this round",
@@ -58,8 +59,8 @@ W = {
            "where": {"hand": "in your hand", "table": "on the table", "look": "you look at",
                      "public": "face up", "discard": "in the discard pile"},
            "pass_play": "end your play phase", "done": "done"},
-    "zh": {"you": "你", "seat": "下家+{r}", "intro": "座位以你为起点按行动顺序命名：下家+1 在你之后行动，"
-           "下家+2 在其后，依此类推。",
+    "zh": {"you": "你", "seat": "下家+{r}",
+           "intro": "座位以你为起点按行动顺序命名：下家+1 在你之后行动，下家+2 在其后，依此类推。",
            "mode_id": "身份模式，{n} 人", "mode_3v3": "3v3 模式（两队各三人）",
            "role": "你的身份：{role}。", "goal": "你的目标：{goal}",
            "hero": "你的武将：{hero}", "skills": "技能", "no_hero": "无武将",
@@ -67,7 +68,8 @@ W = {
            "turn": "{who}的回合", "piles": "牌堆 {d} 张，弃牌堆 {x} 张",
            "table": "牌桌（按行动顺序）：", "hp": "体力 {hp}/{mx}", "cards": "手牌 {k} 张",
            "role_unknown": "身份未知", "dead": "阵亡", "equip": "装备", "judge": "判定区",
-           "dist": "距离 {d}", "in_range": "在你的攻击范围内", "ally": "你的队伍", "enemy": "对方队伍",
+           "dist": "距离 {d}", "in_range": "在你的攻击范围内", "ally": "你的队伍",
+           "enemy": "对方队伍",
            "acted": "本轮已行动", "on_table": "桌上的牌", "look": "你正在观看",
            "hero_unknown": "武将未公开", "marks": "标记", "used": "本阶段已发动的技能",
            "hist_game": "公开记录（全局，行动者 -> 承受者）：", "hist_round": "本轮：",
@@ -75,7 +77,8 @@ W = {
            "nothing": "暂无", "decision": "待决：{what}", "no_decision": "现在没有需要你做的决定。",
            "offer": "可选武将", "card": "牌", "from": "来自", "on": "目标",
            "asked_by": "由{who}的{skill}询问", "need": "需要 {k} 个桃", "left": "还需选择 {k} 张",
-           "nul_count": "已打出无懈可击 {k} 张", "stage": "第 {k} 项选择", "pick_no": "第 {k} 次选将",
+           "nul_count": "已打出无懈可击 {k} 张", "stage": "第 {k} 项选择",
+           "pick_no": "第 {k} 次选将",
            "assign": "为队员分配武将", "eight_diagram": "可以发动八卦阵", "choices": "可选动作：",
            "yourself": "你自己", "target": "目标 {who}", "act": "派出 {who}",
            "skill": "发动技能 {name}", "hero_pick": "武将 {name}",
@@ -102,8 +105,8 @@ HIST_KIND_NAMES = {"en": ("damage", "harmful aims", "healing", "cards given", "p
 EVENT_TEXT = {
     "en": ("{a} dealt {k} damage to {b}", "{a} aimed a harmful card or skill at {b}",
            "{a} restored {k} HP to {b}", "{a} gave {k} card(s) to {b}", "{a} protected {b}"),
-    "zh": ("{a} 对 {b} 造成 {k} 点伤害", "{a} 对 {b} 使用了敌对的牌或技能", "{a} 为 {b} 回复 {k} 点体力",
-           "{a} 交给 {b} {k} 张牌", "{a} 保护了 {b}"),
+    "zh": ("{a} 对 {b} 造成 {k} 点伤害", "{a} 对 {b} 使用了敌对的牌或技能",
+           "{a} 为 {b} 回复 {k} 点体力", "{a} 交给 {b} {k} 张牌", "{a} 保护了 {b}"),
 }
 PURPOSES = {
     "en": {C.PUR_DUEL: "in a Duel", C.PUR_SAVAGE: "against Savage Assault",
@@ -118,8 +121,9 @@ PURPOSES = {
            C.PUR_BLADE: "青龙偃月刀追杀", C.PUR_SLASH: "响应杀", C.PUR_ARCHERY: "响应万箭齐发",
            C.PUR_SPEAR: "丈八蛇矛", C.PUR_AXE: "贯石斧", C.PUR_DISMANTLE: "过河拆桥",
            C.PUR_SNATCH: "顺手牵羊", C.PUR_ICE_SWORD: "寒冰剑", C.PUR_DSWORDS: "雌雄双股剑",
-           C.PUR_SKILL: "是否发动技能？", C.PUR_LORD: "替主公响应", C.PUR_SKILL_SLASH: "技能令你可以出杀",
-           C.PUR_PICK_ORDER: "选将", C.PUR_ACT_ORDER: "行动"},
+           C.PUR_SKILL: "是否发动技能？", C.PUR_LORD: "替主公响应",
+           C.PUR_SKILL_SLASH: "技能令你可以出杀", C.PUR_PICK_ORDER: "选将",
+           C.PUR_ACT_ORDER: "行动"},
 }
 SKILL_KINDS = {"en": {"triggered": "triggered", "locked": "locked", "active": "active",
                       "conversion": "conversion", "lord": "lord"},
@@ -127,7 +131,8 @@ SKILL_KINDS = {"en": {"triggered": "triggered", "locked": "locked", "active": "a
                       "conversion": "转化技", "lord": "主公技"}}
 MARK_NAMES = {"en": ("guarded (Door God)", "guarding (Door God)", "won Xiadan", "lost Xiadan",
                      "holds a dead hero's skills", "drunk (double damage)", "", ""),
-              "zh": ("受门神保护", "门神守护中", "侠胆拼点赢", "侠胆拼点没赢", "易装中", "醉酒", "", "")}
+              "zh": ("受门神保护", "门神守护中", "侠胆拼点赢", "侠胆拼点没赢", "易装中",
+                     "醉酒", "", "")}
 
 
 def _check_lang(lang: str) -> None:
@@ -170,7 +175,9 @@ def skill_line(skill_id: int, lang: str = "en") -> str:
     s = content.SKILLS_BY_ID[int(skill_id)]
     kind = SKILL_KINDS[lang].get(s.kind, s.kind)
     text = SKILL_INFO[s.key].text(lang)
-    return f"{s.name(lang)} ({kind}): {text}" if lang == "en" else f"{s.name(lang)}（{kind}）：{text}"
+    if lang == "en":
+        return f"{s.name(lang)} ({kind}): {text}"
+    return f"{s.name(lang)}（{kind}）：{text}"
 
 
 def _skill_lines(sks, lang: str, indent: str) -> str:
@@ -372,7 +379,8 @@ def history_lines(o: Observation, lang: str = "en") -> list[str]:
         for b in range(n):
             v = o.history_round[a, b]
             if v.any():
-                what = _join([w["hostile"].format(k=int(v[C.HC_HOSTILE])) if v[C.HC_HOSTILE] else "",
+                what = _join([w["hostile"].format(k=int(v[C.HC_HOSTILE]))
+                              if v[C.HC_HOSTILE] else "",
                               w["friendly"].format(k=int(v[C.HC_FRIENDLY]))
                               if v[C.HC_FRIENDLY] else ""], lang)
                 rows.append(f"  {seat_word(a, lang)} -> {seat_word(b, lang)}{sep}{what}")

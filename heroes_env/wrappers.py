@@ -16,7 +16,8 @@ Learner seat           ``seat=k`` (fixed) or ``seat="random"``: drawn for every 
                        agents' random stream, so the learner plays every role
 Opponents              ``"random"`` (uniform legal actions drawn in compiled code),
                        ``"heuristic"`` (``heroes_env.agents.HeuristicAgent``, played inside the same
-                       compiled call as the engine: ``heroes_env.agents.heuristic_loop``; a HeuristicAgent
+                       compiled call as the engine: ``heroes_env.agents.heuristic_loop``; a
+HeuristicAgent
                        object given here plays there too, keeping its seed), any other
                        ``heroes_env.agents.make_agent`` name (one agent for the seats naming it, one
                        batched call per round of opponent decisions), a callable
@@ -48,9 +49,9 @@ import numpy as np
 from gymnasium import spaces
 
 from .config import Config, make_config
-from .env import RENDER_FPS
 from .engine import batch as K
 from .engine import constants as C
+from .env import RENDER_FPS
 from .game import as_action
 from .obs import check_obs_dtype, obs_box
 from .vector import BatchCore, _check_int
@@ -101,14 +102,14 @@ class _PerDecision:
         self.f = f
 
     def act_batch(self, obs, masks, seats):
-        return np.array([int(self.f(o, m)) for o, m in zip(obs, masks)], np.int64)
+        return np.array([int(self.f(o, m)) for o, m in zip(obs, masks, strict=True)], np.int64)
 
 
 def _policy(spec, where, named):
-    """One seat's policy: None for the compiled random one; a name of ``heroes_env.agents.make_agent`` (e.g.
-    "heuristic") becomes one agent shared by every seat naming it (named: name -> agent), so
-    those seats are decided in one batched call per round (or inside the compiled loop, for an
-    agent with ``compiled_loop``: ``_Opponents.inloop``)."""
+    """One seat's policy: None for the compiled random one; a name of
+    ``heroes_env.agents.make_agent`` (e.g. "heuristic") becomes one agent shared by every seat
+    naming it (named: name -> agent), so those seats are decided in one batched call per round (or
+    inside the compiled loop, for an agent with ``compiled_loop``: ``_Opponents.inloop``)."""
     if isinstance(spec, str):
         if spec == "random":
             return None
@@ -118,9 +119,9 @@ def _policy(spec, where, named):
                 named[spec] = make_agent(spec)
             except AgentSpecError as e:
                 raise ValueError(f"{where}: unknown opponent {spec!r}; use 'random', "
-                                 "'heuristic' (or another heroes_env.agents.make_agent spec), a callable "
-                                 "f(obs, mask) -> action, or an object with act_batch(obs, masks, "
-                                 f"seats) ({e})") from None
+                                 "'heuristic' (or another heroes_env.agents.make_agent spec), "
+                                 "a callable f(obs, mask) -> action, or an object with "
+                                 f"act_batch(obs, masks, seats) ({e})") from None
         return named[spec]
     if hasattr(spec, "act_batch"):
         return spec
@@ -180,10 +181,10 @@ class _Opponents:
         ``act_batch`` call per policy object for all the rows it decides (seats sharing a policy
         share the call).
 
-        A policy with ``slot_memory = True`` (every ``heroes_env.agents.Agent``) gets, instead of the seats,
-        one slot per seat of each game, ``row * MAX_SEATS + seat``, and ``reset(slots=...)``
-        before it acts in a game that started since its last action there, so an agent that
-        remembers a game never mixes two games."""
+        A policy with ``slot_memory = True`` (every ``heroes_env.agents.Agent``) gets, instead of
+        the seats, one slot per seat of each game, ``row * MAX_SEATS + seat``, and
+        ``reset(slots=...)`` before it acts in a game that started since its last action there, so
+        an agent that remembers a game never mixes two games."""
         seats = core.R[rows, K.R_DECIDER]
         if self.game_of is None or self.game_of.shape[0] != core.B:
             self.game_of = np.full((core.B, C.MAX_SEATS), -1, np.int64)

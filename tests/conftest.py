@@ -10,7 +10,8 @@ def check_invariants(g):
     raises AssertionError naming the first invariant broken."""
     code = int(engine_invariants.violation(g.s))
     assert code == engine_invariants.OK, \
-        f"invariant {code} broken: {engine_invariants.VIOLATIONS.get(code, '?')} (round {g.round}, " \
+        f"invariant {code} broken: {engine_invariants.VIOLATIONS.get(code, '?')} " \
+        f"(round {g.round}, " \
         f"{g.describe_decision() if not g.done else 'game over'})"
 
 

@@ -5,17 +5,22 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from helpers import play_agents
 
 import heroes_env
 from heroes_env import Config, Game
-from heroes_env.engine import constants as C
-
-from heroes_env.agents import (Agent, AgentSpecError, HeuristicAgent, RandomAgent, make_agent,
-                    register_agent)
+from heroes_env.agents import (
+    Agent,
+    AgentSpecError,
+    HeuristicAgent,
+    RandomAgent,
+    make_agent,
+    register_agent,
+)
 from heroes_env.agents.heuristic import hero_score
 from heroes_env.agents.tournament import TournamentConfig, run_tournament
 from heroes_env.agents.view import View
-from helpers import play_agents
+from heroes_env.engine import constants as C
 
 
 def play(config, agents, seed):

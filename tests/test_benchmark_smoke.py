@@ -79,7 +79,7 @@ def test_state_width_blocks_and_table(tmp_path, capsys):
     mod = _load_script("state_width")
     blocks = mod.row_blocks()
     assert blocks[0][:2] == ("H_NP", 0) and ("HIST_EV", C.HIST_EV, C.HIST_WINDOW) in blocks
-    assert all(at + n == nxt for (_, at, n), (_, nxt, _) in zip(blocks, blocks[1:]))
+    assert all(at + n == nxt for (_, at, n), (_, nxt, _) in zip(blocks, blocks[1:], strict=False))
     assert blocks[-1][1] + blocks[-1][2] == C.STATE_SIZE
     assert [mod.width(*r) for r in ((-128, 127), (-129, 0), (0, 32767), (0, 1 << 15))] \
         == [8, 16, 16, 32]

@@ -4,13 +4,12 @@ judgement-area cards). The 英雄杀 rules lists the card texts."""
 import collections
 
 import pytest
+from helpers import damage, expect, table4
+from test_random_play import play_fully_checked
 
 from heroes_env import Config, Game, cards
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
-from helpers import damage, expect, table4
-
-from test_random_play import play_fully_checked
 
 HK = cards.deck("herokill")
 
@@ -51,8 +50,8 @@ def _longlin(deck, blade):
 
 
 def test_longlin_blade_may_discard_judgement_area_cards():
-    """龙鳞刀 (the 英雄杀 rules): instead of the damage, discard two of the target's cards, judgement area
-    included."""
+    """龙鳞刀 (the 英雄杀 rules): instead of the damage, discard two of the target's cards,
+    judgement area included."""
     g = _longlin("herokill", "longlin_blade")
     g.play("slash ♠7")
     g.play("target player_1")

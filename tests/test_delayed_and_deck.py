@@ -1,4 +1,5 @@
-"""Scenario tests for delayed tricks (乐不思蜀, 闪电), judgements, the deck running out and the round cap.
+"""Scenario tests for delayed tricks (乐不思蜀, 闪电), judgements, the deck running out and the
+round cap.
 
 Rule sources: /work/shared/rules/DECISIONS.md §3 (deck exhaustion, round cap), TRUSTED_ENGINES.md
 §2.2 (judge phase), §2.9, §2.16, §2.20, §5.6, §5.18, and the card texts of the classmates pack
@@ -8,12 +9,14 @@ Seats: 0 lord, 1 rebel, 2 loyalist, 3 renegade unless a test says otherwise. Jud
 draws come from ``deck_top`` (top first), so every judgement below is rigged.
 """
 import pytest
+from helpers import discard_names, names
+from helpers import event_args as events
+from helpers import seats4 as _seats
+from helpers import table4 as table
 
 from heroes_env import cards
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
-from helpers import discard_names, names, seats4 as _seats, table4 as table
-from helpers import event_args as events
 
 DECK = cards.deck("standard")
 ANCHOR = "zhuahuangfeidian"     # equipment in hand: always usable, keeps a player in its play phase
@@ -289,7 +292,8 @@ def test_delayed_tricks_order_is_placement_not_kind():
 
 
 def test_indulgence_placed_in_play_resolves_before_older_lightning():
-    """A 乐不思蜀 placed this turn on a player holding an older 闪电 resolves first in his judge phase."""
+    """A 乐不思蜀 placed this turn on a player holding an older 闪电 resolves first in his judge
+    phase."""
     g = table(["indulgence ♠6"], {"judge": ["lightning ♠A"]}, {}, {},
               deck_top=["jink ♥2", "slash ♠7", "ex_nihilo ♥7", "jink ♦4"])
     g.play("indulgence")
@@ -303,7 +307,8 @@ def test_indulgence_placed_in_play_resolves_before_older_lightning():
 
 
 def test_nullification_for_delayed_trick_is_offered_in_judge_phase_not_when_placed():
-    """无懈可击 against a delayed trick: no window when it is placed; offered in the owner's judge phase."""
+    """无懈可击 against a delayed trick: no window when it is placed; offered in the owner's judge
+    phase."""
     g = table(["indulgence ♠6", "nullification ♦Q", ANCHOR], ["nullification ♠J"], [],
               ["nullification ♣Q"], deck_top=["ex_nihilo ♥7", "jink ♦2", "slash ♠8"])
     g.play("indulgence")

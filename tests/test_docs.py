@@ -67,6 +67,7 @@ def test_readme_states_the_observation_sizes():
 def test_byte_observation_divisors_are_documented():
     """The divisor table of "Byte observations" names every cell whose divisor is not 1."""
     import numpy as np
+
     from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED
     sec = DOC.split("## Byte observations", 1)[1].split("\n## ", 1)[0]
     rows = re.findall(r"^\| (.+?) \| `(\w+_DIV)` = (\d+) \|", sec, re.M)
@@ -172,6 +173,7 @@ def test_hero_pages_links_resolve_and_cite_only_the_checkout():
 
 def test_a_stale_or_unmarked_page_is_reported():
     import pytest
+
     from heroes_env import heroes
     with pytest.raises(ValueError, match="expected one generated hero list"):
         heroes.with_part("# no markers\n", "hero list", 'pack_section("standard")', "x", "p.md")

@@ -110,7 +110,7 @@ def test_observations_and_masks_match_the_spaces(n):
     e = heroes_env.raw_env(num_players=n)
     e.reset(seed=100 + n)
     rng = np.random.default_rng(n)
-    for step in range(150):
+    for _step in range(150):
         if not e.agents or e.terminations[e.agent_selection]:
             break
         sel = e.agent_selection
@@ -151,7 +151,8 @@ def test_state_matches_state_space_and_has_full_information():
             assert np.flatnonzero(st[base:base + C.MAX_CARDS]).tolist() == g.hand(seat)
             role = np.zeros(C.NUM_ROLES, np.float32)
             role[g.role(seat)] = 1
-            np.testing.assert_array_equal(st[base + C.MAX_CARDS:base + C.MAX_CARDS + C.NUM_ROLES], role)
+            roles_at = base + C.MAX_CARDS
+            np.testing.assert_array_equal(st[roles_at:roles_at + C.NUM_ROLES], role)
         obs, *_ = e.last()
         e.step(_random_action(obs, rng))
 
@@ -310,7 +311,7 @@ def test_reset_seed_is_reproducible(n):
     _play(e2, seed=7)                     # a different game first: no state may leak
     t2, f2 = _play(e2, seed=42)
     assert len(t1) == len(t2) and f1 == f2
-    for (a1, o1, m1, r1, x1), (a2, o2, m2, r2, x2) in zip(t1, t2):
+    for (a1, o1, m1, r1, x1), (a2, o2, m2, r2, x2) in zip(t1, t2, strict=True):
         assert a1 == a2 and r1 == r2 and x1 == x2
         np.testing.assert_array_equal(o1, o2)
         np.testing.assert_array_equal(m1, m2)
@@ -325,7 +326,8 @@ def test_different_seeds_differ():
     assert len(set(firsts)) == len(firsts)
     t1, _ = _play(e, seed=1, policy_seed=0)
     t2, _ = _play(e, seed=2, policy_seed=0)
-    assert len(t1) != len(t2) or any(not np.array_equal(x[1], y[1]) for x, y in zip(t1, t2))
+    assert len(t1) != len(t2) or any(not np.array_equal(x[1], y[1])
+                                     for x, y in zip(t1, t2, strict=False))
     # hands dealt differ: the first observation of the lord already differs
     assert not np.array_equal(t1[0][1], t2[0][1])
 

@@ -6,12 +6,11 @@ pack rules (their equipment table), `rules/DECISIONS.md` and `rules/TRUSTED_ENGI
 TE; "[§5.N]" marks the awkward case N of TE section 5).
 """
 import pytest
+from helpers import damage, discard_names, equip_names, events, expect, hand_names, names
 
 from heroes_env.engine import constants as C
 from heroes_env.engine.rules import seat_distance
 from heroes_env.scenario import build
-from helpers import damage, discard_names, equip_names, events, expect, hand_names, names
-
 
 # ---------------------------------------------------------------- helpers
 
@@ -42,14 +41,16 @@ def slash_targets(g, slash="Slash ♠7"):
 
 # ================================================================ distance and horses
 def test_distance_counts_only_living_players(invariants):
-    """Distance: dead seats leave the circle, so the seat beyond a dead neighbour is at distance 1 (TE §2.5)."""
+    """Distance: dead seats leave the circle, so the seat beyond a dead neighbour is at distance 1
+    (TE §2.5)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP]}, s1={"alive": False, "hp": 0}))
     assert slash_targets(g) == ["target player_2", "target player_4"]
     invariants(g)
 
 
 def test_distance_formula_over_living_seats_with_horses():
-    """Distance = min(clockwise, counter-clockwise) over living seats, -1 own -1 horse, +1 target's +1 horse, at least 1 (TE §2.5)."""
+    """Distance = min(clockwise, counter-clockwise) over living seats, -1 own -1 horse, +1 target's
+    +1 horse, at least 1 (TE §2.5)."""
     g = build(table(7, s2={"alive": False, "hp": 0}, s3={"alive": False, "hp": 0},
                     s0={"equip": ["chitu"]}, s4={"equip": ["dilu"]}))
     s = g.s
@@ -118,8 +119,8 @@ def _dswords(target_hand, user_gender="male", target_gender="female"):
 
 
 def test_double_swords_target_discards_a_hand_card(invariants):
-    """雌雄双股剑: vs the other gender the user may make the target discard a hand card (the classmates
-    pack rules)."""
+    """雌雄双股剑: vs the other gender the user may make the target discard a hand card (the
+    classmates pack rules)."""
     g = _dswords(["duel ♠A", "jink ♦2"])
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -162,7 +163,8 @@ def test_double_swords_target_without_hand_lets_user_draw(invariants):
 
 
 def test_double_swords_user_may_decline(invariants):
-    """雌雄双股剑 is optional: declining asks nothing of the target (the classmates pack rules "可以")."""
+    """雌雄双股剑 is optional: declining asks nothing of the target (the classmates pack rules
+    "可以")."""
     g = _dswords(["duel ♠A", "jink ♦2"])
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -232,7 +234,8 @@ def test_qinggang_ignores_armour_only_for_that_slash(invariants):
 
 # ================================================================ 寒冰剑
 def test_ice_sword_prevents_damage_and_discards_two_cards_one_at_a_time(invariants):
-    """寒冰剑: instead of the damage, discard two hand/equipment cards of the target, one after the other [§5.12]."""
+    """寒冰剑: instead of the damage, discard two hand/equipment cards of the target, one after the
+    other [§5.12]."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["ice_sword"]},
                     s1={"hand": ["duel ♠A", "snatch ♠3"], "equip": ["crossbow ♣A", "dilu"]}))
     g.play("Slash ♠7")
@@ -319,7 +322,8 @@ def _blade(target_hand, user_hand=("slash ♠7", "slash ♠8", KEEP)):
 
 def test_blade_long_chain_of_follow_ups_keeps_the_stack_flat(invariants):
     """青龙偃月刀: a chain of 14 follow-up 杀 all dodged, then one hits; each follow-up adds one
-    frame at most, so even every 杀 of the deck in one chain fits the frame stack (no engine error)."""
+    frame at most, so even every 杀 of the deck in one chain fits the frame stack (no engine
+    error)."""
     slashes = ["slash ♠7", "slash ♠8", "slash ♠8", "slash ♠9", "slash ♠9", "slash ♠10",
                "slash ♠10", "slash ♣2", "slash ♣3", "slash ♣4", "slash ♣5", "slash ♣6",
                "slash ♣7", "slash ♣8", "slash ♣8"]
@@ -329,7 +333,7 @@ def test_blade_long_chain_of_follow_ups_keeps_the_stack_flat(invariants):
     depths = []
     g.play("Slash ♠7")
     g.play("target player_1")
-    for i in range(len(jinks)):
+    for _i in range(len(jinks)):
         expect(g, 1, C.DK_JINK)
         depths.append(int(g.s[C.H_FP]))
         g.play("jink")
@@ -360,7 +364,8 @@ def test_blade_follow_up_slash_on_same_target_after_dodge(invariants):
 
 
 def test_blade_follow_up_does_not_count_toward_the_limit(invariants):
-    """青龙偃月刀: the follow-up 杀 is offered although the limit is used, and is not counted (TE §2.4) [§5.9]."""
+    """青龙偃月刀: the follow-up 杀 is offered although the limit is used, and is not counted (TE
+    §2.4) [§5.9]."""
     g = _blade(["jink ♦2"], ("slash ♠7", "slash ♠8", "slash ♣2", KEEP))
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -405,8 +410,8 @@ def test_blade_follow_up_may_be_declined(invariants):
 
 # ================================================================ 丈八蛇矛
 def test_spear_two_hand_cards_as_slash_in_play_phase(invariants):
-    """丈八蛇矛: two hand cards can be used as a 杀 in the play phase; it counts as the phase's 杀 (the
-    classmates pack rules)."""
+    """丈八蛇矛: two hand cards can be used as a 杀 in the play phase; it counts as the phase's 杀
+    (the classmates pack rules)."""
     g = build(table(5, s0={"hand": ["jink ♦2", "peach ♥3", "slash ♠7", KEEP], "equip": ["spear"]}))
     assert "Serpent Spear ♠Q" in g.legal_labels()
     g.play("Serpent Spear ♠Q")
@@ -426,8 +431,8 @@ def test_spear_two_hand_cards_as_slash_in_play_phase(invariants):
 
 
 def test_spear_answers_savage_assault(invariants):
-    """丈八蛇矛: two hand cards can be played as the 杀 demanded by 南蛮入侵 (the classmates pack rules
-    "打出")."""
+    """丈八蛇矛: two hand cards can be played as the 杀 demanded by 南蛮入侵 (the classmates pack
+    rules "打出")."""
     g = build(table(5, s2={"hand": ["savage_assault ♠7", KEEP]},
                     s3={"hand": ["jink ♦2", "peach ♥3"], "equip": ["spear"]}), current=2)
     g.play("Savage Assault ♠7")
@@ -477,7 +482,8 @@ def test_spear_slash_colour_decides_nioh_shield(invariants, second, hp, stopped)
 
 
 def test_spear_uses_hand_cards_only(invariants):
-    """丈八蛇矛 converts hand cards only: equipment (the spear, a -1 horse) is never offered [§5.10]."""
+    """丈八蛇矛 converts hand cards only: equipment (the spear, a -1 horse) is never offered
+    [§5.10]."""
     g = build(table(5, s0={"hand": ["jink ♦2", "duel ♠A", KEEP], "equip": ["spear", "chitu"]}))
     g.play("Serpent Spear ♠Q")
     expect(g, 0, C.DK_SELECT)
@@ -487,7 +493,8 @@ def test_spear_uses_hand_cards_only(invariants):
 
 # ================================================================ 贯石斧
 def test_axe_discards_two_other_cards_to_hit_after_dodge(invariants):
-    """贯石斧: after a dodge the user may discard two cards other than the axe so the 杀 hits anyway [§5.21]."""
+    """贯石斧: after a dodge the user may discard two cards other than the axe so the 杀 hits
+    anyway [§5.21]."""
     g = build(table(5, s0={"hand": ["slash ♠7", "jink ♦3", KEEP], "equip": ["axe", "chitu"]},
                     s1={"hand": ["jink ♦2"]}))
     g.play("Slash ♠7")
@@ -579,8 +586,8 @@ def test_halberd_confirm_ends_target_choice_early(invariants):
 
 
 def test_halberd_targets_resolve_in_action_order(invariants):
-    """方天画戟: the targets resolve in action order from the current player, whatever the choice order
-    (the classmates pack rules "按照行動順序結算", TE §2.3)."""
+    """方天画戟: the targets resolve in action order from the current player, whatever the choice
+    order (the classmates pack rules "按照行動順序結算", TE §2.3)."""
     g = build(table(5, s0={"hand": ["slash ♠7"], "equip": ["halberd"]},
                     s1={"hand": ["jink ♦2"]}, s3={"hand": ["jink ♦3"]}))
     g.play("Slash ♠7")
@@ -698,7 +705,8 @@ def test_eight_diagram_black_judgement_without_hand_jink_is_hit(invariants):
 
 
 def test_eight_diagram_works_against_archery_attack(invariants):
-    """八卦阵 also gives the 闪 played against 万箭齐发 (the classmates pack rules "使用（或打出）")."""
+    """八卦阵 also gives the 闪 played against 万箭齐发 (the classmates pack rules
+    "使用（或打出）")."""
     g = build(table(5, s0={"hand": ["archery_attack", KEEP]}, s2={"equip": ["eight_diagram"]}),
               deck_top=["jink ♦5"])
     g.play("Archery Attack ♥A")
@@ -736,7 +744,8 @@ def test_nioh_shield_red_slash_works(invariants):
 
 # ================================================================ equipping
 def test_new_weapon_replaces_old_one_which_is_discarded(invariants):
-    """Equipping: a second weapon takes the same slot and the old one goes to the discard pile [§5.11]."""
+    """Equipping: a second weapon takes the same slot and the old one goes to the discard pile
+    [§5.11]."""
     g = build(table(5, s0={"hand": ["qinggang_sword", KEEP], "equip": ["crossbow ♣A"]}))
     g.play("Qinggang Sword ♠6")
     expect(g, 0, C.DK_PLAY)

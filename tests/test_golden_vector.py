@@ -1,9 +1,10 @@
 """Golden games of the batched path (the corpus of single games, through ``Game``, is
 ``tests/test_golden.py``): seeded random play through ``VectorEnv`` hashed (actions, float32
-observations, masks, rewards, ends, results) for every mode x pack x a few player counts. The expected hashes
-were recorded before the hot-path work (compact observations, a leaner step): any
+observations, masks, rewards, ends, results) for every mode x pack x a few player counts. The
+expected hashes were recorded before the hot-path work (compact observations, a leaner step): any
 change of behaviour (a game played differently, one observation cell different by one bit) shows
-here. Regenerate only for an intended rule or layout change: ``python -m tests.test_golden_vector``."""
+here. Regenerate only for an intended rule or layout change: ``python -m
+tests.test_golden_vector``."""
 import hashlib
 
 import numpy as np

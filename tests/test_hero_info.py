@@ -2,6 +2,7 @@
 unknown or shared names, and skill_text.csv checked at import (one text per skill, both
 languages)."""
 import csv
+import dataclasses
 
 import pytest
 
@@ -21,7 +22,7 @@ def test_a_hero_by_key_zh_name_or_en_name():
     assert h.name("zh") == "刘备" and h.name("en") == "Liu Bei"
     assert h.kingdom_name("zh") == "蜀" and h.gender_name("zh") == "男"
     assert h.summary() == "Liu Bei · Shu · 4 HP · male"
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         h.hp = 5                                    # frozen
 
 

@@ -1,6 +1,7 @@
-"""The compiled heuristic (heroes_env.agents.heuristic_kernels behind heroes_env.agents.HeuristicAgent): a legal action at
-every decision kind in every pack and mode, the same choices for the same seed, batch rows
-independent of each other, the same choices without the JIT, and by name in the wrappers."""
+"""The compiled heuristic (heroes_env.agents.heuristic_kernels behind
+heroes_env.agents.HeuristicAgent): a legal action at every decision kind in every pack and mode,
+the same choices for the same seed, batch rows independent of each other, the same choices without
+the JIT, and by name in the wrappers."""
 import json
 import os
 import subprocess
@@ -9,12 +10,11 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from helpers import play_agents
 
 from heroes_env import Config, Game
-from heroes_env.engine import constants as C
-
 from heroes_env.agents import HeuristicAgent, RandomAgent
-from helpers import play_agents
+from heroes_env.engine import constants as C
 
 PACKS = ("none", "standard", "herokill", "classmates")
 # (mode, players): identity with 5 and 8 players, 3v3

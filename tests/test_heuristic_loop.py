@@ -1,5 +1,5 @@
-"""The heuristic inside the compiled loop (heroes_env.agents.heuristic_loop) plays exactly as the heuristic
-called from Python through the wrappers, for the same seeds and learner actions."""
+"""The heuristic inside the compiled loop (heroes_env.agents.heuristic_loop) plays exactly as the
+heuristic called from Python through the wrappers, for the same seeds and learner actions."""
 import numpy as np
 import pytest
 
@@ -38,7 +38,7 @@ def trace(env, steps, seed):
 
 def same(a, b):
     assert len(a) == len(b)
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=True):
         np.testing.assert_array_equal(x, y)
 
 

@@ -3,20 +3,20 @@
 At decision points of random games, hidden information is changed on a clone (another seat's hand
 card swapped with a draw-pile card, the draw pile permuted, two hidden roles swapped, a card only
 one seat looks at swapped with a draw-pile card) and every observation that must not see it is
-compared, the public history pieces included (and those must say the same to every seat); the seat whose own hand or role changed must see the
-change (so the comparison can fail). A seat that is not deciding gets no decision block and, in
-the env, an all-zero action mask.
+compared, the public history pieces included (and those must say the same to every seat); the seat
+whose own hand or role changed must see the change (so the comparison can fail). A seat that is not
+deciding gets no decision block and, in the env, an all-zero action mask.
 """
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from conftest import check_invariants
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import heroes_env
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
 from heroes_env.engine.state import move_card
-
-from conftest import check_invariants
 
 DECISION_BLOCK = slice(C.OBS_DKIND, C.OBS_PHASE)     # kind, card kind, source, target, counters
 

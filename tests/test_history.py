@@ -9,11 +9,11 @@ Seats in a 4-player table: 0 lord, 1 rebel, 2 loyalist, 3 renegade unless a test
 """
 import numpy as np
 import pytest
+from helpers import damage, expect
+from helpers import table4 as table
 
 from heroes_env.engine import constants as C
 from heroes_env.engine.history import hist_add, hist_counter
-from heroes_env.engine.skills import ids as SK
-from helpers import damage, expect, table4 as table
 
 ANCHOR = "zhuahuangfeidian"      # usable equipment that keeps the play decision open
 NOTHING = {k: 0 for k in range(C.NUM_HK)}
@@ -263,7 +263,8 @@ def test_lijian_aims_at_the_duel_victim():
 
 # ================================================================ 迁都, saturation, round, window
 def test_relative_order_follows_qiandu():
-    from test_skills_herokill_seats import table as hk_table, qiandu
+    from test_skills_herokill_seats import qiandu
+    from test_skills_herokill_seats import table as hk_table
     g = hk_table({"hand": ["slash ♠7", "slash ♣8", "slash ♠9", ANCHOR]})
     qiandu(g, ["Slash ♠7", "Slash ♣8"], 2)
     assert g.s[C.H_MOVED] == 1

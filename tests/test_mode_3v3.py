@@ -12,17 +12,15 @@ import warnings
 
 import numpy as np
 import pytest
+from conftest import check_invariants
+from helpers import events, expect
 
 import heroes_env
-from heroes_env import Config, Game
+from heroes_env import Config, Game, labels
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, invariants
 from heroes_env.engine.mode3v3 import POOL_BASE, POOL_OWNER, POOL_SIZE
 from heroes_env.scenario import ScenarioError, build
-from heroes_env import labels
-
-from conftest import check_invariants
-from helpers import events, expect
 
 TEAM = (0, 0, 0, 1, 1, 1)
 COMMANDERS = (1, 4)
@@ -81,7 +79,8 @@ def test_roles_hp_and_public_teams():
         for r in range(6):
             seat = (viewer + r) % 6
             b = seat_block(o, r)
-            assert b[C.OS_ROLE:C.OS_ROLE + C.NUM_ROLES].tolist() == np.eye(C.NUM_ROLES)[g.role(seat)].tolist()
+            assert (b[C.OS_ROLE:C.OS_ROLE + C.NUM_ROLES].tolist()
+                    == np.eye(C.NUM_ROLES)[g.role(seat)].tolist())
             assert b[C.OS_ALLY] == (TEAM[seat] == TEAM[viewer])
             assert b[C.OS_ACTED] == 0
     # identity games never mark allies
@@ -92,7 +91,8 @@ def test_roles_hp_and_public_teams():
 def test_commander_gets_one_hp_and_no_lord_skills():
     """Fixed line-up: 曹操 as commander has 5 HP and no 护驾 (lord skills are off in 3v3)."""
     g = Game.new(Config(mode="3v3", pack="standard",
-                        hero_selection=["simayi", "caocao", "zhenji", "guanyu", "liubei", "zhangfei"]),
+                        hero_selection=["simayi", "caocao", "zhenji",
+                                        "guanyu", "liubei", "zhangfei"]),
                  seed=0)
     assert g.max_hp(1) == 5 and g.hp(1) == 5 and g.max_hp(4) == 5
     assert g.max_hp(0) == 3 and g.max_hp(3) == 4
@@ -130,7 +130,8 @@ def test_draft_pool_rolls_pick_order_masks_and_assignment():
     g.play("second")
     first = 4 if winner == 1 else 1
     other = 5 - first
-    want_order = [first, other, other, first, first, other, other, first, first, other, other, first]
+    want_order = [first, other, other, first, first, other,
+                  other, first, first, other, other, first]
     picked = {1: [], 4: []}
     for k, who in enumerate(want_order):
         expect(g, who, C.DK_HERO)
@@ -163,7 +164,8 @@ def test_draft_pool_rolls_pick_order_masks_and_assignment():
                 # assigned heroes: seen by the own team only
                 for r in range(6):
                     s2 = (viewer + r) % 6
-                    shown = np.flatnonzero(seat_block(o, r)[C.OS_HERO:C.OS_HERO + C.MAX_HEROES]).tolist()
+                    hero_bits = seat_block(o, r)[C.OS_HERO:C.OS_HERO + C.MAX_HEROES]
+                    shown = np.flatnonzero(hero_bits).tolist()
                     if s2 in assigned and TEAM[s2] == TEAM[viewer]:
                         assert shown == [assigned[s2]]
                     else:
@@ -196,7 +198,8 @@ def test_pool_is_twelve_heroes_of_the_pack(pack):
 
 def test_random_hero_selection_gives_six_distinct_heroes():
     for seed in range(5):
-        g = Game.new(Config(mode="3v3", pack="standard", hero_selection="random"), seed=seed, log=True)
+        g = Game.new(Config(mode="3v3", pack="standard", hero_selection="random"), seed=seed,
+                     log=True)
         hs = [g.hero(i).id for i in range(6)]
         assert len(set(hs)) == 6
         assert g.decision_kind == C.DK_ORDER and g.decider in COMMANDERS
@@ -369,7 +372,8 @@ def test_compiled_random_play_invariants(pack, games):
 def test_compiled_random_play_without_autoplay():
     seeds = np.arange(100, dtype=np.int32)
     out = np.zeros((100, 4), np.int64)
-    invariants.play_checked(seeds, Config(mode="3v3", pack="standard", autoplay=False).spec(), 5, out)
+    spec = Config(mode="3v3", pack="standard", autoplay=False).spec()
+    invariants.play_checked(seeds, spec, 5, out)
     assert not out[:, 3].any()
 
 
@@ -443,7 +447,7 @@ def test_learner_env_gets_the_team_reward():
     rng = np.random.default_rng(1)
     seen = set()
     env.reset(seed=0)
-    for ep in range(4):
+    for _ep in range(4):
         done = False
         total = 0.0
         while not done:
@@ -463,8 +467,8 @@ def test_learner_env_gets_the_team_reward():
 
 
 def test_learner_vector_env_runs_3v3():
-    from heroes_env.wrappers import LearnerVectorEnv
     from heroes_env.agents import make_agent
+    from heroes_env.wrappers import LearnerVectorEnv
     v = LearnerVectorEnv(2, seat=4, mode="3v3", opponents=make_agent("heuristic"))
     obs, info = v.reset(seed=0)
     rng = np.random.default_rng(0)

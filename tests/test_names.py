@@ -6,14 +6,13 @@ import re
 
 import numpy as np
 import pytest
+from helpers import table4
 
 from heroes_env import Config, Game, heroes, labels
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
 from heroes_env.record import from_actions
 from heroes_env.table import hero_card
-
-from helpers import table4
 
 KEYS = set(content.SKILLS) | set(heroes.HEROES)
 # what a line shows when a name or a card is missing: "?" (a card with no id), "#" (an unknown
@@ -219,8 +218,10 @@ def test_the_page_shows_the_offer_and_the_skill_texts(tmp_path):
     """The replay page: at the draft each offered hero's kingdom, HP and skills, each skill's
     text as its tooltip (and in the box a click opens); later, the seat cards' skills too."""
     import html as htmlmod
-    from heroes_env.replay import write_html
+
     from test_replay import _chromium, _dump
+
+    from heroes_env.replay import write_html
     cfg = Config(num_players=5, pack="standard")
     rec = from_actions(cfg, 2, _actions(cfg, 2))
     page = tmp_path / "r.html"

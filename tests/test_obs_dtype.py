@@ -6,9 +6,9 @@ import pytest
 
 import heroes_env
 from heroes_env import OBS_DIVISOR, OBS_SCALE, STATE_DIVISOR, obs_to_float32
-from heroes_env.obs import OBS_SIGNED
 from heroes_env.engine import constants as C
 from heroes_env.engine.observe import STATE_OBS_SIZE
+from heroes_env.obs import OBS_SIGNED
 from heroes_env.vector import VectorEnv
 from heroes_env.wrappers import LearnerEnv, LearnerVectorEnv
 

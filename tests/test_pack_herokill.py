@@ -4,6 +4,7 @@ every step checked at 5 and 8 players. Each hero's skills have scenario tests in
 ``tests/test_skills_herokill_*.py``."""
 import numpy as np
 import pytest
+from test_heroes import _checked, offers, play_checking_hidden_info, play_fully_checked
 
 import heroes_env
 from heroes_env import Config
@@ -11,8 +12,6 @@ from heroes_env.engine import constants as C
 from heroes_env.engine import content
 from heroes_env.game import Game
 from heroes_env.scenario import build
-
-from test_heroes import _checked, offers, play_checking_hidden_info, play_fully_checked
 
 # hero: (HP, gender, faction) of herokill_heroes_sources.csv (DECISIONS §4.2)
 HEROES = {

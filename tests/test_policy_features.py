@@ -1,5 +1,5 @@
-"""PolicyNet's optional features (heroes_env.agents.torch_policy.FEATURES): cards by kind, the decision's
-seats; extend_net keeps a net's outputs; checkpoints keep the features."""
+"""PolicyNet's optional features (heroes_env.agents.torch_policy.FEATURES): cards by kind, the
+decision's seats; extend_net keeps a net's outputs; checkpoints keep the features."""
 import numpy as np
 import pytest
 
@@ -7,8 +7,13 @@ torch = pytest.importorskip("torch")
 
 from heroes_env.agents import make_agent  # noqa: E402
 from heroes_env.agents.base import AgentSpecError  # noqa: E402
-from heroes_env.agents.torch_policy import (build_net, card_kinds, extend_net, load_checkpoint,  # noqa: E402
-                                 save_checkpoint)
+from heroes_env.agents.torch_policy import (  # noqa: E402
+    build_net,
+    card_kinds,
+    extend_net,
+    load_checkpoint,
+    save_checkpoint,
+)
 from heroes_env.engine import constants as C  # noqa: E402
 from heroes_env.vector import VectorEnv  # noqa: E402
 
@@ -199,4 +204,5 @@ def test_prior_agent_with_a_large_gain_is_the_heuristic(decisions, tmp_path):
     agent.reset(seed=9)
     heur.reset(seed=9)
     o, m = obs.numpy(), mask.numpy().astype(np.int8)
-    assert not np.array_equal(agent.act_batch(o[:rows], m[:rows]), heur.act_batch(o[:rows], m[:rows]))
+    assert not np.array_equal(agent.act_batch(o[:rows], m[:rows]),
+                              heur.act_batch(o[:rows], m[:rows]))

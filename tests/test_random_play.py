@@ -9,12 +9,11 @@ Three layers:
 """
 import numpy as np
 import pytest
+from conftest import check_invariants
 
 from heroes_env import Config, Game, IllegalActionError
-from heroes_env.engine import constants as C
 from heroes_env.engine import batch, invariants
-
-from conftest import check_invariants
+from heroes_env.engine import constants as C
 
 MAX_STEPS = 50_000          # far above any real game; a game longer than this is a hang
 RESULTS = (C.RES_LORD, C.RES_REBEL, C.RES_RENEGADE, C.RES_DRAW, C.RES_TRUNCATED, C.RES_TEAM0,
@@ -56,7 +55,8 @@ def play_fully_checked(config, seed, all_illegal_every=8, sample=6):
         assert legal.size > 0, f"empty mask while the game runs: {g.describe_decision()}"
         assert g.legal_actions() == legal.tolist()
         if config.autoplay:
-            assert legal.size >= 2, f"a forced decision was not auto-played: {g.describe_decision()}"
+            assert legal.size >= 2, \
+                f"a forced decision was not auto-played: {g.describe_decision()}"
         before = g.to_bytes()
 
         # every masked-in action is accepted, and leads to a valid state

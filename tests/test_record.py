@@ -9,9 +9,19 @@ import pytest
 import heroes_env
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
-from heroes_env.record import (FORMAT, GameRecord, GameRecorder, RecordDivergedError, RecordError,
-                               RecordingEnv, VectorRecorder, from_actions, load_record,
-                               load_records, save_record)
+from heroes_env.record import (
+    FORMAT,
+    GameRecord,
+    GameRecorder,
+    RecordDivergedError,
+    RecordError,
+    RecordingEnv,
+    VectorRecorder,
+    from_actions,
+    load_record,
+    load_records,
+    save_record,
+)
 from heroes_env.vector import VectorEnv
 
 
@@ -20,22 +30,24 @@ def random_games(env, seeds, rng_seed=0):
     finals = []
     for seed in seeds:
         env.reset(seed=seed)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, r, term, trunc, info = env.last()
             a = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
             env.step(a)
         g = env.unwrapped.game
-        finals.append((g.result, g.round, g.rewards().tolist(), g.s[C.P_HP:C.P_HP + g.num_players].tolist()))
+        hp = g.s[C.P_HP:C.P_HP + g.num_players].tolist()
+        finals.append((g.result, g.round, g.rewards().tolist(), hp))
     return finals
 
 
 def test_aec_wrapper_records_every_game_and_replays_it_exactly(tmp_path):
     path = tmp_path / "games.jsonl"
-    e = RecordingEnv(heroes_env.env(num_players=5, pack="standard"), str(path), meta={"who": "test"})
+    e = RecordingEnv(heroes_env.env(num_players=5, pack="standard"), str(path),
+                     meta={"who": "test"})
     finals = random_games(e, [11, 12, 13])
     recs = load_records(str(path))
     assert len(recs) == 3 == len(e.records)
-    for rec, (result, rounds, rewards, hp) in zip(recs, finals):
+    for rec, (result, rounds, rewards, hp) in zip(recs, finals, strict=True):
         d = rec.to_dict()
         assert d["format"] == FORMAT and d["version"] == heroes_env.__version__
         assert d["config"]["pack"] == "standard" and rec.meta == {"who": "test"}
@@ -54,12 +66,14 @@ def test_record_file_forms_round_trip(tmp_path):
     assert load_record(str(tmp_path / "one.json")).to_dict() == a.to_dict()
     for r in (a, b):
         save_record(r, str(tmp_path / "many.jsonl"))
-    assert [r.to_dict() for r in load_records(str(tmp_path / "many.jsonl"))] == [a.to_dict(), b.to_dict()]
+    loaded = load_records(str(tmp_path / "many.jsonl"))
+    assert [r.to_dict() for r in loaded] == [a.to_dict(), b.to_dict()]
     assert load_record(str(tmp_path / "many.jsonl"), 1).to_dict() == b.to_dict()
     with pytest.raises(RecordError, match="holds 2 record"):
         load_record(str(tmp_path / "many.jsonl"), 2)
     # a fixed hero line-up survives JSON (tuple -> list -> tuple)
-    cfg = Config(num_players=4, pack="standard", hero_selection=["caocao", "liubei", "sunquan", "lvbu"])
+    cfg = Config(num_players=4, pack="standard",
+                 hero_selection=["caocao", "liubei", "sunquan", "lvbu"])
     rec = GameRecorder(cfg, seed=1).record
     assert GameRecord.from_dict(json.loads(rec.to_json())).config == cfg
 
@@ -86,7 +100,7 @@ def _recorded(seed=7, n=5):
 def _legal_at(rec, k):
     """The legal actions of decision k (by replaying the first k decisions)."""
     g = rec.new_game()
-    for seat, a, _ in rec.decisions[:k]:
+    for _seat, a, _ in rec.decisions[:k]:
         g.step(a)
     return g.legal_actions()
 
@@ -120,7 +134,8 @@ def test_other_divergences_are_named():
         bad.replay()
     bad = GameRecord.from_dict(rec.to_dict())
     bad.decisions.append([0, 0, "pass"])
-    with pytest.raises(RecordDivergedError, match=f"decision {len(rec.decisions)} .*the game is over"):
+    with pytest.raises(RecordDivergedError,
+                       match=f"decision {len(rec.decisions)} .*the game is over"):
         bad.replay()
     bad = GameRecord.from_dict(rec.to_dict())
     bad.result = "draw" if rec.result != "draw" else "rebels win"
@@ -138,7 +153,8 @@ def test_other_divergences_are_named():
     ('{"format": "heroes_env.record/1"}', r"lacks \['config', 'engine_seed', 'decisions'\]"),
     ('{"format": "heroes_env.record/1", "config": {}, "engine_seed": 1, "decisions": [[1, 2]]}',
      r"decision 0 must be \[seat, action, label\]"),
-    ('{"format": "heroes_env.record/1", "config": {"players": 5}, "engine_seed": 1, "decisions": []}',
+    ('{"format": "heroes_env.record/1", "config": {"players": 5}, "engine_seed": 1, '
+     '"decisions": []}',
      "is not a Config"),
 ])
 def test_malformed_records_are_named(tmp_path, text, message):

@@ -2,30 +2,28 @@
 seat views it is built from (nothing hidden leaks: checked by changing hidden information), and
 the page in a real browser (headless Chromium)."""
 import json
-import os
 import re
 import shutil
 import subprocess
 
 import numpy as np
 import pytest
+from test_hidden_info import swap_in_place
 
 import heroes_env
 from heroes_env import Config, Game, labels
 from heroes_env.engine import constants as C
-from heroes_env.record import GameRecorder, RecordingEnv, load_record, save_record
+from heroes_env.record import RecordingEnv, save_record
 from heroes_env.replay import FrameBuilder, build_frames, main, page_data, write_html
 from heroes_env.scenario import build
 from heroes_env.table import table_view
-
-from test_hidden_info import swap_in_place
 
 
 def _record(n=5, pack="standard", seed=3, path=None):
     e = RecordingEnv(heroes_env.env(num_players=n, pack=pack), path)
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         obs, r, term, trunc, info = e.last()
         e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     return e.records[0]
@@ -50,14 +48,16 @@ def test_log_lines_hide_other_seats_private_cards():
                 assert a != b and deck[5].label("en") in a
             else:
                 assert a == b and "a card" in a and deck[5].label("en") not in a
-        assert labels.event_to_str(ev, deck, "en", None) != labels.event_to_str(moved, deck, "en", None)
+        assert (labels.event_to_str(ev, deck, "en", None)
+                != labels.event_to_str(moved, deck, "en", None))
     # a card taken from the table, or from equipment (public_gain), is seen by everyone
     assert deck[5].label("en") in labels.event_to_str((C.EV_GAIN, 1, 5, -1), deck, "en", 2)
     assert deck[5].label("en") in labels.event_to_str((C.EV_GAIN, 1, 5, 3), deck, "en", 2, True)
     assert "一张牌" in labels.event_to_str((C.EV_DRAW, 1, 5, 0), deck, "zh", 2)
 
 
-@pytest.mark.parametrize("source, public", [({"equip": ["chitu"]}, True), ({"hand": ["jink"]}, False)])
+@pytest.mark.parametrize("source, public",
+                         [({"equip": ["chitu"]}, True), ({"hand": ["jink"]}, False)])
 def test_a_snatched_card_is_public_only_if_it_was_in_sight(source, public):
     g = build(seats=[{"role": "lord", "hand": ["snatch"]}, {"role": "rebel", **source},
                      {"role": "loyalist"}, {"role": "renegade"}], current=0, phase="play")
@@ -65,7 +65,8 @@ def test_a_snatched_card_is_public_only_if_it_was_in_sight(source, public):
     assert len(g.hand(0)) == 1
     taken = g.hand(0)[0]
     name = g.card_name(taken)
-    assert any(name in x for x in g.log_lines(seat=0)) and any(name in x for x in g.log_lines(seat=1))
+    assert any(name in x for x in g.log_lines(seat=0))
+    assert any(name in x for x in g.log_lines(seat=1))
     assert any(name in x for x in g.log_lines(seat=2)) == public
     assert any(name in x for x in g.log_lines())
 
@@ -98,7 +99,8 @@ def test_replay_of_a_diverged_record_is_an_error(rec, tmp_path, capsys):
 
 # ---------------------------------------------------------------- the seat views
 def _views(g):
-    return [json.dumps(table_view(g, v), sort_keys=True) for v in [None] + list(range(g.num_players))]
+    return [json.dumps(table_view(g, v), sort_keys=True)
+            for v in [None] + list(range(g.num_players))]
 
 
 def _check_no_leak(g, rng):
@@ -148,7 +150,8 @@ def _check_no_leak(g, rng):
             j = chosen[-1]
             h = g.clone()
             used = {int(h.s[C.P_HERO + i]) for i in range(n)}
-            h.s[C.P_HERO + j] = next(x.id for x in heroes_env.engine.content.HEROES if x.id not in used)
+            h.s[C.P_HERO + j] = next(x.id for x in heroes_env.engine.content.HEROES
+                                     if x.id not in used)
             h.invalidate()
             after = _views(h)
             assert after[0] != before[0]
@@ -294,7 +297,8 @@ def test_the_page_in_a_real_browser(rec, tmp_path):
     assert sorted(seats) == [str(i) for i in range(n)]
     assert "player_2 (you)" in dom
     assert len(re.findall(r'class="card[^"]*" data-card=', dom)) >= 3      # cards on screen
-    assert len(re.findall(r'class="card back"', dom)) >= 1                  # others' hands face down
+    # others' hands face down
+    assert len(re.findall(r'class="card back"', dom)) >= 1
     assert "--- round 1: player_0's turn ---" in dom                       # the log beside it
     # the end of the game, all-seeing, in Chinese
     dom = _dump(browser, f"file://{page}#step=end&view=all&lang=zh", tmp_path)

@@ -67,8 +67,9 @@ def test_in_env_opponents_leave_one_learning_agent():
 
 
 def test_rllibs_own_pettingzoo_wrapper_plays_the_aec_env():
-    import heroes_env
     from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
+
+    import heroes_env
     env = PettingZooEnv(heroes_env.env(num_players=5))
     obs, _ = env.reset(seed=0)
     rng = np.random.default_rng(0)

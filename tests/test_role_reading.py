@@ -123,7 +123,7 @@ def test_prior_score_by_hand_on_played_decisions():
     config = Config(num_players=5, pack="none")
     players = rr.make_players(["heuristic"], 5, 3)
     loss, n = 0.0, 0
-    for g, viewer, obs, mask, truth, rnd in rr.decisions(config, players, 1, 3):
+    for _g, _viewer, obs, _mask, truth, _rnd in rr.decisions(config, players, 1, 3):
         hidden = rr.hidden_seats(obs)
         left = rr.remaining_roles(obs)
         for r in hidden:

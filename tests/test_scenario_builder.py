@@ -1,12 +1,13 @@
 """The scenario builder's checks and reach: ``round`` within
 1..max_rounds, a pre-filled discard pile, ``phase="finish"`` running the end-of-turn skills."""
 import pytest
+from helpers import asked, discard_names, expect, hand_names
+from helpers import table4 as table
 
 from heroes_env.engine import constants as C
 from heroes_env.engine import invariants as inv
 from heroes_env.engine.skills import ids as SK
 from heroes_env.scenario import ScenarioError, build
-from helpers import asked, discard_names, expect, hand_names, table4 as table
 
 
 @pytest.mark.parametrize("rnd, max_rounds", [(500, None), (0, None), (-5, None), (11, 10),
@@ -53,7 +54,8 @@ def test_phase_finish_runs_biyue():
 
 def test_phase_finish_runs_menshen():
     """门神 (end of 秦琼's turn) is asked at phase "finish" too."""
-    g = build([{"role": "lord", "hero": "qinqiong"}, {"role": "rebel", "hand": ["defensive_horse ♣5"]},
+    g = build([{"role": "lord", "hero": "qinqiong"},
+               {"role": "rebel", "hand": ["defensive_horse ♣5"]},
                {"role": "loyalist"}, {"role": "renegade"}], phase="finish", deck="herokill")
     expect(g, 0, C.DK_SKILL_TARGET)
     g.play("target player_2")

@@ -15,15 +15,24 @@ Skills whose heroes wait for mechanics other helpers build (柔情 陈满意, �
 """
 import numpy as np
 import pytest
+from helpers import (
+    asked,
+    damage,
+    discard_names,
+    event_args,
+    events,
+    expect,
+    hand_names,
+    names,
+    skill_events,
+)
+from helpers import table4 as table
 
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
-from heroes_env.engine import content, draft, invariants
+from heroes_env.engine import content, invariants
 from heroes_env.engine.skills import ids as SK
 from heroes_env.scenario import ScenarioError
-from helpers import damage, discard_names, equip_names, events, expect, hand_names, names
-from helpers import event_args, table4 as table
-from helpers import skill_events, asked
 
 ANCHOR = "zhuahuangfeidian"          # equipment usable in the play phase, inert in hand
 ANCHOR_LABEL = "Zhuahuang Feidian ♥K"
@@ -154,12 +163,13 @@ def test_lord_offer_column_is_checked_at_import(monkeypatch):
     original = content._rows
     rows = original("heroes.csv")
     bad = [dict(r, lord_offer="2") if r["key"] == "tukai" else r for r in rows]
-    monkeypatch.setattr(content, "_rows", lambda name: bad if name == "heroes.csv" else original(name))
+    monkeypatch.setattr(content, "_rows",
+                        lambda name: bad if name == "heroes.csv" else original(name))
     with pytest.raises(ImportError, match="lord_offer must be 1"):
         content._load_heroes()
 
 
-# ================================================================ 高映海 傲世 (观星 with X = living, ≤ 5)
+# ========================================================== 高映海 傲世 (观星 with X = living, ≤ 5)
 TOP7 = ["slash ♠7", "jink ♦2", "peach ♥3", "duel ♠A", "ex_nihilo ♥7", "chitu", "dismantlement ♠3"]
 
 
@@ -169,7 +179,8 @@ def test_aoshi_looks_at_as_many_cards_as_living_players(invariants):
     asked(g, 0, C.DK_CONFIRM, SK.SK_GUANXING)
     g.play("confirm")
     asked(g, 0, C.DK_SKILL_CARD, SK.SK_GUANXING)
-    assert names(g, g.zone_cards(C.Z_LOOK)) == sorted(["Slash ♠7", "Jink ♦2", "Peach ♥3", "Duel ♠A"])
+    assert names(g, g.zone_cards(C.Z_LOOK)) == sorted(["Slash ♠7", "Jink ♦2", "Peach ♥3",
+                                                       "Duel ♠A"])
     assert skill_events(g, SK.SK_AOSHI) == [(0, SK.SK_AOSHI, -1)]
     invariants(g)
     g2 = table({"hero": "gaoyinghai"}, [], {"alive": False, "hp": 0, "role": "loyalist"}, [],
@@ -179,7 +190,8 @@ def test_aoshi_looks_at_as_many_cards_as_living_players(invariants):
 
 
 def test_aoshi_at_most_five(invariants):
-    """傲世: with 7 living characters he still looks at 5 only; he may put them back in any order."""
+    """傲世: with 7 living characters he still looks at 5 only; he may put them back in any
+    order."""
     seats = [{"hero": "gaoyinghai", "role": "lord"}] + [{"role": r} for r in
              ("rebel", "rebel", "rebel", "loyalist", "loyalist", "renegade")]
     from heroes_env.scenario import build
@@ -203,7 +215,8 @@ def test_aoshi_at_most_five(invariants):
 # ================================================================ 高映海 你不懂 (空城)
 def test_nibudong_empty_hand_no_slash_or_duel_target():
     """你不懂: with no hand cards he cannot be chosen for 杀 or 决斗; with one he can."""
-    g = table({"hand": ["slash ♠7", "duel", ANCHOR]}, {"hero": "gaoyinghai"}, [], [], autoplay=False)
+    g = table({"hand": ["slash ♠7", "duel", ANCHOR]}, {"hero": "gaoyinghai"}, [], [],
+              autoplay=False)
     g.play("Slash ♠7")
     assert g.legal_labels() == ["target player_3"]
     g2 = table({"hand": ["slash ♠7", "duel"]}, {"hero": "gaoyinghai", "hand": ["jink ♦2"]},
@@ -212,7 +225,7 @@ def test_nibudong_empty_hand_no_slash_or_duel_target():
     assert "target player_1" in g2.legal_labels()
 
 
-# ================================================================ 钟雨岑 朦胧 (八卦阵 without armour)
+# ============================================================== 钟雨岑 朦胧 (八卦阵 without armour)
 def test_menglong_counts_as_eight_diagram_red_dodges(invariants):
     """朦胧: with no armour, when asked for 闪 she may judge as with 八卦阵; red: a 闪."""
     g = table({"hand": ["slash ♠7", ANCHOR]}, {"hero": "zhongyucen", "hand": ["jink ♦2"]},
@@ -243,7 +256,8 @@ def test_menglong_black_judgement_then_hand_jink_still_allowed():
 
 
 def test_menglong_not_with_armour_or_against_qinggang():
-    """朦胧: not while she wears armour (her real armour answers), nor when 青釭剑 ignores armour."""
+    """朦胧: not while she wears armour (her real armour answers), nor when 青釭剑 ignores
+    armour."""
     g = table({"hand": ["slash ♥10", ANCHOR]},
               {"hero": "zhongyucen", "hand": ["jink ♦2"], "equip": ["nioh_shield"]}, autoplay=False)
     g.play("Slash ♥10")
@@ -268,7 +282,7 @@ def test_menglong_answers_archery_with_an_empty_hand():
     assert (1, 1, 1) not in damage(g) and g.hp(1) == 3
 
 
-# ================================================================ 钟雨岑 雕琢 (black hand card → 无懈可击)
+# ========================================================= 钟雨岑 雕琢 (black hand card → 无懈可击)
 def test_diaozhuo_black_hand_card_as_nullification(invariants):
     """雕琢: any black hand card may be used as 无懈可击; the trick is cancelled for its target."""
     g = table({"hand": ["dismantlement ♠3", ANCHOR]},
@@ -360,7 +374,8 @@ def test_hongyanjie_two_points_below_one_two_cards_of_different_ranks(invariants
 
 
 def test_hongyanjie_peach_while_dying(invariants):
-    """红颜劫: dying (a rank repeats): a 桃 takes the repeated card off and he lives; the 桃 asks stop."""
+    """红颜劫: dying (a rank repeats): a 桃 takes the repeated card off and he lives; the 桃 asks
+    stop."""
     g = buqu_table(hp=1, pile_top=["jink ♦2", "jink ♥2"])
     g.s[C.P_HP + 1] = 1
     hit(g)
@@ -385,8 +400,7 @@ def test_hongyanjie_recovering_to_one_hp_takes_the_last_card_off(invariants):
     g = table({"hero": "taizeqi", "hp": 1, "hand": ["peach ♥3", "peach ♥4", ANCHOR]},
               {"hand": ["duel ♣A"]}, [], [], deck_top=["jink ♦2", "slash ♥J"], autoplay=False)
     # he is hit twice by rigging: lose 2 HP through two duels is long; set the state directly
-    from heroes_env.engine.state import move_card
-    from heroes_env.engine.state import top_card
+    from heroes_env.engine.state import move_card, top_card
     for _ in range(2):
         c = top_card(g.s)
         move_card(g.s, c, C.Z_PILE + 0)
@@ -449,8 +463,10 @@ def test_fengwu_damage_within_distance_one_heals_her(invariants):
 
 
 def test_fengwu_not_beyond_distance_one_nor_at_full_hp():
-    """凤舞九天: a target at distance 2 (her weapon reaches) gives nothing; at full HP nothing to recover."""
-    g = table({"hero": "zhaojiaqi", "hp": 2, "hand": ["slash ♠7", ANCHOR], "equip": ["qinggang_sword"]},
+    """凤舞九天: a target at distance 2 (her weapon reaches) gives nothing; at full HP nothing to
+    recover."""
+    g = table({"hero": "zhaojiaqi", "hp": 2, "hand": ["slash ♠7", ANCHOR],
+               "equip": ["qinggang_sword"]},
               autoplay=False)
     hit(g, target="target player_2")
     assert damage(g) == [(0, 2, 1)] and g.hp(0) == 2
@@ -484,7 +500,8 @@ def test_tianlai_diamond_card_as_indulgence(invariants):
 
 
 def test_mili_cm_passes_the_slash_on(invariants):
-    """迷离 (= 流离): targeted by a 杀, she discards a card and passes it to another in her range."""
+    """迷离 (= 流离): targeted by a 杀, she discards a card and passes it to another in her
+    range."""
     g = table({"hand": ["slash ♠7", ANCHOR]}, {"hero": "suntingting", "hand": ["jink ♦2"]},
               autoplay=False)
     hit(g)
@@ -499,7 +516,7 @@ def test_mili_cm_passes_the_slash_on(invariants):
     invariants(g)
 
 
-# ================================================================ 王晓平 花美男 (谦逊) / 底蕴 (连营)
+# =============================================================== 王晓平 花美男 (谦逊) / 底蕴 (连营)
 def test_huameinan_no_snatch_or_indulgence_target():
     """花美男: he cannot be chosen for 顺手牵羊 or 乐不思蜀 (but for 过河拆桥)."""
     g = table({"hand": ["snatch ♠3", "indulgence ♠6", "dismantlement ♠4", ANCHOR]},
@@ -509,7 +526,8 @@ def test_huameinan_no_snatch_or_indulgence_target():
     g2 = table({"hand": ["indulgence ♠6", ANCHOR]}, {"hero": "wangxiaoping"}, autoplay=False)
     g2.play("Indulgence ♠6")
     assert "target player_1" not in g2.legal_labels()
-    g3 = table({"hand": ["dismantlement ♠4", ANCHOR]}, {"hero": "wangxiaoping", "hand": ["jink ♦2"]},
+    g3 = table({"hand": ["dismantlement ♠4", ANCHOR]},
+               {"hero": "wangxiaoping", "hand": ["jink ♦2"]},
                autoplay=False)
     g3.play("Dismantlement ♠4")
     assert g3.legal_labels() == ["target player_1"]
@@ -528,20 +546,22 @@ def test_diyun_last_hand_card_lost_draws_one(invariants):
     invariants(g)
 
 
-# ================================================================ 廖晨昱 好吃为王 (奸雄) / 斯达舒 (护驾)
+# =========================================================== 廖晨昱 好吃为王 (奸雄) / 斯达舒 (护驾)
 def test_haochi_takes_the_card_that_hurt_him(invariants):
     """好吃为王: he may take the card that dealt him damage."""
     g = table({"hero": "liaochenyu"}, ["slash ♠7", STOP], current=1, autoplay=False)
     hit(g, target="target player_0")
     asked(g, 0, C.DK_CONFIRM, SK.SK_JIANXIONG)
     g.play("confirm")
-    assert hand_names(g, 0) == ["Slash ♠7"] and skill_events(g, SK.SK_HAOCHI) == [(0, SK.SK_HAOCHI, -1)]
+    assert hand_names(g, 0) == ["Slash ♠7"]
+    assert skill_events(g, SK.SK_HAOCHI) == [(0, SK.SK_HAOCHI, -1)]
     invariants(g)
 
 
 def test_sidashu_lord_calls_wei_helpers_for_a_jink(invariants):
     """斯达舒 (lord): asked for a 闪 he may call on the 魏 characters (杨晓怡 here) in turn."""
-    g = table({"hero": "liaochenyu"}, ["slash ♠7", STOP], {"hero": "yangxiaoyi", "hand": ["jink ♦2"]},
+    g = table({"hero": "liaochenyu"}, ["slash ♠7", STOP],
+              {"hero": "yangxiaoyi", "hand": ["jink ♦2"]},
               {"hero": "tukai", "hand": ["jink ♦3"]}, current=1)
     hit(g, target="target player_0")
     expect(g, 0, C.DK_JINK)
@@ -600,7 +620,8 @@ def test_luoli_black_hand_card_as_jink(invariants):
 
 def test_manwu_cm_judges_keeps_blacks_until_red(invariants):
     """曼舞 (= 洛神): at her start, judge; a black card goes to her hand and she may go on."""
-    g = table({"hero": "fuyaqin"}, phase="start", deck_top=["slash ♠7", "peach ♥3", "jink ♦2", ANCHOR])
+    g = table({"hero": "fuyaqin"}, phase="start",
+              deck_top=["slash ♠7", "peach ♥3", "jink ♦2", ANCHOR])
     asked(g, 0, C.DK_CONFIRM, SK.SK_LUOSHEN)
     g.play("confirm")
     asked(g, 0, C.DK_CONFIRM, SK.SK_LUOSHEN)
@@ -612,7 +633,7 @@ def test_manwu_cm_judges_keeps_blacks_until_red(invariants):
     invariants(g)
 
 
-# ================================================================ 涂凯 正太 (离间, two women) / 神之左手 (闭月)
+# ==================================================== 涂凯 正太 (离间, two women) / 神之左手 (闭月)
 def test_zhengtai_two_women_duel(invariants):
     """正太: discard a card, choose two female characters; the first uses a 决斗 on the second,
     and it cannot be nullified. Men are not offered."""
@@ -743,7 +764,8 @@ def test_hongzhuang_cm_snatch_at_any_distance():
 
 # ================================================================ 杨晓怡 Angle (结姻) / 玲珑 (枭姬)
 def test_angle_two_hand_cards_heal_her_and_a_wounded_man(invariants):
-    """Angle: discard two hand cards, choose a wounded male: both recover 1 (she need not be hurt)."""
+    """Angle: discard two hand cards, choose a wounded male: both recover 1 (she need not be
+    hurt)."""
     g = table({"hero": "yangxiaoyi", "hp": 2, "hand": ["jink ♦2", "jink ♦3", ANCHOR]},
               {"hero": "tukai", "hp": 1}, {"hero": "fuyaqin", "hp": 1}, autoplay=False)
     g.play("skill Angel")
@@ -891,7 +913,7 @@ def test_ganlu_peach_still_a_peach():
     assert g.hp(0) == 4 and events(g, C.EV_SKILL) == []
 
 
-# ================================================================ 大米 (米强's lord skill; stand-in)
+# =============================================================== 大米 (米强's lord skill; stand-in)
 def dami_table(hero1):
     g = table({"hand": ["slash ♠7", ANCHOR]}, {"hero": hero1, "hp": 1, "hand": ["peach ♥3"]},
               {"hand": ["peach ♥4"]}, autoplay=False)

@@ -11,14 +11,14 @@ Two kinds of test:
 """
 import numpy as np
 import pytest
+from helpers import damage, event_args, expect, hand_names
 
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
-from heroes_env.engine.skills import ids as SK
 from heroes_env.engine.rules import seat_distance
+from heroes_env.engine.skills import ids as SK
 from heroes_env.scenario import build
-from helpers import damage, event_args, expect, hand_names
 
 ROLES = ("lord", "rebel", "loyalist", "renegade", "rebel")
 ANCHOR = "dilu"           # a black +1 horse: always usable, no skill here converts it
@@ -175,7 +175,8 @@ def test_fengqing_names_a_suit():
 
 
 def test_shenbian_may_take_an_equipment_card():
-    """神辩 (安同乐) = 法家: after damage, a random hand card or one equipment card of the source."""
+    """神辩 (安同乐) = 法家: after damage, a random hand card or one equipment card of the
+    source."""
     g = table({"hand": ["slash ♠7", ANCHOR], "equip": ["qinggang_sword"]},
               {"hero": "antongle"}, {}, {})
     g.play("Slash ♠7")
@@ -215,8 +216,8 @@ def test_fangzhu_black_hand_card_as_collateral():
 
 
 def test_zhixin_club_as_snatch_at_any_distance():
-    """知心 (崔晗) = 神偷 with parameter 1: a ♣ hand card is used as 顺手牵羊 with no distance limit;
-    a real 顺手牵羊 of hers keeps its distance 1."""
+    """知心 (崔晗) = 神偷 with parameter 1: a ♣ hand card is used as 顺手牵羊 with no distance
+    limit; a real 顺手牵羊 of hers keeps its distance 1."""
     g = table({"hero": "cuihan", "hand": ["slash ♣7", "snatch ♠3", ANCHOR]},
               {"hand": ["jink ♦2"]}, {"hand": ["peach ♥3"]}, {"hand": ["jink ♦3"]})
     g.play("skill Confidante")

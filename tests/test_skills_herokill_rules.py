@@ -10,17 +10,23 @@ decision by its label and checks one rule. Seats in a 4-player table: 0 lord, 1 
 """
 import numpy as np
 import pytest
+from conftest import check_invariants
+from helpers import damage, discard_names, event_args, expect, hand_names
+from test_hidden_info import play_checking_hidden_info
+from test_random_play import play_fully_checked
 
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, invariants
-from heroes_env.engine.skills.ids import (SK_BAWANG, SK_DIEHUN, SK_DILI, SK_JIJIANG_HK,
-                                          SK_JIUYUAN_HK, SK_TUQIANG, SK_ZUIJIU)
+from heroes_env.engine.skills.ids import (
+    SK_DIEHUN,
+    SK_DILI,
+    SK_JIJIANG_HK,
+    SK_JIUYUAN_HK,
+    SK_TUQIANG,
+    SK_ZUIJIU,
+)
 from heroes_env.scenario import build
-from helpers import damage, discard_names, event_args, expect, hand_names
-from conftest import check_invariants
-from test_random_play import play_fully_checked
-from test_hidden_info import play_checking_hidden_info
 
 HK = "herokill"
 # a black +1 horse: always usable in the play phase, no skill here converts it; keeps a player in
@@ -180,10 +186,11 @@ def test_kongju_hand_limit_is_max_hp_four_cards_two_hp():
 
 
 def test_kongju_no_pickpocket_or_undermine_while_hand_below_max_hp():
-    """控局: while 李世民's hand is smaller than his max HP he cannot be targeted by 探囊取物 or 釜底抽薪;
-    with a hand of his max HP he can."""
+    """控局: while 李世民's hand is smaller than his max HP he cannot be targeted by 探囊取物 or
+    釜底抽薪; with a hand of his max HP he can."""
     three = ["jink ♦2", "jink ♦3", "jink ♦4"]
-    g = table({"hero": "lishimin", "hand": three}, {"hand": ["pickpocket ♠3", "undermine ♠4", ANCHOR]},
+    g = table({"hero": "lishimin", "hand": three},
+              {"hand": ["pickpocket ♠3", "undermine ♠4", ANCHOR]},
               {"hand": ["slash ♠7"]}, {}, current=1, autoplay=False)
     g.play("Pickpocket ♠3")
     assert g.legal_labels() == ["target player_2"]
@@ -203,8 +210,8 @@ def test_kongju_no_pickpocket_or_undermine_while_hand_below_max_hp():
 
 
 def test_kongju_no_prison_while_hand_above_max_hp():
-    """控局: while 李世民's hand is larger than his max HP he cannot be targeted by 画地为牢; with a hand
-    of his max HP (or fewer) he can."""
+    """控局: while 李世民's hand is larger than his max HP he cannot be targeted by 画地为牢; with
+    a hand of his max HP (or fewer) he can."""
     four = ["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5"]
     g = table({"hero": "lishimin", "hand": four + ["jink ♦6"]}, {"hand": ["prison ♣6", ANCHOR]},
               {}, {}, current=1)
@@ -253,7 +260,8 @@ def test_yinren_used_slash_counts():
 
 
 def test_tuqiang_draws_after_each_jink_outside_his_turn():
-    """图强: outside his turn, every 闪 勾践 uses or plays draws him a card (a 闪 from 玉如意 too)."""
+    """图强: outside his turn, every 闪 勾践 uses or plays draws him a card (a 闪 from 玉如意
+    too)."""
     g = table({"hand": ["slash ♠7", "archery_attack ♥A", ANCHOR]},
               {"hero": "goujian", "hand": ["jink ♦2", "jink ♦3"]}, {}, {},
               deck_top=["slash ♠8", "slash ♠9"])
@@ -327,7 +335,8 @@ def test_bawang_duel_opponent_needs_two_slashes_each_time():
 
 
 def test_bawang_duel_used_on_him():
-    """霸王 also binds a 决斗 used on 项羽: he answers with one 杀, the user must answer with two."""
+    """霸王 also binds a 决斗 used on 项羽: he answers with one 杀, the user must answer with
+    two."""
     g = table({}, {"hero": "xiangyu", "hand": ["slash ♠10", "slash ♣10"]},
               {"hand": ["duel ♠A", "slash ♠7", ANCHOR]}, {}, current=2)
     g.play("Duel ♠A")
@@ -401,8 +410,8 @@ def test_zuijiu_duel_deals_two_only_when_he_wins():
 
 
 def test_zuijiu_duel_against_bawang():
-    """醉酒 against 霸王: 武松's 决斗 on 项羽 asks him two 杀 per turn; with one he loses and takes 1
-    from 项羽; if 项羽 has no 杀, 武松 wins and deals 2."""
+    """醉酒 against 霸王: 武松's 决斗 on 项羽 asks him two 杀 per turn; with one he loses and takes
+    1 from 项羽; if 项羽 has no 杀, 武松 wins and deals 2."""
     g = _drunk(True, ["duel ♠A", "slash ♠8", ANCHOR],
                others=({"hero": "xiangyu", "hand": ["slash ♠7"]}, {}))
     g.play("Duel ♠A")
@@ -442,7 +451,8 @@ def test_dili_draws_two_plus_lost_hp():
 @pytest.mark.parametrize("card, label", [("archery_attack ♥A", "Arrow Barrage ♥A"),
                                          ("beacon_fire ♠7", "Beacon Fire ♠7")])
 def test_diehun_skipped_by_aoe_and_draws(card, label):
-    """蝶魂: 万箭齐发 / 烽火狼烟 (several targets) skip 慕容, who draws a card; the others are asked."""
+    """蝶魂: 万箭齐发 / 烽火狼烟 (several targets) skip 慕容, who draws a card; the others are
+    asked."""
     g = table({"hand": [card, ANCHOR]}, {}, {"hero": "murong"}, {}, deck_top=["slash ♠8"])
     g.play(label)
     assert damage(g) == [(0, 1, 1), (0, 3, 1)]
@@ -470,8 +480,8 @@ def test_diehun_recuperate_and_harvest_count_as_several_targets():
 
 
 def test_diehun_not_for_single_targets():
-    """蝶魂 needs several targets: a 决斗 on her is answered as usual, and so is 万箭齐发 when she is
-    its only target (two players left)."""
+    """蝶魂 needs several targets: a 决斗 on her is answered as usual, and so is 万箭齐发 when she
+    is its only target (two players left)."""
     g = table({"hand": ["duel ♠A", ANCHOR]}, {"hero": "murong", "hand": ["slash ♠7"]}, {}, {})
     g.play("Duel ♠A")
     g.play("target player_1")
@@ -483,14 +493,15 @@ def test_diehun_not_for_single_targets():
     assert skill_events(g, SK_DIEHUN) == []
 
 
-# ====================================================================== 激将 of a 君 lord (臣 helpers)
+# =================================================================== 激将 of a 君 lord (臣 helpers)
 # the 英雄杀 rules' "?" bullets after 激将: range, damage source, another target when nobody helps,
 # helpers' own skills, the lord's weapon (not 狼牙棒), no two cards through the lord's 芦叶枪
 def test_jijiang_hk_respects_the_lords_attack_range_and_asks_only_chen():
     """激将 (君 lord, 臣 helpers): targets within the lord's attack range only; only 臣 characters
     are asked, in seat order from the current player."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR]}, {"hero": "yuefei", "hand": ["slash ♠7"]},
-              {"hero": "wusong", "hand": ["slash ♠8"]}, {"hero": "tantaiming", "hand": ["slash ♠9"]})
+              {"hero": "wusong", "hand": ["slash ♠8"]},
+              {"hero": "tantaiming", "hand": ["slash ♠9"]})
     assert g.legal_labels() == ["pass", A, "skill Rouse"]
     g.play("skill Rouse")
     expect(g, 0, C.DK_SKILL_TARGET)
@@ -508,7 +519,8 @@ def test_jijiang_hk_lord_is_the_damage_source_and_gets_the_reward():
     """激将: the 杀 is the lord's: he deals the damage and, killing a rebel, draws the three cards
     (the helper only gave its card)."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR]}, {"hp": 1},
-              {"hero": "yuefei", "hand": ["slash ♠7"]}, {}, deck_top=["jink ♦2", "jink ♦3", "jink ♦4"])
+              {"hero": "yuefei", "hand": ["slash ♠7"]}, {},
+              deck_top=["jink ♦2", "jink ♦3", "jink ♦4"])
     g.play("skill Rouse")
     g.play("target player_1")
     expect(g, 2, C.DK_SLASH)
@@ -553,8 +565,8 @@ def test_jijiang_hk_every_target_tried_then_no_more():
 
 
 def test_jijiang_standard_still_one_try():
-    """The standard 激将 (刘备, the 三国杀 standard rules) keeps its rule: no second try in the same play
-    phase."""
+    """The standard 激将 (刘备, the 三国杀 standard rules) keeps its rule: no second try in the
+    same play phase."""
     g = table({"hero": "liubei", "hand": [ANCHOR]}, {"hero": "zhaoyun", "hand": ["slash ♠7"]},
               {}, {})
     g.play("skill Rouse")
@@ -597,8 +609,8 @@ def test_jijiang_hk_lords_bolang_hammer_applies():
 
 
 def test_jijiang_hk_lords_panlong_staff_follow_up_from_his_hand():
-    """激将: 盘龙棍 (青龙偃月刀): when the given 杀 is dodged the lord may use another 杀 on the same
-    target, from his own hand (激将 is not asked again for it)."""
+    """激将: 盘龙棍 (青龙偃月刀): when the given 杀 is dodged the lord may use another 杀 on the
+    same target, from his own hand (激将 is not asked again for it)."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR, "slash ♠8"], "equip": ["panlong_staff"]},
               {"hand": ["jink ♦4"]}, {"hero": "yuefei", "hand": ["slash ♠7"]}, {})
     g.play("skill Rouse")
@@ -633,8 +645,8 @@ def test_jijiang_hk_no_langya_club_extra_targets():
 
 
 def test_jijiang_hk_no_two_cards_through_the_lords_luye_spear():
-    """激将: with 芦叶枪 (丈八蛇矛) on the lord, a 臣 helper without a 杀 cannot give two hand cards:
-    it is not even asked; the lord may still use the spear himself."""
+    """激将: with 芦叶枪 (丈八蛇矛) on the lord, a 臣 helper without a 杀 cannot give two hand
+    cards: it is not even asked; the lord may still use the spear himself."""
     g = table({"hero": "yingzheng", "hand": [ANCHOR, "jink ♦2"], "equip": ["luye_spear"]}, {},
               {"hero": "yangyanzhao", "hand": ["pickpocket ♠3", "undermine ♠4"]}, {})
     assert "skill Rouse" in g.legal_labels()
@@ -645,7 +657,7 @@ def test_jijiang_hk_no_two_cards_through_the_lords_luye_spear():
     assert "Reed-Leaf Spear ♠Q" in g.legal_labels()
 
 
-# ====================================================================== 护主 of a 臣 lord (民 helpers)
+# =================================================================== 护主 of a 臣 lord (民 helpers)
 def test_huzhu_min_helper_with_ruyi_judges_once_then_plays_a_jink():
     """护主: a 民 helper with 玉如意 (八卦阵) may judge once; black, it may still give a 闪 from its
     hand."""
@@ -690,8 +702,8 @@ def _bawang_on_chen_lord(lord_hand):
 
 
 def test_huzhu_against_bawang_one_given_jink_and_his_own():
-    """项羽's 杀 on a 臣 lord using 护主: the 民 give one 闪 in all; the lord's own 闪 is the second:
-    the 杀 is cancelled."""
+    """项羽's 杀 on a 臣 lord using 护主: the 民 give one 闪 in all; the lord's own 闪 is the
+    second: the 杀 is cancelled."""
     g = _bawang_on_chen_lord(["jink ♦3"])
     expect(g, 0, C.DK_JINK)                  # the second 闪
     assert g.legal_labels() == ["pass", "Dodge ♦3", "skill Guard the Lord"]
@@ -703,8 +715,8 @@ def test_huzhu_against_bawang_one_given_jink_and_his_own():
 
 
 def test_huzhu_against_bawang_one_given_jink_is_lost():
-    """项羽's 杀, one 闪 from the 民 and none of his own: the lord takes 1 damage and the given 闪 is
-    discarded, not returned."""
+    """项羽's 杀, one 闪 from the 民 and none of his own: the lord takes 1 damage and the given 闪
+    is discarded, not returned."""
     g = _bawang_on_chen_lord([])
     expect(g, 0, C.DK_JINK)
     assert g.legal_labels() == ["pass", "skill Guard the Lord"]

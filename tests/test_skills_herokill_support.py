@@ -1,30 +1,38 @@
-"""Scenario tests for eight 英雄杀 heroes (pack ``herokill``, the 英雄杀 rules): 宋江 (疏财), 扁鹊 (回春, 疗伤),
-陈圆圆 (红颜, 楚楚), 褒姒 (治愈, 烽火), 赵匡胤 (释权), 时迁 (飞贼, 神偷), 西施 (魅惑, 沉鱼), 赵飞燕 (玉步,
-轻影); and random play with them.
+"""Scenario tests for eight 英雄杀 heroes (pack ``herokill``, the 英雄杀 rules): 宋江 (疏财), 扁鹊
+(回春, 疗伤), 陈圆圆 (红颜, 楚楚), 褒姒 (治愈, 烽火), 赵匡胤 (释权), 时迁 (飞贼, 神偷), 西施 (魅惑,
+沉鱼), 赵飞燕 (玉步, 轻影); and random play with them.
 
-Every test rigs a table with the 英雄杀 deck (its card names: 杀 Strike, 闪 Dodge, 药 Medicine, 烽火狼烟
-Beacon Fire, 探囊取物 Pickpocket, 釜底抽薪 Remove the Firewood, 画地为牢 Drawn Prison ...), scripts each
-decision by its label and checks the exact mask (as a sorted list of labels). Rule sources: the hero
-texts near the end of the 英雄杀 rules, rules/DECISIONS.md §2 (the deck
+Every test rigs a table with the 英雄杀 deck (its card names: 杀 Strike, 闪 Dodge, 药 Medicine,
+烽火狼烟 Beacon Fire, 探囊取物 Pickpocket, 釜底抽薪 Remove the Firewood, 画地为牢 Drawn Prison
+...), scripts each decision by its label and checks the exact mask (as a sorted list of labels).
+Rule sources: the hero texts near the end of the 英雄杀 rules, rules/DECISIONS.md §2 (the deck
 mapping) and §4, and docs/rules.md "Hero Kill heroes" for our choices.
 
 Many of these skills run a standard skill's code (``skills.csv`` ``base``), some with a parameter:
-疏财 = 仁德 (1: one heal a phase), 疗伤 = 青囊 (1), 红颜 = 离间 (1), 玉步 = 洛神 (1); the engine asks
-by the base id (``H_DSKILL``), the log names the hero's own skill.
+疏财 = 仁德 (1: one heal a phase), 疗伤 = 青囊 (1), 红颜 = 离间 (1), 玉步 = 洛神 (1); the engine
+asks by the base id (``H_DSKILL``), the log names the hero's own skill.
 
 Seats of a 4-player table: 0 lord, 1 rebel, 2 loyalist, 3 renegade. Without horses or weapons
 seats 1 and 3 are at distance 1 from seat 0, seat 2 at distance 2.
 """
 import numpy as np
 import pytest
+from helpers import (
+    asked,
+    damage,
+    discard_names,
+    equip_names,
+    event_args,
+    expect,
+    hand_names,
+    skill_events,
+    table4,
+)
 
 from heroes_env import Config, cards
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, invariants
 from heroes_env.engine.skills import ids as SK
-from helpers import damage, discard_names, equip_names, event_args, events, expect, hand_names
-from helpers import table4
-from helpers import skill_events, asked
 
 # equipment usable in the play phase that no skill of these heroes converts (♥K: red, not ♦,
 # not ♣, not black) keeps the owner's play decision open after the action under test
@@ -76,7 +84,8 @@ def test_herokill_cards_the_conversions_make():
     """The 英雄杀 names of the kinds these skills make (DECISIONS §2): 药 = 桃, 烽火狼烟 = 南蛮入侵,
     探囊取物 = 顺手牵羊, 釜底抽薪 = 过河拆桥, 画地为牢 = 乐不思蜀."""
     kinds = {c.name_zh: c.kind for c in cards.deck("herokill")}
-    assert (kinds["药"], kinds["烽火狼烟"], kinds["探囊取物"], kinds["釜底抽薪"], kinds["画地为牢"]) == \
+    assert (kinds["药"], kinds["烽火狼烟"], kinds["探囊取物"], kinds["釜底抽薪"],
+            kinds["画地为牢"]) == \
         (C.K_PEACH, C.K_SAVAGE, C.K_SNATCH, C.K_DISMANTLE, C.K_INDULGENCE)
 
 
@@ -240,8 +249,8 @@ def _duel_table(hero):
                                                       ("diaochan", 1, (1, 3, 1))])
 def test_hongyan_first_chosen_male_plays_strike_first(hero, first_asked, dealt, invariants):
     """红颜 (= 离间 with parameter 1): discard a hand or equipped card, choose two males; the first
-    chosen plays 杀 first (he is the 决斗's target, the second its user). 离间 (the 三国杀 standard rules,
-    coded
+    chosen plays 杀 first (he is the 决斗's target, the second its user). 离间 (the 三国杀 standard
+    rules, coded
     with the user chosen first) for contrast. No 无懈可击 window; once per play phase."""
     g = _duel_table(hero)
     own = SK.SK_HONGYAN if hero == "chenyuanyuan" else SK.SK_LIJIAN
@@ -267,13 +276,14 @@ def test_hongyan_first_chosen_male_plays_strike_first(hero, first_asked, dealt, 
 
 @pytest.mark.parametrize("hero", ["chenyuanyuan", "diaochan"])
 def test_hongyan_guiyin_male_without_hand_cannot_be_the_first_choice(hero):
-    """归隐 (= 空城): with no hand cards 刘伯温 cannot be a 决斗's target. Under 红颜 the target is the
-    first male chosen, so he may only be the second; under 离间 only the first."""
+    """归隐 (= 空城): with no hand cards 刘伯温 cannot be a 决斗's target. Under 红颜 the target is
+    the first male chosen, so he may only be the second; under 离间 only the first."""
     g = table({"hero": hero, "hand": ["Strike ♠7"]},
               {"gender": "male"}, {"gender": "male"}, {"hero": "liubowen"}, autoplay=False)
     g.play("skill " + ("hongyan" if hero == "chenyuanyuan" else "lijian"))
     g.play("Strike ♠7")
-    first = ["target player_1", "target player_2"] + (["target player_3"] if hero == "diaochan" else [])
+    first = ["target player_1", "target player_2"]
+    first += ["target player_3"] if hero == "diaochan" else []
     assert labels(g) == first
     g.play("target player_1")
     second = ["target player_2"] + (["target player_3"] if hero == "chenyuanyuan" else [])
@@ -309,7 +319,8 @@ def test_chuchu_may_draw_one_at_the_end_of_her_turn(answer):
 
 # ================================================================ 褒姒 治愈, 烽火
 def test_zhiyu_two_hand_cards_heal_her_and_a_wounded_male(invariants):
-    """治愈 (= 结姻): discard two hand cards, choose a wounded male; both recover 1; once a phase."""
+    """治愈 (= 结姻): discard two hand cards, choose a wounded male; both recover 1; once a
+    phase."""
     g = table({"hero": "baosi", "hp": 2, "hand": ["Strike ♠7", "Dodge ♦2", "Strike ♠8"],
                "equip": [ANCHOR]},
               {"gender": "male", "hp": 3}, {"gender": "female", "hp": 3}, {"gender": "male"},
@@ -331,9 +342,9 @@ def test_zhiyu_two_hand_cards_heal_her_and_a_wounded_male(invariants):
 
 
 def test_fenghuo_last_equipped_card_as_beacon_fire(invariants):
-    """烽火: in her play phase an equipped card (not a hand card) may be used as 烽火狼烟 (= 南蛮入侵):
-    every other character in turn plays a 杀 or takes 1 damage. With her last equipped card gone
-    the skill is no longer offered."""
+    """烽火: in her play phase an equipped card (not a hand card) may be used as 烽火狼烟 (=
+    南蛮入侵): every other character in turn plays a 杀 or takes 1 damage. With her last equipped
+    card gone the skill is no longer offered."""
     g = table({"hero": "baosi", "hand": ["Strike ♠7", "Attack Horse ♥5"], "equip": [ANCHOR]},
               {"hand": ["Strike ♠8"]}, {}, {"hand": ["Dodge ♦2"]}, autoplay=False)
     assert labels(g) == sorted(["pass", "Strike ♠7", "Attack Horse ♥5", "skill Beacon Fires"])
@@ -423,7 +434,8 @@ def test_shentou_club_hand_card_as_pickpocket_at_any_distance_with_feizei(invari
 
 def test_shentou_without_feizei_keeps_the_distance_of_one():
     """神偷 alone (飞贼 taken off): its 探囊取物 reaches only characters at distance 1, so a target
-    behind a 防御马 or at distance 2 is not offered; with nobody in reach the skill is not offered."""
+    behind a 防御马 or at distance 2 is not offered; with nobody in reach the skill is not
+    offered."""
     g = table({"hero": "shiqian", "hand": ["Strike ♣2", "Pickpocket ♦3"]},
               {"hand": ["Medicine ♥3"], "equip": [ANCHOR]}, {"hand": ["Dodge ♦3"]},
               {"hand": ["Dodge ♦4"]}, autoplay=False)
@@ -468,8 +480,8 @@ def test_meihuo_diamond_card_as_drawn_prison(invariants):
 
 
 def test_chenyu_passes_a_strike_to_someone_in_her_range_not_its_user():
-    """沉鱼 (= 流离): targeted by a 杀 she may discard a card to pass it to a character in her attack
-    range other than its user."""
+    """沉鱼 (= 流离): targeted by a 杀 she may discard a card to pass it to a character in her
+    attack range other than its user."""
     g = table({"hand": ["Strike ♠7", ANCHOR]},
               {"hero": "xishi", "hand": ["Medicine ♥3"], "equip": ["Tiger Tally ♣A"]}, {}, {},
               autoplay=False)

@@ -1,8 +1,8 @@
 """Scenario tests for the skills of the 蜀 heroes (pack ``standard``).
 
 Every test rigs a table with ``heroes_env.scenario.build`` (``"hero": ...`` per seat), scripts each
-decision by its label and checks one rule. Rule sources: the 三国杀 standard rules (hero texts at its
-end),
+decision by its label and checks one rule. Rule sources: the 三国杀 standard rules (hero texts at
+its end),
 /work/shared/rules/DECISIONS.md §4.1 (binding where the seed differs from later versions) and
 TRUSTED_ENGINES.md §3 (蜀) and §5 (edge cases).
 
@@ -11,13 +11,19 @@ Without horses or 马术, seats 1 and 3 are at distance 1 from seat 0, seat 2 at
 of a 4-player table gets no extra HP.
 """
 import numpy as np
-
-from heroes_env.engine import constants as C
-from heroes_env.engine.skills.ids import (SK_GUANXING, SK_JIJIANG, SK_LIULI, SK_LONGDAN,
-                                          SK_RENDE, SK_WUSHENG)
-from heroes_env.scenario import build
 from helpers import damage, discard_names, equip_names, event_args, expect, hand_names, names
 from helpers import table4 as table
+
+from heroes_env.engine import constants as C
+from heroes_env.engine.skills.ids import (
+    SK_GUANXING,
+    SK_JIJIANG,
+    SK_LIULI,
+    SK_LONGDAN,
+    SK_RENDE,
+    SK_WUSHENG,
+)
+from heroes_env.scenario import build
 
 # a card that is always usable in the play phase and changes nothing while in hand (a black +1
 # horse: 武圣 cannot turn it into a 杀): it keeps the player in its play phase
@@ -42,8 +48,8 @@ def seats(*ds, roles=("lord", "rebel", "loyalist", "renegade", "rebel", "rebel",
 
 # ====================================================================== heroes
 def test_shu_heroes_hp_and_skills():
-    """The 三国杀 standard rules: HP from the hero card; the 4-player lord gets no +1; 激将 only for the
-    lord;
+    """The 三国杀 standard rules: HP from the hero card; the 4-player lord gets no +1; 激将 only
+    for the lord;
     马超 has only 马术 in the seed; 黄月英 3 HP."""
     g = table({"hero": "liubei"}, {"hero": "zhugeliang"},
               {"hero": "machao"}, {"hero": "huangyueying"})
@@ -236,8 +242,8 @@ def test_jijiang_in_duel_helper_uses_wusheng():
 
 
 def test_jijiang_as_duel_user_helpers_from_current_player():
-    """激将 when 刘备 is the user of a 决斗: asked from the current player (himself) on, 蜀 only; the
-    helper's 杀 answers for him and the target, out of 杀, loses to him."""
+    """激将 when 刘备 is the user of a 决斗: asked from the current player (himself) on, 蜀 only;
+    the helper's 杀 answers for him and the target, out of 杀, loses to him."""
     g = table({"hero": "liubei", "hand": ["duel", ANCHOR]}, {"hand": ["slash ♠8"]},
               {"hero": "machao", "hand": ["slash ♠9"]}, {"hero": "guanyu", "hand": ["slash ♠10"]})
     g.play("duel")
@@ -371,8 +377,8 @@ def test_jijiang_play_phase_not_after_his_slash():
 
 # ====================================================================== 武圣
 def test_wusheng_play_phase_any_red_card_hand_or_equipment():
-    """武圣 in the play phase: "skill Warrior Saint" offers every red card, hand or equipment (a 桃 at
-    full HP included), never a black one; the 杀 counts towards the limit."""
+    """武圣 in the play phase: "skill Warrior Saint" offers every red card, hand or equipment (a 桃
+    at full HP included), never a black one; the 杀 counts towards the limit."""
     g = table({"hero": "guanyu", "hand": ["peach ♥3", "jink ♦2", "duel ♠A", ANCHOR],
                "equip": ["zhuahuangfeidian", "eight_diagram ♠2"]}, {}, {}, {})
     assert "skill Warrior Saint" in g.legal_labels()
@@ -427,9 +433,9 @@ def test_wusheng_weapon_not_offered_when_nobody_in_range_without_it():
 
 
 def test_wusheng_crossbow_itself_as_slash_keeps_the_limit():
-    """武圣 with the equipped red 诸葛连弩 as the 杀: the crossbow is gone, so the one-杀 limit applies
-    to that 杀 (TRUSTED_ENGINES §2.4, §5.9): after a 杀 this phase only hand cards may be turned
-    into further 杀."""
+    """武圣 with the equipped red 诸葛连弩 as the 杀: the crossbow is gone, so the one-杀 limit
+    applies to that 杀 (TRUSTED_ENGINES §2.4, §5.9): after a 杀 this phase only hand cards may be
+    turned into further 杀."""
     g = table({"hero": "guanyu", "hand": ["slash ♠7", "jink ♦2", "peach ♥3", ANCHOR],
                "equip": ["crossbow ♦A"]}, {}, {}, {})
     g.play("Slash ♠7")
@@ -440,7 +446,8 @@ def test_wusheng_crossbow_itself_as_slash_keeps_the_limit():
 
 
 def test_wusheng_crossbow_as_first_slash_is_allowed():
-    """武圣: the equipped red 诸葛连弩 may be the first 杀 of the phase; afterwards the limit holds."""
+    """武圣: the equipped red 诸葛连弩 may be the first 杀 of the phase; afterwards the limit
+    holds."""
     g = table({"hero": "guanyu", "hand": ["jink ♦2", ANCHOR], "equip": ["crossbow ♦A"]},
               {}, {}, {})
     g.play("skill Warrior Saint")
@@ -453,8 +460,8 @@ def test_wusheng_crossbow_as_first_slash_is_allowed():
 
 
 def test_wusheng_weapon_as_collateral_slash_needs_range_without_it():
-    """借刀杀人 on 关羽 (方天画戟, range 4) naming a victim at distance 2: his 杀 must be legal and in
-    range (TRUSTED_ENGINES §2.14); made of the weapon itself, the range is 1 (§2.4, §5.10), so
+    """借刀杀人 on 关羽 (方天画戟, range 4) naming a victim at distance 2: his 杀 must be legal and
+    in range (TRUSTED_ENGINES §2.14); made of the weapon itself, the range is 1 (§2.4, §5.10), so
     the weapon is not offered, a red hand card is."""
     g = table({"hand": ["collateral", ANCHOR]},
               {"hero": "guanyu", "hand": ["jink ♦2"], "equip": ["halberd"]}, {}, {})
@@ -620,7 +627,8 @@ def test_guanxing_before_the_judge_phase():
 
 # ====================================================================== 空城
 def test_kongcheng_empty_hand_not_target_of_slash_or_duel():
-    """空城: with no hand cards 诸葛亮 cannot be chosen for 杀 or 决斗 (equipment does not count)."""
+    """空城: with no hand cards 诸葛亮 cannot be chosen for 杀 or 决斗 (equipment does not
+    count)."""
     g = table({"hand": ["slash ♠7", "duel", ANCHOR], "equip": ["qinggang_sword"]},
               {"hero": "zhugeliang", "equip": ["eight_diagram ♠2"]}, {}, {})
     h = g.clone()
@@ -711,8 +719,8 @@ def test_kongcheng_duel_already_targeted_goes_on_after_his_last_card():
 
 
 def test_kongcheng_no_blade_follow_up_after_his_last_card():
-    """空城: after 诸葛亮 dodges with his last hand card, 青龙偃月刀's follow-up 杀 (a new 杀 on him)
-    is not offered."""
+    """空城: after 诸葛亮 dodges with his last hand card, 青龙偃月刀's follow-up 杀 (a new 杀 on
+    him) is not offered."""
     g = table({"hand": ["slash ♠7", "slash ♠8", ANCHOR], "equip": ["blade"]},
               {"hero": "zhugeliang", "hand": ["jink ♦2"]}, {}, {})
     g.play("Slash ♠7")
@@ -758,7 +766,8 @@ def test_longdan_slash_card_answers_a_slash():
 
 
 def test_longdan_jink_as_slash_in_play_phase_counts_towards_limit():
-    """龙胆 in the play phase: "skill Dragon Heart" offers his 闪 (only), used as a 杀; it is his one 杀."""
+    """龙胆 in the play phase: "skill Dragon Heart" offers his 闪 (only), used as a 杀; it is his
+    one 杀."""
     g = table({"hero": "zhaoyun", "hand": ["jink ♦2", "jink ♦3", "slash ♠7", ANCHOR]}, {}, {}, {})
     assert g.legal_labels() == ["pass", "Slash ♠7", A, "skill Dragon Heart"]
     g.play("skill Dragon Heart")
@@ -776,7 +785,8 @@ def test_longdan_jink_as_slash_in_play_phase_counts_towards_limit():
 
 def test_longdan_jink_card_answers_savage_assault():
     """龙胆: a 闪 card played as 杀 against 南蛮入侵."""
-    g = table({"hand": ["savage_assault", ANCHOR]}, {"hero": "zhaoyun", "hand": ["jink ♦2"]}, {}, {})
+    g = table({"hand": ["savage_assault", ANCHOR]}, {"hero": "zhaoyun", "hand": ["jink ♦2"]},
+              {}, {})
     g.play("savage_assault")
     expect(g, 1, C.DK_SLASH)
     assert g.legal_labels() == ["pass", "Jink ♦2"]
@@ -786,7 +796,8 @@ def test_longdan_jink_card_answers_savage_assault():
 
 def test_longdan_slash_card_answers_archery_attack():
     """龙胆: a 杀 card played as 闪 against 万箭齐发."""
-    g = table({"hand": ["archery_attack", ANCHOR]}, {"hero": "zhaoyun", "hand": ["slash ♠8"]}, {}, {})
+    g = table({"hand": ["archery_attack", ANCHOR]}, {"hero": "zhaoyun", "hand": ["slash ♠8"]},
+              {}, {})
     g.play("archery_attack")
     expect(g, 1, C.DK_JINK)
     assert g.legal_labels() == ["pass", "Slash ♠8"]
@@ -831,8 +842,8 @@ def test_mashu_stacks_with_his_minus_horse():
 
 
 def test_mashu_stacks_with_his_plus_horse():
-    """马术 + his own +1 horse: others' distance to him +2 (a range-2 weapon next to him falls short,
-    a range-3 one reaches)."""
+    """马术 + his own +1 horse: others' distance to him +2 (a range-2 weapon next to him falls
+    short, a range-3 one reaches)."""
     g = build(seats({"hero": "machao", "equip": ["zhuahuangfeidian"]},
                     {"hand": ["slash ♠7", ANCHOR], "equip": ["double_swords"]},
                     {}, {}, {}, {}), current=1)

@@ -12,12 +12,22 @@ Without horses or weapons seats 1 and 3 are at distance 1 from seat 0, seat 2 at
 four players the lord gets no extra HP.
 """
 import pytest
+from helpers import (
+    asked,
+    damage,
+    discard_names,
+    equip_names,
+    event_args,
+    events,
+    expect,
+    hand_names,
+    names,
+    skill_events,
+)
+from helpers import table4 as table
 
 from heroes_env.engine import constants as C
 from heroes_env.engine.skills import ids as SK
-from helpers import damage, discard_names, equip_names, events, expect, hand_names, names
-from helpers import event_args, table4 as table
-from helpers import skill_events, asked
 
 # equipment that is always usable in the play phase and does nothing in hand: it keeps its owner's
 # play decision open after the action under test (♥K: red, not ♦, not black)
@@ -93,7 +103,8 @@ def test_zhiheng_last_card_discarded_draws_at_once():
 
 
 def test_zhiheng_not_offered_without_own_cards():
-    """制衡 needs at least one card in hand or equipment (judgement-zone cards are not his to discard)."""
+    """制衡 needs at least one card in hand or equipment (judgement-zone cards are not his to
+    discard)."""
     g = table({"hero": "sunquan", "judge": ["lightning"]}, autoplay=False)
     expect(g, 0, C.DK_PLAY)
     assert g.legal_labels() == ["pass"]
@@ -101,7 +112,8 @@ def test_zhiheng_not_offered_without_own_cards():
 
 # ================================================================ 孙权 救援 (lord)
 def test_jiuyuan_wu_character_may_peach_wounded_lord_sunquan_in_own_turn():
-    """救援: in his own turn another 吴 character's 桃 may target the wounded lord 孙权 instead of himself (DECISIONS §4.1)."""
+    """救援: in his own turn another 吴 character's 桃 may target the wounded lord 孙权 instead of
+    himself (DECISIONS §4.1)."""
     g = table({"hero": "sunquan", "hp": 2},
               {"hero": "ganning", "hp": 3, "hand": ["peach ♥3", STOP]}, current=1)
     expect(g, 1, C.DK_PLAY)
@@ -127,7 +139,8 @@ def test_jiuyuan_full_hp_wu_character_can_only_target_sunquan():
 
 
 def test_jiuyuan_not_for_a_character_of_another_kingdom():
-    """救援 is for 吴 characters only: a 魏 character's 桃 heals only himself, and is not usable at full HP."""
+    """救援 is for 吴 characters only: a 魏 character's 桃 heals only himself, and is not usable at
+    full HP."""
     g = table({"hero": "sunquan", "hp": 2},
               {"hero": "xiahoudun", "hp": 3, "hand": ["peach ♥3", STOP]}, current=1)
     g.play("Peach ♥3")
@@ -139,7 +152,8 @@ def test_jiuyuan_not_for_a_character_of_another_kingdom():
 
 
 def test_jiuyuan_only_when_sunquan_is_the_lord():
-    """救援 is a lord skill: 孙权 as a rebel cannot receive another 吴 character's 桃 (TE §2.1, §5.17)."""
+    """救援 is a lord skill: 孙权 as a rebel cannot receive another 吴 character's 桃 (TE §2.1,
+    §5.17)."""
     g = table({"hero": "ganning", "hand": ["peach ♥3", STOP]},
               {"hero": "sunquan", "hp": 2})
     expect(g, 0, C.DK_PLAY)
@@ -157,7 +171,8 @@ def test_jiuyuan_not_offered_on_unwounded_sunquan():
 
 # ================================================================ 甘宁 奇袭
 def test_qixi_black_hand_or_equipment_card_as_dismantlement(invariants):
-    """奇袭: any black card, hand or equipment, is used as 过河拆桥 (the 三国杀 standard rules, TE §3)."""
+    """奇袭: any black card, hand or equipment, is used as 过河拆桥 (the 三国杀 standard rules, TE
+    §3)."""
     g = table(*everyone_a_hero(
         {"hero": "ganning", "hand": ["slash ♠7", "jink ♦2"], "equip": ["eight_diagram ♠2"]},
         ["peach ♥3"], [], {"equip": ["chitu"]}))
@@ -192,8 +207,8 @@ JINKS5 = ["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5", "jink ♦6"]
 
 
 def test_keji_no_slash_in_play_phase_skips_discard_phase():
-    """克己: no 杀 used or played in his play phase: his discard phase is skipped (the 三国杀 standard
-    rules)."""
+    """克己: no 杀 used or played in his play phase: his discard phase is skipped (the 三国杀
+    standard rules)."""
     g = table({"hero": "lvmeng", "hp": 2, "hand": list(JINKS5)}, [STOP])
     expect(g, 1, C.DK_PLAY)                 # his turn ended without a discard decision
     assert len(g.hand(0)) == 5
@@ -214,8 +229,8 @@ def test_keji_used_slash_means_normal_discard():
 
 
 def test_keji_slash_played_in_a_duel_counts():
-    """克己: a 杀 played (打出) in a 决斗 during his play phase counts: he must discard (the 三国杀 standard
-    rules "包括决斗中使用的杀", TE §5.15)."""
+    """克己: a 杀 played (打出) in a 决斗 during his play phase counts: he must discard (the 三国杀
+    standard rules "包括决斗中使用的杀", TE §5.15)."""
     g = table({"hero": "lvmeng", "hand": ["duel", "slash ♠7"] + JINKS5}, ["slash ♠8"])
     g.play("Duel ♠A")
     g.play("target player_1")
@@ -230,7 +245,8 @@ def test_keji_slash_played_in_a_duel_counts():
 
 
 def test_keji_duel_without_playing_slash_still_skips_discard():
-    """克己: using a 决斗 is not using a 杀; if he never had to play one, the discard phase is skipped."""
+    """克己: using a 决斗 is not using a 杀; if he never had to play one, the discard phase is
+    skipped."""
     g = table({"hero": "lvmeng", "hand": ["duel", "slash ♠7"] + JINKS5}, [STOP])
     g.play("Duel ♠A")
     g.play("target player_1")           # seat 1 has no 杀: it loses at once
@@ -242,7 +258,8 @@ def test_keji_duel_without_playing_slash_still_skips_discard():
 
 
 def test_keji_slash_played_in_another_players_turn_does_not_count():
-    """克己 looks only at his own play phase: a 杀 played against 南蛮入侵 in the previous turn does not count."""
+    """克己 looks only at his own play phase: a 杀 played against 南蛮入侵 in the previous turn
+    does not count."""
     g = table({"hero": "lvmeng", "hp": 2, "hand": ["slash ♠7"] + JINKS5[:4]},
               {"hand": ["jueying"]}, [], {"hand": ["savage_assault ♠7", STOP]},
               current=3, deck_top=["jink ♦7", "jink ♦8"])
@@ -258,7 +275,8 @@ def test_keji_slash_played_in_another_players_turn_does_not_count():
 
 
 def test_keji_when_play_phase_skipped_by_indulgence():
-    """克己: a play phase skipped by 乐不思蜀 uses no 杀, so the discard phase is skipped too (TE §3)."""
+    """克己: a play phase skipped by 乐不思蜀 uses no 杀, so the discard phase is skipped too (TE
+    §3)."""
     g = table({"hero": "lvmeng", "hp": 2, "hand": JINKS5[:4], "judge": ["indulgence ♠6"]}, [STOP],
               phase="judge", deck_top=["slash ♠8", "jink ♦7", "jink ♦8"])
     expect(g, 1, C.DK_PLAY)
@@ -286,7 +304,8 @@ def test_kurou_loses_hp_without_source_then_draws_two_unlimited(invariants):
 
 
 def test_kurou_into_dying_rescued_then_still_draws():
-    """苦肉 at 1 HP: the dying procedure runs first (others may 桃 him); rescued, he still draws 2 [§5.22]."""
+    """苦肉 at 1 HP: the dying procedure runs first (others may 桃 him); rescued, he still draws 2
+    [§5.22]."""
     g = table({"hero": "huanggai", "hp": 1, "hand": [ANCHOR]}, ["peach ♥3"],
               deck_top=["jink ♦2", "jink ♦3"])
     g.play("skill Self Injury")
@@ -302,7 +321,8 @@ def test_kurou_into_dying_rescued_then_still_draws():
 
 
 def test_kurou_into_death_no_draw_no_killer_game_goes_on():
-    """苦肉 killing himself: no draw, no killer (no reward for anyone), the game goes on if undecided (TE §5.5)."""
+    """苦肉 killing himself: no draw, no killer (no reward for anyone), the game goes on if
+    undecided (TE §5.5)."""
     g = table({}, {"hero": "huanggai", "hp": 1, "hand": [ANCHOR]}, [STOP], ["peach ♥3"],
               current=1, deck_top=["jink ♦2", "jink ♦3"])
     g.play("skill Self Injury")
@@ -351,7 +371,8 @@ def test_yingzi_declined_draws_two():
     ("slash ♠7", "red", True), ("slash ♠7", "black", False),
     ("peach ♥3", "black", True), ("peach ♥3", "red", False)])
 def test_fanjian_target_names_colour_takes_card_damaged_if_wrong(card, named, hit):
-    """反间: the target names a colour and takes a random hand card of 周瑜 (shown); wrong colour: 1 damage from 周瑜, no card (DECISIONS §4.1)."""
+    """反间: the target names a colour and takes a random hand card of 周瑜 (shown); wrong colour:
+    1 damage from 周瑜, no card (DECISIONS §4.1)."""
     g = table({"hero": "zhouyu", "hand": [card]}, [STOP])
     c = g.hand(0)[0]
     g.play("skill Sow Dissension")
@@ -389,7 +410,8 @@ def test_fanjian_needs_a_hand_card():
 
 # ================================================================ 大乔 国色 / 流离
 def test_guose_diamond_hand_or_equipment_card_as_indulgence(invariants):
-    """国色: any ♦ card, hand or equipment, is used as 乐不思蜀; 陆逊 (谦逊) and a player who already has one are not targets."""
+    """国色: any ♦ card, hand or equipment, is used as 乐不思蜀; 陆逊 (谦逊) and a player who
+    already has one are not targets."""
     g = table(*everyone_a_hero(
         {"hero": "daqiao", "hand": ["jink ♦2", "slash ♠7", "peach ♥3"], "equip": ["zixing"]},
         {"hero": "luxun"}, [], {"judge": ["indulgence ♠6"]}), autoplay=False)
@@ -409,7 +431,8 @@ def test_guose_diamond_hand_or_equipment_card_as_indulgence(invariants):
 
 
 def test_guose_card_is_judged_as_indulgence():
-    """国色's card acts as 乐不思蜀: judged in the target's judge phase, not ♥ → play phase skipped; then discarded."""
+    """国色's card acts as 乐不思蜀: judged in the target's judge phase, not ♥ → play phase
+    skipped; then discarded."""
     g = table({"hero": "daqiao", "hand": ["jink ♦2"]}, [], [STOP], [],
               deck_top=["slash ♠8", "jink ♦7", "jink ♦8"])
     g.play("skill National Beauty")             # the only ♦ card (autoplayed)
@@ -421,7 +444,8 @@ def test_guose_card_is_judged_as_indulgence():
 
 
 def test_guose_not_offered_when_only_luxun_or_indulged_players_remain():
-    """国色 is not offered without a legal 乐不思蜀 target (陆逊's 谦逊, an 乐不思蜀 already in place)."""
+    """国色 is not offered without a legal 乐不思蜀 target (陆逊's 谦逊, an 乐不思蜀 already in
+    place)."""
     g = table({"hero": "daqiao", "hand": ["jink ♦2", "indulgence ♥6", ANCHOR]},
               {"hero": "luxun"}, {"judge": ["indulgence ♠6"]}, {"judge": ["indulgence ♣6"]})
     assert g.legal_labels() == ["pass", ANCHOR_LABEL]
@@ -433,8 +457,9 @@ def liuli_table(s1, s2=None, s3=None, **kw):
 
 
 def test_liuli_passes_slash_to_player_in_her_range():
-    """流离: 大乔 discards a card (hand or equipment) and passes the 杀 to someone in HER attack range
-    other than its user; the user's own range does not matter (the 三国杀 standard rules, TE §3)."""
+    """流离: 大乔 discards a card (hand or equipment) and passes the 杀 to someone in HER attack
+    range other than its user; the user's own range does not matter (the 三国杀 standard rules, TE
+    §3)."""
     g = liuli_table({"hand": ["jink ♦2"], "equip": ["qinggang_sword"]}, {"hp": 3})
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -487,7 +512,8 @@ def test_liuli_declined_she_must_answer_herself():
 
 
 def test_liuli_not_to_kongcheng_zhugeliang_without_hand():
-    """流离: 诸葛亮 with no hand card cannot become the 杀's target (空城); a card whose discard leaves nobody else is not offered."""
+    """流离: 诸葛亮 with no hand card cannot become the 杀's target (空城); a card whose discard
+    leaves nobody else is not offered."""
     g = liuli_table({"hand": ["jink ♦2"], "equip": ["qinggang_sword"]}, {"hero": "zhugeliang"},
                     autoplay=False)
     g.play("Slash ♠7")
@@ -522,7 +548,8 @@ def test_liuli_to_kongcheng_zhugeliang_with_a_hand_card():
 
 def test_liuli_passed_slash_of_lvbu_still_needs_two_jinks():
     """流离 + 无双: the passed 杀 is still 吕布's, so its new target needs two 闪."""
-    g = table({"hero": "lvbu", "hand": ["slash ♠7", ANCHOR]}, {"hero": "daqiao", "hand": ["jink ♦2"]},
+    g = table({"hero": "lvbu", "hand": ["slash ♠7", ANCHOR]},
+              {"hero": "daqiao", "hand": ["jink ♦2"]},
               ["jink ♦3"])
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -547,7 +574,8 @@ def test_liuli_not_for_a_duel():
     ("indulgence ♠6", ["target player_2", "target player_3"]),
     ("dismantlement ♠4", ["target player_1", "target player_2", "target player_3"])])
 def test_qianxun_not_target_of_snatch_or_indulgence(card, targets):
-    """谦逊: 陆逊 cannot be chosen as target of 顺手牵羊 or 乐不思蜀 (other tricks still reach him)."""
+    """谦逊: 陆逊 cannot be chosen as target of 顺手牵羊 or 乐不思蜀 (other tricks still reach
+    him)."""
     g = table({"hand": [card]}, {"hero": "luxun", "hand": ["jink ♦2"]}, ["jink ♦3"], ["jink ♦4"],
               autoplay=False)
     g.play(card.split()[0])
@@ -556,7 +584,8 @@ def test_qianxun_not_target_of_snatch_or_indulgence(card, targets):
 
 
 def test_qianxun_lightning_still_moves_on_to_luxun():
-    """谦逊 protects only from being chosen for 顺手牵羊/乐不思蜀: a passing 闪电 still moves on to 陆逊 (TE §3)."""
+    """谦逊 protects only from being chosen for 顺手牵羊/乐不思蜀: a passing 闪电 still moves on to
+    陆逊 (TE §3)."""
     g = table({"hand": [ANCHOR], "judge": ["lightning ♠A"]}, {"hero": "luxun"}, phase="judge",
               deck_top=["peach ♥3", "jink ♦2", "jink ♦3"])
     expect(g, 0, C.DK_PLAY)
@@ -601,7 +630,8 @@ def test_lianying_not_while_cards_remain():
 
 
 def test_lianying_last_jink_used_against_slash():
-    """连营: using his last card in a response (闪 against 杀, out of his turn) also lets him draw."""
+    """连营: using his last card in a response (闪 against 杀, out of his turn) also lets him
+    draw."""
     g = table({"hand": ["slash ♠7", ANCHOR]}, {"hero": "luxun", "hand": ["jink ♦2"]},
               deck_top=["peach ♥3"])
     g.play("Slash ♠7")
@@ -625,7 +655,8 @@ def test_lianying_last_card_used_draws_before_its_effect():
 
 
 def test_lianying_last_slash_asked_after_target_choice_before_response():
-    """连营 on using his last card as 杀: the target is chosen, then 连营, then the target answers (TE §2.3)."""
+    """连营 on using his last card as 杀: the target is chosen, then 连营, then the target answers
+    (TE §2.3)."""
     g = table({"hero": "luxun", "hand": ["slash ♠7"]}, {"hand": ["jink ♦2"]},
               deck_top=["peach ♥3"])
     g.play("Slash ♠7")
@@ -638,7 +669,8 @@ def test_lianying_last_slash_asked_after_target_choice_before_response():
 
 
 def test_lianying_last_slash_with_halberd_still_gets_extra_targets():
-    """方天画戟 + 连营: a 杀 that is his last hand card may take extra targets; 连营 comes only after (TE §2.6, §2.3)."""
+    """方天画戟 + 连营: a 杀 that is his last hand card may take extra targets; 连营 comes only
+    after (TE §2.6, §2.3)."""
     g = table({"hero": "luxun", "hand": ["slash ♠7"], "equip": ["halberd"]}, [], [], [],
               deck_top=["peach ♥3"])
     g.play("Slash ♠7")
@@ -650,8 +682,8 @@ def test_lianying_last_slash_with_halberd_still_gets_extra_targets():
 
 # ================================================================ 孙尚香 结姻 / 枭姬
 def test_jieyin_heals_her_and_a_wounded_male(invariants):
-    """结姻: once per play phase, choose a wounded male other character, discard exactly 2 hand cards:
-    both recover 1 (the 三国杀 standard rules)."""
+    """结姻: once per play phase, choose a wounded male other character, discard exactly 2 hand
+    cards: both recover 1 (the 三国杀 standard rules)."""
     g = table({"hero": "sunshangxiang", "hp": 2,
                "hand": ["slash ♠7", "jink ♦2", "jink ♦3", ANCHOR], "equip": ["dilu"]},
               {"hero": "ganning", "hp": 3}, {"hero": "diaochan", "hp": 2},
@@ -698,7 +730,8 @@ def test_jieyin_not_offered_without_wounded_male_or_two_hand_cards():
 
 
 def test_xiaoji_replaced_weapon_draws_two(invariants):
-    """枭姬: equipping a new weapon over the old one makes the old one leave her equipment: she may draw 2 [§5.11]."""
+    """枭姬: equipping a new weapon over the old one makes the old one leave her equipment: she may
+    draw 2 [§5.11]."""
     g = table(*everyone_a_hero(
         {"hero": "sunshangxiang", "hand": ["halberd", ANCHOR], "equip": ["qinggang_sword"]}),
         deck_top=["jink ♦2", "jink ♦3"])
@@ -737,7 +770,8 @@ def test_xiaoji_equipment_dismantled_by_another():
 
 
 def test_xiaoji_once_per_equipped_card_lost():
-    """枭姬: once per card: the lord who kills a loyalist discards two equipped cards and may draw 2 twice (TE §3)."""
+    """枭姬: once per card: the lord who kills a loyalist discards two equipped cards and may draw
+    2 twice (TE §3)."""
     g = table({"hero": "sunshangxiang", "hand": ["slash ♠7"],
                "equip": ["qinggang_sword", "eight_diagram ♠2"]},
               [STOP], {"hp": 1}, [], deck_top=["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5"])
@@ -783,7 +817,8 @@ def test_jijiu_prevention_is_not_logged_as_ice_sword():
 
 
 def test_jijiu_partial_prevention_asked_again_while_damage_remains():
-    """急救: one point per red card, asked again while damage remains; here 1 of 闪电's 3 points on himself, in his own turn."""
+    """急救: one point per red card, asked again while damage remains; here 1 of 闪电's 3 points on
+    himself, in his own turn."""
     g = table({"hero": "huatuo", "hand": ["jink ♦2", "peach ♥3", "slash ♠7"],
                "judge": ["lightning ♠A"]},
               phase="judge", deck_top=["slash ♠8", "jink ♦3", "jink ♦4"])
@@ -818,8 +853,8 @@ def test_jijiu_does_not_prevent_hp_loss():
 
 
 def test_qingnang_discard_any_own_card_to_recover_unlimited(invariants):
-    """青囊 (the 三国杀 standard rules): in the play phase discard a hand or equipment card to recover 1;
-    any number of times while wounded."""
+    """青囊 (the 三国杀 standard rules): in the play phase discard a hand or equipment card to
+    recover 1; any number of times while wounded."""
     g = table(*everyone_a_hero(
         {"hero": "huatuo", "hp": 1, "hand": ["slash ♠7", ANCHOR], "equip": ["chitu"]}))
     g.play("skill Green Satchel")
@@ -864,7 +899,8 @@ def test_wushuang_one_jink_is_not_enough():
 
 
 def test_wushuang_eight_diagram_then_hand_jink():
-    """无双 vs 八卦阵: the armour may be tried for each 闪; a red judgement plus a hand 闪 dodge (TE §5.14)."""
+    """无双 vs 八卦阵: the armour may be tried for each 闪; a red judgement plus a hand 闪 dodge
+    (TE §5.14)."""
     g = table({"hero": "lvbu", "hand": ["slash ♠7", ANCHOR]},
               {"hand": ["jink ♦2"], "equip": ["eight_diagram ♠2"]}, deck_top=["peach ♥3"])
     g.play("Slash ♠7")
@@ -873,7 +909,8 @@ def test_wushuang_eight_diagram_then_hand_jink():
     assert g.legal_labels() == ["pass", "Eight Diagram ♠2", "Jink ♦2"]
     g.play("Eight Diagram ♠2")           # judges ♥3: red, one 闪
     expect(g, 1, C.DK_JINK)
-    assert g.legal_labels() == ["pass", "Eight Diagram ♠2", "Jink ♦2"]    # tried again for the second
+    # tried again for the second
+    assert g.legal_labels() == ["pass", "Eight Diagram ♠2", "Jink ♦2"]
     g.play("Jink ♦2")
     assert damage(g) == []
     assert [e[1] for e in events(g, C.EV_RESPOND)] == [1, 1]
@@ -881,7 +918,8 @@ def test_wushuang_eight_diagram_then_hand_jink():
 
 
 def test_wushuang_eight_diagram_red_then_nothing_is_a_hit():
-    """无双 vs 八卦阵: one red judgement is one 闪; a black second judgement and no 闪 in hand: hit."""
+    """无双 vs 八卦阵: one red judgement is one 闪; a black second judgement and no 闪 in hand:
+    hit."""
     g = table({"hero": "lvbu", "hand": ["slash ♠7", ANCHOR]},
               {"equip": ["eight_diagram ♠2"]}, deck_top=["peach ♥3", "slash ♠8"])
     g.play("Slash ♠7")
@@ -897,7 +935,8 @@ def test_wushuang_eight_diagram_red_then_nothing_is_a_hit():
 
 # ================================================================ 貂蝉 离间 / 闭月
 def test_lijian_duel_between_two_males_cannot_be_nullified(invariants):
-    """离间: discard a card (hand or equipment), choose the male who uses a 决斗 and the male it is used on; nobody may answer it with 无懈可击 (DECISIONS §4.1, TE §5.7)."""
+    """离间: discard a card (hand or equipment), choose the male who uses a 决斗 and the male it is
+    used on; nobody may answer it with 无懈可击 (DECISIONS §4.1, TE §5.7)."""
     g = table({"hero": "diaochan", "hand": ["slash ♠7", ANCHOR], "equip": ["dilu"]},
               {"hero": "ganning", "hand": ["nullification ♠J"]},
               {"hero": "lvmeng", "hand": ["slash ♠9", "nullification ♣Q"]},
@@ -922,7 +961,8 @@ def test_lijian_duel_between_two_males_cannot_be_nullified(invariants):
 
 
 def test_lijian_kongcheng_may_use_the_duel_but_not_receive_it():
-    """离间: 诸葛亮 with no hand card cannot be the 决斗's target (空城), but may be the one who uses it (TE §5.20)."""
+    """离间: 诸葛亮 with no hand card cannot be the 决斗's target (空城), but may be the one who
+    uses it (TE §5.20)."""
     kw = dict(autoplay=False)
     seats = ({"hero": "diaochan", "hand": ["slash ♠7"]}, {"hero": "zhugeliang"},
              {"hero": "ganning"}, {"hero": "lvmeng"})
@@ -949,7 +989,8 @@ def test_lijian_not_offered_without_two_other_males_or_a_card():
 
 
 def test_biyue_draws_one_after_discard_phase():
-    """闭月: after her discard phase she may draw 1 (the 三国杀 standard rules: "弃牌阶段结束后")."""
+    """闭月: after her discard phase she may draw 1 (the 三国杀 standard rules:
+    "弃牌阶段结束后")."""
     g = table({"hero": "diaochan", "hp": 1, "hand": ["jink ♦2", "jink ♦3"]}, [STOP],
               phase="discard", deck_top=["peach ♥3"])
     expect(g, 0, C.DK_DISCARD)

@@ -38,8 +38,8 @@ def test_a_game_depends_on_its_number_only(monkeypatch):
 
 def test_the_engine_is_chosen_and_named(tmp_path):
     assert TournamentConfig(agents=("heuristic", "random")).engine == "batched"
-    assert TournamentConfig(agents=("heuristic", "heroes_env.agents.random_agent:RandomAgent")).engine \
-        == "game"
+    by_path = ("heuristic", "heroes_env.agents.random_agent:RandomAgent")
+    assert TournamentConfig(agents=by_path).engine == "game"
     with pytest.raises(TournamentError, match="--engine batched plays only"):
         TournamentConfig(agents=("heuristic", "x.pt"), engine="batched")
     with pytest.raises(TournamentError, match="engine must be one of"):

@@ -8,9 +8,10 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
+from helpers import game_lines, strip_run  # noqa: E402
+
 from heroes_env.agents import tournament as T  # noqa: E402
 from heroes_env.agents.tournament import TournamentConfig, TournamentError, run_tournament  # noqa: E402
-from helpers import game_lines, strip_run  # noqa: E402
 
 
 @pytest.fixture(scope="module")

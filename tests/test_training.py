@@ -84,6 +84,7 @@ def test_checkpoint_of_the_layout_before_the_history_reads_its_prefix(tmp_path):
     """A net trained before the public history pieces came (OBS_SIZE_BEFORE_HISTORY cells) is
     loaded and fed obs[..., :OBS_SIZE_BEFORE_HISTORY]; a full-size one is fed everything."""
     import torch
+
     from heroes_env.engine.constants import OBS_SIZE_BEFORE_HISTORY
     old = heroes_env.agents.torch_policy.build_net((16,), OBS_SIZE_BEFORE_HISTORY)
     path = str(tmp_path / "old.pt")

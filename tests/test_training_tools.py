@@ -575,7 +575,8 @@ def test_evaluate_prior_checkpoint_with_a_large_gain_is_the_heuristic(tmp_path):
             "1", "2", "3", "4", "--games-dir", str(tmp_path / "kept")]
     first = evaluate.main(keep)
     again = evaluate.main(keep)
-    assert again["comparisons"]["heuristic"]["paired"] == first["comparisons"]["heuristic"]["paired"]
+    assert (again["comparisons"]["heuristic"]["paired"]
+            == first["comparisons"]["heuristic"]["paired"])
     assert all(s["run"]["played_now"] == 0
                for s in again["comparisons"]["heuristic"]["summaries"].values())
     plain = os.path.join(ROOT, "training", "checkpoints", "selfplay_none5.pt")
@@ -743,7 +744,7 @@ def test_critic_reads_the_roles():
     assert not torch.allclose(base, critic_value(critic, h, other))
     # its input: the features, then 4 cells per relative seat, all 0 where there is no role
     cells = torch.zeros(2, MAX_SEATS * 4)
-    for r, role in zip(range(1, 5), (2, 2, 1, 3)):
+    for r, role in zip(range(1, 5), (2, 2, 1, 3), strict=True):
         cells[:, 4 * r + role] = 1
     assert torch.allclose(base, critic(torch.cat([h, cells], 1)).squeeze(-1))
     lord = roles.clone()
@@ -806,7 +807,8 @@ def test_kickstarting_pulls_toward_the_heuristic(tmp_path):
     threads = torch.get_num_threads()
     try:
         for name, coef in (("k", "10"), ("p", "0")):
-            selfplay_ppo.main(argv + ["--kick-coef", coef, "--save-path", str(tmp_path / f"{name}.pt"),
+            selfplay_ppo.main(argv + ["--kick-coef", coef,
+                                      "--save-path", str(tmp_path / f"{name}.pt"),
                                       "--run-dir", str(tmp_path / f"runs_{name}")])
     finally:
         torch.set_num_threads(threads)
@@ -942,7 +944,7 @@ def test_prior_lr_gives_the_gains_their_own_rate(tmp_path):
         saved, _ = load_checkpoint(str(tmp_path / "set.pt"))
         assert saved.prior_gain.detach().numpy()[:4].tolist() == [2, 3, 4, 5]
         before, _ = load_checkpoint(str(tmp_path / "own.pt"))
-        for (name, a), b in zip(before.named_parameters(), saved.parameters()):
+        for (name, a), b in zip(before.named_parameters(), saved.parameters(), strict=True):
             assert name == "prior_gain" or torch.equal(a, b)
     finally:
         torch.set_num_threads(threads)
@@ -1019,8 +1021,14 @@ def test_table_head_and_table_critic_added_on_resume(resumed_runs, tmp_path):
     import torch
 
     from training import selfplay_ppo
-    from training.selfplay_ppo import (MAX_SEATS, TABLE_KINDS, build_critic, critic_value,
-                                       load_critic, table_loss)
+    from training.selfplay_ppo import (
+        MAX_SEATS,
+        TABLE_KINDS,
+        build_critic,
+        critic_value,
+        load_critic,
+        table_loss,
+    )
     torch.manual_seed(0)
     old, new = build_critic(8), build_critic(8, table=True)
     opt = torch.optim.Adam(old.parameters())

@@ -7,11 +7,13 @@ checks one rule. Rule sources: /work/shared/rules/DECISIONS.md (binding), TRUSTE
 Seats in a 4-player table: 0 lord, 1 rebel, 2 loyalist, 3 renegade unless a test says otherwise.
 Without horses, seats 1 and 3 are at distance 1 from seat 0, seat 2 at distance 2.
 """
+from helpers import damage, discard_names, names
+from helpers import event_args as events
+from helpers import table4 as table
+
 from heroes_env import cards
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
-from helpers import damage, discard_names, names, table4 as table
-from helpers import event_args as events
 
 DECK = cards.deck("standard")
 # a card that is always usable in the play phase (equipment) and changes nothing while in hand:
@@ -43,7 +45,8 @@ def test_duel_target_plays_slash_first():
 
 
 def test_duel_alternates_and_user_can_lose():
-    """决斗: target and user alternate 杀; the user who runs out first takes 1 damage from the target."""
+    """决斗: target and user alternate 杀; the user who runs out first takes 1 damage from the
+    target."""
     g = table(["duel", "slash ♠7", ANCHOR], ["slash ♠8", "slash ♠9"])
     g.play("duel")
     g.play("target player_1")
@@ -80,7 +83,8 @@ def test_duel_target_without_slash_is_hit_at_once():
 
 
 def test_duel_winning_target_is_the_killer():
-    """决斗: the damage comes from the winner, so a winning target kills the user and gets the reward."""
+    """决斗: the damage comes from the winner, so a winning target kills the user and gets the
+    reward."""
     g = table({"hand": []}, {"hp": 1, "hand": ["duel", ANCHOR]}, {},
               {"hand": ["slash ♠8"]},
               current=1, deck_top=["jink ♦2", "jink ♦3", "jink ♦4", "ex_nihilo", "jink ♦5"])
@@ -112,7 +116,8 @@ def test_dismantlement_needs_a_card_to_remove():
 
 def test_dismantlement_equipment_by_id():
     """过河拆桥: the user names an equipment card by id and it is discarded."""
-    g = table(["dismantlement", ANCHOR], {"hand": ["jink"], "equip": ["eight_diagram ♠2", "halberd"]},
+    g = table(["dismantlement", ANCHOR],
+              {"hand": ["jink"], "equip": ["eight_diagram ♠2", "halberd"]},
               [], ["jink ♦3"])
     g.play("dismantlement")
     g.play("target player_1")
@@ -333,7 +338,8 @@ def test_ex_nihilo_draws_two():
 
 # ====================================================================== 桃园结义
 def test_god_salvation_heals_every_wounded_from_user_on():
-    """桃园结义: every wounded living player heals 1, in seat order from the user; the full are skipped."""
+    """桃园结义: every wounded living player heals 1, in seat order from the user; the full are
+    skipped."""
     g = table({"hp": 3}, {"hp": 2, "hand": ["god_salvation", ANCHOR]}, {"hp": 4},
               {"hp": 1}, current=1)
     g.play("god_salvation")
@@ -366,7 +372,8 @@ def test_amazing_grace_reveals_one_card_per_living_player():
 
 
 def test_amazing_grace_each_picks_in_order_from_user():
-    """五谷丰登: each player in seat order from the user picks one of the remaining revealed cards."""
+    """五谷丰登: each player in seat order from the user picks one of the remaining revealed
+    cards."""
     g = table([], ["amazing_grace", ANCHOR], [], [], current=1,
               deck_top=["peach ♥3", "jink ♦2", "slash ♠7", "ex_nihilo ♥7"])
     g.play("amazing_grace")
@@ -485,7 +492,8 @@ def test_collateral_B_may_be_the_user():
 
 
 def test_collateral_slash_does_not_count_towards_any_limit():
-    """借刀杀人: A's 杀 is not a play action: no 杀 count for A, and the user may still use its own 杀."""
+    """借刀杀人: A's 杀 is not a play action: no 杀 count for A, and the user may still use its own
+    杀."""
     g = table(["collateral", "slash ♠7"], {"hand": ["slash ♠8"], "equip": ["halberd"]}, [],
               {"equip": ["blade"]})
     g.play("collateral")
@@ -543,7 +551,8 @@ def test_nullification_cancels_the_trick_for_its_target():
 
 
 def test_nullification_offered_in_seat_order_from_current_player():
-    """无懈可击 is offered to every holder, user and target included, in seat order from the current player."""
+    """无懈可击 is offered to every holder, user and target included, in seat order from the
+    current player."""
     g = table(["dismantlement", "nullification ♠J", ANCHOR], ["nullification ♣Q"],
               {"hand": ["nullification ♣K", "jink ♦2"], "equip": ["chitu"]},
               ["nullification ♦Q"], current=0)
@@ -649,7 +658,8 @@ def test_nullification_per_target_of_aoe():
 
 # ====================================================================== game end inside an AOE
 def test_game_ends_mid_aoe_when_lord_dies(invariants):
-    """A lord killed by an AOE ends the game at once; later targets are untouched (TRUSTED_ENGINES §5.3)."""
+    """A lord killed by an AOE ends the game at once; later targets are untouched (TRUSTED_ENGINES
+    §5.3)."""
     g = build([{"role": "lord", "hp": 1}, {"role": "loyalist", "hand": ["slash ♠8"]},
                {"role": "rebel", "hand": ["savage_assault", ANCHOR]}, {"role": "renegade"}],
               current=2)

@@ -40,7 +40,7 @@ class AecRow:
         trunc = all(u.truncations.values())
         g = u.game
         out = rewards, term, trunc, g.result, int(g.s[C.H_NDEC] - g.s[C.H_NAUTO])
-        for ag in e.agent_iter():        # the dead steps every agent takes at the end
+        for _ag in e.agent_iter():        # the dead steps every agent takes at the end
             e.step(None)
         self.k += 1
         e.reset(seed=self.seed())

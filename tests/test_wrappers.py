@@ -26,7 +26,7 @@ class HashBatch:
 
     def act_batch(self, obs, masks, seats):
         self.seats.update(int(s) for s in seats)
-        return np.array([hash_policy(o, m) for o, m in zip(obs, masks)], np.int64)
+        return np.array([hash_policy(o, m) for o, m in zip(obs, masks, strict=True)], np.int64)
 
 
 def aec_episode(n, seed, learner, learner_actions):
@@ -234,9 +234,9 @@ def test_learner_vector_env_shapes():
 
 
 def test_agents_as_opponents_keep_one_memory_per_game():
-    """An heroes_env.agents.Agent opponent (slot_memory) in the batched learner gets one slot per seat of
-    each game (row * MAX_SEATS + seat) and a reset of those slots when a game starts again, before
-    it acts in that game; the heuristic plays legal actions throughout."""
+    """An heroes_env.agents.Agent opponent (slot_memory) in the batched learner gets one slot per
+    seat of each game (row * MAX_SEATS + seat) and a reset of those slots when a game starts again,
+    before it acts in that game; the heuristic plays legal actions throughout."""
     from heroes_env.agents import Agent, make_agent
     from heroes_env.wrappers import LearnerVectorEnv
 

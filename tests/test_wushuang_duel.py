@@ -6,10 +6,11 @@ side plays **two** 杀 each time, asked one after the other; a single 杀 then n
 Standard pack, 4 seats: 0 lord, 1 rebel, 2 loyalist, 3 renegade; the scenario builder's tables.
 """
 import pytest
+from helpers import damage, discard_names, expect, hand_names
+from helpers import table4 as table
 
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
-from helpers import damage, discard_names, expect, hand_names, table4 as table
 
 ANCHOR = "zhuahuangfeidian"          # keeps the current player in its play phase
 

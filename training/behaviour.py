@@ -29,9 +29,15 @@ from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from training.common import (GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, arg,  # noqa: E402
-                             game_config, parse_args)
-
+from training.common import (  # noqa: E402
+    GAME_DEFAULTS,
+    OPPONENTS,
+    PACK_HELP,
+    ROLE_NAMES,
+    arg,
+    game_config,
+    parse_args,
+)
 
 
 @dataclass
@@ -51,9 +57,9 @@ def count(spec: str, args: Args) -> Counter:
     """The counts of the module docstring for `spec` in the seat of args.role."""
     import numpy as np
 
+    from heroes_env import labels
     from heroes_env.agents import make_agent
     from heroes_env.engine import constants as C
-    from heroes_env import labels
     from heroes_env.engine.state import card_kind
     from heroes_env.game import Game
     role = ROLE_NAMES.index(args.role)
@@ -115,7 +121,8 @@ def main(argv=None) -> dict:
     keys = sorted(set(res["agent"]) | set(res["heuristic"]))
     w = max(len(k) for k in keys)
     print(f"{args.role} among {args.opponents} opponents, {args.games} games, "
-          f"{args.num_players} players, pack {args.pack}, seeds {args.seed}..{args.seed + args.games - 1}")
+          f"{args.num_players} players, pack {args.pack}, "
+          f"seeds {args.seed}..{args.seed + args.games - 1}")
     print(f"{'':{w}}  {'agent':>7}  {'heuristic':>9}")
     for k in keys:
         print(f"{k:{w}}  {res['agent'][k]:>7}  {res['heuristic'][k]:>9}")

@@ -28,7 +28,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:            # run as `python training/<script>.py` from a checkout
     sys.path.insert(0, ROOT)
 
-from heroes_env.config import DEFAULTS as _CONFIG_DEFAULTS, PACKS, Config  # noqa: E402
+from heroes_env.config import DEFAULTS as _CONFIG_DEFAULTS  # noqa: E402
+from heroes_env.config import PACKS, Config  # noqa: E402
 
 # the game's defaults come from their one home, heroes_env.Config (num_players as Config resolves
 # it for the default mode)

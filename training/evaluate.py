@@ -40,8 +40,7 @@ from dataclasses import asdict, dataclass, replace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from training.common import (GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, arg,  # noqa: E402
-                             parse_args)
+from training.common import GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, arg, parse_args  # noqa: E402
 
 Z95 = 1.959963984540054
 GROUPS = ROLE_NAMES + ("all",)
@@ -84,14 +83,14 @@ def paired_difference(a, b) -> dict:
         raise ValueError(f"paired outcomes need equal lengths, got {n} and {len(b)}")
     if n == 0:
         return {"n": 0, "diff": None, "sd": None, "se": None, "ci95": None, "corr": None}
-    d = [float(x) - float(y) for x, y in zip(a, b)]
+    d = [float(x) - float(y) for x, y in zip(a, b, strict=True)]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
     se = math.sqrt(var / n) if n > 1 else float("inf")
     ma, mb = sum(a) / n, sum(b) / n
     va = sum((x - ma) ** 2 for x in a)
     vb = sum((y - mb) ** 2 for y in b)
-    cov = sum((x - ma) * (y - mb) for x, y in zip(a, b))
+    cov = sum((x - ma) * (y - mb) for x, y in zip(a, b, strict=True))
     corr = cov / math.sqrt(va * vb) if va > 0 and vb > 0 else None
     return {"n": n, "diff": round(mean, 4), "sd": round(math.sqrt(var), 4), "se": round(se, 4),
             "ci95": [round(mean - Z95 * se, 4), round(mean + Z95 * se, 4)],

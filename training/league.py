@@ -1,12 +1,12 @@
 """A league table: trained checkpoints, the heuristic and the random agent in one tournament,
-as a markdown table (ratings, win rate per role) for the documentation, with the summary JSON and the
-tournament's bar plot.
+as a markdown table (ratings, win rate per role) for the documentation, with the summary JSON and
+the tournament's bar plot.
 
     python training/league.py --agents training/checkpoints/selfplay_none5.pt heuristic random \\
         --games 1000 --players 5 --pack none --out training/results/league_none5
 
-One ``heroes_env.agents.tournament`` run: seats rotated over the agents (``--seating rotate``: with k
-agents at an n-seat table, seat s of game i is agent (s + i) mod k, so each holds every seat
+One ``heroes_env.agents.tournament`` run: seats rotated over the agents (``--seating rotate``: with
+k agents at an n-seat table, seat s of game i is agent (s + i) mod k, so each holds every seat
 and meets every role equally often; with k < n an agent holds several seats of a game). Ratings
 from every game's sides (OpenSkill if installed, else the built-in multi-team Elo:
 ``heroes_env.agents.ratings``). Writes ``<out>.md`` (the table), ``<out>.json`` (the summary),

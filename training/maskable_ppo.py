@@ -37,9 +37,21 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from training.common import (GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, Logger,  # noqa: E402
-                             Progress, arg, atomic_save, format_seconds, game_config, parse_args,
-                             quick_eval, run_name)
+from training.common import (  # noqa: E402
+    GAME_DEFAULTS,
+    OPPONENTS,
+    PACK_HELP,
+    ROLE_NAMES,
+    Logger,
+    Progress,
+    arg,
+    atomic_save,
+    format_seconds,
+    game_config,
+    parse_args,
+    quick_eval,
+    run_name,
+)
 
 
 @dataclass
@@ -186,7 +198,8 @@ def main(argv=None):
         def _on_step(self):
             if self.stop:
                 return False
-            dones, rewards, infos = self.locals["dones"], self.locals["rewards"], self.locals["infos"]
+            dones, rewards = self.locals["dones"], self.locals["rewards"]
+            infos = self.locals["infos"]
             for i in np.flatnonzero(dones).tolist():
                 # the learner's role in the ended game: the one-hot of its last observation
                 role = int(np.argmax(infos[i]["terminal_observation"][OBS_ROLE:OBS_ROLE + 4]))

@@ -13,7 +13,8 @@ resumed run). ``--smooth k`` draws the mean of the last k points. ``--baseline <
 JSON>`` draws the baseline's own rate per role against those opponents as dashed lines (what
 the agent must beat).
 
-``--opponents heuristic random`` draws one row of curves per opponent kind (the verdict asks for both): against another kind than the heuristic the curves are ``eval/win_vs_<kind>_``
+``--opponents heuristic random`` draws one row of curves per opponent kind (the verdict asks for
+both): against another kind than the heuristic the curves are ``eval/win_vs_<kind>_``
 (``selfplay_ppo.py --eval-opponents heuristic random``), else the training games'
 ``charts/win_vs_<kind>_``; each row's dashed lines are the baseline against that kind.
 
@@ -130,10 +131,13 @@ def split_means(records: list[dict], split: int) -> list[tuple[str, int, float, 
         if r["tag"].startswith(SPLIT_TAGS):
             series.setdefault(r["tag"], []).append((r["step"], r["value"]))
     out = []
+
+    def mean(x):
+        return sum(x) / len(x) if x else float("nan")
+
     for tag in sorted(series):
         vals = [v for _, v in sorted(series[tag])]
         a, b = vals[:split], vals[split:]
-        mean = (lambda x: sum(x) / len(x) if x else float("nan"))
         out.append((tag, len(vals), mean(a), mean(b)))
     return out
 
@@ -154,12 +158,12 @@ def plot(records: list[dict], out: str, prefix: str | None = None, k: int = 1,
     rows = [(kind,) + curves(records, prefix, kind) for kind in opponents]
     fig, axes = plt.subplots(len(rows), 2, figsize=(11, 4 * len(rows)), sharey=True,
                              squeeze=False)
-    for (kind, pre, data), (ax_step, ax_time) in zip(rows, axes):
+    for (kind, pre, data), (ax_step, ax_time) in zip(rows, axes, strict=True):
         base = (baselines or {}).get(kind) or {}
         for role in ROLES:
             if role not in data:
                 continue
-            steps, times, vals = zip(*data[role])
+            steps, times, vals = zip(*data[role], strict=True)
             ys = smooth([100 * v for v in vals], k)
             width = 2.2 if role == "all" else 1.3
             for ax, xs in ((ax_step, steps), (ax_time, [t / 3600 for t in times])):

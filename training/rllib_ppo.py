@@ -22,8 +22,8 @@ agent, the action mask in the observation. The RLModules (``heroes_env.agents.rl
 
 An env step is one decision of an RLlib agent (in-env opponents' decisions are played inside
 it). ``total_steps`` counts env steps sampled. At the end (and at every snapshot) ``main`` is
-exported to ``save_path`` in our torch format (``heroes_env.agents.torch_policy``: ``make_agent`` and
-``training/evaluate.py`` load it); ``rllib_checkpoint`` also keeps RLlib's own checkpoint.
+exported to ``save_path`` in our torch format (``heroes_env.agents.torch_policy``: ``make_agent``
+and ``training/evaluate.py`` load it); ``rllib_checkpoint`` also keeps RLlib's own checkpoint.
 
 Ray: no ``address`` starts a local instance of ``num_cpus`` CPUs; ``--address auto`` (or
 ``host:port``) joins a cluster started with ``ray start --head`` / ``ray start --address ...``,
@@ -74,11 +74,13 @@ class Args:
     ent_coef: float = arg(0.003, "entropy bonus")
     vf_coef: float = arg(0.5, "value loss weight")
     max_grad_norm: float = arg(0.5, "gradient clipping norm")
-    opponents: tuple[str, ...] = arg(("heuristic",), "in-env opponents: heroes_env.agents.make_agent specs "
+    opponents: tuple[str, ...] = arg(("heuristic",),
+                                     "in-env opponents: heroes_env.agents.make_agent specs "
                                      "(heuristic, random, a .pt checkpoint)")
     p_opponents: float = arg(0.5, "share of games with one learning seat against in-env opponents")
     p_self: float = arg(0.5, "league games: chance that a non-main seat is main, not a snapshot")
-    snapshot_every: int = arg(10, "iterations between snapshots of main joining the league (0: none)")
+    snapshot_every: int = arg(10, "iterations between snapshots of main joining the league "
+                                  "(0: none)")
     league_size: int = arg(4, "snapshots of main kept as frozen policies")
     torch_threads: int = arg(1, "torch threads of the learner")
     save_path: str = arg("training/checkpoints/rllib_ppo.pt", "main, exported to our .pt format")
@@ -243,7 +245,8 @@ def train(args: Args) -> dict:
             stalled = 0 if done_now else stalled + 1
             if stalled >= 3:
                 raise RuntimeError("3 iterations sampled no env step: the env runners fail (see "
-                                   "their errors above, or the Ray logs in /tmp/ray/session_latest)")
+                                   "their errors above, or the Ray logs in "
+                                   "/tmp/ray/session_latest)")
             row = {"iteration": it, "env_steps": steps, "seconds": round(dt, 3),
                    "env_steps_per_s": round(done_now / max(dt, 1e-9), 1),
                    # main's return per game (+1 / -1 / 0) averaged over its seats' episodes

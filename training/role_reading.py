@@ -185,7 +185,7 @@ class HeuristicSource:
         from heroes_env.engine.constants import MAX_SEATS
         self.agent.reset()
         P = np.zeros((len(obs), MAX_SEATS, NUM_CLASSES))
-        for t, (o, m, v) in enumerate(zip(obs, masks, viewers)):
+        for t, (o, m, v) in enumerate(zip(obs, masks, viewers, strict=True)):
             self.agent.act(o, m, slot=int(v))
             p = self.agent.role_probs(o, slot=int(v))[:, :NUM_CLASSES]
             P[t, :len(p)] = p
@@ -256,7 +256,7 @@ def games(config, agents, count: int, seed: int):
 
 
 def _stack(rec):
-    obs, masks, viewers, truth, rounds = zip(*rec)
+    obs, masks, viewers, truth, rounds = zip(*rec, strict=True)
     return (np.stack(obs), np.stack(masks), np.array(viewers), np.stack(truth),
             np.array(rounds))
 
@@ -382,7 +382,7 @@ def print_table(result: dict) -> None:
             print(f"| {name} | " + " | ".join(_fmt(c) for c in cells) + " |")
         ns = [result["sources"][next(iter(result["sources"]))]["by_table"][table]["by_round"][b]
               ["n"] for b in ROUND_BUCKETS]
-        print("n: " + ", ".join(f"round {b} {k}" for b, k in zip(ROUND_BUCKETS, ns)))
+        print("n: " + ", ".join(f"round {b} {k}" for b, k in zip(ROUND_BUCKETS, ns, strict=True)))
 
 
 def _fmt(c) -> str:
@@ -399,7 +399,7 @@ def plot(result: dict, path: str, title: str = "") -> None:
     fig, axes = plt.subplots(1, len(tables), figsize=(4.6 * len(tables), 3.8), squeeze=False,
                              sharey=True)
     xs = np.arange(len(ROUND_BUCKETS))
-    for ax, table in zip(axes[0], tables):
+    for ax, table in zip(axes[0], tables, strict=True):
         for name, src in result["sources"].items():
             rows = src["by_table"][table]["by_round"]
             ys = [100 * rows[b]["accuracy"] if rows[b]["n"] else np.nan for b in ROUND_BUCKETS]

@@ -44,10 +44,11 @@ and may leave the teacher behind. Logged as ``losses/kick_ce``, ``losses/kick_ag
 share of the policy's most likely actions that are the teacher's) and ``losses/kick_coef``.
 
 Every ``eval_every`` updates the current policy is saved to ``save_path`` and plays
-``eval_games`` games of the tournament tool (``heroes_env.agents.tournament``) in one seat against each kind
-of ``eval_opponents`` in the others (default: the heuristic); its win rate per role is logged as
-``eval/win_<role>`` against the heuristic and ``eval/win_vs_<kind>_<role>`` against another kind
-(``random``: the verdict's second condition), which ``training/plot.py --opponents`` draws.
+``eval_games`` games of the tournament tool (``heroes_env.agents.tournament``) in one seat against
+each kind of ``eval_opponents`` in the others (default: the heuristic); its win rate per role is
+logged as ``eval/win_<role>`` against the heuristic and ``eval/win_vs_<kind>_<role>`` against
+another kind (``random``: the verdict's second condition), which ``training/plot.py --opponents``
+draws.
 
 Auxiliary role head (``aux_coef`` > 0; centralised training, decentralised play): a linear head
 on the policy's trunk predicts the role of every other seat (relative seats, as in the
@@ -112,9 +113,22 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from training.common import (GAME_DEFAULTS, OPPONENTS, PACK_HELP, ROLE_NAMES, Logger,  # noqa: E402
-                             Progress, arg, atomic_save, format_seconds, eval_tag, game_config,
-                             parse_args, quick_eval, run_name)
+from training.common import (  # noqa: E402
+    GAME_DEFAULTS,
+    OPPONENTS,
+    PACK_HELP,
+    ROLE_NAMES,
+    Logger,
+    Progress,
+    arg,
+    atomic_save,
+    eval_tag,
+    format_seconds,
+    game_config,
+    parse_args,
+    quick_eval,
+    run_name,
+)
 
 
 @dataclass
@@ -139,7 +153,8 @@ class Args:
                                     "float32 or uint8 (a quarter of the memory; same values)")
     torch_threads: int = arg(2, "torch threads")
     hidden: tuple[int, ...] = arg((256, 256), "widths of the policy's shared MLP trunk")
-    features: tuple[str, ...] = arg((), "optional features of the policy (heroes_env.agents.torch_policy."
+    features: tuple[str, ...] = arg((), "optional features of the policy "
+                                        "(heroes_env.agents.torch_policy."
                                         "FEATURES): kinds (cards by kind), focus (the decision's "
                                         "seats), prior (the heuristic's suggestion, asked at "
                                         "every decision: residual learning); added to an "
@@ -167,7 +182,8 @@ class Args:
     ent_coef: float = arg(0.003, "entropy bonus")
     vf_coef: float = arg(0.5, "value loss weight")
     max_grad_norm: float = arg(0.5, "gradient clipping norm")
-    target_kl: float = arg(0.03, "stop an update's epochs when the approx. KL exceeds this (0: never)")
+    target_kl: float = arg(0.03, "stop an update's epochs when the approx. KL exceeds this "
+                                 "(0: never)")
     p_heuristic: float = arg(0.6, "share of games against the heuristic")
     p_pool: float = arg(0.2, "share of games against a past checkpoint of the pool")
     p_random: float = arg(0.0, "share of games against uniformly random legal actions")
@@ -182,7 +198,8 @@ class Args:
     eval_games: int = arg(100, "games per evaluation and opponent kind (policy in one seat)")
     eval_opponents: tuple[str, ...] = arg(("heuristic",), "opponent kinds of the evaluations: "
                                           + ", ".join(OPPONENTS))
-    save_path: str = arg("training/checkpoints/selfplay.pt", "checkpoint written at every eval and at the end")
+    save_path: str = arg("training/checkpoints/selfplay.pt",
+                         "checkpoint written at every eval and at the end")
     init_checkpoint: str = arg("", "start from this .pt checkpoint instead of a fresh policy")
     run_dir: str = arg("runs", "directory of the run logs")
     tensorboard: bool = arg(True, "log to TensorBoard too when it is installed")
@@ -434,7 +451,7 @@ class Store:
         self.prior[a:b] = -1 if prior is None else prior
         self.logp[a:b], self.val[a:b] = logp, val
         self.rew[a:b], self.done[a:b], self.nxt[a:b] = 0.0, False, -1
-        for j, (i, s) in enumerate(zip(rows.tolist(), seats.tolist())):
+        for j, (i, s) in enumerate(zip(rows.tolist(), seats.tolist(), strict=True)):
             last = self.open.get((i, s))
             if last is not None:
                 self.nxt[last] = a + j
@@ -715,8 +732,15 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
     import torch
 
     from heroes_env.agents.heuristic import HeuristicAgent
-    from heroes_env.agents.torch_policy import (build_net, card_kinds, extend_net, load_checkpoint,
-                                     net_from_arch, save_checkpoint, set_prior_gains)
+    from heroes_env.agents.torch_policy import (
+        build_net,
+        card_kinds,
+        extend_net,
+        load_checkpoint,
+        net_from_arch,
+        save_checkpoint,
+        set_prior_gains,
+    )
     from heroes_env.engine import constants as C
     from heroes_env.vector import VectorEnv
 
@@ -1176,7 +1200,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         clipfracs, approx_kl = [], 0.0
         stopped_early = False
         warming = update <= args.critic_warmup
-        for epoch in range(args.update_epochs):
+        for _epoch in range(args.update_epochs):
             perm = torch.randperm(len(idx))
             for a in range(0, len(idx), args.minibatch_size):
                 mb = perm[a:a + args.minibatch_size]

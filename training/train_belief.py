@@ -360,7 +360,7 @@ def write_shard(path, config, players, first: int, count: int, seed: int, keep: 
     obs_l, lab_l, game_l = [], [], []
     rng = None
     last = -1
-    for g, viewer, obs, mask, truth, rnd in decisions(config, players, count, seed + first):
+    for g, _viewer, obs, _mask, truth, _rnd in decisions(config, players, count, seed + first):
         if g != last:
             rng = np.random.default_rng([seed + first + g, 7])
             last = g

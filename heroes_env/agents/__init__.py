@@ -10,13 +10,24 @@ wrappers, the vector API and the tournaments.
 
 ``python -m heroes_env.agents.tournament --help`` runs games between agents and rates them.
 """
-from .base import (Agent, AgentSpecError, available_agents, make_agent, register_agent,
-                   register_checkpoint_loader, register_scheme)
+from .base import (
+    Agent,
+    AgentSpecError,
+    available_agents,
+    make_agent,
+    register_agent,
+    register_checkpoint_loader,
+    register_scheme,
+)
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
-from . import torch_policy  # noqa: F401,E402  (registers the .pt/.zip loaders; torch loads lazily)
-from .llm import LLMAgent, LLMError  # noqa: E402  (registers the "llm:MODEL@BASE_URL" scheme)
-from . import trained  # noqa: F401,E402  (registers "trained:<name>", the shipped checkpoints)
+
+# isort: off
+# importing these modules registers their loaders and schemes, in this order
+from . import torch_policy  # noqa: F401  (the .pt/.zip loaders; torch loads lazily)
+from .llm import LLMAgent, LLMError  # (the "llm:MODEL@BASE_URL" scheme)
+from . import trained  # noqa: F401  ("trained:<name>", the shipped checkpoints)
+# isort: on
 
 __all__ = ["Agent", "AgentSpecError", "RandomAgent", "HeuristicAgent", "LLMAgent", "LLMError",
            "make_agent",

@@ -1,8 +1,8 @@
 """A role-aware scripted agent that uses only its observation.
 
-The rules run as Numba kernels (``heroes_env.agents.heuristic_kernels``): ``act_batch`` is one compiled
-call over all its rows (in parallel), ``act`` the same call for one row. Every rule reads the
-seat's own observation and mask, and a per-slot memory built from this seat's own earlier
+The rules run as Numba kernels (``heroes_env.agents.heuristic_kernels``): ``act_batch`` is one
+compiled call over all its rows (in parallel), ``act`` the same call for one row. Every rule reads
+the seat's own observation and mask, and a per-slot memory built from this seat's own earlier
 observations; never the game state. How it plays:
 
 * **Sides.** Each other seat gets a hostility in [-1.5, 1.5] (> 0 enemy, < 0 friend) from its
@@ -41,21 +41,21 @@ observations; never the game state. How it plays:
   their own rule.
 
 In the wrappers (``opponents="heuristic"``) and the tournament's batched engine the same rules
-run inside the engine's compiled call (``heroes_env.agents.heuristic_loop``, through ``compiled_loop``):
-no Python between an opponent's decisions.
+run inside the engine's compiled call (``heroes_env.agents.heuristic_loop``, through
+``compiled_loop``): no Python between an opponent's decisions.
 
 One agent object can play several seats and games at once: memory is kept per slot (see
-``heroes_env.agents.base``). Integer slots (the wrappers' ``row * MAX_SEATS + seat``, ``act_batch``'s default
-row index) index the memory arrays directly; any other hashable key is given a row of its own.
-The rows of one batch must name distinct slots. Call ``reset()`` (or ``reset(slots=[...])``)
-when a game starts; a new game is also detected when the round counter goes back. The
-tie-break noise comes from a generator per slot, seeded from the agent's seed and the slot, so
-the same seed gives the same choices whatever else the agent plays.
+``heroes_env.agents.base``). Integer slots (the wrappers' ``row * MAX_SEATS + seat``,
+``act_batch``'s default row index) index the memory arrays directly; any other hashable key is
+given a row of its own. The rows of one batch must name distinct slots. Call ``reset()`` (or
+``reset(slots=[...])``) when a game starts; a new game is also detected when the round counter goes
+back. The tie-break noise comes from a generator per slot, seeded from the agent's seed and the
+slot, so the same seed gives the same choices whatever else the agent plays.
 """
 from __future__ import annotations
 
 from collections import Counter
-from typing import Hashable, Iterable
+from collections.abc import Hashable, Iterable
 
 import numpy as np
 
@@ -212,9 +212,10 @@ class HeuristicAgent(Agent):
         return out
 
     def compiled_loop(self, num_envs: int):
-        """A ``heroes_env`` batch's in-loop player (``heroes_env.agents.heuristic_loop``): the wrappers
-        let this agent decide its seats inside the engine's compiled call, in the memory rows
-        of slots ``row * MAX_SEATS + seat`` (the same choices as ``act_batch`` with those slots)."""
+        """A ``heroes_env`` batch's in-loop player (``heroes_env.agents.heuristic_loop``): the
+        wrappers let this agent decide its seats inside the engine's compiled call, in the memory
+        rows of slots ``row * MAX_SEATS + seat`` (the same choices as ``act_batch`` with those
+        slots)."""
         from .heuristic_loop import HeuristicLoop
         return HeuristicLoop(self, num_envs)
 
@@ -300,7 +301,7 @@ class HeuristicAgent(Agent):
 
 def _counter(a: np.ndarray) -> Counter:
     dk, sk = np.nonzero(a)
-    return Counter({(int(d), int(s)): int(a[d, s]) for d, s in zip(dk, sk)})
+    return Counter({(int(d), int(s)): int(a[d, s]) for d, s in zip(dk, sk, strict=True)})
 
 
 register_agent("heuristic", HeuristicAgent)

@@ -31,8 +31,8 @@ import re
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Hashable, Iterable
 from dataclasses import asdict, dataclass
-from typing import Hashable, Iterable
 
 import numpy as np
 
@@ -47,9 +47,10 @@ URL_ENV = "HEROES_ENV_LLM_URL"          # the address of "llm:MODEL" without "@B
 
 RULES = {
     "en": """You are playing Sanguosha (Three Kingdoms Kill), a hidden-role card game; the Hero Kill
-packs play the same way (their cards carry other names: a Strike is a Slash, and so on). Each seat has a role; only the lord's role is public (in 3v3 mode two
-teams of three play openly). Lord and loyalists win when every rebel and renegade is dead;
-rebels win when the lord dies; the renegade wins by being the last one alive.
+packs play the same way (their cards carry other names: a Strike is a Slash, and so on). Each seat
+has a role; only the lord's role is public (in 3v3 mode two teams of three play openly). Lord and
+loyalists win when every rebel and renegade is dead; rebels win when the lord dies; the renegade
+wins by being the last one alive.
 A turn: start, judgement (delayed tricks such as Indulgence or Lightning are judged), draw two
 cards, play (use cards and active skills: one Slash per turn at a seat in your attack range,
 tricks, equipment; end it with the 'end your play phase' choice), discard down to your HP,
@@ -58,12 +59,14 @@ a seat is dying and anyone may save it with a Peach. Nullification cancels a tri
 skills that bend these rules (the table lists them).
 Read who damaged, aimed at, healed, gave cards to or protected whom to guess the hidden roles.
 At each decision you get the table as you see it and the numbered legal choices.""",
-    "zh": """你在玩三国杀（英雄杀的扩展包规则相同，只是牌名不同），一款隐藏身份的卡牌游戏。每个座位有一个身份，只有主公的身份公开
-（3v3 模式为公开的两队三人对抗）。主公和忠臣在所有反贼和内奸死亡时获胜；反贼在主公死亡时获胜；内奸须成为最后的存活者。
-回合：准备阶段、判定阶段（判定乐不思蜀、闪电等延时锦囊）、摸牌阶段摸两张牌、出牌阶段（使用牌和主动技能：每回合
-一张杀，目标须在攻击范围内；锦囊、装备；选择"结束出牌阶段"结束）、弃牌阶段弃至手牌数不超过体力值、结束阶段。杀造成
-1 点伤害，除非目标打出闪；桃回复 1 点体力；体力降至 0 时进入濒死状态，任何人可用桃救之。无懈可击抵消锦囊。武将技能
-会改变这些规则（牌桌上列出）。
+    "zh": """你在玩三国杀（英雄杀的扩展包规则相同，只是牌名不同），一款隐藏身份的卡牌游戏。
+每个座位有一个身份，只有主公的身份公开（3v3 模式为公开的两队三人对抗）。
+主公和忠臣在所有反贼和内奸死亡时获胜；反贼在主公死亡时获胜；内奸须成为最后的存活者。
+回合：准备阶段、判定阶段（判定乐不思蜀、闪电等延时锦囊）、摸牌阶段摸两张牌、
+出牌阶段（使用牌和主动技能：每回合一张杀，目标须在攻击范围内；锦囊、装备；
+选择"结束出牌阶段"结束）、弃牌阶段弃至手牌数不超过体力值、结束阶段。杀造成 1 点伤害，
+除非目标打出闪；桃回复 1 点体力；体力降至 0 时进入濒死状态，任何人可用桃救之。无懈可击抵消锦囊。
+武将技能会改变这些规则（牌桌上列出）。
 根据谁伤害、指向、治疗、给牌或保护了谁来推断隐藏的身份。每次决策你会看到你所见的牌桌和编号的合法选择。""",
 }
 ANSWER = {
@@ -112,8 +115,8 @@ def estimate_tokens(text: str) -> int:
 
 
 _THINK = re.compile(r"<think>.*?</think>", re.DOTALL)
-_PREFIX = re.compile(r"^(?:final\s+answer|answer|choice|action|my\s+choice|答案|选择|答)\s*[:：]?\s*",
-                     re.IGNORECASE)
+_PREFIX = re.compile(r"^(?:final\s+answer|answer|choice|action|my\s+choice|答案|选择|答)"
+                     r"\s*[:：]?\s*", re.IGNORECASE)
 _NUMBER = re.compile(r"^#?(\d+)[.)。]?$")
 _NUMBERED = re.compile(r"^(\d+)[.)]\s+(.+)$")
 

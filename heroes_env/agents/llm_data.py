@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from heroes_env.cli import prog
 from heroes_env.record import GameRecord, RecordError, load_records

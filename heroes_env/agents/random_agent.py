@@ -1,7 +1,7 @@
 """The random agent: uniform over the legal actions, from its own seeded generator."""
 from __future__ import annotations
 
-from typing import Hashable, Iterable
+from collections.abc import Hashable, Iterable
 
 import numpy as np
 

@@ -3,10 +3,10 @@
 ``wilson(wins, n)`` is the Wilson score interval (95% by default). A rating system rates
 *agents* from games between *sides*: in an identity game the sides are the lord with his
 loyalists, the rebels, and each renegade alone; the winning side ranks first and every other
-side ties second (drawn and truncated games are not rated). Every seat enters the update with its agent's
-rating; an agent holding several seats of one game (on one side or on several) then moves by the
-mean of its seats' updates, re-centred so that the seat-weighted mean update of a game is zero
-(self-play changes nothing; with unequal sides the raw updates would make every agent drift).
+side ties second (drawn and truncated games are not rated). Every seat enters the update with its
+agent's rating; an agent holding several seats of one game (on one side or on several) then moves
+by the mean of its seats' updates, re-centred so that the seat-weighted mean update of a game is
+zero (self-play changes nothing; with unequal sides the raw updates would make every agent drift).
 
 Two systems: ``OpenSkillRatings`` (Weng-Lin Plackett-Luce from the ``openskill`` package, the
 default when it is installed) and ``EloRatings``, our own multi-team Elo used when openskill is
@@ -46,8 +46,8 @@ class _Ratings:
         updates = self._updates(teams, ranks)        # per side, per seat: (d mu, new sigma)
         dmu: dict[str, list[float]] = {}
         sig: dict[str, list[float]] = {}
-        for t, ut in zip(teams, updates):
-            for a, (d, sigma) in zip(t, ut):
+        for t, ut in zip(teams, updates, strict=True):
+            for a, (d, sigma) in zip(t, ut, strict=True):
                 dmu.setdefault(a, []).append(d)
                 sig.setdefault(a, []).append(sigma)
         mean = {a: sum(ds) / len(ds) for a, ds in dmu.items()}
@@ -79,8 +79,8 @@ class OpenSkillRatings(_Ratings):
         entries = [[self.model.rating(mu=self.r[a][0], sigma=self.r[a][1]) for a in t]
                    for t in teams]
         new = self.model.rate(entries, ranks=ranks)
-        return [[(x.mu - self.r[a][0], x.sigma) for a, x in zip(t, nt)]
-                for t, nt in zip(teams, new)]
+        return [[(x.mu - self.r[a][0], x.sigma) for a, x in zip(t, nt, strict=True)]
+                for t, nt in zip(teams, new, strict=True)]
 
     def _apply(self, agent, dmu, sigma):
         self.r[agent] = (self.r[agent][0] + dmu, sigma)

@@ -1,4 +1,5 @@
-"""``heroes_env.agents.torch_policy.PolicyNet`` as an RLlib RLModule (new API stack), with action masking.
+"""``heroes_env.agents.torch_policy.PolicyNet`` as an RLlib RLModule (new API stack), with action
+masking.
 
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     spec = RLModuleSpec(module_class=MaskedPolicyModule, model_config={"hidden": [256, 256]})

@@ -1,13 +1,14 @@
-"""A decoded observation: the pieces of ``docs/observation.md`` as Python values, for scripted agents.
+"""A decoded observation: the pieces of ``docs/observation.md`` as Python values, for scripted
+agents.
 
 ``View(obs)`` reads only the observation vector (``heroes_env.obs.decode``: the layout's named
 pieces, float32 or bytes, here as per-seat numpy arrays) and public data: the deck lists (which
-physical card id is which kind, suit and rank), the hero and skill tables, the role table. Seats are relative to the viewer
-(0 = the viewer, 1 = the next in turn order, ...), as in the observation.
+physical card id is which kind, suit and rank), the hero and skill tables, the role table. Seats
+are relative to the viewer (0 = the viewer, 1 = the next in turn order, ...), as in the observation.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -42,18 +43,18 @@ class DeckTable:
         self.color = np.where(self.suit >= 0, self.suit & 1, C.COLOR_NONE)   # 0 black, 1 red
 
 
-@lru_cache(maxsize=None)
+@cache
 def deck_table(name: str) -> DeckTable:
     return DeckTable(name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def role_counts(num_players: int) -> tuple[int, ...]:
     pool = cards.role_pool(num_players)
     return tuple(int((pool == r).sum()) for r in range(C.NUM_ROLES))
 
 
-@lru_cache(maxsize=None)
+@cache
 def hero_skills(hero: int, lord: bool) -> tuple[int, ...]:
     """The skill ids in the seat's skill slots (lord skills only for the lord), slot order, as
     base ids (``content.SKILL_BASE``: the engine's mechanic, e.g. 奸雄 for 集权)."""
