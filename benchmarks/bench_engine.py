@@ -178,8 +178,8 @@ class Kernel:
 
     def __init__(self, npl, B, with_obs, seed):
         from heroes_env.config import Config
-        from heroes_env.engine import constants as C
         from heroes_env.engine import batch
+        from heroes_env.engine import constants as C
         self.batch, self.C = batch, C
         self.cfg = Config(num_players=npl)
         self.npl, self.B, self.with_obs = npl, B, with_obs

@@ -15,8 +15,7 @@ import numpy as np
 from . import cards, labels
 from .config import Config
 from .engine import constants as C
-from .engine import content
-from .engine import core
+from .engine import content, core
 from .engine.invariants import check_row
 from .engine.mask import legal_mask
 from .engine.observe import STATE_OBS_SIZE, observe, observe_state
@@ -100,7 +99,7 @@ class Game:
         self._adopt(config, state, log)
 
     @classmethod
-    def _trusted(cls, config: Config, state: np.ndarray, log: bool = False) -> "Game":
+    def _trusted(cls, config: Config, state: np.ndarray, log: bool = False) -> Game:
         """A game over a row the engine made itself for this config (no check)."""
         g = cls.__new__(cls)
         g._adopt(config, state, log)
@@ -123,7 +122,7 @@ class Game:
     # ------------------------------------------------------------ construction
     @classmethod
     def new(cls, config: Config | None = None, seed=None, log: bool = False,
-            engine_seed: int | None = None) -> "Game":
+            engine_seed: int | None = None) -> Game:
         """Deal a new game. seed: any int (or None for fresh entropy). engine_seed: the engine's
         own 32-bit seed instead (as the batch kernels use), to replay a game they played."""
         config = config or Config()
@@ -145,7 +144,7 @@ class Game:
         core.start(self.s, self._buf)
         self._drain_events()
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         g = Game._trusted(self.config, self.s.copy(), self.log_enabled)
         g.event_log = list(self.event_log)
         g.public_gains = set(self.public_gains)
@@ -156,7 +155,7 @@ class Game:
         return self.s.tobytes()
 
     @classmethod
-    def from_bytes(cls, config: Config, data: bytes) -> "Game":
+    def from_bytes(cls, config: Config, data: bytes) -> Game:
         """The game of ``to_bytes`` under config, checked as ``Game(config, state)`` is."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError(f"data must be bytes, got {type(data).__name__}")

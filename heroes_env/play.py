@@ -27,14 +27,14 @@ import sys
 
 import numpy as np
 
-from .cli import HelpFormatter, int_in, prog
 from . import labels
+from .cli import HelpFormatter, int_in, prog
 from .config import DEFAULT_PACK, DEFAULTS, MODES, PACKS, Config
 from .demo import game_config
 from .engine import constants as C
 from .engine import content
-from .record import GameRecorder, RecordWriter
 from .heroes import HEROES, lookup
+from .record import GameRecorder, RecordWriter
 from .table import context_text, hero_card, role_name, table_view
 
 RECENT = 20          # log lines shown by "l"

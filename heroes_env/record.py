@@ -31,7 +31,8 @@ import numpy as np
 from . import labels
 from .config import Config
 from .engine import constants as C
-from .game import Game, engine_seed as _engine_seed
+from .game import Game
+from .game import engine_seed as _engine_seed
 
 FORMAT = "heroes_env.record/1"
 
@@ -111,7 +112,7 @@ class GameRecord:
         return json.dumps(self.to_dict(), ensure_ascii=False)
 
     @classmethod
-    def from_dict(cls, d: dict, where: str = "record") -> "GameRecord":
+    def from_dict(cls, d: dict, where: str = "record") -> GameRecord:
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             got = d.get("format") if isinstance(d, dict) else type(d).__name__
             raise RecordError(f"{where} is not a game record (format {FORMAT!r} expected, got "

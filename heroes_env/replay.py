@@ -26,8 +26,8 @@ import json
 import re
 import sys
 
-from .cli import HelpFormatter, int_in, prog
 from . import cards, labels
+from .cli import HelpFormatter, int_in, prog
 from .engine import constants as C
 from .engine import content
 from .record import RecordError, load_record

@@ -50,11 +50,17 @@ import numpy as np
 from . import cards
 from .config import Config
 from .engine import constants as C
-from .engine import core
-from .engine import content
+from .engine import content, core
 from .engine.draft import assign_hero
-from .engine.flow.turn import (GAME_NEXT, TURN_AFTER_DISCARD, TURN_DISCARD, TURN_DRAW, TURN_JUDGE,
-                               TURN_PLAY, TURN_START)
+from .engine.flow.turn import (
+    GAME_NEXT,
+    TURN_AFTER_DISCARD,
+    TURN_DISCARD,
+    TURN_DRAW,
+    TURN_JUDGE,
+    TURN_PLAY,
+    TURN_START,
+)
 from .engine.mode3v3 import GAME3_AFTER_TURN
 from .engine.state import end_game, move_card, push_frame
 from .game import Game, engine_seed

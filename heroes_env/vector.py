@@ -115,7 +115,7 @@ def default_serial_below() -> int:
     return SERIAL_BELOW
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cache_bytes() -> int:
     """The size of this machine's largest CPU cache (Linux sysfs; 32 MiB where it cannot
     tell)."""

@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 
 import heroes_env
-from heroes_env import IllegalActionError, NUM_ACTIONS, OBS_SIZE
-from heroes_env import labels
+from heroes_env import NUM_ACTIONS, OBS_SIZE, IllegalActionError, labels
 from heroes_env.engine import constants as C
 from heroes_env.vector import VectorEnv
 from heroes_env.wrappers import ILLEGAL_ACTION, LearnerEnv, LearnerVectorEnv

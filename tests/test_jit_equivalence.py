@@ -15,11 +15,11 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
+from helpers import random_batch
 
 from heroes_env import Config, Game
-from heroes_env.engine import constants as C
 from heroes_env.engine import batch
-from helpers import random_batch
+from heroes_env.engine import constants as C
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -9,8 +9,15 @@ import pytest
 
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, state
-from heroes_env.engine.skills import (active, conversions, modifiers, phases, queries, registry,
-                                      targeting)
+from heroes_env.engine.skills import (
+    active,
+    conversions,
+    modifiers,
+    phases,
+    queries,
+    registry,
+    targeting,
+)
 
 ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                       "heroes_env", "engine")

@@ -10,14 +10,23 @@ Without horses or weapons seats 1 and 3 are at distance 1 from seat 0, seat 2 at
 """
 import numpy as np
 import pytest
+from helpers import (
+    asked,
+    damage,
+    discard_names,
+    equip_names,
+    event_args,
+    events,
+    expect,
+    hand_names,
+    skill_events,
+)
+from helpers import table4 as table
 
 from heroes_env import Config
 from heroes_env.engine import constants as C
 from heroes_env.engine import invariants as inv
 from heroes_env.engine.skills import ids as SK
-from helpers import damage, discard_names, equip_names, event_args, events, expect, hand_names
-from helpers import table4 as table
-from helpers import skill_events, asked
 
 # equipment that is always usable in the play phase: keeps the owner's play decision open
 ANCHOR = "zhuahuangfeidian"

@@ -11,14 +11,15 @@ on: a decision with a single legal action is taken unasked.
 """
 import numpy as np
 import pytest
+from helpers import damage, event_args, expect, hand_names, seats4
 
 from heroes_env.config import Config
-from heroes_env.game import Game
 from heroes_env.engine import constants as C
-from heroes_env.engine import content, invariants as inv
+from heroes_env.engine import content
+from heroes_env.engine import invariants as inv
 from heroes_env.engine.rules import seat_distance
+from heroes_env.game import Game
 from heroes_env.scenario import build
-from helpers import damage, discard_names, event_args, expect, hand_names, names, seats4
 
 SK = {s.key: s.id for s in content.SKILLS.values()}
 ANCHOR = "zhuahuangfeidian"          # ♥K +1 horse in hand: its holder keeps a DK_PLAY decision

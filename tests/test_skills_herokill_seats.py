@@ -11,6 +11,10 @@ heroes".
 """
 import numpy as np
 import pytest
+from conftest import check_invariants
+from helpers import damage, discard_names, events, expect, hand_names, skill_events
+from test_hidden_info import play_checking_hidden_info
+from test_random_play import play_fully_checked
 
 import heroes_env
 from heroes_env import Config, Game
@@ -19,12 +23,6 @@ from heroes_env.engine import invariants as inv
 from heroes_env.engine.rules import attack_range, seat_distance
 from heroes_env.engine.skills import ids as SK
 from heroes_env.scenario import build
-from helpers import damage, discard_names, events, expect, hand_names
-from helpers import skill_events
-
-from conftest import check_invariants
-from test_random_play import play_fully_checked
-from test_hidden_info import play_checking_hidden_info
 
 ROLES5 = ["lord", "rebel", "loyalist", "rebel", "renegade"]
 # heroes whose skills do not act in these scenarios (the invariants want a hero on every seat)

@@ -14,11 +14,11 @@ Judgement cards and draws come from ``deck_top`` (top card first). The lord of a
 gets no +1 HP. Autoplay is on: a decision with a single legal action is taken unasked.
 """
 import pytest
+from helpers import damage, discard_names, event_args, expect, hand_names, names, seats4
 
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
 from heroes_env.scenario import build
-from helpers import damage, discard_names, event_args, expect, hand_names, names, seats4
 
 SK = {s.key: s.id for s in content.SKILLS.values()}
 # equipment in hand: always usable in the play phase, so its holder keeps a DK_PLAY decision

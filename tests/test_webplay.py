@@ -7,13 +7,12 @@ import urllib.error
 import urllib.request
 
 import pytest
+from test_replay import _chromium, _dump
 
 from heroes_env import Config
 from heroes_env.play import Session
 from heroes_env.record import load_record
 from heroes_env.webplay import LiveGame, make_server
-
-from test_replay import _chromium, _dump
 
 
 @pytest.fixture

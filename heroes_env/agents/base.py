@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from typing import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 
 import numpy as np
 

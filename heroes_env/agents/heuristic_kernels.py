@@ -24,9 +24,9 @@ import numpy as np
 from heroes_env import cards as _cards
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
+from heroes_env.engine.skills import ids as SK
 from heroes_env.fast import crew
 from heroes_env.fast.jit import njit
-from heroes_env.engine.skills import ids as SK
 
 LORD, LOYALIST, REBEL, RENEGADE = C.ROLE_LORD, C.ROLE_LOYALIST, C.ROLE_REBEL, C.ROLE_RENEGADE
 COMMANDER, GUARD = C.ROLE_COMMANDER, C.ROLE_GUARD

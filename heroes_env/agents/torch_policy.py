@@ -59,14 +59,27 @@ import io
 import json
 import os
 import warnings
-from typing import Hashable, Iterable
+from collections.abc import Hashable, Iterable
 
 import numpy as np
 
 from heroes_env.cli import install_hint
-from heroes_env.engine.constants import (A_CARD, MAX_CARDS, MAX_SEATS, NUM_ACTIONS, NUM_KINDS,
-                                         NUM_ROLES, OBS_DSRC, OBS_DTGT, OBS_HAND, OBS_ROLE,
-                                         OBS_SEATS, OBS_SIZE, OBS_SIZE_BEFORE_HISTORY, SEAT_OBS)
+from heroes_env.engine.constants import (
+    A_CARD,
+    MAX_CARDS,
+    MAX_SEATS,
+    NUM_ACTIONS,
+    NUM_KINDS,
+    NUM_ROLES,
+    OBS_DSRC,
+    OBS_DTGT,
+    OBS_HAND,
+    OBS_ROLE,
+    OBS_SEATS,
+    OBS_SIZE,
+    OBS_SIZE_BEFORE_HISTORY,
+    SEAT_OBS,
+)
 from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED, obs_to_float32
 
 from .base import Agent, AgentSpecError, check_batch, register_checkpoint_loader

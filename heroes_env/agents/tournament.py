@@ -54,10 +54,9 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from heroes_env import Config, Game
-from heroes_env.cli import HelpFormatter, int_in, prog
-from heroes_env.config import DEFAULTS
-from heroes_env.config import PACKS
 from heroes_env import cards as _cards
+from heroes_env.cli import HelpFormatter, int_in, prog
+from heroes_env.config import DEFAULTS, PACKS
 from heroes_env.engine import constants as C
 
 from .base import AgentSpecError, make_agent, trust_kwargs
@@ -278,8 +277,8 @@ def _write_record(record_dir: str, config: Config, rec: dict, decisions: list,
                   transcripts: list | None = None) -> None:
     """The game as a replayable record (``heroes_env.record``): <record_dir>/game_<i>.json."""
     from heroes_env import labels as _labels
-    from heroes_env.record import GameRecord, RecordWriter
     from heroes_env.game import engine_seed
+    from heroes_env.record import GameRecord, RecordWriter
     g = GameRecord(config, engine_seed(rec["seed"]), rec["seed"], decisions,
                    result=_labels.RESULT_NAMES["en"][_RESULT_IDS[rec["result"]]],
                    rewards=rec["rewards"], rounds=rec["rounds"],
@@ -392,6 +391,7 @@ def batched_records(cfg: TournamentConfig, todo: list[int], threads: int = 1):
     from heroes_env.engine import batch as K
     from heroes_env.game import engine_seed
     from heroes_env.vector import BatchCore
+
     from . import heuristic_kernels as HK
     from .heuristic import HeuristicAgent
     from .heuristic_loop import KIND_HEURISTIC, KIND_RANDOM, HeuristicLoop

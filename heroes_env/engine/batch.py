@@ -18,17 +18,35 @@ threads (``heroes_env.fast.crew``: one compiled copy of the engine per kernel, w
 parallel kernels compile four).
 """
 import numpy as np
-from ..fast.intrinsics import (borrow_row, prefetch_row, prefetch_row_for_write, store_fence,
-                               stream_row)
-from ..fast.jit import njit
-from ..fast import crew
 
-from .constants import (FLAG_AUTOPLAY, H_DECIDER, H_DONE, H_ERR, H_FLAGS, H_NAUTO, H_NDEC, H_NP,
-                        H_RESULT, H_SEED, NUM_ACTIONS, RES_TRUNCATED, Layout)
-from .state import _fmix32, mul32
+from ..fast import crew
+from ..fast.intrinsics import (
+    borrow_row,
+    prefetch_row,
+    prefetch_row_for_write,
+    store_fence,
+    stream_row,
+)
+from ..fast.jit import njit
+from .constants import (
+    FLAG_AUTOPLAY,
+    H_DECIDER,
+    H_DONE,
+    H_ERR,
+    H_FLAGS,
+    H_NAUTO,
+    H_NDEC,
+    H_NP,
+    H_RESULT,
+    H_SEED,
+    NUM_ACTIONS,
+    RES_TRUNCATED,
+    Layout,
+)
 from .core import OP_DEAL, OP_STEP_TRUSTED, engine, rewards, setup_game
 from .mask import legal_mask
 from .observe import observe, observe_state
+from .state import _fmix32, mul32
 
 
 @njit(cache=True)

@@ -12,20 +12,77 @@ import re
 
 import numpy as np
 
-from .constants import (COMMANDER_OFFSET, C_LOC, D_ORDER, FLAG_AUTOPLAY, FRAME_BASE, FRAME_SIZE,
-                        FR_DYING, F_KIND, F_TGT, G_FLAGS, H_ACTED, H_CUR, H_DECIDER, H_DONE,
-                        H_DRAFT, H_ERR, H_FP, H_HOLD, H_LOOKER, H_MAX_ROUNDS, H_MODE, H_MOVED,
-                        H_NCARDS, H_NDECK, H_NP, H_PACK, H_PEND, H_PHASE, H_RESULT, H_ROUND,
-                        H_TURNS, MAX_CARDS, MAX_FRAMES, MODE_3V3, NUM_ACTIONS, PACK_NONE, PH_NONE,
-                        P_ALIVE, P_ARMOR, P_AT, P_HANDN, P_HERO, P_HP, P_MAXHP, P_MINUS, P_PLUS,
-                        P_POS, P_WEAPON, RES_DRAW, RES_NONE, RES_TEAM0, RES_TEAM1, RES_TRUNCATED,
-                        STATE_SIZE, TEAM_SIZE, Z_AG, Z_DECK, Z_EQUIP, Z_HAND, Z_JUDGE, Z_LOOK,
-                        Z_PILE, Z_PROC, Z_VOID)
-from .core import OP_DEAL, OP_STEP, engine, setup_game
+from ..fast import crew
 from ..fast.jit import njit
 from . import constants as _C
 from . import frames as _F
-from ..fast import crew
+from .constants import (
+    C_LOC,
+    COMMANDER_OFFSET,
+    D_ORDER,
+    F_KIND,
+    F_TGT,
+    FLAG_AUTOPLAY,
+    FR_DYING,
+    FRAME_BASE,
+    FRAME_SIZE,
+    G_FLAGS,
+    H_ACTED,
+    H_CUR,
+    H_DECIDER,
+    H_DONE,
+    H_DRAFT,
+    H_ERR,
+    H_FP,
+    H_HOLD,
+    H_LOOKER,
+    H_MAX_ROUNDS,
+    H_MODE,
+    H_MOVED,
+    H_NCARDS,
+    H_NDECK,
+    H_NP,
+    H_PACK,
+    H_PEND,
+    H_PHASE,
+    H_RESULT,
+    H_ROUND,
+    H_TURNS,
+    MAX_CARDS,
+    MAX_FRAMES,
+    MODE_3V3,
+    NUM_ACTIONS,
+    P_ALIVE,
+    P_ARMOR,
+    P_AT,
+    P_HANDN,
+    P_HERO,
+    P_HP,
+    P_MAXHP,
+    P_MINUS,
+    P_PLUS,
+    P_POS,
+    P_WEAPON,
+    PACK_NONE,
+    PH_NONE,
+    RES_DRAW,
+    RES_NONE,
+    RES_TEAM0,
+    RES_TEAM1,
+    RES_TRUNCATED,
+    STATE_SIZE,
+    TEAM_SIZE,
+    Z_AG,
+    Z_DECK,
+    Z_EQUIP,
+    Z_HAND,
+    Z_JUDGE,
+    Z_LOOK,
+    Z_PILE,
+    Z_PROC,
+    Z_VOID,
+)
+from .core import OP_DEAL, OP_STEP, engine, setup_game
 from .mask import legal_mask
 from .skills.common import pile_holds
 

@@ -103,7 +103,7 @@ def _spins_per_us() -> float:
 
 
 class _Worker:
-    def __init__(self, crew: "_Crew", w: int):
+    def __init__(self, crew: _Crew, w: int):
         self.crew = crew
         self.base = LINE * (w + 1)
         self.job = None

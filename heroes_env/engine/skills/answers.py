@@ -13,19 +13,68 @@ Each family lists its pairs here (``<FAMILY>_QUERIES``, (skill, query point)) an
 its ``QUERIES``.
 """
 from ...fast.jit import njit
-
-from ..constants import (COLOR_BLACK, COLOR_RED, C_LOC, H_CUR, H_LASTKIND, H_NP, K_AMAZING_GRACE,
-                         K_COLLATERAL, K_DISMANTLE, K_DUEL, K_GOD_SALVATION, K_INDULGENCE, K_JINK,
-                         K_NONE, K_NULLIFICATION, K_PEACH, K_SAVAGE, K_SLASH, K_SNATCH, MAX_SEATS,
-                         MK_MENSHEN, MK_MENSHEN_ON, MK_XIADAN_LOST, MK_XIADAN_WON, MK_ZUIJIU,
-                         P_MARK, Q_ATTACK_RANGE, Q_CONVERTS, Q_DUEL_DAMAGE, Q_MAKES_KIND,
-                         Q_SEAT_DIED, Q_SLASH_BLOCKED, Q_SLASH_DAMAGE, Q_SLASH_LIMIT,
-                         Q_SLASH_TARGETS, Q_TAKES_AIM, SUIT_CLUB, SUIT_DIAMOND, SUIT_HEART, Z_EQUIP)
+from ..constants import (
+    C_LOC,
+    COLOR_BLACK,
+    COLOR_RED,
+    H_CUR,
+    H_LASTKIND,
+    H_NP,
+    K_AMAZING_GRACE,
+    K_COLLATERAL,
+    K_DISMANTLE,
+    K_DUEL,
+    K_GOD_SALVATION,
+    K_INDULGENCE,
+    K_JINK,
+    K_NONE,
+    K_NULLIFICATION,
+    K_PEACH,
+    K_SAVAGE,
+    K_SLASH,
+    K_SNATCH,
+    MAX_SEATS,
+    MK_MENSHEN,
+    MK_MENSHEN_ON,
+    MK_XIADAN_LOST,
+    MK_XIADAN_WON,
+    MK_ZUIJIU,
+    P_MARK,
+    Q_ATTACK_RANGE,
+    Q_CONVERTS,
+    Q_DUEL_DAMAGE,
+    Q_MAKES_KIND,
+    Q_SEAT_DIED,
+    Q_SLASH_BLOCKED,
+    Q_SLASH_DAMAGE,
+    Q_SLASH_LIMIT,
+    Q_SLASH_TARGETS,
+    Q_TAKES_AIM,
+    SUIT_CLUB,
+    SUIT_DIAMOND,
+    SUIT_HEART,
+    Z_EQUIP,
+)
 from ..state import card_color, card_kind, card_suit
 from .common import own_card
-from .ids import (SK_DIAOZHUO, SK_FANGZHU, SK_FENGHUO, SK_FUXIAO, SK_GANLU, SK_GUOSE, SK_HUICHUN,
-                  SK_JIANXIONG_HK, SK_LONGDAN, SK_MENSHEN, SK_QINGGUO, SK_QIXI, SK_SHENTOU,
-                  SK_WUSHENG, SK_XIADAN, SK_ZUIJIU)
+from .ids import (
+    SK_DIAOZHUO,
+    SK_FANGZHU,
+    SK_FENGHUO,
+    SK_FUXIAO,
+    SK_GANLU,
+    SK_GUOSE,
+    SK_HUICHUN,
+    SK_JIANXIONG_HK,
+    SK_LONGDAN,
+    SK_MENSHEN,
+    SK_QINGGUO,
+    SK_QIXI,
+    SK_SHENTOU,
+    SK_WUSHENG,
+    SK_XIADAN,
+    SK_ZUIJIU,
+)
 
 # ---------------------------------------------------------------- targeting: 门神
 TARGETING_QUERIES = ((SK_MENSHEN, Q_TAKES_AIM), (SK_MENSHEN, Q_SEAT_DIED))

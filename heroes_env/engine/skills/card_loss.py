@@ -4,11 +4,10 @@ left: draw 2, once per card). The loss each answers is data (skills.csv ``on_los
 ``registry.run_pending`` asks them as soon as the engine is between two steps, before any pending
 decision."""
 from ...fast.jit import njit
-
-from ..constants import (A_CONFIRM, F_PC, F_USER, H_ANSWER)
+from ..constants import A_CONFIRM, F_PC, F_USER, H_ANSWER
 from ..frames import PC_START
-from ..state import draw_cards, pop_frame
 from ..rules import alive
+from ..state import draw_cards, pop_frame
 from .common import ask_confirm, skill_log
 from .ids import SK_LIANYING, SK_XIAOJI
 

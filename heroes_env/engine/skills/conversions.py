@@ -17,18 +17,51 @@ state only and lives in ``answers.py``, which ``rules`` asks through ``queries``
 ``rules`` (``rules.usable_in_play``).
 """
 from ...fast.jit import njit
-
-from ..constants import (A_CARD, C_LOC, DK_SKILL_CARD, FR_USE, F_PC, F_USER, H_ANSWER, H_NCARDS,
-                         H_NODIST, K_AMAZING_GRACE, K_COLLATERAL, K_DISMANTLE, K_GOD_SALVATION,
-                         K_INDULGENCE, K_NONE, K_SAVAGE, K_SLASH, K_SNATCH, P_HANDN, UF_PLAY,
-                         Z_EQUIP, Z_HAND)
-from ..state import (card_kind, become_frame, equip_slot_field, skill_param)
 from .. import rules
+from ..constants import (
+    A_CARD,
+    C_LOC,
+    DK_SKILL_CARD,
+    F_PC,
+    F_USER,
+    FR_USE,
+    H_ANSWER,
+    H_NCARDS,
+    H_NODIST,
+    K_AMAZING_GRACE,
+    K_COLLATERAL,
+    K_DISMANTLE,
+    K_GOD_SALVATION,
+    K_INDULGENCE,
+    K_NONE,
+    K_SAVAGE,
+    K_SLASH,
+    K_SNATCH,
+    P_HANDN,
+    UF_PLAY,
+    Z_EQUIP,
+    Z_HAND,
+)
 from ..frames import PC_START
-from .answers import CONVERSIONS_QUERIES as QUERIES, converts, makes, repeat_kind  # noqa: F401
+from ..state import become_frame, card_kind, equip_slot_field, skill_param
+from .answers import CONVERSIONS_QUERIES as QUERIES  # noqa: F401
+from .answers import converts, repeat_kind
 from .common import ask, mark_used, skill_log, used
-from .ids import (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
-                  SK_SHENTOU, SK_JIANXIONG_HK, SK_DIAOZHUO, SK_FUXIAO, SK_FANGZHU, SK_GANLU)
+from .ids import (
+    SK_DIAOZHUO,
+    SK_FANGZHU,
+    SK_FENGHUO,
+    SK_FUXIAO,
+    SK_GANLU,
+    SK_GUOSE,
+    SK_HUICHUN,
+    SK_JIANXIONG_HK,
+    SK_LONGDAN,
+    SK_QINGGUO,
+    SK_QIXI,
+    SK_SHENTOU,
+    SK_WUSHENG,
+)
 
 SKILLS = (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
           SK_SHENTOU, SK_JIANXIONG_HK, SK_DIAOZHUO, SK_FUXIAO, SK_FANGZHU, SK_GANLU)

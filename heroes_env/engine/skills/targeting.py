@@ -15,16 +15,39 @@ TP_TARGETED context (the owner is a target): ``F_TGT`` = the 杀's user, ``F_CAR
 is the user; after every TP_TARGETED): ``F_TGT`` = the target, ``F_SUB2`` = its index.
 """
 from ...fast.jit import njit
-
-from ..constants import (A_CARD, A_PASS, A_TARGET, COLOR_RED, DK_SKILL_CARD, DK_SKILL_TARGET, F_PC,
-                         F_SUB2, F_TGT, F_USER, H_ANSWER, H_DTGT, H_NCARDS, H_NP, H_RET, K_SLASH,
-                         MK_MENSHEN, MK_MENSHEN_ON, P_MARK, SKD_PASS, TP_AFTER_DISCARD, TP_AIMED,
-                         TP_START, TP_TARGETED, UF_NO_DODGE_T0)
+from .. import rules
+from ..constants import (
+    A_CARD,
+    A_PASS,
+    A_TARGET,
+    COLOR_RED,
+    DK_SKILL_CARD,
+    DK_SKILL_TARGET,
+    F_PC,
+    F_SUB2,
+    F_TGT,
+    F_USER,
+    H_ANSWER,
+    H_DTGT,
+    H_NCARDS,
+    H_NP,
+    H_RET,
+    K_SLASH,
+    MK_MENSHEN,
+    MK_MENSHEN_ON,
+    P_MARK,
+    SKD_PASS,
+    TP_AFTER_DISCARD,
+    TP_AIMED,
+    TP_START,
+    TP_TARGETED,
+    UF_NO_DODGE_T0,
+)
 from ..frames import F_SKILL_TP, F_USE_FLAGS, F_USE_TGT2, F_USE_TGT3, PC_START
 from ..state import card_color, discard_card, pop_frame, seat_after
-from .. import rules
-from .answers import TARGETING_QUERIES as QUERIES, guard_ends  # noqa: F401  (QUERIES: the family's)
-from .common import (ask, ask_confirm, judge_if_confirmed, own_card, origin, rel_target, skill_log)
+from .answers import TARGETING_QUERIES as QUERIES  # noqa: F401  (QUERIES: the family's)
+from .answers import guard_ends
+from .common import ask, ask_confirm, judge_if_confirmed, origin, own_card, rel_target, skill_log
 from .ids import SK_LIULI, SK_MENSHEN, SK_ROUQING
 
 SKILLS = (SK_LIULI, SK_MENSHEN, SK_ROUQING)
