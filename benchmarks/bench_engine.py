@@ -89,7 +89,7 @@ def _aec_run(make_env, seconds: float, seed: int, stream):
     t0, c0 = time.perf_counter(), time.process_time()
     while True:
         e.reset(seed=seed + games)
-        for agent in e.agent_iter():
+        for _agent in e.agent_iter():
             obs, rew, term, truncd, info = e.last()
             if term or truncd:
                 e.step(None)           # dead step: not a decision

@@ -200,7 +200,8 @@ def dtype_ratios(rows, out):
         f = by.get((n, B, t, "float32"))
         if dt != "uint8" or f is None:
             continue
-        pairs = [u / x for u, x in zip(r["steps_per_s"]["runs"], f["steps_per_s"]["runs"])]
+        pairs = [u / x for u, x in zip(r["steps_per_s"]["runs"], f["steps_per_s"]["runs"],
+                                             strict=False)]
         res.append({"players": n, "B": B, "threads": t, "ratio": summary(pairs)})
     if res:
         out("")

@@ -65,7 +65,7 @@ def play(num_players: int | None = None, seed: int = 0, lang: str = "en",
     out(g.render_text(lang))
     decisions = 0
     t0 = time.perf_counter()
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         obs, reward, term, trunc, info = e.last()
         if term or trunc:
             e.step(None)

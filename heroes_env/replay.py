@@ -81,7 +81,7 @@ class FrameBuilder:
     def _log(self, g):
         for i in range(self._seen, len(g.event_log)):
             ev = g.event_log[i]
-            for v, key in zip(self.views, self.keys):
+            for v, key in zip(self.views, self.keys, strict=True):
                 en = labels.event_to_str(ev, g.deck, "en", v, i in g.public_gains)
                 if en is not None:
                     zh = labels.event_to_str(ev, g.deck, "zh", v, i in g.public_gains)
@@ -94,7 +94,7 @@ class FrameBuilder:
             return
         k, seat, action, kind, locs, en, zh, views = self._pending
         self._pending = None
-        for v, key in zip(self.views, self.keys):
+        for v, key in zip(self.views, self.keys, strict=True):
             if action_visible(locs, g_after, seat, v, action, kind):
                 f = views[key]
                 f["taken"] = {"seat": seat, "en": en, "zh": zh}
@@ -104,7 +104,7 @@ class FrameBuilder:
         self._settle(g)
         self._log(g)
         views = {}
-        for v, key in zip(self.views, self.keys):
+        for v, key in zip(self.views, self.keys, strict=True):
             f = table_view(g, v)
             f["k"] = k
             f["lines"] = len(self.logs[key])
@@ -119,7 +119,7 @@ class FrameBuilder:
         self._settle(g)
         self._log(g)
         frames = {}
-        for v, key in zip(self.views, self.keys):
+        for v, key in zip(self.views, self.keys, strict=True):
             f = table_view(g, v)
             f.update(k=k, lines=len(self.logs[key]), taken=None)
             frames[key] = self.frames[key] + [f]
@@ -128,7 +128,7 @@ class FrameBuilder:
     def finish(self, g, k: int | None = None) -> dict:
         self._settle(g)
         self._log(g)
-        for v, key in zip(self.views, self.keys):
+        for v, key in zip(self.views, self.keys, strict=True):
             f = table_view(g, v)
             f["k"] = k if k is not None else (self.frames[key][-1]["k"] + 1 if self.frames[key] else 0)
             f["lines"] = len(self.logs[key])

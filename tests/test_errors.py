@@ -4,6 +4,7 @@ Covers ``Game.step`` (illegal, out-of-range and non-int actions, stepping a fini
 wrong seat), ``raw_env.step`` / ``raw_env.step_as``, ``Config`` values, env keywords and malformed
 scenarios (``heroes_env.scenario.ScenarioError``).
 """
+import dataclasses
 import re
 
 import numpy as np
@@ -274,7 +275,7 @@ def test_bad_preset():
 
 def test_config_is_frozen():
     cfg = Config()
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         cfg.num_players = 9
     assert cfg.with_(num_players=9).num_players == 9 and cfg.num_players == 5
 

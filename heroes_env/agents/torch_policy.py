@@ -84,7 +84,8 @@ from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED, obs_to_float32
 
 from .base import Agent, AgentSpecError, check_batch, register_checkpoint_loader
 
-__all__ = ["CHECKPOINT_FORMAT", "COMPATIBLE_OBS_SIZES", "FEATURES", "PolicyNet",
+# PolicyNet is exported lazily by the module __getattr__ (torch is imported on first use)
+__all__ = ["CHECKPOINT_FORMAT", "COMPATIBLE_OBS_SIZES", "FEATURES", "PolicyNet",  # noqa: F822
            "TorchPolicyAgent", "SB3PolicyAgent", "build_net", "card_kinds", "extend_net",
            "net_from_arch", "prior_gains", "set_prior_gains", "save_checkpoint", "load_checkpoint"]
 

@@ -253,7 +253,7 @@ class _Player:
         rec = play_game(self.config, agents, seed, agent_seeds, decisions, transcripts)
         out = {"game": i, "seed": seed, "seats": [cfg.labels[j] for j in who], **rec}
         usage: dict = {}                 # what the agents spent in this game, per label
-        for j, a, b in zip(who, agents, before):
+        for j, a, b in zip(who, agents, before, strict=True):
             after = a.usage()
             if after is not None:
                 u = usage.setdefault(cfg.labels[j], {})
@@ -702,7 +702,7 @@ def summarize(cfg: TournamentConfig, records: list[dict], rating: str = "auto") 
     stats = {a: {"spec": s, "seat_games": 0, "wins": 0,
                  "roles": {r: {"games": 0, "wins": 0} for r in MODE_ROLE_NAMES[cfg.mode]},
                  "heroes": {}}
-             for a, s in zip(labels, cfg.agents)}
+             for a, s in zip(labels, cfg.agents, strict=True)}
     results = {k: 0 for k in MODE_RESULTS[cfg.mode] + ("draw", "truncated")}
     ratings = make_ratings(labels, rating)
     rounds = decisions = 0
@@ -772,7 +772,7 @@ def _sides(rec: dict):
             winners.append(rec["rewards"][seat] > 0)
     sides = [lord_side, rebels] + teams
     won = [rec["result"] == "lord", rec["result"] == "rebel"] + winners
-    keep = [(t, w) for t, w in zip(sides, won) if t]
+    keep = [(t, w) for t, w in zip(sides, won, strict=True) if t]
     return [t for t, _ in keep], [1 if w else 2 for _, w in keep]
 
 
@@ -826,7 +826,8 @@ def plot(summary: dict, path: str) -> bool:
         st = summary["agents"][a]
         ds = [st] + [st["roles"][r] for r in roles]
         ys = [d["win_rate"] or 0.0 for d in ds]
-        err = [[y - d["ci95"][0] for y, d in zip(ys, ds)], [d["ci95"][1] - y for y, d in zip(ys, ds)]]
+        err = [[y - d["ci95"][0] for y, d in zip(ys, ds, strict=True)],
+               [d["ci95"][1] - y for y, d in zip(ys, ds, strict=True)]]
         xs = [i + (k - (len(agents) - 1) / 2) * w for i in range(len(groups))]
         ax.bar(xs, ys, w, yerr=err, capsize=3, label=a)
     ax.set_xticks(range(len(groups)), groups)

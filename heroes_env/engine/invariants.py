@@ -399,10 +399,10 @@ def _slot_table(v):
     own ranges, narrowed by the kinds' ``SLOT_RANGES``."""
     lo = np.broadcast_to(_FR_LO, (_C.NUM_FRAME_KINDS, FRAME_SIZE)).copy()
     hi = np.broadcast_to(_FR_HI, (_C.NUM_FRAME_KINDS, FRAME_SIZE)).copy()
-    for n, at, size, a, b in _FR_DEP:
+    for _n, at, size, a, b in _FR_DEP:
         lo[:, at:at + size] = _value(a, v)
         hi[:, at:at + size] = _value(b, v)
-    for kind, slot, at, a, b in _SLOTS:
+    for kind, _slot, at, a, b in _SLOTS:
         lo[kind, at] = _value(a, v)
         hi[kind, at] = _value(b, v)
     return lo, hi
