@@ -1,4 +1,5 @@
-"""One frozen configuration object for a game, shared by the AEC env, the vector API and scenarios."""
+"""One frozen configuration object for a game, shared by the AEC env, the vector API and
+scenarios."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace

@@ -1,7 +1,7 @@
 """Play one seat yourself against agents, in the terminal.
 
-    python -m heroes_env.play --pack standard          # 5 players, standard heroes, you in a random seat
-    python -m heroes_env.play --seat 0 --opponents random --seed 3 --lang zh     # the no-skill game
+    python -m heroes_env.play --pack standard      # 5 players, standard heroes, a random seat
+    python -m heroes_env.play --seat 0 --opponents random --seed 3 --lang zh  # the no-skill game
     python -m heroes_env.play --mode 3v3 --record game.json
     heroes-play --opponents heuristic training/checkpoints/selfplay_none5.pt --pack none
 
@@ -10,8 +10,9 @@ equipment, judgement zone, the roles you know), your hand, the decision, and the
 numbered from 1. Type a number or a label (``slash``, ``target player_2``, ``pass``); ``h`` help,
 ``l`` the recent log, ``t`` the table again, ``? NAME`` what a hero or skill does (``? rende``,
 ``? 刘备``), ``q`` quit. At the draft each offered hero shows its kingdom, HP, gender and skills
-with their texts; a hero may be picked by its number, key (``liubei``) or name. The other seats' moves appear as log
-lines, showing only what your seat may see (``--reveal`` shows everything, for debugging).
+with their texts; a hero may be picked by its number, key (``liubei``) or name. The other seats'
+moves appear as log lines, showing only what your seat may see (``--reveal`` shows everything, for
+debugging).
 
 Input may be piped, one line per decision; at the end of the input the game stops with a message
 (and exit status 0). ``--record FILE`` writes the game (``heroes_env.record``; a stopped game is

@@ -18,7 +18,8 @@ Recording:
       no transcripts (``GameRecorder.step(action, agent.take_transcript())`` does).
     * ``GameRecorder``: wrap a ``Game`` you step yourself (``heroes_env.play``, the tournament).
     * ``VectorRecorder(VectorEnv(...), "dir/")``: records the games of a batched env (training).
-    * ``python -m heroes_env.agents.tournament ... --record DIR``, ``python -m heroes_env.play --record FILE``.
+    * ``python -m heroes_env.agents.tournament ... --record DIR``,
+      ``python -m heroes_env.play --record FILE``.
 """
 from __future__ import annotations
 

@@ -31,8 +31,8 @@ seat; start from ``Game.new`` to test those. Nor a decision in the middle of a c
 up to it with ``g.play``.
 
 A card is named by its kind or card id (``slash``, ``chitu``), its English or Chinese name
-(``Slash``, ``杀``), optionally followed by suit and rank (``♠7``, ``S7``, ``h10``, ``♦Q``), or given
-as an int card id. Without suit and rank the lowest-id copy not yet placed is taken. Cards not
+(``Slash``, ``杀``), optionally followed by suit and rank (``♠7``, ``S7``, ``h10``, ``♦Q``), or
+given as an int card id. Without suit and rank the lowest-id copy not yet placed is taken. Cards not
 placed anywhere are shuffled (with ``seed``) into the draw pile under ``deck_top``.
 Anything wrong in the description raises ``ScenarioError`` naming it: a contradiction (two
 seats with one hero, a dead lord), a value of the wrong type (a bool where an int belongs, a
@@ -70,8 +70,8 @@ PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 _SUIT_CHARS = {"♠": 0, "s": 0, "♥": 1, "h": 1, "♣": 2, "c": 2, "♦": 3, "d": 3}
 _SPEC = re.compile(r"^(?P<name>.+?)(?:\s+(?P<suit>[♠♥♣♦sShHcCdD])\s*(?P<rank>10|[2-9]|[AJQKajqk]))?$")
 SEAT_KEYS = {"role", "hp", "max_hp", "hand", "equip", "judge", "gender", "alive", "slashes", "hero"}
-# the FR_TURN step that starts each phase (engine/flow/turn.py run_turn); "finish" starts at the end of
-# the discard phase (TURN_AFTER_DISCARD: 闭月 / 门神), then the finish phase
+# the FR_TURN step that starts each phase (engine/flow/turn.py run_turn); "finish" starts at the end
+# of the discard phase (TURN_AFTER_DISCARD: 闭月 / 门神), then the finish phase
 PHASE_PC = {"start": TURN_START, "judge": TURN_JUDGE, "draw": TURN_DRAW, "play": TURN_PLAY,
             "discard": TURN_DISCARD, "finish": TURN_AFTER_DISCARD}
 

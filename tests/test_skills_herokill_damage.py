@@ -1,7 +1,7 @@
-"""Scenario tests for 英雄杀 heroes (pack ``herokill``, the 英雄杀 rules texts near its end): 秦琼 (反击,
-门神), 关羽 (朴刀), 李师师 (曼舞, 红妆), 李逵 (复仇 = 刚烈 with param), 商鞅 (变法 = 鬼才 with param,
-法家 = 反馈 with param), 成吉思汗 (骑射 = 马术 with param, 强掠), and the aliases 集权 (嬴政) and
-舍身 (虞姬). Rule choices: ``docs/rules.md`` "Hero Kill heroes".
+"""Scenario tests for 英雄杀 heroes (pack ``herokill``, the 英雄杀 rules texts near its end): 秦琼
+(反击, 门神), 关羽 (朴刀), 李师师 (曼舞, 红妆), 李逵 (复仇 = 刚烈 with param), 商鞅 (变法 = 鬼才
+with param, 法家 = 反馈 with param), 成吉思汗 (骑射 = 马术 with param, 强掠), and the aliases 集权
+(嬴政) and 舍身 (虞姬). Rule choices: ``docs/rules.md`` "Hero Kill heroes".
 
 Tables are rigged with ``heroes_env.scenario.build`` on the standard deck (the mechanics do not
 depend on the deck's names). Seats: 0 lord, 1 rebel, 2 loyalist, 3 renegade; without horses or

@@ -3,7 +3,8 @@
 
     import heroes_env.agents.torch_policy                      # registers the .pt and .zip loaders
     agent = make_agent("training/checkpoints/selfplay_none5.pt")
-    python -m heroes_env.agents.tournament --agents training/checkpoints/selfplay_none5.pt heuristic ...
+    python -m heroes_env.agents.tournament \
+        --agents training/checkpoints/selfplay_none5.pt heuristic ...
 
 A ``.pt`` checkpoint is a ``torch.save`` dict: ``format`` (``CHECKPOINT_FORMAT``), ``arch``
 (``obs_size``, ``num_actions``, ``hidden``: the widths of the shared trunk), ``state_dict`` of
@@ -32,12 +33,12 @@ checkpoints, which load as they are):
   instead of a match between two one-hots.
 - ``"prior"``: the heuristic's suggestion (residual policy learning: Silver et al. 2018,
   "Residual Policy Learning"; Johannink et al. 2019). At every decision the scripted heuristic
-  (``heroes_env.agents.heuristic.HeuristicAgent``, which reads the same observation and mask and remembers
-  the seat's game) is asked what it would play; the net reads that action as ``NUM_ACTIONS``
-  one-hot inputs and adds ``prior_gain[role]`` (one learned number per role of the observer's
-  role one-hot) to its logit. With a large gain the policy plays the heuristic's choice unless
-  its own logits disagree by more than the gain; training learns where to leave it. Such a net
-  needs ``prior=`` (the suggested action per row, -1: none) in ``forward``; its agent
+  (``heroes_env.agents.heuristic.HeuristicAgent``, which reads the same observation and mask and
+  remembers the seat's game) is asked what it would play; the net reads that action as
+  ``NUM_ACTIONS`` one-hot inputs and adds ``prior_gain[role]`` (one learned number per role of the
+  observer's role one-hot) to its logit. With a large gain the policy plays the heuristic's choice
+  unless its own logits disagree by more than the gain; training learns where to leave it. Such a
+  net needs ``prior=`` (the suggested action per row, -1: none) in ``forward``; its agent
   (``TorchPolicyAgent``) holds a heuristic of its own, per slot like any agent with memory, and
   reads nothing else than the observation and the mask.
 

@@ -39,8 +39,9 @@ checkpoint files are read here and shipped to the workers with the tasks, so the
 need no shared file system (they need heroes_env itself installed, the same version).
 
 Output: a table per agent and role (win rate, Wilson 95% interval, seat-games), ratings
-(OpenSkill Plackett-Luce if installed, else a built-in multi-team Elo: ``heroes_env.agents.ratings``), the
-summary JSON (``--out``; fields in ``summarize``) and a plot (``--plot``, needs matplotlib).
+(OpenSkill Plackett-Luce if installed, else a built-in multi-team Elo:
+``heroes_env.agents.ratings``), the summary JSON (``--out``; fields in ``summarize``) and a plot
+(``--plot``, needs matplotlib).
 """
 from __future__ import annotations
 
@@ -383,11 +384,12 @@ RAY_CHUNK = 16            # most games per Ray task
 
 def batched_records(cfg: TournamentConfig, todo: list[int], threads: int = 1):
     """The records of games `todo` played by the batched engine (``engine="batched"``): up to
-    BATCH_GAMES games per compiled call, every seat decided inside it (``heroes_env.agents.heuristic_loop``:
-    the heuristic, or uniformly random legal actions from the seat's own generator), in parallel
-    over games with `threads` Numba threads. Game i depends on (seed, i) only; its heuristic
-    seats decide as the heuristic agent of ``engine="game"`` does (same deal, same per-seat
-    seeds), its random seats draw from another generator than ``heroes_env.agents.RandomAgent``'s."""
+    BATCH_GAMES games per compiled call, every seat decided inside it
+    (``heroes_env.agents.heuristic_loop``: the heuristic, or uniformly random legal actions from the
+    seat's own generator), in parallel over games with `threads` Numba threads. Game i depends on
+    (seed, i) only; its heuristic seats decide as the heuristic agent of ``engine="game"`` does
+    (same deal, same per-seat seeds), its random seats draw from another generator than
+    ``heroes_env.agents.RandomAgent``'s."""
     from heroes_env.engine import batch as K
     from heroes_env.game import engine_seed
     from heroes_env.vector import BatchCore

@@ -44,7 +44,8 @@ class Skill:
     kind: str          # triggered / locked / active / conversion / lord
     family: str        # the engine/skills module that implements it
     base: str = ""     # the skill whose code this one runs (e.g. 集权 runs 奸雄); "" = its own
-    param: int = 0     # a number the shared code reads (观星 3, 占卜 5; a lord skill's helper kingdom)
+    param: int = 0     # a number the shared code reads (观星 3, 占卜 5; a lord skill's helper
+                       # kingdom)
     history: str = ""  # public history (engine/history.py): "harm" / "protect" when used on a seat
     on_loss: str = ""  # the card loss it answers: "hand" (his last hand card), "equip" (an
     #                    equipped card); "" none

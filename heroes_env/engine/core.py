@@ -175,7 +175,8 @@ def engine(s, op, a, buf):
 
     Then, with the game's autoplay flag, decisions with exactly one legal action are answered
     unasked; on return buf holds the mask of the pending decision (autoplay on) or is stale. A
-    decision with no legal action (a crafted state's) ends the game truncated, H_ERR FAULT_NO_LEGAL_ACTION."""
+    decision with no legal action (a crafted state's) ends the game truncated, H_ERR
+    FAULT_NO_LEGAL_ACTION."""
     if op == OP_DEAL:
         push_game(s)
         if s[H_DRAFT] != 0:

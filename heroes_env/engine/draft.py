@@ -5,7 +5,8 @@ e.g. 曹操/刘备/孙权, then random ones) and his choice is shown to all; the
 from three (two with ten players) drawn from the rest, each seeing only its own offer; the choices
 are revealed together when all are made. Then the cards are dealt. Hero data comes from
 ``content.HERO_TAB``. A seat's offer is kept in increasing hero id: ``A_HERO + j`` picks the j-th
-hero marked in its observation's ``OBS_OFFER`` cells. A lord gets +1 max HP with five or more players, and lord skills only as lord.
+hero marked in its observation's ``OBS_OFFER`` cells. A lord gets +1 max HP with five or more
+players, and lord skills only as lord.
 """
 import numpy as np
 

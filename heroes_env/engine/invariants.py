@@ -1,7 +1,8 @@
 """Invariants of a game row, checked in compiled code, and a kernel that plays random games
 checking them after every decision (used by the test suite and ``benchmarks/soak.py``).
 
-The test suite asserts this checker on its scenario games too (``tests/conftest.py::check_invariants``).
+The test suite asserts this checker on its scenario games too
+(``tests/conftest.py::check_invariants``).
 
 ``check_row`` checks a row that comes from outside (bytes, a file): first, in plain numpy, every
 range the layouts declare (``constants.ROW_RANGES``, the live frames' ``FRAME_RANGES`` and

@@ -1,4 +1,5 @@
-"""The 3v3 mode (DECISIONS §3, seed 000 "3V3競技模式"): seating, the hero draft, the turn order, death.
+"""The 3v3 mode (DECISIONS §3, seed 000 "3V3競技模式"): seating, the hero draft, the turn order,
+death.
 
 Seating: team 0 holds seats 0-2, team 1 seats 3-5; each team's commander (主将, ``ROLE_COMMANDER``)
 sits in its middle seat (1 and 4), between his two guards (副将, ``ROLE_GUARD``). Every role and
@@ -105,7 +106,8 @@ from .state import (
 
 POOL_SIZE = 12
 POOL_BASE = OFFER_BASE                  # POOL_SIZE hero ids (increasing; -1 unused)
-POOL_OWNER = OFFER_BASE + POOL_SIZE     # per pool slot: -1 free, 0/1 held by a team, 2 + seat assigned
+POOL_OWNER = OFFER_BASE + POOL_SIZE     # per pool slot: -1 free, 0/1 held by a team, 2 + seat
+                                        # assigned
 assert 2 * POOL_SIZE <= MAX_SEATS * MAX_OFFER
 
 

@@ -2,11 +2,12 @@
 
 The layout is the ``OBS_*`` / ``OS_*`` offsets of ``constants.py`` (documented in
 ``docs/observation.md``). Seats are relative to the viewer in table order (0 = the viewer, 1 = the
-seat sitting next in turn order, ...; after 迁都 the new seating), padded to ``MAX_SEATS``. The viewer sees: its own role and hand; every seat's public
-state (alive, HP, hand size, equipment, judgement zone, revealed roles: the lord's always, the
-dead's); the discard pile, the table and every public zone by card id; the pending decision only
-if it is the viewer's own; phase, round and pile sizes; the public history (who did what to whom,
-``engine/history.py``). Nothing else about hidden cards or roles.
+seat sitting next in turn order, ...; after 迁都 the new seating), padded to ``MAX_SEATS``. The
+viewer sees: its own role and hand; every seat's public state (alive, HP, hand size, equipment,
+judgement zone, revealed roles: the lord's always, the dead's); the discard pile, the table and
+every public zone by card id; the pending decision only if it is the viewer's own; phase, round and
+pile sizes; the public history (who did what to whom, ``engine/history.py``). Nothing else about
+hidden cards or roles.
 
 One implementation, two encodings: ``out`` is float32 (the values of ``docs/observation.md``) or
 uint8 (every cell the small integer count k behind its value, negative ones as two's complement,

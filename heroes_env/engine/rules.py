@@ -111,9 +111,9 @@ def slash_limit(s, seat):
 @njit(cache=True)
 def pick_takes_judge(s, purpose):
     """May a pick (FR_PICK, DK_PICK) of this PUR_* purpose take a card from the judgement area?
-    过河拆桥 and 顺手牵羊 may; 寒冰剑 takes hand and equipment cards only, but the 英雄杀 龙鳞刀 (its
-    text, DECK_HEROKILL) takes judgement-area cards too. The frames ask it (is there anything to
-    take?) and so does the mask (what may be taken)."""
+    过河拆桥 and 顺手牵羊 may; 寒冰剑 takes hand and equipment cards only, but the 英雄杀 龙鳞刀
+    (its text, DECK_HEROKILL) takes judgement-area cards too. The frames ask it (is there anything
+    to take?) and so does the mask (what may be taken)."""
     return purpose != PUR_ICE_SWORD or s[H_DECK] == DECK_HEROKILL
 
 
@@ -354,7 +354,8 @@ def collateral_victim_exists(s, a):
 
 @njit(cache=True)
 def legal_target(s, user, kind, t, stage, first):
-    """May user choose t for a card of this kind? stage/first are for two-step choices (借刀杀人)."""
+    """May user choose t for a card of this kind? stage/first are for two-step choices
+    (借刀杀人)."""
     if not alive(s, t):
         return False
     if kind == K_SLASH:

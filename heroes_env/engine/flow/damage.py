@@ -237,7 +237,8 @@ def run_damage(s, o):
 
 @njit(cache=True)
 def kylin_mask(s, d, out):
-    """DK_KYLIN (posted by FR_DAMAGE to the 麒麟弓's user): one of the target's horses, or A_PASS."""
+    """DK_KYLIN (posted by FR_DAMAGE to the 麒麟弓's user): one of the target's horses, or
+    A_PASS."""
     t = s[H_DTGT]
     n = mark(out, A_PASS)
     for f in (P_PLUS, P_MINUS):

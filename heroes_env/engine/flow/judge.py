@@ -1,6 +1,6 @@
 """Judgements: FR_JUDGE_PHASE (the delayed tricks of the judgement phase, in order), FR_DELAYED
-(one delayed trick: 无懈可击 window, judgement, effect) and FR_JUDGE (one judgement: reveal, retrial,
-the judge keeps it or not).
+(one delayed trick: 无懈可击 window, judgement, effect) and FR_JUDGE (one judgement: reveal,
+retrial, the judge keeps it or not).
 """
 from ...fast.jit import njit
 from ..constants import (

@@ -374,6 +374,7 @@ def run_nullify(s, o):
 
 @njit(cache=True)
 def nullify_mask(s, d, out):
-    """DK_NULLIFY (posted by FR_NULLIFY): a 无懈可击 or a card converted to one (雕琢), or A_PASS."""
+    """DK_NULLIFY (posted by FR_NULLIFY): a 无懈可击 or a card converted to one (雕琢), or
+    A_PASS."""
     return mark(out, A_PASS) + mark_hand(s, d, K_NULLIFICATION, out) \
         + mark_converted(s, out, d, K_NULLIFICATION)

@@ -478,7 +478,8 @@ def run(s, o, sk):
         else:                       # LIJIAN_DUELLED
             pop_frame(s, 0)
     elif sk == SK_XIADAN:
-        # 拼点 with a character: won / not won marks the rest of the turn (the rules of rules.py read them)
+        # 拼点 with a character: won / not won marks the rest of the turn (the rules of rules.py
+        # read them)
         if pc == XIADAN_ASK:
             mark_used(s, u, sk)
             ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, XIADAN_TARGET)

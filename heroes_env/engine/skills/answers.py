@@ -82,7 +82,8 @@ TARGETING_QUERIES = ((SK_MENSHEN, Q_TAKES_AIM), (SK_MENSHEN, Q_SEAT_DIED))
 
 @njit(cache=True)
 def menshen_answer(s, q, sk, prm, seat, value, a, b):
-    """门神 (Q_TAKES_AIM): seat guards seat a, so a 杀/决斗 aimed at a aims at him. Changes nothing."""
+    """门神 (Q_TAKES_AIM): seat guards seat a, so a 杀/决斗 aimed at a aims at him. Changes
+    nothing."""
     if (s[P_MARK + a] & MK_MENSHEN) != 0 and (s[P_MARK + seat] & MK_MENSHEN_ON) != 0:
         return sk
     return value

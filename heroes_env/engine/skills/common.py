@@ -90,9 +90,9 @@ def ask_confirm(s, o, next_pc):
 
 @njit(cache=True)
 def judge_if_confirmed(s, o, judge, tgt, next_pc):
-    """The answer to ``ask_confirm`` of a skill that judges (洛神, 刚烈, 强掠, 柔情): yes → the skill
-    is logged (on tgt) and judge judges (FR_JUDGE, reason JR_SKILL + skill; the card is in H_RET
-    at next_pc); no → the frame ends."""
+    """The answer to ``ask_confirm`` of a skill that judges (洛神, 刚烈, 强掠, 柔情): yes → the
+    skill is logged (on tgt) and judge judges (FR_JUDGE, reason JR_SKILL + skill; the card is in
+    H_RET at next_pc); no → the frame ends."""
     if s[H_ANSWER] != A_CONFIRM:
         pop_frame(s, 0)
         return
@@ -104,7 +104,8 @@ def judge_if_confirmed(s, o, judge, tgt, next_pc):
 
 @njit(cache=True)
 def ask(s, o, seat, kind, stage, flags, extra, next_pc):
-    """Ask seat for a DK_SKILL_* choice on behalf of this skill (the mask: ``registry.skill_mask``)."""
+    """Ask seat for a DK_SKILL_* choice on behalf of this skill (the mask:
+    ``registry.skill_mask``)."""
     s[o + F_PC] = next_pc
     post_skill_decision(s, seat, kind, s[o + F_AS], s[o + F_USER], s[o + F_CARD], s[o + F_TGT],
                         stage, flags, extra)

@@ -1,13 +1,14 @@
 """Card conversions: a card of one's own used or played as another kind.
 
-武圣 (red card, hand or equipment → 杀), 龙胆 (闪 ↔ 杀, hand), 倾国 (black hand card → 闪), 奇袭 (black
-card → 过河拆桥), 国色 (♦ card → 乐不思蜀); 英雄杀: 回春 (outside one's own turn, a red card, hand or
-equipment → 药 = 桃), 烽火 (an equipped card → 烽火狼烟 = 南蛮入侵), 神偷 (♣ hand card → 探囊取物 = 顺手牵羊),
-奸雄 of 英雄杀 (once per play phase, any own card → the kind of the previous card he used in this
-turn, ``H_LASTKIND``: a basic card or a non-delayed trick). Pack classmates: 雕琢 (black hand card →
-无懈可击), 拂晓 (♥ hand card → 五谷丰登), 放逐 (black hand card → 借刀杀人), 甘露 (桃 → 桃园结义). In a response (闪/杀/无懈可击 asked, 桃
-for the dying) the card is chosen directly; in the play phase the skill is chosen first (``A_SKILL``),
-then the card, then the targets.
+武圣 (red card, hand or equipment → 杀), 龙胆 (闪 ↔ 杀, hand), 倾国 (black hand card → 闪), 奇袭
+(black card → 过河拆桥), 国色 (♦ card → 乐不思蜀); 英雄杀: 回春 (outside one's own turn, a red card,
+hand or equipment → 药 = 桃), 烽火 (an equipped card → 烽火狼烟 = 南蛮入侵), 神偷 (♣ hand card →
+探囊取物 = 顺手牵羊), 奸雄 of 英雄杀 (once per play phase, any own card → the kind of the previous
+card he used in this turn, ``H_LASTKIND``: a basic card or a non-delayed trick). Pack classmates:
+雕琢 (black hand card → 无懈可击), 拂晓 (♥ hand card → 五谷丰登), 放逐 (black hand card → 借刀杀人),
+甘露 (桃 → 桃园结义). In a response (闪/杀/无懈可击 asked, 桃 for the dying) the card is chosen
+directly; in the play phase the skill is chosen first (``A_SKILL``), then the card, then the
+targets.
 
 A response asks two query points (``answers.conversion_answer``): ``Q_MAKES_KIND`` (does a skill of
 the seat make cards of that kind at all: the cheap test) and ``Q_CONVERTS`` (which skill turns this

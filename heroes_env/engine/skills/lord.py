@@ -1,7 +1,7 @@
-"""Lord skills that ask the others: 护驾 (魏 characters may play a 闪 for 曹操) and 激将 (蜀 characters
-may play a 杀 for 刘备: in a response, or in his play phase as his own 杀). The lord skills that only
-change a rule (救援: a 吴 character's 桃 on 孙权; 救援 of the 民 lord and 大米: a 桃 in the dying
-procedure heals more) are the ``modifiers`` family's: they answer query points.
+"""Lord skills that ask the others: 护驾 (魏 characters may play a 闪 for 曹操) and 激将 (蜀
+characters may play a 杀 for 刘备: in a response, or in his play phase as his own 杀). The lord
+skills that only change a rule (救援: a 吴 character's 桃 on 孙权; 救援 of the 民 lord and 大米: a
+桃 in the dying procedure heals more) are the ``modifiers`` family's: they answer query points.
 
 The lord chooses the skill (``A_SKILL`` + slot) when he is asked for a 闪/杀, or (激将) in his play
 phase. Each living character of the kingdom is then asked in turn from the current player

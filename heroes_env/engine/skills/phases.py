@@ -1,6 +1,7 @@
 """Skills of the owner's turn phases: 观星 (start: order the top three cards), 英姿 (draw one more),
 突袭 (instead of drawing, take a random hand card from one or two others), 闭月 (after the discard
-phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py`` (a query point).
+phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py`` (a query
+point).
 
 英雄杀 (seed 003): 醉酒 (draw only one card; then his 杀 and 决斗 deal 2 damage this turn: mark
 MK_ZUIJIU, cleared at his next start phase and after his discard phase; ``answers.py`` reads it at

@@ -130,7 +130,8 @@ def family_table() -> str:
     """The families of ``engine/skills/`` as a markdown table, made from the code and the data:
     each module's first docstring sentence, the timing points its ``TIMINGS`` listen to, the
     query points its ``QUERIES`` answer (``queries.py``), the skills of ``skills.csv`` with its
-    own code and those that run it (``base``, with their parameter). ``docs/skills.md`` holds it (``tests/test_docs.py`` checks that it is current)."""
+    own code and those that run it (``base``, with their parameter). ``docs/skills.md`` holds it
+    (``tests/test_docs.py`` checks that it is current)."""
     import ast
     import inspect
     import re

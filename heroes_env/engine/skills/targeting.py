@@ -1,14 +1,15 @@
-"""Skills that change who a card is aimed at, or how: 流离 (discard a card to pass a 杀 on to someone
-in one's attack range, not its user), 柔情 (pack classmates: the 杀's user judges for each target;
-red: that target cannot dodge it) and 门神 (英雄杀 秦琼: in his end phase he guards a character;
-until the start of his next turn every 杀 and 决斗 aimed at that character is aimed at him).
+"""Skills that change who a card is aimed at, or how: 流离 (discard a card to pass a 杀 on to
+someone in one's attack range, not its user), 柔情 (pack classmates: the 杀's user judges for each
+target; red: that target cannot dodge it) and 门神 (英雄杀 秦琼: in his end phase he guards a
+character; until the start of his next turn every 杀 and 决斗 aimed at that character is aimed at
+him).
 
-门神 is public: ``MK_MENSHEN`` on the guarded seat, ``MK_MENSHEN_ON`` on the guarding 秦琼. It answers
-two query points (``answers.menshen_answer``, ``menshen_react``): ``Q_TAKES_AIM``, which the use of
-a 杀 or 决斗 asks of every other seat once its targets are fixed (``rules.aim_taker``; 离间's 决斗 too),
-and the event ``Q_SEAT_DIED``: the guard ends when 秦琼 or the guarded one dies. A hero appears once
-per game, so one 秦琼 guards at a time. The answers read the state only and live in ``answers.py``,
-which ``rules`` asks through ``queries``; this module uses ``rules``.
+门神 is public: ``MK_MENSHEN`` on the guarded seat, ``MK_MENSHEN_ON`` on the guarding 秦琼. It
+answers two query points (``answers.menshen_answer``, ``menshen_react``): ``Q_TAKES_AIM``, which the
+use of a 杀 or 决斗 asks of every other seat once its targets are fixed (``rules.aim_taker``; 离间's
+决斗 too), and the event ``Q_SEAT_DIED``: the guard ends when 秦琼 or the guarded one dies. A hero
+appears once per game, so one 秦琼 guards at a time. The answers read the state only and live in
+``answers.py``, which ``rules`` asks through ``queries``; this module uses ``rules``.
 
 TP_TARGETED context (the owner is a target): ``F_TGT`` = the 杀's user, ``F_CARD`` = the 杀,
 ``F_SUB2`` = the index of the owner among the firing FR_USE frame's targets. TP_AIMED (the owner
