@@ -313,8 +313,9 @@ class Game:
             locs = self._locs() if self.log_enabled else None
             if core.step_trusting(s, a, self._buf, current) == 0:
                 # with autoplay in the engine, _buf now holds the new decision's mask
-                self._buf_stamp = (int(s[C.H_NDEC]) if s[C.H_FLAGS] & C.FLAG_AUTOPLAY and not s[C.H_DONE]
-                                    else -1)
+                self._buf_stamp = (int(s[C.H_NDEC])
+                                   if s[C.H_FLAGS] & C.FLAG_AUTOPLAY and not s[C.H_DONE]
+                                   else -1)
                 if self.log_enabled:
                     self._drain_events(locs)
                 return
@@ -324,7 +325,8 @@ class Game:
 
     def _illegal(self, action, seat) -> IllegalActionError:
         if self.done:
-            return IllegalActionError(f"the game is over ({labels.RESULT_NAMES['en'][self.result]});"
+            return IllegalActionError("the game is over "
+                                      f"({labels.RESULT_NAMES['en'][self.result]});"
                                       " no action is legal")
         if seat is not None and seat != self.decider:
             return IllegalActionError(f"player_{seat} cannot act now: player_{self.decider} must "
@@ -429,13 +431,15 @@ class Game:
                 role += " " + h.name(lang)
             mark = "*" if seat == self.current else " "
             if not self.alive(seat):
-                lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] {'阵亡' if zh else 'dead'}")
+                lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] "
+                             f"{'阵亡' if zh else 'dead'}")
                 continue
             eq = ", ".join(self.card_name(c, lang) for c in self.equipment(seat)) or "-"
             jz = ", ".join(self.card_name(c, lang) for c in self.judgement_zone(seat)) or "-"
             hand = ", ".join(self.card_name(c, lang) for c in self.hand(seat))
             words = ("体力", "装备", "判定区", "手牌") if zh else ("HP", "equip", "judge", "hand")
-            lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] {words[0]} {self.hp(seat)}/"
+            lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] "
+                         f"{words[0]} {self.hp(seat)}/"
                          f"{self.max_hp(seat)} | {words[1]}: {eq} | {words[2]}: {jz} | "
                          f"{words[3]}: {hand}")
         if self.done:

@@ -45,8 +45,9 @@ WORDS = {
     "en": {"you": "you", "hand": "hand", "equip": "equip", "judge": "judge", "pile": "pile",
            "dead": "dead", "deck": "deck", "discard": "discard", "round": "round",
            "your_hand": "your hand", "looking": "you look at", "table": "on the table",
-           "choose": "your choice", "bad": "not a legal choice", "legal": "choose 1 to {k}, a label, "
-           "or h / l / t / ? NAME / q", "eof": "end of input: the game stops here (not finished)",
+           "choose": "your choice", "bad": "not a legal choice",
+           "legal": "choose 1 to {k}, a label, or h / l / t / ? NAME / q",
+           "eof": "end of input: the game stops here (not finished)",
            "quit": "you quit: the game stops here (not finished)", "result": "result",
            "reward": "your reward", "roles": "every seat", "recent": "recent log", "saved":
            "record written to", "you_are": "you are", "skills": "skills", "asked": "decision",
@@ -193,7 +194,8 @@ class Session:
             parts.append(f"({cards(st['hand'])})")
         line = f"{head} " + " | ".join(parts)
         if hero and hero["skills"]:
-            sk = ", ".join(x[L] for x in hero["skills"] if not x["lord"] or st["role"] == C.ROLE_LORD)
+            sk = ", ".join(x[L] for x in hero["skills"]
+                           if not x["lord"] or st["role"] == C.ROLE_LORD)
             line += "\n" + " " * 17 + S.dim(f"{w['skills']}{self.colon}{sk}")
         return S.bold(line) if me else line
 
@@ -361,13 +363,15 @@ class Session:
                      f"{' ' + hero[L] if hero else ''}{alive}  {rewards[seat]:+.0f}")
         r = float(rewards[self.seat])
         text = f"{w['reward']}{self.colon}{r:+.0f}"
-        self.out(self.st.bold(self.st.green(text) if r > 0 else self.st.red(text) if r < 0 else text))
+        self.out(self.st.bold(self.st.green(text) if r > 0
+                              else self.st.red(text) if r < 0 else text))
 
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(prog=prog("heroes_env.play"), description=__doc__,
                                 formatter_class=HelpFormatter)
-    p.add_argument("--seat", default="random", help="your seat: 0 to players-1, or random (default)")
+    p.add_argument("--seat", default="random",
+                   help="your seat: 0 to players-1, or random (default)")
     p.add_argument("--players", type=int_in(4, C.MAX_SEATS), default=None,
                    help="4 to 10 (default 5; 3v3: 6)")
     p.add_argument("--mode", choices=MODES, default=None, help="default identity")
@@ -377,9 +381,9 @@ def parse_args(argv=None):
     p.add_argument("--deck", default=None, help="standard, standard_no_ex or herokill (default: "
                                                 "the pack's own)")
     p.add_argument("--opponents", nargs="+", default=["heuristic"], metavar="SPEC",
-                   help="agents for the other seats (heroes_env.agents.make_agent specs: heuristic, random, "
-                        "a checkpoint file, module:Class, llm:MODEL@BASE_URL), used in turn; "
-                        "default heuristic")
+                   help="agents for the other seats (heroes_env.agents.make_agent specs: "
+                        "heuristic, random, a checkpoint file, module:Class, llm:MODEL@BASE_URL), "
+                        "used in turn; default heuristic")
     p.add_argument("--seed", type=int_in(), default=None, help="the game's seed (default: drawn)")
     p.add_argument("--lang", choices=["en", "zh"], default="en")
     p.add_argument("--record", default=None, metavar="FILE",

@@ -93,7 +93,8 @@ def test_content_errors_fail_at_import(monkeypatch):
     original = content._rows
     rows = original("heroes.csv")
     bad = [dict(rows[0], skills="jianxiong teleport")] + rows[1:]
-    monkeypatch.setattr(content, "_rows", lambda name: bad if name == "heroes.csv" else original(name))
+    monkeypatch.setattr(content, "_rows",
+                        lambda name: bad if name == "heroes.csv" else original(name))
     with pytest.raises(ImportError, match=r"names unknown skills \['teleport'\]"):
         content._load_heroes()
     monkeypatch.undo()

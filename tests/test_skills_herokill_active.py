@@ -347,7 +347,8 @@ def test_mili_lost_equipment_draws_two():
 def test_yizhuang_not_offered_without_dead_male_hero():
     """易装 needs a dead male hero of this game (a dead female does not count) and two hand
     cards."""
-    g = hk({"hero": "zhangfei", "role": "lord"}, {}, {"hero": "huamulan", "hand": ["jink ♦2", ANCHOR]},
+    g = hk({"hero": "zhangfei", "role": "lord"}, {},
+           {"hero": "huamulan", "hand": ["jink ♦2", ANCHOR]},
            {"hero": "diaochan", "alive": False}, current=2, autoplay=False)
     expect(g, 2, C.DK_PLAY)
     assert "skill Disguise" not in g.legal_labels()
@@ -359,7 +360,8 @@ def test_yizhuang_not_offered_without_dead_male_hero():
 def test_yizhuang_takes_dead_male_skills_and_max_hp(invariants):
     """易装: discard two hand cards, choose a dead male hero: she loses all her skills (迷离, 易装,
     护主) and gets his; max HP his; his once-per-phase skills usable at once."""
-    g = hk({}, {}, {"hero": "huamulan", "hp": 2, "hand": ["jink ♦2", "slash ♠7", ANCHOR, "peach ♥3"]},
+    g = hk({}, {},
+           {"hero": "huamulan", "hp": 2, "hand": ["jink ♦2", "slash ♠7", ANCHOR, "peach ♥3"]},
            {"hero": "lvbu", "alive": False}, current=2, autoplay=False)
     assert g.skills(2) == ["mili", "yizhuang"]
     g.play("skill Disguise")

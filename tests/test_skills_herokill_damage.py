@@ -128,8 +128,8 @@ def test_fanji_red_slash_cannot_be_dodged(invariants):
 
 def test_fanji_may_be_declined_and_needs_slash_or_duel(invariants):
     """反击 is optional; damage of a 南蛮入侵 (not 杀/决斗) gives no 反击."""
-    g = table({"hero": "qinqiong", "hand": ["slash ♥10"]}, ["slash ♠7", "savage_assault ♠K", ANCHOR],
-              current=1)
+    g = table({"hero": "qinqiong", "hand": ["slash ♥10"]},
+              ["slash ♠7", "savage_assault ♠K", ANCHOR], current=1)
     g.play("Slash ♠7")
     g.play("target player_0")
     asked_by(g, 0, C.DK_SLASH, "fanji")
@@ -186,8 +186,8 @@ def test_fanji_chain_between_two_qinqiong(invariants):
 
 def test_fanji_respects_target_prohibitions(invariants):
     """刘伯温 (归隐 = 空城) used his last hand card on the 决斗: 秦琼 may not 反击 him."""
-    g = table({"hero": "qinqiong", "hand": ["slash ♥10"]}, {"hero": "liubowen", "hand": ["duel ♠A"]},
-              current=1)
+    g = table({"hero": "qinqiong", "hand": ["slash ♥10"]},
+              {"hero": "liubowen", "hand": ["duel ♠A"]}, current=1)
     g.play("Duel ♠A")
     g.play("target player_0")
     expect(g, 0, C.DK_SLASH)
@@ -408,7 +408,8 @@ def test_manwu_passes_the_damage_and_the_target_draws(invariants):
     """曼舞: before a 杀's damage to her she discards a ♥ (or, by 红妆, ♠) hand card; the damage
     goes to another character, who then draws its lost HP."""
     g = table({"hero": "lishishi", "hand": ["peach ♥3", "jink ♦2", "slash ♣2", "dismantlement ♠3"]},
-              ["slash ♠7", ANCHOR], {"hp": 3}, current=1, deck_top=["jink ♦3", "jink ♦4", "slash ♠8"])
+              ["slash ♠7", ANCHOR], {"hp": 3}, current=1,
+              deck_top=["jink ♦3", "jink ♦4", "slash ♠8"])
     g.play("Slash ♠7")
     g.play("target player_0")
     expect(g, 0, C.DK_JINK)
@@ -438,7 +439,8 @@ def test_manwu_target_dies_draws_nothing(invariants):
     g.play("target player_2")
     assert not g.s[C.P_ALIVE + 2]              # the loyalist dies (nobody has a 桃 now)
     assert g.hp(0) == 3
-    assert g.s[C.H_NDECK] >= 1 and g.card_name(int(g.s[C.D_ORDER + g.s[C.H_NDECK] - 1])) == "Jink ♦3"
+    assert g.s[C.H_NDECK] >= 1
+    assert g.card_name(int(g.s[C.D_ORDER + g.s[C.H_NDECK] - 1])) == "Jink ♦3"
     expect(g, 1, C.DK_PLAY)
     invariants(g)
 
@@ -606,8 +608,8 @@ def test_qianglue_takes_a_card_of_the_dodging_target(invariants):
 
 
 def test_qianglue_red_judgement_takes_nothing(invariants):
-    g = table({"hero": "chengjisihan", "hand": ["slash ♠7", ANCHOR]}, {"hand": ["jink ♦2", "peach ♥3"]},
-              current=0, deck_top=["jink ♦3"])
+    g = table({"hero": "chengjisihan", "hand": ["slash ♠7", ANCHOR]},
+              {"hand": ["jink ♦2", "peach ♥3"]}, current=0, deck_top=["jink ♦3"])
     g.play("Slash ♠7")
     g.play("target player_1")
     g.play("Jink ♦2")

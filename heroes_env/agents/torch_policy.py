@@ -120,7 +120,8 @@ def check_features(features, card_kinds_) -> tuple[str, ...]:
         raise AgentSpecError(f"features {list(features)}: each at most once, from {list(FEATURES)}")
     if "kinds" in features and (card_kinds_ is None or len(card_kinds_) != MAX_CARDS):
         raise AgentSpecError(f"the 'kinds' feature needs card_kinds: the kind of each of the "
-                             f"{MAX_CARDS} card ids (heroes_env.agents.torch_policy.card_kinds(deck))")
+                             f"{MAX_CARDS} card ids "
+                             f"(heroes_env.agents.torch_policy.card_kinds(deck))")
     return tuple(f for f in FEATURES if f in features)
 
 

@@ -757,7 +757,8 @@ def _sides(rec: dict):
     """The game's sides as lists of agent labels (lord + loyalists, rebels, each renegade; in 3v3
     the two teams) and their ranks (1 = won); (None, None) for a drawn or truncated game."""
     if rec["result"] in ("team0", "team1"):
-        teams = [[a for seat, a in enumerate(rec["seats"]) if seat // C.TEAM_SIZE == t] for t in (0, 1)]
+        teams = [[a for seat, a in enumerate(rec["seats"]) if seat // C.TEAM_SIZE == t]
+                 for t in (0, 1)]
         return teams, [1 if rec["result"] == f"team{t}" else 2 for t in (0, 1)]
     if rec["result"] not in ("lord", "rebel", "renegade"):
         return None, None
@@ -792,7 +793,8 @@ def format_table(summary: dict) -> str:
         if not d.get("games", d.get("seat_games")):
             return "-"
         lo, hi = d["ci95"]
-        return f"{100 * d['win_rate']:5.1f} ({100 * lo:4.1f}-{100 * hi:4.1f}) [{d.get('games', d.get('seat_games'))}]"
+        return (f"{100 * d['win_rate']:5.1f} ({100 * lo:4.1f}-{100 * hi:4.1f}) "
+                f"[{d.get('games', d.get('seat_games'))}]")
 
     width = max(8, *(len(a) for a in summary["agents"]))
     col = 26

@@ -100,9 +100,11 @@ def _load_skills() -> dict[str, Skill]:
                               f"{sorted(k for k in SKILL_ON_LOSS if k)} or empty (empty for a "
                               f"skill running another's code: it answers its base skill's)")
         if sk.family not in FAMILIES:
-            raise ImportError(f"skills.csv: {sk.key}: unknown family {sk.family!r}; known {FAMILIES}")
+            raise ImportError(f"skills.csv: {sk.key}: unknown family {sk.family!r}; "
+                              f"known {FAMILIES}")
         if sk.kind not in SKILL_KINDS:
-            raise ImportError(f"skills.csv: {sk.key}: unknown kind {sk.kind!r}; known {SKILL_KINDS}")
+            raise ImportError(f"skills.csv: {sk.key}: unknown kind {sk.kind!r}; "
+                              f"known {SKILL_KINDS}")
         if not 0 < sk.id < C.MAX_SKILLS or sk.key in out:
             raise ImportError(f"skills.csv: bad or duplicate skill {sk.key} ({sk.id})")
         out[sk.key] = sk

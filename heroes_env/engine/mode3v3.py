@@ -448,7 +448,8 @@ def death_3v3(s, victim, killer):
     """After the victim is marked dead: a dead commander ends the game (his side loses); else the
     victim's cards are discarded and a living killer draws 2, whoever the victim was."""
     if s[P_ROLE + victim] == ROLE_COMMANDER:
-        end_game(s, RES_TEAM1 if team_of(victim) == 0 else RES_TEAM0, commander_of(1 - team_of(victim)))
+        end_game(s, RES_TEAM1 if team_of(victim) == 0 else RES_TEAM0,
+                 commander_of(1 - team_of(victim)))
         return
     bury(s, victim)
     if killer >= 0 and killer != victim and s[P_ALIVE + killer] == 1:

@@ -369,7 +369,8 @@ def legal_target(s, user, kind, t, stage, first):
             and (seat_distance(s, user, t) <= 1 or s[H_NODIST] != 0
                  or query(s, Q_TRICK_NO_DISTANCE, user, 0, 0, 0) != 0)
     if kind == K_INDULGENCE:
-        return t != user and not judge_has(s, t, K_INDULGENCE) and not untargetable(s, t, K_INDULGENCE)
+        return (t != user and not judge_has(s, t, K_INDULGENCE)
+                and not untargetable(s, t, K_INDULGENCE))
     if kind == K_PEACH:       # on another seat where his skill allows it (救援)
         if t == user:
             return s[P_HP + t] < s[P_MAXHP + t]

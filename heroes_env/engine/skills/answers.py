@@ -123,9 +123,11 @@ def converts(s, sk, seat, c, kind):
     if sk == SK_QINGGUO:
         return kind == K_JINK and own_card(s, seat, c, False) and card_color(s, c) == COLOR_BLACK
     if sk == SK_QIXI:
-        return kind == K_DISMANTLE and own_card(s, seat, c, True) and card_color(s, c) == COLOR_BLACK
+        return (kind == K_DISMANTLE and own_card(s, seat, c, True)
+                and card_color(s, c) == COLOR_BLACK)
     if sk == SK_GUOSE:
-        return kind == K_INDULGENCE and own_card(s, seat, c, True) and card_suit(s, c) == SUIT_DIAMOND
+        return (kind == K_INDULGENCE and own_card(s, seat, c, True)
+                and card_suit(s, c) == SUIT_DIAMOND)
     if sk == SK_HUICHUN:
         return kind == K_PEACH and s[H_CUR] != seat and own_card(s, seat, c, True) \
             and card_color(s, c) == COLOR_RED

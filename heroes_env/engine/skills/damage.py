@@ -278,7 +278,8 @@ def run(s, o, sk):
     elif sk == SK_FANKUI:
         # a random hand card of the source (法家: or one of its equipment, his choice)
         if pc == FANKUI_ASK:
-            if not alive(s, u) or src < 0 or src == u or not alive(s, src) or not fajia_may(s, u, src):
+            if (not alive(s, u) or src < 0 or src == u or not alive(s, src)
+                    or not fajia_may(s, u, src)):
                 pop_frame(s, 0)
                 return
             if skill_param(s, u, SK_FANKUI) == 1:
