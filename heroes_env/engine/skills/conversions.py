@@ -46,7 +46,7 @@ from ..constants import (
 from ..frames import PC_START
 from ..state import become_frame, card_kind, equip_slot_field, skill_param
 from .answers import CONVERSIONS_QUERIES as QUERIES  # noqa: F401
-from .answers import converts, repeat_kind
+from .answers import converts, makes, repeat_kind  # noqa: F401  (makes: the family's, with converts)
 from .common import ask, mark_used, skill_log, used
 from .ids import (
     SK_DIAOZHUO,
