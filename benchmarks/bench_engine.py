@@ -89,7 +89,7 @@ def _aec_run(make_env, seconds: float, seed: int, stream):
     t0, c0 = time.perf_counter(), time.process_time()
     while True:
         e.reset(seed=seed + games)
-        for agent in e.agent_iter():
+        for _agent in e.agent_iter():
             obs, rew, term, truncd, info = e.last()
             if term or truncd:
                 e.step(None)           # dead step: not a decision
@@ -178,8 +178,8 @@ class Kernel:
 
     def __init__(self, npl, B, with_obs, seed):
         from heroes_env.config import Config
-        from heroes_env.engine import constants as C
         from heroes_env.engine import batch
+        from heroes_env.engine import constants as C
         self.batch, self.C = batch, C
         self.cfg = Config(num_players=npl)
         self.npl, self.B, self.with_obs = npl, B, with_obs

@@ -86,6 +86,7 @@ class VectorRun:
 
     def __init__(self, n, B, threads, seed, dtype="float32"):
         import numba
+
         from heroes_env.vector import VectorEnv
         self.n, self.B, self.dtype = n, B, dtype
         self.threads = min(threads, numba.config.NUMBA_NUM_THREADS)
@@ -133,6 +134,7 @@ class VectorRun:
 def time_learner(n, B, threads, seconds, repeats, seed):
     """LearnerVectorEnv: learner steps/s with random opponents played in compiled code."""
     import numba
+
     from heroes_env.engine import batch as K
     from heroes_env.wrappers import LearnerVectorEnv
     threads = min(threads, numba.config.NUMBA_NUM_THREADS)
@@ -198,7 +200,8 @@ def dtype_ratios(rows, out):
         f = by.get((n, B, t, "float32"))
         if dt != "uint8" or f is None:
             continue
-        pairs = [u / x for u, x in zip(r["steps_per_s"]["runs"], f["steps_per_s"]["runs"])]
+        pairs = [u / x for u, x in zip(r["steps_per_s"]["runs"], f["steps_per_s"]["runs"],
+                                             strict=False)]
         res.append({"players": n, "B": B, "threads": t, "ratio": summary(pairs)})
     if res:
         out("")

@@ -199,6 +199,7 @@ class _Child:
         import contextlib
         import io
         import tempfile
+
         from heroes_env import replay
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "game.json")

@@ -1,4 +1,5 @@
-"""One frozen configuration object for a game, shared by the AEC env, the vector API and scenarios."""
+"""One frozen configuration object for a game, shared by the AEC env, the vector API and
+scenarios."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
@@ -147,11 +148,11 @@ class Config:
         ``engine/constants.py``). flags overrides the ``FLAG_*`` bits. Cached: do not modify."""
         return _spec(self, self.flags if flags is None else int(flags))
 
-    def with_(self, **kw) -> "Config":
+    def with_(self, **kw) -> Config:
         return replace(self, **kw)
 
     @classmethod
-    def preset(cls, name: str, **kw) -> "Config":
+    def preset(cls, name: str, **kw) -> Config:
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; available: {list(PRESETS)}")
         return cls(**{**PRESETS[name], **kw})

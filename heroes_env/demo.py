@@ -65,7 +65,7 @@ def play(num_players: int | None = None, seed: int = 0, lang: str = "en",
     out(g.render_text(lang))
     decisions = 0
     t0 = time.perf_counter()
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         obs, reward, term, trunc, info = e.last()
         if term or trunc:
             e.step(None)
@@ -111,7 +111,8 @@ def main(argv=None):
     p.add_argument("--mode", choices=MODES, default=None, help="default identity")
     p.add_argument("--seed", type=int_in(), default=0)
     p.add_argument("--lang", choices=["en", "zh"], default="en")
-    p.add_argument("--quiet-decisions", action="store_true", help="log events only, not each choice")
+    p.add_argument("--quiet-decisions", action="store_true",
+                   help="log events only, not each choice")
     p.add_argument("--max-rounds", type=int_in(1, C.MAX_ROUNDS_LIMIT), default=None,
                    help=f"default {DEFAULTS['max_rounds']}")
     p.add_argument("--pack", choices=PACKS, default=DEFAULT_PACK,

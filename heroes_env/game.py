@@ -15,8 +15,7 @@ import numpy as np
 from . import cards, labels
 from .config import Config
 from .engine import constants as C
-from .engine import content
-from .engine import core
+from .engine import content, core
 from .engine.invariants import check_row
 from .engine.mask import legal_mask
 from .engine.observe import STATE_OBS_SIZE, observe, observe_state
@@ -100,7 +99,7 @@ class Game:
         self._adopt(config, state, log)
 
     @classmethod
-    def _trusted(cls, config: Config, state: np.ndarray, log: bool = False) -> "Game":
+    def _trusted(cls, config: Config, state: np.ndarray, log: bool = False) -> Game:
         """A game over a row the engine made itself for this config (no check)."""
         g = cls.__new__(cls)
         g._adopt(config, state, log)
@@ -123,7 +122,7 @@ class Game:
     # ------------------------------------------------------------ construction
     @classmethod
     def new(cls, config: Config | None = None, seed=None, log: bool = False,
-            engine_seed: int | None = None) -> "Game":
+            engine_seed: int | None = None) -> Game:
         """Deal a new game. seed: any int (or None for fresh entropy). engine_seed: the engine's
         own 32-bit seed instead (as the batch kernels use), to replay a game they played."""
         config = config or Config()
@@ -145,7 +144,7 @@ class Game:
         core.start(self.s, self._buf)
         self._drain_events()
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         g = Game._trusted(self.config, self.s.copy(), self.log_enabled)
         g.event_log = list(self.event_log)
         g.public_gains = set(self.public_gains)
@@ -156,7 +155,7 @@ class Game:
         return self.s.tobytes()
 
     @classmethod
-    def from_bytes(cls, config: Config, data: bytes) -> "Game":
+    def from_bytes(cls, config: Config, data: bytes) -> Game:
         """The game of ``to_bytes`` under config, checked as ``Game(config, state)`` is."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError(f"data must be bytes, got {type(data).__name__}")
@@ -314,8 +313,9 @@ class Game:
             locs = self._locs() if self.log_enabled else None
             if core.step_trusting(s, a, self._buf, current) == 0:
                 # with autoplay in the engine, _buf now holds the new decision's mask
-                self._buf_stamp = (int(s[C.H_NDEC]) if s[C.H_FLAGS] & C.FLAG_AUTOPLAY and not s[C.H_DONE]
-                                    else -1)
+                self._buf_stamp = (int(s[C.H_NDEC])
+                                   if s[C.H_FLAGS] & C.FLAG_AUTOPLAY and not s[C.H_DONE]
+                                   else -1)
                 if self.log_enabled:
                     self._drain_events(locs)
                 return
@@ -325,7 +325,8 @@ class Game:
 
     def _illegal(self, action, seat) -> IllegalActionError:
         if self.done:
-            return IllegalActionError(f"the game is over ({labels.RESULT_NAMES['en'][self.result]});"
+            return IllegalActionError("the game is over "
+                                      f"({labels.RESULT_NAMES['en'][self.result]});"
                                       " no action is legal")
         if seat is not None and seat != self.decider:
             return IllegalActionError(f"player_{seat} cannot act now: player_{self.decider} must "
@@ -430,13 +431,15 @@ class Game:
                 role += " " + h.name(lang)
             mark = "*" if seat == self.current else " "
             if not self.alive(seat):
-                lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] {'阵亡' if zh else 'dead'}")
+                lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] "
+                             f"{'阵亡' if zh else 'dead'}")
                 continue
             eq = ", ".join(self.card_name(c, lang) for c in self.equipment(seat)) or "-"
             jz = ", ".join(self.card_name(c, lang) for c in self.judgement_zone(seat)) or "-"
             hand = ", ".join(self.card_name(c, lang) for c in self.hand(seat))
             words = ("体力", "装备", "判定区", "手牌") if zh else ("HP", "equip", "judge", "hand")
-            lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] {words[0]} {self.hp(seat)}/"
+            lines.append(f"{mark}{labels.seat_name(seat, lang)} [{role}] "
+                         f"{words[0]} {self.hp(seat)}/"
                          f"{self.max_hp(seat)} | {words[1]}: {eq} | {words[2]}: {jz} | "
                          f"{words[3]}: {hand}")
         if self.done:

@@ -1,7 +1,7 @@
 """Play one seat yourself against agents, in the terminal.
 
-    python -m heroes_env.play --pack standard          # 5 players, standard heroes, you in a random seat
-    python -m heroes_env.play --seat 0 --opponents random --seed 3 --lang zh     # the no-skill game
+    python -m heroes_env.play --pack standard      # 5 players, standard heroes, a random seat
+    python -m heroes_env.play --seat 0 --opponents random --seed 3 --lang zh  # the no-skill game
     python -m heroes_env.play --mode 3v3 --record game.json
     heroes-play --opponents heuristic training/checkpoints/selfplay_none5.pt --pack none
 
@@ -10,8 +10,9 @@ equipment, judgement zone, the roles you know), your hand, the decision, and the
 numbered from 1. Type a number or a label (``slash``, ``target player_2``, ``pass``); ``h`` help,
 ``l`` the recent log, ``t`` the table again, ``? NAME`` what a hero or skill does (``? rende``,
 ``? 刘备``), ``q`` quit. At the draft each offered hero shows its kingdom, HP, gender and skills
-with their texts; a hero may be picked by its number, key (``liubei``) or name. The other seats' moves appear as log
-lines, showing only what your seat may see (``--reveal`` shows everything, for debugging).
+with their texts; a hero may be picked by its number, key (``liubei``) or name. The other seats'
+moves appear as log lines, showing only what your seat may see (``--reveal`` shows everything, for
+debugging).
 
 Input may be piped, one line per decision; at the end of the input the game stops with a message
 (and exit status 0). ``--record FILE`` writes the game (``heroes_env.record``; a stopped game is
@@ -27,14 +28,14 @@ import sys
 
 import numpy as np
 
-from .cli import HelpFormatter, int_in, prog
 from . import labels
+from .cli import HelpFormatter, int_in, prog
 from .config import DEFAULT_PACK, DEFAULTS, MODES, PACKS, Config
 from .demo import game_config
 from .engine import constants as C
 from .engine import content
-from .record import GameRecorder, RecordWriter
 from .heroes import HEROES, lookup
+from .record import GameRecorder, RecordWriter
 from .table import context_text, hero_card, role_name, table_view
 
 RECENT = 20          # log lines shown by "l"
@@ -44,8 +45,9 @@ WORDS = {
     "en": {"you": "you", "hand": "hand", "equip": "equip", "judge": "judge", "pile": "pile",
            "dead": "dead", "deck": "deck", "discard": "discard", "round": "round",
            "your_hand": "your hand", "looking": "you look at", "table": "on the table",
-           "choose": "your choice", "bad": "not a legal choice", "legal": "choose 1 to {k}, a label, "
-           "or h / l / t / ? NAME / q", "eof": "end of input: the game stops here (not finished)",
+           "choose": "your choice", "bad": "not a legal choice",
+           "legal": "choose 1 to {k}, a label, or h / l / t / ? NAME / q",
+           "eof": "end of input: the game stops here (not finished)",
            "quit": "you quit: the game stops here (not finished)", "result": "result",
            "reward": "your reward", "roles": "every seat", "recent": "recent log", "saved":
            "record written to", "you_are": "you are", "skills": "skills", "asked": "decision",
@@ -192,7 +194,8 @@ class Session:
             parts.append(f"({cards(st['hand'])})")
         line = f"{head} " + " | ".join(parts)
         if hero and hero["skills"]:
-            sk = ", ".join(x[L] for x in hero["skills"] if not x["lord"] or st["role"] == C.ROLE_LORD)
+            sk = ", ".join(x[L] for x in hero["skills"]
+                           if not x["lord"] or st["role"] == C.ROLE_LORD)
             line += "\n" + " " * 17 + S.dim(f"{w['skills']}{self.colon}{sk}")
         return S.bold(line) if me else line
 
@@ -360,13 +363,15 @@ class Session:
                      f"{' ' + hero[L] if hero else ''}{alive}  {rewards[seat]:+.0f}")
         r = float(rewards[self.seat])
         text = f"{w['reward']}{self.colon}{r:+.0f}"
-        self.out(self.st.bold(self.st.green(text) if r > 0 else self.st.red(text) if r < 0 else text))
+        self.out(self.st.bold(self.st.green(text) if r > 0
+                              else self.st.red(text) if r < 0 else text))
 
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(prog=prog("heroes_env.play"), description=__doc__,
                                 formatter_class=HelpFormatter)
-    p.add_argument("--seat", default="random", help="your seat: 0 to players-1, or random (default)")
+    p.add_argument("--seat", default="random",
+                   help="your seat: 0 to players-1, or random (default)")
     p.add_argument("--players", type=int_in(4, C.MAX_SEATS), default=None,
                    help="4 to 10 (default 5; 3v3: 6)")
     p.add_argument("--mode", choices=MODES, default=None, help="default identity")
@@ -376,9 +381,9 @@ def parse_args(argv=None):
     p.add_argument("--deck", default=None, help="standard, standard_no_ex or herokill (default: "
                                                 "the pack's own)")
     p.add_argument("--opponents", nargs="+", default=["heuristic"], metavar="SPEC",
-                   help="agents for the other seats (heroes_env.agents.make_agent specs: heuristic, random, "
-                        "a checkpoint file, module:Class, llm:MODEL@BASE_URL), used in turn; "
-                        "default heuristic")
+                   help="agents for the other seats (heroes_env.agents.make_agent specs: "
+                        "heuristic, random, a checkpoint file, module:Class, llm:MODEL@BASE_URL), "
+                        "used in turn; default heuristic")
     p.add_argument("--seed", type=int_in(), default=None, help="the game's seed (default: drawn)")
     p.add_argument("--lang", choices=["en", "zh"], default="en")
     p.add_argument("--record", default=None, metavar="FILE",

@@ -18,7 +18,8 @@ Recording:
       no transcripts (``GameRecorder.step(action, agent.take_transcript())`` does).
     * ``GameRecorder``: wrap a ``Game`` you step yourself (``heroes_env.play``, the tournament).
     * ``VectorRecorder(VectorEnv(...), "dir/")``: records the games of a batched env (training).
-    * ``python -m heroes_env.agents.tournament ... --record DIR``, ``python -m heroes_env.play --record FILE``.
+    * ``python -m heroes_env.agents.tournament ... --record DIR``,
+      ``python -m heroes_env.play --record FILE``.
 """
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ import numpy as np
 from . import labels
 from .config import Config
 from .engine import constants as C
-from .game import Game, engine_seed as _engine_seed
+from .game import Game
+from .game import engine_seed as _engine_seed
 
 FORMAT = "heroes_env.record/1"
 
@@ -112,7 +114,7 @@ class GameRecord:
         return json.dumps(self.to_dict(), ensure_ascii=False)
 
     @classmethod
-    def from_dict(cls, d: dict, where: str = "record") -> "GameRecord":
+    def from_dict(cls, d: dict, where: str = "record") -> GameRecord:
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             got = d.get("format") if isinstance(d, dict) else type(d).__name__
             raise RecordError(f"{where} is not a game record (format {FORMAT!r} expected, got "

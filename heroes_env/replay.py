@@ -15,8 +15,8 @@ step, a view as any seat or all-seeing, English or Chinese. Every seat's frames 
 that seat's own view (``heroes_env.table.table_view``), its log lines with the cards it could not
 see hidden (``Game.log_lines(seat=...)``), and its frames are only those of its own decisions
 and of other seats' public actions (``FrameBuilder``), so a seat's view of the page shows nothing
-that seat did not know at that moment. The URL fragment selects the frame: ``page.html#step=12&view=2&lang=zh``
-(``view=all`` for everything).
+that seat did not know at that moment. The URL fragment selects the frame:
+``page.html#step=12&view=2&lang=zh`` (``view=all`` for everything).
 """
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ import json
 import re
 import sys
 
-from .cli import HelpFormatter, int_in, prog
 from . import cards, labels
+from .cli import HelpFormatter, int_in, prog
 from .engine import constants as C
 from .engine import content
 from .record import RecordError, load_record
@@ -81,7 +81,7 @@ class FrameBuilder:
     def _log(self, g):
         for i in range(self._seen, len(g.event_log)):
             ev = g.event_log[i]
-            for v, key in zip(self.views, self.keys):
+            for v, key in zip(self.views, self.keys, strict=True):
                 en = labels.event_to_str(ev, g.deck, "en", v, i in g.public_gains)
                 if en is not None:
                     zh = labels.event_to_str(ev, g.deck, "zh", v, i in g.public_gains)
@@ -94,7 +94,7 @@ class FrameBuilder:
             return
         k, seat, action, kind, locs, en, zh, views = self._pending
         self._pending = None
-        for v, key in zip(self.views, self.keys):
+        for v, key in zip(self.views, self.keys, strict=True):
             if action_visible(locs, g_after, seat, v, action, kind):
                 f = views[key]
                 f["taken"] = {"seat": seat, "en": en, "zh": zh}
@@ -104,7 +104,7 @@ class FrameBuilder:
         self._settle(g)
         self._log(g)
         views = {}
-        for v, key in zip(self.views, self.keys):
+        for v, key in zip(self.views, self.keys, strict=True):
             f = table_view(g, v)
             f["k"] = k
             f["lines"] = len(self.logs[key])
@@ -119,7 +119,7 @@ class FrameBuilder:
         self._settle(g)
         self._log(g)
         frames = {}
-        for v, key in zip(self.views, self.keys):
+        for v, key in zip(self.views, self.keys, strict=True):
             f = table_view(g, v)
             f.update(k=k, lines=len(self.logs[key]), taken=None)
             frames[key] = self.frames[key] + [f]
@@ -128,9 +128,12 @@ class FrameBuilder:
     def finish(self, g, k: int | None = None) -> dict:
         self._settle(g)
         self._log(g)
-        for v, key in zip(self.views, self.keys):
+        for v, key in zip(self.views, self.keys, strict=True):
             f = table_view(g, v)
-            f["k"] = k if k is not None else (self.frames[key][-1]["k"] + 1 if self.frames[key] else 0)
+            if k is not None:
+                f["k"] = k
+            else:
+                f["k"] = self.frames[key][-1]["k"] + 1 if self.frames[key] else 0
             f["lines"] = len(self.logs[key])
             f["taken"] = None
             self.frames[key].append(f)
@@ -261,17 +264,24 @@ TEMPLATE = r"""<!DOCTYPE html>
 <title>heroes_env replay · __TITLE__</title>
 <style>
 *{box-sizing:border-box}
-body{margin:0;font:14px/1.35 system-ui,-apple-system,"Segoe UI","Noto Sans CJK SC","PingFang SC",sans-serif;background:#1d2420;color:#eee}
-header{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:8px 12px;background:#111714;border-bottom:1px solid #333}
-header h1{font-size:14px;margin:0 8px 0 0;font-weight:600;max-width:340px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-button,select{background:#2d3a33;color:#eee;border:1px solid #4a5b51;border-radius:4px;padding:4px 9px;font:inherit;cursor:pointer}
+body{margin:0;
+  font:14px/1.35 system-ui,-apple-system,"Segoe UI","Noto Sans CJK SC","PingFang SC",sans-serif;
+  background:#1d2420;color:#eee}
+header{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:8px 12px;background:#111714;
+  border-bottom:1px solid #333}
+header h1{font-size:14px;margin:0 8px 0 0;font-weight:600;max-width:340px;white-space:nowrap;
+  overflow:hidden;text-overflow:ellipsis}
+button,select{background:#2d3a33;color:#eee;border:1px solid #4a5b51;border-radius:4px;
+  padding:4px 9px;font:inherit;cursor:pointer}
 button:hover{background:#3b4d43}
 #slider{flex:1;min-width:120px}
 #stepinfo{min-width:120px;text-align:right;font-variant-numeric:tabular-nums}
 main{display:flex;height:calc(100vh - 46px)}
 #table{position:relative;flex:1;min-width:560px;overflow:hidden}
-#felt{position:absolute;left:12%;top:14%;width:76%;height:72%;border-radius:50%;background:radial-gradient(#2f6b45,#1f4a30);box-shadow:inset 0 0 40px #0008}
-#center{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);width:42%;text-align:center}
+#felt{position:absolute;left:12%;top:14%;width:76%;height:72%;border-radius:50%;
+  background:radial-gradient(#2f6b45,#1f4a30);box-shadow:inset 0 0 40px #0008}
+#center{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);width:42%;
+  text-align:center}
 #center .info{color:#cfe;font-size:13px;margin-bottom:6px}
 #decision{background:#0008;border-radius:8px;padding:8px;margin-top:6px;text-align:left}
 #decision .q{color:#ffd35c;font-weight:600}
@@ -279,25 +289,32 @@ main{display:flex;height:calc(100vh - 46px)}
 #decision ol{margin:4px 0 0 18px;padding:0;max-height:38vh;overflow:auto;font-size:12px}
 #decision li.chosen{color:#8fe39a;font-weight:600}
 #decision details.transcript{margin-top:4px;font-size:12px}
-#decision details.transcript pre{white-space:pre-wrap;max-height:220px;overflow:auto;background:#0006;padding:4px;margin:2px 0}
-.seat{position:absolute;width:200px;transform:translate(-50%,-50%);background:#f4efe3;color:#222;border-radius:8px;padding:6px 8px;box-shadow:0 2px 6px #0009;font-size:12px;border:3px solid transparent}
+#decision details.transcript pre{white-space:pre-wrap;max-height:220px;overflow:auto;
+  background:#0006;padding:4px;margin:2px 0}
+.seat{position:absolute;width:200px;transform:translate(-50%,-50%);background:#f4efe3;color:#222;
+  border-radius:8px;padding:6px 8px;box-shadow:0 2px 6px #0009;font-size:12px;
+  border:3px solid transparent}
 .seat.current{border-color:#ffd35c}
 .seat.decider{box-shadow:0 0 0 3px #8fe39a,0 2px 6px #0009}
 .seat.dead{opacity:.55;filter:grayscale(1)}
 .seat.me{background:#fff8d8}
 .seat .name{font-weight:700;font-size:13px}
 .seat .role{float:right;border-radius:3px;padding:0 5px;background:#777;color:#fff;font-size:11px}
-.role.r0{background:#b8860b}.role.r1{background:#c0392b}.role.r2{background:#2e6da4}.role.r3{background:#6c3483}.role.r4{background:#b8860b}.role.r5{background:#555}
+.role.r0{background:#b8860b}.role.r1{background:#c0392b}.role.r2{background:#2e6da4}
+.role.r3{background:#6c3483}.role.r4{background:#b8860b}.role.r5{background:#555}
 .seat .hero{color:#553;font-weight:600}
 .seat .skills{color:#666;font-size:11px}
 .hp{color:#c0392b;letter-spacing:1px}
 .hp .lost{color:#bbb}
 .zone{margin-top:2px}
 .zone b{color:#555;font-weight:600}
-.card{display:inline-block;border:1px solid #999;border-radius:3px;padding:0 3px;margin:1px;background:#fff;color:#111;font-size:11px;white-space:nowrap}
+.card{display:inline-block;border:1px solid #999;border-radius:3px;padding:0 3px;margin:1px;
+  background:#fff;color:#111;font-size:11px;white-space:nowrap}
 .card.red{color:#c0392b}
-.card.back{background:repeating-linear-gradient(45deg,#345,#345 3px,#456 3px,#456 6px);color:#fff;border-color:#234}
-#log{width:380px;min-width:260px;background:#111714;border-left:1px solid #333;overflow:auto;padding:6px 10px;font-size:12.5px}
+.card.back{background:repeating-linear-gradient(45deg,#345,#345 3px,#456 3px,#456 6px);color:#fff;
+  border-color:#234}
+#log{width:380px;min-width:260px;background:#111714;border-left:1px solid #333;overflow:auto;
+  padding:6px 10px;font-size:12.5px}
 #log div{padding:1px 0;color:#bbb}
 #log div.turn{color:#7fd1e8;margin-top:4px}
 #log div.new{color:#fff;background:#2d3a33}
@@ -308,7 +325,8 @@ main{display:flex;height:calc(100vh - 46px)}
 .sk{cursor:help;border-bottom:1px dotted #999}
 .offer{font-size:11.5px;color:#cfe;margin:2px 0 4px}
 .offer .sk{border-color:#7a9}
-#explain{display:none;background:#f4efe3;color:#222;border-radius:6px;padding:6px 8px;margin-top:6px;font-size:12px;text-align:left}
+#explain{display:none;background:#f4efe3;color:#222;border-radius:6px;padding:6px 8px;
+  margin-top:6px;font-size:12px;text-align:left}
 #explain b{display:block}
 </style></head>
 <body>
@@ -324,7 +342,9 @@ main{display:flex;height:calc(100vh - 46px)}
 <select id="lang"><option value="en">English</option><option value="zh">中文</option></select>
 </header>
 <main>
-<div id="table"><div id="felt"></div><div id="center"><div class="info" id="info"></div><div id="tablecards"></div><div id="decision"></div><div id="explain"></div><div id="status"></div></div></div>
+<div id="table"><div id="felt"></div><div id="center"><div class="info" id="info"></div>
+<div id="tablecards"></div><div id="decision"></div><div id="explain"></div><div id="status"></div>
+</div></div>
 <div id="log"></div>
 </main>
 <div id="errors"></div>
@@ -332,37 +352,60 @@ main{display:flex;height:calc(100vh - 46px)}
 <script>
 "use strict";
 const errs = [];
-window.addEventListener("error", e => { errs.push(String(e.message)); document.getElementById("errors").textContent = errs.join("\n"); document.body.dataset.errors = errs.length; });
+window.addEventListener("error", e => {
+  errs.push(String(e.message));
+  document.getElementById("errors").textContent = errs.join("\n");
+  document.body.dataset.errors = errs.length;
+});
 const D = JSON.parse(document.getElementById("data").textContent);
 const T = {
-  en: {view: "view", all: "all-seeing", step: "step", of: "of", end: "end", round: "round", deck: "deck", discard: "discard pile",
-       hand: "hand", equip: "equip", judge: "judge", pile: "on hero", dead: "dead", asks: "to decide", took: "chose", over: "game over",
-       player: s => "player_" + s, table: "on the table", look: "looking at", you: "you", play: "play", pause: "pause", reward: "your reward"},
-  zh: {view: "视角", all: "全知视角", step: "步", of: "/", end: "结束", round: "轮", deck: "牌堆", discard: "弃牌堆",
-       hand: "手牌", equip: "装备", judge: "判定区", pile: "武将牌上", dead: "阵亡", asks: "待决", took: "选择了", over: "游戏结束",
-       player: s => s + "号位", table: "桌上", look: "正在观看", you: "你", play: "播放", pause: "暂停", reward: "你的收益"}
+  en: {view: "view", all: "all-seeing", step: "step", of: "of", end: "end", round: "round",
+       deck: "deck", discard: "discard pile", hand: "hand", equip: "equip", judge: "judge",
+       pile: "on hero", dead: "dead", asks: "to decide", took: "chose", over: "game over",
+       player: s => "player_" + s, table: "on the table", look: "looking at", you: "you",
+       play: "play", pause: "pause", reward: "your reward"},
+  zh: {view: "视角", all: "全知视角", step: "步", of: "/", end: "结束", round: "轮", deck: "牌堆",
+       discard: "弃牌堆", hand: "手牌", equip: "装备", judge: "判定区", pile: "武将牌上",
+       dead: "阵亡", asks: "待决", took: "选择了", over: "游戏结束",
+       player: s => s + "号位", table: "桌上", look: "正在观看", you: "你", play: "播放",
+       pause: "暂停", reward: "你的收益"}
 };
 const S = {step: 0, view: "all", lang: "en", timer: null};
 const $ = id => document.getElementById(id);
-const esc = t => String(t).replace(/[&<>"]/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
-function card(c) { const x = D.cards[c]; return '<span class="card' + (x.red ? ' red' : '') + '" data-card="' + c + '">' + esc(x[S.lang]) + '</span>'; }
+const esc = t => String(t).replace(/[&<>"]/g,
+  c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
+function card(c) {
+  const x = D.cards[c];
+  return '<span class="card' + (x.red ? ' red' : '') + '" data-card="' + c + '">'
+    + esc(x[S.lang]) + '</span>';
+}
 function cards(ids) { return ids && ids.length ? ids.map(card).join("") : "-"; }
-function backs(n) { let h = ""; for (let i = 0; i < n; i++) h += '<span class="card back">?</span>'; return h; }
+function backs(n) {
+  let h = "";
+  for (let i = 0; i < n; i++) h += '<span class="card back">?</span>';
+  return h;
+}
 function frames() { return D.frames[S.view]; }
 // a skill's name with its text on demand: the tooltip, and a click shows it under the decision
 function skill(k) {
   const t = esc(k.text[S.lang]);
-  return '<span class="sk" tabindex="0" title="' + t + '" data-text="' + t + '">' + esc(k[S.lang]) + "</span>";
+  return '<span class="sk" tabindex="0" title="' + t + '" data-text="' + t + '">'
+    + esc(k[S.lang]) + "</span>";
 }
 // an offered hero (the draft): kingdom, HP, gender, then its skills (lord skills for the lord)
 function offerHTML(h, lord) {
   const x = D.heroes[h];
   if (!x) return "";
   const hp = S.lang === "zh" ? "体力 " + x.hp : x.hp + " HP";
-  return '<div class="offer">' + esc(x.kingdom[S.lang]) + " · " + hp + " · " + esc(x.gender[S.lang])
-    + "<br>" + x.skills.filter(k => lord || !k.lord).map(skill).join(" · ") + "</div>";
+  return '<div class="offer">' + esc(x.kingdom[S.lang]) + " · " + hp + " · "
+    + esc(x.gender[S.lang]) + "<br>"
+    + x.skills.filter(k => lord || !k.lord).map(skill).join(" · ") + "</div>";
 }
-function hpBar(hp, mx) { let h = ""; for (let i = 0; i < mx; i++) h += i < hp ? "♥" : '<span class="lost">♡</span>'; return '<span class="hp">' + h + "</span> " + hp + "/" + mx; }
+function hpBar(hp, mx) {
+  let h = "";
+  for (let i = 0; i < mx; i++) h += i < hp ? "♥" : '<span class="lost">♡</span>';
+  return '<span class="hp">' + h + "</span> " + hp + "/" + mx;
+}
 function seatHTML(f, st) {
   const L = T[S.lang], hero = st.hero >= 0 ? D.heroes[st.hero] : null;
   const me = f.viewer !== null && st.seat === f.viewer;
@@ -382,9 +425,12 @@ function seatHTML(f, st) {
   }
   if (!st.alive) { h += "<div>" + L.dead + "</div></div>"; return h; }
   h += "<div>" + hpBar(st.hp, st.maxhp) + "</div>";
-  h += '<div class="zone"><b>' + L.hand + " " + st.handn + ":</b> " + (st.hand ? cards(st.hand) : backs(Math.min(st.handn, 12))) + "</div>";
-  if (st.equip.length) h += '<div class="zone"><b>' + L.equip + ":</b> " + cards(st.equip) + "</div>";
-  if (st.judge.length) h += '<div class="zone"><b>' + L.judge + ":</b> " + cards(st.judge) + "</div>";
+  h += '<div class="zone"><b>' + L.hand + " " + st.handn + ":</b> "
+    + (st.hand ? cards(st.hand) : backs(Math.min(st.handn, 12))) + "</div>";
+  if (st.equip.length)
+    h += '<div class="zone"><b>' + L.equip + ":</b> " + cards(st.equip) + "</div>";
+  if (st.judge.length)
+    h += '<div class="zone"><b>' + L.judge + ":</b> " + cards(st.judge) + "</div>";
   if (st.pile.length) h += '<div class="zone"><b>' + L.pile + ":</b> " + cards(st.pile) + "</div>";
   return h + "</div>";
 }
@@ -393,10 +439,12 @@ function render() {
   S.step = Math.max(0, Math.min(S.step, fr.length - 1));
   const f = fr[S.step];
   $("slider").max = fr.length - 1; $("slider").value = S.step;
-  $("stepinfo").textContent = S.step < fr.length - 1 ? L.step + " " + (S.step + 1) + " " + L.of + " " + (fr.length - 1) : L.end;
+  $("stepinfo").textContent = S.step < fr.length - 1
+    ? L.step + " " + (S.step + 1) + " " + L.of + " " + (fr.length - 1) : L.end;
   $("viewlabel").textContent = L.view;
   if (!S.timer) $("play").textContent = L.play;
-  const sel = $("view"); for (const o of sel.options) o.textContent = o.value === "all" ? L.all : L.player(o.value);
+  const sel = $("view");
+  for (const o of sel.options) o.textContent = o.value === "all" ? L.all : L.player(o.value);
   // seats around the table, the viewer at the bottom
   const tbl = $("table"); tbl.querySelectorAll(".seat").forEach(e => e.remove());
   const order = f.order, n = order.length, by = {};
@@ -413,7 +461,8 @@ function render() {
     el.style.left = Math.max(hw, Math.min(W - hw, x)) + "px";
     el.style.top = Math.max(hh, Math.min(H - hh, y)) + "px";
   });
-  let info = L.round + " " + f.round + " · " + D.phases[S.lang][f.phase] + " · " + L.deck + " " + f.deck + " · " + L.discard + " " + f.discard;
+  let info = L.round + " " + f.round + " · " + D.phases[S.lang][f.phase] + " · "
+    + L.deck + " " + f.deck + " · " + L.discard + " " + f.discard;
   $("info").textContent = info;
   let tc = "";
   if (f.table.length) tc += "<div>" + L.table + ": " + cards(f.table) + "</div>";
@@ -423,21 +472,37 @@ function render() {
   if (f.decision) {
     dh += '<div class="q">' + L.asks + ": " + esc(f.decision.text[S.lang]) + "</div>";
     // a hero choice: each offered hero's kingdom, HP, gender and skills under its action
-    const offer = f.decision.offer || [], lord = f.seats.some(st => st.seat === f.decision.seat && st.role === 0);
-    const hero = a => { const j = a[0] - D.hero_action; return j >= 0 && j < offer.length ? offerHTML(offer[j], lord) : ""; };
+    const offer = f.decision.offer || [];
+    const lord = f.seats.some(st => st.seat === f.decision.seat && st.role === 0);
+    const hero = a => {
+      const j = a[0] - D.hero_action;
+      return j >= 0 && j < offer.length ? offerHTML(offer[j], lord) : "";
+    };
     if (D.live && S.step === fr.length - 1 && f.decision.legal && f.decision.seat === f.viewer) {
-      const btn = a => '<button class="act" data-action="' + a[0] + '">' + esc(S.lang === "en" ? a[1] : a[2]) + "</button>";
-      dh += '<div class="acts">' + f.decision.legal.map(a => offer.length ? "<div>" + btn(a) + hero(a) + "</div>" : btn(a)).join("") + "</div>";
+      const btn = a => '<button class="act" data-action="' + a[0] + '">'
+        + esc(S.lang === "en" ? a[1] : a[2]) + "</button>";
+      dh += '<div class="acts">'
+        + f.decision.legal.map(a => offer.length ? "<div>" + btn(a) + hero(a) + "</div>" : btn(a))
+          .join("")
+        + "</div>";
     } else if (f.decision.legal) {
-      dh += "<ol>" + f.decision.legal.map(a => '<li' + (f.taken && f.taken.en === a[1] ? ' class="chosen"' : "") + ">" + esc(S.lang === "en" ? a[1] : a[2]) + hero(a) + "</li>").join("") + "</ol>";
+      dh += "<ol>" + f.decision.legal.map(a => '<li'
+        + (f.taken && f.taken.en === a[1] ? ' class="chosen"' : "") + ">"
+        + esc(S.lang === "en" ? a[1] : a[2]) + hero(a) + "</li>").join("") + "</ol>";
     }
-    if (f.taken) dh += '<div class="taken">' + esc(L.player(f.taken.seat)) + " " + L.took + ": " + esc(f.taken[S.lang]) + "</div>";
+    if (f.taken)
+      dh += '<div class="taken">' + esc(L.player(f.taken.seat)) + " " + L.took + ": "
+        + esc(f.taken[S.lang]) + "</div>";
     dh += transcriptHTML(f);
   } else {
     dh += '<div class="q">' + L.over + ": " + esc(D.results[S.lang][f.result]) + "</div>";
     if (D.live && D.reveal) {
-      dh += "<ol>" + D.reveal.map(x => "<li>" + esc(L.player(x.seat)) + (x.seat === D.seat ? " (" + L.you + ")" : "") + ": " + esc(D.roles[S.lang][x.role]) + (x.hero >= 0 ? " " + esc(D.heroes[x.hero][S.lang]) : "") + (x.alive ? "" : " (" + L.dead + ")") + "</li>").join("") + "</ol>";
-      dh += '<div class="taken">' + L.reward + ": " + (D.reward > 0 ? "+" : "") + D.reward + "</div>";
+      dh += "<ol>" + D.reveal.map(x => "<li>" + esc(L.player(x.seat))
+        + (x.seat === D.seat ? " (" + L.you + ")" : "") + ": " + esc(D.roles[S.lang][x.role])
+        + (x.hero >= 0 ? " " + esc(D.heroes[x.hero][S.lang]) : "")
+        + (x.alive ? "" : " (" + L.dead + ")") + "</li>").join("") + "</ol>";
+      dh += '<div class="taken">' + L.reward + ": " + (D.reward > 0 ? "+" : "") + D.reward
+        + "</div>";
     }
   }
   $("decision").innerHTML = dh;
@@ -446,14 +511,17 @@ function render() {
     $("explain").innerHTML = "<b>" + esc(e.textContent) + "</b>" + esc(e.dataset.text);
     $("explain").style.display = "block";
   });
-  $("decision").querySelectorAll("button.act").forEach(b => b.onclick = () => act(parseInt(b.dataset.action, 10)));
+  $("decision").querySelectorAll("button.act")
+    .forEach(b => b.onclick = () => act(parseInt(b.dataset.action, 10)));
   // the log up to this frame; the lines of the last step highlighted
   const prev = S.step > 0 ? fr[S.step - 1].lines : 0;
   const lines = D.logs[S.view].slice(0, f.lines);
   const lg = $("log");
-  lg.innerHTML = lines.map((l, i) => '<div class="' + (/^(---|——)/.test(l[0]) ? "turn" : "") + (i >= prev ? " new" : "") + '">' + esc(S.lang === "en" ? l[0] : l[1]) + "</div>").join("");
+  lg.innerHTML = lines.map((l, i) => '<div class="' + (/^(---|——)/.test(l[0]) ? "turn" : "")
+    + (i >= prev ? " new" : "") + '">' + esc(S.lang === "en" ? l[0] : l[1]) + "</div>").join("");
   lg.scrollTop = lg.scrollHeight;
-  document.body.dataset.step = S.step; document.body.dataset.view = S.view; document.body.dataset.lang = S.lang;
+  document.body.dataset.step = S.step; document.body.dataset.view = S.view;
+  document.body.dataset.lang = S.lang;
   document.documentElement.lang = S.lang === "zh" ? "zh" : "en";
   history.replaceState(null, "", "#step=" + S.step + "&view=" + S.view + "&lang=" + S.lang);
 }
@@ -461,7 +529,8 @@ function render() {
 function transcriptHTML(f) {
   const t = f.taken && D.transcripts && D.transcripts[f.k];
   if (!t || (S.view !== "all" && S.view !== String(t.seat))) return "";
-  let h = '<details class="transcript"><summary>transcript · ' + esc(t.model) + (t.fallback ? " · fallback" : "") + "</summary>";
+  let h = '<details class="transcript"><summary>transcript · ' + esc(t.model)
+    + (t.fallback ? " · fallback" : "") + "</summary>";
   if (t.system) h += "<b>system</b><pre>" + esc(t.system) + "</pre>";
   h += "<b>prompt</b><pre>" + esc(t.prompt) + "</pre>";
   t.replies.forEach((r, i) => { h += "<b>reply " + (i + 1) + "</b><pre>" + esc(r) + "</pre>"; });
@@ -481,7 +550,8 @@ function setView(v) {
 // live play (heroes_env.webplay): send the chosen action, show the state that comes back
 function act(a, then) {
   $("decision").querySelectorAll("button.act").forEach(b => b.disabled = true);
-  fetch("act" + location.search, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({action: a})})
+  fetch("act" + location.search, {method: "POST", headers: {"Content-Type": "application/json"},
+                                  body: JSON.stringify({action: a})})
     .then(r => r.json())
     .then(st => {
       if (st.error) { $("status").textContent = st.error; render(); return; }
@@ -499,16 +569,22 @@ function autoact(n) {
   act(parseInt(b.dataset.action, 10), () => autoact(n - 1));
 }
 function go(k) { S.step = k; render(); }
-function stop() { if (S.timer) { clearInterval(S.timer); S.timer = null; $("play").textContent = T[S.lang].play; } }
+function stop() {
+  if (S.timer) { clearInterval(S.timer); S.timer = null; $("play").textContent = T[S.lang].play; }
+}
 function play() {
   if (S.timer) { stop(); return; }
   if (S.step >= frames().length - 1) S.step = 0;
   $("play").textContent = T[S.lang].pause;
-  S.timer = setInterval(() => { if (S.step >= frames().length - 1) stop(); else go(S.step + 1); }, 700);
+  S.timer = setInterval(() => {
+    if (S.step >= frames().length - 1) stop(); else go(S.step + 1);
+  }, 700);
 }
 function init() {
   const sel = $("view");
-  D.views.forEach(v => { const o = document.createElement("option"); o.value = v; sel.appendChild(o); });
+  D.views.forEach(v => {
+    const o = document.createElement("option"); o.value = v; sel.appendChild(o);
+  });
   const q = new URLSearchParams(location.hash.slice(1));
   S.view = D.live || !D.views.includes("all") ? D.views[0] : "all";
   if (q.has("view") && D.views.includes(q.get("view"))) S.view = q.get("view");
@@ -547,15 +623,20 @@ function selftest(q) {
       $("view").value = v; $("view").onchange({target: $("view")});
       $("first").onclick();
       for (let k = 0; k < frames().length; k++) {
-        if (document.querySelectorAll(".seat").length !== D.n) throw new Error("frame " + k + " of view " + v + ": " + document.querySelectorAll(".seat").length + " seats");
-        if (parseInt(document.body.dataset.step, 10) !== k) throw new Error("next did not reach frame " + k);
-        if (document.querySelectorAll("#log div").length !== frames()[k].lines) throw new Error("frame " + k + " of view " + v + ": the log does not follow");
+        const seats = document.querySelectorAll(".seat").length;
+        if (seats !== D.n)
+          throw new Error("frame " + k + " of view " + v + ": " + seats + " seats");
+        if (parseInt(document.body.dataset.step, 10) !== k)
+          throw new Error("next did not reach frame " + k);
+        if (document.querySelectorAll("#log div").length !== frames()[k].lines)
+          throw new Error("frame " + k + " of view " + v + ": the log does not follow");
         n++; $("next").onclick();
       }
     }
   }
   document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowLeft"}));
-  S.step = want.step; S.view = want.view; S.lang = want.lang; $("view").value = S.view; $("lang").value = S.lang; render();
+  S.step = want.step; S.view = want.view; S.lang = want.lang;
+  $("view").value = S.view; $("lang").value = S.lang; render();
   document.body.dataset.selftest = "ok " + n;
 }
 init();

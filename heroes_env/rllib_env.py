@@ -21,12 +21,13 @@ Reward                 +1 / -1 / 0 for each agent when the game ends, else 0 (gi
                        next observation of an agent that decided before, as RLlib asks)
 Episode                one game; a game in which no agent decided (possible only against in-env
                        opponents) is skipped and the next one dealt
-In-env opponents       ``opponents``: agent specs of ``heroes_env.agents.make_agent`` ("heuristic", a ``.pt``
-                       checkpoint, ...); with probability ``p_opponents`` a game has one learning
-                       seat (drawn per game, agent id ``learner``) and one opponent spec, drawn per
-                       game, plays all the other seats inside ``step``. Stateful agents such as
-                       the heuristic (it remembers each game per seat) play here, where they see
-                       whole games; RLlib modules see only batches of observations
+In-env opponents       ``opponents``: agent specs of ``heroes_env.agents.make_agent``
+                       ("heuristic", a ``.pt`` checkpoint, ...); with probability ``p_opponents``
+                       a game has one learning seat (drawn per game, agent id ``learner``) and one
+                       opponent spec, drawn per game, plays all the other seats inside ``step``.
+                       Stateful agents such as the heuristic (it remembers each game per seat) play
+                       here, where they see whole games; RLlib modules see only batches of
+                       observations
 Seeds                  ``reset(seed=s)`` seeds the stream of game seeds, seat and opponent draws;
                        a reset without a seed continues it
 =====================  ========================================================================

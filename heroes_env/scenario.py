@@ -31,8 +31,8 @@ seat; start from ``Game.new`` to test those. Nor a decision in the middle of a c
 up to it with ``g.play``.
 
 A card is named by its kind or card id (``slash``, ``chitu``), its English or Chinese name
-(``Slash``, ``杀``), optionally followed by suit and rank (``♠7``, ``S7``, ``h10``, ``♦Q``), or given
-as an int card id. Without suit and rank the lowest-id copy not yet placed is taken. Cards not
+(``Slash``, ``杀``), optionally followed by suit and rank (``♠7``, ``S7``, ``h10``, ``♦Q``), or
+given as an int card id. Without suit and rank the lowest-id copy not yet placed is taken. Cards not
 placed anywhere are shuffled (with ``seed``) into the draw pile under ``deck_top``.
 Anything wrong in the description raises ``ScenarioError`` naming it: a contradiction (two
 seats with one hero, a dead lord), a value of the wrong type (a bool where an int belongs, a
@@ -50,11 +50,17 @@ import numpy as np
 from . import cards
 from .config import Config
 from .engine import constants as C
-from .engine import core
-from .engine import content
+from .engine import content, core
 from .engine.draft import assign_hero
-from .engine.flow.turn import (GAME_NEXT, TURN_AFTER_DISCARD, TURN_DISCARD, TURN_DRAW, TURN_JUDGE,
-                               TURN_PLAY, TURN_START)
+from .engine.flow.turn import (
+    GAME_NEXT,
+    TURN_AFTER_DISCARD,
+    TURN_DISCARD,
+    TURN_DRAW,
+    TURN_JUDGE,
+    TURN_PLAY,
+    TURN_START,
+)
 from .engine.mode3v3 import GAME3_AFTER_TURN
 from .engine.state import end_game, move_card, push_frame
 from .game import Game, engine_seed
@@ -62,10 +68,11 @@ from .labels import ROLE_NAMES
 
 PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 _SUIT_CHARS = {"♠": 0, "s": 0, "♥": 1, "h": 1, "♣": 2, "c": 2, "♦": 3, "d": 3}
-_SPEC = re.compile(r"^(?P<name>.+?)(?:\s+(?P<suit>[♠♥♣♦sShHcCdD])\s*(?P<rank>10|[2-9]|[AJQKajqk]))?$")
+_SPEC = re.compile(r"^(?P<name>.+?)"
+                   r"(?:\s+(?P<suit>[♠♥♣♦sShHcCdD])\s*(?P<rank>10|[2-9]|[AJQKajqk]))?$")
 SEAT_KEYS = {"role", "hp", "max_hp", "hand", "equip", "judge", "gender", "alive", "slashes", "hero"}
-# the FR_TURN step that starts each phase (engine/flow/turn.py run_turn); "finish" starts at the end of
-# the discard phase (TURN_AFTER_DISCARD: 闭月 / 门神), then the finish phase
+# the FR_TURN step that starts each phase (engine/flow/turn.py run_turn); "finish" starts at the end
+# of the discard phase (TURN_AFTER_DISCARD: 闭月 / 门神), then the finish phase
 PHASE_PC = {"start": TURN_START, "judge": TURN_JUDGE, "draw": TURN_DRAW, "play": TURN_PLAY,
             "discard": TURN_DISCARD, "finish": TURN_AFTER_DISCARD}
 
@@ -83,7 +90,8 @@ def _hero(value, where) -> int:
     for h in content.HEROES:
         if value in (h.key, h.name_zh, h.name_en, h.id) and not isinstance(value, bool):
             return h.id
-    raise ScenarioError(f"{where}: unknown hero {value!r}; heroes: {[h.key for h in content.HEROES]}")
+    raise ScenarioError(f"{where}: unknown hero {value!r}; "
+                        f"heroes: {[h.key for h in content.HEROES]}")
 
 
 class ScenarioError(ValueError):
@@ -106,7 +114,8 @@ class _Cards:
         if isinstance(spec, (int, np.integer)) and not isinstance(spec, bool):
             c = int(spec)
             if not 0 <= c < len(self.deck):
-                raise ScenarioError(f"{where}: card id {c} is not in the deck (0..{len(self.deck) - 1})")
+                raise ScenarioError(f"{where}: card id {c} is not in the deck "
+                                    f"(0..{len(self.deck) - 1})")
             if c in self.used:
                 raise ScenarioError(f"{where}: card {c} ({self.deck[c].label()}) is placed twice")
             self.used.add(c)
@@ -123,7 +132,8 @@ class _Cards:
         if not named:
             raise ScenarioError(f"{where}: no card is called {m.group('name')!r}; kinds: "
                                 f"{[k.key for k in cards.kinds()[1:]]}")
-        fits = [c for c in named if (suit is None or c.suit == suit) and (rank is None or c.rank == rank)]
+        fits = [c for c in named
+                if (suit is None or c.suit == suit) and (rank is None or c.rank == rank)]
         if not fits:
             raise ScenarioError(f"{where}: the deck has no {spec!r}; copies: "
                                 f"{[c.label() for c in named]}")
@@ -189,7 +199,8 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
             raise ScenarioError(f"{where}: a seat is a dict, got {d!r}")
         extra = set(d) - SEAT_KEYS
         if extra:
-            raise ScenarioError(f"{where}: unknown keys {sorted(extra)}; allowed: {sorted(SEAT_KEYS)}")
+            raise ScenarioError(f"{where}: unknown keys {sorted(extra)}; "
+                                f"allowed: {sorted(SEAT_KEYS)}")
         if mode == "3v3":
             fixed = C.ROLE_COMMANDER if i % C.TEAM_SIZE == C.COMMANDER_OFFSET else C.ROLE_GUARD
             if "role" in d and _role(d["role"], where, mode) != fixed:
@@ -262,7 +273,8 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
             if k not in (C.K_INDULGENCE, C.K_LIGHTNING):
                 raise ScenarioError(f"{where} judge: {the_deck[c].label()} is not a delayed trick")
             if k in seen:
-                raise ScenarioError(f"{where} judge: two {cards.kinds()[k].key} in one judgement zone")
+                raise ScenarioError(f"{where} judge: two {cards.kinds()[k].key} "
+                                    "in one judgement zone")
             seen.add(k)
             move_card(s, c, C.Z_JUDGE + i)
             s[C.C_AS + c] = k

@@ -115,7 +115,7 @@ def default_serial_below() -> int:
     return SERIAL_BELOW
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cache_bytes() -> int:
     """The size of this machine's largest CPU cache (Linux sysfs; 32 MiB where it cannot
     tell)."""
@@ -136,9 +136,10 @@ def cache_bytes() -> int:
 def streams(num_envs: int, bytes_per_game: int) -> bool:
     """Whether a batch writes its observations with non-temporal stores (``batch.vec_advance``'s
     ``stream``): when its games take more memory than the largest cache, so that a step would
-    read each observation row in from memory only to overwrite it. Measured at 8 players, 2 threads: 1.11x (uint8, B = 4096, 46 MB) and 1.26x (float32, B = 2048, 42 MB)
-    above a 32 MiB cache; 0.98x (uint8, B = 2048, 23 MB) and 0.93x (B = 1024) below it, where
-    the rows were still in the cache."""
+    read each observation row in from memory only to overwrite it. Measured at 8 players, 2 threads:
+    1.11x (uint8, B = 4096, 46 MB) and 1.26x (float32, B = 2048, 42 MB) above a 32 MiB cache; 0.98x
+    (uint8, B = 2048, 23 MB) and 0.93x (B = 1024) below it, where the rows were still in the
+    cache."""
     return num_envs * bytes_per_game > cache_bytes()
 
 
@@ -164,8 +165,8 @@ class BatchCore:
         opp = np.asarray(opp, np.int8)      # per seat (MAX_SEATS,) or per row and seat
         self.opp = np.ascontiguousarray(np.broadcast_to(opp, (B, C.MAX_SEATS)))
         # a compiled policy run inside the loop for the seats coded OPP_COMPILED: an object with
-        # advance(core, num_threads, new_step) -> -1 or the first row with an illegal action (it calls
-        # batch._advance_row itself, e.g. heroes_env.agents.heuristic_loop); None: vec_advance
+        # advance(core, num_threads, new_step) -> -1 or the first row with an illegal action (it
+        # calls batch._advance_row itself, e.g. heroes_env.agents.heuristic_loop); None: vec_advance
         self.loop = None
         self.num_threads = resolve_threads(num_threads)
         self.serial_below = (default_serial_below() if serial_below is None

@@ -4,8 +4,8 @@ import json
 import numpy as np
 
 from heroes_env.config import Config
-from heroes_env.engine import constants as C
 from heroes_env.engine import batch
+from heroes_env.engine import constants as C
 from heroes_env.scenario import build
 
 ROLES4 = ["lord", "rebel", "loyalist", "renegade"]

@@ -67,7 +67,8 @@ def named_from_python(fn):
             if x.opname not in ("LOAD_GLOBAL", "LOAD_NAME"):
                 continue
             obj, j = fn.__globals__.get(x.argval), i + 1
-            while obj is not None and j < len(ins) and ins[j].opname in ("LOAD_ATTR", "LOAD_METHOD"):
+            while (obj is not None and j < len(ins)
+                   and ins[j].opname in ("LOAD_ATTR", "LOAD_METHOD")):
                 obj, j = getattr(obj, ins[j].argval, None), j + 1
             if isinstance(obj, CPUDispatcher) and hasattr(obj, "heroes_entry"):
                 found.add(obj)

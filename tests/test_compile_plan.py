@@ -43,7 +43,7 @@ def test_the_plan_compiles_what_the_engine_uses():
         e = heroes_env.env(num_players=5, obs_dtype=dtype)
         e.reset(seed=3)
         rng = np.random.default_rng(0)
-        for agent in e.agent_iter(max_iter=400):
+        for _agent in e.agent_iter(max_iter=400):
             obs, _, term, trunc, _ = e.last()
             e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     by_root = {}

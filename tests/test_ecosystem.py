@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 
 import heroes_env
-from heroes_env import IllegalActionError, NUM_ACTIONS, OBS_SIZE
-from heroes_env import labels
+from heroes_env import NUM_ACTIONS, OBS_SIZE, IllegalActionError, labels
 from heroes_env.engine import constants as C
 from heroes_env.vector import VectorEnv
 from heroes_env.wrappers import ILLEGAL_ACTION, LearnerEnv, LearnerVectorEnv
@@ -182,7 +181,8 @@ def test_vector_env_num_envs_bound_reads_well(n):
     ("C:\\venv\\Scripts\\heroes-tournament.exe".replace("\\", "/"), "heroes_env.agents.tournament",
      "heroes-tournament"),
     ("/src/heroes_env/demo.py", "heroes_env.demo", "python -m heroes_env.demo"),
-    ("/src/heroes_env/agents/tournament.py", "heroes_env.agents.tournament", "python -m heroes_env.agents.tournament"),
+    ("/src/heroes_env/agents/tournament.py", "heroes_env.agents.tournament",
+     "python -m heroes_env.agents.tournament"),
 ])
 def test_usage_names_the_command_that_was_run(argv0, module, want, monkeypatch):
     from heroes_env import cli

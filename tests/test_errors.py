@@ -4,6 +4,7 @@ Covers ``Game.step`` (illegal, out-of-range and non-int actions, stepping a fini
 wrong seat), ``raw_env.step`` / ``raw_env.step_as``, ``Config`` values, env keywords and malformed
 scenarios (``heroes_env.scenario.ScenarioError``).
 """
+import dataclasses
 import re
 
 import numpy as np
@@ -101,7 +102,8 @@ def test_step_after_game_over():
     assert g.done and g.decider == -1
     before = g.to_bytes()
     for a in (0, 1, C.A_CARD, C.NUM_ACTIONS - 1):
-        with pytest.raises(IllegalActionError, match=r"the game is over \(.+\); no action is legal"):
+        with pytest.raises(IllegalActionError,
+                           match=r"the game is over \(.+\); no action is legal"):
             g.step(a)
     with pytest.raises(IllegalActionError, match="the game is over"):
         g.play("pass")
@@ -213,7 +215,8 @@ def test_step_as_wrong_agent():
         with pytest.raises(IllegalActionError) as ei:
             e.step_as(other, a)
         assert f"{other} cannot act now: {sel} must decide" in str(ei.value)
-    with pytest.raises(IllegalActionError, match=r"unknown agent 'player_99'; agents: \['player_0'"):
+    with pytest.raises(IllegalActionError,
+                       match=r"unknown agent 'player_99'; agents: \['player_0'"):
         e.step_as("player_99", a)
     assert e.game.to_bytes() == before
     assert e.agent_selection == sel
@@ -240,10 +243,13 @@ def test_env_bad_keywords(kw, field):
     (dict(num_players="5"), r"num_players must be an int from 4 to 10, got '5'"),
     (dict(mode="3v3", num_players=5), r"mode '3v3' is played by exactly 6 players"),
     (dict(mode="battle_royale"), r"mode must be one of \['identity', '3v3'\], got 'battle_royale'"),
-    (dict(pack="sp"), r"pack must be one of \['none', 'standard', 'herokill', 'classmates'\], got 'sp'"),
+    (dict(pack="sp"),
+     r"pack must be one of \['none', 'standard', 'herokill', 'classmates'\], got 'sp'"),
     (dict(pack="none", hero_selection="draft"), r"hero_selection needs a hero pack"),
-    (dict(pack="standard", hero_selection="pick"), r"hero_selection must be one of \['draft', 'random'\]"),
-    (dict(pack="standard", num_players=4, hero_selection=["caocao"]), r"one hero per seat: 4, got 1"),
+    (dict(pack="standard", hero_selection="pick"),
+     r"hero_selection must be one of \['draft', 'random'\]"),
+    (dict(pack="standard", num_players=4, hero_selection=["caocao"]),
+     r"one hero per seat: 4, got 1"),
     (dict(pack="standard", num_players=4, hero_selection=["caocao", "nobody", "lvbu", "zhenji"]),
      r"unknown hero 'nobody'"),
     (dict(pack="standard", num_players=4, hero_selection=["caocao", "caocao", "lvbu", "zhenji"]),
@@ -274,7 +280,7 @@ def test_bad_preset():
 
 def test_config_is_frozen():
     cfg = Config()
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         cfg.num_players = 9
     assert cfg.with_(num_players=9).num_players == 9 and cfg.num_players == 5
 
@@ -344,7 +350,8 @@ def test_valid_scenario_builds():
     (dict(seats=_seats(s1={"handcards": ["slash"]})),
      r"seat 1: unknown keys \['handcards'\]; allowed: \['alive', 'equip'"),
     (dict(seats=_seats(), phase="lunch"),
-     r"phase must be one of \['start', 'judge', 'draw', 'play', 'discard', 'finish'\], got 'lunch'"),
+     r"phase must be one of \['start', 'judge', 'draw', 'play', 'discard', 'finish'\], "
+     r"got 'lunch'"),
     (dict(seats=_seats(), current=4),
      r"current must be a seat 0\.\.3, got 4"),
     (dict(seats=_seats(s1={"alive": False}), current=1),

@@ -5,15 +5,14 @@ Skill-by-skill scenarios are in test_skills_*.py.
 """
 import numpy as np
 import pytest
+from conftest import check_invariants
+from test_hidden_info import play_checking_hidden_info
+from test_random_play import play_fully_checked
 
 import heroes_env
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, invariants
-
-from conftest import check_invariants
-from test_random_play import play_fully_checked
-from test_hidden_info import play_checking_hidden_info
 
 STANDARD = [h.key for h in content.pack_heroes("standard")]
 LORD_HEROES = {"caocao", "liubei", "sunquan"}
@@ -94,11 +93,12 @@ def test_content_errors_fail_at_import(monkeypatch):
     original = content._rows
     rows = original("heroes.csv")
     bad = [dict(rows[0], skills="jianxiong teleport")] + rows[1:]
-    monkeypatch.setattr(content, "_rows", lambda name: bad if name == "heroes.csv" else original(name))
+    monkeypatch.setattr(content, "_rows",
+                        lambda name: bad if name == "heroes.csv" else original(name))
     with pytest.raises(ImportError, match=r"names unknown skills \['teleport'\]"):
         content._load_heroes()
     monkeypatch.undo()
-    from heroes_env.engine.skills import registry, active
+    from heroes_env.engine.skills import active, registry
     monkeypatch.setattr(active, "SKILLS", tuple(sk for sk in active.SKILLS if sk != 12))
     with pytest.raises(ImportError, match=r"skills without code: \['rende'"):
         registry._registry()

@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from heroes_env import Config
-from heroes_env.play import Session, main as play_main
+from heroes_env.play import Session
+from heroes_env.play import main as play_main
 from heroes_env.record import load_record
 
 BASE = ["--pack", "none", "--players", "5", "--seed", "4", "--seat", "2",
@@ -137,7 +138,7 @@ def test_the_replay_command_turns_every_malformed_record_into_one_error_line(bod
                                   "a\u2028b\u2029c", "]]>&amp;<b>"])
 def test_no_string_of_a_record_breaks_out_of_the_replay_page(text, tmp_path):
     from heroes_env.record import GameRecorder
-    from heroes_env.replay import embed_json, render_page, page_data
+    from heroes_env.replay import embed_json, page_data, render_page
     g = GameRecorder(Config(num_players=4, max_rounds=1), seed=1, meta={"note": text})
     while not g.game.done:
         g.step(g.game.legal_actions()[0])

@@ -15,11 +15,11 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
+from helpers import random_batch
 
 from heroes_env import Config, Game
-from heroes_env.engine import constants as C
 from heroes_env.engine import batch
-from helpers import random_batch
+from heroes_env.engine import constants as C
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -171,8 +171,8 @@ def test_batch_reset_matches_game_new():
 
 
 def test_borrow_row_is_the_row_in_place():
-    """intrinsics.borrow_row(A, i): row i of a 2-d C array, read and written in place, for the engine's
-    dtypes; other layouts are refused when compiling; without JIT it is the row's view."""
+    """intrinsics.borrow_row(A, i): row i of a 2-d C array, read and written in place, for the
+    engine's dtypes; other layouts are refused when compiling; without JIT it is the row's view."""
     from heroes_env.fast.intrinsics import _borrow_row_py, borrow_row
 
     @numba.njit(cache=False)
@@ -193,8 +193,9 @@ def test_borrow_row_is_the_row_in_place():
 
 
 def test_load_and_store_u64_move_exactly_eight_bytes():
-    """intrinsics.load_u64 / store_u64: the 8 bytes at a byte offset of a 1-d C array, little-endian,
-    compiled and without JIT alike, nothing around them touched; other layouts are refused."""
+    """intrinsics.load_u64 / store_u64: the 8 bytes at a byte offset of a 1-d C array,
+    little-endian, compiled and without JIT alike, nothing around them touched; other layouts are
+    refused."""
     from heroes_env.fast.intrinsics import _load_u64_py, _store_u64_py, load_u64, store_u64
 
     @numba.njit(cache=False)

@@ -19,8 +19,7 @@ import torch  # noqa: E402
 
 from heroes_env import Config, Game  # noqa: E402
 from heroes_env.agents import AgentSpecError, make_agent  # noqa: E402
-from heroes_env.agents.torch_policy import (SB3PolicyAgent, build_net,  # noqa: E402
-                                            save_checkpoint)
+from heroes_env.agents.torch_policy import SB3PolicyAgent, build_net, save_checkpoint  # noqa: E402
 from heroes_env.engine import constants as C  # noqa: E402
 
 

@@ -22,7 +22,8 @@ def run(lines, argv=(), **kw):
     return code, out.getvalue()
 
 
-BASE = ["--pack", "none", "--players", "5", "--seed", "4", "--seat", "2", "--opponents", "heuristic"]
+BASE = ["--pack", "none", "--players", "5", "--seed", "4", "--seat", "2",
+        "--opponents", "heuristic"]
 
 
 def test_a_whole_game_to_the_end_screen(tmp_path):

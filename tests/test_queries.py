@@ -9,8 +9,15 @@ import pytest
 
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, state
-from heroes_env.engine.skills import (active, conversions, modifiers, phases, queries, registry,
-                                      targeting)
+from heroes_env.engine.skills import (
+    active,
+    conversions,
+    modifiers,
+    phases,
+    queries,
+    registry,
+    targeting,
+)
 
 ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                       "heroes_env", "engine")
@@ -33,7 +40,7 @@ def test_every_query_point_is_declared_and_answered():
     assert [name for name, _ in queries.ANSWERING] == ["modifiers", "targeting", "conversions",
                                                        "phases", "active"]
     families = (modifiers, targeting, conversions, phases, active)
-    for (name, pairs), fam in zip(queries.ANSWERING, families):
+    for (name, pairs), fam in zip(queries.ANSWERING, families, strict=True):
         assert fam.__name__.rsplit(".", 1)[1] == name and fam.QUERIES is pairs
     assert {sk for sk, _ in modifiers.QUERIES} == set(modifiers.SKILLS)
     assert {sk for sk, _ in targeting.QUERIES} == {content.SKILLS["menshen"].id}

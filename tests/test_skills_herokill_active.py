@@ -10,14 +10,23 @@ Without horses or weapons seats 1 and 3 are at distance 1 from seat 0, seat 2 at
 """
 import numpy as np
 import pytest
+from helpers import (
+    asked,
+    damage,
+    discard_names,
+    equip_names,
+    event_args,
+    events,
+    expect,
+    hand_names,
+    skill_events,
+)
+from helpers import table4 as table
 
 from heroes_env import Config
 from heroes_env.engine import constants as C
 from heroes_env.engine import invariants as inv
 from heroes_env.engine.skills import ids as SK
-from helpers import damage, discard_names, equip_names, event_args, events, expect, hand_names
-from helpers import table4 as table
-from helpers import skill_events, asked
 
 # equipment that is always usable in the play phase: keeps the owner's play decision open
 ANCHOR = "zhuahuangfeidian"
@@ -67,7 +76,8 @@ def xiadan_table(mine, theirs, **kw):
 
 
 def test_xiadan_won_unlimited_range_two_slashes_two_targets_each(invariants):
-    """侠胆 won (higher rank): this turn his range is unlimited, he may use two 杀 and each 杀 may name up to two targets."""
+    """侠胆 won (higher rank): this turn his range is unlimited, he may use two 杀 and each 杀 may
+    name up to two targets."""
     g = xiadan_table("jink ♥K", ["peach ♥6", "peach ♥3"])
     assert "skill Gallant Daring" in g.legal_labels()
     # before: seat 2 is out of range
@@ -127,7 +137,8 @@ def test_xiadan_won_allows_exactly_two_slashes():
 
 @pytest.mark.parametrize("mine, label", [("jink ♦2", "Jink ♦2"), ("duel ♠A", "Duel ♠A")])
 def test_xiadan_not_won_no_slash_this_turn(mine, label):
-    """侠胆: a tie is not a win; not won, he cannot use 杀 this turn (mark public), and the marks end with the turn."""
+    """侠胆: a tie is not a win; not won, he cannot use 杀 this turn (mark public), and the marks
+    end with the turn."""
     g = hk({"hero": "renhuanzhi", "hand": ["slash ♠8", mine, ANCHOR]},
            {"hand": ["jink ♥2"]}, {}, {"hand": [STOP]})
     g.play("skill Gallant Daring")
@@ -145,7 +156,8 @@ def test_xiadan_not_won_no_slash_this_turn(mine, label):
 
 
 def test_xiadan_after_a_slash_won_gives_one_more_lost_blocks_even_crossbow():
-    """侠胆 may follow a 杀: won, the 杀 already used counts towards the two; not won, even 诸葛连弩 does not allow another 杀."""
+    """侠胆 may follow a 杀: won, the 杀 already used counts towards the two; not won, even 诸葛连弩
+    does not allow another 杀."""
     g = hk({"hero": "renhuanzhi", "hand": ["slash ♠7", "slash ♠8", "slash ♠9", "jink ♥K", ANCHOR]},
            {}, {"hand": ["jink ♦2"]})
     g.play("Slash ♠7")
@@ -167,7 +179,8 @@ def test_xiadan_after_a_slash_won_gives_one_more_lost_blocks_even_crossbow():
 
 
 def test_xiadan_target_needs_hand_cards_and_not_offered_without_one():
-    """拼点 needs a hand card on both sides: characters without hand cards cannot be chosen; with nobody to choose 侠胆 is not offered."""
+    """拼点 needs a hand card on both sides: characters without hand cards cannot be chosen; with
+    nobody to choose 侠胆 is not offered."""
     g = hk({"hero": "renhuanzhi", "hand": ["slash ♠7", ANCHOR]}, {"equip": ["dilu"]}, {}, {},
            autoplay=False)
     expect(g, 0, C.DK_PLAY)
@@ -175,7 +188,8 @@ def test_xiadan_target_needs_hand_cards_and_not_offered_without_one():
 
 
 def test_pindian_choices_are_hidden_from_each_other():
-    """拼点: the target's observation while it chooses does not depend on the card the owner chose (both are shown only afterwards)."""
+    """拼点: the target's observation while it chooses does not depend on the card the owner chose
+    (both are shown only afterwards)."""
     obs = []
     for mine in ("Jink ♥K", "Slash ♠7"):
         g = xiadan_table("jink ♥K", ["jink ♦2", "peach ♥3"])
@@ -191,7 +205,8 @@ def test_pindian_choices_are_hidden_from_each_other():
 
 @pytest.mark.parametrize("hero", ["liubowen", "zhugeliang"])
 def test_xiadan_second_target_not_guiyin_or_kongcheng_without_hand(hero):
-    """侠胆 two targets: a 归隐/空城 character without hand cards cannot be the second target either."""
+    """侠胆 two targets: a 归隐/空城 character without hand cards cannot be the second target
+    either."""
     g = hk({"hero": "renhuanzhi", "hand": ["slash ♠7", "jink ♥K", ANCHOR]},
            {"hand": ["jink ♦2"]}, {}, {"hero": hero})
     g.play("skill Gallant Daring")
@@ -213,7 +228,8 @@ def test_jianxiong_hk_not_offered_before_any_card_used():
 
 
 def test_jianxiong_hk_equipment_card_as_previous_ex_nihilo(invariants):
-    """奸雄: once per turn, a hand or equipment card is used as the previous card he used (无中生有)."""
+    """奸雄: once per turn, a hand or equipment card is used as the previous card he used
+    (无中生有)."""
     g = hk({"hero": "caocao_hk", "hand": ["ex_nihilo", "jink ♦2"], "equip": ["dilu"]},
            deck_top=["peach ♥3", "peach ♥4", "slash ♠7", "slash ♠8"])
     assert "skill Treacherous Hero" not in g.legal_labels()
@@ -247,7 +263,8 @@ def test_jianxiong_hk_copies_a_duel_with_target_choice():
 
 
 def test_jianxiong_hk_previous_slash_not_when_slash_limit_reached():
-    """奸雄: copying a 杀 counts as a 杀 used: not offered once the play phase's 杀 is used (offered with 诸葛连弩)."""
+    """奸雄: copying a 杀 counts as a 杀 used: not offered once the play phase's 杀 is used (offered
+    with 诸葛连弩)."""
     g = hk({"hero": "caocao_hk", "hand": ["slash ♠7", "jink ♦2", ANCHOR]})
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -265,7 +282,8 @@ def test_jianxiong_hk_previous_slash_not_when_slash_limit_reached():
 
 
 def test_jianxiong_hk_equipped_horse_not_offered_when_its_leaving_breaks_the_use():
-    """奸雄: a card is offered only if its use as the copied kind has a target once it has left: a -1 horse copied as 顺手牵羊 no longer shortens the distance."""
+    """奸雄: a card is offered only if its use as the copied kind has a target once it has left: a
+    -1 horse copied as 顺手牵羊 no longer shortens the distance."""
     g = hk({"hero": "caocao_hk", "hand": ["snatch ♠3", "jink ♦2", ANCHOR], "equip": ["chitu"]},
            {"hand": ["peach ♥3"]}, {"hand": ["peach ♥4"]})
     g.play("Snatch ♠3")
@@ -327,8 +345,10 @@ def test_mili_lost_equipment_draws_two():
 
 
 def test_yizhuang_not_offered_without_dead_male_hero():
-    """易装 needs a dead male hero of this game (a dead female does not count) and two hand cards."""
-    g = hk({"hero": "zhangfei", "role": "lord"}, {}, {"hero": "huamulan", "hand": ["jink ♦2", ANCHOR]},
+    """易装 needs a dead male hero of this game (a dead female does not count) and two hand
+    cards."""
+    g = hk({"hero": "zhangfei", "role": "lord"}, {},
+           {"hero": "huamulan", "hand": ["jink ♦2", ANCHOR]},
            {"hero": "diaochan", "alive": False}, current=2, autoplay=False)
     expect(g, 2, C.DK_PLAY)
     assert "skill Disguise" not in g.legal_labels()
@@ -338,8 +358,10 @@ def test_yizhuang_not_offered_without_dead_male_hero():
 
 
 def test_yizhuang_takes_dead_male_skills_and_max_hp(invariants):
-    """易装: discard two hand cards, choose a dead male hero: she loses all her skills (迷离, 易装, 护主) and gets his; max HP his; his once-per-phase skills usable at once."""
-    g = hk({}, {}, {"hero": "huamulan", "hp": 2, "hand": ["jink ♦2", "slash ♠7", ANCHOR, "peach ♥3"]},
+    """易装: discard two hand cards, choose a dead male hero: she loses all her skills (迷离, 易装,
+    护主) and gets his; max HP his; his once-per-phase skills usable at once."""
+    g = hk({}, {},
+           {"hero": "huamulan", "hp": 2, "hand": ["jink ♦2", "slash ♠7", ANCHOR, "peach ♥3"]},
            {"hero": "lvbu", "alive": False}, current=2, autoplay=False)
     assert g.skills(2) == ["mili", "yizhuang"]
     g.play("skill Disguise")
@@ -363,7 +385,8 @@ def test_yizhuang_takes_dead_male_skills_and_max_hp(invariants):
 
 
 def test_yizhuang_hp_above_new_max_is_cut_and_new_skill_usable_same_phase():
-    """易装: HP above the new max is cut to it; a taken once-per-phase skill (反间) counts as unused in this phase."""
+    """易装: HP above the new max is cut to it; a taken once-per-phase skill (反间) counts as unused
+    in this phase."""
     g = hk({}, {}, {"hero": "huamulan", "max_hp": 5, "hp": 5,
                     "hand": ["jink ♦2", "slash ♠7", "peach ♥3"]},
            {"hero": "zhouyu", "alive": False}, current=2)
@@ -379,7 +402,8 @@ def test_yizhuang_hp_above_new_max_is_cut_and_new_skill_usable_same_phase():
 
 @pytest.mark.parametrize("lord", [True, False])
 def test_yizhuang_lord_skills_only_as_lord(lord):
-    """易装: his lord skills only if she is the lord (then her max HP is his +1 with five or more players)."""
+    """易装: his lord skills only if she is the lord (then her max HP is his +1 with five or more
+    players)."""
     seats = [{"hero": "zhangfei"}, {"hero": "zhangfei"}, {"hero": "xuchu"},
              {"hero": "xuchu"}, {"hero": "caocao", "alive": False, "role": "rebel"}]
     me = 0 if lord else 2
@@ -402,7 +426,8 @@ def test_yizhuang_lord_skills_only_as_lord(lord):
     ("slash ♠7", "spade", False), ("slash ♠7", "club", True),
     ("peach ♥3", "heart", False), ("peach ♥3", "diamond", True)])
 def test_gongxin_target_names_suit_takes_card_damaged_if_wrong(card, named, hit):
-    """攻心 (= 反间 with a suit): the target names a suit, turns up one of his hand cards at random, takes it; another suit: 1 damage from 韩信."""
+    """攻心 (= 反间 with a suit): the target names a suit, turns up one of his hand cards at random,
+    takes it; another suit: 1 damage from 韩信."""
     g = hk({"hero": "hanxin", "hand": [card]}, [STOP])
     c = g.hand(0)[0]
     g.play("skill Heart Attack")
@@ -444,7 +469,8 @@ def test_bingxian_draws_three():
 
 # ================================================================ 刘邦 驭人
 def test_yuren_discards_hand_and_equipment_then_draws_once_per_turn(invariants):
-    """驭人 (= 制衡): discard any number of hand and equipment cards, draw as many; once per turn."""
+    """驭人 (= 制衡): discard any number of hand and equipment cards, draw as many; once per
+    turn."""
     g = hk({"hero": "liubang", "hand": ["slash ♠7", ANCHOR], "equip": ["halberd"]},
            deck_top=["peach ♥3", "peach ♥4"])
     g.play("skill Managing Men")

@@ -1,7 +1,7 @@
-"""Scenario tests for 英雄杀 heroes (pack ``herokill``, the 英雄杀 rules texts near its end): 秦琼 (反击,
-门神), 关羽 (朴刀), 李师师 (曼舞, 红妆), 李逵 (复仇 = 刚烈 with param), 商鞅 (变法 = 鬼才 with param,
-法家 = 反馈 with param), 成吉思汗 (骑射 = 马术 with param, 强掠), and the aliases 集权 (嬴政) and
-舍身 (虞姬). Rule choices: ``docs/rules.md`` "Hero Kill heroes".
+"""Scenario tests for 英雄杀 heroes (pack ``herokill``, the 英雄杀 rules texts near its end): 秦琼
+(反击, 门神), 关羽 (朴刀), 李师师 (曼舞, 红妆), 李逵 (复仇 = 刚烈 with param), 商鞅 (变法 = 鬼才
+with param, 法家 = 反馈 with param), 成吉思汗 (骑射 = 马术 with param, 强掠), and the aliases 集权
+(嬴政) and 舍身 (虞姬). Rule choices: ``docs/rules.md`` "Hero Kill heroes".
 
 Tables are rigged with ``heroes_env.scenario.build`` on the standard deck (the mechanics do not
 depend on the deck's names). Seats: 0 lord, 1 rebel, 2 loyalist, 3 renegade; without horses or
@@ -11,14 +11,15 @@ on: a decision with a single legal action is taken unasked.
 """
 import numpy as np
 import pytest
+from helpers import damage, event_args, expect, hand_names, seats4
 
 from heroes_env.config import Config
-from heroes_env.game import Game
 from heroes_env.engine import constants as C
-from heroes_env.engine import content, invariants as inv
+from heroes_env.engine import content
+from heroes_env.engine import invariants as inv
 from heroes_env.engine.rules import seat_distance
+from heroes_env.game import Game
 from heroes_env.scenario import build
-from helpers import damage, discard_names, event_args, expect, hand_names, names, seats4
 
 SK = {s.key: s.id for s in content.SKILLS.values()}
 ANCHOR = "zhuahuangfeidian"          # ♥K +1 horse in hand: its holder keeps a DK_PLAY decision
@@ -127,8 +128,8 @@ def test_fanji_red_slash_cannot_be_dodged(invariants):
 
 def test_fanji_may_be_declined_and_needs_slash_or_duel(invariants):
     """反击 is optional; damage of a 南蛮入侵 (not 杀/决斗) gives no 反击."""
-    g = table({"hero": "qinqiong", "hand": ["slash ♥10"]}, ["slash ♠7", "savage_assault ♠K", ANCHOR],
-              current=1)
+    g = table({"hero": "qinqiong", "hand": ["slash ♥10"]},
+              ["slash ♠7", "savage_assault ♠K", ANCHOR], current=1)
     g.play("Slash ♠7")
     g.play("target player_0")
     asked_by(g, 0, C.DK_SLASH, "fanji")
@@ -185,8 +186,8 @@ def test_fanji_chain_between_two_qinqiong(invariants):
 
 def test_fanji_respects_target_prohibitions(invariants):
     """刘伯温 (归隐 = 空城) used his last hand card on the 决斗: 秦琼 may not 反击 him."""
-    g = table({"hero": "qinqiong", "hand": ["slash ♥10"]}, {"hero": "liubowen", "hand": ["duel ♠A"]},
-              current=1)
+    g = table({"hero": "qinqiong", "hand": ["slash ♥10"]},
+              {"hero": "liubowen", "hand": ["duel ♠A"]}, current=1)
     g.play("Duel ♠A")
     g.play("target player_0")
     expect(g, 0, C.DK_SLASH)
@@ -407,7 +408,8 @@ def test_manwu_passes_the_damage_and_the_target_draws(invariants):
     """曼舞: before a 杀's damage to her she discards a ♥ (or, by 红妆, ♠) hand card; the damage
     goes to another character, who then draws its lost HP."""
     g = table({"hero": "lishishi", "hand": ["peach ♥3", "jink ♦2", "slash ♣2", "dismantlement ♠3"]},
-              ["slash ♠7", ANCHOR], {"hp": 3}, current=1, deck_top=["jink ♦3", "jink ♦4", "slash ♠8"])
+              ["slash ♠7", ANCHOR], {"hp": 3}, current=1,
+              deck_top=["jink ♦3", "jink ♦4", "slash ♠8"])
     g.play("Slash ♠7")
     g.play("target player_0")
     expect(g, 0, C.DK_JINK)
@@ -437,7 +439,8 @@ def test_manwu_target_dies_draws_nothing(invariants):
     g.play("target player_2")
     assert not g.s[C.P_ALIVE + 2]              # the loyalist dies (nobody has a 桃 now)
     assert g.hp(0) == 3
-    assert g.s[C.H_NDECK] >= 1 and g.card_name(int(g.s[C.D_ORDER + g.s[C.H_NDECK] - 1])) == "Jink ♦3"
+    assert g.s[C.H_NDECK] >= 1
+    assert g.card_name(int(g.s[C.D_ORDER + g.s[C.H_NDECK] - 1])) == "Jink ♦3"
     expect(g, 1, C.DK_PLAY)
     invariants(g)
 
@@ -605,8 +608,8 @@ def test_qianglue_takes_a_card_of_the_dodging_target(invariants):
 
 
 def test_qianglue_red_judgement_takes_nothing(invariants):
-    g = table({"hero": "chengjisihan", "hand": ["slash ♠7", ANCHOR]}, {"hand": ["jink ♦2", "peach ♥3"]},
-              current=0, deck_top=["jink ♦3"])
+    g = table({"hero": "chengjisihan", "hand": ["slash ♠7", ANCHOR]},
+              {"hand": ["jink ♦2", "peach ♥3"]}, current=0, deck_top=["jink ♦3"])
     g.play("Slash ♠7")
     g.play("target player_1")
     g.play("Jink ♦2")

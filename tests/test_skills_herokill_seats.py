@@ -1,5 +1,5 @@
-"""Scenario tests for 武则天 (pack ``herokill``, the 英雄杀 rules): 迁都 (swap places at the table) and 女权
-(决斗 and men), and the table positions 迁都 moves (``P_POS`` / ``P_AT``).
+"""Scenario tests for 武则天 (pack ``herokill``, the 英雄杀 rules): 迁都 (swap places at the table)
+and 女权 (决斗 and men), and the table positions 迁都 moves (``P_POS`` / ``P_AT``).
 
 A seat is a player: its agent ``player_k``, role, hand, hero and rewards never move. 迁都 changes
 only where seats sit; distance, turn order, every "in order from the current player" loop and the
@@ -11,6 +11,10 @@ heroes".
 """
 import numpy as np
 import pytest
+from conftest import check_invariants
+from helpers import damage, discard_names, events, expect, hand_names, skill_events
+from test_hidden_info import play_checking_hidden_info
+from test_random_play import play_fully_checked
 
 import heroes_env
 from heroes_env import Config, Game
@@ -19,12 +23,6 @@ from heroes_env.engine import invariants as inv
 from heroes_env.engine.rules import attack_range, seat_distance
 from heroes_env.engine.skills import ids as SK
 from heroes_env.scenario import build
-from helpers import damage, discard_names, events, expect, hand_names
-from helpers import skill_events
-
-from conftest import check_invariants
-from test_random_play import play_fully_checked
-from test_hidden_info import play_checking_hidden_info
 
 ROLES5 = ["lord", "rebel", "loyalist", "rebel", "renegade"]
 # heroes whose skills do not act in these scenarios (the invariants want a hero on every seat)
@@ -81,7 +79,8 @@ def run_turns(g, k, limit=500):
 
 
 def pass_until(g, seat, kind=C.DK_PLAY, limit=200):
-    """Everyone passes (plays nothing, discards the first legal card) until seat must decide kind."""
+    """Everyone passes (plays nothing, discards the first legal card) until seat must decide
+    kind."""
     for _ in range(limit):
         if g.done or (g.decider == seat and g.decision_kind == kind):
             return
@@ -96,7 +95,8 @@ def seat_block(obs, r):
 
 # ================================================================ 迁都: masks
 def test_qiandu_needs_two_black_hand_cards():
-    """迁都 is offered only with two black hand cards: red cards and black equipment do not count."""
+    """迁都 is offered only with two black hand cards: red cards and black equipment do not
+    count."""
     g = table({"hand": ["slash ♠7", "jink ♦2", ANCHOR], "equip": ["qinggang_sword"]})
     assert "skill Moving the Capital" not in g.legal_labels()
     g = table({"hand": ["jink ♦2", "peach ♥3", "jink ♦3", ANCHOR]})

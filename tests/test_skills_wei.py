@@ -8,17 +8,18 @@ source and only *black* hurts it, with "lose 1 HP" or "discard two hand cards", 
 needs no weapon), TRUSTED_ENGINES.md §2.7, §2.8, §2.16, §2.17, §3 (魏) and §5.1/5.6/5.19.
 
 Every test rigs a table with ``heroes_env.scenario.build`` (through ``table`` below: living seats
-a test leaves without a hero get 吕蒙), scripts every decision by its label and checks one rule. Seats: 0 lord, 1 rebel, 2 loyalist, 3 renegade;
-without horses or weapons seats 1 and 3 are at distance 1 from seat 0 and seat 2 at distance 2.
-Judgement cards and draws come from ``deck_top`` (top card first). The lord of a 4-player table
-gets no +1 HP. Autoplay is on: a decision with a single legal action is taken unasked.
+a test leaves without a hero get 吕蒙), scripts every decision by its label and checks one rule.
+Seats: 0 lord, 1 rebel, 2 loyalist, 3 renegade; without horses or weapons seats 1 and 3 are at
+distance 1 from seat 0 and seat 2 at distance 2. Judgement cards and draws come from ``deck_top``
+(top card first). The lord of a 4-player table gets no +1 HP. Autoplay is on: a decision with a
+single legal action is taken unasked.
 """
 import pytest
+from helpers import damage, discard_names, event_args, expect, hand_names, names, seats4
 
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
 from heroes_env.scenario import build
-from helpers import damage, discard_names, event_args, expect, hand_names, names, seats4
 
 SK = {s.key: s.id for s in content.SKILLS.values()}
 # equipment in hand: always usable in the play phase, so its holder keeps a DK_PLAY decision
@@ -186,8 +187,8 @@ def test_jianxiong_not_offered_for_damage_without_a_card(invariants):
 
 
 def test_jianxiong_takes_both_cards_of_a_spear_slash(invariants):
-    """奸雄 takes the cards that stood in for the 杀 (the 三国杀 standard rules: "代替这些牌的牌"): both hand
-    cards
+    """奸雄 takes the cards that stood in for the 杀 (the 三国杀 standard rules: "代替这些牌的牌"):
+    both hand cards
     of a 丈八蛇矛 杀."""
     g = table({"hero": "caocao"}, {"hand": ["jink ♦2", "peach ♥3", ANCHOR], "equip": ["spear"]},
               current=1)
@@ -581,7 +582,8 @@ def test_guicai_ends_luoshen(invariants):
 
 
 def test_guicai_turns_luoshen_black_so_she_keeps_the_card(invariants):
-    """鬼才 on 洛神: a red judgement replaced with a black card → she keeps that card and may go on."""
+    """鬼才 on 洛神: a red judgement replaced with a black card → she keeps that card and may go
+    on."""
     g = table({"hero": "zhenji"}, {"hero": "simayi", "hand": ["slash ♣2"]}, current=0,
               phase="start", deck_top=["peach ♥3", "jink ♦2", ANCHOR])
     g.play("confirm")
@@ -741,7 +743,8 @@ def test_ganglie_not_offered_for_lightning(invariants):
 
 
 def test_ganglie_against_savage_assault(invariants):
-    """刚烈 works against AOE damage (the 三国杀 standard rules names 南蛮入侵); the AOE then goes on."""
+    """刚烈 works against AOE damage (the 三国杀 standard rules names 南蛮入侵); the AOE then goes
+    on."""
     g = table(["savage_assault ♠7", ANCHOR, "jink ♦2", "jink ♦3"], {"hero": "xiahoudun"},
               {}, ["slash ♣3"], deck_top=["slash ♣2"])
     g.play("Savage Assault ♠7")
@@ -846,8 +849,8 @@ def test_luoyi_slash_deals_two_without_a_weapon(invariants):
 
 
 def test_luoyi_is_locked_and_costs_no_draw(invariants):
-    """裸衣 (the 三国杀 standard rules, DECISIONS §4.1) is locked: nothing is asked in the draw phase and
-    许褚 draws
+    """裸衣 (the 三国杀 standard rules, DECISIONS §4.1) is locked: nothing is asked in the draw
+    phase and 许褚 draws
     his two cards."""
     g = table({"hero": "xuchu"}, current=0, phase="draw",
               deck_top=["slash ♠7", ANCHOR, "jink ♦2"])
@@ -921,7 +924,8 @@ def test_tiandu_takes_eight_diagram_card_and_the_jink_still_counts(invariants):
 
 
 def test_tiandu_takes_the_card_guicai_put_in(invariants):
-    """天妒 takes the final judgement card, also one 司马懿's 鬼才 put in (the 三国杀 standard rules)."""
+    """天妒 takes the final judgement card, also one 司马懿's 鬼才 put in (the 三国杀 standard
+    rules)."""
     g = table({}, {"hero": "guojia", "judge": ["indulgence ♠6"], "hand": [ANCHOR]},
               {"hero": "simayi", "hand": ["peach ♥3"]}, current=1, phase="start",
               deck_top=["slash ♠7", "jink ♦2", "jink ♦3"])

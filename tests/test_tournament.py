@@ -2,13 +2,11 @@
 import json
 
 import pytest
+from helpers import game_lines, strip_run
 
 from heroes_env.agents import tournament as T
 from heroes_env.agents.ratings import EloRatings, wilson
 from heroes_env.agents.tournament import TournamentConfig, TournamentError, run_tournament
-from helpers import game_lines, strip_run
-
-
 
 
 def test_same_seed_same_results_whatever_the_workers(tmp_path):

@@ -7,13 +7,12 @@ import urllib.error
 import urllib.request
 
 import pytest
+from test_replay import _chromium, _dump
 
 from heroes_env import Config
 from heroes_env.play import Session
 from heroes_env.record import load_record
 from heroes_env.webplay import LiveGame, make_server
-
-from test_replay import _chromium, _dump
 
 
 @pytest.fixture
@@ -35,7 +34,8 @@ def get(url):
 
 
 def post(url, body):
-    req = urllib.request.Request(url, data=body if isinstance(body, bytes) else json.dumps(body).encode(),
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data,
                                  headers={"Content-Type": "application/json"}, method="POST")
     try:
         with urllib.request.urlopen(req, timeout=60) as r:
@@ -71,7 +71,8 @@ def test_refused_requests_change_nothing(server):
     site, game, _ = server
     before = get(site("state"))[1]
     status, reply = post(site("act"), {"action": 187})
-    assert status == 400 and "action 187 is not legal" in reply["error"] and "legal: 0 (pass)" in reply["error"]
+    assert status == 400 and "action 187 is not legal" in reply["error"]
+    assert "legal: 0 (pass)" in reply["error"]
     assert post(site("act"), {"action": "pass"})[0] == 400
     assert post(site("act"), b"not json")[1] == {"error": 'send JSON {"action": <an action id>}'}
     assert post(site("nothing"), {})[0] == 404

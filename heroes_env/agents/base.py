@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from typing import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 
 import numpy as np
 
@@ -96,7 +96,8 @@ def check_batch(obs, masks):
     if obs.ndim != 2 or obs.shape[1] != OBS_SIZE:
         raise ValueError(f"obs must have shape [B, {OBS_SIZE}], got {obs.shape}")
     if masks.shape != (obs.shape[0], NUM_ACTIONS):
-        raise ValueError(f"masks must have shape [{obs.shape[0]}, {NUM_ACTIONS}], got {masks.shape}")
+        raise ValueError(f"masks must have shape [{obs.shape[0]}, {NUM_ACTIONS}], "
+                         f"got {masks.shape}")
     return obs, masks
 
 
@@ -131,9 +132,9 @@ def available_agents() -> list[str]:
 
 def _legal_forms() -> str:
     schemes = "".join(f"'{s}:...', " for s in sorted(_SCHEMES))
-    return (f"a built-in name {available_agents()}, {schemes}an import path 'package.module:Class' (or "
-            f"':function') returning an Agent, or a checkpoint file with suffix "
-            f"{sorted(_LOADERS)}")
+    return (f"a built-in name {available_agents()}, {schemes}an import path "
+            f"'package.module:Class' (or ':function') returning an Agent, or a checkpoint file "
+            f"with suffix {sorted(_LOADERS)}")
 
 
 def make_agent(spec, seed: int | None = None, **kwargs) -> Agent:
@@ -162,9 +163,11 @@ def make_agent(spec, seed: int | None = None, **kwargs) -> Agent:
         try:
             mod = importlib.import_module(module)
         except ImportError as e:
-            raise AgentSpecError(f"cannot import module {module!r} of agent spec {spec!r}: {e}") from e
+            raise AgentSpecError(f"cannot import module {module!r} of agent spec {spec!r}: "
+                                 f"{e}") from e
         if not hasattr(mod, attr):
-            raise AgentSpecError(f"module {module!r} has no attribute {attr!r} (agent spec {spec!r})")
+            raise AgentSpecError(f"module {module!r} has no attribute {attr!r} "
+                                 f"(agent spec {spec!r})")
         return _check(getattr(mod, attr)(seed=seed, **kwargs), spec)
     if os.path.splitext(spec)[1].lower() in _LOADERS:
         raise AgentSpecError(f"no such file: {spec!r} (a checkpoint spec names a file)")

@@ -1,5 +1,5 @@
-"""The heuristic agent's rules as Numba kernels (``heroes_env.agents.heuristic.HeuristicAgent`` is their
-``Agent`` face; the rules themselves are described in that module's docstring).
+"""The heuristic agent's rules as Numba kernels (``heroes_env.agents.heuristic.HeuristicAgent`` is
+their ``Agent`` face; the rules themselves are described in that module's docstring).
 
 ``act_rows`` decides a batch: row i reads only observation ``obs[i]``, mask ``masks[i]`` and its
 slot's memory rows ``MF[rows[i]]`` (float evidence) and ``MI[rows[i]]`` (the tie-break generator),
@@ -8,9 +8,9 @@ rank, colour; per hero: skills and draft score; the role counts per player count
 arrays built once by ``tables()``.
 
 Per decision the kernel decodes the observation into ``V`` (int64 scalars and per-seat fields at
-the ``V_*`` / ``P_*`` offsets below), ``EQ`` (equipment per seat), ``SKS`` (base skill ids per seat),
-``H`` (hostility per relative seat) and ``VAL`` (value of each own hand card), then dispatches on the
-decision kind. A rule with nothing to say returns -1 and ``fallback`` decides.
+the ``V_*`` / ``P_*`` offsets below), ``EQ`` (equipment per seat), ``SKS`` (base skill ids per
+seat), ``H`` (hostility per relative seat) and ``VAL`` (value of each own hand card), then
+dispatches on the decision kind. A rule with nothing to say returns -1 and ``fallback`` decides.
 
 The evidence the observation does not hold (who harmed or helped whom) lives in ``MF`` and is
 updated in one place, ``update_evidence``.
@@ -24,9 +24,9 @@ import numpy as np
 from heroes_env import cards as _cards
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
+from heroes_env.engine.skills import ids as SK
 from heroes_env.fast import crew
 from heroes_env.fast.jit import njit
-from heroes_env.engine.skills import ids as SK
 
 LORD, LOYALIST, REBEL, RENEGADE = C.ROLE_LORD, C.ROLE_LOYALIST, C.ROLE_REBEL, C.ROLE_RENEGADE
 COMMANDER, GUARD = C.ROLE_COMMANDER, C.ROLE_GUARD

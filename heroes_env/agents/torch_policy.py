@@ -3,7 +3,8 @@
 
     import heroes_env.agents.torch_policy                      # registers the .pt and .zip loaders
     agent = make_agent("training/checkpoints/selfplay_none5.pt")
-    python -m heroes_env.agents.tournament --agents training/checkpoints/selfplay_none5.pt heuristic ...
+    python -m heroes_env.agents.tournament \
+        --agents training/checkpoints/selfplay_none5.pt heuristic ...
 
 A ``.pt`` checkpoint is a ``torch.save`` dict: ``format`` (``CHECKPOINT_FORMAT``), ``arch``
 (``obs_size``, ``num_actions``, ``hidden``: the widths of the shared trunk), ``state_dict`` of
@@ -32,12 +33,12 @@ checkpoints, which load as they are):
   instead of a match between two one-hots.
 - ``"prior"``: the heuristic's suggestion (residual policy learning: Silver et al. 2018,
   "Residual Policy Learning"; Johannink et al. 2019). At every decision the scripted heuristic
-  (``heroes_env.agents.heuristic.HeuristicAgent``, which reads the same observation and mask and remembers
-  the seat's game) is asked what it would play; the net reads that action as ``NUM_ACTIONS``
-  one-hot inputs and adds ``prior_gain[role]`` (one learned number per role of the observer's
-  role one-hot) to its logit. With a large gain the policy plays the heuristic's choice unless
-  its own logits disagree by more than the gain; training learns where to leave it. Such a net
-  needs ``prior=`` (the suggested action per row, -1: none) in ``forward``; its agent
+  (``heroes_env.agents.heuristic.HeuristicAgent``, which reads the same observation and mask and
+  remembers the seat's game) is asked what it would play; the net reads that action as
+  ``NUM_ACTIONS`` one-hot inputs and adds ``prior_gain[role]`` (one learned number per role of the
+  observer's role one-hot) to its logit. With a large gain the policy plays the heuristic's choice
+  unless its own logits disagree by more than the gain; training learns where to leave it. Such a
+  net needs ``prior=`` (the suggested action per row, -1: none) in ``forward``; its agent
   (``TorchPolicyAgent``) holds a heuristic of its own, per slot like any agent with memory, and
   reads nothing else than the observation and the mask.
 
@@ -59,19 +60,33 @@ import io
 import json
 import os
 import warnings
-from typing import Hashable, Iterable
+from collections.abc import Hashable, Iterable
 
 import numpy as np
 
 from heroes_env.cli import install_hint
-from heroes_env.engine.constants import (A_CARD, MAX_CARDS, MAX_SEATS, NUM_ACTIONS, NUM_KINDS,
-                                         NUM_ROLES, OBS_DSRC, OBS_DTGT, OBS_HAND, OBS_ROLE,
-                                         OBS_SEATS, OBS_SIZE, OBS_SIZE_BEFORE_HISTORY, SEAT_OBS)
+from heroes_env.engine.constants import (
+    A_CARD,
+    MAX_CARDS,
+    MAX_SEATS,
+    NUM_ACTIONS,
+    NUM_KINDS,
+    NUM_ROLES,
+    OBS_DSRC,
+    OBS_DTGT,
+    OBS_HAND,
+    OBS_ROLE,
+    OBS_SEATS,
+    OBS_SIZE,
+    OBS_SIZE_BEFORE_HISTORY,
+    SEAT_OBS,
+)
 from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED, obs_to_float32
 
 from .base import Agent, AgentSpecError, check_batch, register_checkpoint_loader
 
-__all__ = ["CHECKPOINT_FORMAT", "COMPATIBLE_OBS_SIZES", "FEATURES", "PolicyNet",
+# PolicyNet is exported lazily by the module __getattr__ (torch is imported on first use)
+__all__ = ["CHECKPOINT_FORMAT", "COMPATIBLE_OBS_SIZES", "FEATURES", "PolicyNet",  # noqa: F822
            "TorchPolicyAgent", "SB3PolicyAgent", "build_net", "card_kinds", "extend_net",
            "net_from_arch", "prior_gains", "set_prior_gains", "save_checkpoint", "load_checkpoint"]
 
@@ -105,7 +120,8 @@ def check_features(features, card_kinds_) -> tuple[str, ...]:
         raise AgentSpecError(f"features {list(features)}: each at most once, from {list(FEATURES)}")
     if "kinds" in features and (card_kinds_ is None or len(card_kinds_) != MAX_CARDS):
         raise AgentSpecError(f"the 'kinds' feature needs card_kinds: the kind of each of the "
-                             f"{MAX_CARDS} card ids (heroes_env.agents.torch_policy.card_kinds(deck))")
+                             f"{MAX_CARDS} card ids "
+                             f"(heroes_env.agents.torch_policy.card_kinds(deck))")
     return tuple(f for f in FEATURES if f in features)
 
 

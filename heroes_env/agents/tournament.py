@@ -39,8 +39,9 @@ checkpoint files are read here and shipped to the workers with the tasks, so the
 need no shared file system (they need heroes_env itself installed, the same version).
 
 Output: a table per agent and role (win rate, Wilson 95% interval, seat-games), ratings
-(OpenSkill Plackett-Luce if installed, else a built-in multi-team Elo: ``heroes_env.agents.ratings``), the
-summary JSON (``--out``; fields in ``summarize``) and a plot (``--plot``, needs matplotlib).
+(OpenSkill Plackett-Luce if installed, else a built-in multi-team Elo:
+``heroes_env.agents.ratings``), the summary JSON (``--out``; fields in ``summarize``) and a plot
+(``--plot``, needs matplotlib).
 """
 from __future__ import annotations
 
@@ -54,10 +55,9 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from heroes_env import Config, Game
-from heroes_env.cli import HelpFormatter, int_in, prog
-from heroes_env.config import DEFAULTS
-from heroes_env.config import PACKS
 from heroes_env import cards as _cards
+from heroes_env.cli import HelpFormatter, int_in, prog
+from heroes_env.config import DEFAULTS, PACKS
 from heroes_env.engine import constants as C
 
 from .base import AgentSpecError, make_agent, trust_kwargs
@@ -254,7 +254,7 @@ class _Player:
         rec = play_game(self.config, agents, seed, agent_seeds, decisions, transcripts)
         out = {"game": i, "seed": seed, "seats": [cfg.labels[j] for j in who], **rec}
         usage: dict = {}                 # what the agents spent in this game, per label
-        for j, a, b in zip(who, agents, before):
+        for j, a, b in zip(who, agents, before, strict=True):
             after = a.usage()
             if after is not None:
                 u = usage.setdefault(cfg.labels[j], {})
@@ -278,8 +278,8 @@ def _write_record(record_dir: str, config: Config, rec: dict, decisions: list,
                   transcripts: list | None = None) -> None:
     """The game as a replayable record (``heroes_env.record``): <record_dir>/game_<i>.json."""
     from heroes_env import labels as _labels
-    from heroes_env.record import GameRecord, RecordWriter
     from heroes_env.game import engine_seed
+    from heroes_env.record import GameRecord, RecordWriter
     g = GameRecord(config, engine_seed(rec["seed"]), rec["seed"], decisions,
                    result=_labels.RESULT_NAMES["en"][_RESULT_IDS[rec["result"]]],
                    rewards=rec["rewards"], rounds=rec["rounds"],
@@ -384,14 +384,16 @@ RAY_CHUNK = 16            # most games per Ray task
 
 def batched_records(cfg: TournamentConfig, todo: list[int], threads: int = 1):
     """The records of games `todo` played by the batched engine (``engine="batched"``): up to
-    BATCH_GAMES games per compiled call, every seat decided inside it (``heroes_env.agents.heuristic_loop``:
-    the heuristic, or uniformly random legal actions from the seat's own generator), in parallel
-    over games with `threads` Numba threads. Game i depends on (seed, i) only; its heuristic
-    seats decide as the heuristic agent of ``engine="game"`` does (same deal, same per-seat
-    seeds), its random seats draw from another generator than ``heroes_env.agents.RandomAgent``'s."""
+    BATCH_GAMES games per compiled call, every seat decided inside it
+    (``heroes_env.agents.heuristic_loop``: the heuristic, or uniformly random legal actions from the
+    seat's own generator), in parallel over games with `threads` Numba threads. Game i depends on
+    (seed, i) only; its heuristic seats decide as the heuristic agent of ``engine="game"`` does
+    (same deal, same per-seat seeds), its random seats draw from another generator than
+    ``heroes_env.agents.RandomAgent``'s."""
     from heroes_env.engine import batch as K
     from heroes_env.game import engine_seed
     from heroes_env.vector import BatchCore
+
     from . import heuristic_kernels as HK
     from .heuristic import HeuristicAgent
     from .heuristic_loop import KIND_HEURISTIC, KIND_RANDOM, HeuristicLoop
@@ -702,7 +704,7 @@ def summarize(cfg: TournamentConfig, records: list[dict], rating: str = "auto") 
     stats = {a: {"spec": s, "seat_games": 0, "wins": 0,
                  "roles": {r: {"games": 0, "wins": 0} for r in MODE_ROLE_NAMES[cfg.mode]},
                  "heroes": {}}
-             for a, s in zip(labels, cfg.agents)}
+             for a, s in zip(labels, cfg.agents, strict=True)}
     results = {k: 0 for k in MODE_RESULTS[cfg.mode] + ("draw", "truncated")}
     ratings = make_ratings(labels, rating)
     rounds = decisions = 0
@@ -755,7 +757,8 @@ def _sides(rec: dict):
     """The game's sides as lists of agent labels (lord + loyalists, rebels, each renegade; in 3v3
     the two teams) and their ranks (1 = won); (None, None) for a drawn or truncated game."""
     if rec["result"] in ("team0", "team1"):
-        teams = [[a for seat, a in enumerate(rec["seats"]) if seat // C.TEAM_SIZE == t] for t in (0, 1)]
+        teams = [[a for seat, a in enumerate(rec["seats"]) if seat // C.TEAM_SIZE == t]
+                 for t in (0, 1)]
         return teams, [1 if rec["result"] == f"team{t}" else 2 for t in (0, 1)]
     if rec["result"] not in ("lord", "rebel", "renegade"):
         return None, None
@@ -772,7 +775,7 @@ def _sides(rec: dict):
             winners.append(rec["rewards"][seat] > 0)
     sides = [lord_side, rebels] + teams
     won = [rec["result"] == "lord", rec["result"] == "rebel"] + winners
-    keep = [(t, w) for t, w in zip(sides, won) if t]
+    keep = [(t, w) for t, w in zip(sides, won, strict=True) if t]
     return [t for t, _ in keep], [1 if w else 2 for _, w in keep]
 
 
@@ -790,7 +793,8 @@ def format_table(summary: dict) -> str:
         if not d.get("games", d.get("seat_games")):
             return "-"
         lo, hi = d["ci95"]
-        return f"{100 * d['win_rate']:5.1f} ({100 * lo:4.1f}-{100 * hi:4.1f}) [{d.get('games', d.get('seat_games'))}]"
+        return (f"{100 * d['win_rate']:5.1f} ({100 * lo:4.1f}-{100 * hi:4.1f}) "
+                f"[{d.get('games', d.get('seat_games'))}]")
 
     width = max(8, *(len(a) for a in summary["agents"]))
     col = 26
@@ -826,7 +830,8 @@ def plot(summary: dict, path: str) -> bool:
         st = summary["agents"][a]
         ds = [st] + [st["roles"][r] for r in roles]
         ys = [d["win_rate"] or 0.0 for d in ds]
-        err = [[y - d["ci95"][0] for y, d in zip(ys, ds)], [d["ci95"][1] - y for y, d in zip(ys, ds)]]
+        err = [[y - d["ci95"][0] for y, d in zip(ys, ds, strict=True)],
+               [d["ci95"][1] - y for y, d in zip(ys, ds, strict=True)]]
         xs = [i + (k - (len(agents) - 1) / 2) * w for i in range(len(groups))]
         ax.bar(xs, ys, w, yerr=err, capsize=3, label=a)
     ax.set_xticks(range(len(groups)), groups)

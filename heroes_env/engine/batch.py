@@ -7,10 +7,10 @@ counter-based stream keyed by (agent seed, row, counter), never from the game's.
 * ``batch_reset`` / ``batch_random_play``: start B games; play uniformly random legal actions in
   every row for a number of decisions, all inside one compiled call (the engine's bare speed:
   ``benchmarks/bench_engine.py``, ``bench_heroes.py``, the README's "compiled batch kernel" rows).
-* ``vec_advance``: the kernel behind ``heroes_env.vector.VectorEnv`` and the learner wrappers. It validates every
-  action first (changing nothing if one is illegal), steps the games, finishes and restarts games,
-  plays opponents' random actions in compiled code, and encodes the deciding seat's observation
-  and mask into preallocated arrays. See ``vec_advance`` for the row protocol.
+* ``vec_advance``: the kernel behind ``heroes_env.vector.VectorEnv`` and the learner wrappers. It
+  validates every action first (changing nothing if one is illegal), steps the games, finishes and
+  restarts games, plays opponents' random actions in compiled code, and encodes the deciding seat's
+  observation and mask into preallocated arrays. See ``vec_advance`` for the row protocol.
 
 Each is a Python function that runs a serial compiled kernel over ranges of rows
 (``batch_reset_rows``, ``batch_random_play_rows``, ``vec_advance_rows``) on ``num_threads``
@@ -18,17 +18,35 @@ threads (``heroes_env.fast.crew``: one compiled copy of the engine per kernel, w
 parallel kernels compile four).
 """
 import numpy as np
-from ..fast.intrinsics import (borrow_row, prefetch_row, prefetch_row_for_write, store_fence,
-                               stream_row)
-from ..fast.jit import njit
-from ..fast import crew
 
-from .constants import (FLAG_AUTOPLAY, H_DECIDER, H_DONE, H_ERR, H_FLAGS, H_NAUTO, H_NDEC, H_NP,
-                        H_RESULT, H_SEED, NUM_ACTIONS, RES_TRUNCATED, Layout)
-from .state import _fmix32, mul32
+from ..fast import crew
+from ..fast.intrinsics import (
+    borrow_row,
+    prefetch_row,
+    prefetch_row_for_write,
+    store_fence,
+    stream_row,
+)
+from ..fast.jit import njit
+from .constants import (
+    FLAG_AUTOPLAY,
+    H_DECIDER,
+    H_DONE,
+    H_ERR,
+    H_FLAGS,
+    H_NAUTO,
+    H_NDEC,
+    H_NP,
+    H_RESULT,
+    H_SEED,
+    NUM_ACTIONS,
+    RES_TRUNCATED,
+    Layout,
+)
 from .core import OP_DEAL, OP_STEP_TRUSTED, engine, rewards, setup_game
 from .mask import legal_mask
 from .observe import observe, observe_state
+from .state import _fmix32, mul32
 
 
 @njit(cache=True)
@@ -155,8 +173,8 @@ SEATS_NONE = -3      # seat_mode: no learner: every seat is an opponent (tournam
 OPP_RANDOM = 0       # opp[i, seat]: uniformly random legal actions, in compiled code
 OPP_EXTERNAL = 1     # opp[i, seat]: the caller supplies the action (STAGE_OPPONENT)
 OPP_COMPILED = 2     # opp[i, seat]: a compiled policy that a loop kernel outside the engine runs
-                     # around _advance_row (heroes_env.agents.heuristic_loop); vec_advance itself stops
-                     # there as for OPP_EXTERNAL
+                     # around _advance_row (heroes_env.agents.heuristic_loop); vec_advance itself
+                     # stops there as for OPP_EXTERNAL
 ACT_NONE = 0         # act[i]: leave the row alone (unless it waits for a seed)
 ACT_STEP = 1         # act[i]: step actions[i]
 ACT_START = 2        # act[i]: start a new game (next_seeds[i]) in the row, clearing its record
@@ -356,14 +374,14 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
     seat's reward) and, in learner mode, lrew[i] and final_obs[i] (the learner's last view, if
     want_final), and a new game starts with next_seeds[i] (R_NEWSEED tells the caller to refresh
     it; a second new game in the same call waits for the caller: STAGE_SEED). Decisions of
-    opponents with opp[i, seat] == OPP_RANDOM are played here with the agents' random stream; the row
-    stops at a learner's decision (STAGE_READY; every decision when seat_mode == SEATS_EVERYONE) or
-    another opponent's (OPP_EXTERNAL, OPP_COMPILED: STAGE_OPPONENT), with that seat's observation in obs[i], its mask in
-    masks[i] and (want_random) a uniformly random legal action in R[i, R_RANDOM]. new_step != 0
-    clears the per-step record (R_DONE..R_SEED, rew, lrew, term, trunc) of every row first.
-    The rows run on ``num_threads`` threads (``vec_advance_rows`` over ranges of rows); seen
-    (B, 4) is the ranges' scratch record (``tally_row``); stream != 0 streams the observations
-    out with non-temporal stores (``vec_advance_rows``, ``heroes_env.vector.streams``).
+    opponents with opp[i, seat] == OPP_RANDOM are played here with the agents' random stream; the
+    row stops at a learner's decision (STAGE_READY; every decision when seat_mode == SEATS_EVERYONE)
+    or another opponent's (OPP_EXTERNAL, OPP_COMPILED: STAGE_OPPONENT), with that seat's observation
+    in obs[i], its mask in masks[i] and (want_random) a uniformly random legal action in R[i,
+    R_RANDOM]. new_step != 0 clears the per-step record (R_DONE..R_SEED, rew, lrew, term, trunc) of
+    every row first. The rows run on ``num_threads`` threads (``vec_advance_rows`` over ranges of
+    rows); seen (B, 4) is the ranges' scratch record (``tally_row``); stream != 0 streams the
+    observations out with non-temporal stores (``vec_advance_rows``, ``heroes_env.vector.streams``).
     """
     args = (S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
             want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, seen, stream)

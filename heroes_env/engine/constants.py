@@ -1,4 +1,5 @@
-"""Every number the compiled engine shares: state layout, card kinds, zones, frames, decisions, actions.
+"""Every number the compiled engine shares: state layout, card kinds, zones, frames, decisions,
+actions.
 
 A game is one ``int32`` row of ``STATE_SIZE`` cells (a batch is a 2-D array, one game per row).
 The row is cut into named blocks; every offset below is a plain module-level int, which Numba
@@ -252,7 +253,7 @@ STATE_SIZE = _row.end
 # every ranged field of the row (engine/invariants.py checks them on a state from outside)
 ROW_RANGES = _row.named_ranges(globals(), ("C_", "D_", "P_", "OFFER_", "HIST_"), HEADER_SIZE)
 
-# ---------------------------------------------------------------- public history (engine/history.py)
+# ------------------------------------------------- public history (engine/history.py)
 # what every seat saw one seat do to another; counted per ordered pair (actor -> receiver)
 HK_DAMAGE = 0        # HP of damage the actor dealt to the receiver
 HK_AIM = 1           # harmful cards / skills the actor aimed at the receiver (杀, 决斗, 过河拆桥,
@@ -260,8 +261,8 @@ HK_AIM = 1           # harmful cards / skills the actor aimed at the receiver (�
                      # skills.csv: 反间, 离间, 刚烈, 突袭, ...), and 无懈可击 that hurt the receiver
 HK_HEAL = 2          # HP the actor restored to the receiver (桃, 桃 in its dying, healing skills)
 HK_GIVE = 3          # cards the actor gave the receiver (仁德, 遗计: the count only)
-HK_PROTECT = 4       # 无懈可击 the actor played for the receiver (cancelling a harmful trick aimed at
-                     # it, or restoring a helpful one), and skills marked "protect" (门神)
+HK_PROTECT = 4       # 无懈可击 the actor played for the receiver (cancelling a harmful trick aimed
+                     # at it, or restoring a helpful one), and skills marked "protect" (门神)
 # (NUM_HK above) the current round counts the kinds in two classes:
 HC_HOSTILE = 0       # HK_DAMAGE + HK_AIM
 HC_FRIENDLY = 1      # HK_HEAL + HK_GIVE + HK_PROTECT
@@ -298,7 +299,8 @@ FR_SKILL = 17        # one skill at work: user = owner, as = SK_* id, the rest p
 FR_TRIGGER = 18      # a timing point: asks every listening skill in turn
 FR_DRAFT = 19        # the hero draft
 FR_PENDING = 20      # card-loss triggers (连营, 枭姬) raised while another decision was pending
-FR_PINDIAN = 21      # 拼点: user and tgt each show a hand card; as = the skill asking (skills/common.py)
+FR_PINDIAN = 21      # 拼点: user and tgt each show a hand card; as = the skill asking
+                     # (skills/common.py)
 # (FR_DRAFT runs the 3v3 draft in mode 3v3: engine/mode3v3.py)
 NUM_FRAME_KINDS = 22
 
@@ -313,7 +315,8 @@ _hero = Layout()
 HR_HP = _hero.take()
 HR_GENDER = _hero.take()            # 0 none, 1 male, 2 female
 HR_KINGDOM = _hero.take()           # KD_*
-HR_LORD_OFFER = _hero.take()        # 1: always offered to the lord (曹操, 刘备, 孙权); -1: never the lord
+HR_LORD_OFFER = _hero.take()        # 1: always offered to the lord (曹操, 刘备, 孙权); -1: never
+                                    # the lord
 HR_PACK = _hero.take()              # PACK_*
 HR_SK = _hero.take(MAX_SKILL_SLOTS)  # up to 4 skill ids (0 = none)
 HERO_REC = _hero.end
@@ -353,7 +356,8 @@ FAULT_FRAME_OVERFLOW = 1   # a frame pushed onto a full stack (state.push_frame)
 FAULT_NO_FRAME = 2         # the game runs with no frame on the stack (flow.driver.advance)
 FAULT_FRAME_KIND = 3       # a frame of no known kind (flow.driver.advance)
 FAULT_SKILL_FAMILY = 4     # a skill of no known family (skills.registry.run_skill)
-FAULT_RUN_LIMIT = 5        # advance ran MAX_FRAME_RUNS frames without a decision (flow.driver.advance)
+FAULT_RUN_LIMIT = 5        # advance ran MAX_FRAME_RUNS frames without a decision
+                           # (flow.driver.advance)
 FAULT_NO_LEGAL_ACTION = 6  # a running game asks a decision with no legal action (core)
 
 # FR_USE / FR_EFFECT flags (frames.F_USE_FLAGS, F_EFF_FLAGS)
@@ -663,7 +667,8 @@ EV_LOSE_HP = 24      # a=seat, b=amount
 EV_GIVE = 25         # a=from seat, b=card, c=to seat (the card is seen by both only)
 EV_REVEAL = 26       # a=seat, b=card (shown to everyone)
 EV_ROLL = 27         # a=seat (a 3v3 commander), b=number rolled (1-6)
-EV_ORDER = 28        # a=seat (3v3 commander), b=PUR_PICK_ORDER / PUR_ACT_ORDER, c=1 first / 2 second
+EV_ORDER = 28        # a=seat (3v3 commander), b=PUR_PICK_ORDER / PUR_ACT_ORDER, c=1 first / 2
+                     # second
 EV_PICK = 29         # a=seat (3v3 commander), b=hero id taken for his team from the pool
 
 

@@ -44,7 +44,8 @@ class Skill:
     kind: str          # triggered / locked / active / conversion / lord
     family: str        # the engine/skills module that implements it
     base: str = ""     # the skill whose code this one runs (e.g. 集权 runs 奸雄); "" = its own
-    param: int = 0     # a number the shared code reads (观星 3, 占卜 5; a lord skill's helper kingdom)
+    param: int = 0     # a number the shared code reads (观星 3, 占卜 5; a lord skill's helper
+                       # kingdom)
     history: str = ""  # public history (engine/history.py): "harm" / "protect" when used on a seat
     on_loss: str = ""  # the card loss it answers: "hand" (his last hand card), "equip" (an
     #                    equipped card); "" none
@@ -99,9 +100,11 @@ def _load_skills() -> dict[str, Skill]:
                               f"{sorted(k for k in SKILL_ON_LOSS if k)} or empty (empty for a "
                               f"skill running another's code: it answers its base skill's)")
         if sk.family not in FAMILIES:
-            raise ImportError(f"skills.csv: {sk.key}: unknown family {sk.family!r}; known {FAMILIES}")
+            raise ImportError(f"skills.csv: {sk.key}: unknown family {sk.family!r}; "
+                              f"known {FAMILIES}")
         if sk.kind not in SKILL_KINDS:
-            raise ImportError(f"skills.csv: {sk.key}: unknown kind {sk.kind!r}; known {SKILL_KINDS}")
+            raise ImportError(f"skills.csv: {sk.key}: unknown kind {sk.kind!r}; "
+                              f"known {SKILL_KINDS}")
         if not 0 < sk.id < C.MAX_SKILLS or sk.key in out:
             raise ImportError(f"skills.csv: bad or duplicate skill {sk.key} ({sk.id})")
         out[sk.key] = sk

@@ -5,23 +5,85 @@ compiled code ``setup_game`` then ``engine(s, OP_DEAL, ...)`` and ``engine(s, OP
 The batch kernels (many rows in parallel) are in ``batch.py``.
 """
 import numpy as np
-from ..fast.jit import njit
 
-from .constants import (C_INFO, C_LOC, D_ORDER, FAULT_NO_LEGAL_ACTION, FLAG_AUTOPLAY, G_DECK, G_DECKID,
-                        G_FLAGS, G_MAX_ROUNDS, G_MODE, G_NCARDS, G_NP, G_PACK, G_ROLES, H_ANSWER,
-                        H_CUR, H_DCARD, H_DECIDER, H_DECK, H_DONE, H_DRAFT, H_DSKOWNER, H_DSRC,
-                        H_DTGT, H_ERR, H_FLAGS, H_LOOKER, H_MAX_ROUNDS, H_MODE, H_NAUTO, H_NCARDS,
-                        H_NDEC, H_NDECK, H_NP, H_PACK, H_RESULT, H_RNG, H_ROUND, H_SEED, H_WINSEAT,
-                        MAX_CARDS, MAX_SEATS, MODE_3V3, NUM_ACTIONS, P_ALIVE, P_ARMOR, P_HERO, P_HP,
-                        P_MAXHP, P_MINUS, P_PLUS, P_REVEALED, P_ROLE, P_WEAPON, RES_DRAW, RES_LORD,
-                        RES_NONE, RES_REBEL, RES_RENEGADE, RES_TEAM0, RES_TEAM1, RES_TRUNCATED,
-                        ROLE_LORD, ROLE_LOYALIST, ROLE_REBEL, STATE_SIZE, TEAM_SIZE, Z_DECK, Z_VOID)
-from .state import clear_decision, deal_hands, end_game, rand_below, reset_positions
-from .frames import push_draft, push_game
+from ..fast.jit import njit
+from .constants import (
+    C_INFO,
+    C_LOC,
+    D_ORDER,
+    FAULT_NO_LEGAL_ACTION,
+    FLAG_AUTOPLAY,
+    G_DECK,
+    G_DECKID,
+    G_FLAGS,
+    G_MAX_ROUNDS,
+    G_MODE,
+    G_NCARDS,
+    G_NP,
+    G_PACK,
+    G_ROLES,
+    H_ANSWER,
+    H_CUR,
+    H_DCARD,
+    H_DECIDER,
+    H_DECK,
+    H_DONE,
+    H_DRAFT,
+    H_DSKOWNER,
+    H_DSRC,
+    H_DTGT,
+    H_ERR,
+    H_FLAGS,
+    H_LOOKER,
+    H_MAX_ROUNDS,
+    H_MODE,
+    H_NAUTO,
+    H_NCARDS,
+    H_NDEC,
+    H_NDECK,
+    H_NP,
+    H_PACK,
+    H_RESULT,
+    H_RNG,
+    H_ROUND,
+    H_SEED,
+    H_WINSEAT,
+    MAX_CARDS,
+    MAX_SEATS,
+    MODE_3V3,
+    NUM_ACTIONS,
+    P_ALIVE,
+    P_ARMOR,
+    P_HERO,
+    P_HP,
+    P_MAXHP,
+    P_MINUS,
+    P_PLUS,
+    P_REVEALED,
+    P_ROLE,
+    P_WEAPON,
+    RES_DRAW,
+    RES_LORD,
+    RES_NONE,
+    RES_REBEL,
+    RES_RENEGADE,
+    RES_TEAM0,
+    RES_TEAM1,
+    RES_TRUNCATED,
+    ROLE_LORD,
+    ROLE_LOYALIST,
+    ROLE_REBEL,
+    STATE_SIZE,
+    TEAM_SIZE,
+    Z_DECK,
+    Z_VOID,
+)
 from .draft import setup_heroes
-from .mode3v3 import setup_3v3
 from .flow import advance
+from .frames import push_draft, push_game
 from .mask import legal_mask
+from .mode3v3 import setup_3v3
+from .state import clear_decision, deal_hands, end_game, rand_below, reset_positions
 
 ERR_NOT_RUNNING = -2
 ERR_ILLEGAL = -1
@@ -113,7 +175,8 @@ def engine(s, op, a, buf):
 
     Then, with the game's autoplay flag, decisions with exactly one legal action are answered
     unasked; on return buf holds the mask of the pending decision (autoplay on) or is stale. A
-    decision with no legal action (a crafted state's) ends the game truncated, H_ERR FAULT_NO_LEGAL_ACTION."""
+    decision with no legal action (a crafted state's) ends the game truncated, H_ERR
+    FAULT_NO_LEGAL_ACTION."""
     if op == OP_DEAL:
         push_game(s)
         if s[H_DRAFT] != 0:

@@ -5,20 +5,53 @@ e.g. 曹操/刘备/孙权, then random ones) and his choice is shown to all; the
 from three (two with ten players) drawn from the rest, each seeing only its own offer; the choices
 are revealed together when all are made. Then the cards are dealt. Hero data comes from
 ``content.HERO_TAB``. A seat's offer is kept in increasing hero id: ``A_HERO + j`` picks the j-th
-hero marked in its observation's ``OBS_OFFER`` cells. A lord gets +1 max HP with five or more players, and lord skills only as lord.
+hero marked in its observation's ``OBS_OFFER`` cells. A lord gets +1 max HP with five or more
+players, and lord skills only as lord.
 """
 import numpy as np
-from ..fast.jit import njit
 
-from .constants import (A_HERO, DK_HERO, EV_HERO, F_PC, G_FIXED, G_HEROSEL, G_PACK, HR_GENDER,
-                        HR_HP, HR_KINGDOM, HR_LORD_OFFER, HR_PACK, HR_SK, HS_FIXED, HS_NONE,
-                        HS_RANDOM, H_ANSWER, H_DRAFT, H_HEROES, H_NP, H_PACK, MAX_OFFER, MAX_SEATS,
-                        MAX_SKILL_SLOTS, OFFER_BASE, P_GENDER, P_HERO, P_HP, P_KINGDOM, P_MAXHP,
-                        P_ROLE, P_SK0, Q_LORD_HP_BONUS, ROLE_COMMANDER, ROLE_LORD)
-from .frames import F_DRAFT_SEAT
-from .state import deal_hands, log_event, pop_frame, post_decision, rand_below
+from ..fast.jit import njit
+from .constants import (
+    A_HERO,
+    DK_HERO,
+    EV_HERO,
+    F_PC,
+    G_FIXED,
+    G_HEROSEL,
+    G_PACK,
+    H_ANSWER,
+    H_DRAFT,
+    H_HEROES,
+    H_NP,
+    H_PACK,
+    HR_GENDER,
+    HR_HP,
+    HR_KINGDOM,
+    HR_LORD_OFFER,
+    HR_PACK,
+    HR_SK,
+    HS_FIXED,
+    HS_NONE,
+    HS_RANDOM,
+    MAX_OFFER,
+    MAX_SEATS,
+    MAX_SKILL_SLOTS,
+    OFFER_BASE,
+    P_GENDER,
+    P_HERO,
+    P_HP,
+    P_KINGDOM,
+    P_MAXHP,
+    P_ROLE,
+    P_SK0,
+    Q_LORD_HP_BONUS,
+    ROLE_COMMANDER,
+    ROLE_LORD,
+)
 from .content import HERO_TAB, LORD_SKILL
+from .frames import F_DRAFT_SEAT
 from .skills.queries import query
+from .state import deal_hands, log_event, pop_frame, post_decision, rand_below
 
 NUM_HERO_ROWS = HERO_TAB.shape[0]
 

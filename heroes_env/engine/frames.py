@@ -20,12 +20,40 @@ FR_PINDIAN (拼点: user, tgt, as = the skill asking; F_C/F_D the two cards, ``s
 Skill frames (FR_SKILL) keep their own scratch in ``F_C``/``F_D`` (and, per family, ``F_B``).
 """
 from ..fast.jit import njit
-from .constants import (CARD, FR_ASK, FR_DAMAGE, FR_DELAYED, FR_DISCARD, FR_DRAFT, FR_DSWORDS,
-                        FR_DYING, FR_EFFECT, FR_GAME, FR_JUDGE, FR_JUDGE_PHASE, FR_NULLIFY,
-                        FR_PENDING, FR_PICK, FR_PINDIAN, FR_PLAY, FR_SELECT, FR_SKILL, FR_TRIGGER,
-                        FR_TURN, FR_USE, F_A, F_B, F_C, F_D, F_E, F_SUB2, MAX_SEATS, MAX_SKILL_SLOTS,
-                        SEAT)
-from .constants import PC_START  # noqa: F401  (the step every frame starts at, beside F_PC)
+from .constants import (
+    CARD,
+    F_A,
+    F_B,
+    F_C,
+    F_D,
+    F_E,
+    F_SUB2,
+    FR_ASK,
+    FR_DAMAGE,
+    FR_DELAYED,
+    FR_DISCARD,
+    FR_DRAFT,
+    FR_DSWORDS,
+    FR_DYING,
+    FR_EFFECT,
+    FR_GAME,
+    FR_JUDGE,
+    FR_JUDGE_PHASE,
+    FR_NULLIFY,
+    FR_PENDING,
+    FR_PICK,
+    FR_PINDIAN,
+    FR_PLAY,
+    FR_SELECT,
+    FR_SKILL,
+    FR_TRIGGER,
+    FR_TURN,
+    FR_USE,
+    MAX_SEATS,
+    MAX_SKILL_SLOTS,
+    PC_START,  # noqa: F401  (the step every frame starts at, beside F_PC)
+    SEAT,
+)
 from .state import push_frame
 
 # FR_JUDGE_PHASE (user): the delayed tricks of user's judgement zone, the last placed first

@@ -15,20 +15,60 @@ import numpy as np
 
 from ..fast.intrinsics import load_u64, store_u64
 from ..fast.jit import njit
-
-from .constants import (HC_FRIENDLY, HC_HOSTILE, HE_ACTOR_SHIFT, HE_AMOUNT_MAX, HE_AMOUNT_SHIFT,
-                        HE_CARD_SHIFT, HE_KIND_SHIFT, HE_RECV_SHIFT, HIST_CNT, HIST_DIV, HIST_EV,
-                        HIST_EVENT_OBS, HIST_GAME, HIST_MAX, HIST_POS, HIST_RND, HIST_RNDNO,
-                        HIST_RND_BYTES, HIST_WINDOW, HK_AIM, HK_DAMAGE, HK_PROTECT, H_MOVED, H_NP,
-                        H_ROUND,
-                        K_ARCHERY, K_COLLATERAL, K_DISMANTLE, K_DUEL, K_INDULGENCE, K_LIGHTNING,
-                        K_NONE, K_NULLIFICATION, K_SAVAGE, K_SLASH, K_SNATCH, MAX_SEATS, MAX_SKILLS,
-                        NUM_HC, NUM_HK, NUM_KINDS, OBS_HIST_EVENTS, OBS_HIST_GAME, OBS_HIST_ROUND,
-                        OE_ACTOR, OE_AMOUNT, OE_CARD, OE_KIND, OE_RECV)
-from .state import rel_seat, row_bytes, seat_after
+from .constants import (
+    H_MOVED,
+    H_NP,
+    H_ROUND,
+    HC_FRIENDLY,
+    HC_HOSTILE,
+    HE_ACTOR_SHIFT,
+    HE_AMOUNT_MAX,
+    HE_AMOUNT_SHIFT,
+    HE_CARD_SHIFT,
+    HE_KIND_SHIFT,
+    HE_RECV_SHIFT,
+    HIST_CNT,
+    HIST_DIV,
+    HIST_EV,
+    HIST_EVENT_OBS,
+    HIST_GAME,
+    HIST_MAX,
+    HIST_POS,
+    HIST_RND,
+    HIST_RND_BYTES,
+    HIST_RNDNO,
+    HIST_WINDOW,
+    HK_AIM,
+    HK_DAMAGE,
+    HK_PROTECT,
+    K_ARCHERY,
+    K_COLLATERAL,
+    K_DISMANTLE,
+    K_DUEL,
+    K_INDULGENCE,
+    K_LIGHTNING,
+    K_NONE,
+    K_NULLIFICATION,
+    K_SAVAGE,
+    K_SLASH,
+    K_SNATCH,
+    MAX_SEATS,
+    MAX_SKILLS,
+    NUM_HC,
+    NUM_HK,
+    NUM_KINDS,
+    OBS_HIST_EVENTS,
+    OBS_HIST_GAME,
+    OBS_HIST_ROUND,
+    OE_ACTOR,
+    OE_AMOUNT,
+    OE_CARD,
+    OE_KIND,
+    OE_RECV,
+)
 from .content import SKILL_HIST
 from .encode import byte_obs, put_count
-
+from .state import rel_seat, row_bytes, seat_after
 
 
 @njit(cache=True)

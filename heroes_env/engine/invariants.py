@@ -1,7 +1,8 @@
 """Invariants of a game row, checked in compiled code, and a kernel that plays random games
 checking them after every decision (used by the test suite and ``benchmarks/soak.py``).
 
-The test suite asserts this checker on its scenario games too (``tests/conftest.py::check_invariants``).
+The test suite asserts this checker on its scenario games too
+(``tests/conftest.py::check_invariants``).
 
 ``check_row`` checks a row that comes from outside (bytes, a file): first, in plain numpy, every
 range the layouts declare (``constants.ROW_RANGES``, the live frames' ``FRAME_RANGES`` and
@@ -12,20 +13,77 @@ import re
 
 import numpy as np
 
-from .constants import (COMMANDER_OFFSET, C_LOC, D_ORDER, FLAG_AUTOPLAY, FRAME_BASE, FRAME_SIZE,
-                        FR_DYING, F_KIND, F_TGT, G_FLAGS, H_ACTED, H_CUR, H_DECIDER, H_DONE,
-                        H_DRAFT, H_ERR, H_FP, H_HOLD, H_LOOKER, H_MAX_ROUNDS, H_MODE, H_MOVED,
-                        H_NCARDS, H_NDECK, H_NP, H_PACK, H_PEND, H_PHASE, H_RESULT, H_ROUND,
-                        H_TURNS, MAX_CARDS, MAX_FRAMES, MODE_3V3, NUM_ACTIONS, PACK_NONE, PH_NONE,
-                        P_ALIVE, P_ARMOR, P_AT, P_HANDN, P_HERO, P_HP, P_MAXHP, P_MINUS, P_PLUS,
-                        P_POS, P_WEAPON, RES_DRAW, RES_NONE, RES_TEAM0, RES_TEAM1, RES_TRUNCATED,
-                        STATE_SIZE, TEAM_SIZE, Z_AG, Z_DECK, Z_EQUIP, Z_HAND, Z_JUDGE, Z_LOOK,
-                        Z_PILE, Z_PROC, Z_VOID)
-from .core import OP_DEAL, OP_STEP, engine, setup_game
+from ..fast import crew
 from ..fast.jit import njit
 from . import constants as _C
 from . import frames as _F
-from ..fast import crew
+from .constants import (
+    C_LOC,
+    COMMANDER_OFFSET,
+    D_ORDER,
+    F_KIND,
+    F_TGT,
+    FLAG_AUTOPLAY,
+    FR_DYING,
+    FRAME_BASE,
+    FRAME_SIZE,
+    G_FLAGS,
+    H_ACTED,
+    H_CUR,
+    H_DECIDER,
+    H_DONE,
+    H_DRAFT,
+    H_ERR,
+    H_FP,
+    H_HOLD,
+    H_LOOKER,
+    H_MAX_ROUNDS,
+    H_MODE,
+    H_MOVED,
+    H_NCARDS,
+    H_NDECK,
+    H_NP,
+    H_PACK,
+    H_PEND,
+    H_PHASE,
+    H_RESULT,
+    H_ROUND,
+    H_TURNS,
+    MAX_CARDS,
+    MAX_FRAMES,
+    MODE_3V3,
+    NUM_ACTIONS,
+    P_ALIVE,
+    P_ARMOR,
+    P_AT,
+    P_HANDN,
+    P_HERO,
+    P_HP,
+    P_MAXHP,
+    P_MINUS,
+    P_PLUS,
+    P_POS,
+    P_WEAPON,
+    PACK_NONE,
+    PH_NONE,
+    RES_DRAW,
+    RES_NONE,
+    RES_TEAM0,
+    RES_TEAM1,
+    RES_TRUNCATED,
+    STATE_SIZE,
+    TEAM_SIZE,
+    Z_AG,
+    Z_DECK,
+    Z_EQUIP,
+    Z_HAND,
+    Z_JUDGE,
+    Z_LOOK,
+    Z_PILE,
+    Z_PROC,
+    Z_VOID,
+)
+from .core import OP_DEAL, OP_STEP, engine, setup_game
 from .mask import legal_mask
 from .skills.common import pile_holds
 
@@ -342,10 +400,10 @@ def _slot_table(v):
     own ranges, narrowed by the kinds' ``SLOT_RANGES``."""
     lo = np.broadcast_to(_FR_LO, (_C.NUM_FRAME_KINDS, FRAME_SIZE)).copy()
     hi = np.broadcast_to(_FR_HI, (_C.NUM_FRAME_KINDS, FRAME_SIZE)).copy()
-    for n, at, size, a, b in _FR_DEP:
+    for _n, at, size, a, b in _FR_DEP:
         lo[:, at:at + size] = _value(a, v)
         hi[:, at:at + size] = _value(b, v)
-    for kind, slot, at, a, b in _SLOTS:
+    for kind, _slot, at, a, b in _SLOTS:
         lo[kind, at] = _value(a, v)
         hi[kind, at] = _value(b, v)
     return lo, hi

@@ -1,10 +1,9 @@
 """Marking legal actions: the helpers every decision's mask uses (``legal_mask`` dispatches to the
 mask beside the frame that posted the decision; ``out`` is the int8 action mask)."""
 from ..fast.jit import njit
-
 from .constants import A_CARD, C_LOC, H_NCARDS, K_NONE, Z_EQUIP, Z_HAND
-from .state import card_kind
 from .rules import converting_skill, makes_kind
+from .state import card_kind
 
 
 @njit(cache=True)

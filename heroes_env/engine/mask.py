@@ -11,20 +11,44 @@ use the queries of ``rules.py``, and ``tests/test_random_play.py`` checks the eq
 step.
 """
 from ..fast.jit import njit
-
-from .constants import (A_CONFIRM, A_PASS, DK_AG, DK_CONFIRM, DK_DISCARD, DK_DSWORDS, DK_HERO,
-                        DK_JINK, DK_KYLIN, DK_NULLIFY, DK_ORDER, DK_PEACH, DK_PICK, DK_PLAY,
-                        DK_SELECT, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DK_SLASH,
-                        DK_TARGET, DK_WHO_ACTS, H_DECIDER, H_DKIND, H_DONE, H_MODE, MODE_3V3,
-                        NUM_ACTIONS, NUM_KINDS)
-from .marks import mark
+from .constants import (
+    A_CONFIRM,
+    A_PASS,
+    DK_AG,
+    DK_CONFIRM,
+    DK_DISCARD,
+    DK_DSWORDS,
+    DK_HERO,
+    DK_JINK,
+    DK_KYLIN,
+    DK_NULLIFY,
+    DK_ORDER,
+    DK_PEACH,
+    DK_PICK,
+    DK_PLAY,
+    DK_SELECT,
+    DK_SKILL_CARD,
+    DK_SKILL_OPTION,
+    DK_SKILL_TARGET,
+    DK_SLASH,
+    DK_TARGET,
+    DK_WHO_ACTS,
+    H_DECIDER,
+    H_DKIND,
+    H_DONE,
+    H_MODE,
+    MODE_3V3,
+    NUM_ACTIONS,
+    NUM_KINDS,
+)
+from .draft import hero_mask
+from .flow.choices import pick_mask, select_mask
+from .flow.damage import kylin_mask, peach_mask
+from .flow.effect import ag_mask
+from .flow.respond import jink_mask, nullify_mask, slash_mask
 from .flow.turn import discard_mask, play_mask
 from .flow.use import dswords_mask, target_mask
-from .flow.respond import jink_mask, nullify_mask, slash_mask
-from .flow.damage import kylin_mask, peach_mask
-from .flow.choices import pick_mask, select_mask
-from .flow.effect import ag_mask
-from .draft import hero_mask
+from .marks import mark
 from .mode3v3 import hero_mask_3v3, order_mask, who_acts_mask
 from .skills.registry import skill_mask
 

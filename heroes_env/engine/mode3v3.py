@@ -1,4 +1,5 @@
-"""The 3v3 mode (DECISIONS §3, seed 000 "3V3競技模式"): seating, the hero draft, the turn order, death.
+"""The 3v3 mode (DECISIONS §3, seed 000 "3V3競技模式"): seating, the hero draft, the turn order,
+death.
 
 Seating: team 0 holds seats 0-2, team 1 seats 3-5; each team's commander (主将, ``ROLE_COMMANDER``)
 sits in its middle seat (1 and 4), between his two guards (副将, ``ROLE_GUARD``). Every role and
@@ -27,25 +28,86 @@ side to move has nobody left to act, the other side moves again; when every livi
 acted the round ends and the side that did not act last starts the next one.
 """
 import numpy as np
-from ..fast.jit import njit
 
-from .constants import (A_HERO, A_OPTION, A_TARGET, COMMANDER_OFFSET, DK_HERO, DK_ORDER,
-                        DK_WHO_ACTS, DX_HERO_ASSIGN, DX_HERO_OFFERED, EV_HERO, EV_ORDER, EV_PICK,
-                        EV_ROLL, EV_TURN, F_PC, G_FIXED, G_HEROSEL, G_PACK, G_ROLES, HS_FIXED,
-                        HS_NONE, HS_RANDOM, H_ACTED, H_ANSWER, H_BLOCK, H_CUR, H_DECIDER, H_DKIND,
-                        H_DRAFT, H_DSKOWNER, H_HEROES, H_LOOKER, H_MAX_ROUNDS, H_MODE, H_NP,
-                        H_ROUND, H_SIDE, H_TURNS, MAX_OFFER, MAX_SEATS, MODE_3V3, OFFER_BASE,
-                        OPT_FIRST, OPT_SECOND, PUR_ACT_ORDER, PUR_PICK_ORDER, P_ALIVE, P_HERO, P_HP,
-                        P_MAXHP, P_REVEALED, P_ROLE, RES_TEAM0, RES_TEAM1, RES_TRUNCATED,
-                        ROLE_COMMANDER, TEAM_SIZE)
-from .frames import (F_D3_ASSIGNED, F_D3_FIRST, F_D3_PICKS, push_turn)
-from .state import (bury, deal_hands, draw_cards, end_game, log_event, pop_frame, post_decision,
-                    rand_below, rel_seat, seat_after)
+from ..fast.jit import njit
+from .constants import (
+    A_HERO,
+    A_OPTION,
+    A_TARGET,
+    COMMANDER_OFFSET,
+    DK_HERO,
+    DK_ORDER,
+    DK_WHO_ACTS,
+    DX_HERO_ASSIGN,
+    DX_HERO_OFFERED,
+    EV_HERO,
+    EV_ORDER,
+    EV_PICK,
+    EV_ROLL,
+    EV_TURN,
+    F_PC,
+    G_FIXED,
+    G_HEROSEL,
+    G_PACK,
+    G_ROLES,
+    H_ACTED,
+    H_ANSWER,
+    H_BLOCK,
+    H_CUR,
+    H_DECIDER,
+    H_DKIND,
+    H_DRAFT,
+    H_DSKOWNER,
+    H_HEROES,
+    H_LOOKER,
+    H_MAX_ROUNDS,
+    H_MODE,
+    H_NP,
+    H_ROUND,
+    H_SIDE,
+    H_TURNS,
+    HS_FIXED,
+    HS_NONE,
+    HS_RANDOM,
+    MAX_OFFER,
+    MAX_SEATS,
+    MODE_3V3,
+    OFFER_BASE,
+    OPT_FIRST,
+    OPT_SECOND,
+    P_ALIVE,
+    P_HERO,
+    P_HP,
+    P_MAXHP,
+    P_REVEALED,
+    P_ROLE,
+    PUR_ACT_ORDER,
+    PUR_PICK_ORDER,
+    RES_TEAM0,
+    RES_TEAM1,
+    RES_TRUNCATED,
+    ROLE_COMMANDER,
+    TEAM_SIZE,
+)
 from .draft import assign_hero, pack_pool, shuffle_tail
+from .frames import F_D3_ASSIGNED, F_D3_FIRST, F_D3_PICKS, push_turn
+from .state import (
+    bury,
+    deal_hands,
+    draw_cards,
+    end_game,
+    log_event,
+    pop_frame,
+    post_decision,
+    rand_below,
+    rel_seat,
+    seat_after,
+)
 
 POOL_SIZE = 12
 POOL_BASE = OFFER_BASE                  # POOL_SIZE hero ids (increasing; -1 unused)
-POOL_OWNER = OFFER_BASE + POOL_SIZE     # per pool slot: -1 free, 0/1 held by a team, 2 + seat assigned
+POOL_OWNER = OFFER_BASE + POOL_SIZE     # per pool slot: -1 free, 0/1 held by a team, 2 + seat
+                                        # assigned
 assert 2 * POOL_SIZE <= MAX_SEATS * MAX_OFFER
 
 
@@ -386,7 +448,8 @@ def death_3v3(s, victim, killer):
     """After the victim is marked dead: a dead commander ends the game (his side loses); else the
     victim's cards are discarded and a living killer draws 2, whoever the victim was."""
     if s[P_ROLE + victim] == ROLE_COMMANDER:
-        end_game(s, RES_TEAM1 if team_of(victim) == 0 else RES_TEAM0, commander_of(1 - team_of(victim)))
+        end_game(s, RES_TEAM1 if team_of(victim) == 0 else RES_TEAM0,
+                 commander_of(1 - team_of(victim)))
         return
     bury(s, victim)
     if killer >= 0 and killer != victim and s[P_ALIVE + killer] == 1:

@@ -2,11 +2,12 @@
 
 The layout is the ``OBS_*`` / ``OS_*`` offsets of ``constants.py`` (documented in
 ``docs/observation.md``). Seats are relative to the viewer in table order (0 = the viewer, 1 = the
-seat sitting next in turn order, ...; after 迁都 the new seating), padded to ``MAX_SEATS``. The viewer sees: its own role and hand; every seat's public
-state (alive, HP, hand size, equipment, judgement zone, revealed roles: the lord's always, the
-dead's); the discard pile, the table and every public zone by card id; the pending decision only
-if it is the viewer's own; phase, round and pile sizes; the public history (who did what to whom,
-``engine/history.py``). Nothing else about hidden cards or roles.
+seat sitting next in turn order, ...; after 迁都 the new seating), padded to ``MAX_SEATS``. The
+viewer sees: its own role and hand; every seat's public state (alive, HP, hand size, equipment,
+judgement zone, revealed roles: the lord's always, the dead's); the discard pile, the table and
+every public zone by card id; the pending decision only if it is the viewer's own; phase, round and
+pile sizes; the public history (who did what to whom, ``engine/history.py``). Nothing else about
+hidden cards or roles.
 
 One implementation, two encodings: ``out`` is float32 (the values of ``docs/observation.md``) or
 uint8 (every cell the small integer count k behind its value, negative ones as two's complement,
@@ -14,27 +15,118 @@ so that the float32 value is ``int8(byte) / divisor``: ``heroes_env.obs``). Numb
 function once per output dtype; ``put_count`` writes the scaled cells.
 """
 import numpy as np
-from ..fast.jit import njit
 
-from .constants import (C_AS, C_LOC, DIST_DIV, DK_TARGET, H_ACTED, H_CUR, H_DA, H_DB, H_DC, H_DCARD,
-                        H_DECIDER, H_DKIND, H_DONE, H_DRAFT, H_DSKILL, H_DSKOWNER, H_DSRC, H_DTGT,
-                        H_LOOKER, H_MODE, H_NCARDS, H_NDECK, H_NP, H_PHASE, H_ROUND, K_CROSSBOW,
-                        K_INDULGENCE, K_LIGHTNING, MAX_CARDS, MAX_OFFER, MAX_SEATS, MAX_SKILL_SLOTS,
-                        MISC_DIV, MODE_3V3, NUM_MARKS, NUM_ROLES, OBS_DCARDKIND, OBS_DISCARD,
-                        OBS_DKIND, OBS_DNUM, OBS_DSKILL, OBS_DSKOWNER, OBS_DSRC, OBS_DTGT, OBS_HAND,
-                        OBS_LOOK, OBS_MISC, OBS_OFFER, OBS_PHASE, OBS_PUBLIC, OBS_ROLE, OBS_SEATS,
-                        OBS_SIZE, OBS_TABLE, OFFER_BASE, OS_ACTED, OS_ALIVE, OS_ALLY, OS_CURRENT,
-                        OS_DIST, OS_EQUIP, OS_GENDER, OS_GIVEN, OS_HANDN, OS_HERO, OS_HP,
-                        OS_IN_RANGE, OS_JUDGE, OS_KINGDOM, OS_MARK, OS_MAXHP, OS_PRESENT, OS_ROLE,
-                        OS_SLASHES, OS_USED, P_ALIVE, P_ARMOR, P_GENDER, P_GIVEN, P_HANDN, P_HERO,
-                        P_HP, P_KINGDOM, P_MARK, P_MAXHP, P_MINUS, P_PLUS, P_REVEALED, P_ROLE,
-                        P_SLASHES, P_USED, P_WEAPON, ROLE_LORD, SEAT_OBS, Z_AG, Z_DISCARD, Z_EQUIP,
-                        Z_HAND, Z_JUDGE, Z_LOOK, Z_PILE, Z_PROC, Z_VOID)
-from .state import card_kind, rel_seat, seat_after, slot_skill
-from .rules import attack_range, distance_from_count, num_alive
-from .mode3v3 import same_team, visible_choices
-from .history import observe_history
+from ..fast.jit import njit
+from .constants import (
+    C_AS,
+    C_LOC,
+    DIST_DIV,
+    DK_TARGET,
+    H_ACTED,
+    H_CUR,
+    H_DA,
+    H_DB,
+    H_DC,
+    H_DCARD,
+    H_DECIDER,
+    H_DKIND,
+    H_DONE,
+    H_DRAFT,
+    H_DSKILL,
+    H_DSKOWNER,
+    H_DSRC,
+    H_DTGT,
+    H_LOOKER,
+    H_MODE,
+    H_NCARDS,
+    H_NDECK,
+    H_NP,
+    H_PHASE,
+    H_ROUND,
+    K_CROSSBOW,
+    K_INDULGENCE,
+    K_LIGHTNING,
+    MAX_CARDS,
+    MAX_OFFER,
+    MAX_SEATS,
+    MAX_SKILL_SLOTS,
+    MISC_DIV,
+    MODE_3V3,
+    NUM_MARKS,
+    NUM_ROLES,
+    OBS_DCARDKIND,
+    OBS_DISCARD,
+    OBS_DKIND,
+    OBS_DNUM,
+    OBS_DSKILL,
+    OBS_DSKOWNER,
+    OBS_DSRC,
+    OBS_DTGT,
+    OBS_HAND,
+    OBS_LOOK,
+    OBS_MISC,
+    OBS_OFFER,
+    OBS_PHASE,
+    OBS_PUBLIC,
+    OBS_ROLE,
+    OBS_SEATS,
+    OBS_SIZE,
+    OBS_TABLE,
+    OFFER_BASE,
+    OS_ACTED,
+    OS_ALIVE,
+    OS_ALLY,
+    OS_CURRENT,
+    OS_DIST,
+    OS_EQUIP,
+    OS_GENDER,
+    OS_GIVEN,
+    OS_HANDN,
+    OS_HERO,
+    OS_HP,
+    OS_IN_RANGE,
+    OS_JUDGE,
+    OS_KINGDOM,
+    OS_MARK,
+    OS_MAXHP,
+    OS_PRESENT,
+    OS_ROLE,
+    OS_SLASHES,
+    OS_USED,
+    P_ALIVE,
+    P_ARMOR,
+    P_GENDER,
+    P_GIVEN,
+    P_HANDN,
+    P_HERO,
+    P_HP,
+    P_KINGDOM,
+    P_MARK,
+    P_MAXHP,
+    P_MINUS,
+    P_PLUS,
+    P_REVEALED,
+    P_ROLE,
+    P_SLASHES,
+    P_USED,
+    P_WEAPON,
+    ROLE_LORD,
+    SEAT_OBS,
+    Z_AG,
+    Z_DISCARD,
+    Z_EQUIP,
+    Z_HAND,
+    Z_JUDGE,
+    Z_LOOK,
+    Z_PILE,
+    Z_PROC,
+    Z_VOID,
+)
 from .encode import put_count
+from .history import observe_history
+from .mode3v3 import same_team, visible_choices
+from .rules import attack_range, distance_from_count, num_alive
+from .state import card_kind, rel_seat, seat_after, slot_skill
 
 STATE_OBS_SIZE = OBS_SIZE + MAX_SEATS * (MAX_CARDS + NUM_ROLES)
 

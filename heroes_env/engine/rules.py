@@ -4,21 +4,76 @@ The mask (``mask.py``) and the frames (``flow/``) both ask these, so a card is o
 when the frames can carry out its use.
 """
 from ..fast.jit import njit
-
-from .constants import (COLOR_BLACK, COLOR_NONE, COLOR_RED, C_LOC, DECK_HEROKILL, H_DECK,
-                        H_HEROES, H_MOVED, H_NCARDS, H_NODIST, H_NP, K_COLLATERAL, K_CROSSBOW,
-                        K_DISMANTLE, K_DUEL, K_HALBERD, K_INDULGENCE, K_JINK, K_LIGHTNING, K_NONE,
-                        K_NULLIFICATION, K_PEACH, K_SLASH, K_SNATCH, K_SPEAR,
-                        PUR_ICE_SWORD, P_ALIVE, P_ARMOR, P_AT, P_GENDER, P_HANDN, P_HP,
-                        P_MAXHP, P_MINUS, P_PLUS, P_POS, P_SLASHES, P_WEAPON, Q_ATTACK_RANGE,
-                        Q_CONVERTS, Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_JUDGE_SUIT, Q_MAKES_KIND,
-                        Q_OWN_PEACH_BONUS, Q_PEACH_TARGET, Q_SLASH_BLOCKED, Q_SLASH_LIMIT,
-                        Q_SLASH_TARGETS, Q_SLASH_UNLIMITED, Q_TAKES_AIM, Q_TRICK_NO_DISTANCE,
-                        Q_UNTARGETABLE,
-                        SUIT_DIAMOND, SUIT_HEART, Z_EQUIP, Z_HAND)
-from .state import (card_kind, card_color, equip_count, judge_count, judge_has, weapon_range,
-                    seat_after, card_suit)
+from .constants import (
+    C_LOC,
+    COLOR_BLACK,
+    COLOR_NONE,
+    COLOR_RED,
+    DECK_HEROKILL,
+    H_DECK,
+    H_HEROES,
+    H_MOVED,
+    H_NCARDS,
+    H_NODIST,
+    H_NP,
+    K_COLLATERAL,
+    K_CROSSBOW,
+    K_DISMANTLE,
+    K_DUEL,
+    K_HALBERD,
+    K_INDULGENCE,
+    K_JINK,
+    K_LIGHTNING,
+    K_NONE,
+    K_NULLIFICATION,
+    K_PEACH,
+    K_SLASH,
+    K_SNATCH,
+    K_SPEAR,
+    P_ALIVE,
+    P_ARMOR,
+    P_AT,
+    P_GENDER,
+    P_HANDN,
+    P_HP,
+    P_MAXHP,
+    P_MINUS,
+    P_PLUS,
+    P_POS,
+    P_SLASHES,
+    P_WEAPON,
+    PUR_ICE_SWORD,
+    Q_ATTACK_RANGE,
+    Q_CONVERTS,
+    Q_DISTANCE_FROM,
+    Q_DISTANCE_TO,
+    Q_JUDGE_SUIT,
+    Q_MAKES_KIND,
+    Q_OWN_PEACH_BONUS,
+    Q_PEACH_TARGET,
+    Q_SLASH_BLOCKED,
+    Q_SLASH_LIMIT,
+    Q_SLASH_TARGETS,
+    Q_SLASH_UNLIMITED,
+    Q_TAKES_AIM,
+    Q_TRICK_NO_DISTANCE,
+    Q_UNTARGETABLE,
+    SUIT_DIAMOND,
+    SUIT_HEART,
+    Z_EQUIP,
+    Z_HAND,
+)
 from .skills.queries import answers, query
+from .state import (
+    card_color,
+    card_kind,
+    card_suit,
+    equip_count,
+    judge_count,
+    judge_has,
+    seat_after,
+    weapon_range,
+)
 
 
 # ---------------------------------------------------------------- what skills answer
@@ -56,9 +111,9 @@ def slash_limit(s, seat):
 @njit(cache=True)
 def pick_takes_judge(s, purpose):
     """May a pick (FR_PICK, DK_PICK) of this PUR_* purpose take a card from the judgement area?
-    过河拆桥 and 顺手牵羊 may; 寒冰剑 takes hand and equipment cards only, but the 英雄杀 龙鳞刀 (its
-    text, DECK_HEROKILL) takes judgement-area cards too. The frames ask it (is there anything to
-    take?) and so does the mask (what may be taken)."""
+    过河拆桥 and 顺手牵羊 may; 寒冰剑 takes hand and equipment cards only, but the 英雄杀 龙鳞刀
+    (its text, DECK_HEROKILL) takes judgement-area cards too. The frames ask it (is there anything
+    to take?) and so does the mask (what may be taken)."""
     return purpose != PUR_ICE_SWORD or s[H_DECK] == DECK_HEROKILL
 
 
@@ -299,7 +354,8 @@ def collateral_victim_exists(s, a):
 
 @njit(cache=True)
 def legal_target(s, user, kind, t, stage, first):
-    """May user choose t for a card of this kind? stage/first are for two-step choices (借刀杀人)."""
+    """May user choose t for a card of this kind? stage/first are for two-step choices
+    (借刀杀人)."""
     if not alive(s, t):
         return False
     if kind == K_SLASH:
@@ -313,7 +369,8 @@ def legal_target(s, user, kind, t, stage, first):
             and (seat_distance(s, user, t) <= 1 or s[H_NODIST] != 0
                  or query(s, Q_TRICK_NO_DISTANCE, user, 0, 0, 0) != 0)
     if kind == K_INDULGENCE:
-        return t != user and not judge_has(s, t, K_INDULGENCE) and not untargetable(s, t, K_INDULGENCE)
+        return (t != user and not judge_has(s, t, K_INDULGENCE)
+                and not untargetable(s, t, K_INDULGENCE))
     if kind == K_PEACH:       # on another seat where his skill allows it (救援)
         if t == user:
             return s[P_HP + t] < s[P_MAXHP + t]

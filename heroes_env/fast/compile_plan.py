@@ -127,8 +127,8 @@ def run_levels(n_jobs, levels=None, plan=PLAN):
     procs = _spawn(min(n_jobs, max(sum(1 for t in plan if t[0] == lv) for lv in levels)))
     try:
         for lv in levels:
-            tasks_of_level = [t for t in plan if t[0] == lv]
-            given = list(zip(procs, assign(tasks_of_level, len(procs)), strict=True))
+            per_worker = assign([t for t in plan if t[0] == lv], len(procs))
+            given = list(zip(procs, per_worker, strict=True))
             for w, tasks in given:
                 for _, name, kinds, _ in tasks:
                     w.stdin.write(json.dumps([name, list(kinds)]) + "\n")

@@ -2,15 +2,39 @@
 of another seat's cards: 过河拆桥, 顺手牵羊, 寒冰剑, skills).
 """
 from ...fast.jit import njit
-from ..constants import (A_CARD, A_OPTION, C_LOC, DK_PICK, DK_SELECT, DX_PURPOSE, EV_GAIN,
-                         FRAME_SIZE, F_PC, F_TGT, F_USER, H_ANSWER, H_DTGT, H_NCARDS, K_NONE,
-                         OPT_HAND, PUR_AXE, PUR_SNATCH, PUR_SPEAR, P_ARMOR, P_HANDN, P_MINUS,
-                         P_PLUS, P_WEAPON, Z_HAND, Z_JUDGE, Z_PROC)
+from ..constants import (
+    A_CARD,
+    A_OPTION,
+    C_LOC,
+    DK_PICK,
+    DK_SELECT,
+    DX_PURPOSE,
+    EV_GAIN,
+    F_PC,
+    F_TGT,
+    F_USER,
+    FRAME_SIZE,
+    H_ANSWER,
+    H_DTGT,
+    H_NCARDS,
+    K_NONE,
+    OPT_HAND,
+    P_ARMOR,
+    P_HANDN,
+    P_MINUS,
+    P_PLUS,
+    P_WEAPON,
+    PUR_AXE,
+    PUR_SNATCH,
+    PUR_SPEAR,
+    Z_HAND,
+    Z_JUDGE,
+    Z_PROC,
+)
 from ..frames import F_PICK_PURPOSE, F_SEL_DONE, F_SEL_LEFT, F_SEL_PURPOSE, F_SPEAR1
-from ..state import discard_card, log_event, move_card, pop_frame, post_decision, random_hand_card
-from ..rules import alive, pick_takes_judge, total_cards
 from ..marks import mark, mark_hand
-
+from ..rules import alive, pick_takes_judge, total_cards
+from ..state import discard_card, log_event, move_card, pop_frame, post_decision, random_hand_card
 
 # FR_SELECT steps
 SELECT_ASK = 0     # ask for a card

@@ -2,27 +2,92 @@
 FR_DYING (桃 asked in turn) and ``do_death`` (rewards and penalties, the game result).
 """
 from ...fast.jit import njit
-from ..constants import (A_CARD, A_CONFIRM, A_PASS, C_LOC, DF_SLASH, DK_CONFIRM, DK_KYLIN, DK_PEACH,
-                         EV_DAMAGE, EV_DEATH, EV_DYING, EV_PREVENT, EV_USE, F_AS, F_CARD, F_PC,
-                         F_SUB2, F_TGT, F_USER, HK_DAMAGE, H_ANSWER, H_CUR, H_DTGT, H_MODE,
-                         H_NCARDS, H_NP, K_ICE_SWORD, K_KYLIN_BOW, K_NONE, K_PEACH, MODE_3V3,
-                         PUR_ICE_SWORD, P_ALIVE, P_DMG, P_HP, P_KILLS, P_MAXHP, P_MINUS, P_PLUS,
-                         P_REVEALED, P_ROLE, P_WEAPON, Q_HEAL_ON_DAMAGE, Q_RESCUE_BONUS,
-                         Q_SEAT_DIED, RES_LORD, RES_REBEL, RES_RENEGADE, ROLE_LORD, ROLE_LOYALIST,
-                         ROLE_REBEL, ROLE_RENEGADE, TP_DAMAGED, TP_DAMAGE_DONE, TP_PREVENT, Z_EQUIP,
-                         Z_HAND)
-from ..frames import (F_DMG_AMOUNT, F_DMG_FLAGS, F_DMG_ICE_LEFT, F_DY_ASKED, push_dying, push_pick)
-from ..state import (bury, discard_card, draw_cards, end_game, has_kind_in_hand, log_event,
-                     pop_frame, post_decision, seat_after)
-from ..rules import (alive, can_convert_to, own_peach_bonus, pick_takes_judge, seat_distance,
-                     total_cards, weapon_kind)
-from ..mode3v3 import death_3v3
-from ..skills.registry import dying_held_off, fire
-from ..skills.queries import notify, query
-from ..skills.common import heal, pile_holds, skill_log
+from ..constants import (
+    A_CARD,
+    A_CONFIRM,
+    A_PASS,
+    C_LOC,
+    DF_SLASH,
+    DK_CONFIRM,
+    DK_KYLIN,
+    DK_PEACH,
+    EV_DAMAGE,
+    EV_DEATH,
+    EV_DYING,
+    EV_PREVENT,
+    EV_USE,
+    F_AS,
+    F_CARD,
+    F_PC,
+    F_SUB2,
+    F_TGT,
+    F_USER,
+    H_ANSWER,
+    H_CUR,
+    H_DTGT,
+    H_MODE,
+    H_NCARDS,
+    H_NP,
+    HK_DAMAGE,
+    K_ICE_SWORD,
+    K_KYLIN_BOW,
+    K_NONE,
+    K_PEACH,
+    MODE_3V3,
+    P_ALIVE,
+    P_DMG,
+    P_HP,
+    P_KILLS,
+    P_MAXHP,
+    P_MINUS,
+    P_PLUS,
+    P_REVEALED,
+    P_ROLE,
+    P_WEAPON,
+    PUR_ICE_SWORD,
+    Q_HEAL_ON_DAMAGE,
+    Q_RESCUE_BONUS,
+    Q_SEAT_DIED,
+    RES_LORD,
+    RES_REBEL,
+    RES_RENEGADE,
+    ROLE_LORD,
+    ROLE_LOYALIST,
+    ROLE_REBEL,
+    ROLE_RENEGADE,
+    TP_DAMAGE_DONE,
+    TP_DAMAGED,
+    TP_PREVENT,
+    Z_EQUIP,
+    Z_HAND,
+)
+from ..frames import F_DMG_AMOUNT, F_DMG_FLAGS, F_DMG_ICE_LEFT, F_DY_ASKED, push_dying, push_pick
 from ..history import hist_add
 from ..marks import mark, mark_converted, mark_hand
-
+from ..mode3v3 import death_3v3
+from ..rules import (
+    alive,
+    can_convert_to,
+    own_peach_bonus,
+    pick_takes_judge,
+    seat_distance,
+    total_cards,
+    weapon_kind,
+)
+from ..skills.common import heal, pile_holds, skill_log
+from ..skills.queries import notify, query
+from ..skills.registry import dying_held_off, fire
+from ..state import (
+    bury,
+    discard_card,
+    draw_cards,
+    end_game,
+    has_kind_in_hand,
+    log_event,
+    pop_frame,
+    post_decision,
+    seat_after,
+)
 
     # nobody can take it: it stays where it is (already in owner's judgement zone)
 
@@ -172,7 +237,8 @@ def run_damage(s, o):
 
 @njit(cache=True)
 def kylin_mask(s, d, out):
-    """DK_KYLIN (posted by FR_DAMAGE to the 麒麟弓's user): one of the target's horses, or A_PASS."""
+    """DK_KYLIN (posted by FR_DAMAGE to the 麒麟弓's user): one of the target's horses, or
+    A_PASS."""
     t = s[H_DTGT]
     n = mark(out, A_PASS)
     for f in (P_PLUS, P_MINUS):

@@ -2,24 +2,56 @@
 ends.
 """
 from ...fast.jit import njit
-from ..constants import (FAULT_FRAME_KIND, FAULT_NO_FRAME, FAULT_RUN_LIMIT, FRAME_BASE, FRAME_SIZE, FR_ASK,
-                         FR_DAMAGE, FR_DELAYED, FR_DISCARD, FR_DRAFT, FR_DSWORDS, FR_DYING,
-                         FR_EFFECT, FR_GAME, FR_JUDGE, FR_JUDGE_PHASE, FR_NULLIFY, FR_PENDING,
-                         FR_PICK, FR_PINDIAN, FR_PLAY, FR_SELECT, FR_SKILL, FR_TRIGGER, FR_TURN,
-                         FR_USE, F_KIND, H_DECIDER, H_DONE, H_ERR, H_FP, H_HOLD, H_MODE, H_PEND,
-                         MODE_3V3, RES_TRUNCATED)
-from ..state import end_game
+from ..constants import (
+    F_KIND,
+    FAULT_FRAME_KIND,
+    FAULT_NO_FRAME,
+    FAULT_RUN_LIMIT,
+    FR_ASK,
+    FR_DAMAGE,
+    FR_DELAYED,
+    FR_DISCARD,
+    FR_DRAFT,
+    FR_DSWORDS,
+    FR_DYING,
+    FR_EFFECT,
+    FR_GAME,
+    FR_JUDGE,
+    FR_JUDGE_PHASE,
+    FR_NULLIFY,
+    FR_PENDING,
+    FR_PICK,
+    FR_PINDIAN,
+    FR_PLAY,
+    FR_SELECT,
+    FR_SKILL,
+    FR_TRIGGER,
+    FR_TURN,
+    FR_USE,
+    FRAME_BASE,
+    FRAME_SIZE,
+    H_DECIDER,
+    H_DONE,
+    H_ERR,
+    H_FP,
+    H_HOLD,
+    H_MODE,
+    H_PEND,
+    MODE_3V3,
+    RES_TRUNCATED,
+)
 from ..draft import run_draft
 from ..mode3v3 import run_draft_3v3
-from ..skills.registry import run_pending, run_skill, run_trigger, suspend_for_pending
 from ..skills.common import run_pindian
-from .turn import run_discard, run_game, run_judge_phase, run_play, run_turn
-from .judge import run_delayed, run_judge
+from ..skills.registry import run_pending, run_skill, run_trigger, suspend_for_pending
+from ..state import end_game
 from .choices import run_pick, run_select
-from .use import run_dswords, run_use
-from .effect import run_effect
-from .respond import run_ask, run_nullify
 from .damage import run_damage, run_dying
+from .effect import run_effect
+from .judge import run_delayed, run_judge
+from .respond import run_ask, run_nullify
+from .turn import run_discard, run_game, run_judge_phase, run_play, run_turn
+from .use import run_dswords, run_use
 
 MAX_FRAME_RUNS = 1_000_000   # frame runs in one advance (a real game needs far fewer)
 

@@ -2,27 +2,102 @@
 决斗 in their own steps: ``effect_slash``, ``effect_duel``).
 """
 from ...fast.jit import njit
-from ..constants import (A_CARD, A_PASS, COLOR_BLACK, COLOR_RED, C_LOC, DF_DUEL, DF_SLASH, DK_AG,
-                         DK_CONFIRM, DK_JINK, DK_SLASH, EV_ARMOR, EV_GAIN, EV_NULLIFIED, FR_ASK,
-                         F_AS, F_CARD, F_PC, F_SUB2, F_TGT, F_USER, H_ANSWER, H_NCARDS, H_RET,
-                         K_AMAZING_GRACE, K_ARCHERY, K_AXE, K_BLADE, K_COLLATERAL, K_DISMANTLE,
-                         K_DUEL, K_EX_NIHILO, K_GOD_SALVATION, K_NIOH_SHIELD, K_PEACH, K_SAVAGE,
-                         K_SLASH, K_SNATCH, PUR_ARCHERY, PUR_AXE, PUR_BLADE, PUR_COLLATERAL,
-                         PUR_DISMANTLE, PUR_DUEL, PUR_SAVAGE, PUR_SLASH, PUR_SNATCH, P_ARMOR,
-                         P_HANDN, P_HP, P_MAXHP, P_MINUS, P_PLUS, P_WEAPON, Q_ANSWERS_NEEDED,
-                         Q_CARD_IMMUNE, Q_DUEL_ANSWERS, Q_DUEL_DAMAGE, Q_DUEL_VOID, Q_SLASH_DAMAGE,
-                         TP_SLASH_DODGED, UF_NO_DODGE, UF_NO_NULLIFY, UF_QINGGANG, UF_RED_SURE,
-                         Z_AG, Z_HAND)
-from ..frames import (F_EFF_DUEL_OWED, F_EFF_DUEL_TURN, F_EFF_FLAGS, F_EFF_JINKS, F_EFF_VICTIM,
-                      push_ask, push_damage, push_nullify, push_pick, push_select)
-from ..state import (become_frame, draw_cards, is_trick_kind, log_event, move_card, pop_frame,
-                     post_decision)
-from ..rules import alive, armor_kind, slash_color, weapon_kind
-from ..skills.registry import fire
-from ..skills.queries import query
-from ..skills.common import heal, skill_log
-from .respond import can_make_slash
+from ..constants import (
+    A_CARD,
+    A_PASS,
+    C_LOC,
+    COLOR_BLACK,
+    COLOR_RED,
+    DF_DUEL,
+    DF_SLASH,
+    DK_AG,
+    DK_CONFIRM,
+    DK_JINK,
+    DK_SLASH,
+    EV_ARMOR,
+    EV_GAIN,
+    EV_NULLIFIED,
+    F_AS,
+    F_CARD,
+    F_PC,
+    F_SUB2,
+    F_TGT,
+    F_USER,
+    FR_ASK,
+    H_ANSWER,
+    H_NCARDS,
+    H_RET,
+    K_AMAZING_GRACE,
+    K_ARCHERY,
+    K_AXE,
+    K_BLADE,
+    K_COLLATERAL,
+    K_DISMANTLE,
+    K_DUEL,
+    K_EX_NIHILO,
+    K_GOD_SALVATION,
+    K_NIOH_SHIELD,
+    K_PEACH,
+    K_SAVAGE,
+    K_SLASH,
+    K_SNATCH,
+    P_ARMOR,
+    P_HANDN,
+    P_HP,
+    P_MAXHP,
+    P_MINUS,
+    P_PLUS,
+    P_WEAPON,
+    PUR_ARCHERY,
+    PUR_AXE,
+    PUR_BLADE,
+    PUR_COLLATERAL,
+    PUR_DISMANTLE,
+    PUR_DUEL,
+    PUR_SAVAGE,
+    PUR_SLASH,
+    PUR_SNATCH,
+    Q_ANSWERS_NEEDED,
+    Q_CARD_IMMUNE,
+    Q_DUEL_ANSWERS,
+    Q_DUEL_DAMAGE,
+    Q_DUEL_VOID,
+    Q_SLASH_DAMAGE,
+    TP_SLASH_DODGED,
+    UF_NO_DODGE,
+    UF_NO_NULLIFY,
+    UF_QINGGANG,
+    UF_RED_SURE,
+    Z_AG,
+    Z_HAND,
+)
+from ..frames import (
+    F_EFF_DUEL_OWED,
+    F_EFF_DUEL_TURN,
+    F_EFF_FLAGS,
+    F_EFF_JINKS,
+    F_EFF_VICTIM,
+    push_ask,
+    push_damage,
+    push_nullify,
+    push_pick,
+    push_select,
+)
 from ..marks import mark
+from ..rules import alive, armor_kind, slash_color, weapon_kind
+from ..skills.common import heal, skill_log
+from ..skills.queries import query
+from ..skills.registry import fire
+from ..state import (
+    become_frame,
+    draw_cards,
+    is_trick_kind,
+    log_event,
+    move_card,
+    pop_frame,
+    post_decision,
+)
+from .respond import can_make_slash
 
 
 @njit(cache=True)

@@ -1,19 +1,52 @@
 """Judgements: FR_JUDGE_PHASE (the delayed tricks of the judgement phase, in order), FR_DELAYED
-(one delayed trick: 无懈可击 window, judgement, effect) and FR_JUDGE (one judgement: reveal, retrial,
-the judge keeps it or not).
+(one delayed trick: 无懈可击 window, judgement, effect) and FR_JUDGE (one judgement: reveal,
+retrial, the judge keeps it or not).
 """
 from ...fast.jit import njit
-from ..constants import (C_AS, C_LOC, EV_GAIN, EV_JUDGE, EV_MOVE_DELAYED, EV_NULLIFIED, F_AS,
-                         F_CARD, F_PC, F_USER, H_NP, H_RET, K_INDULGENCE, K_LIGHTNING, P_ALIVE,
-                         P_TFLAGS, Q_CARD_IMMUNE, SUIT_HEART, SUIT_SPADE, TF_SKIP_PLAY, TP_JUDGED,
-                         TP_RETRIAL, UF_FROM_HAND, Z_DISCARD, Z_HAND, Z_JUDGE, Z_PROC)
-from ..frames import (F_JUDGE_FOR, push_damage, push_judge, push_nullify)
-from ..state import (card_rank, discard_card, judge_has, log_event, move_card, pop_frame, top_card,
-                     seat_after)
+from ..constants import (
+    C_AS,
+    C_LOC,
+    EV_GAIN,
+    EV_JUDGE,
+    EV_MOVE_DELAYED,
+    EV_NULLIFIED,
+    F_AS,
+    F_CARD,
+    F_PC,
+    F_USER,
+    H_NP,
+    H_RET,
+    K_INDULGENCE,
+    K_LIGHTNING,
+    P_ALIVE,
+    P_TFLAGS,
+    Q_CARD_IMMUNE,
+    SUIT_HEART,
+    SUIT_SPADE,
+    TF_SKIP_PLAY,
+    TP_JUDGED,
+    TP_RETRIAL,
+    UF_FROM_HAND,
+    Z_DISCARD,
+    Z_HAND,
+    Z_JUDGE,
+    Z_PROC,
+)
+from ..frames import F_JUDGE_FOR, push_damage, push_judge, push_nullify
 from ..rules import alive, judge_suit
-from ..skills.registry import fire, judge_keeps
-from ..skills.queries import query
 from ..skills.common import skill_log
+from ..skills.queries import query
+from ..skills.registry import fire, judge_keeps
+from ..state import (
+    card_rank,
+    discard_card,
+    judge_has,
+    log_event,
+    move_card,
+    pop_frame,
+    seat_after,
+    top_card,
+)
 
 
 @njit(cache=True)

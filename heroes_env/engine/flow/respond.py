@@ -2,29 +2,114 @@
 and FR_NULLIFY (the 无懈可击 chain).
 """
 from ...fast.jit import njit
-from ..constants import (A_CARD, A_PASS, A_SKILL, COLOR_RED, C_LOC, DK_JINK, DK_NULLIFY, DK_SLASH,
-                         DX_JINK_ARMOR, DX_PURPOSE, EV_ARMOR, EV_PASS, EV_RESPOND, EV_USE,
-                         FRAME_BASE, FRAME_SIZE, FR_USE, F_AS, F_CARD, F_PC, F_TGT, F_USER,
-                         H_ANSWER, H_CUR, H_DSKILL, H_DSKOWNER, H_DTGT, H_FP, H_HEROES, H_NP,
-                         H_PHASE, H_RET, K_EIGHT_DIAGRAM, K_JINK, K_NULLIFICATION, K_SLASH,
-                         MAX_SKILL_SLOTS, PH_PLAY, PUR_BLADE, PUR_COLLATERAL, PUR_LORD,
-                         PUR_SKILL_SLASH, PUR_SPEAR, P_ALIVE, P_ARMOR, P_MINUS, P_TFLAGS, P_WEAPON,
-                         Q_DRAW_ON_TRICK, Q_JINK_USED, Q_VIRTUAL_DIAGRAM, TF_SLASHED, UF_NO_RANGE,
-                         UF_PRESET, Z_HAND, Z_PROC)
-from ..frames import (F_ASK_ARMOR, F_ASK_NO_LORD, F_ASK_PURPOSE, F_ASK_TRIED, F_ASK_USE_FLAGS,
-                      F_LORD_CARD1, F_LORD_CARD2, F_NUL_COUNT, F_NUL_NEXT, F_NUL_SEAT, F_SPEAR1,
-                      F_SPEAR2, F_USE_NTGT, F_USE_TGT3, SKILL_NO_TP, push_judge, push_select,
-                      push_skill)
-from ..state import (become_frame, card_kind, discard_card, slot_skill, draw_cards, hand_kind_seats,
-                     has_kind_in_hand, log_event, move_card, pop_frame, post_decision, seat_after,
-                     skill_slot)
-from ..rules import (alive, armor_kind, can_convert_to, can_slash_target, can_slash_target_x,
-                     converting_skill, judge_color, spear_ready)
-from ..skills.queries import notify, query
-from ..skills.registry import response_ok
-from ..skills.common import skill_log
+from ..constants import (
+    A_CARD,
+    A_PASS,
+    A_SKILL,
+    C_LOC,
+    COLOR_RED,
+    DK_JINK,
+    DK_NULLIFY,
+    DK_SLASH,
+    DX_JINK_ARMOR,
+    DX_PURPOSE,
+    EV_ARMOR,
+    EV_PASS,
+    EV_RESPOND,
+    EV_USE,
+    F_AS,
+    F_CARD,
+    F_PC,
+    F_TGT,
+    F_USER,
+    FR_USE,
+    FRAME_BASE,
+    FRAME_SIZE,
+    H_ANSWER,
+    H_CUR,
+    H_DSKILL,
+    H_DSKOWNER,
+    H_DTGT,
+    H_FP,
+    H_HEROES,
+    H_NP,
+    H_PHASE,
+    H_RET,
+    K_EIGHT_DIAGRAM,
+    K_JINK,
+    K_NULLIFICATION,
+    K_SLASH,
+    MAX_SKILL_SLOTS,
+    P_ALIVE,
+    P_ARMOR,
+    P_MINUS,
+    P_TFLAGS,
+    P_WEAPON,
+    PH_PLAY,
+    PUR_BLADE,
+    PUR_COLLATERAL,
+    PUR_LORD,
+    PUR_SKILL_SLASH,
+    PUR_SPEAR,
+    Q_DRAW_ON_TRICK,
+    Q_JINK_USED,
+    Q_VIRTUAL_DIAGRAM,
+    TF_SLASHED,
+    UF_NO_RANGE,
+    UF_PRESET,
+    Z_HAND,
+    Z_PROC,
+)
+from ..frames import (
+    F_ASK_ARMOR,
+    F_ASK_NO_LORD,
+    F_ASK_PURPOSE,
+    F_ASK_TRIED,
+    F_ASK_USE_FLAGS,
+    F_LORD_CARD1,
+    F_LORD_CARD2,
+    F_NUL_COUNT,
+    F_NUL_NEXT,
+    F_NUL_SEAT,
+    F_SPEAR1,
+    F_SPEAR2,
+    F_USE_NTGT,
+    F_USE_TGT3,
+    SKILL_NO_TP,
+    push_judge,
+    push_select,
+    push_skill,
+)
 from ..history import hist_nullify
 from ..marks import mark, mark_converted, mark_hand
+from ..rules import (
+    alive,
+    armor_kind,
+    can_convert_to,
+    can_slash_target,
+    can_slash_target_x,
+    converting_skill,
+    judge_color,
+    spear_ready,
+)
+from ..skills.common import skill_log
+from ..skills.queries import notify, query
+from ..skills.registry import response_ok
+from ..state import (
+    become_frame,
+    card_kind,
+    discard_card,
+    draw_cards,
+    hand_kind_seats,
+    has_kind_in_hand,
+    log_event,
+    move_card,
+    pop_frame,
+    post_decision,
+    seat_after,
+    skill_slot,
+    slot_skill,
+)
 
 
 @njit(cache=True)
@@ -289,6 +374,7 @@ def run_nullify(s, o):
 
 @njit(cache=True)
 def nullify_mask(s, d, out):
-    """DK_NULLIFY (posted by FR_NULLIFY): a 无懈可击 or a card converted to one (雕琢), or A_PASS."""
+    """DK_NULLIFY (posted by FR_NULLIFY): a 无懈可击 or a card converted to one (雕琢), or
+    A_PASS."""
     return mark(out, A_PASS) + mark_hand(s, d, K_NULLIFICATION, out) \
         + mark_converted(s, out, d, K_NULLIFICATION)

@@ -4,25 +4,94 @@ FR_DISCARD (the discard phase).
 import numpy as np
 
 from ...fast.jit import njit
-from ..constants import (A_CARD, A_PASS, A_SKILL, C_AS, C_LOC, C_ORD, DK_DISCARD, DK_PLAY, EV_PHASE,
-                         EV_SKIP, EV_TURN, F_PC, F_USER, H_ANSWER, H_CUR, H_DRAWN, H_HEROES,
-                         H_LASTKIND, H_MAX_ROUNDS, H_MODE, H_NCARDS, H_PHASE, H_ROUND, H_TURNS,
-                         K_NONE, K_SLASH, MAX_SKILL_SLOTS, MK_TURN, MODE_3V3, PH_DISCARD, PH_DRAW,
-                         PH_FINISH, PH_JUDGE, PH_NONE, PH_PLAY, PH_START, PUR_SPEAR, P_GIVEN,
-                         P_HANDN, P_HP, P_MARK, P_SLASHES, P_TFLAGS, P_USED, P_WEAPON, Q_HAND_LIMIT,
-                         Q_SKIP_DISCARD, RES_TRUNCATED, TF_SKIP_PLAY, TP_AFTER_DISCARD, TP_DRAW,
-                         TP_START, UF_PLAY, Z_HAND, Z_JUDGE)
-from ..frames import (F_DIS_LEFT, F_JPH_LIMIT, F_SPEAR1, F_SPEAR2, SKILL_FROM_PLAY, push_delayed,
-                      push_discard, push_judge_phase, push_play, push_select, push_skill, push_turn,
-                      push_use)
-from ..state import (card_kind, discard_card, slot_skill, draw_cards, end_game, log_event,
-                     pop_frame, post_decision, pos_of)
-from ..rules import alive, any_legal_target, next_alive, slash_allowed, spear_ready, usable_in_play
-from ..mode3v3 import run_game_3v3
-from ..skills.registry import active_ok, fire
-from ..skills.queries import query
+from ..constants import (
+    A_CARD,
+    A_PASS,
+    A_SKILL,
+    C_AS,
+    C_LOC,
+    C_ORD,
+    DK_DISCARD,
+    DK_PLAY,
+    EV_PHASE,
+    EV_SKIP,
+    EV_TURN,
+    F_PC,
+    F_USER,
+    H_ANSWER,
+    H_CUR,
+    H_DRAWN,
+    H_HEROES,
+    H_LASTKIND,
+    H_MAX_ROUNDS,
+    H_MODE,
+    H_NCARDS,
+    H_PHASE,
+    H_ROUND,
+    H_TURNS,
+    K_NONE,
+    K_SLASH,
+    MAX_SKILL_SLOTS,
+    MK_TURN,
+    MODE_3V3,
+    P_GIVEN,
+    P_HANDN,
+    P_HP,
+    P_MARK,
+    P_SLASHES,
+    P_TFLAGS,
+    P_USED,
+    P_WEAPON,
+    PH_DISCARD,
+    PH_DRAW,
+    PH_FINISH,
+    PH_JUDGE,
+    PH_NONE,
+    PH_PLAY,
+    PH_START,
+    PUR_SPEAR,
+    Q_HAND_LIMIT,
+    Q_SKIP_DISCARD,
+    RES_TRUNCATED,
+    TF_SKIP_PLAY,
+    TP_AFTER_DISCARD,
+    TP_DRAW,
+    TP_START,
+    UF_PLAY,
+    Z_HAND,
+    Z_JUDGE,
+)
+from ..frames import (
+    F_DIS_LEFT,
+    F_JPH_LIMIT,
+    F_SPEAR1,
+    F_SPEAR2,
+    SKILL_FROM_PLAY,
+    push_delayed,
+    push_discard,
+    push_judge_phase,
+    push_play,
+    push_select,
+    push_skill,
+    push_turn,
+    push_use,
+)
 from ..marks import mark, mark_hand
-
+from ..mode3v3 import run_game_3v3
+from ..rules import alive, any_legal_target, next_alive, slash_allowed, spear_ready, usable_in_play
+from ..skills.queries import query
+from ..skills.registry import active_ok, fire
+from ..state import (
+    card_kind,
+    discard_card,
+    draw_cards,
+    end_game,
+    log_event,
+    pop_frame,
+    pos_of,
+    post_decision,
+    slot_skill,
+)
 
 NOT_SET = 1 << 30    # F_JPH_LIMIT before the first delayed trick: above every stamp
 

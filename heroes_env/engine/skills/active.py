@@ -13,27 +13,94 @@ female (正太, pack classmates).
 ``rules`` asks through ``queries``; this module uses ``rules``.
 """
 from ...fast.jit import njit
-
-from ..constants import (A_CARD, A_CONFIRM, A_TARGET, COLOR_BLACK, COLOR_NONE, C_LOC, DK_SKILL_CARD,
-                         DK_SKILL_TARGET, DX_SKILL_EXTRA, EV_GIVE, EV_USE, F_AS, F_PC, F_TGT,
-                         F_USER, GENDER_FEMALE, GENDER_MALE, HK_GIVE, HR_HP, H_ANSWER, H_NCARDS,
-                         H_NP, H_RET, K_DUEL, K_NONE, MK_XIADAN_LOST, MK_XIADAN_WON, MK_YIZHUANG,
-                         P_ALIVE, P_GENDER, P_GIVEN, P_HANDN, P_HERO, P_HP, P_MARK, P_MAXHP, P_ROLE,
-                         P_USED, Q_LORD_HP_BONUS, Q_TAKES_AIM, ROLE_LORD, SKD_CONFIRM,
-                         UF_NO_NULLIFY, Z_HAND)
-from ..state import (card_color, discard_card, draw_cards, log_event, move_card, pop_frame,
-                     seat_after, skill_param, swap_positions)
+from .. import draft, rules
+from ..constants import (
+    A_CARD,
+    A_CONFIRM,
+    A_TARGET,
+    C_LOC,
+    COLOR_BLACK,
+    COLOR_NONE,
+    DK_SKILL_CARD,
+    DK_SKILL_TARGET,
+    DX_SKILL_EXTRA,
+    EV_GIVE,
+    EV_USE,
+    F_AS,
+    F_PC,
+    F_TGT,
+    F_USER,
+    GENDER_FEMALE,
+    GENDER_MALE,
+    H_ANSWER,
+    H_NCARDS,
+    H_NP,
+    H_RET,
+    HK_GIVE,
+    HR_HP,
+    K_DUEL,
+    K_NONE,
+    MK_XIADAN_LOST,
+    MK_XIADAN_WON,
+    MK_YIZHUANG,
+    P_ALIVE,
+    P_GENDER,
+    P_GIVEN,
+    P_HANDN,
+    P_HERO,
+    P_HP,
+    P_MARK,
+    P_MAXHP,
+    P_ROLE,
+    P_USED,
+    Q_LORD_HP_BONUS,
+    Q_TAKES_AIM,
+    ROLE_LORD,
+    SKD_CONFIRM,
+    UF_NO_NULLIFY,
+    Z_HAND,
+)
 from ..content import HERO_TAB
-from ..frames import (F_LIJIAN_FIRST, F_ZHIHENG_COUNT, PC_START, push_effect)
+from ..frames import F_LIJIAN_FIRST, F_ZHIHENG_COUNT, PC_START, push_effect
 from ..history import hist_add, hist_skill
-from .. import draft
-from .. import rules
-from .queries import query
+from ..state import (
+    card_color,
+    discard_card,
+    draw_cards,
+    log_event,
+    move_card,
+    pop_frame,
+    seat_after,
+    skill_param,
+    swap_positions,
+)
 from .answers import ACTIVE_QUERIES as QUERIES  # noqa: F401  (the family's)
-from .common import (ask, has_card_where, heal, lose_hp, mark_cards, mark_used, pindian_ok,
-                     pindian_won, rel_target, skill_log, start_pindian, used)
-from .ids import (SK_RENDE, SK_ZHIHENG, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
-                  SK_YIZHUANG, SK_QIANDU)
+from .common import (
+    ask,
+    has_card_where,
+    heal,
+    lose_hp,
+    mark_cards,
+    mark_used,
+    pindian_ok,
+    pindian_won,
+    rel_target,
+    skill_log,
+    start_pindian,
+    used,
+)
+from .ids import (
+    SK_JIEYIN,
+    SK_KUROU,
+    SK_LIJIAN,
+    SK_QIANDU,
+    SK_QINGNANG,
+    SK_RENDE,
+    SK_XIADAN,
+    SK_YIZHUANG,
+    SK_ZHIHENG,
+)
+from .queries import query
 
 SKILLS = (SK_RENDE, SK_ZHIHENG, SK_JIEYIN, SK_QINGNANG, SK_LIJIAN, SK_KUROU, SK_XIADAN,
           SK_YIZHUANG, SK_QIANDU)
@@ -411,7 +478,8 @@ def run(s, o, sk):
         else:                       # LIJIAN_DUELLED
             pop_frame(s, 0)
     elif sk == SK_XIADAN:
-        # 拼点 with a character: won / not won marks the rest of the turn (the rules of rules.py read them)
+        # 拼点 with a character: won / not won marks the rest of the turn (the rules of rules.py
+        # read them)
         if pc == XIADAN_ASK:
             mark_used(s, u, sk)
             ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, XIADAN_TARGET)

@@ -13,19 +13,68 @@ Each family lists its pairs here (``<FAMILY>_QUERIES``, (skill, query point)) an
 its ``QUERIES``.
 """
 from ...fast.jit import njit
-
-from ..constants import (COLOR_BLACK, COLOR_RED, C_LOC, H_CUR, H_LASTKIND, H_NP, K_AMAZING_GRACE,
-                         K_COLLATERAL, K_DISMANTLE, K_DUEL, K_GOD_SALVATION, K_INDULGENCE, K_JINK,
-                         K_NONE, K_NULLIFICATION, K_PEACH, K_SAVAGE, K_SLASH, K_SNATCH, MAX_SEATS,
-                         MK_MENSHEN, MK_MENSHEN_ON, MK_XIADAN_LOST, MK_XIADAN_WON, MK_ZUIJIU,
-                         P_MARK, Q_ATTACK_RANGE, Q_CONVERTS, Q_DUEL_DAMAGE, Q_MAKES_KIND,
-                         Q_SEAT_DIED, Q_SLASH_BLOCKED, Q_SLASH_DAMAGE, Q_SLASH_LIMIT,
-                         Q_SLASH_TARGETS, Q_TAKES_AIM, SUIT_CLUB, SUIT_DIAMOND, SUIT_HEART, Z_EQUIP)
+from ..constants import (
+    C_LOC,
+    COLOR_BLACK,
+    COLOR_RED,
+    H_CUR,
+    H_LASTKIND,
+    H_NP,
+    K_AMAZING_GRACE,
+    K_COLLATERAL,
+    K_DISMANTLE,
+    K_DUEL,
+    K_GOD_SALVATION,
+    K_INDULGENCE,
+    K_JINK,
+    K_NONE,
+    K_NULLIFICATION,
+    K_PEACH,
+    K_SAVAGE,
+    K_SLASH,
+    K_SNATCH,
+    MAX_SEATS,
+    MK_MENSHEN,
+    MK_MENSHEN_ON,
+    MK_XIADAN_LOST,
+    MK_XIADAN_WON,
+    MK_ZUIJIU,
+    P_MARK,
+    Q_ATTACK_RANGE,
+    Q_CONVERTS,
+    Q_DUEL_DAMAGE,
+    Q_MAKES_KIND,
+    Q_SEAT_DIED,
+    Q_SLASH_BLOCKED,
+    Q_SLASH_DAMAGE,
+    Q_SLASH_LIMIT,
+    Q_SLASH_TARGETS,
+    Q_TAKES_AIM,
+    SUIT_CLUB,
+    SUIT_DIAMOND,
+    SUIT_HEART,
+    Z_EQUIP,
+)
 from ..state import card_color, card_kind, card_suit
 from .common import own_card
-from .ids import (SK_DIAOZHUO, SK_FANGZHU, SK_FENGHUO, SK_FUXIAO, SK_GANLU, SK_GUOSE, SK_HUICHUN,
-                  SK_JIANXIONG_HK, SK_LONGDAN, SK_MENSHEN, SK_QINGGUO, SK_QIXI, SK_SHENTOU,
-                  SK_WUSHENG, SK_XIADAN, SK_ZUIJIU)
+from .ids import (
+    SK_DIAOZHUO,
+    SK_FANGZHU,
+    SK_FENGHUO,
+    SK_FUXIAO,
+    SK_GANLU,
+    SK_GUOSE,
+    SK_HUICHUN,
+    SK_JIANXIONG_HK,
+    SK_LONGDAN,
+    SK_MENSHEN,
+    SK_QINGGUO,
+    SK_QIXI,
+    SK_SHENTOU,
+    SK_WUSHENG,
+    SK_XIADAN,
+    SK_ZUIJIU,
+)
 
 # ---------------------------------------------------------------- targeting: 门神
 TARGETING_QUERIES = ((SK_MENSHEN, Q_TAKES_AIM), (SK_MENSHEN, Q_SEAT_DIED))
@@ -33,7 +82,8 @@ TARGETING_QUERIES = ((SK_MENSHEN, Q_TAKES_AIM), (SK_MENSHEN, Q_SEAT_DIED))
 
 @njit(cache=True)
 def menshen_answer(s, q, sk, prm, seat, value, a, b):
-    """门神 (Q_TAKES_AIM): seat guards seat a, so a 杀/决斗 aimed at a aims at him. Changes nothing."""
+    """门神 (Q_TAKES_AIM): seat guards seat a, so a 杀/决斗 aimed at a aims at him. Changes
+    nothing."""
     if (s[P_MARK + a] & MK_MENSHEN) != 0 and (s[P_MARK + seat] & MK_MENSHEN_ON) != 0:
         return sk
     return value
@@ -73,9 +123,11 @@ def converts(s, sk, seat, c, kind):
     if sk == SK_QINGGUO:
         return kind == K_JINK and own_card(s, seat, c, False) and card_color(s, c) == COLOR_BLACK
     if sk == SK_QIXI:
-        return kind == K_DISMANTLE and own_card(s, seat, c, True) and card_color(s, c) == COLOR_BLACK
+        return (kind == K_DISMANTLE and own_card(s, seat, c, True)
+                and card_color(s, c) == COLOR_BLACK)
     if sk == SK_GUOSE:
-        return kind == K_INDULGENCE and own_card(s, seat, c, True) and card_suit(s, c) == SUIT_DIAMOND
+        return (kind == K_INDULGENCE and own_card(s, seat, c, True)
+                and card_suit(s, c) == SUIT_DIAMOND)
     if sk == SK_HUICHUN:
         return kind == K_PEACH and s[H_CUR] != seat and own_card(s, seat, c, True) \
             and card_color(s, c) == COLOR_RED

@@ -1,14 +1,13 @@
-"""Skills that answer losing cards: 连营 (the last hand card left: draw 1) and 枭姬 (an equipped card
-left: draw 2, once per card). The loss each answers is data (skills.csv ``on_loss``:
+"""Skills that answer losing cards: 连营 (the last hand card left: draw 1) and 枭姬 (an equipped
+card left: draw 2, once per card). The loss each answers is data (skills.csv ``on_loss``:
 ``content.SKILL_LOSS``), so ``state._leave`` raises them (``P_PEND``) without naming them;
 ``registry.run_pending`` asks them as soon as the engine is between two steps, before any pending
 decision."""
 from ...fast.jit import njit
-
-from ..constants import (A_CONFIRM, F_PC, F_USER, H_ANSWER)
+from ..constants import A_CONFIRM, F_PC, F_USER, H_ANSWER
 from ..frames import PC_START
-from ..state import draw_cards, pop_frame
 from ..rules import alive
+from ..state import draw_cards, pop_frame
 from .common import ask_confirm, skill_log
 from .ids import SK_LIANYING, SK_XIAOJI
 

@@ -6,19 +6,67 @@ used actively or in a response), ``F_SKILL_ORG`` the offset of the frame that fi
 point, ``F_SKILL_EXTRA`` its extra value; a skill's own scratch slots are named in ``frames.py``.
 """
 from ...fast.jit import njit
-
-from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_TARGET, COLOR_NONE, C_LOC, C_ORD,
-                         DK_CONFIRM, DK_SKILL_CARD, EV_GAIN, EV_HEAL, EV_LOSE_HP, EV_REVEAL,
-                         EV_SKILL, F_AS, F_CARD, F_PC, F_TGT, F_USER, HK_HEAL, H_ANSWER, H_DSKILL,
-                         H_DSKOWNER, H_NCARDS, H_NP, MAX_SEATS, OPT_HAND, PUR_SKILL, P_ALIVE,
-                         P_ARMOR, P_HANDN, P_HP, P_MAXHP, P_MINUS, P_PLUS, P_SK0, P_USED, P_WEAPON,
-                         Z_EQUIP, Z_HAND, Z_PILE)
-from ..frames import (F_PD_CARD1, F_PD_CARD2, F_SKILL_ORG, push_dying, push_judge, push_pindian)
-from ..state import (card_color, card_rank, count_zone, discard_card, has_skill, log_event,
-                     move_card, pop_frame, post_decision, post_skill_decision, random_hand_card,
-                     seat_after, skill_slot)
-from .ids import SK_HONGYANJIE
+from ..constants import (
+    A_CARD,
+    A_CONFIRM,
+    A_OPTION,
+    A_TARGET,
+    C_LOC,
+    C_ORD,
+    COLOR_NONE,
+    DK_CONFIRM,
+    DK_SKILL_CARD,
+    EV_GAIN,
+    EV_HEAL,
+    EV_LOSE_HP,
+    EV_REVEAL,
+    EV_SKILL,
+    F_AS,
+    F_CARD,
+    F_PC,
+    F_TGT,
+    F_USER,
+    H_ANSWER,
+    H_DSKILL,
+    H_DSKOWNER,
+    H_NCARDS,
+    H_NP,
+    HK_HEAL,
+    MAX_SEATS,
+    OPT_HAND,
+    P_ALIVE,
+    P_ARMOR,
+    P_HANDN,
+    P_HP,
+    P_MAXHP,
+    P_MINUS,
+    P_PLUS,
+    P_SK0,
+    P_USED,
+    P_WEAPON,
+    PUR_SKILL,
+    Z_EQUIP,
+    Z_HAND,
+    Z_PILE,
+)
+from ..frames import F_PD_CARD1, F_PD_CARD2, F_SKILL_ORG, push_dying, push_judge, push_pindian
 from ..history import hist_add, hist_skill
+from ..state import (
+    card_color,
+    card_rank,
+    count_zone,
+    discard_card,
+    has_skill,
+    log_event,
+    move_card,
+    pop_frame,
+    post_decision,
+    post_skill_decision,
+    random_hand_card,
+    seat_after,
+    skill_slot,
+)
+from .ids import SK_HONGYANJIE
 
 JR_SKILL = 1000       # FR_JUDGE reason for a skill's judgement: JR_SKILL + skill id
 PD_STAGE = 99         # H_DA of a 拼点 card choice (any skill's; masked by ``registry.skill_mask``)
@@ -42,9 +90,9 @@ def ask_confirm(s, o, next_pc):
 
 @njit(cache=True)
 def judge_if_confirmed(s, o, judge, tgt, next_pc):
-    """The answer to ``ask_confirm`` of a skill that judges (洛神, 刚烈, 强掠, 柔情): yes → the skill
-    is logged (on tgt) and judge judges (FR_JUDGE, reason JR_SKILL + skill; the card is in H_RET
-    at next_pc); no → the frame ends."""
+    """The answer to ``ask_confirm`` of a skill that judges (洛神, 刚烈, 强掠, 柔情): yes → the
+    skill is logged (on tgt) and judge judges (FR_JUDGE, reason JR_SKILL + skill; the card is in
+    H_RET at next_pc); no → the frame ends."""
     if s[H_ANSWER] != A_CONFIRM:
         pop_frame(s, 0)
         return
@@ -56,7 +104,8 @@ def judge_if_confirmed(s, o, judge, tgt, next_pc):
 
 @njit(cache=True)
 def ask(s, o, seat, kind, stage, flags, extra, next_pc):
-    """Ask seat for a DK_SKILL_* choice on behalf of this skill (the mask: ``registry.skill_mask``)."""
+    """Ask seat for a DK_SKILL_* choice on behalf of this skill (the mask:
+    ``registry.skill_mask``)."""
     s[o + F_PC] = next_pc
     post_skill_decision(s, seat, kind, s[o + F_AS], s[o + F_USER], s[o + F_CARD], s[o + F_TGT],
                         stage, flags, extra)

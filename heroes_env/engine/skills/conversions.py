@@ -1,13 +1,14 @@
 """Card conversions: a card of one's own used or played as another kind.
 
-武圣 (red card, hand or equipment → 杀), 龙胆 (闪 ↔ 杀, hand), 倾国 (black hand card → 闪), 奇袭 (black
-card → 过河拆桥), 国色 (♦ card → 乐不思蜀); 英雄杀: 回春 (outside one's own turn, a red card, hand or
-equipment → 药 = 桃), 烽火 (an equipped card → 烽火狼烟 = 南蛮入侵), 神偷 (♣ hand card → 探囊取物 = 顺手牵羊),
-奸雄 of 英雄杀 (once per play phase, any own card → the kind of the previous card he used in this
-turn, ``H_LASTKIND``: a basic card or a non-delayed trick). Pack classmates: 雕琢 (black hand card →
-无懈可击), 拂晓 (♥ hand card → 五谷丰登), 放逐 (black hand card → 借刀杀人), 甘露 (桃 → 桃园结义). In a response (闪/杀/无懈可击 asked, 桃
-for the dying) the card is chosen directly; in the play phase the skill is chosen first (``A_SKILL``),
-then the card, then the targets.
+武圣 (red card, hand or equipment → 杀), 龙胆 (闪 ↔ 杀, hand), 倾国 (black hand card → 闪), 奇袭
+(black card → 过河拆桥), 国色 (♦ card → 乐不思蜀); 英雄杀: 回春 (outside one's own turn, a red card,
+hand or equipment → 药 = 桃), 烽火 (an equipped card → 烽火狼烟 = 南蛮入侵), 神偷 (♣ hand card →
+探囊取物 = 顺手牵羊), 奸雄 of 英雄杀 (once per play phase, any own card → the kind of the previous
+card he used in this turn, ``H_LASTKIND``: a basic card or a non-delayed trick). Pack classmates:
+雕琢 (black hand card → 无懈可击), 拂晓 (♥ hand card → 五谷丰登), 放逐 (black hand card → 借刀杀人),
+甘露 (桃 → 桃园结义). In a response (闪/杀/无懈可击 asked, 桃 for the dying) the card is chosen
+directly; in the play phase the skill is chosen first (``A_SKILL``), then the card, then the
+targets.
 
 A response asks two query points (``answers.conversion_answer``): ``Q_MAKES_KIND`` (does a skill of
 the seat make cards of that kind at all: the cheap test) and ``Q_CONVERTS`` (which skill turns this
@@ -17,18 +18,51 @@ state only and lives in ``answers.py``, which ``rules`` asks through ``queries``
 ``rules`` (``rules.usable_in_play``).
 """
 from ...fast.jit import njit
-
-from ..constants import (A_CARD, C_LOC, DK_SKILL_CARD, FR_USE, F_PC, F_USER, H_ANSWER, H_NCARDS,
-                         H_NODIST, K_AMAZING_GRACE, K_COLLATERAL, K_DISMANTLE, K_GOD_SALVATION,
-                         K_INDULGENCE, K_NONE, K_SAVAGE, K_SLASH, K_SNATCH, P_HANDN, UF_PLAY,
-                         Z_EQUIP, Z_HAND)
-from ..state import (card_kind, become_frame, equip_slot_field, skill_param)
 from .. import rules
+from ..constants import (
+    A_CARD,
+    C_LOC,
+    DK_SKILL_CARD,
+    F_PC,
+    F_USER,
+    FR_USE,
+    H_ANSWER,
+    H_NCARDS,
+    H_NODIST,
+    K_AMAZING_GRACE,
+    K_COLLATERAL,
+    K_DISMANTLE,
+    K_GOD_SALVATION,
+    K_INDULGENCE,
+    K_NONE,
+    K_SAVAGE,
+    K_SLASH,
+    K_SNATCH,
+    P_HANDN,
+    UF_PLAY,
+    Z_EQUIP,
+    Z_HAND,
+)
 from ..frames import PC_START
-from .answers import CONVERSIONS_QUERIES as QUERIES, converts, makes, repeat_kind  # noqa: F401
+from ..state import become_frame, card_kind, equip_slot_field, skill_param
+from .answers import CONVERSIONS_QUERIES as QUERIES  # noqa: F401
+from .answers import converts, makes, repeat_kind  # noqa: F401  (makes: the family's, with converts)
 from .common import ask, mark_used, skill_log, used
-from .ids import (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
-                  SK_SHENTOU, SK_JIANXIONG_HK, SK_DIAOZHUO, SK_FUXIAO, SK_FANGZHU, SK_GANLU)
+from .ids import (
+    SK_DIAOZHUO,
+    SK_FANGZHU,
+    SK_FENGHUO,
+    SK_FUXIAO,
+    SK_GANLU,
+    SK_GUOSE,
+    SK_HUICHUN,
+    SK_JIANXIONG_HK,
+    SK_LONGDAN,
+    SK_QINGGUO,
+    SK_QIXI,
+    SK_SHENTOU,
+    SK_WUSHENG,
+)
 
 SKILLS = (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
           SK_SHENTOU, SK_JIANXIONG_HK, SK_DIAOZHUO, SK_FUXIAO, SK_FANGZHU, SK_GANLU)

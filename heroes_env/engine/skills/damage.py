@@ -13,26 +13,120 @@ seat; the source, amount and card kind live in the firing FR_DAMAGE frame (``F_U
 ``F_DMG_AMOUNT``, ``F_AS``).
 """
 from ...fast.jit import njit
-
-from ..constants import (A_CARD, A_CONFIRM, A_OPTION, A_PASS, A_TARGET, COLOR_BLACK, COLOR_RED,
-                         C_LOC, DK_SKILL_CARD, DK_SKILL_OPTION, DK_SKILL_TARGET, DK_SLASH, EV_BASE,
-                         EV_DAMAGE, EV_GIVE, EV_REVEAL, EV_RING, EV_SIZE, F_AS, F_CARD, F_PC,
-                         F_SUB2, F_TGT, F_USER, HK_GIVE, H_ANSWER, H_CUR, H_DCARD, H_DTGT, H_LOOKER,
-                         H_NCARDS, H_NEV, H_NP, H_RET, K_DUEL, K_NONE, K_SLASH, OPT_DISCARD2,
-                         OPT_LOSE_HP, PUR_SKILL, PUR_SKILL_SLASH, P_ARMOR, P_HANDN, P_HP, P_MAXHP,
-                         P_MINUS, P_PLUS, P_WEAPON, SKD_PASS, SUIT_HEART, TP_DAMAGED,
-                         TP_DAMAGE_DONE, TP_PREVENT, UF_RED_SURE, Z_HAND, Z_LOOK, Z_PILE, Z_PROC)
-from ..frames import (F_DMG_AMOUNT, F_MANWU_TARGET, F_PAODAO_EVENTS, F_SKILL_EXTRA, F_YIJI_CARD,
-                      F_YIJI_POINTS, PC_START, push_ask, push_damage, push_select)
-from ..state import (discard_card, draw_cards, has_skill, log_event, move_card, pop_frame,
-                     random_hand_card, seat_after, skill_param, top_card)
-from ..rules import alive, judge_color, judge_suit, own_suit
+from ..constants import (
+    A_CARD,
+    A_CONFIRM,
+    A_OPTION,
+    A_PASS,
+    A_TARGET,
+    C_LOC,
+    COLOR_BLACK,
+    COLOR_RED,
+    DK_SKILL_CARD,
+    DK_SKILL_OPTION,
+    DK_SKILL_TARGET,
+    DK_SLASH,
+    EV_BASE,
+    EV_DAMAGE,
+    EV_GIVE,
+    EV_REVEAL,
+    EV_RING,
+    EV_SIZE,
+    F_AS,
+    F_CARD,
+    F_PC,
+    F_SUB2,
+    F_TGT,
+    F_USER,
+    H_ANSWER,
+    H_CUR,
+    H_DCARD,
+    H_DTGT,
+    H_LOOKER,
+    H_NCARDS,
+    H_NEV,
+    H_NP,
+    H_RET,
+    HK_GIVE,
+    K_DUEL,
+    K_NONE,
+    K_SLASH,
+    OPT_DISCARD2,
+    OPT_LOSE_HP,
+    P_ARMOR,
+    P_HANDN,
+    P_HP,
+    P_MAXHP,
+    P_MINUS,
+    P_PLUS,
+    P_WEAPON,
+    PUR_SKILL,
+    PUR_SKILL_SLASH,
+    SKD_PASS,
+    SUIT_HEART,
+    TP_DAMAGE_DONE,
+    TP_DAMAGED,
+    TP_PREVENT,
+    UF_RED_SURE,
+    Z_HAND,
+    Z_LOOK,
+    Z_PILE,
+    Z_PROC,
+)
+from ..frames import (
+    F_DMG_AMOUNT,
+    F_MANWU_TARGET,
+    F_PAODAO_EVENTS,
+    F_SKILL_EXTRA,
+    F_YIJI_CARD,
+    F_YIJI_POINTS,
+    PC_START,
+    push_ask,
+    push_damage,
+    push_select,
+)
 from ..history import hist_add
-from .common import (ask, ask_confirm, gain, has_card_where, judge_if_confirmed, lose_hp,
-                     mark_cards, mark_hand_or_equip, origin, own_card, pile_count, pile_holds,
-                     rel_target, skill_log, take_hand_or_equip)
-from .ids import (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU, SK_FANJI, SK_PAODAO,
-                  SK_MANWU, SK_HONGYANJIE)
+from ..rules import alive, judge_color, judge_suit, own_suit
+from ..state import (
+    discard_card,
+    draw_cards,
+    has_skill,
+    log_event,
+    move_card,
+    pop_frame,
+    random_hand_card,
+    seat_after,
+    skill_param,
+    top_card,
+)
+from .common import (
+    ask,
+    ask_confirm,
+    gain,
+    has_card_where,
+    judge_if_confirmed,
+    lose_hp,
+    mark_cards,
+    mark_hand_or_equip,
+    origin,
+    own_card,
+    pile_count,
+    pile_holds,
+    rel_target,
+    skill_log,
+    take_hand_or_equip,
+)
+from .ids import (
+    SK_FANJI,
+    SK_FANKUI,
+    SK_GANGLIE,
+    SK_HONGYANJIE,
+    SK_JIANXIONG,
+    SK_JIJIU,
+    SK_MANWU,
+    SK_PAODAO,
+    SK_YIJI,
+)
 
 SKILLS = (SK_JIANXIONG, SK_FANKUI, SK_GANGLIE, SK_YIJI, SK_JIJIU, SK_FANJI, SK_PAODAO, SK_MANWU,
           SK_HONGYANJIE)
@@ -184,7 +278,8 @@ def run(s, o, sk):
     elif sk == SK_FANKUI:
         # a random hand card of the source (法家: or one of its equipment, his choice)
         if pc == FANKUI_ASK:
-            if not alive(s, u) or src < 0 or src == u or not alive(s, src) or not fajia_may(s, u, src):
+            if (not alive(s, u) or src < 0 or src == u or not alive(s, src)
+                    or not fajia_may(s, u, src)):
                 pop_frame(s, 0)
                 return
             if skill_param(s, u, SK_FANKUI) == 1:

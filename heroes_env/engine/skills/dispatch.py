@@ -7,7 +7,6 @@ do not edit. ``registry`` calls these for the skills in ``OWN`` before the famil
 """
 
 from ...fast.jit import njit
-
 from . import fanjian
 from .ids import SK_FANJIAN
 

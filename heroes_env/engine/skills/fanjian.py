@@ -7,14 +7,37 @@ target, stage 1 the target's colour or suit) and its steps (``run``). ``dispatch
 from this module, hands it the skill's play-phase check, masks and frame.
 """
 from ...fast.jit import njit
-
-from ..constants import (A_OPTION, A_TARGET, COLOR_BLACK, COLOR_RED, DK_SKILL_OPTION,
-                         DK_SKILL_TARGET, EV_REVEAL, F_PC, F_TGT, F_USER, H_ANSWER, H_DSKOWNER,
-                         H_NP, OPT_BLACK, OPT_RED, OPT_SUIT, P_HANDN, PC_START)
-from ..frames import push_damage
-from ..state import (card_color, card_suit, log_event, pop_frame, random_hand_card, seat_after,
-                     skill_param)
 from .. import rules
+from ..constants import (
+    A_OPTION,
+    A_TARGET,
+    COLOR_BLACK,
+    COLOR_RED,
+    DK_SKILL_OPTION,
+    DK_SKILL_TARGET,
+    EV_REVEAL,
+    F_PC,
+    F_TGT,
+    F_USER,
+    H_ANSWER,
+    H_DSKOWNER,
+    H_NP,
+    OPT_BLACK,
+    OPT_RED,
+    OPT_SUIT,
+    P_HANDN,
+    PC_START,
+)
+from ..frames import push_damage
+from ..state import (
+    card_color,
+    card_suit,
+    log_event,
+    pop_frame,
+    random_hand_card,
+    seat_after,
+    skill_param,
+)
 from .common import ask, gain, mark_used, rel_target, skill_log, used
 from .ids import SK_FANJIAN
 

@@ -122,11 +122,11 @@ do not edit. ``registry`` calls these for the skills in ``OWN`` before the famil
 def dispatch_source() -> str:
     """The text of ``dispatch.py``."""
     mods = skill_modules()
-    lines = [DISPATCH_HEADER, "from ...fast.jit import njit", ""]
+    lines = [DISPATCH_HEADER, "from ...fast.jit import njit"]
     if mods:
         lines.append(f"from . import {', '.join(sorted(mods))}")
         lines.append(f"from .ids import {', '.join('SK_' + k.upper() for k in sorted(mods))}")
-        lines.append("")
+    lines.append("")
     own = ", ".join(f"SK_{k.upper()}" for k in sorted(mods)) + ("," if len(mods) == 1 else "")
     lines.append(f"OWN = ({own})      # the skills with a module of their own")
     for name, (params, outer, default) in HANDLERS.items():

@@ -8,16 +8,46 @@ TP_RETRIAL / TP_JUDGED context: ``F_TGT`` = the judging seat; the judgement card
 the firing FR_JUDGE frame. TP_SLASH_DODGED: ``F_TGT`` = the 杀's target, ``F_CARD`` = the 杀.
 """
 from ...fast.jit import njit
-
-from ..constants import (A_CARD, A_CONFIRM, A_PASS, COLOR_BLACK, COLOR_NONE, C_LOC, DK_SKILL_CARD,
-                         EV_JUDGE, F_CARD, F_PC, F_TGT, F_USER, H_ANSWER, H_DTGT, H_RET, SKD_PASS,
-                         TP_DRAW, TP_JUDGED, TP_RETRIAL, TP_SLASH_DODGED, TP_START, Z_PROC)
+from ..constants import (
+    A_CARD,
+    A_CONFIRM,
+    A_PASS,
+    C_LOC,
+    COLOR_BLACK,
+    COLOR_NONE,
+    DK_SKILL_CARD,
+    EV_JUDGE,
+    F_CARD,
+    F_PC,
+    F_TGT,
+    F_USER,
+    H_ANSWER,
+    H_DTGT,
+    H_RET,
+    SKD_PASS,
+    TP_DRAW,
+    TP_JUDGED,
+    TP_RETRIAL,
+    TP_SLASH_DODGED,
+    TP_START,
+    Z_PROC,
+)
 from ..frames import F_JUDGE_FOR, PC_START
-from ..state import discard_card, log_event, move_card, pop_frame, skill_param
 from ..rules import alive, judge_color, total_cards
-from .common import (ask, ask_confirm, gain, has_card_where, judge_if_confirmed, mark_cards,
-                     mark_hand_or_equip, origin, skill_log, take_hand_or_equip)
-from .ids import SK_GUICAI, SK_TIANDU, SK_LUOSHEN, SK_QIANGLUE
+from ..state import discard_card, log_event, move_card, pop_frame, skill_param
+from .common import (
+    ask,
+    ask_confirm,
+    gain,
+    has_card_where,
+    judge_if_confirmed,
+    mark_cards,
+    mark_hand_or_equip,
+    origin,
+    skill_log,
+    take_hand_or_equip,
+)
+from .ids import SK_GUICAI, SK_LUOSHEN, SK_QIANGLUE, SK_TIANDU
 
 SKILLS = (SK_GUICAI, SK_TIANDU, SK_LUOSHEN, SK_QIANGLUE)
 TIMINGS = ((SK_GUICAI, TP_RETRIAL), (SK_TIANDU, TP_JUDGED), (SK_LUOSHEN, TP_START),

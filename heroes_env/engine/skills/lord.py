@@ -1,7 +1,7 @@
-"""Lord skills that ask the others: 护驾 (魏 characters may play a 闪 for 曹操) and 激将 (蜀 characters
-may play a 杀 for 刘备: in a response, or in his play phase as his own 杀). The lord skills that only
-change a rule (救援: a 吴 character's 桃 on 孙权; 救援 of the 民 lord and 大米: a 桃 in the dying
-procedure heals more) are the ``modifiers`` family's: they answer query points.
+"""Lord skills that ask the others: 护驾 (魏 characters may play a 闪 for 曹操) and 激将 (蜀
+characters may play a 杀 for 刘备: in a response, or in his play phase as his own 杀). The lord
+skills that only change a rule (救援: a 吴 character's 桃 on 孙权; 救援 of the 民 lord and 大米: a
+桃 in the dying procedure heals more) are the ``modifiers`` family's: they answer query points.
 
 The lord chooses the skill (``A_SKILL`` + slot) when he is asked for a 闪/杀, or (激将) in his play
 phase. Each living character of the kingdom is then asked in turn from the current player
@@ -15,15 +15,47 @@ The 英雄杀 lord skills (helpers of a 君/臣/民 faction, seed 003) follow th
 tried this phase are bits ``JJ_TRIED`` << seat of ``P_USED``).
 """
 from ...fast.jit import njit
-
-from ..constants import (A_TARGET, DK_JINK, DK_SKILL_TARGET, DK_SLASH, FR_USE, F_CARD, F_PC, F_SUB2,
-                         F_TGT, F_USER, H_ANSWER, H_CUR, H_NP, H_RET, KD_JUN, K_SLASH, PUR_BLADE,
-                         PUR_COLLATERAL, PUR_LORD, PUR_SKILL_SLASH, P_KINGDOM, P_USED, UF_PLAY,
-                         UF_PRESET)
-from ..frames import (F_LORD_CARD1, F_LORD_CARD2, F_LORD_NEXT, F_LORD_PURPOSE, F_SKILL_TP,
-                      F_USE_NTGT, F_USE_TGT3, PC_START, SKILL_FROM_PLAY, SKILL_NO_TP, push_ask)
-from ..state import become_frame, discard_card, pop_frame, seat_after, skill_param
+from ..constants import (
+    A_TARGET,
+    DK_JINK,
+    DK_SKILL_TARGET,
+    DK_SLASH,
+    F_CARD,
+    F_PC,
+    F_SUB2,
+    F_TGT,
+    F_USER,
+    FR_USE,
+    H_ANSWER,
+    H_CUR,
+    H_NP,
+    H_RET,
+    K_SLASH,
+    KD_JUN,
+    P_KINGDOM,
+    P_USED,
+    PUR_BLADE,
+    PUR_COLLATERAL,
+    PUR_LORD,
+    PUR_SKILL_SLASH,
+    UF_PLAY,
+    UF_PRESET,
+)
+from ..frames import (
+    F_LORD_CARD1,
+    F_LORD_CARD2,
+    F_LORD_NEXT,
+    F_LORD_PURPOSE,
+    F_SKILL_TP,
+    F_USE_NTGT,
+    F_USE_TGT3,
+    PC_START,
+    SKILL_FROM_PLAY,
+    SKILL_NO_TP,
+    push_ask,
+)
 from ..rules import alive, can_slash_target, slash_allowed
+from ..state import become_frame, discard_card, pop_frame, seat_after, skill_param
 from .common import ask, mark_used, rel_target, skill_log, used
 from .ids import SK_HUJIA, SK_JIJIANG
 

@@ -3,17 +3,17 @@ that ``rules.py`` and the frames ask.
 
 飞将 (no 杀 limit), 马术 (distance both ways), 空城 (no 杀/决斗 target with an empty hand), 谦逊 (no
 顺手牵羊/乐不思蜀 target), 奇才 (tricks ignore distance), 无双 (two 闪), 裸衣 (2 damage), 克己 (no
-discard), 集智 (draw after a trick; 极致: non-delayed tricks only). The marks 侠胆 and 醉酒 leave for the
-rest of the turn are rules (``rules.py``), not skills of the seat.
+discard), 集智 (draw after a trick; 极致: non-delayed tricks only). The marks 侠胆 and 醉酒 leave
+for the rest of the turn are rules (``rules.py``), not skills of the seat.
 
-英雄杀 (seed 003): 控局 (hand limit = max HP; no 探囊取物/釜底抽薪 target while his hand is below his max
-HP, no 画地为牢 target while above), 隐忍 = 克己 counting only 杀 he used, 霸王 = 无双 whose 决斗
-opponents need two 杀 (parameter 2), 图强 (draw after a 闪 outside his turn), 狂禅 (no lord HP bonus),
-蝶魂 (skipped by a trick with several targets, draws one instead). 骑射 (= 马术 with param 1: only the -1
-horse, no horse limit), 红妆 (李师师's ♠ counts as ♥ in her judgements and for 曼舞's card). Pack classmates: 朦胧 (an
-八卦阵 while no armour is worn), 你懂的 (♣ hand cards have no effect while 寒冰剑 is worn), 凤舞九天
-(recover after dealing damage within distance 1), 卓茂 (distance by HP). 女权 (决斗 with males: two 杀 each
-time; a male's 决斗 on her is void).
+英雄杀 (seed 003): 控局 (hand limit = max HP; no 探囊取物/釜底抽薪 target while his hand is below
+his max HP, no 画地为牢 target while above), 隐忍 = 克己 counting only 杀 he used, 霸王 = 无双 whose
+决斗 opponents need two 杀 (parameter 2), 图强 (draw after a 闪 outside his turn), 狂禅 (no lord HP
+bonus), 蝶魂 (skipped by a trick with several targets, draws one instead). 骑射 (= 马术 with param
+1: only the -1 horse, no horse limit), 红妆 (李师师's ♠ counts as ♥ in her judgements and for 曼舞's
+card). Pack classmates: 朦胧 (an 八卦阵 while no armour is worn), 你懂的 (♣ hand cards have no
+effect while 寒冰剑 is worn), 凤舞九天 (recover after dealing damage within distance 1), 卓茂
+(distance by HP). 女权 (决斗 with males: two 杀 each time; a male's 决斗 on her is void).
 
 Three lord skills only change a rule of the 桃: 救援 (孙权: another 吴 character may use one on him
 in its own turn while he is wounded), 救援 of the 英雄杀 民 lord (a 药 a 君 character uses on him
@@ -21,24 +21,88 @@ while he is dying heals 1 more) and 大米 (pack classmates: another 吴 charact
 is dying heals 1 more).
 """
 from ...fast.jit import njit
-
-from ..constants import (GENDER_MALE, H_CUR, H_PHASE, K_AMAZING_GRACE, K_ARCHERY,
-                         K_DISMANTLE, K_DUEL, K_GOD_SALVATION, K_ICE_SWORD, K_INDULGENCE,
-                         K_LIGHTNING, K_SAVAGE, K_SLASH, K_SNATCH, PH_PLAY, P_ALIVE, P_ARMOR,
-                         P_GENDER, P_HANDN, P_HP, P_KINGDOM, P_MAXHP, P_TFLAGS, P_WEAPON,
-                         Q_ANSWERS_NEEDED, Q_CARD_IMMUNE, Q_DISTANCE_FROM, Q_DISTANCE_TO,
-                         Q_DRAW_ON_TRICK, Q_DUEL_ANSWERS, Q_DUEL_VOID, Q_HAND_LIMIT,
-                         Q_HEAL_ON_DAMAGE, Q_JINK_USED, Q_JUDGE_SUIT, Q_LORD_HP_BONUS, Q_ONE_HORSE,
-                         Q_OWN_PEACH_BONUS, Q_PEACH_TARGET, Q_RESCUE_BONUS, Q_SKIP_DISCARD,
-                         Q_SLASH_DAMAGE, Q_SLASH_UNLIMITED, Q_TRICK_NO_DISTANCE, Q_TRICK_SKIPPED,
-                         Q_TRICK_SKIPS, Q_UNTARGETABLE, Q_VIRTUAL_DIAGRAM, SUIT_CLUB, SUIT_HEART,
-                         SUIT_SPADE, TF_SLASHED, TF_SLASH_USED, UF_FROM_HAND)
+from ..constants import (
+    GENDER_MALE,
+    H_CUR,
+    H_PHASE,
+    K_AMAZING_GRACE,
+    K_ARCHERY,
+    K_DISMANTLE,
+    K_DUEL,
+    K_GOD_SALVATION,
+    K_ICE_SWORD,
+    K_INDULGENCE,
+    K_LIGHTNING,
+    K_SAVAGE,
+    K_SLASH,
+    K_SNATCH,
+    P_ALIVE,
+    P_ARMOR,
+    P_GENDER,
+    P_HANDN,
+    P_HP,
+    P_KINGDOM,
+    P_MAXHP,
+    P_TFLAGS,
+    P_WEAPON,
+    PH_PLAY,
+    Q_ANSWERS_NEEDED,
+    Q_CARD_IMMUNE,
+    Q_DISTANCE_FROM,
+    Q_DISTANCE_TO,
+    Q_DRAW_ON_TRICK,
+    Q_DUEL_ANSWERS,
+    Q_DUEL_VOID,
+    Q_HAND_LIMIT,
+    Q_HEAL_ON_DAMAGE,
+    Q_JINK_USED,
+    Q_JUDGE_SUIT,
+    Q_LORD_HP_BONUS,
+    Q_ONE_HORSE,
+    Q_OWN_PEACH_BONUS,
+    Q_PEACH_TARGET,
+    Q_RESCUE_BONUS,
+    Q_SKIP_DISCARD,
+    Q_SLASH_DAMAGE,
+    Q_SLASH_UNLIMITED,
+    Q_TRICK_NO_DISTANCE,
+    Q_TRICK_SKIPPED,
+    Q_TRICK_SKIPS,
+    Q_UNTARGETABLE,
+    Q_VIRTUAL_DIAGRAM,
+    SUIT_CLUB,
+    SUIT_HEART,
+    SUIT_SPADE,
+    TF_SLASH_USED,
+    TF_SLASHED,
+    UF_FROM_HAND,
+)
 from ..state import card_kind, card_suit, draw_cards
 from .common import skill_log
-from .ids import (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG,
-                  SK_LUOYI, SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN,
-                  SK_HONGZHUANG, SK_MENGLONG, SK_NIDONGDE, SK_FENGWU, SK_ZHUOMAO, SK_NVQUAN,
-                  SK_JIUYUAN, SK_JIUYUAN_HK, SK_DAMI)
+from .ids import (
+    SK_DAMI,
+    SK_DIEHUN,
+    SK_FEIJIANG,
+    SK_FENGWU,
+    SK_HONGZHUANG,
+    SK_JIUYUAN,
+    SK_JIUYUAN_HK,
+    SK_JIZHI,
+    SK_KEJI,
+    SK_KONGCHENG,
+    SK_KONGJU,
+    SK_KUANGCHAN,
+    SK_LUOYI,
+    SK_MASHU,
+    SK_MENGLONG,
+    SK_NIDONGDE,
+    SK_NVQUAN,
+    SK_QIANXUN,
+    SK_QICAI,
+    SK_TUQIANG,
+    SK_WUSHUANG,
+    SK_ZHUOMAO,
+)
 
 SKILLS = (SK_FEIJIANG, SK_MASHU, SK_KONGCHENG, SK_QIANXUN, SK_QICAI, SK_WUSHUANG, SK_LUOYI,
           SK_KEJI, SK_JIZHI, SK_KONGJU, SK_TUQIANG, SK_KUANGCHAN, SK_DIEHUN, SK_HONGZHUANG,
@@ -99,8 +163,8 @@ def answer(s, q, sk, prm, seat, value, a, b):
     if sk == SK_QIANXUN:                  # 谦逊: no 顺手牵羊 / 乐不思蜀 target
         return 1 if a == K_SNATCH or a == K_INDULGENCE else value
     if sk == SK_KONGJU:
-        # 控局: hand limit = max HP; no 顺手牵羊 / 过河拆桥 (探囊取物 / 釜底抽薪) target while his hand is
-        # below his max HP, no 乐不思蜀 (画地为牢) target while it is above
+        # 控局: hand limit = max HP; no 顺手牵羊 / 过河拆桥 (探囊取物 / 釜底抽薪) target while his
+        # hand is below his max HP, no 乐不思蜀 (画地为牢) target while it is above
         if q == Q_HAND_LIMIT:
             return s[P_MAXHP + seat]
         if a == K_INDULGENCE:
@@ -111,8 +175,8 @@ def answer(s, q, sk, prm, seat, value, a, b):
     if sk == SK_QICAI:                    # 奇才: tricks have no distance limit
         return 1
     if sk == SK_WUSHUANG:
-        # 无双 (霸王, 威武 run its code): its parameter (skills.csv), at least 1, is how many 闪 a 杀
-        # of his needs and how many 杀 his 决斗 opponent plays each time
+        # 无双 (霸王, 威武 run its code): its parameter (skills.csv), at least 1, is how many 闪 a
+        # 杀 of his needs and how many 杀 his 决斗 opponent plays each time
         return max(value, max(1, prm))
     if sk == SK_NVQUAN:
         # 女权: a male answering her 决斗 plays two 杀 each time; a male's 决斗 on her is void
@@ -136,13 +200,14 @@ def answer(s, q, sk, prm, seat, value, a, b):
     if sk == SK_KUANGCHAN:                # 狂禅: no lord HP bonus
         return 0
     if sk == SK_DIEHUN:
-        # 蝶魂: a trick with several targets (烽火狼烟, 万箭齐发, 休养生息, 五谷丰登 with two or more
-        # living targets) skips her (and she draws one card instead: react)
+        # 蝶魂: a trick with several targets (烽火狼烟, 万箭齐发, 休养生息, 五谷丰登 with two or
+        # more living targets) skips her (and she draws one card instead: react)
         return 1 if b >= 2 and (a == K_SAVAGE or a == K_ARCHERY or a == K_GOD_SALVATION
                                 or a == K_AMAZING_GRACE) else value
     if sk == SK_HONGZHUANG:               # 红妆: ♠ counts as ♥ in her judgements and her skills
         return SUIT_HEART if value == SUIT_SPADE else value
-    if sk == SK_MENGLONG:                 # 朦胧: with no armour equipped he counts as wearing 八卦阵
+    if sk == SK_MENGLONG:                 # 朦胧: with no armour equipped he counts as wearing
+                                          # 八卦阵
         return sk if s[P_ARMOR + seat] < 0 else value
     if sk == SK_NIDONGDE:
         # 你懂的: while he has 寒冰剑 equipped, a ♣ card used from a hand (a single physical card:
@@ -166,7 +231,7 @@ def answer(s, q, sk, prm, seat, value, a, b):
         # faction (its parameter: 君) heals 1 more
         return sk if a != seat and s[P_KINGDOM + a] == prm else value
     if sk == SK_DAMI:
-        # 大米 (米强's lord skill, locked): another character of its kingdom (its parameter: 吴) who,
-        # while dying, uses a 桃 on himself recovers 1 extra HP
+        # 大米 (米强's lord skill, locked): another character of its kingdom (its parameter: 吴)
+        # who, while dying, uses a 桃 on himself recovers 1 extra HP
         return 1 if a != seat and s[P_KINGDOM + a] == prm else value
     return value

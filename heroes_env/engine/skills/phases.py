@@ -1,6 +1,7 @@
 """Skills of the owner's turn phases: 观星 (start: order the top three cards), 英姿 (draw one more),
 突袭 (instead of drawing, take a random hand card from one or two others), 闭月 (after the discard
-phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py`` (a query point).
+phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py`` (a query
+point).
 
 英雄杀 (seed 003): 醉酒 (draw only one card; then his 杀 and 决斗 deal 2 damage this turn: mark
 MK_ZUIJIU, cleared at his next start phase and after his discard phase; ``answers.py`` reads it at
@@ -10,19 +11,61 @@ HP).
 The answer to those query points reads the state only and lives in ``answers.py``, which
 ``rules`` asks through ``queries``; this module uses ``rules``."""
 from ...fast.jit import njit
-
-from ..constants import (A_CARD, A_CONFIRM, A_PASS, A_TARGET, C_AS, C_LOC, DK_SKILL_CARD,
-                         DK_SKILL_TARGET, DX_SKILL_EXTRA, D_ORDER, EV_SKILL, FRAME_BASE, FRAME_SIZE,
-                         F_PC, F_SUB2, F_USER, H_ANSWER, H_DRAWN, H_FP, H_LOOKER, H_NCARDS, H_NDECK,
-                         H_NP, K_NONE, MK_ZUIJIU, P_ALIVE, P_HANDN, P_HP, P_MARK, P_MAXHP,
-                         SKD_CONFIRM, SKD_PASS, TP_AFTER_DISCARD, TP_DRAW, TP_START, Z_DECK, Z_LOOK)
-from ..frames import F_GUANXING_TOP, F_SKILL_TP, F_TUXI_FIRST, F_TUXI_SECOND, PC_START
-from ..state import (draw_cards, log_event, move_card, pop_frame, random_hand_card, skill_param,
-                     top_card, rel_seat, seat_after)
 from .. import rules
+from ..constants import (
+    A_CARD,
+    A_CONFIRM,
+    A_PASS,
+    A_TARGET,
+    C_AS,
+    C_LOC,
+    D_ORDER,
+    DK_SKILL_CARD,
+    DK_SKILL_TARGET,
+    DX_SKILL_EXTRA,
+    EV_SKILL,
+    F_PC,
+    F_SUB2,
+    F_USER,
+    FRAME_BASE,
+    FRAME_SIZE,
+    H_ANSWER,
+    H_DRAWN,
+    H_FP,
+    H_LOOKER,
+    H_NCARDS,
+    H_NDECK,
+    H_NP,
+    K_NONE,
+    MK_ZUIJIU,
+    P_ALIVE,
+    P_HANDN,
+    P_HP,
+    P_MARK,
+    P_MAXHP,
+    SKD_CONFIRM,
+    SKD_PASS,
+    TP_AFTER_DISCARD,
+    TP_DRAW,
+    TP_START,
+    Z_DECK,
+    Z_LOOK,
+)
+from ..frames import F_GUANXING_TOP, F_SKILL_TP, F_TUXI_FIRST, F_TUXI_SECOND, PC_START
+from ..state import (
+    draw_cards,
+    log_event,
+    move_card,
+    pop_frame,
+    random_hand_card,
+    rel_seat,
+    seat_after,
+    skill_param,
+    top_card,
+)
 from .answers import PHASES_QUERIES as QUERIES  # noqa: F401  (the family's)
 from .common import ask, ask_confirm, gain, rel_target, skill_log
-from .ids import SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE, SK_ZUIJIU, SK_DILI
+from .ids import SK_BIYUE, SK_DILI, SK_GUANXING, SK_TUXI, SK_YINGZI, SK_ZUIJIU
 
 SKILLS = (SK_GUANXING, SK_YINGZI, SK_TUXI, SK_BIYUE, SK_ZUIJIU, SK_DILI)
 TIMINGS = ((SK_GUANXING, TP_START), (SK_YINGZI, TP_DRAW), (SK_TUXI, TP_DRAW),

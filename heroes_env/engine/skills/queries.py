@@ -23,14 +23,22 @@ holds those of the families whose other code uses ``rules`` (``targeting``'s 门
 events.
 """
 import numpy as np
-from ...fast.jit import njit
 
-from ..constants import H_HEROES, MAX_SEATS, MAX_SKILLS, MAX_SKILL_SLOTS, NUM_QUERIES, P_SK0
+from ...fast.jit import njit
+from ..constants import H_HEROES, MAX_SEATS, MAX_SKILL_SLOTS, MAX_SKILLS, NUM_QUERIES, P_SK0
 from ..content import FAMILIES, SKILL_BASE, SKILL_FAMILY, SKILL_PARAM
 from . import modifiers
-from .answers import (ACTIVE_QUERIES, CONVERSIONS_QUERIES, PHASES_QUERIES, TARGETING_QUERIES,
-                      conversion_answer, menshen_answer, menshen_react, xiadan_answer,
-                      zuijiu_answer)
+from .answers import (
+    ACTIVE_QUERIES,
+    CONVERSIONS_QUERIES,
+    PHASES_QUERIES,
+    TARGETING_QUERIES,
+    conversion_answer,
+    menshen_answer,
+    menshen_react,
+    xiadan_answer,
+    zuijiu_answer,
+)
 
 # the families with answers, in the order of SKILL_ANSWERER's codes (dispatched below):
 # (family, its (skill, query point) pairs)

@@ -21,22 +21,79 @@ that answers some declares ``QUERIES`` ((skill, query point) pairs; ``answers.py
 answers of the families that use the rules).
 """
 import numpy as np
-from ...fast.jit import njit
 
-from ..constants import (A_CONFIRM, A_PASS, COLOR_NONE, DX_SKILL_FLAGS, DX_SKILL_STAGE,
-                         FAULT_SKILL_FAMILY, F_AS, F_CARD, F_SUB2, F_TGT, F_USER, H_CUR, H_DA, H_DB,
-                         H_DC, H_DCARD, H_DECIDER, H_DKIND, H_DSKILL, H_DSKOWNER, H_DSRC, H_DTGT,
-                         H_ERR, H_HEROES, H_NP, H_PEND, H_RET, LOSS_EQUIP, LOSS_HAND, MAX_SKILLS,
-                         MAX_SKILL_SLOTS, P_ALIVE, P_PEND, SKD_CONFIRM, SKD_PASS, TP_DAMAGE_DONE,
-                         TP_PREVENT, TP_RETRIAL)
-from ..frames import (F_PEND_DA, F_PEND_DB, F_PEND_DC, F_PEND_DSKILL, F_PEND_DSKOWNER, F_PEND_RET,
-                      F_SKILL_ORG, F_TRIG_EXTRA, F_TRIG_ORG, F_TRIG_SEAT, F_TRIG_SLOT, SKILL_NO_TP,
-                      push_pending, push_skill, push_trigger)
-from ..state import pop_frame, post_decision, seat_after, slot_skill
+from ...fast.jit import njit
 from .. import content
-from . import dispatch
-from . import (active, card_loss, conversions, damage, judgement, lord, modifiers, phases,
-               targeting)
+from ..constants import (
+    A_CONFIRM,
+    A_PASS,
+    COLOR_NONE,
+    DX_SKILL_FLAGS,
+    DX_SKILL_STAGE,
+    F_AS,
+    F_CARD,
+    F_SUB2,
+    F_TGT,
+    F_USER,
+    FAULT_SKILL_FAMILY,
+    H_CUR,
+    H_DA,
+    H_DB,
+    H_DC,
+    H_DCARD,
+    H_DECIDER,
+    H_DKIND,
+    H_DSKILL,
+    H_DSKOWNER,
+    H_DSRC,
+    H_DTGT,
+    H_ERR,
+    H_HEROES,
+    H_NP,
+    H_PEND,
+    H_RET,
+    LOSS_EQUIP,
+    LOSS_HAND,
+    MAX_SKILL_SLOTS,
+    MAX_SKILLS,
+    P_ALIVE,
+    P_PEND,
+    SKD_CONFIRM,
+    SKD_PASS,
+    TP_DAMAGE_DONE,
+    TP_PREVENT,
+    TP_RETRIAL,
+)
+from ..frames import (
+    F_PEND_DA,
+    F_PEND_DB,
+    F_PEND_DC,
+    F_PEND_DSKILL,
+    F_PEND_DSKOWNER,
+    F_PEND_RET,
+    F_SKILL_ORG,
+    F_TRIG_EXTRA,
+    F_TRIG_ORG,
+    F_TRIG_SEAT,
+    F_TRIG_SLOT,
+    SKILL_NO_TP,
+    push_pending,
+    push_skill,
+    push_trigger,
+)
+from ..state import pop_frame, post_decision, seat_after, slot_skill
+from . import (
+    active,
+    card_loss,
+    conversions,
+    damage,
+    dispatch,
+    judgement,
+    lord,
+    modifiers,
+    phases,
+    targeting,
+)
 from .common import JR_SKILL, PD_STAGE, mark_cards
 
 FAM_MODIFIERS, FAM_CONVERSIONS, FAM_DAMAGE, FAM_JUDGEMENT, FAM_PHASES, FAM_CARD_LOSS, \
@@ -73,7 +130,8 @@ def family_table() -> str:
     """The families of ``engine/skills/`` as a markdown table, made from the code and the data:
     each module's first docstring sentence, the timing points its ``TIMINGS`` listen to, the
     query points its ``QUERIES`` answer (``queries.py``), the skills of ``skills.csv`` with its
-    own code and those that run it (``base``, with their parameter). ``docs/skills.md`` holds it (``tests/test_docs.py`` checks that it is current)."""
+    own code and those that run it (``base``, with their parameter). ``docs/skills.md`` holds it
+    (``tests/test_docs.py`` checks that it is current)."""
     import ast
     import inspect
     import re

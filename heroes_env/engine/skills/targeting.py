@@ -1,30 +1,54 @@
-"""Skills that change who a card is aimed at, or how: 流离 (discard a card to pass a 杀 on to someone
-in one's attack range, not its user), 柔情 (pack classmates: the 杀's user judges for each target;
-red: that target cannot dodge it) and 门神 (英雄杀 秦琼: in his end phase he guards a character;
-until the start of his next turn every 杀 and 决斗 aimed at that character is aimed at him).
+"""Skills that change who a card is aimed at, or how: 流离 (discard a card to pass a 杀 on to
+someone in one's attack range, not its user), 柔情 (pack classmates: the 杀's user judges for each
+target; red: that target cannot dodge it) and 门神 (英雄杀 秦琼: in his end phase he guards a
+character; until the start of his next turn every 杀 and 决斗 aimed at that character is aimed at
+him).
 
-门神 is public: ``MK_MENSHEN`` on the guarded seat, ``MK_MENSHEN_ON`` on the guarding 秦琼. It answers
-two query points (``answers.menshen_answer``, ``menshen_react``): ``Q_TAKES_AIM``, which the use of
-a 杀 or 决斗 asks of every other seat once its targets are fixed (``rules.aim_taker``; 离间's 决斗 too),
-and the event ``Q_SEAT_DIED``: the guard ends when 秦琼 or the guarded one dies. A hero appears once
-per game, so one 秦琼 guards at a time. The answers read the state only and live in ``answers.py``,
-which ``rules`` asks through ``queries``; this module uses ``rules``.
+门神 is public: ``MK_MENSHEN`` on the guarded seat, ``MK_MENSHEN_ON`` on the guarding 秦琼. It
+answers two query points (``answers.menshen_answer``, ``menshen_react``): ``Q_TAKES_AIM``, which the
+use of a 杀 or 决斗 asks of every other seat once its targets are fixed (``rules.aim_taker``; 离间's
+决斗 too), and the event ``Q_SEAT_DIED``: the guard ends when 秦琼 or the guarded one dies. A hero
+appears once per game, so one 秦琼 guards at a time. The answers read the state only and live in
+``answers.py``, which ``rules`` asks through ``queries``; this module uses ``rules``.
 
 TP_TARGETED context (the owner is a target): ``F_TGT`` = the 杀's user, ``F_CARD`` = the 杀,
 ``F_SUB2`` = the index of the owner among the firing FR_USE frame's targets. TP_AIMED (the owner
 is the user; after every TP_TARGETED): ``F_TGT`` = the target, ``F_SUB2`` = its index.
 """
 from ...fast.jit import njit
-
-from ..constants import (A_CARD, A_PASS, A_TARGET, COLOR_RED, DK_SKILL_CARD, DK_SKILL_TARGET, F_PC,
-                         F_SUB2, F_TGT, F_USER, H_ANSWER, H_DTGT, H_NCARDS, H_NP, H_RET, K_SLASH,
-                         MK_MENSHEN, MK_MENSHEN_ON, P_MARK, SKD_PASS, TP_AFTER_DISCARD, TP_AIMED,
-                         TP_START, TP_TARGETED, UF_NO_DODGE_T0)
+from .. import rules
+from ..constants import (
+    A_CARD,
+    A_PASS,
+    A_TARGET,
+    COLOR_RED,
+    DK_SKILL_CARD,
+    DK_SKILL_TARGET,
+    F_PC,
+    F_SUB2,
+    F_TGT,
+    F_USER,
+    H_ANSWER,
+    H_DTGT,
+    H_NCARDS,
+    H_NP,
+    H_RET,
+    K_SLASH,
+    MK_MENSHEN,
+    MK_MENSHEN_ON,
+    P_MARK,
+    SKD_PASS,
+    TP_AFTER_DISCARD,
+    TP_AIMED,
+    TP_START,
+    TP_TARGETED,
+    UF_NO_DODGE_T0,
+)
 from ..frames import F_SKILL_TP, F_USE_FLAGS, F_USE_TGT2, F_USE_TGT3, PC_START
 from ..state import card_color, discard_card, pop_frame, seat_after
-from .. import rules
-from .answers import TARGETING_QUERIES as QUERIES, guard_ends  # noqa: F401  (QUERIES: the family's)
-from .common import (ask, ask_confirm, judge_if_confirmed, own_card, origin, rel_target, skill_log)
+from .answers import TARGETING_QUERIES as QUERIES  # noqa: F401  (QUERIES: the family's)
+from .answers import guard_ends
+from .common import ask, ask_confirm, judge_if_confirmed, origin, own_card, rel_target, skill_log
 from .ids import SK_LIULI, SK_MENSHEN, SK_ROUQING
 
 SKILLS = (SK_LIULI, SK_MENSHEN, SK_ROUQING)
