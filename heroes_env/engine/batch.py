@@ -324,8 +324,8 @@ def tally_row(R, i, seen, lo):
     seen (B, 4), which the range alone writes (rows lo..hi-1; ``tally_start`` first):
     seen[lo, 0..2] its rows that started a game (R_NEWSEED), are not ready (STAGE_OPPONENT / SEED
     / ERROR), are in STAGE_ERROR; seen[lo + m, 3] the m-th row that started a game. Counted
-    while the row is in the cache, not by a pass over every row's record after the call
-    (issue 17). ``gather`` sums the ranges."""
+    while the row is in the cache, not by a pass over every row's record after the call.
+    ``gather`` sums the ranges."""
     c = borrow_row(seen, lo)
     r = borrow_row(R, i)
     if r[R_NEWSEED] != 0:
@@ -420,7 +420,7 @@ def vec_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp
         if i + 1 < hi:
             prefetch_row(S, i + 1)      # the next game's state, while this one steps
         # this game's observation and mask rows, written after its engine step: their lines
-        # come in while the step runs (fetched one game ahead they came too early, issue 17)
+        # come in while the step runs (fetched one game ahead they came too early)
         if stream == 0:
             prefetch_row_for_write(obs, i)
         prefetch_row_for_write(masks, i)

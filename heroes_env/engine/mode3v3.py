@@ -1,4 +1,4 @@
-"""The 3v3 mode (DECISIONS §3, seed 000 "3V3競技模式"): seating, the hero draft, the turn order,
+"""The 3v3 mode (the classmates pack rules' "3V3競技模式"): seating, the hero draft, the turn order,
 death.
 
 Seating: team 0 holds seats 0-2, team 1 seats 3-5; each team's commander (主将, ``ROLE_COMMANDER``)

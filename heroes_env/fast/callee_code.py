@@ -4,7 +4,7 @@ Numba compiles every function into a library of its own and links into it the co
 function it calls; each library is then optimised and turned into machine code as a whole. An
 engine function that only other engine functions call thus has its whole call tree optimised and
 compiled to machine code once for itself and again inside each caller. In a cold compile of an
-8-player game in one process (session 14) LLVM's module passes took 36 s and its code
+8-player game in one process (2026-12-03) LLVM's module passes took 36 s and its code
 generation 36 s of 150 s, over 320 libraries that held 3,636 functions between them, for 320
 distinct ones. Yet the machine code of such a *callee* is never run: its callers link its LLVM
 IR, not its machine code, and optimise it themselves.

@@ -10,8 +10,8 @@ frame's ``F_LORD_CARD1``/``F_LORD_CARD2`` (-1 for an 八卦阵 闪). ``F_LORD_PU
 ask purpose (0: 激将 used in the play phase), ``F_SUB2`` = the decision kind asked (DK_JINK /
 DK_SLASH), ``F_LORD_NEXT`` = next seat offset (``frames.py``).
 
-The 英雄杀 lord skills (helpers of a 君/臣/民 faction, seed 003) follow the seed's clarifications:
-激将 used in the play phase may be tried again on another target when nobody helped (the targets
+The 英雄杀 lord skills (helpers of a 君/臣/民 faction) follow the 英雄杀 rules' clarifications: 激将
+used in the play phase may be tried again on another target when nobody helped (the targets
 tried this phase are bits ``JJ_TRIED`` << seat of ``P_USED``).
 """
 from ...fast.jit import njit
@@ -66,7 +66,7 @@ JJ_TRIED = 1 << 8      # P_USED bit of seat 0 as a 激将 target tried in vain (
 
 @njit(cache=True)
 def retry_allowed(s, lord, sk):
-    """Seed 003: a 英雄杀 lord's 激将 that nobody answered may be tried on another target."""
+    """The 英雄杀 rules: a lord's 激将 that nobody answered may be tried on another target."""
     return kingdom_of(s, lord, sk) >= KD_JUN
 
 

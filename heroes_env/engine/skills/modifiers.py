@@ -6,7 +6,7 @@ that ``rules.py`` and the frames ask.
 discard), 集智 (draw after a trick; 极致: non-delayed tricks only). The marks 侠胆 and 醉酒 leave
 for the rest of the turn are rules (``rules.py``), not skills of the seat.
 
-英雄杀 (seed 003): 控局 (hand limit = max HP; no 探囊取物/釜底抽薪 target while his hand is below
+英雄杀: 控局 (hand limit = max HP; no 探囊取物/釜底抽薪 target while his hand is below
 his max HP, no 画地为牢 target while above), 隐忍 = 克己 counting only 杀 he used, 霸王 = 无双 whose
 决斗 opponents need two 杀 (parameter 2), 图强 (draw after a 闪 outside his turn), 狂禅 (no lord HP
 bonus), 蝶魂 (skipped by a trick with several targets, draws one instead). 骑射 (= 马术 with param
@@ -221,8 +221,8 @@ def answer(s, q, sk, prm, seat, value, a, b):
         # at distance (measured as the damage is dealt) of at most 1
         return sk if a != seat and b <= 1 else value
     if sk == SK_JIUYUAN:
-        # 救援 (seed 004, lord): another character of its kingdom (its parameter: 吴) may use a 桃
-        # on him (wounded) in its turn
+        # 救援 (the 三国杀 standard rules, lord): another character of its kingdom (its
+        # parameter: 吴) may use a 桃 on him (wounded) in its turn
         if s[P_KINGDOM + a] == prm and s[P_HP + seat] < s[P_MAXHP + seat] and s[H_CUR] == a:
             return 1
         return value

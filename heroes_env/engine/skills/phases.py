@@ -3,7 +3,7 @@
 phase, draw one). 克己 (skip the discard phase) is a locked rule in ``modifiers.py`` (a query
 point).
 
-英雄杀 (seed 003): 醉酒 (draw only one card; then his 杀 and 决斗 deal 2 damage this turn: mark
+英雄杀: 醉酒 (draw only one card; then his 杀 and 决斗 deal 2 damage this turn: mark
 MK_ZUIJIU, cleared at his next start phase and after his discard phase; ``answers.py`` reads it at
 the query points ``Q_SLASH_DAMAGE`` and ``Q_DUEL_DAMAGE``), 底力 (locked: draw 2 + his lost
 HP).
@@ -75,8 +75,9 @@ TIMINGS = ((SK_GUANXING, TP_START), (SK_YINGZI, TP_DRAW), (SK_TUXI, TP_DRAW),
 
 @njit(cache=True)
 def guanxing_count(s, u):
-    """How many cards 观星 looks at: its parameter (观星 3, seed 004; 占卜 5, seed 003), or, with
-    parameter 0, the living players' count, at most 5 (傲世, seed 000)."""
+    """How many cards 观星 looks at: its parameter (观星 3 in the 三国杀 standard rules; 占卜 5
+    in the 英雄杀 rules), or, with parameter 0, the living players' count, at most 5 (傲世, the
+    classmates pack)."""
     k = skill_param(s, u, SK_GUANXING)
     if k > 0:
         return k
