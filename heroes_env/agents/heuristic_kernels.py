@@ -1462,11 +1462,7 @@ def guanxing(o, m, V, EQ, K, VAL, MF, MI, stage):
         for c in range(C.MAX_CARDS):
             if m[C.A_CARD + c] != 0 and K[1, c] == C.SUIT_HEART:
                 return C.A_CARD + c
-    acc = np.array([-1e18, -1.0])
-    for c in range(C.MAX_CARDS):
-        if m[C.A_CARD + c] != 0:
-            consider(acc, card_value(V, EQ, K, c), C.A_CARD + c, MI)
-    return int(acc[1]) if acc[1] >= 0 else NONE
+    return decide_ag(m, V, EQ, K, MI)
 
 
 @njit(cache=True)
