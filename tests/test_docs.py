@@ -91,18 +91,18 @@ def test_byte_observation_divisors_are_documented():
     assert "`OS_HP`" in sec and "third `OBS_DNUM`" in sec and OBS_SIGNED.sum() == C.MAX_SEATS + 1
 
 
-# ---------------------------------------------------------------- docs/skills.md's family table
+# ---------------------------------------------------------------- docs/skills.md's skill table
 SKILLS_DOC = pathlib.Path(__file__).resolve().parents[1] / "docs" / "skills.md"
-TABLE = re.compile(r"(<!-- family table:[^\n]*-->\n)(.*?)(<!-- end of family table -->)", re.S)
+TABLE = re.compile(r"(<!-- skill table:[^\n]*-->\n)(.*?)(<!-- end of skill table -->)", re.S)
 
 
-def test_family_table_is_made_from_the_code_and_the_data():
+def test_skill_table_is_made_from_the_code_and_the_data():
     from heroes_env.engine import content
     from heroes_env.engine.skills import registry
     m = TABLE.search(SKILLS_DOC.read_text())
-    assert m, "docs/skills.md has lost its family table markers"
-    assert m[2] == registry.family_table(), \
-        "docs/skills.md's family table is stale: run `python -m tests.test_docs --regen`"
+    assert m, "docs/skills.md has lost its skill table markers"
+    assert m[2] == registry.skill_table(), \
+        "docs/skills.md's skill table is stale: run `python -m tests.test_docs --regen`"
     # every skill of skills.csv is in it once (a repeated Chinese name carries its key)
     name = r"[^\s`,=()]+(?: `\w+`)?"
     rows = [row.split(" | ") for row in m[2].splitlines()[2:]]
@@ -183,11 +183,11 @@ def regenerate() -> None:
     from heroes_env import heroes
     from heroes_env.engine.skills import registry
     text = SKILLS_DOC.read_text()
-    new, n = TABLE.subn(lambda m: m[1] + registry.family_table() + m[3], text)
+    new, n = TABLE.subn(lambda m: m[1] + registry.skill_table() + m[3], text)
     if n != 1:
-        raise SystemExit(f"{SKILLS_DOC}: expected one family table between its markers, found {n}")
+        raise SystemExit(f"{SKILLS_DOC}: expected one skill table between its markers, found {n}")
     SKILLS_DOC.write_text(new)
-    print(f"wrote the family table of {SKILLS_DOC}")
+    print(f"wrote the skill table of {SKILLS_DOC}")
     for name, (what, fn, body) in heroes.page_parts().items():
         path = HERO_DOCS / name
         try:
@@ -202,5 +202,5 @@ if __name__ == "__main__":
     import sys
     if sys.argv[1:] != ["--regen"]:
         raise SystemExit("usage: python -m tests.test_docs --regen  (rewrites docs/skills.md's "
-                         "family table and the hero lists of docs/heroes/)")
+                         "skill table and the hero lists of docs/heroes/)")
     regenerate()

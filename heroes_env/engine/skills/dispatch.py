@@ -1,16 +1,20 @@
-"""The skills with a module of their own, and the dispatch from a skill id to
-their handlers.
+"""The skills with a module of their own, and the dispatch from a skill id to their
+handlers (``registry`` calls these).
 
 Generated from the modules ``skills/<key>.py`` by
 ``python heroes_env/engine/skills/generate.py``:
-do not edit. ``registry`` calls these for the skills in ``OWN`` before the families.
+do not edit.
 """
 
 from ...fast.jit import njit
 from . import fanjian
 from .ids import SK_FANJIAN
 
-OWN = (SK_FANJIAN,)      # the skills with a module of their own
+# skill id -> its module, for every skill with one
+MODULES = {
+    SK_FANJIAN: fanjian,
+}
+OWN = tuple(MODULES)
 
 
 @njit(cache=True)
@@ -34,3 +38,42 @@ def run(s, o, sk):
     """The next step of skill sk's FR_SKILL frame at o."""
     if sk == SK_FANJIAN:
         fanjian.run(s, o)
+
+
+@njit(cache=True)
+def listens_at(s, seat, sk, tp):
+    """Does seat's skill sk answer timing point tp, one of its ``TIMINGS``? (A parameter may
+    pick among them: 洛神 at the start of the turn, 玉步 before the draw phase.)"""
+    return True
+
+
+@njit(cache=True)
+def judge_keeps(s, seat, sk, c):
+    """Does seat keep judgement card c that skill sk asked for, once it took effect?"""
+    return False
+
+
+@njit(cache=True)
+def dying_starts(s, v, sk):
+    """As v's dying procedure starts, does skill sk of his hold it off (True: he does not
+    die)?"""
+    return False
+
+
+@njit(cache=True)
+def response_ok(s, d, sk, dk, purpose, tried):
+    """May d call on skill sk when asked for a card of decision kind dk (tried: he already did
+    for this request)?"""
+    return False
+
+
+@njit(cache=True)
+def play_kind(s, seat, sk):
+    """The kind of card conversion skill sk makes in seat's play phase (-1: none)."""
+    return -1
+
+
+@njit(cache=True)
+def ignores_distance(s, seat, sk):
+    """1 if the card conversion skill sk makes for seat ignores distance."""
+    return 0

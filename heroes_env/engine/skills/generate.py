@@ -9,8 +9,12 @@ runs while the package cannot be imported (a new skill module not dispatched yet
   command.
 - ``dispatch.py``: for every skill with a module of its own (``skills/<key>.py``, ``key`` a row of
   skills.csv), plain ``if sk == SK_<KEY>:`` branches that call its handlers (``HANDLERS``: the
-  play-phase check, the masks of its decisions, its frame's steps), so that Numba compiles and
-  inlines them as hand-written ones; ``registry`` asks it before the families.
+  play-phase check, the masks of its decisions, its frame's steps, ...), so that Numba compiles
+  and inlines them as hand-written ones, and ``MODULES`` (skill id -> module), from which
+  ``registry`` reads each module's ``TIMINGS``;
+- ``answer_dispatch.py``: the same for the modules that answer query points (``ANSWER_HANDLERS``:
+  ``answer``, ``react``; their ``QUERIES``), which ``queries`` asks. ``rules`` asks the query
+  points, so these modules read the state only and do not import ``rules``.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ import ast
 import csv
 import pathlib
 import sys
+import textwrap
 
 HERE = pathlib.Path(__file__).resolve().parent
 COMMAND = "python heroes_env/engine/skills/generate.py"
@@ -75,81 +80,167 @@ def ids_source() -> str:
             + f"NUM_SKILL_IDS = {max(sid for _, sid, _ in ids) + 1}\n")
 
 
-# a skill module's handlers: name -> (its parameters after the state, the dispatcher's
-# parameters, the dispatcher's result when no skill module answers)
+# a skill module's handlers, in the module that dispatches them: name -> (its parameters after
+# the state, the dispatcher's parameters, the dispatcher's result when no skill module answers).
+# ``dispatch.py`` holds the frames' handlers; ``answer_dispatch.py`` the query points' answers,
+# which ``rules`` asks, so that a module answering query points must not import ``rules``.
 HANDLERS = {
     "active_ok": ("d", "s, d, sk", "False"),
     "mask": ("out, d, stage", "s, out, d, sk, stage", "0"),
     "run": ("o", "s, o, sk", None),
+    "listens_at": ("seat, tp", "s, seat, sk, tp", "True"),
+    "judge_keeps": ("seat, c", "s, seat, sk, c", "False"),
+    "dying_starts": ("v", "s, v, sk", "False"),
+    "response_ok": ("d, dk, purpose, tried", "s, d, sk, dk, purpose, tried", "False"),
+    "play_kind": ("seat", "s, seat, sk", "-1"),
+    "ignores_distance": ("seat", "s, seat, sk", "0"),
+}
+ANSWER_HANDLERS = {
+    "answer": ("q, prm, seat, value, a, b", "s, q, sk, prm, seat, value, a, b", "value"),
+    "react": ("q, prm, seat, a, b", "s, q, sk, prm, seat, a, b", None),
 }
 HANDLER_DOCS = {
     "active_ok": "May d use skill sk (a base id) as a play-phase action now?",
     "mask": "The legal actions of skill sk's decision at stage (their count).",
     "run": "The next step of skill sk's FR_SKILL frame at o.",
+    "listens_at": "Does seat's skill sk answer timing point tp, one of its ``TIMINGS``? (A "
+                  "parameter may pick among them: 洛神 at the start of the turn, 玉步 before the "
+                  "draw phase.)",
+    "judge_keeps": "Does seat keep judgement card c that skill sk asked for, once it took effect?",
+    "dying_starts": "As v's dying procedure starts, does skill sk of his hold it off (True: he "
+                    "does not die)?",
+    "response_ok": "May d call on skill sk when asked for a card of decision kind dk (tried: he "
+                   "already did for this request)?",
+    "play_kind": "The kind of card conversion skill sk makes in seat's play phase (-1: none).",
+    "ignores_distance": "1 if the card conversion skill sk makes for seat ignores distance.",
+    "answer": "Seat's skill sk (prm: its parameter) answers query point q: the value it leaves.",
+    "react": "Seat's skill sk acts on event point q.",
 }
+# module-level names a skill module may declare: the timing points it listens to, the query
+# points it answers
+DECLARED = ("TIMINGS", "QUERIES")
+
+
+def module_parts(path: pathlib.Path) -> tuple[list[str], list[str]]:
+    """(the handlers, the declared names) of skill module ``path``; a handler with other
+    parameters than its table says fails, naming it."""
+    table = {**HANDLERS, **ANSWER_HANDLERS}
+    found, declared = [], []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef) and node.name in table:
+            params = ", ".join(a.arg for a in node.args.args)
+            want = "s, " + table[node.name][0]
+            if params != want:
+                raise ValueError(f"{path.name}: {node.name}({params}) must take ({want})")
+            found.append(node.name)
+        elif isinstance(node, ast.Assign):
+            declared += [t.id for t in node.targets
+                         if isinstance(t, ast.Name) and t.id in DECLARED]
+    return [h for h in table if h in found], declared
 
 
 def skill_modules() -> dict[str, list[str]]:
     """Skill key -> the handlers its module ``skills/<key>.py`` defines, for every module named
-    by a skill of skills.csv; a handler with other parameters than ``HANDLERS`` says fails."""
+    by a skill of skills.csv with code of its own; a module that answers query points declares
+    them (``QUERIES``) and one that listens at timing points declares those (``TIMINGS``)."""
     keys = {r["key"] for r in rows("skills.csv") if not r.get("base")}
     out = {}
     for p in sorted(HERE.glob("*.py")):
         if p.stem not in keys:
             continue
-        found = []
-        for node in ast.parse(p.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.FunctionDef) and node.name in HANDLERS:
-                params = ", ".join(a.arg for a in node.args.args)
-                want = "s, " + HANDLERS[node.name][0]
-                if params != want:
-                    raise ValueError(f"{p.name}: {node.name}({params}) must take ({want})")
-                found.append(node.name)
-        out[p.stem] = [h for h in HANDLERS if h in found]
+        handlers, declared = module_parts(p)
+        answers = any(h in ANSWER_HANDLERS for h in handlers)
+        if answers != ("QUERIES" in declared):
+            raise ValueError(f"{p.name}: a module that answers query points (answer, react) "
+                             f"declares QUERIES, and only such a module")
+        if "listens_at" in handlers and "TIMINGS" not in declared:
+            raise ValueError(f"{p.name}: listens_at picks among the module's TIMINGS: declare "
+                             f"them")
+        out[p.stem] = handlers
     return out
 
 
-DISPATCH_HEADER = f'''"""The skills with a module of their own, and the dispatch from a skill id to
-their handlers.
+def _header(what: str) -> str:
+    return f'''"""{what}
 
 Generated from the modules ``skills/<key>.py`` by
 ``{COMMAND}``:
-do not edit. ``registry`` calls these for the skills in ``OWN`` before the families.
+do not edit.
 """
 '''
+
+
+DISPATCH_HEADER = _header(
+    "The skills with a module of their own, and the dispatch from a skill id to their\n"
+    "handlers (``registry`` calls these).")
+ANSWER_HEADER = _header(
+    "The skills that answer query points, and the dispatch from a skill id to their\n"
+    "answers (``queries`` calls these; the modules here import no ``rules``).")
+
+
+def _switch(name: str, spec: tuple[str, str, str | None], mods: dict[str, list[str]]) -> list[str]:
+    params, outer, default = spec
+    doc = textwrap.wrap(f'"""{HANDLER_DOCS[name]}"""', 96, initial_indent="    ",
+                        subsequent_indent="    ")
+    lines = ["", "", "@njit(cache=True)", f"def {name}({outer}):"] + doc
+    first = True
+    for key in sorted(mods):
+        if name not in mods[key]:
+            continue
+        lines.append(f"    {'if' if first else 'elif'} sk == SK_{key.upper()}:")
+        lines.append(f"        {'return ' if default is not None else ''}{key}.{name}(s, {params})")
+        first = False
+    if default is not None:
+        lines.append(f"    return {default}")
+    elif first:
+        lines.append("    return")
+    return lines
+
+
+def _imports(mods: dict[str, list[str]]) -> list[str]:
+    lines = ["from ...fast.jit import njit"]
+    if mods:
+        lines.append(f"from . import {', '.join(sorted(mods))}")
+        names = [f"SK_{k.upper()}" for k in sorted(mods)]
+        joined = ", ".join(names)
+        if len(f"from .ids import {joined}") <= 100:
+            lines.append(f"from .ids import {joined}")
+        else:
+            lines += ["from .ids import ("] + [f"    {n}," for n in names] + [")"]
+    return lines
+
+
+def _table(name: str, mods: dict[str, list[str]], value: str, comment: str) -> list[str]:
+    items = [f"    SK_{k.upper()}: {value.format(k=k)}," for k in sorted(mods)]
+    if not items:
+        return ["", f"# {comment}", f"{name} = {{}}"]
+    return ["", f"# {comment}", f"{name} = {{"] + items + ["}"]
 
 
 def dispatch_source() -> str:
     """The text of ``dispatch.py``."""
     mods = skill_modules()
-    lines = [DISPATCH_HEADER, "from ...fast.jit import njit"]
-    if mods:
-        lines.append(f"from . import {', '.join(sorted(mods))}")
-        lines.append(f"from .ids import {', '.join('SK_' + k.upper() for k in sorted(mods))}")
-    lines.append("")
-    own = ", ".join(f"SK_{k.upper()}" for k in sorted(mods)) + ("," if len(mods) == 1 else "")
-    lines.append(f"OWN = ({own})      # the skills with a module of their own")
-    for name, (params, outer, default) in HANDLERS.items():
-        lines += ["", "", "@njit(cache=True)", f"def {name}({outer}):",
-                  f'    """{HANDLER_DOCS[name]}"""']
-        call_args = "s, " + params
-        first = True
-        for key in sorted(mods):
-            if name not in mods[key]:
-                continue
-            lines.append(f"    {'if' if first else 'elif'} sk == SK_{key.upper()}:")
-            lines.append(f"        {'return ' if default is not None else ''}"
-                         f"{key}.{name}({call_args})")
-            first = False
-        if default is not None:
-            lines.append(f"    return {default}")
-        elif first:
-            lines.append("    return")
+    lines = [DISPATCH_HEADER] + _imports(mods)
+    lines += _table("MODULES", mods, "{k}", "skill id -> its module, for every skill with one")
+    lines += ["OWN = tuple(MODULES)"]
+    for name, spec in HANDLERS.items():
+        lines += _switch(name, spec, mods)
+    return "\n".join(lines) + "\n"
+
+
+def answer_dispatch_source() -> str:
+    """The text of ``answer_dispatch.py``."""
+    mods = {k: h for k, h in skill_modules().items() if any(x in ANSWER_HANDLERS for x in h)}
+    lines = [ANSWER_HEADER] + _imports(mods)
+    lines += _table("QUERIES", mods, "{k}.QUERIES", "skill id -> the query points it answers")
+    for name, spec in ANSWER_HANDLERS.items():
+        lines += _switch(name, spec, mods)
     return "\n".join(lines) + "\n"
 
 
 # the generated files: path -> the function that makes its text
-GENERATED = {HERE / "ids.py": ids_source, HERE / "dispatch.py": dispatch_source}
+GENERATED = {HERE / "ids.py": ids_source, HERE / "dispatch.py": dispatch_source,
+             HERE / "answer_dispatch.py": answer_dispatch_source}
 
 
 def stale() -> list[pathlib.Path]:

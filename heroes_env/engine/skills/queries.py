@@ -27,7 +27,7 @@ import numpy as np
 from ...fast.jit import njit
 from ..constants import H_HEROES, MAX_SEATS, MAX_SKILL_SLOTS, MAX_SKILLS, NUM_QUERIES, P_SK0
 from ..content import FAMILIES, SKILL_BASE, SKILL_FAMILY, SKILL_PARAM
-from . import modifiers
+from . import answer_dispatch, modifiers
 from .answers import (
     ACTIVE_QUERIES,
     CONVERSIONS_QUERIES,
@@ -67,6 +67,14 @@ def table(families):
 
 
 SKILL_QUERIES, SKILL_ANSWERER = table(ANSWERING)   # per base skill id: a bit per point; its family
+OWN_ANSWER = np.zeros(MAX_SKILLS, np.bool_)  # per base skill id: answered by a module of its own
+for _sk, _points in answer_dispatch.QUERIES.items():
+    for _q in _points:
+        if not 0 <= _q < NUM_QUERIES:
+            raise ImportError(f"skill id {_sk} answers point {_q}, not a query point "
+                              f"(0..{NUM_QUERIES - 1}, Q_* in constants)")
+        SKILL_QUERIES[_sk] |= 1 << _q
+    OWN_ANSWER[_sk] = True
 
 
 def answered_by(q) -> list[int]:
@@ -101,7 +109,9 @@ def _notify_skills(s, q, seat, a, b):
         own = s[P_SK0 + i * MAX_SEATS + seat]
         sk = SKILL_BASE[own]
         if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1:
-            if SKILL_ANSWERER[sk] == 0:
+            if OWN_ANSWER[sk]:
+                answer_dispatch.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
+            elif SKILL_ANSWERER[sk] == 0:
                 modifiers.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
             elif SKILL_ANSWERER[sk] == 1:
                 menshen_react(s, q, sk, SKILL_PARAM[own], seat, a, b)
@@ -124,7 +134,9 @@ def _ask_skills(s, q, seat, value, a, b):
         own = s[P_SK0 + i * MAX_SEATS + seat]
         sk = SKILL_BASE[own]
         if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1:
-            if SKILL_ANSWERER[sk] == 0:
+            if OWN_ANSWER[sk]:
+                value = answer_dispatch.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+            elif SKILL_ANSWERER[sk] == 0:
                 value = modifiers.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             elif SKILL_ANSWERER[sk] == 1:
                 value = menshen_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)

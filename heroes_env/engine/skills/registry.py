@@ -112,6 +112,9 @@ def _registry():
                                   f"{content.FAMILIES[content.SKILL_FAMILY[sk]]}")
         for sk, point in getattr(mod, "TIMINGS", ()):
             tp[sk] |= 1 << point
+    for sk, mod in dispatch.MODULES.items():      # a module of its own: TIMINGS = points
+        for point in getattr(mod, "TIMINGS", ()):
+            tp[sk] |= 1 << point
     in_families = {sk for mod in _MODULES for sk in getattr(mod, "SKILLS", ())}
     twice = in_families & set(dispatch.OWN)
     if twice:
@@ -126,47 +129,65 @@ def _registry():
     return tp
 
 
-def family_table() -> str:
-    """The families of ``engine/skills/`` as a markdown table, made from the code and the data:
-    each module's first docstring sentence, the timing points its ``TIMINGS`` listen to, the
-    query points its ``QUERIES`` answer (``queries.py``), the skills of ``skills.csv`` with its
-    own code and those that run it (``base``, with their parameter). ``docs/skills.md`` holds it
+def skill_table() -> str:
+    """Where each skill's code lives, as a markdown table made from the code and the data: a row
+    per skill module (``skills/<key>.py``) and per family module still holding skills, with the
+    module's first docstring sentence, the timing points it listens to (``TIMINGS``), the query
+    points it answers (``QUERIES``), the skills of ``skills.csv`` with their code there and those
+    that run it (``base``, with their parameter). ``docs/skills.md`` holds it
     (``tests/test_docs.py`` checks that it is current)."""
     import ast
     import inspect
     import re
 
     from .. import constants as C
+    from . import answer_dispatch
+    from . import queries as Q
     tp_names = {v: k for k, v in vars(C).items() if k.startswith("TP_") and isinstance(v, int)}
+    q_names = {v: k for k, v in vars(C).items() if k.startswith("Q_") and isinstance(v, int)}
     zh = [sk.name_zh for sk in content.SKILLS.values()]
 
     def name(sk):                  # a Chinese name two skills share gets its key beside it
         return sk.name_zh if zh.count(sk.name_zh) == 1 else f"{sk.name_zh} `{sk.key}`"
-    q_names = {v: k for k, v in vars(C).items() if k.startswith("Q_") and isinstance(v, int)}
-    lines = ["| module | what | timing points (`TIMINGS`) | query points (`QUERIES`) | "
-             "skills with their own code | skills that run its code (parameter) |",
-             "|---|---|---|---|---|---|"]
-    for fam, mod in enumerate(_MODULES):
+
+    def what(mod, ends=".:"):       # a skill module's first sentence may hold a colon
         doc = ast.get_docstring(ast.parse(inspect.getsource(mod))) or ""
         para = " ".join(doc.split("\n\n", 1)[0].split())
-        what = re.split(r"(?<=[.:])\s", para, maxsplit=1)[0].rstrip(".:").replace("``", "`")
-        points = sorted({point for _, point in getattr(mod, "TIMINGS", ())})
-        tps = " ".join(f"`{tp_names[p]}`" for p in points) or "none"
-        queries = sorted({q for _, q in getattr(mod, "QUERIES", ())})
-        qs = " ".join(f"`{q_names[q]}`" for q in queries) or "none"
-        mine = sorted((sk for sk in content.SKILLS.values() if content.SKILL_FAMILY[sk.id] == fam),
-                      key=lambda sk: sk.id)
-        own = " ".join(name(sk) for sk in mine if not sk.base)
-        runs = []
+        return re.split(rf"(?<=[{ends}])\s", para, maxsplit=1)[0].rstrip(".:").replace("``", "`")
+
+    def runs_of(mine, kingdom):
+        out = []
         for sk in mine:
-            if sk.base:
-                param = sk.param
-                if param and mod is lord:
-                    param = content.KINGDOM_NAMES["zh"][param]
-                runs.append(f"{name(sk)} = {name(content.SKILLS[sk.base])}"
-                            + (f" ({param})" if param else ""))
-        lines.append(f"| `{mod.__name__.rsplit('.', 1)[1]}` | {what} | {tps} | {qs} | {own} | "
-                     f"{', '.join(runs)} |")
+            for other in content.SKILLS.values():
+                if other.base == sk.key:
+                    param = other.param
+                    if param and kingdom:
+                        param = content.KINGDOM_NAMES["zh"][param]
+                    out.append(f"{name(other)} = {name(sk)}" + (f" ({param})" if param else ""))
+        return ", ".join(out)
+
+    def row(mod, points, queries, mine, kingdom=False, ends=".:"):
+        tps = " ".join(f"`{tp_names[p]}`" for p in sorted(points)) or "none"
+        qs = " ".join(f"`{q_names[q]}`" for q in sorted(queries)) or "none"
+        return (f"| `{mod.__name__.rsplit('.', 1)[1]}` | {what(mod, ends)} | {tps} | {qs} | "
+                f"{' '.join(name(sk) for sk in mine)} | {runs_of(mine, kingdom)} |")
+
+    lines = ["| module | what | timing points (`TIMINGS`) | query points (`QUERIES`) | "
+             "skills with their code there | skills that run its code (parameter) |",
+             "|---|---|---|---|---|---|"]
+    for sk_id, mod in sorted(dispatch.MODULES.items(), key=lambda kv: kv[1].__name__):
+        sk = content.SKILLS_BY_ID[sk_id]
+        lines.append(row(mod, getattr(mod, "TIMINGS", ()), answer_dispatch.QUERIES.get(sk_id, ()),
+                         [sk], kingdom=bool(getattr(mod, "response_ok", None)), ends="."))
+    for mod in _MODULES:
+        mine = sorted((content.SKILLS_BY_ID[sk] for sk in getattr(mod, "SKILLS", ())),
+                      key=lambda sk: sk.id)
+        if not mine:
+            continue
+        points = {p for _, p in getattr(mod, "TIMINGS", ())}
+        queries = {q for sk in mine for q in range(C.NUM_QUERIES)
+                   if (Q.SKILL_QUERIES[sk.id] >> q) & 1}
+        lines.append(row(mod, points, queries, mine, kingdom=mod is lord))
     return "\n".join(lines) + "\n"
 
 
@@ -188,6 +209,20 @@ LOSS_EQUIP_SKILL = _loss_skill(LOSS_EQUIP)    # 枭姬
 SKILL_FAMILY = content.SKILL_FAMILY
 OWN_MODULE = np.zeros(MAX_SKILLS, np.bool_)   # per base skill id: a module of its own (dispatch.py)
 OWN_MODULE[list(dispatch.OWN)] = True
+
+
+def _has(handler):
+    """Per base skill id: does its module of its own define handler (else its family's code,
+    or the default)?"""
+    out = np.zeros(MAX_SKILLS, np.bool_)
+    for sk, mod in dispatch.MODULES.items():
+        out[sk] = hasattr(mod, handler)
+    return out
+
+
+OWN_RUN, OWN_MASK, OWN_ACTIVE, OWN_LISTENS, OWN_KEEPS, OWN_DYING, OWN_RESPONSE = (
+    _has(h) for h in ("run", "mask", "active_ok", "listens_at", "judge_keeps", "dying_starts",
+                      "response_ok"))
 ANY_SEAT = (1 << TP_PREVENT) | (1 << TP_RETRIAL) | (1 << TP_DAMAGE_DONE)
 
 
@@ -197,6 +232,8 @@ def answers(s, seat, sk, tp):
     a parameter may pick among them (洛神 at the start of the turn, 玉步 before the draw phase)."""
     if sk == 0 or ((SKILL_TP[sk] >> tp) & 1) == 0:
         return False
+    if OWN_LISTENS[sk]:
+        return dispatch.listens_at(s, seat, sk, tp)
     if SKILL_FAMILY[sk] == FAM_JUDGEMENT:
         return judgement.listens_at(s, seat, sk, tp)
     return True
@@ -270,7 +307,7 @@ def run_trigger(s, o):
 def run_skill(s, o):
     sk = s[o + F_AS]
     fam = SKILL_FAMILY[sk]
-    if OWN_MODULE[sk]:
+    if OWN_RUN[sk]:
         dispatch.run(s, o, sk)
     elif fam == FAM_CONVERSIONS:
         conversions.run(s, o, sk)
@@ -297,7 +334,7 @@ def run_skill(s, o):
 def active_ok(s, d, sk, out):
     """May d use skill sk as a play-phase action now? (out: the mask being built)"""
     fam = SKILL_FAMILY[sk]
-    if OWN_MODULE[sk]:
+    if OWN_ACTIVE[sk]:
         return dispatch.active_ok(s, d, sk)
     if fam == FAM_ACTIVE:
         return active.active_ok(s, d, sk)
@@ -312,6 +349,8 @@ def active_ok(s, d, sk, out):
 def response_ok(s, d, sk, dk, purpose, tried):
     """May d call on his skill sk when asked for a card of decision kind dk (a lord skill: 护驾,
     激将)? tried: he already did for this request."""
+    if OWN_RESPONSE[sk]:
+        return dispatch.response_ok(s, d, sk, dk, purpose, tried)
     if SKILL_FAMILY[sk] == FAM_LORD:
         return lord.response_ok(s, d, sk, dk, purpose, tried)
     return False
@@ -324,6 +363,8 @@ def judge_keeps(s, seat, reason, c):
     if reason < JR_SKILL or reason >= JR_SKILL + MAX_SKILLS:
         return False
     sk = reason - JR_SKILL
+    if OWN_KEEPS[sk]:
+        return dispatch.judge_keeps(s, seat, sk, c)
     if SKILL_FAMILY[sk] == FAM_JUDGEMENT:
         return judgement.judge_keeps(s, seat, sk, c)
     return False
@@ -337,7 +378,12 @@ def dying_held_off(s, v):
         return False
     for i in range(MAX_SKILL_SLOTS):
         sk = slot_skill(s, v, i)
-        if sk != 0 and SKILL_FAMILY[sk] == FAM_DAMAGE and damage.dying_starts(s, v, sk):
+        if sk == 0:
+            continue
+        if OWN_DYING[sk]:
+            if dispatch.dying_starts(s, v, sk):
+                return True
+        elif SKILL_FAMILY[sk] == FAM_DAMAGE and damage.dying_starts(s, v, sk):
             return True
     return False
 
@@ -358,7 +404,7 @@ def skill_mask(s, out, d):
     if stage == PD_STAGE:          # 拼点: any own hand card
         return n + mark_cards(s, out, d, False, COLOR_NONE)
     fam = SKILL_FAMILY[sk]
-    if OWN_MODULE[sk]:
+    if OWN_MASK[sk]:
         n += dispatch.mask(s, out, d, sk, stage)
     elif fam == FAM_CONVERSIONS:
         n += conversions.mask(s, out, d, sk, stage)

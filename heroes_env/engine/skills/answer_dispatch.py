@@ -1,0 +1,24 @@
+"""The skills that answer query points, and the dispatch from a skill id to their
+answers (``queries`` calls these; the modules here import no ``rules``).
+
+Generated from the modules ``skills/<key>.py`` by
+``python heroes_env/engine/skills/generate.py``:
+do not edit.
+"""
+
+from ...fast.jit import njit
+
+# skill id -> the query points it answers
+QUERIES = {}
+
+
+@njit(cache=True)
+def answer(s, q, sk, prm, seat, value, a, b):
+    """Seat's skill sk (prm: its parameter) answers query point q: the value it leaves."""
+    return value
+
+
+@njit(cache=True)
+def react(s, q, sk, prm, seat, a, b):
+    """Seat's skill sk acts on event point q."""
+    return
