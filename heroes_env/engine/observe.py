@@ -125,8 +125,8 @@ from .constants import (
 from .encode import put_count
 from .history import observe_history
 from .mode3v3 import same_team, visible_choices
-from .rules import attack_range, distance_from_count, num_alive
-from .state import card_kind, rel_seat, seat_after, slot_skill
+from .rules import attack_range, distance_from_count
+from .state import card_kind, num_alive, rel_seat, seat_after, slot_skill
 
 STATE_OBS_SIZE = OBS_SIZE + MAX_SEATS * (MAX_CARDS + NUM_ROLES)
 

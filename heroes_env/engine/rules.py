@@ -65,13 +65,14 @@ from .constants import (
 )
 from .skills.queries import answers, query
 from .state import (
+    alive,
     card_color,
     card_kind,
     card_suit,
     equip_count,
     judge_count,
     judge_has,
-    seat_after,
+    num_alive,
     weapon_range,
 )
 
@@ -117,9 +118,6 @@ def pick_takes_judge(s, purpose):
     return purpose != PUR_ICE_SWORD or s[H_DECK] == DECK_HEROKILL
 
 
-@njit(cache=True)
-def alive(s, seat):
-    return seat >= 0 and seat < s[H_NP] and s[P_ALIVE + seat] == 1
 
 
 @njit(cache=True)
@@ -160,32 +158,10 @@ def can_convert_to(s, seat, kind):
     return False
 
 
-@njit(cache=True)
-def next_alive(s, seat):
-    """The next living seat after seat in table order (seat itself if it is the only one)."""
-    n = s[H_NP]
-    for k in range(1, n + 1):
-        t = seat_after(s, seat, k)
-        if s[P_ALIVE + t] == 1:
-            return t
-    return seat
 
 
-@njit(cache=True)
-def other_alive(s, d):
-    """Is a seat other than d alive?"""
-    for r in range(1, s[H_NP]):
-        if alive(s, seat_after(s, d, r)):
-            return True
-    return False
 
 
-@njit(cache=True)
-def num_alive(s):
-    n = 0
-    for i in range(s[H_NP]):
-        n += s[P_ALIVE + i]
-    return n
 
 
 @njit(cache=True)

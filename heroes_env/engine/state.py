@@ -83,6 +83,7 @@ from .constants import (
     MAX_FRAMES,
     MAX_SEATS,
     MAX_SKILL_SLOTS,
+    P_ALIVE,
     P_ARMOR,
     P_AT,
     P_HANDN,
@@ -257,6 +258,38 @@ def seat_after(s, seat, k):
     if p >= n:
         p -= n
     return s[P_AT + p]
+
+
+# ---------------------------------------------------------------- who is alive (no skill asked)
+@njit(cache=True)
+def alive(s, seat):
+    return seat >= 0 and seat < s[H_NP] and s[P_ALIVE + seat] == 1
+
+
+@njit(cache=True)
+def next_alive(s, seat):
+    """The next living seat after seat in table order (seat itself if it is the only one)."""
+    n = s[H_NP]
+    for k in range(1, n + 1):
+        t = seat_after(s, seat, k)
+        if s[P_ALIVE + t] == 1:
+            return t
+    return seat
+
+@njit(cache=True)
+def other_alive(s, d):
+    """Is a seat other than d alive?"""
+    for r in range(1, s[H_NP]):
+        if alive(s, seat_after(s, d, r)):
+            return True
+    return False
+
+@njit(cache=True)
+def num_alive(s):
+    n = 0
+    for i in range(s[H_NP]):
+        n += s[P_ALIVE + i]
+    return n
 
 
 @njit(cache=True)

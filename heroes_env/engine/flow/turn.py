@@ -78,7 +78,7 @@ from ..frames import (
 )
 from ..marks import mark, mark_hand
 from ..mode3v3 import run_game_3v3
-from ..rules import alive, any_legal_target, next_alive, slash_allowed, spear_ready, usable_in_play
+from ..rules import alive, any_legal_target, slash_allowed, spear_ready, usable_in_play
 from ..skills.queries import query
 from ..skills.registry import active_ok, fire
 from ..state import (
@@ -87,6 +87,7 @@ from ..state import (
     draw_cards,
     end_game,
     log_event,
+    next_alive,
     pop_frame,
     pos_of,
     post_decision,

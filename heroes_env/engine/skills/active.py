@@ -69,6 +69,7 @@ from ..state import (
     draw_cards,
     log_event,
     move_card,
+    other_alive,
     pop_frame,
     seat_after,
     skill_param,
@@ -254,7 +255,7 @@ def black_hand_count(s, d):
 @njit(cache=True)
 def active_ok(s, d, sk):
     if sk == SK_RENDE:
-        return s[P_HANDN + d] > 0 and rules.other_alive(s, d)
+        return s[P_HANDN + d] > 0 and other_alive(s, d)
     if sk == SK_ZHIHENG:
         return not used(s, d, sk) and has_card_where(s, d, True, COLOR_NONE)
     if sk == SK_JIEYIN:
@@ -282,7 +283,7 @@ def active_ok(s, d, sk):
     if sk == SK_YIZHUANG:
         return yizhuang_ok(s, d)
     if sk == SK_QIANDU:     # no use limit: two black hand cards and someone to swap with
-        return black_hand_count(s, d) >= 2 and rules.other_alive(s, d)
+        return black_hand_count(s, d) >= 2 and other_alive(s, d)
     return False
 
 

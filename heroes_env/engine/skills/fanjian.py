@@ -7,7 +7,6 @@ target, stage 1 the target's colour or suit) and its steps (``run``). ``dispatch
 from this module, hands it the skill's play-phase check, masks and frame.
 """
 from ...fast.jit import njit
-from .. import rules
 from ..constants import (
     A_OPTION,
     A_TARGET,
@@ -30,9 +29,11 @@ from ..constants import (
 )
 from ..frames import push_damage
 from ..state import (
+    alive,
     card_color,
     card_suit,
     log_event,
+    other_alive,
     pop_frame,
     random_hand_card,
     seat_after,
@@ -48,7 +49,7 @@ FANJIAN_ASK, FANJIAN_TARGET, FANJIAN_NAMED, FANJIAN_DAMAGED = PC_START, 1, 2, 3
 @njit(cache=True)
 def active_ok(s, d):
     """May d use it now: not yet in this play phase, a hand card, another living character."""
-    return not used(s, d, SK_FANJIAN) and s[P_HANDN + d] > 0 and rules.other_alive(s, d)
+    return not used(s, d, SK_FANJIAN) and s[P_HANDN + d] > 0 and other_alive(s, d)
 
 
 @njit(cache=True)
@@ -58,7 +59,7 @@ def mask(s, out, d, stage):
     n = 0
     if stage == 0:
         for r in range(1, s[H_NP]):
-            if rules.alive(s, seat_after(s, d, r)):
+            if alive(s, seat_after(s, d, r)):
                 out[A_TARGET + r] = 1
                 n += 1
     elif skill_param(s, s[H_DSKOWNER], SK_FANJIAN) == 1:   # 攻心: the target names a suit
@@ -97,7 +98,7 @@ def run(s, o):
             wrong = card_suit(s, c) != a - A_OPTION - OPT_SUIT
         else:
             wrong = card_color(s, c) != (COLOR_RED if a == A_OPTION + OPT_RED else COLOR_BLACK)
-        if wrong and rules.alive(s, t):
+        if wrong and alive(s, t):
             s[o + F_PC] = FANJIAN_DAMAGED
             push_damage(s, u, t, -1, 0, -1, 1, 0)
             return
