@@ -130,7 +130,12 @@ SKILL_NO_TP = -1           # F_SKILL_TP of a skill no timing point started (used
 SKILL_FROM_PLAY = -2       # F_SKILL_TP of 激将 started from the play phase
 F_SKILL_EXTRA = F_B        # the timing point's extra value (TP_DAMAGED: the second card)
 F_SKILL_ORG = F_E          # offset of the frame that fired the timing point (skills/common.origin)
-# a skill's own scratch slots (its handler in skills/<family>.py)
+# a skill's own scratch slots: a skill module names what it keeps there
+# (``F_TUXI_FIRST = F_SKILL_OWN1``); F_SKILL_OWN1 is F_SKILL_EXTRA's slot, free for a skill that
+# does not read the timing point's extra value
+F_SKILL_OWN1 = F_B
+F_SKILL_OWN2 = F_C
+F_SKILL_OWN3 = F_D
 F_ZHIHENG_COUNT = F_B      # 制衡: cards discarded so far (as many are drawn)
 F_LIJIAN_FIRST = F_B       # 离间: the first male chosen
 F_YIJI_POINTS = F_C        # 遗计: points of damage answered so far (F_SUB2: the damage)
