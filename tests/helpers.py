@@ -4,7 +4,7 @@ import json
 import numpy as np
 
 from heroes_env.config import Config
-from heroes_env.engine import batch
+from heroes_env.engine import batch, content, invariants
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
 
@@ -123,3 +123,204 @@ def game_lines(path):
     with open(path, encoding="utf-8") as f:
         lines = [json.loads(x) for x in f]
     return lines[0], sorted(lines[1:], key=lambda r: r["game"])
+
+
+# ============================================================ the skill tests' tables and checks
+# The scenario tests of tests/skills/ import these under the names their tests use (``from
+# helpers import table4_filled as table``): one home for each, whichever skill file uses it.
+
+# equipment in hand that its holder may always play: the current player keeps a DK_PLAY decision
+ZHUAHUANG = "zhuahuangfeidian"          # 爪黄飞电 ♥K, a +1 horse
+ZHUAHUANG_LABEL = "Zhuahuang Feidian ♥K"
+CHITU = "chitu"                         # 赤兔 ♥5, a -1 horse
+DILU = "dilu"                           # 的卢 ♣5, a black +1 horse
+DILU_LABEL = "Dilu ♣5"
+HK_HORSE = "defensive_horse ♣5"         # the 英雄杀 deck's +1 horse, by key
+HK_HORSE_LABEL = "Defence Horse ♣5"
+HK_HEART_HORSE = "Defence Horse ♥K"     # the 英雄杀 deck's +1 horse ♥K, by label
+
+SKILL_IDS = {s.key: s.id for s in content.SKILLS.values()}       # skill key -> its own id
+# the hero of every living seat a test leaves without one (a hero game wants a hero on every
+# seat): 吕蒙 (吴, 4 HP, male), whose only skill 克己 acts in a discard phase with more hand cards
+# than HP, which the tests using it do not reach
+FILL = "lvmeng"
+# the heroes of the seats that name none, by seat, in ``everyone_a_hero``
+NEUTRAL_HEROES = ("xuchu", "zhangfei", "huangyueying", "xuchu")
+ROLES8 = ("lord", "rebel", "loyalist", "renegade", "rebel", "rebel", "loyalist", "rebel")
+
+
+def table4_filled(*hands_or_seats, **kw):
+    """A four-seat table (lord, rebel, loyalist, renegade) from seat dicts or hand lists; living
+    seats without a hero get FILL."""
+    seats = seats4(hands_or_seats)
+    for d in seats:
+        if d.get("alive", True):
+            d.setdefault("hero", FILL)
+    return build(seats, distinct_heroes=False, **kw)
+
+
+def everyone_a_hero(*seats):
+    """Seat dicts (or hand lists) with a neutral hero on every seat that names none (the state
+    invariants of a hero game want a hero on every seat)."""
+    out = []
+    for i, d in enumerate(list(seats) + [{}] * (4 - len(seats))):
+        d = {"hand": d} if isinstance(d, list) else dict(d)
+        d.setdefault("hero", NEUTRAL_HEROES[i])
+        out.append(d)
+    return out
+
+
+def table4_neutral(*seats, **kw):
+    """``table4`` with a neutral hero on every seat that names none (``everyone_a_hero``)."""
+    return table4(*everyone_a_hero(*seats), **kw)
+
+
+def seats(*ds, roles=ROLES8):
+    """Seat dicts for build(), roles filled in by position."""
+    out = []
+    for i, d in enumerate(ds):
+        d = dict(d)
+        d.setdefault("role", roles[i])
+        out.append(d)
+    return out
+
+
+def roles_table(*ds, **kw):
+    """build() a table of len(ds) seats, roles by position."""
+    return build(seats(*ds), **kw)
+
+
+def herokill_table(*ds, **kw):
+    """build() a table of len(ds) seats on the herokill deck; roles by position."""
+    kw.setdefault("deck", "herokill")
+    return build(seats(*ds), **kw)
+
+
+def herokill_table4(*hands_or_seats, **kw):
+    """``table4`` on the herokill deck."""
+    kw.setdefault("deck", "herokill")
+    return table4(*hands_or_seats, **kw)
+
+
+# five seats for 武则天's tests: 0 lord (武则天 unless a test says otherwise), 1 rebel, 2 loyalist,
+# 3 rebel, 4 renegade
+ROLES5 = ["lord", "rebel", "loyalist", "rebel", "renegade"]
+FILL5 = ("wuzetian", "xuchu", "lvmeng", "xuchu", "lvmeng")
+
+
+def wuzetian_table(*seats, **kw):
+    """Five seats (ROLES5) from seat dicts or hand lists; seats without a hero get FILL5's."""
+    out = []
+    for i in range(5):
+        d = seats[i] if i < len(seats) else {}
+        d = {"hand": d} if isinstance(d, list) else dict(d)
+        d.setdefault("role", ROLES5[i])
+        d.setdefault("hero", FILL5[i])
+        out.append(d)
+    return build(out, distinct_heroes=False, **kw)
+
+
+def qiandu(g, cards, target):
+    """武则天 (the decider) discards two black hand cards and swaps with target."""
+    g.play("skill Moving the Capital")
+    for c in cards:
+        if g.decision_kind == C.DK_SKILL_CARD:
+            g.play(c)
+    g.play(f"target player_{target}")
+
+
+def stand_in(g, seat, skill, slot=0):
+    """Give a rigged seat a skill in one slot (a skill tested without seating its hero)."""
+    g.s[C.P_SK0 + slot * C.MAX_SEATS + seat] = skill
+    g.s[C.H_HEROES] = 1
+    g.invalidate()
+
+
+def skill_events_by_key(g, skill=None):
+    """(seat, skill id, target) of every EV_SKILL (of one skill, by key, if named)."""
+    evs = event_args(g, C.EV_SKILL)
+    return [e for e in evs if skill is None or e[1] == SKILL_IDS[skill]]
+
+
+def judged(g):
+    """Labels of every judgement card revealed so far (EV_JUDGE), in order."""
+    return [g.card_name(e[1]) for e in event_args(g, C.EV_JUDGE)]
+
+
+def expect_confirm(g, seat, skill):
+    """seat is asked whether to use its optional skill (by key, its own id): exactly pass /
+    confirm."""
+    expect(g, seat, C.DK_CONFIRM)
+    assert int(g.s[C.H_DSKILL]) == SKILL_IDS[skill], g.describe_decision()
+    assert g.describe_decision() == f"player_{seat}: {content.SKILLS[skill].name_en}: confirm?"
+    assert g.legal_labels() == ["pass", "confirm"]
+
+
+def expect_skill(g, seat, kind, skill, labels):
+    """seat makes a DK_SKILL_* choice for skill (by key) with exactly these legal labels."""
+    expect(g, seat, kind)
+    assert int(g.s[C.H_DSKILL]) == SKILL_IDS[skill], g.describe_decision()
+    assert g.legal_labels() == labels
+
+
+def no_skill_asked(g, skill):
+    assert skill_events_by_key(g, skill) == []
+    assert not (g.decision_kind == C.DK_CONFIRM and int(g.s[C.H_DSKILL]) == SKILL_IDS[skill])
+
+
+def asked_by(g, seat, kind, skill):
+    """seat makes a decision of this kind for skill (by key): the engine asks by its base id, the
+    description names the skill itself."""
+    expect(g, seat, kind)
+    assert int(g.s[C.H_DSKILL]) == content.SKILL_BASE[SKILL_IDS[skill]], g.describe_decision()
+    assert g.describe_decision().startswith(f"player_{seat}: {content.SKILLS[skill].name_en}: ")
+
+
+def expect_confirm_by_base(g, seat, skill):
+    """``asked_by`` a confirmation: exactly pass / confirm."""
+    asked_by(g, seat, C.DK_CONFIRM, skill)
+    assert g.legal_labels() == ["pass", "confirm"]
+
+
+def mark(g, seat):
+    return int(g.s[C.P_MARK + seat])
+
+
+def seen_marks(g, viewer, seat):
+    """The OS_MARK cells of seat in viewer's observation."""
+    r = (seat - viewer) % g.num_players
+    o = g.observe(viewer)
+    return o[C.OBS_SEATS + r * C.SEAT_OBS + C.OS_MARK:][:C.NUM_MARKS].tolist()
+
+
+def labels_of(g, cards):
+    return [g.card_name(c) for c in cards]
+
+
+def sorted_labels(g):
+    return sorted(g.legal_labels())
+
+
+def index_of(g, pred):
+    """Index in the event log of the first event matching pred."""
+    for i, e in enumerate(g.event_log):
+        if pred(e):
+            return i
+    raise AssertionError("no such event")
+
+
+def hit(g, card="Slash ♠7", target="target player_1"):
+    g.play(card)
+    g.play(target)
+
+
+def checked_games(cfg, games, base):
+    """``games`` random games of cfg, every step checked by the compiled invariant checker
+    (``invariants.play_checked``); fails naming the first few broken. Returns its results."""
+    seeds = (np.arange(games, dtype=np.int64) * 7919 + base).astype(np.int32)
+    out = np.zeros((games, 4), np.int64)
+    invariants.play_checked(seeds, cfg.spec(), base, out)
+    bad = np.flatnonzero(out[:, 3])
+    assert bad.size == 0, [f"seed {seeds[i]}: {invariants.VIOLATIONS.get(int(out[i, 3]))} at "
+                           f"decision {out[i, 2]}" for i in bad[:5]]
+    return out

@@ -1,18 +1,19 @@
 """Hero packs as a whole: the draft, random and fixed line-ups, what observations show of heroes,
 and random play with all 25 standard heroes (invariants, exact masks, hidden information).
 
-Skill-by-skill scenarios are in test_skills_*.py.
+Skill-by-skill scenarios are in tests/skills/test_<key>.py (one file per skill).
 """
 import numpy as np
 import pytest
 from conftest import check_invariants
+from helpers import checked_games as _checked
 from test_hidden_info import play_checking_hidden_info
 from test_random_play import play_fully_checked
 
 import heroes_env
 from heroes_env import Config, Game
 from heroes_env.engine import constants as C
-from heroes_env.engine import content, invariants
+from heroes_env.engine import content
 
 STANDARD = [h.key for h in content.pack_heroes("standard")]
 LORD_HEROES = {"caocao", "liubei", "sunquan"}
@@ -207,16 +208,6 @@ def test_full_checks_with_heroes(n, selection, seed):
 def test_full_checks_with_heroes_without_autoplay():
     cfg = Config(num_players=5, pack="standard", hero_selection="random", autoplay=False)
     play_fully_checked(cfg, 7100, all_illegal_every=25)
-
-
-def _checked(cfg, games, base):
-    seeds = (np.arange(games, dtype=np.int64) * 7919 + base).astype(np.int32)
-    out = np.zeros((games, 4), np.int64)
-    invariants.play_checked(seeds, cfg.spec(), base, out)
-    bad = np.flatnonzero(out[:, 3])
-    assert bad.size == 0, [f"seed {seeds[i]}: {invariants.VIOLATIONS.get(int(out[i, 3]))} at "
-                           f"decision {out[i, 2]}" for i in bad[:5]]
-    return out
 
 
 @pytest.mark.parametrize("n, games", [(5, 3000), (8, 2000)])

@@ -263,8 +263,8 @@ def test_lijian_aims_at_the_duel_victim():
 
 # ================================================================ 迁都, saturation, round, window
 def test_relative_order_follows_qiandu():
-    from test_skills_herokill_seats import qiandu
-    from test_skills_herokill_seats import table as hk_table
+    from helpers import qiandu
+    from helpers import wuzetian_table as hk_table
     g = hk_table({"hand": ["slash ♠7", "slash ♣8", "slash ♠9", ANCHOR]})
     qiandu(g, ["Slash ♠7", "Slash ♣8"], 2)
     assert g.s[C.H_MOVED] == 1

@@ -1,5 +1,5 @@
 """Query points (engine/skills/queries.py): the core asks a question, the skills that answer it
-change the value. The rules the skills change are tested as scenarios in tests/test_skills_*.py
+change the value. The rules the skills change are tested as scenarios in tests/skills/test_<key>.py
 and by the golden corpus; here: the declarations, the loop, and that the core names no skill."""
 import os
 import re

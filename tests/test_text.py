@@ -252,7 +252,7 @@ def test_text_view_passes_the_hidden_information_perturbations(pack, mode):
 def test_skills_taken_by_yizhuang_are_not_named():
     """After 易装 the seat holds a dead hero's skills, and the observation does not say whose:
     the text names the mark and numbers the skill slots instead of naming her own hero's."""
-    from test_skills_herokill_active import hk
+    from helpers import table4_neutral as hk
     g = hk({}, {}, {"hero": "huamulan", "max_hp": 5, "hp": 5,
                     "hand": ["jink ♦2", "slash ♠7", "peach ♥3"]},
            {"hero": "zhouyu", "alive": False}, current=2)
