@@ -7,7 +7,20 @@ do not edit.
 """
 
 from ...fast.jit import njit
-from . import fanji, fanjian, fankui, ganglie, hongyanjie, jianxiong, jijiu, manwu, paodao, yiji
+from . import (
+    fanji,
+    fanjian,
+    fankui,
+    ganglie,
+    hongyanjie,
+    jianxiong,
+    jijiu,
+    lianying,
+    manwu,
+    paodao,
+    xiaoji,
+    yiji,
+)
 from .ids import (
     SK_FANJI,
     SK_FANJIAN,
@@ -16,8 +29,10 @@ from .ids import (
     SK_HONGYANJIE,
     SK_JIANXIONG,
     SK_JIJIU,
+    SK_LIANYING,
     SK_MANWU,
     SK_PAODAO,
+    SK_XIAOJI,
     SK_YIJI,
 )
 
@@ -30,8 +45,10 @@ MODULES = {
     SK_HONGYANJIE: hongyanjie,
     SK_JIANXIONG: jianxiong,
     SK_JIJIU: jijiu,
+    SK_LIANYING: lianying,
     SK_MANWU: manwu,
     SK_PAODAO: paodao,
+    SK_XIAOJI: xiaoji,
     SK_YIJI: yiji,
 }
 OWN = tuple(MODULES)
@@ -78,10 +95,14 @@ def run(s, o, sk):
         jianxiong.run(s, o)
     elif sk == SK_JIJIU:
         jijiu.run(s, o)
+    elif sk == SK_LIANYING:
+        lianying.run(s, o)
     elif sk == SK_MANWU:
         manwu.run(s, o)
     elif sk == SK_PAODAO:
         paodao.run(s, o)
+    elif sk == SK_XIAOJI:
+        xiaoji.run(s, o)
     elif sk == SK_YIJI:
         yiji.run(s, o)
 

@@ -84,7 +84,6 @@ from ..frames import (
 from ..state import pop_frame, post_decision, seat_after, slot_skill
 from . import (
     active,
-    card_loss,
     conversions,
     dispatch,
     judgement,
@@ -104,7 +103,6 @@ _MODULES = {
     FAM_CONVERSIONS: conversions,
     FAM_JUDGEMENT: judgement,
     FAM_PHASES: phases,
-    FAM_CARD_LOSS: card_loss,
     FAM_TARGETING: targeting,
     FAM_ACTIVE: active,
     FAM_LORD: lord,
@@ -325,8 +323,6 @@ def run_skill(s, o):
         judgement.run(s, o, sk)
     elif fam == FAM_PHASES:
         phases.run(s, o, sk)
-    elif fam == FAM_CARD_LOSS:
-        card_loss.run(s, o, sk)
     elif fam == FAM_TARGETING:
         targeting.run(s, o, sk)
     elif fam == FAM_ACTIVE:
