@@ -143,7 +143,7 @@ F_TUXI_SECOND = F_C        # 突袭: the second (-1: none)
 F_GUANXING_TOP = F_B       # 观星: the cards chosen for the top, in order, from here on (F_SUB2:
                            # how many)
 
-# FR_SKILL of a lord skill that asks the others (护驾, 激将; skills/lord.py)
+# FR_SKILL of a lord skill that asks the others (护驾, 激将; skills/lord_ask.py)
 F_LORD_PURPOSE = F_B       # the lord's own ask purpose (0: 激将 used in the play phase)
 F_LORD_CARD1 = F_C         # the card(s) a helper gave (-1: none, or an 八卦阵 闪)
 F_LORD_CARD2 = F_D

@@ -13,7 +13,9 @@ from . import (
     fankui,
     ganglie,
     hongyanjie,
+    hujia,
     jianxiong,
+    jijiang,
     jijiu,
     lianying,
     manwu,
@@ -27,7 +29,9 @@ from .ids import (
     SK_FANKUI,
     SK_GANGLIE,
     SK_HONGYANJIE,
+    SK_HUJIA,
     SK_JIANXIONG,
+    SK_JIJIANG,
     SK_JIJIU,
     SK_LIANYING,
     SK_MANWU,
@@ -43,7 +47,9 @@ MODULES = {
     SK_FANKUI: fankui,
     SK_GANGLIE: ganglie,
     SK_HONGYANJIE: hongyanjie,
+    SK_HUJIA: hujia,
     SK_JIANXIONG: jianxiong,
+    SK_JIJIANG: jijiang,
     SK_JIJIU: jijiu,
     SK_LIANYING: lianying,
     SK_MANWU: manwu,
@@ -59,6 +65,8 @@ def active_ok(s, d, sk):
     """May d use skill sk (a base id) as a play-phase action now?"""
     if sk == SK_FANJIAN:
         return fanjian.active_ok(s, d)
+    elif sk == SK_JIJIANG:
+        return jijiang.active_ok(s, d)
     return False
 
 
@@ -71,6 +79,8 @@ def mask(s, out, d, sk, stage):
         return fankui.mask(s, out, d, stage)
     elif sk == SK_GANGLIE:
         return ganglie.mask(s, out, d, stage)
+    elif sk == SK_JIJIANG:
+        return jijiang.mask(s, out, d, stage)
     elif sk == SK_JIJIU:
         return jijiu.mask(s, out, d, stage)
     elif sk == SK_MANWU:
@@ -91,8 +101,12 @@ def run(s, o, sk):
         fankui.run(s, o)
     elif sk == SK_GANGLIE:
         ganglie.run(s, o)
+    elif sk == SK_HUJIA:
+        hujia.run(s, o)
     elif sk == SK_JIANXIONG:
         jianxiong.run(s, o)
+    elif sk == SK_JIJIANG:
+        jijiang.run(s, o)
     elif sk == SK_JIJIU:
         jijiu.run(s, o)
     elif sk == SK_LIANYING:
@@ -133,6 +147,10 @@ def dying_starts(s, v, sk):
 def response_ok(s, d, sk, dk, purpose, tried):
     """May d call on skill sk when asked for a card of decision kind dk (tried: he already did
     for this request)?"""
+    if sk == SK_HUJIA:
+        return hujia.response_ok(s, d, dk, purpose, tried)
+    elif sk == SK_JIJIANG:
+        return jijiang.response_ok(s, d, dk, purpose, tried)
     return False
 
 

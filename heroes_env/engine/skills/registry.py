@@ -6,12 +6,12 @@ A skill with a module of its own (``skills/<key>.py``: ``fanjian.py``) holds its
 it. A family module (one per kind of mechanic) declares ``SKILLS`` (the ids it implements) and
 ``TIMINGS`` ((skill, timing point) pairs), and provides compiled ``run(s, o, sk)`` (its FR_SKILL
 handler) and ``mask(s, out, d, sk, stage)`` (the legal actions of its DK_SKILL_* decisions);
-families with skills used from the play phase also provide ``active_ok(s, d, sk)``, the lord
-family ``response_ok`` (a lord skill called on in a response: ``response_ok`` here), the
-judgement family ``judge_keeps`` (a skill's judgement card kept: ``judge_keeps`` here); a
-skill module's ``dying_starts`` holds off its owner's dying (``dying_held_off`` here), so that the
-frames ask the registry, not the family. Every skill of ``data/skills.csv`` must be
-implemented by the family it names: checked here, at import.
+families with skills used from the play phase also provide ``active_ok(s, d, sk)``, the
+judgement family ``judge_keeps`` (a skill's judgement card kept: ``judge_keeps`` here); a skill
+module's ``response_ok`` (a lord skill called on in a response: ``response_ok`` here) and
+``dying_starts`` (it holds off its owner's dying: ``dying_held_off`` here) are asked the same
+way, so that the frames ask the registry, not the family. Every skill of ``data/skills.csv``
+must be implemented by the family it names or by a module of its own: checked here, at import.
 
 The engine fires a timing point with ``fire``: if some skill listens, an FR_TRIGGER frame asks each
 listening skill in turn (the owner's, or every living seat's from the current player for
@@ -87,7 +87,6 @@ from . import (
     conversions,
     dispatch,
     judgement,
-    lord,
     modifiers,
     phases,
     targeting,
@@ -105,7 +104,6 @@ _MODULES = {
     FAM_PHASES: phases,
     FAM_TARGETING: targeting,
     FAM_ACTIVE: active,
-    FAM_LORD: lord,
 }
 assert all(content.FAMILIES[fam] == m.__name__.rsplit(".", 1)[1] for fam, m in _MODULES.items())
 
@@ -195,7 +193,7 @@ def skill_table() -> str:
         points = {p for _, p in getattr(mod, "TIMINGS", ())}
         queries = {q for sk in mine for q in range(C.NUM_QUERIES)
                    if (Q.SKILL_QUERIES[sk.id] >> q) & 1}
-        lines.append(row(mod, points, queries, mine, kingdom=mod is lord))
+        lines.append(row(mod, points, queries, mine))
     return "\n".join(lines) + "\n"
 
 
@@ -327,8 +325,6 @@ def run_skill(s, o):
         targeting.run(s, o, sk)
     elif fam == FAM_ACTIVE:
         active.run(s, o, sk)
-    elif fam == FAM_LORD:
-        lord.run(s, o, sk)
     else:
         s[H_ERR] = FAULT_SKILL_FAMILY
         pop_frame(s, 0)
@@ -344,8 +340,6 @@ def active_ok(s, d, sk, out):
         return active.active_ok(s, d, sk)
     if fam == FAM_CONVERSIONS:
         return conversions.active_ok(s, d, sk, out)
-    if fam == FAM_LORD:
-        return lord.active_ok(s, d, sk)
     return False
 
 
@@ -355,8 +349,6 @@ def response_ok(s, d, sk, dk, purpose, tried):
     激将)? tried: he already did for this request."""
     if OWN_RESPONSE[sk]:
         return dispatch.response_ok(s, d, sk, dk, purpose, tried)
-    if SKILL_FAMILY[sk] == FAM_LORD:
-        return lord.response_ok(s, d, sk, dk, purpose, tried)
     return False
 
 
@@ -417,8 +409,6 @@ def skill_mask(s, out, d):
         n += targeting.mask(s, out, d, sk, stage)
     elif fam == FAM_ACTIVE:
         n += active.mask(s, out, d, sk, stage)
-    elif fam == FAM_LORD:
-        n += lord.mask(s, out, d, sk, stage)
     return n
 
 
