@@ -7,12 +7,55 @@ do not edit.
 """
 
 from ...fast.jit import njit
-from . import fanjian
-from .ids import SK_FANJIAN
+from . import (
+    fanji,
+    fanjian,
+    fankui,
+    ganglie,
+    hongyanjie,
+    hujia,
+    jianxiong,
+    jijiang,
+    jijiu,
+    lianying,
+    manwu,
+    paodao,
+    xiaoji,
+    yiji,
+)
+from .ids import (
+    SK_FANJI,
+    SK_FANJIAN,
+    SK_FANKUI,
+    SK_GANGLIE,
+    SK_HONGYANJIE,
+    SK_HUJIA,
+    SK_JIANXIONG,
+    SK_JIJIANG,
+    SK_JIJIU,
+    SK_LIANYING,
+    SK_MANWU,
+    SK_PAODAO,
+    SK_XIAOJI,
+    SK_YIJI,
+)
 
 # skill id -> its module, for every skill with one
 MODULES = {
+    SK_FANJI: fanji,
     SK_FANJIAN: fanjian,
+    SK_FANKUI: fankui,
+    SK_GANGLIE: ganglie,
+    SK_HONGYANJIE: hongyanjie,
+    SK_HUJIA: hujia,
+    SK_JIANXIONG: jianxiong,
+    SK_JIJIANG: jijiang,
+    SK_JIJIU: jijiu,
+    SK_LIANYING: lianying,
+    SK_MANWU: manwu,
+    SK_PAODAO: paodao,
+    SK_XIAOJI: xiaoji,
+    SK_YIJI: yiji,
 }
 OWN = tuple(MODULES)
 
@@ -22,6 +65,8 @@ def active_ok(s, d, sk):
     """May d use skill sk (a base id) as a play-phase action now?"""
     if sk == SK_FANJIAN:
         return fanjian.active_ok(s, d)
+    elif sk == SK_JIJIANG:
+        return jijiang.active_ok(s, d)
     return False
 
 
@@ -30,14 +75,50 @@ def mask(s, out, d, sk, stage):
     """The legal actions of skill sk's decision at stage (their count)."""
     if sk == SK_FANJIAN:
         return fanjian.mask(s, out, d, stage)
+    elif sk == SK_FANKUI:
+        return fankui.mask(s, out, d, stage)
+    elif sk == SK_GANGLIE:
+        return ganglie.mask(s, out, d, stage)
+    elif sk == SK_JIJIANG:
+        return jijiang.mask(s, out, d, stage)
+    elif sk == SK_JIJIU:
+        return jijiu.mask(s, out, d, stage)
+    elif sk == SK_MANWU:
+        return manwu.mask(s, out, d, stage)
+    elif sk == SK_YIJI:
+        return yiji.mask(s, out, d, stage)
     return 0
 
 
 @njit(cache=True)
 def run(s, o, sk):
     """The next step of skill sk's FR_SKILL frame at o."""
-    if sk == SK_FANJIAN:
+    if sk == SK_FANJI:
+        fanji.run(s, o)
+    elif sk == SK_FANJIAN:
         fanjian.run(s, o)
+    elif sk == SK_FANKUI:
+        fankui.run(s, o)
+    elif sk == SK_GANGLIE:
+        ganglie.run(s, o)
+    elif sk == SK_HUJIA:
+        hujia.run(s, o)
+    elif sk == SK_JIANXIONG:
+        jianxiong.run(s, o)
+    elif sk == SK_JIJIANG:
+        jijiang.run(s, o)
+    elif sk == SK_JIJIU:
+        jijiu.run(s, o)
+    elif sk == SK_LIANYING:
+        lianying.run(s, o)
+    elif sk == SK_MANWU:
+        manwu.run(s, o)
+    elif sk == SK_PAODAO:
+        paodao.run(s, o)
+    elif sk == SK_XIAOJI:
+        xiaoji.run(s, o)
+    elif sk == SK_YIJI:
+        yiji.run(s, o)
 
 
 @njit(cache=True)
@@ -57,6 +138,8 @@ def judge_keeps(s, seat, sk, c):
 def dying_starts(s, v, sk):
     """As v's dying procedure starts, does skill sk of his hold it off (True: he does not
     die)?"""
+    if sk == SK_HONGYANJIE:
+        return hongyanjie.dying_starts(s, v)
     return False
 
 
@@ -64,6 +147,10 @@ def dying_starts(s, v, sk):
 def response_ok(s, d, sk, dk, purpose, tried):
     """May d call on skill sk when asked for a card of decision kind dk (tried: he already did
     for this request)?"""
+    if sk == SK_HUJIA:
+        return hujia.response_ok(s, d, dk, purpose, tried)
+    elif sk == SK_JIJIANG:
+        return jijiang.response_ok(s, d, dk, purpose, tried)
     return False
 
 

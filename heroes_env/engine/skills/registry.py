@@ -6,12 +6,12 @@ A skill with a module of its own (``skills/<key>.py``: ``fanjian.py``) holds its
 it. A family module (one per kind of mechanic) declares ``SKILLS`` (the ids it implements) and
 ``TIMINGS`` ((skill, timing point) pairs), and provides compiled ``run(s, o, sk)`` (its FR_SKILL
 handler) and ``mask(s, out, d, sk, stage)`` (the legal actions of its DK_SKILL_* decisions);
-families with skills used from the play phase also provide ``active_ok(s, d, sk)``, the lord
-family ``response_ok`` (a lord skill called on in a response: ``response_ok`` here), the
-judgement family ``judge_keeps`` (a skill's judgement card kept: ``judge_keeps`` here) and the
-damage family ``dying_starts`` (a skill holds off its owner's dying: ``dying_held_off`` here), so
-that the frames ask the registry, not the family. Every skill of ``data/skills.csv`` must be
-implemented by the family it names: checked here, at import.
+families with skills used from the play phase also provide ``active_ok(s, d, sk)``, the
+judgement family ``judge_keeps`` (a skill's judgement card kept: ``judge_keeps`` here); a skill
+module's ``response_ok`` (a lord skill called on in a response: ``response_ok`` here) and
+``dying_starts`` (it holds off its owner's dying: ``dying_held_off`` here) are asked the same
+way, so that the frames ask the registry, not the family. Every skill of ``data/skills.csv``
+must be implemented by the family it names or by a module of its own: checked here, at import.
 
 The engine fires a timing point with ``fire``: if some skill listens, an FR_TRIGGER frame asks each
 listening skill in turn (the owner's, or every living seat's from the current player for
@@ -84,12 +84,9 @@ from ..frames import (
 from ..state import pop_frame, post_decision, seat_after, slot_skill
 from . import (
     active,
-    card_loss,
     conversions,
-    damage,
     dispatch,
     judgement,
-    lord,
     modifiers,
     phases,
     targeting,
@@ -98,13 +95,22 @@ from .common import JR_SKILL, PD_STAGE, mark_cards
 
 FAM_MODIFIERS, FAM_CONVERSIONS, FAM_DAMAGE, FAM_JUDGEMENT, FAM_PHASES, FAM_CARD_LOSS, \
     FAM_TARGETING, FAM_ACTIVE, FAM_LORD = range(9)
-_MODULES = (modifiers, conversions, damage, judgement, phases, card_loss, targeting, active, lord)
-assert tuple(m.__name__.rsplit(".", 1)[1] for m in _MODULES) == content.FAMILIES
+# family id -> its module; a family whose skills all have modules of their own has none (its
+# name stays the CSV's ``family``, the docs' grouping)
+_MODULES = {
+    FAM_MODIFIERS: modifiers,
+    FAM_CONVERSIONS: conversions,
+    FAM_JUDGEMENT: judgement,
+    FAM_PHASES: phases,
+    FAM_TARGETING: targeting,
+    FAM_ACTIVE: active,
+}
+assert all(content.FAMILIES[fam] == m.__name__.rsplit(".", 1)[1] for fam, m in _MODULES.items())
 
 
 def _registry():
     tp = np.zeros(MAX_SKILLS, np.int32)
-    for fam, mod in enumerate(_MODULES):
+    for fam, mod in _MODULES.items():
         for sk in getattr(mod, "SKILLS", ()):
             if content.SKILL_FAMILY[sk] != fam:
                 raise ImportError(f"skill {content.SKILLS_BY_ID[sk].key} is implemented in "
@@ -115,7 +121,7 @@ def _registry():
     for sk, mod in dispatch.MODULES.items():      # a module of its own: TIMINGS = points
         for point in getattr(mod, "TIMINGS", ()):
             tp[sk] |= 1 << point
-    in_families = {sk for mod in _MODULES for sk in getattr(mod, "SKILLS", ())}
+    in_families = {sk for mod in _MODULES.values() for sk in getattr(mod, "SKILLS", ())}
     twice = in_families & set(dispatch.OWN)
     if twice:
         raise ImportError(f"skills both in a family's SKILLS and in a module of their own: "
@@ -179,7 +185,7 @@ def skill_table() -> str:
         sk = content.SKILLS_BY_ID[sk_id]
         lines.append(row(mod, getattr(mod, "TIMINGS", ()), answer_dispatch.QUERIES.get(sk_id, ()),
                          [sk], kingdom=bool(getattr(mod, "response_ok", None)), ends="."))
-    for mod in _MODULES:
+    for mod in _MODULES.values():
         mine = sorted((content.SKILLS_BY_ID[sk] for sk in getattr(mod, "SKILLS", ())),
                       key=lambda sk: sk.id)
         if not mine:
@@ -187,7 +193,7 @@ def skill_table() -> str:
         points = {p for _, p in getattr(mod, "TIMINGS", ())}
         queries = {q for sk in mine for q in range(C.NUM_QUERIES)
                    if (Q.SKILL_QUERIES[sk.id] >> q) & 1}
-        lines.append(row(mod, points, queries, mine, kingdom=mod is lord))
+        lines.append(row(mod, points, queries, mine))
     return "\n".join(lines) + "\n"
 
 
@@ -311,20 +317,14 @@ def run_skill(s, o):
         dispatch.run(s, o, sk)
     elif fam == FAM_CONVERSIONS:
         conversions.run(s, o, sk)
-    elif fam == FAM_DAMAGE:
-        damage.run(s, o, sk)
     elif fam == FAM_JUDGEMENT:
         judgement.run(s, o, sk)
     elif fam == FAM_PHASES:
         phases.run(s, o, sk)
-    elif fam == FAM_CARD_LOSS:
-        card_loss.run(s, o, sk)
     elif fam == FAM_TARGETING:
         targeting.run(s, o, sk)
     elif fam == FAM_ACTIVE:
         active.run(s, o, sk)
-    elif fam == FAM_LORD:
-        lord.run(s, o, sk)
     else:
         s[H_ERR] = FAULT_SKILL_FAMILY
         pop_frame(s, 0)
@@ -340,8 +340,6 @@ def active_ok(s, d, sk, out):
         return active.active_ok(s, d, sk)
     if fam == FAM_CONVERSIONS:
         return conversions.active_ok(s, d, sk, out)
-    if fam == FAM_LORD:
-        return lord.active_ok(s, d, sk)
     return False
 
 
@@ -351,8 +349,6 @@ def response_ok(s, d, sk, dk, purpose, tried):
     激将)? tried: he already did for this request."""
     if OWN_RESPONSE[sk]:
         return dispatch.response_ok(s, d, sk, dk, purpose, tried)
-    if SKILL_FAMILY[sk] == FAM_LORD:
-        return lord.response_ok(s, d, sk, dk, purpose, tried)
     return False
 
 
@@ -380,10 +376,7 @@ def dying_held_off(s, v):
         sk = slot_skill(s, v, i)
         if sk == 0:
             continue
-        if OWN_DYING[sk]:
-            if dispatch.dying_starts(s, v, sk):
-                return True
-        elif SKILL_FAMILY[sk] == FAM_DAMAGE and damage.dying_starts(s, v, sk):
+        if OWN_DYING[sk] and dispatch.dying_starts(s, v, sk):
             return True
     return False
 
@@ -408,8 +401,6 @@ def skill_mask(s, out, d):
         n += dispatch.mask(s, out, d, sk, stage)
     elif fam == FAM_CONVERSIONS:
         n += conversions.mask(s, out, d, sk, stage)
-    elif fam == FAM_DAMAGE:
-        n += damage.mask(s, out, d, sk, stage)
     elif fam == FAM_JUDGEMENT:
         n += judgement.mask(s, out, d, sk, stage)
     elif fam == FAM_PHASES:
@@ -418,8 +409,6 @@ def skill_mask(s, out, d):
         n += targeting.mask(s, out, d, sk, stage)
     elif fam == FAM_ACTIVE:
         n += active.mask(s, out, d, sk, stage)
-    elif fam == FAM_LORD:
-        n += lord.mask(s, out, d, sk, stage)
     return n
 
 
