@@ -54,7 +54,7 @@ def test_every_skill_has_code_and_a_family():
     for sk in content.SKILLS.values():
         mod = registry._MODULES[content.FAMILIES.index(sk.family)]
         base = content.SKILL_BASE[sk.id]
-        assert (base in mod.SKILLS) != (base in dispatch.OWN), sk.key
+        assert (base in getattr(mod, "SKILLS", ())) != (base in dispatch.OWN), sk.key
         assert (content.SKILL_BASE[sk.id] == sk.id) == (sk.base == ""), sk.key
 
 

@@ -197,16 +197,20 @@ def _switch(name: str, spec: tuple[str, str, str | None], mods: dict[str, list[s
     return lines
 
 
+def _from(module: str, names: list[str]) -> list[str]:
+    """``from module import names``, one name a line where one line would pass 100 characters
+    (as ruff's isort writes it)."""
+    line = f"from {module} import {', '.join(names)}"
+    if len(line) <= 100:
+        return [line]
+    return [f"from {module} import ("] + [f"    {n}," for n in names] + [")"]
+
+
 def _imports(mods: dict[str, list[str]]) -> list[str]:
     lines = ["from ...fast.jit import njit"]
     if mods:
-        lines.append(f"from . import {', '.join(sorted(mods))}")
-        names = [f"SK_{k.upper()}" for k in sorted(mods)]
-        joined = ", ".join(names)
-        if len(f"from .ids import {joined}") <= 100:
-            lines.append(f"from .ids import {joined}")
-        else:
-            lines += ["from .ids import ("] + [f"    {n}," for n in names] + [")"]
+        lines += _from(".", sorted(mods))
+        lines += _from(".ids", [f"SK_{k.upper()}" for k in sorted(mods)])
     return lines
 
 
