@@ -11,8 +11,8 @@ from heroes_env.engine import constants as C
 from heroes_env.engine import content, state
 from heroes_env.engine.skills import (
     active,
+    answer_dispatch,
     conversions,
-    modifiers,
     phases,
     queries,
     registry,
@@ -35,22 +35,23 @@ def test_every_query_point_is_declared_and_answered():
     assert sorted(points.values()) == list(range(C.NUM_QUERIES))
     for name, q in points.items():
         assert queries.answered_by(q), f"{name}: no skill answers it"
-    # every skill of modifiers answers something; an answering family declares only its own
-    # skills (its QUERIES are the pairs ANSWERING dispatches), and each is dispatched to its family
-    assert [name for name, _ in queries.ANSWERING] == ["modifiers", "targeting", "conversions",
-                                                       "phases", "active"]
-    families = (modifiers, targeting, conversions, phases, active)
+    # every skill of the CSV's modifiers family has a module of its own that answers something;
+    # an answering family declares only its own skills (its QUERIES are the pairs ANSWERING
+    # dispatches), and each is dispatched to its family
+    locked = {sk.id for sk in content.SKILLS.values() if sk.family == "modifiers" and not sk.base}
+    assert len(locked) == 22 and all(answer_dispatch.QUERIES.get(sk) for sk in locked)
+    assert [name for name, _ in queries.ANSWERING] == ["targeting", "conversions", "phases",
+                                                       "active"]
+    families = (targeting, conversions, phases, active)
     for (name, pairs), fam in zip(queries.ANSWERING, families, strict=True):
         assert fam.__name__.rsplit(".", 1)[1] == name and fam.QUERIES is pairs
-    assert {sk for sk, _ in modifiers.QUERIES} == set(modifiers.SKILLS)
     assert {sk for sk, _ in targeting.QUERIES} == {content.SKILLS["menshen"].id}
     assert {sk for sk, _ in phases.QUERIES} == {content.SKILLS["zuijiu"].id}
     assert {sk for sk, _ in active.QUERIES} == {content.SKILLS["xiadan"].id}
     # the loop dispatches to each answering family's answer (its code in ANSWERING's order)
     import inspect
     loop = inspect.getsource(queries._ask_skills.py_func)
-    calls = ["modifiers.answer(", "menshen_answer(", "conversion_answer(", "zuijiu_answer(",
-             "xiadan_answer("]
+    calls = ["menshen_answer(", "conversion_answer(", "zuijiu_answer(", "xiadan_answer("]
     for i, call in enumerate(calls):
         assert call in loop, call
         assert (f"SKILL_ANSWERER[sk] == {i}" in loop) or i == len(calls) - 1, call

@@ -7,18 +7,134 @@ do not edit.
 """
 
 from ...fast.jit import njit
+from . import (
+    dami,
+    diehun,
+    feijiang,
+    fengwu,
+    hongzhuang,
+    jiuyuan,
+    jiuyuan_hk,
+    jizhi,
+    keji,
+    kongcheng,
+    kongju,
+    kuangchan,
+    luoyi,
+    mashu,
+    menglong,
+    nidongde,
+    nvquan,
+    qianxun,
+    qicai,
+    tuqiang,
+    wushuang,
+    zhuomao,
+)
+from .ids import (
+    SK_DAMI,
+    SK_DIEHUN,
+    SK_FEIJIANG,
+    SK_FENGWU,
+    SK_HONGZHUANG,
+    SK_JIUYUAN,
+    SK_JIUYUAN_HK,
+    SK_JIZHI,
+    SK_KEJI,
+    SK_KONGCHENG,
+    SK_KONGJU,
+    SK_KUANGCHAN,
+    SK_LUOYI,
+    SK_MASHU,
+    SK_MENGLONG,
+    SK_NIDONGDE,
+    SK_NVQUAN,
+    SK_QIANXUN,
+    SK_QICAI,
+    SK_TUQIANG,
+    SK_WUSHUANG,
+    SK_ZHUOMAO,
+)
 
 # skill id -> the query points it answers
-QUERIES = {}
+QUERIES = {
+    SK_DAMI: dami.QUERIES,
+    SK_DIEHUN: diehun.QUERIES,
+    SK_FEIJIANG: feijiang.QUERIES,
+    SK_FENGWU: fengwu.QUERIES,
+    SK_HONGZHUANG: hongzhuang.QUERIES,
+    SK_JIUYUAN: jiuyuan.QUERIES,
+    SK_JIUYUAN_HK: jiuyuan_hk.QUERIES,
+    SK_JIZHI: jizhi.QUERIES,
+    SK_KEJI: keji.QUERIES,
+    SK_KONGCHENG: kongcheng.QUERIES,
+    SK_KONGJU: kongju.QUERIES,
+    SK_KUANGCHAN: kuangchan.QUERIES,
+    SK_LUOYI: luoyi.QUERIES,
+    SK_MASHU: mashu.QUERIES,
+    SK_MENGLONG: menglong.QUERIES,
+    SK_NIDONGDE: nidongde.QUERIES,
+    SK_NVQUAN: nvquan.QUERIES,
+    SK_QIANXUN: qianxun.QUERIES,
+    SK_QICAI: qicai.QUERIES,
+    SK_TUQIANG: tuqiang.QUERIES,
+    SK_WUSHUANG: wushuang.QUERIES,
+    SK_ZHUOMAO: zhuomao.QUERIES,
+}
 
 
 @njit(cache=True)
 def answer(s, q, sk, prm, seat, value, a, b):
     """Seat's skill sk (prm: its parameter) answers query point q: the value it leaves."""
+    if sk == SK_DAMI:
+        return dami.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_DIEHUN:
+        return diehun.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_FEIJIANG:
+        return feijiang.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_FENGWU:
+        return fengwu.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_HONGZHUANG:
+        return hongzhuang.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_JIUYUAN:
+        return jiuyuan.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_JIUYUAN_HK:
+        return jiuyuan_hk.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_JIZHI:
+        return jizhi.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_KEJI:
+        return keji.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_KONGCHENG:
+        return kongcheng.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_KONGJU:
+        return kongju.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_KUANGCHAN:
+        return kuangchan.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_LUOYI:
+        return luoyi.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_MASHU:
+        return mashu.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_MENGLONG:
+        return menglong.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_NIDONGDE:
+        return nidongde.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_NVQUAN:
+        return nvquan.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_QIANXUN:
+        return qianxun.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_QICAI:
+        return qicai.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_WUSHUANG:
+        return wushuang.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_ZHUOMAO:
+        return zhuomao.answer(s, q, prm, seat, value, a, b)
     return value
 
 
 @njit(cache=True)
 def react(s, q, sk, prm, seat, a, b):
     """Seat's skill sk acts on event point q."""
-    return
+    if sk == SK_DIEHUN:
+        diehun.react(s, q, prm, seat, a, b)
+    elif sk == SK_TUQIANG:
+        tuqiang.react(s, q, prm, seat, a, b)

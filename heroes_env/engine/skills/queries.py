@@ -17,17 +17,18 @@ A family that answers query points lists its (skill, point) pairs (its ``QUERIES
 ``answer(s, q, sk, param, seat, value, a, b)`` (and ``react(s, q, sk, param, seat, a, b)`` for
 the events); ``ANSWERING`` names them in the order of their codes, dispatched in ``query`` and
 ``notify``. An answer reads the state only and asks no query point, and it lives in a module that
-does not import ``rules`` (which asks the points): ``modifiers`` holds its own; ``answers.py``
-holds those of the families whose other code uses ``rules`` (``targeting``'s 门神,
-``conversions``, ``phases``' 醉酒, ``active``'s 侠胆). Only 门神 and ``modifiers`` react to
-events.
+does not import ``rules`` (which asks the points): a skill module of its own
+(``skills/<key>.py``, dispatched by the generated ``answer_dispatch``) holds its own;
+``answers.py`` holds those of the families whose other code uses ``rules`` (``targeting``'s 门神,
+``conversions``, ``phases``' 醉酒, ``active``'s 侠胆). Only 门神 and two skill modules (图强,
+蝶魂) react to events.
 """
 import numpy as np
 
 from ...fast.jit import njit
 from ..constants import H_HEROES, MAX_SEATS, MAX_SKILL_SLOTS, MAX_SKILLS, NUM_QUERIES, P_SK0
 from ..content import FAMILIES, SKILL_BASE, SKILL_FAMILY, SKILL_PARAM
-from . import answer_dispatch, modifiers
+from . import answer_dispatch
 from .answers import (
     ACTIVE_QUERIES,
     CONVERSIONS_QUERIES,
@@ -42,9 +43,8 @@ from .answers import (
 
 # the families with answers, in the order of SKILL_ANSWERER's codes (dispatched below):
 # (family, its (skill, query point) pairs)
-ANSWERING = (("modifiers", modifiers.QUERIES), ("targeting", TARGETING_QUERIES),
-             ("conversions", CONVERSIONS_QUERIES), ("phases", PHASES_QUERIES),
-             ("active", ACTIVE_QUERIES))
+ANSWERING = (("targeting", TARGETING_QUERIES), ("conversions", CONVERSIONS_QUERIES),
+             ("phases", PHASES_QUERIES), ("active", ACTIVE_QUERIES))
 
 
 def table(families):
@@ -112,8 +112,6 @@ def _notify_skills(s, q, seat, a, b):
             if OWN_ANSWER[sk]:
                 answer_dispatch.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
             elif SKILL_ANSWERER[sk] == 0:
-                modifiers.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
-            elif SKILL_ANSWERER[sk] == 1:
                 menshen_react(s, q, sk, SKILL_PARAM[own], seat, a, b)
 
 
@@ -137,12 +135,10 @@ def _ask_skills(s, q, seat, value, a, b):
             if OWN_ANSWER[sk]:
                 value = answer_dispatch.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             elif SKILL_ANSWERER[sk] == 0:
-                value = modifiers.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            elif SKILL_ANSWERER[sk] == 1:
                 value = menshen_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            elif SKILL_ANSWERER[sk] == 2:
+            elif SKILL_ANSWERER[sk] == 1:
                 value = conversion_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            elif SKILL_ANSWERER[sk] == 3:
+            elif SKILL_ANSWERER[sk] == 2:
                 value = zuijiu_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             else:
                 value = xiadan_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)

@@ -87,7 +87,6 @@ from . import (
     conversions,
     dispatch,
     judgement,
-    modifiers,
     phases,
     targeting,
 )
@@ -98,7 +97,6 @@ FAM_MODIFIERS, FAM_CONVERSIONS, FAM_DAMAGE, FAM_JUDGEMENT, FAM_PHASES, FAM_CARD_
 # family id -> its module; a family whose skills all have modules of their own has none (its
 # name stays the CSV's ``family``, the docs' grouping)
 _MODULES = {
-    FAM_MODIFIERS: modifiers,
     FAM_CONVERSIONS: conversions,
     FAM_JUDGEMENT: judgement,
     FAM_PHASES: phases,
