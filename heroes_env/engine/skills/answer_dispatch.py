@@ -7,14 +7,20 @@ do not edit.
 """
 
 from ...fast.jit import njit
+from . import xiadan
+from .ids import SK_XIADAN
 
 # skill id -> the query points it answers
-QUERIES = {}
+QUERIES = {
+    SK_XIADAN: xiadan.QUERIES,
+}
 
 
 @njit(cache=True)
 def answer(s, q, sk, prm, seat, value, a, b):
     """Seat's skill sk (prm: its parameter) answers query point q: the value it leaves."""
+    if sk == SK_XIADAN:
+        return xiadan.answer(s, q, prm, seat, value, a, b)
     return value
 
 

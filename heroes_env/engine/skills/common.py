@@ -26,6 +26,7 @@ from ..constants import (
     F_PC,
     F_TGT,
     F_USER,
+    GENDER_MALE,
     H_ANSWER,
     H_DSKILL,
     H_DSKOWNER,
@@ -36,6 +37,7 @@ from ..constants import (
     OPT_HAND,
     P_ALIVE,
     P_ARMOR,
+    P_GENDER,
     P_HANDN,
     P_HP,
     P_MAXHP,
@@ -150,6 +152,17 @@ def heal(s, seat, n, by, card):
             hist_add(s, HK_HEAL, by, seat, card, k)
         pile_trim(s, seat)
     return k if k > 0 else 0
+
+
+@njit(cache=True)
+def wounded(s, t):
+    """Is t below his maximum HP?"""
+    return s[P_HP + t] < s[P_MAXHP + t]
+
+
+@njit(cache=True)
+def male(s, t):
+    return s[P_GENDER + t] == GENDER_MALE
 
 
 # ---------------------------------------------------------------- 不屈 (红颜劫): cards on the hero

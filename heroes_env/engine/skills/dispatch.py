@@ -7,12 +7,32 @@ do not edit.
 """
 
 from ...fast.jit import njit
-from . import fanjian
-from .ids import SK_FANJIAN
+from . import fanjian, jieyin, kurou, lijian, qiandu, qingnang, rende, xiadan, yizhuang, zhiheng
+from .ids import (
+    SK_FANJIAN,
+    SK_JIEYIN,
+    SK_KUROU,
+    SK_LIJIAN,
+    SK_QIANDU,
+    SK_QINGNANG,
+    SK_RENDE,
+    SK_XIADAN,
+    SK_YIZHUANG,
+    SK_ZHIHENG,
+)
 
 # skill id -> its module, for every skill with one
 MODULES = {
     SK_FANJIAN: fanjian,
+    SK_JIEYIN: jieyin,
+    SK_KUROU: kurou,
+    SK_LIJIAN: lijian,
+    SK_QIANDU: qiandu,
+    SK_QINGNANG: qingnang,
+    SK_RENDE: rende,
+    SK_XIADAN: xiadan,
+    SK_YIZHUANG: yizhuang,
+    SK_ZHIHENG: zhiheng,
 }
 OWN = tuple(MODULES)
 
@@ -22,6 +42,24 @@ def active_ok(s, d, sk):
     """May d use skill sk (a base id) as a play-phase action now?"""
     if sk == SK_FANJIAN:
         return fanjian.active_ok(s, d)
+    elif sk == SK_JIEYIN:
+        return jieyin.active_ok(s, d)
+    elif sk == SK_KUROU:
+        return kurou.active_ok(s, d)
+    elif sk == SK_LIJIAN:
+        return lijian.active_ok(s, d)
+    elif sk == SK_QIANDU:
+        return qiandu.active_ok(s, d)
+    elif sk == SK_QINGNANG:
+        return qingnang.active_ok(s, d)
+    elif sk == SK_RENDE:
+        return rende.active_ok(s, d)
+    elif sk == SK_XIADAN:
+        return xiadan.active_ok(s, d)
+    elif sk == SK_YIZHUANG:
+        return yizhuang.active_ok(s, d)
+    elif sk == SK_ZHIHENG:
+        return zhiheng.active_ok(s, d)
     return False
 
 
@@ -30,6 +68,22 @@ def mask(s, out, d, sk, stage):
     """The legal actions of skill sk's decision at stage (their count)."""
     if sk == SK_FANJIAN:
         return fanjian.mask(s, out, d, stage)
+    elif sk == SK_JIEYIN:
+        return jieyin.mask(s, out, d, stage)
+    elif sk == SK_LIJIAN:
+        return lijian.mask(s, out, d, stage)
+    elif sk == SK_QIANDU:
+        return qiandu.mask(s, out, d, stage)
+    elif sk == SK_QINGNANG:
+        return qingnang.mask(s, out, d, stage)
+    elif sk == SK_RENDE:
+        return rende.mask(s, out, d, stage)
+    elif sk == SK_XIADAN:
+        return xiadan.mask(s, out, d, stage)
+    elif sk == SK_YIZHUANG:
+        return yizhuang.mask(s, out, d, stage)
+    elif sk == SK_ZHIHENG:
+        return zhiheng.mask(s, out, d, stage)
     return 0
 
 
@@ -38,6 +92,24 @@ def run(s, o, sk):
     """The next step of skill sk's FR_SKILL frame at o."""
     if sk == SK_FANJIAN:
         fanjian.run(s, o)
+    elif sk == SK_JIEYIN:
+        jieyin.run(s, o)
+    elif sk == SK_KUROU:
+        kurou.run(s, o)
+    elif sk == SK_LIJIAN:
+        lijian.run(s, o)
+    elif sk == SK_QIANDU:
+        qiandu.run(s, o)
+    elif sk == SK_QINGNANG:
+        qingnang.run(s, o)
+    elif sk == SK_RENDE:
+        rende.run(s, o)
+    elif sk == SK_XIADAN:
+        xiadan.run(s, o)
+    elif sk == SK_YIZHUANG:
+        yizhuang.run(s, o)
+    elif sk == SK_ZHIHENG:
+        zhiheng.run(s, o)
 
 
 @njit(cache=True)

@@ -19,7 +19,7 @@ the events); ``ANSWERING`` names them in the order of their codes, dispatched in
 ``notify``. An answer reads the state only and asks no query point, and it lives in a module that
 does not import ``rules`` (which asks the points): ``modifiers`` holds its own; ``answers.py``
 holds those of the families whose other code uses ``rules`` (``targeting``'s 门神,
-``conversions``, ``phases``' 醉酒, ``active``'s 侠胆). Only 门神 and ``modifiers`` react to
+``conversions``, ``phases``' 醉酒). Only 门神 and ``modifiers`` react to
 events.
 """
 import numpy as np
@@ -29,22 +29,19 @@ from ..constants import H_HEROES, MAX_SEATS, MAX_SKILL_SLOTS, MAX_SKILLS, NUM_QU
 from ..content import FAMILIES, SKILL_BASE, SKILL_FAMILY, SKILL_PARAM
 from . import answer_dispatch, modifiers
 from .answers import (
-    ACTIVE_QUERIES,
     CONVERSIONS_QUERIES,
     PHASES_QUERIES,
     TARGETING_QUERIES,
     conversion_answer,
     menshen_answer,
     menshen_react,
-    xiadan_answer,
     zuijiu_answer,
 )
 
 # the families with answers, in the order of SKILL_ANSWERER's codes (dispatched below):
 # (family, its (skill, query point) pairs)
 ANSWERING = (("modifiers", modifiers.QUERIES), ("targeting", TARGETING_QUERIES),
-             ("conversions", CONVERSIONS_QUERIES), ("phases", PHASES_QUERIES),
-             ("active", ACTIVE_QUERIES))
+             ("conversions", CONVERSIONS_QUERIES), ("phases", PHASES_QUERIES))
 
 
 def table(families):
@@ -142,9 +139,7 @@ def _ask_skills(s, q, seat, value, a, b):
                 value = menshen_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             elif SKILL_ANSWERER[sk] == 2:
                 value = conversion_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            elif SKILL_ANSWERER[sk] == 3:
-                value = zuijiu_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             else:
-                value = xiadan_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+                value = zuijiu_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
     return value
 

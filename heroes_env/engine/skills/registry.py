@@ -83,7 +83,6 @@ from ..frames import (
 )
 from ..state import pop_frame, post_decision, seat_after, slot_skill
 from . import (
-    active,
     card_loss,
     conversions,
     damage,
@@ -98,8 +97,11 @@ from .common import JR_SKILL, PD_STAGE, mark_cards
 
 FAM_MODIFIERS, FAM_CONVERSIONS, FAM_DAMAGE, FAM_JUDGEMENT, FAM_PHASES, FAM_CARD_LOSS, \
     FAM_TARGETING, FAM_ACTIVE, FAM_LORD = range(9)
-_MODULES = (modifiers, conversions, damage, judgement, phases, card_loss, targeting, active, lord)
-assert tuple(m.__name__.rsplit(".", 1)[1] for m in _MODULES) == content.FAMILIES
+# per family of content.FAMILIES, its module; None: every skill of the family has a module of its
+# own (active)
+_MODULES = (modifiers, conversions, damage, judgement, phases, card_loss, targeting, None, lord)
+assert all(m is None or m.__name__.rsplit(".", 1)[1] == fam
+           for m, fam in zip(_MODULES, content.FAMILIES, strict=True))
 
 
 def _registry():
@@ -321,8 +323,6 @@ def run_skill(s, o):
         card_loss.run(s, o, sk)
     elif fam == FAM_TARGETING:
         targeting.run(s, o, sk)
-    elif fam == FAM_ACTIVE:
-        active.run(s, o, sk)
     elif fam == FAM_LORD:
         lord.run(s, o, sk)
     else:
@@ -336,8 +336,6 @@ def active_ok(s, d, sk, out):
     fam = SKILL_FAMILY[sk]
     if OWN_ACTIVE[sk]:
         return dispatch.active_ok(s, d, sk)
-    if fam == FAM_ACTIVE:
-        return active.active_ok(s, d, sk)
     if fam == FAM_CONVERSIONS:
         return conversions.active_ok(s, d, sk, out)
     if fam == FAM_LORD:
@@ -416,8 +414,6 @@ def skill_mask(s, out, d):
         n += phases.mask(s, out, d, sk, stage)
     elif fam == FAM_TARGETING:
         n += targeting.mask(s, out, d, sk, stage)
-    elif fam == FAM_ACTIVE:
-        n += active.mask(s, out, d, sk, stage)
     elif fam == FAM_LORD:
         n += lord.mask(s, out, d, sk, stage)
     return n
