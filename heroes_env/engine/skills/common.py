@@ -267,6 +267,17 @@ def mark_cards(s, out, seat, with_equip, color):
 
 
 @njit(cache=True)
+def mark_others_alive(s, out, seat):
+    """Mark every other living character as seat's target (A_TARGET, relative). Returns count."""
+    n = 0
+    for r in range(1, s[H_NP]):
+        if s[P_ALIVE + seat_after(s, seat, r)] == 1:
+            out[A_TARGET + r] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def rel_target(s, seat, a):
     """The absolute seat an A_TARGET action of seat names."""
     return seat_after(s, seat, a - A_TARGET)

@@ -6,25 +6,21 @@ hero, equipment); only the seating changes (``state.swap_positions``).
 """
 from ...fast.jit import njit
 from ..constants import (
-    A_TARGET,
     C_LOC,
     COLOR_BLACK,
     F_PC,
     F_USER,
     H_ANSWER,
     H_NCARDS,
-    H_NP,
     Z_HAND,
 )
 from ..state import (
-    alive,
     card_color,
     other_alive,
     pop_frame,
-    seat_after,
     swap_positions,
 )
-from .common import mark_cards, skill_log
+from .common import mark_cards, mark_others_alive, skill_log
 from .ids import SK_QIANDU
 from .two_cards import two_cards_then_target
 
@@ -49,12 +45,7 @@ def mask(s, out, d, stage):
     """Stages 0 and 1: a black hand card; stage 2: any other living character."""
     if stage < 2:
         return mark_cards(s, out, d, False, COLOR_BLACK)
-    n = 0
-    for r in range(1, s[H_NP]):
-        if alive(s, seat_after(s, d, r)):
-            out[A_TARGET + r] = 1
-            n += 1
-    return n
+    return mark_others_alive(s, out, d)
 
 
 @njit(cache=True)

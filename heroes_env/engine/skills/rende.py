@@ -9,7 +9,6 @@ from ...fast.jit import njit
 from ..constants import (
     A_CARD,
     A_CONFIRM,
-    A_TARGET,
     COLOR_NONE,
     DK_SKILL_CARD,
     DK_SKILL_TARGET,
@@ -18,7 +17,6 @@ from ..constants import (
     F_TGT,
     F_USER,
     H_ANSWER,
-    H_NP,
     HK_GIVE,
     K_NONE,
     P_GIVEN,
@@ -29,15 +27,13 @@ from ..constants import (
 )
 from ..history import hist_add
 from ..state import (
-    alive,
     log_event,
     move_card,
     other_alive,
     pop_frame,
-    seat_after,
     skill_param,
 )
-from .common import ask, heal, mark_cards, rel_target, skill_log
+from .common import ask, heal, mark_cards, mark_others_alive, rel_target, skill_log
 from .ids import SK_RENDE
 
 # the steps of its FR_SKILL frame (F_PC): the receiver asked; chosen; a card given (or done)
@@ -55,12 +51,7 @@ def mask(s, out, d, stage):
     """Stage 0: the receiver, any other living character; stage 1: a hand card."""
     if stage != 0:
         return mark_cards(s, out, d, False, COLOR_NONE)
-    n = 0
-    for r in range(1, s[H_NP]):
-        if alive(s, seat_after(s, d, r)):
-            out[A_TARGET + r] = 1
-            n += 1
-    return n
+    return mark_others_alive(s, out, d)
 
 
 @njit(cache=True)
