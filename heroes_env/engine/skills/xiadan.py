@@ -4,7 +4,7 @@ two targets; not won, he may use no 杀 for the rest of the turn.
 
 The result is a public mark for the turn (``MK_XIADAN_WON`` / ``MK_XIADAN_LOST``: constants,
 beside ``MK_TURN`` that clears them as the turn ends); ``answer`` reads it at the 杀 query points
-that ``rules`` asks. This module reads the state only, so it imports no ``rules``.
+that ``rules`` asks, so this module imports no ``rules`` (``queries`` imports it).
 """
 from ...fast.jit import njit
 from ..constants import (
