@@ -50,7 +50,8 @@ def test_standard_pack_is_the_rule_text():
 
 
 def test_every_skill_has_code_and_a_family():
-    """Its code is in its family's module or in a module of its own (``dispatch.OWN``)."""
+    """Its code is in its family's module or in a module of its own (``dispatch.OWN``; a family
+    whose skills all have one has no module)."""
     from heroes_env.engine.skills import dispatch, registry
     for sk in content.SKILLS.values():
         mod = registry._MODULES.get(content.FAMILIES.index(sk.family))
@@ -99,8 +100,8 @@ def test_content_errors_fail_at_import(monkeypatch):
     with pytest.raises(ImportError, match=r"names unknown skills \['teleport'\]"):
         content._load_heroes()
     monkeypatch.undo()
-    from heroes_env.engine.skills import active, registry
-    monkeypatch.setattr(active, "SKILLS", tuple(sk for sk in active.SKILLS if sk != 12))
+    from heroes_env.engine.skills import dispatch, registry
+    monkeypatch.setattr(dispatch, "OWN", tuple(sk for sk in dispatch.OWN if sk != 12))
     with pytest.raises(ImportError, match=r"skills without code: \['rende'"):
         registry._registry()
 

@@ -10,7 +10,6 @@ import pytest
 from heroes_env.engine import constants as C
 from heroes_env.engine import content, state
 from heroes_env.engine.skills import (
-    active,
     answer_dispatch,
     conversions,
     phases,
@@ -40,18 +39,18 @@ def test_every_query_point_is_declared_and_answered():
     # dispatches), and each is dispatched to its family
     locked = {sk.id for sk in content.SKILLS.values() if sk.family == "modifiers" and not sk.base}
     assert len(locked) == 22 and all(answer_dispatch.QUERIES.get(sk) for sk in locked)
-    assert [name for name, _ in queries.ANSWERING] == ["targeting", "conversions", "phases",
-                                                       "active"]
-    families = (targeting, conversions, phases, active)
+    assert [name for name, _ in queries.ANSWERING] == ["targeting", "conversions", "phases"]
+    families = (targeting, conversions, phases)
     for (name, pairs), fam in zip(queries.ANSWERING, families, strict=True):
         assert fam.__name__.rsplit(".", 1)[1] == name and fam.QUERIES is pairs
     assert {sk for sk, _ in targeting.QUERIES} == {content.SKILLS["menshen"].id}
     assert {sk for sk, _ in phases.QUERIES} == {content.SKILLS["zuijiu"].id}
-    assert {sk for sk, _ in active.QUERIES} == {content.SKILLS["xiadan"].id}
+    assert set(answer_dispatch.QUERIES[content.SKILLS["xiadan"].id]) == {
+        C.Q_SLASH_BLOCKED, C.Q_SLASH_LIMIT, C.Q_ATTACK_RANGE, C.Q_SLASH_TARGETS}
     # the loop dispatches to each answering family's answer (its code in ANSWERING's order)
     import inspect
     loop = inspect.getsource(queries._ask_skills.py_func)
-    calls = ["menshen_answer(", "conversion_answer(", "zuijiu_answer(", "xiadan_answer("]
+    calls = ["menshen_answer(", "conversion_answer(", "zuijiu_answer("]
     for i, call in enumerate(calls):
         assert call in loop, call
         assert (f"SKILL_ANSWERER[sk] == {i}" in loop) or i == len(calls) - 1, call

@@ -29,6 +29,7 @@ from . import (
     qicai,
     tuqiang,
     wushuang,
+    xiadan,
     zhuomao,
 )
 from .ids import (
@@ -53,6 +54,7 @@ from .ids import (
     SK_QICAI,
     SK_TUQIANG,
     SK_WUSHUANG,
+    SK_XIADAN,
     SK_ZHUOMAO,
 )
 
@@ -79,6 +81,7 @@ QUERIES = {
     SK_QICAI: qicai.QUERIES,
     SK_TUQIANG: tuqiang.QUERIES,
     SK_WUSHUANG: wushuang.QUERIES,
+    SK_XIADAN: xiadan.QUERIES,
     SK_ZHUOMAO: zhuomao.QUERIES,
 }
 
@@ -126,6 +129,8 @@ def answer(s, q, sk, prm, seat, value, a, b):
         return qicai.answer(s, q, prm, seat, value, a, b)
     elif sk == SK_WUSHUANG:
         return wushuang.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_XIADAN:
+        return xiadan.answer(s, q, prm, seat, value, a, b)
     elif sk == SK_ZHUOMAO:
         return zhuomao.answer(s, q, prm, seat, value, a, b)
     return value

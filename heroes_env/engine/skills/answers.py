@@ -6,8 +6,7 @@ code that uses the rules. (``modifiers``, which uses no rule, keeps its answers 
   ``Q_TAKES_AIM``, and the event ``Q_SEAT_DIED`` that ends the guard;
 - ``conversions``: ``Q_MAKES_KIND`` and ``Q_CONVERTS`` (which skill turns which card into which
   kind: ``converts``, ``makes``), which ``rules.can_convert_to`` and ``rules.converting_skill`` ask;
-- ``phases``: 醉酒 (``MK_ZUIJIU``) at ``Q_SLASH_DAMAGE`` and ``Q_DUEL_DAMAGE``;
-- ``active``: 侠胆 (``MK_XIADAN_WON`` / ``MK_XIADAN_LOST``) at the 杀 points.
+- ``phases``: 醉酒 (``MK_ZUIJIU``) at ``Q_SLASH_DAMAGE`` and ``Q_DUEL_DAMAGE``.
 
 Each family lists its pairs here (``<FAMILY>_QUERIES``, (skill, query point)) and names them as
 its ``QUERIES``.
@@ -33,22 +32,15 @@ from ..constants import (
     K_SAVAGE,
     K_SLASH,
     K_SNATCH,
-    MAX_SEATS,
     MK_MENSHEN,
     MK_MENSHEN_ON,
-    MK_XIADAN_LOST,
-    MK_XIADAN_WON,
     MK_ZUIJIU,
     P_MARK,
-    Q_ATTACK_RANGE,
     Q_CONVERTS,
     Q_DUEL_DAMAGE,
     Q_MAKES_KIND,
     Q_SEAT_DIED,
-    Q_SLASH_BLOCKED,
     Q_SLASH_DAMAGE,
-    Q_SLASH_LIMIT,
-    Q_SLASH_TARGETS,
     Q_TAKES_AIM,
     SUIT_CLUB,
     SUIT_DIAMOND,
@@ -72,7 +64,6 @@ from .ids import (
     SK_QIXI,
     SK_SHENTOU,
     SK_WUSHENG,
-    SK_XIADAN,
     SK_ZUIJIU,
 )
 
@@ -212,23 +203,3 @@ def zuijiu_answer(s, q, sk, prm, seat, value, a, b):
                                                                    and a != seat):
         return value
     return max(value, 2)
-
-
-# ---------------------------------------------------------------- active: 侠胆
-ACTIVE_QUERIES = ((SK_XIADAN, Q_SLASH_BLOCKED), (SK_XIADAN, Q_SLASH_LIMIT),
-                  (SK_XIADAN, Q_ATTACK_RANGE), (SK_XIADAN, Q_SLASH_TARGETS))
-
-
-@njit(cache=True)
-def xiadan_answer(s, q, sk, prm, seat, value, a, b):
-    """侠胆, for the rest of the turn of its 拼点: won (mark
-    MK_XIADAN_WON), his attack range is unlimited and he may use two 杀 in the play phase, each
-    with up to two targets; not won (MK_XIADAN_LOST), he may use no 杀."""
-    m = s[P_MARK + seat]
-    if q == Q_SLASH_BLOCKED:
-        return 1 if (m & MK_XIADAN_LOST) != 0 else value
-    if (m & MK_XIADAN_WON) == 0:
-        return value
-    if q == Q_ATTACK_RANGE:
-        return max(value, 2 * MAX_SEATS)
-    return max(value, 2)                  # Q_SLASH_LIMIT, Q_SLASH_TARGETS

@@ -26,6 +26,7 @@ from ..constants import (
     F_PC,
     F_TGT,
     F_USER,
+    GENDER_MALE,
     H_ANSWER,
     H_DSKILL,
     H_DSKOWNER,
@@ -36,6 +37,7 @@ from ..constants import (
     OPT_HAND,
     P_ALIVE,
     P_ARMOR,
+    P_GENDER,
     P_HANDN,
     P_HP,
     P_MAXHP,
@@ -152,6 +154,17 @@ def heal(s, seat, n, by, card):
     return k if k > 0 else 0
 
 
+@njit(cache=True)
+def wounded(s, t):
+    """Is t below his maximum HP?"""
+    return s[P_HP + t] < s[P_MAXHP + t]
+
+
+@njit(cache=True)
+def male(s, t):
+    return s[P_GENDER + t] == GENDER_MALE
+
+
 # ---------------------------------------------------------------- 不屈 (红颜劫): cards on the hero
 # A 红颜劫 hero below 1 HP keeps 1 - HP cards face up on his hero (zone Z_PILE + seat, public);
 # he stays alive while their ranks all differ (damage.hongyanjie_fill adds them while dying).
@@ -249,6 +262,17 @@ def mark_cards(s, out, seat, with_equip, color):
     for c in range(s[H_NCARDS]):
         if own_card(s, seat, c, with_equip) and (color == COLOR_NONE or card_color(s, c) == color):
             out[A_CARD + c] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def mark_others_alive(s, out, seat):
+    """Mark every other living character as seat's target (A_TARGET, relative). Returns count."""
+    n = 0
+    for r in range(1, s[H_NP]):
+        if s[P_ALIVE + seat_after(s, seat, r)] == 1:
+            out[A_TARGET + r] = 1
             n += 1
     return n
 

@@ -20,6 +20,7 @@ from . import (
     hongzhuang,
     hujia,
     jianxiong,
+    jieyin,
     jijiang,
     jijiu,
     jiuyuan,
@@ -29,7 +30,9 @@ from . import (
     kongcheng,
     kongju,
     kuangchan,
+    kurou,
     lianying,
+    lijian,
     luoyi,
     manwu,
     mashu,
@@ -37,12 +40,18 @@ from . import (
     nidongde,
     nvquan,
     paodao,
+    qiandu,
     qianxun,
     qicai,
+    qingnang,
+    rende,
     tuqiang,
     wushuang,
+    xiadan,
     xiaoji,
     yiji,
+    yizhuang,
+    zhiheng,
     zhuomao,
 )
 from .ids import (
@@ -58,6 +67,7 @@ from .ids import (
     SK_HONGZHUANG,
     SK_HUJIA,
     SK_JIANXIONG,
+    SK_JIEYIN,
     SK_JIJIANG,
     SK_JIJIU,
     SK_JIUYUAN,
@@ -67,7 +77,9 @@ from .ids import (
     SK_KONGCHENG,
     SK_KONGJU,
     SK_KUANGCHAN,
+    SK_KUROU,
     SK_LIANYING,
+    SK_LIJIAN,
     SK_LUOYI,
     SK_MANWU,
     SK_MASHU,
@@ -75,12 +87,18 @@ from .ids import (
     SK_NIDONGDE,
     SK_NVQUAN,
     SK_PAODAO,
+    SK_QIANDU,
     SK_QIANXUN,
     SK_QICAI,
+    SK_QINGNANG,
+    SK_RENDE,
     SK_TUQIANG,
     SK_WUSHUANG,
+    SK_XIADAN,
     SK_XIAOJI,
     SK_YIJI,
+    SK_YIZHUANG,
+    SK_ZHIHENG,
     SK_ZHUOMAO,
 )
 
@@ -98,6 +116,7 @@ MODULES = {
     SK_HONGZHUANG: hongzhuang,
     SK_HUJIA: hujia,
     SK_JIANXIONG: jianxiong,
+    SK_JIEYIN: jieyin,
     SK_JIJIANG: jijiang,
     SK_JIJIU: jijiu,
     SK_JIUYUAN: jiuyuan,
@@ -107,7 +126,9 @@ MODULES = {
     SK_KONGCHENG: kongcheng,
     SK_KONGJU: kongju,
     SK_KUANGCHAN: kuangchan,
+    SK_KUROU: kurou,
     SK_LIANYING: lianying,
+    SK_LIJIAN: lijian,
     SK_LUOYI: luoyi,
     SK_MANWU: manwu,
     SK_MASHU: mashu,
@@ -115,12 +136,18 @@ MODULES = {
     SK_NIDONGDE: nidongde,
     SK_NVQUAN: nvquan,
     SK_PAODAO: paodao,
+    SK_QIANDU: qiandu,
     SK_QIANXUN: qianxun,
     SK_QICAI: qicai,
+    SK_QINGNANG: qingnang,
+    SK_RENDE: rende,
     SK_TUQIANG: tuqiang,
     SK_WUSHUANG: wushuang,
+    SK_XIADAN: xiadan,
     SK_XIAOJI: xiaoji,
     SK_YIJI: yiji,
+    SK_YIZHUANG: yizhuang,
+    SK_ZHIHENG: zhiheng,
     SK_ZHUOMAO: zhuomao,
 }
 OWN = tuple(MODULES)
@@ -131,8 +158,26 @@ def active_ok(s, d, sk):
     """May d use skill sk (a base id) as a play-phase action now?"""
     if sk == SK_FANJIAN:
         return fanjian.active_ok(s, d)
+    elif sk == SK_JIEYIN:
+        return jieyin.active_ok(s, d)
     elif sk == SK_JIJIANG:
         return jijiang.active_ok(s, d)
+    elif sk == SK_KUROU:
+        return kurou.active_ok(s, d)
+    elif sk == SK_LIJIAN:
+        return lijian.active_ok(s, d)
+    elif sk == SK_QIANDU:
+        return qiandu.active_ok(s, d)
+    elif sk == SK_QINGNANG:
+        return qingnang.active_ok(s, d)
+    elif sk == SK_RENDE:
+        return rende.active_ok(s, d)
+    elif sk == SK_XIADAN:
+        return xiadan.active_ok(s, d)
+    elif sk == SK_YIZHUANG:
+        return yizhuang.active_ok(s, d)
+    elif sk == SK_ZHIHENG:
+        return zhiheng.active_ok(s, d)
     return False
 
 
@@ -145,14 +190,30 @@ def mask(s, out, d, sk, stage):
         return fankui.mask(s, out, d, stage)
     elif sk == SK_GANGLIE:
         return ganglie.mask(s, out, d, stage)
+    elif sk == SK_JIEYIN:
+        return jieyin.mask(s, out, d, stage)
     elif sk == SK_JIJIANG:
         return jijiang.mask(s, out, d, stage)
     elif sk == SK_JIJIU:
         return jijiu.mask(s, out, d, stage)
+    elif sk == SK_LIJIAN:
+        return lijian.mask(s, out, d, stage)
     elif sk == SK_MANWU:
         return manwu.mask(s, out, d, stage)
+    elif sk == SK_QIANDU:
+        return qiandu.mask(s, out, d, stage)
+    elif sk == SK_QINGNANG:
+        return qingnang.mask(s, out, d, stage)
+    elif sk == SK_RENDE:
+        return rende.mask(s, out, d, stage)
+    elif sk == SK_XIADAN:
+        return xiadan.mask(s, out, d, stage)
     elif sk == SK_YIJI:
         return yiji.mask(s, out, d, stage)
+    elif sk == SK_YIZHUANG:
+        return yizhuang.mask(s, out, d, stage)
+    elif sk == SK_ZHIHENG:
+        return zhiheng.mask(s, out, d, stage)
     return 0
 
 
@@ -171,20 +232,38 @@ def run(s, o, sk):
         hujia.run(s, o)
     elif sk == SK_JIANXIONG:
         jianxiong.run(s, o)
+    elif sk == SK_JIEYIN:
+        jieyin.run(s, o)
     elif sk == SK_JIJIANG:
         jijiang.run(s, o)
     elif sk == SK_JIJIU:
         jijiu.run(s, o)
+    elif sk == SK_KUROU:
+        kurou.run(s, o)
     elif sk == SK_LIANYING:
         lianying.run(s, o)
+    elif sk == SK_LIJIAN:
+        lijian.run(s, o)
     elif sk == SK_MANWU:
         manwu.run(s, o)
     elif sk == SK_PAODAO:
         paodao.run(s, o)
+    elif sk == SK_QIANDU:
+        qiandu.run(s, o)
+    elif sk == SK_QINGNANG:
+        qingnang.run(s, o)
+    elif sk == SK_RENDE:
+        rende.run(s, o)
+    elif sk == SK_XIADAN:
+        xiadan.run(s, o)
     elif sk == SK_XIAOJI:
         xiaoji.run(s, o)
     elif sk == SK_YIJI:
         yiji.run(s, o)
+    elif sk == SK_YIZHUANG:
+        yizhuang.run(s, o)
+    elif sk == SK_ZHIHENG:
+        zhiheng.run(s, o)
 
 
 @njit(cache=True)

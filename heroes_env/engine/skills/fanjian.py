@@ -9,7 +9,6 @@ from this module, hands it the skill's play-phase check, masks and frame.
 from ...fast.jit import njit
 from ..constants import (
     A_OPTION,
-    A_TARGET,
     COLOR_BLACK,
     COLOR_RED,
     DK_SKILL_OPTION,
@@ -20,7 +19,6 @@ from ..constants import (
     F_USER,
     H_ANSWER,
     H_DSKOWNER,
-    H_NP,
     OPT_BLACK,
     OPT_RED,
     OPT_SUIT,
@@ -36,10 +34,9 @@ from ..state import (
     other_alive,
     pop_frame,
     random_hand_card,
-    seat_after,
     skill_param,
 )
-from .common import ask, gain, mark_used, rel_target, skill_log, used
+from .common import ask, gain, mark_others_alive, mark_used, rel_target, skill_log, used
 from .ids import SK_FANJIAN
 
 # the steps of its FR_SKILL frame (F_PC): the target asked; chosen (it names); named; damage dealt
@@ -58,10 +55,7 @@ def mask(s, out, d, stage):
     for 攻心."""
     n = 0
     if stage == 0:
-        for r in range(1, s[H_NP]):
-            if alive(s, seat_after(s, d, r)):
-                out[A_TARGET + r] = 1
-                n += 1
+        n = mark_others_alive(s, out, d)
     elif skill_param(s, s[H_DSKOWNER], SK_FANJIAN) == 1:   # 攻心: the target names a suit
         for x in range(4):
             out[A_OPTION + OPT_SUIT + x] = 1

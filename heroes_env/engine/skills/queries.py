@@ -20,8 +20,7 @@ the events); ``ANSWERING`` names them in the order of their codes, dispatched in
 does not import ``rules`` (which asks the points): a skill module of its own
 (``skills/<key>.py``, dispatched by the generated ``answer_dispatch``) holds its own;
 ``answers.py`` holds those of the families whose other code uses ``rules`` (``targeting``'s 门神,
-``conversions``, ``phases``' 醉酒, ``active``'s 侠胆). Only 门神 and two skill modules (图强,
-蝶魂) react to events.
+``conversions``, ``phases``' 醉酒). Only 门神 and skill modules (图强, 蝶魂) react to events.
 """
 import numpy as np
 
@@ -30,21 +29,19 @@ from ..constants import H_HEROES, MAX_SEATS, MAX_SKILL_SLOTS, MAX_SKILLS, NUM_QU
 from ..content import FAMILIES, SKILL_BASE, SKILL_FAMILY, SKILL_PARAM
 from . import answer_dispatch
 from .answers import (
-    ACTIVE_QUERIES,
     CONVERSIONS_QUERIES,
     PHASES_QUERIES,
     TARGETING_QUERIES,
     conversion_answer,
     menshen_answer,
     menshen_react,
-    xiadan_answer,
     zuijiu_answer,
 )
 
 # the families with answers, in the order of SKILL_ANSWERER's codes (dispatched below):
 # (family, its (skill, query point) pairs)
 ANSWERING = (("targeting", TARGETING_QUERIES), ("conversions", CONVERSIONS_QUERIES),
-             ("phases", PHASES_QUERIES), ("active", ACTIVE_QUERIES))
+             ("phases", PHASES_QUERIES))
 
 
 def table(families):
@@ -138,9 +135,7 @@ def _ask_skills(s, q, seat, value, a, b):
                 value = menshen_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             elif SKILL_ANSWERER[sk] == 1:
                 value = conversion_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            elif SKILL_ANSWERER[sk] == 2:
-                value = zuijiu_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             else:
-                value = xiadan_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+                value = zuijiu_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
     return value
 

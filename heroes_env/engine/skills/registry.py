@@ -83,7 +83,6 @@ from ..frames import (
 )
 from ..state import pop_frame, post_decision, seat_after, slot_skill
 from . import (
-    active,
     conversions,
     dispatch,
     judgement,
@@ -101,7 +100,6 @@ _MODULES = {
     FAM_JUDGEMENT: judgement,
     FAM_PHASES: phases,
     FAM_TARGETING: targeting,
-    FAM_ACTIVE: active,
 }
 assert all(content.FAMILIES[fam] == m.__name__.rsplit(".", 1)[1] for fam, m in _MODULES.items())
 
@@ -321,8 +319,6 @@ def run_skill(s, o):
         phases.run(s, o, sk)
     elif fam == FAM_TARGETING:
         targeting.run(s, o, sk)
-    elif fam == FAM_ACTIVE:
-        active.run(s, o, sk)
     else:
         s[H_ERR] = FAULT_SKILL_FAMILY
         pop_frame(s, 0)
@@ -334,8 +330,6 @@ def active_ok(s, d, sk, out):
     fam = SKILL_FAMILY[sk]
     if OWN_ACTIVE[sk]:
         return dispatch.active_ok(s, d, sk)
-    if fam == FAM_ACTIVE:
-        return active.active_ok(s, d, sk)
     if fam == FAM_CONVERSIONS:
         return conversions.active_ok(s, d, sk, out)
     return False
@@ -405,8 +399,6 @@ def skill_mask(s, out, d):
         n += phases.mask(s, out, d, sk, stage)
     elif fam == FAM_TARGETING:
         n += targeting.mask(s, out, d, sk, stage)
-    elif fam == FAM_ACTIVE:
-        n += active.mask(s, out, d, sk, stage)
     return n
 
 
