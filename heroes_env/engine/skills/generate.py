@@ -197,16 +197,20 @@ def _switch(name: str, spec: tuple[str, str, str | None], mods: dict[str, list[s
     return lines
 
 
+def _import(source: str, names: list[str]) -> list[str]:
+    """``from <source> import <names>``, on one line if it fits in 100 characters (ruff's
+    line length), else one name a line."""
+    line = f"from {source} import {', '.join(names)}"
+    if len(line) <= 100:
+        return [line]
+    return [f"from {source} import ("] + [f"    {n}," for n in names] + [")"]
+
+
 def _imports(mods: dict[str, list[str]]) -> list[str]:
     lines = ["from ...fast.jit import njit"]
     if mods:
-        lines.append(f"from . import {', '.join(sorted(mods))}")
-        names = [f"SK_{k.upper()}" for k in sorted(mods)]
-        joined = ", ".join(names)
-        if len(f"from .ids import {joined}") <= 100:
-            lines.append(f"from .ids import {joined}")
-        else:
-            lines += ["from .ids import ("] + [f"    {n}," for n in names] + [")"]
+        lines += _import(".", sorted(mods))
+        lines += _import(".ids", [f"SK_{k.upper()}" for k in sorted(mods)])
     return lines
 
 
