@@ -142,10 +142,6 @@ F_YIJI_POINTS = F_C        # 遗计: points of damage answered so far (F_SUB2: t
 F_YIJI_CARD = F_D          # 遗计: the card being given
 F_PAODAO_EVENTS = F_D      # 炮刀: the event count when its 杀 was asked (damaged_since)
 F_MANWU_TARGET = F_D       # 曼舞: the one the damage went to
-F_TUXI_FIRST = F_B         # 突袭: the first seat chosen
-F_TUXI_SECOND = F_C        # 突袭: the second (-1: none)
-F_GUANXING_TOP = F_B       # 观星: the cards chosen for the top, in order, from here on (F_SUB2:
-                           # how many)
 
 # FR_SKILL of a lord skill that asks the others (护驾, 激将; skills/lord.py)
 F_LORD_PURPOSE = F_B       # the lord's own ask purpose (0: 激将 used in the play phase)

@@ -18,9 +18,10 @@ A family that answers query points lists its (skill, point) pairs (its ``QUERIES
 the events); ``ANSWERING`` names them in the order of their codes, dispatched in ``query`` and
 ``notify``. An answer reads the state only and asks no query point, and it lives in a module that
 does not import ``rules`` (which asks the points): ``modifiers`` holds its own; ``answers.py``
-holds those of the families whose other code uses ``rules`` (``targeting``'s 门神,
-``conversions``, ``phases``' 醉酒, ``active``'s 侠胆). Only 门神 and ``modifiers`` react to
-events.
+holds those of the families whose other code uses ``rules`` (``conversions``, ``active``'s 侠胆).
+A skill module of its own answers with its ``answer`` / ``react`` and declares its ``QUERIES``
+(门神, 醉酒), dispatched through the generated ``answer_dispatch``. Only 门神 and ``modifiers``
+react to events.
 """
 import numpy as np
 
@@ -31,19 +32,13 @@ from . import answer_dispatch, modifiers
 from .answers import (
     ACTIVE_QUERIES,
     CONVERSIONS_QUERIES,
-    PHASES_QUERIES,
-    TARGETING_QUERIES,
     conversion_answer,
-    menshen_answer,
-    menshen_react,
     xiadan_answer,
-    zuijiu_answer,
 )
 
 # the families with answers, in the order of SKILL_ANSWERER's codes (dispatched below):
 # (family, its (skill, query point) pairs)
-ANSWERING = (("modifiers", modifiers.QUERIES), ("targeting", TARGETING_QUERIES),
-             ("conversions", CONVERSIONS_QUERIES), ("phases", PHASES_QUERIES),
+ANSWERING = (("modifiers", modifiers.QUERIES), ("conversions", CONVERSIONS_QUERIES),
              ("active", ACTIVE_QUERIES))
 
 
@@ -113,8 +108,6 @@ def _notify_skills(s, q, seat, a, b):
                 answer_dispatch.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
             elif SKILL_ANSWERER[sk] == 0:
                 modifiers.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
-            elif SKILL_ANSWERER[sk] == 1:
-                menshen_react(s, q, sk, SKILL_PARAM[own], seat, a, b)
 
 
 @njit(cache=True)
@@ -139,11 +132,7 @@ def _ask_skills(s, q, seat, value, a, b):
             elif SKILL_ANSWERER[sk] == 0:
                 value = modifiers.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             elif SKILL_ANSWERER[sk] == 1:
-                value = menshen_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            elif SKILL_ANSWERER[sk] == 2:
                 value = conversion_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            elif SKILL_ANSWERER[sk] == 3:
-                value = zuijiu_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             else:
                 value = xiadan_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
     return value

@@ -7,11 +7,12 @@ it. A family module (one per kind of mechanic) declares ``SKILLS`` (the ids it i
 ``TIMINGS`` ((skill, timing point) pairs), and provides compiled ``run(s, o, sk)`` (its FR_SKILL
 handler) and ``mask(s, out, d, sk, stage)`` (the legal actions of its DK_SKILL_* decisions);
 families with skills used from the play phase also provide ``active_ok(s, d, sk)``, the lord
-family ``response_ok`` (a lord skill called on in a response: ``response_ok`` here), the
-judgement family ``judge_keeps`` (a skill's judgement card kept: ``judge_keeps`` here) and the
+family ``response_ok`` (a lord skill called on in a response: ``response_ok`` here) and the
 damage family ``dying_starts`` (a skill holds off its owner's dying: ``dying_held_off`` here), so
-that the frames ask the registry, not the family. Every skill of ``data/skills.csv`` must be
-implemented by the family it names: checked here, at import.
+that the frames ask the registry, not the family; a skill module's ``judge_keeps`` (its judgement
+card kept) is asked by ``judge_keeps`` here. Every skill of ``data/skills.csv`` must be
+implemented by the family it names or by a module of its own: checked here, at import. A family
+whose skills all have modules of their own has no module left (``_MODULES``).
 
 The engine fires a timing point with ``fire``: if some skill listens, an FR_TRIGGER frame asks each
 listening skill in turn (the owner's, or every living seat's from the current player for
@@ -88,23 +89,30 @@ from . import (
     conversions,
     damage,
     dispatch,
-    judgement,
     lord,
     modifiers,
-    phases,
-    targeting,
 )
 from .common import JR_SKILL, PD_STAGE, mark_cards
 
 FAM_MODIFIERS, FAM_CONVERSIONS, FAM_DAMAGE, FAM_JUDGEMENT, FAM_PHASES, FAM_CARD_LOSS, \
     FAM_TARGETING, FAM_ACTIVE, FAM_LORD = range(9)
-_MODULES = (modifiers, conversions, damage, judgement, phases, card_loss, targeting, active, lord)
-assert tuple(m.__name__.rsplit(".", 1)[1] for m in _MODULES) == content.FAMILIES
+assert len(content.FAMILIES) == FAM_LORD + 1
+# the family modules still holding skills, by family (skills.csv ``family``); a family whose
+# skills all have modules of their own has none
+_MODULES = {
+    FAM_MODIFIERS: modifiers,
+    FAM_CONVERSIONS: conversions,
+    FAM_DAMAGE: damage,
+    FAM_CARD_LOSS: card_loss,
+    FAM_ACTIVE: active,
+    FAM_LORD: lord,
+}
+assert all(m.__name__.rsplit(".", 1)[1] == content.FAMILIES[fam] for fam, m in _MODULES.items())
 
 
 def _registry():
     tp = np.zeros(MAX_SKILLS, np.int32)
-    for fam, mod in enumerate(_MODULES):
+    for fam, mod in _MODULES.items():
         for sk in getattr(mod, "SKILLS", ()):
             if content.SKILL_FAMILY[sk] != fam:
                 raise ImportError(f"skill {content.SKILLS_BY_ID[sk].key} is implemented in "
@@ -115,7 +123,7 @@ def _registry():
     for sk, mod in dispatch.MODULES.items():      # a module of its own: TIMINGS = points
         for point in getattr(mod, "TIMINGS", ()):
             tp[sk] |= 1 << point
-    in_families = {sk for mod in _MODULES for sk in getattr(mod, "SKILLS", ())}
+    in_families = {sk for mod in _MODULES.values() for sk in getattr(mod, "SKILLS", ())}
     twice = in_families & set(dispatch.OWN)
     if twice:
         raise ImportError(f"skills both in a family's SKILLS and in a module of their own: "
@@ -179,7 +187,7 @@ def skill_table() -> str:
         sk = content.SKILLS_BY_ID[sk_id]
         lines.append(row(mod, getattr(mod, "TIMINGS", ()), answer_dispatch.QUERIES.get(sk_id, ()),
                          [sk], kingdom=bool(getattr(mod, "response_ok", None)), ends="."))
-    for mod in _MODULES:
+    for mod in _MODULES.values():
         mine = sorted((content.SKILLS_BY_ID[sk] for sk in getattr(mod, "SKILLS", ())),
                       key=lambda sk: sk.id)
         if not mine:
@@ -234,8 +242,6 @@ def answers(s, seat, sk, tp):
         return False
     if OWN_LISTENS[sk]:
         return dispatch.listens_at(s, seat, sk, tp)
-    if SKILL_FAMILY[sk] == FAM_JUDGEMENT:
-        return judgement.listens_at(s, seat, sk, tp)
     return True
 
 
@@ -313,14 +319,8 @@ def run_skill(s, o):
         conversions.run(s, o, sk)
     elif fam == FAM_DAMAGE:
         damage.run(s, o, sk)
-    elif fam == FAM_JUDGEMENT:
-        judgement.run(s, o, sk)
-    elif fam == FAM_PHASES:
-        phases.run(s, o, sk)
     elif fam == FAM_CARD_LOSS:
         card_loss.run(s, o, sk)
-    elif fam == FAM_TARGETING:
-        targeting.run(s, o, sk)
     elif fam == FAM_ACTIVE:
         active.run(s, o, sk)
     elif fam == FAM_LORD:
@@ -365,8 +365,6 @@ def judge_keeps(s, seat, reason, c):
     sk = reason - JR_SKILL
     if OWN_KEEPS[sk]:
         return dispatch.judge_keeps(s, seat, sk, c)
-    if SKILL_FAMILY[sk] == FAM_JUDGEMENT:
-        return judgement.judge_keeps(s, seat, sk, c)
     return False
 
 
@@ -410,12 +408,6 @@ def skill_mask(s, out, d):
         n += conversions.mask(s, out, d, sk, stage)
     elif fam == FAM_DAMAGE:
         n += damage.mask(s, out, d, sk, stage)
-    elif fam == FAM_JUDGEMENT:
-        n += judgement.mask(s, out, d, sk, stage)
-    elif fam == FAM_PHASES:
-        n += phases.mask(s, out, d, sk, stage)
-    elif fam == FAM_TARGETING:
-        n += targeting.mask(s, out, d, sk, stage)
     elif fam == FAM_ACTIVE:
         n += active.mask(s, out, d, sk, stage)
     elif fam == FAM_LORD:
