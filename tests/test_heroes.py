@@ -50,8 +50,8 @@ def test_standard_pack_is_the_rule_text():
 
 
 def test_every_skill_has_code_and_a_family():
-    """Its code is in its family's module or in a module of its own (``dispatch.OWN``; a family
-    whose skills all have one has no module)."""
+    """Its code is in its family's module (where the family still has one) or in a module of its
+    own (``dispatch.OWN``)."""
     from heroes_env.engine.skills import dispatch, registry
     for sk in content.SKILLS.values():
         mod = registry._MODULES.get(content.FAMILIES.index(sk.family))

@@ -12,10 +12,8 @@ from heroes_env.engine import content, state
 from heroes_env.engine.skills import (
     answer_dispatch,
     conversions,
-    phases,
     queries,
     registry,
-    targeting,
 )
 
 ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
@@ -39,18 +37,23 @@ def test_every_query_point_is_declared_and_answered():
     # dispatches), and each is dispatched to its family
     locked = {sk.id for sk in content.SKILLS.values() if sk.family == "modifiers" and not sk.base}
     assert len(locked) == 22 and all(answer_dispatch.QUERIES.get(sk) for sk in locked)
-    assert [name for name, _ in queries.ANSWERING] == ["targeting", "conversions", "phases"]
-    families = (targeting, conversions, phases)
+    assert [name for name, _ in queries.ANSWERING] == ["conversions"]
+    families = (conversions,)
     for (name, pairs), fam in zip(queries.ANSWERING, families, strict=True):
         assert fam.__name__.rsplit(".", 1)[1] == name and fam.QUERIES is pairs
-    assert {sk for sk, _ in targeting.QUERIES} == {content.SKILLS["menshen"].id}
-    assert {sk for sk, _ in phases.QUERIES} == {content.SKILLS["zuijiu"].id}
-    assert set(answer_dispatch.QUERIES[content.SKILLS["xiadan"].id]) == {
-        C.Q_SLASH_BLOCKED, C.Q_SLASH_LIMIT, C.Q_ATTACK_RANGE, C.Q_SLASH_TARGETS}
+    # modules of their own answer through answer_dispatch, with the points they declare
+    for key, points in (("menshen", (C.Q_TAKES_AIM, C.Q_SEAT_DIED)),
+                        ("zuijiu", (C.Q_SLASH_DAMAGE, C.Q_DUEL_DAMAGE)),
+                        ("xiadan", (C.Q_SLASH_BLOCKED, C.Q_SLASH_LIMIT, C.Q_ATTACK_RANGE,
+                                    C.Q_SLASH_TARGETS))):
+        sk = content.SKILLS[key].id
+        assert queries.OWN_ANSWER[sk] and queries.SKILL_QUERIES[sk] == sum(1 << q for q in points)
+        assert set(answer_dispatch.QUERIES[sk]) == set(points)
     # the loop dispatches to each answering family's answer (its code in ANSWERING's order)
     import inspect
     loop = inspect.getsource(queries._ask_skills.py_func)
-    calls = ["menshen_answer(", "conversion_answer(", "zuijiu_answer("]
+    assert "answer_dispatch.answer(" in loop
+    calls = ["conversion_answer("]
     for i, call in enumerate(calls):
         assert call in loop, call
         assert (f"SKILL_ANSWERER[sk] == {i}" in loop) or i == len(calls) - 1, call
@@ -160,8 +163,9 @@ def test_card_loss_triggers_are_data():
 
 
 def test_menshen_answers_through_the_query_points():
-    """门神 (targeting) answers Q_TAKES_AIM, which rules.aim_taker asks of every other living seat,
-    and the event Q_SEAT_DIED ends the guard; the flow names neither the skill nor its family."""
+    """门神 (its own module) answers Q_TAKES_AIM, which rules.aim_taker asks of every other living
+    seat, and the event Q_SEAT_DIED ends the guard; the flow names neither the skill nor its
+    module."""
     from heroes_env.engine import rules
     s = np.zeros(C.STATE_SIZE, np.int32)
     s[C.H_HEROES], s[C.H_NP] = 1, 5
@@ -187,8 +191,8 @@ def test_menshen_answers_through_the_query_points():
 
 
 def test_zuijiu_and_xiadan_answer_through_the_query_points():
-    """醉酒 (phases) answers Q_SLASH_DAMAGE and Q_DUEL_DAMAGE in its owner's drunk turn, 侠胆
-    (active) the points of the 杀 (blocked, limit, range, targets) by its turn marks; the rules
+    """醉酒 (its own module) answers Q_SLASH_DAMAGE and Q_DUEL_DAMAGE in its owner's drunk turn,
+    侠胆 (active) the points of the 杀 (blocked, limit, range, targets) by its turn marks; the rules
     that ask them name neither skill."""
     from heroes_env.engine import rules
     s = np.zeros(C.STATE_SIZE, np.int32)

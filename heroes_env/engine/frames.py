@@ -136,10 +136,6 @@ F_SKILL_ORG = F_E          # offset of the frame that fired the timing point (sk
 F_SKILL_OWN1 = F_B
 F_SKILL_OWN2 = F_C
 F_SKILL_OWN3 = F_D
-F_TUXI_FIRST = F_B         # 突袭: the first seat chosen
-F_TUXI_SECOND = F_C        # 突袭: the second (-1: none)
-F_GUANXING_TOP = F_B       # 观星: the cards chosen for the top, in order, from here on (F_SUB2:
-                           # how many)
 
 # FR_SKILL of a lord skill that asks the others (护驾, 激将; skills/lord_ask.py)
 F_LORD_PURPOSE = F_B       # the lord's own ask purpose (0: 激将 used in the play phase)

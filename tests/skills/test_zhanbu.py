@@ -7,10 +7,13 @@ Tables: ``table`` is ``helpers.herokill_table`` (seats with roles by position, o
 deck).
 """
 
+import numpy as np
 from helpers import expect, hand_names
 from helpers import herokill_table as table
 
 from heroes_env.engine import constants as C
+from heroes_env.engine import content
+from heroes_env.engine.skills import registry
 
 
 def test_liubowen_zhanbu_looks_at_five():
@@ -31,3 +34,28 @@ def test_liubowen_zhanbu_looks_at_five():
     assert hand_names(g, 2) == ["Strike ♠8", "Strike ♠9"]
     pile = [g.card_name(c) for c in g.draw_pile()]
     assert pile[0] == "Medicine ♥3" and pile[-1] == "Strike ♠7"
+
+
+def test_liubowen_zhanbu_five_on_top_stay_in_its_frame():
+    """占卜 with all five cards back on top: they go on in the order he chose them, and choosing
+    the fifth writes nothing past his skill's frame (the frame record above the top of the stack
+    is unchanged by that step, run alone, as it resumes his skill's frame)."""
+    top = ["slash ♠7", "slash ♠8", "slash ♠9", "jink ♦2", "jink ♦3", "medicine ♥3"]
+    g = table({}, {"hero": "liubowen"}, {}, {}, current=1, phase="start", deck_top=top,
+              autoplay=False)
+    g.play("confirm")                        # he uses it
+    g.play("confirm")                        # none to the bottom
+    order = ["Dodge ♦3", "Strike ♠9", "Dodge ♦2", "Strike ♠7"]
+    for lab in order:
+        g.play(lab)
+    assert g.legal_labels() == ["Strike ♠8"]
+    s = g.s
+    o = C.FRAME_BASE + (int(s[C.H_FP]) - 1) * C.FRAME_SIZE
+    assert s[o + C.F_KIND] == C.FR_SKILL and s[o + C.F_AS] == content.SKILLS["guanxing"].id
+    above = s[o + C.FRAME_SIZE:o + 2 * C.FRAME_SIZE].copy()
+    (last,) = g.legal_actions()
+    s[C.H_ANSWER] = last
+    registry.run_skill(s, o)
+    assert np.array_equal(s[o + C.FRAME_SIZE:o + 2 * C.FRAME_SIZE], above)
+    pile = [g.card_name(c) for c in g.draw_pile()]
+    assert pile[:5] == order + ["Strike ♠8"] and pile[5] == "Medicine ♥3"

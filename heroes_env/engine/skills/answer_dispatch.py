@@ -23,6 +23,7 @@ from . import (
     luoyi,
     mashu,
     menglong,
+    menshen,
     nidongde,
     nvquan,
     qianxun,
@@ -31,6 +32,7 @@ from . import (
     wushuang,
     xiadan,
     zhuomao,
+    zuijiu,
 )
 from .ids import (
     SK_DAMI,
@@ -48,6 +50,7 @@ from .ids import (
     SK_LUOYI,
     SK_MASHU,
     SK_MENGLONG,
+    SK_MENSHEN,
     SK_NIDONGDE,
     SK_NVQUAN,
     SK_QIANXUN,
@@ -56,6 +59,7 @@ from .ids import (
     SK_WUSHUANG,
     SK_XIADAN,
     SK_ZHUOMAO,
+    SK_ZUIJIU,
 )
 
 # skill id -> the query points it answers
@@ -75,6 +79,7 @@ QUERIES = {
     SK_LUOYI: luoyi.QUERIES,
     SK_MASHU: mashu.QUERIES,
     SK_MENGLONG: menglong.QUERIES,
+    SK_MENSHEN: menshen.QUERIES,
     SK_NIDONGDE: nidongde.QUERIES,
     SK_NVQUAN: nvquan.QUERIES,
     SK_QIANXUN: qianxun.QUERIES,
@@ -83,6 +88,7 @@ QUERIES = {
     SK_WUSHUANG: wushuang.QUERIES,
     SK_XIADAN: xiadan.QUERIES,
     SK_ZHUOMAO: zhuomao.QUERIES,
+    SK_ZUIJIU: zuijiu.QUERIES,
 }
 
 
@@ -119,6 +125,8 @@ def answer(s, q, sk, prm, seat, value, a, b):
         return mashu.answer(s, q, prm, seat, value, a, b)
     elif sk == SK_MENGLONG:
         return menglong.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_MENSHEN:
+        return menshen.answer(s, q, prm, seat, value, a, b)
     elif sk == SK_NIDONGDE:
         return nidongde.answer(s, q, prm, seat, value, a, b)
     elif sk == SK_NVQUAN:
@@ -133,6 +141,8 @@ def answer(s, q, sk, prm, seat, value, a, b):
         return xiadan.answer(s, q, prm, seat, value, a, b)
     elif sk == SK_ZHUOMAO:
         return zhuomao.answer(s, q, prm, seat, value, a, b)
+    elif sk == SK_ZUIJIU:
+        return zuijiu.answer(s, q, prm, seat, value, a, b)
     return value
 
 
@@ -141,5 +151,7 @@ def react(s, q, sk, prm, seat, a, b):
     """Seat's skill sk acts on event point q."""
     if sk == SK_DIEHUN:
         diehun.react(s, q, prm, seat, a, b)
+    elif sk == SK_MENSHEN:
+        menshen.react(s, q, prm, seat, a, b)
     elif sk == SK_TUQIANG:
         tuqiang.react(s, q, prm, seat, a, b)

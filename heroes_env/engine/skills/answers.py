@@ -2,11 +2,8 @@
 reads the state only, so that ``rules.py`` asks them (``queries.query``) without importing the
 code that uses the rules. (``modifiers``, which uses no rule, keeps its answers itself.)
 
-- ``targeting``: 门神 (``MK_MENSHEN`` on the guarded seat, ``MK_MENSHEN_ON`` on 秦琼) at
-  ``Q_TAKES_AIM``, and the event ``Q_SEAT_DIED`` that ends the guard;
 - ``conversions``: ``Q_MAKES_KIND`` and ``Q_CONVERTS`` (which skill turns which card into which
   kind: ``converts``, ``makes``), which ``rules.can_convert_to`` and ``rules.converting_skill`` ask;
-- ``phases``: 醉酒 (``MK_ZUIJIU``) at ``Q_SLASH_DAMAGE`` and ``Q_DUEL_DAMAGE``.
 
 Each family lists its pairs here (``<FAMILY>_QUERIES``, (skill, query point)) and names them as
 its ``QUERIES``.
@@ -18,7 +15,6 @@ from ..constants import (
     COLOR_RED,
     H_CUR,
     H_LASTKIND,
-    H_NP,
     K_AMAZING_GRACE,
     K_COLLATERAL,
     K_DISMANTLE,
@@ -32,16 +28,8 @@ from ..constants import (
     K_SAVAGE,
     K_SLASH,
     K_SNATCH,
-    MK_MENSHEN,
-    MK_MENSHEN_ON,
-    MK_ZUIJIU,
-    P_MARK,
     Q_CONVERTS,
-    Q_DUEL_DAMAGE,
     Q_MAKES_KIND,
-    Q_SEAT_DIED,
-    Q_SLASH_DAMAGE,
-    Q_TAKES_AIM,
     SUIT_CLUB,
     SUIT_DIAMOND,
     SUIT_HEART,
@@ -59,41 +47,11 @@ from .ids import (
     SK_HUICHUN,
     SK_JIANXIONG_HK,
     SK_LONGDAN,
-    SK_MENSHEN,
     SK_QINGGUO,
     SK_QIXI,
     SK_SHENTOU,
     SK_WUSHENG,
-    SK_ZUIJIU,
 )
-
-# ---------------------------------------------------------------- targeting: 门神
-TARGETING_QUERIES = ((SK_MENSHEN, Q_TAKES_AIM), (SK_MENSHEN, Q_SEAT_DIED))
-
-
-@njit(cache=True)
-def menshen_answer(s, q, sk, prm, seat, value, a, b):
-    """门神 (Q_TAKES_AIM): seat guards seat a, so a 杀/决斗 aimed at a aims at him. Changes
-    nothing."""
-    if (s[P_MARK + a] & MK_MENSHEN) != 0 and (s[P_MARK + seat] & MK_MENSHEN_ON) != 0:
-        return sk
-    return value
-
-
-@njit(cache=True)
-def menshen_react(s, q, sk, prm, seat, a, b):
-    """门神 (Q_SEAT_DIED): seat a died; if it is the guarding 秦琼 (seat) or the one he guards, the
-    guard ends."""
-    if (s[P_MARK + seat] & MK_MENSHEN_ON) != 0 and (a == seat or (s[P_MARK + a] & MK_MENSHEN) != 0):
-        guard_ends(s)
-
-
-@njit(cache=True)
-def guard_ends(s):
-    """门神: the guard ends (no seat guarded, no 秦琼 guarding)."""
-    for p in range(s[H_NP]):
-        s[P_MARK + p] &= ~(MK_MENSHEN | MK_MENSHEN_ON)
-
 
 # ---------------------------------------------------------------- conversions
 CONVERTING = (SK_WUSHENG, SK_LONGDAN, SK_QINGGUO, SK_QIXI, SK_GUOSE, SK_HUICHUN, SK_FENGHUO,
@@ -190,16 +148,3 @@ def conversion_answer(s, q, sk, prm, seat, value, a, b):
     return value
 
 
-# ---------------------------------------------------------------- phases: 醉酒
-PHASES_QUERIES = ((SK_ZUIJIU, Q_SLASH_DAMAGE), (SK_ZUIJIU, Q_DUEL_DAMAGE))
-
-
-@njit(cache=True)
-def zuijiu_answer(s, q, sk, prm, seat, value, a, b):
-    """醉酒: in his turn, once he has drawn only one card (mark
-    MK_ZUIJIU), a 杀 he uses deals 2 damage, and so does a 决斗 he used when he wins it
-    (``Q_DUEL_DAMAGE`` asks the winner; a: the 决斗's user)."""
-    if (s[P_MARK + seat] & MK_ZUIJIU) == 0 or s[H_CUR] != seat or (q == Q_DUEL_DAMAGE
-                                                                   and a != seat):
-        return value
-    return max(value, 2)

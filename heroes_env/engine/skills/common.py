@@ -54,6 +54,7 @@ from ..constants import (
 from ..frames import F_PD_CARD1, F_PD_CARD2, F_SKILL_ORG, push_dying, push_judge, push_pindian
 from ..history import hist_add, hist_skill
 from ..state import (
+    alive,
     card_color,
     card_rank,
     count_zone,
@@ -88,6 +89,16 @@ def ask_confirm(s, o, next_pc):
     post_decision(s, owner, DK_CONFIRM, s[o + F_CARD], owner, s[o + F_TGT], 0, PUR_SKILL, 0)
     s[H_DSKILL] = s[o + F_AS]
     s[H_DSKOWNER] = owner
+
+
+@njit(cache=True)
+def ask_if_alive(s, o, next_pc):
+    """An optional skill's first step: its living owner is asked yes / no (``ask_confirm``: the
+    answer comes at next_pc); a dead owner's frame ends."""
+    if alive(s, s[o + F_USER]):
+        ask_confirm(s, o, next_pc)
+    else:
+        pop_frame(s, 0)
 
 
 @njit(cache=True)

@@ -8,14 +8,18 @@ do not edit.
 
 from ...fast.jit import njit
 from . import (
+    biyue,
     dami,
     diehun,
+    dili,
     fanji,
     fanjian,
     fankui,
     feijiang,
     fengwu,
     ganglie,
+    guanxing,
+    guicai,
     hongyanjie,
     hongzhuang,
     hujia,
@@ -33,36 +37,49 @@ from . import (
     kurou,
     lianying,
     lijian,
+    liuli,
+    luoshen,
     luoyi,
     manwu,
     mashu,
     menglong,
+    menshen,
     nidongde,
     nvquan,
     paodao,
     qiandu,
+    qianglue,
     qianxun,
     qicai,
     qingnang,
     rende,
+    rouqing,
+    tiandu,
     tuqiang,
+    tuxi,
     wushuang,
     xiadan,
     xiaoji,
     yiji,
+    yingzi,
     yizhuang,
     zhiheng,
     zhuomao,
+    zuijiu,
 )
 from .ids import (
+    SK_BIYUE,
     SK_DAMI,
     SK_DIEHUN,
+    SK_DILI,
     SK_FANJI,
     SK_FANJIAN,
     SK_FANKUI,
     SK_FEIJIANG,
     SK_FENGWU,
     SK_GANGLIE,
+    SK_GUANXING,
+    SK_GUICAI,
     SK_HONGYANJIE,
     SK_HONGZHUANG,
     SK_HUJIA,
@@ -80,38 +97,51 @@ from .ids import (
     SK_KUROU,
     SK_LIANYING,
     SK_LIJIAN,
+    SK_LIULI,
+    SK_LUOSHEN,
     SK_LUOYI,
     SK_MANWU,
     SK_MASHU,
     SK_MENGLONG,
+    SK_MENSHEN,
     SK_NIDONGDE,
     SK_NVQUAN,
     SK_PAODAO,
     SK_QIANDU,
+    SK_QIANGLUE,
     SK_QIANXUN,
     SK_QICAI,
     SK_QINGNANG,
     SK_RENDE,
+    SK_ROUQING,
+    SK_TIANDU,
     SK_TUQIANG,
+    SK_TUXI,
     SK_WUSHUANG,
     SK_XIADAN,
     SK_XIAOJI,
     SK_YIJI,
+    SK_YINGZI,
     SK_YIZHUANG,
     SK_ZHIHENG,
     SK_ZHUOMAO,
+    SK_ZUIJIU,
 )
 
 # skill id -> its module, for every skill with one
 MODULES = {
+    SK_BIYUE: biyue,
     SK_DAMI: dami,
     SK_DIEHUN: diehun,
+    SK_DILI: dili,
     SK_FANJI: fanji,
     SK_FANJIAN: fanjian,
     SK_FANKUI: fankui,
     SK_FEIJIANG: feijiang,
     SK_FENGWU: fengwu,
     SK_GANGLIE: ganglie,
+    SK_GUANXING: guanxing,
+    SK_GUICAI: guicai,
     SK_HONGYANJIE: hongyanjie,
     SK_HONGZHUANG: hongzhuang,
     SK_HUJIA: hujia,
@@ -129,26 +159,35 @@ MODULES = {
     SK_KUROU: kurou,
     SK_LIANYING: lianying,
     SK_LIJIAN: lijian,
+    SK_LIULI: liuli,
+    SK_LUOSHEN: luoshen,
     SK_LUOYI: luoyi,
     SK_MANWU: manwu,
     SK_MASHU: mashu,
     SK_MENGLONG: menglong,
+    SK_MENSHEN: menshen,
     SK_NIDONGDE: nidongde,
     SK_NVQUAN: nvquan,
     SK_PAODAO: paodao,
     SK_QIANDU: qiandu,
+    SK_QIANGLUE: qianglue,
     SK_QIANXUN: qianxun,
     SK_QICAI: qicai,
     SK_QINGNANG: qingnang,
     SK_RENDE: rende,
+    SK_ROUQING: rouqing,
+    SK_TIANDU: tiandu,
     SK_TUQIANG: tuqiang,
+    SK_TUXI: tuxi,
     SK_WUSHUANG: wushuang,
     SK_XIADAN: xiadan,
     SK_XIAOJI: xiaoji,
     SK_YIJI: yiji,
+    SK_YINGZI: yingzi,
     SK_YIZHUANG: yizhuang,
     SK_ZHIHENG: zhiheng,
     SK_ZHUOMAO: zhuomao,
+    SK_ZUIJIU: zuijiu,
 }
 OWN = tuple(MODULES)
 
@@ -190,6 +229,10 @@ def mask(s, out, d, sk, stage):
         return fankui.mask(s, out, d, stage)
     elif sk == SK_GANGLIE:
         return ganglie.mask(s, out, d, stage)
+    elif sk == SK_GUANXING:
+        return guanxing.mask(s, out, d, stage)
+    elif sk == SK_GUICAI:
+        return guicai.mask(s, out, d, stage)
     elif sk == SK_JIEYIN:
         return jieyin.mask(s, out, d, stage)
     elif sk == SK_JIJIANG:
@@ -198,14 +241,22 @@ def mask(s, out, d, sk, stage):
         return jijiu.mask(s, out, d, stage)
     elif sk == SK_LIJIAN:
         return lijian.mask(s, out, d, stage)
+    elif sk == SK_LIULI:
+        return liuli.mask(s, out, d, stage)
     elif sk == SK_MANWU:
         return manwu.mask(s, out, d, stage)
+    elif sk == SK_MENSHEN:
+        return menshen.mask(s, out, d, stage)
     elif sk == SK_QIANDU:
         return qiandu.mask(s, out, d, stage)
+    elif sk == SK_QIANGLUE:
+        return qianglue.mask(s, out, d, stage)
     elif sk == SK_QINGNANG:
         return qingnang.mask(s, out, d, stage)
     elif sk == SK_RENDE:
         return rende.mask(s, out, d, stage)
+    elif sk == SK_TUXI:
+        return tuxi.mask(s, out, d, stage)
     elif sk == SK_XIADAN:
         return xiadan.mask(s, out, d, stage)
     elif sk == SK_YIJI:
@@ -220,7 +271,11 @@ def mask(s, out, d, sk, stage):
 @njit(cache=True)
 def run(s, o, sk):
     """The next step of skill sk's FR_SKILL frame at o."""
-    if sk == SK_FANJI:
+    if sk == SK_BIYUE:
+        biyue.run(s, o)
+    elif sk == SK_DILI:
+        dili.run(s, o)
+    elif sk == SK_FANJI:
         fanji.run(s, o)
     elif sk == SK_FANJIAN:
         fanjian.run(s, o)
@@ -228,6 +283,10 @@ def run(s, o, sk):
         fankui.run(s, o)
     elif sk == SK_GANGLIE:
         ganglie.run(s, o)
+    elif sk == SK_GUANXING:
+        guanxing.run(s, o)
+    elif sk == SK_GUICAI:
+        guicai.run(s, o)
     elif sk == SK_HUJIA:
         hujia.run(s, o)
     elif sk == SK_JIANXIONG:
@@ -244,38 +303,60 @@ def run(s, o, sk):
         lianying.run(s, o)
     elif sk == SK_LIJIAN:
         lijian.run(s, o)
+    elif sk == SK_LIULI:
+        liuli.run(s, o)
+    elif sk == SK_LUOSHEN:
+        luoshen.run(s, o)
     elif sk == SK_MANWU:
         manwu.run(s, o)
+    elif sk == SK_MENSHEN:
+        menshen.run(s, o)
     elif sk == SK_PAODAO:
         paodao.run(s, o)
     elif sk == SK_QIANDU:
         qiandu.run(s, o)
+    elif sk == SK_QIANGLUE:
+        qianglue.run(s, o)
     elif sk == SK_QINGNANG:
         qingnang.run(s, o)
     elif sk == SK_RENDE:
         rende.run(s, o)
+    elif sk == SK_ROUQING:
+        rouqing.run(s, o)
+    elif sk == SK_TIANDU:
+        tiandu.run(s, o)
+    elif sk == SK_TUXI:
+        tuxi.run(s, o)
     elif sk == SK_XIADAN:
         xiadan.run(s, o)
     elif sk == SK_XIAOJI:
         xiaoji.run(s, o)
     elif sk == SK_YIJI:
         yiji.run(s, o)
+    elif sk == SK_YINGZI:
+        yingzi.run(s, o)
     elif sk == SK_YIZHUANG:
         yizhuang.run(s, o)
     elif sk == SK_ZHIHENG:
         zhiheng.run(s, o)
+    elif sk == SK_ZUIJIU:
+        zuijiu.run(s, o)
 
 
 @njit(cache=True)
 def listens_at(s, seat, sk, tp):
     """Does seat's skill sk answer timing point tp, one of its ``TIMINGS``? (A parameter may
     pick among them: 洛神 at the start of the turn, 玉步 before the draw phase.)"""
+    if sk == SK_LUOSHEN:
+        return luoshen.listens_at(s, seat, tp)
     return True
 
 
 @njit(cache=True)
 def judge_keeps(s, seat, sk, c):
     """Does seat keep judgement card c that skill sk asked for, once it took effect?"""
+    if sk == SK_LUOSHEN:
+        return luoshen.judge_keeps(s, seat, c)
     return False
 
 

@@ -197,12 +197,13 @@ def _switch(name: str, spec: tuple[str, str, str | None], mods: dict[str, list[s
     return lines
 
 
-def _import(module: str, names: list[str]) -> list[str]:
-    """``from module import names``, one name a line when it would pass 100 characters."""
-    joined = ", ".join(names)
-    if len(f"from {module} import {joined}") <= 100:
-        return [f"from {module} import {joined}"]
-    return [f"from {module} import ("] + [f"    {n}," for n in names] + [")"]
+def _import(source: str, names: list[str]) -> list[str]:
+    """``from <source> import <names>``, on one line if it fits in 100 characters (ruff's
+    line length), else one name a line."""
+    line = f"from {source} import {', '.join(names)}"
+    if len(line) <= 100:
+        return [line]
+    return [f"from {source} import ("] + [f"    {n}," for n in names] + [")"]
 
 
 def _imports(mods: dict[str, list[str]]) -> list[str]:

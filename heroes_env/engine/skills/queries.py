@@ -18,9 +18,9 @@ A family that answers query points lists its (skill, point) pairs (its ``QUERIES
 the events); ``ANSWERING`` names them in the order of their codes, dispatched in ``query`` and
 ``notify``. An answer reads the state only and asks no query point, and it lives in a module that
 does not import ``rules`` (which asks the points): a skill module of its own
-(``skills/<key>.py``, dispatched by the generated ``answer_dispatch``) holds its own;
-``answers.py`` holds those of the families whose other code uses ``rules`` (``targeting``'s 门神,
-``conversions``, ``phases``' 醉酒). Only 门神 and skill modules (图强, 蝶魂) react to events.
+(``skills/<key>.py``, dispatched by the generated ``answer_dispatch``) declares its ``QUERIES``
+and holds its ``answer`` / ``react``; ``answers.py`` holds those of the conversions, whose other
+code uses ``rules``.
 """
 import numpy as np
 
@@ -30,18 +30,12 @@ from ..content import FAMILIES, SKILL_BASE, SKILL_FAMILY, SKILL_PARAM
 from . import answer_dispatch
 from .answers import (
     CONVERSIONS_QUERIES,
-    PHASES_QUERIES,
-    TARGETING_QUERIES,
     conversion_answer,
-    menshen_answer,
-    menshen_react,
-    zuijiu_answer,
 )
 
 # the families with answers, in the order of SKILL_ANSWERER's codes (dispatched below):
 # (family, its (skill, query point) pairs)
-ANSWERING = (("targeting", TARGETING_QUERIES), ("conversions", CONVERSIONS_QUERIES),
-             ("phases", PHASES_QUERIES))
+ANSWERING = (("conversions", CONVERSIONS_QUERIES),)
 
 
 def table(families):
@@ -105,11 +99,8 @@ def _notify_skills(s, q, seat, a, b):
     for i in range(MAX_SKILL_SLOTS):
         own = s[P_SK0 + i * MAX_SEATS + seat]
         sk = SKILL_BASE[own]
-        if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1:
-            if OWN_ANSWER[sk]:
-                answer_dispatch.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
-            elif SKILL_ANSWERER[sk] == 0:
-                menshen_react(s, q, sk, SKILL_PARAM[own], seat, a, b)
+        if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1 and OWN_ANSWER[sk]:
+            answer_dispatch.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
 
 
 @njit(cache=True)
@@ -131,11 +122,7 @@ def _ask_skills(s, q, seat, value, a, b):
         if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1:
             if OWN_ANSWER[sk]:
                 value = answer_dispatch.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            elif SKILL_ANSWERER[sk] == 0:
-                value = menshen_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            elif SKILL_ANSWERER[sk] == 1:
-                value = conversion_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             else:
-                value = zuijiu_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+                value = conversion_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
     return value
 

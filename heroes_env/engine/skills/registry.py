@@ -85,9 +85,6 @@ from ..state import pop_frame, post_decision, seat_after, slot_skill
 from . import (
     conversions,
     dispatch,
-    judgement,
-    phases,
-    targeting,
 )
 from .common import JR_SKILL, PD_STAGE, mark_cards
 
@@ -97,9 +94,6 @@ FAM_MODIFIERS, FAM_CONVERSIONS, FAM_DAMAGE, FAM_JUDGEMENT, FAM_PHASES, FAM_CARD_
 # name stays the CSV's ``family``, the docs' grouping)
 _MODULES = {
     FAM_CONVERSIONS: conversions,
-    FAM_JUDGEMENT: judgement,
-    FAM_PHASES: phases,
-    FAM_TARGETING: targeting,
 }
 assert all(content.FAMILIES[fam] == m.__name__.rsplit(".", 1)[1] for fam, m in _MODULES.items())
 
@@ -236,8 +230,6 @@ def answers(s, seat, sk, tp):
         return False
     if OWN_LISTENS[sk]:
         return dispatch.listens_at(s, seat, sk, tp)
-    if SKILL_FAMILY[sk] == FAM_JUDGEMENT:
-        return judgement.listens_at(s, seat, sk, tp)
     return True
 
 
@@ -313,12 +305,6 @@ def run_skill(s, o):
         dispatch.run(s, o, sk)
     elif fam == FAM_CONVERSIONS:
         conversions.run(s, o, sk)
-    elif fam == FAM_JUDGEMENT:
-        judgement.run(s, o, sk)
-    elif fam == FAM_PHASES:
-        phases.run(s, o, sk)
-    elif fam == FAM_TARGETING:
-        targeting.run(s, o, sk)
     else:
         s[H_ERR] = FAULT_SKILL_FAMILY
         pop_frame(s, 0)
@@ -353,8 +339,6 @@ def judge_keeps(s, seat, reason, c):
     sk = reason - JR_SKILL
     if OWN_KEEPS[sk]:
         return dispatch.judge_keeps(s, seat, sk, c)
-    if SKILL_FAMILY[sk] == FAM_JUDGEMENT:
-        return judgement.judge_keeps(s, seat, sk, c)
     return False
 
 
@@ -393,12 +377,6 @@ def skill_mask(s, out, d):
         n += dispatch.mask(s, out, d, sk, stage)
     elif fam == FAM_CONVERSIONS:
         n += conversions.mask(s, out, d, sk, stage)
-    elif fam == FAM_JUDGEMENT:
-        n += judgement.mask(s, out, d, sk, stage)
-    elif fam == FAM_PHASES:
-        n += phases.mask(s, out, d, sk, stage)
-    elif fam == FAM_TARGETING:
-        n += targeting.mask(s, out, d, sk, stage)
     return n
 
 
