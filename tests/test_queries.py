@@ -11,7 +11,7 @@ from heroes_env.engine import constants as C
 from heroes_env.engine import content, state
 from heroes_env.engine.skills import (
     active,
-    conversions,
+    answer_dispatch,
     modifiers,
     phases,
     queries,
@@ -37,9 +37,9 @@ def test_every_query_point_is_declared_and_answered():
         assert queries.answered_by(q), f"{name}: no skill answers it"
     # every skill of modifiers answers something; an answering family declares only its own
     # skills (its QUERIES are the pairs ANSWERING dispatches), and each is dispatched to its family
-    assert [name for name, _ in queries.ANSWERING] == ["modifiers", "targeting", "conversions",
-                                                       "phases", "active"]
-    families = (modifiers, targeting, conversions, phases, active)
+    assert [name for name, _ in queries.ANSWERING] == ["modifiers", "targeting", "phases",
+                                                       "active"]
+    families = (modifiers, targeting, phases, active)
     for (name, pairs), fam in zip(queries.ANSWERING, families, strict=True):
         assert fam.__name__.rsplit(".", 1)[1] == name and fam.QUERIES is pairs
     assert {sk for sk, _ in modifiers.QUERIES} == set(modifiers.SKILLS)
@@ -49,16 +49,20 @@ def test_every_query_point_is_declared_and_answered():
     # the loop dispatches to each answering family's answer (its code in ANSWERING's order)
     import inspect
     loop = inspect.getsource(queries._ask_skills.py_func)
-    calls = ["modifiers.answer(", "menshen_answer(", "conversion_answer(", "zuijiu_answer(",
-             "xiadan_answer("]
+    calls = ["modifiers.answer(", "menshen_answer(", "zuijiu_answer(", "xiadan_answer("]
     for i, call in enumerate(calls):
         assert call in loop, call
         assert (f"SKILL_ANSWERER[sk] == {i}" in loop) or i == len(calls) - 1, call
-    # the conversions a response can call on (conversions.makes), each answering both points
-    responding = {sk for sk in conversions.SKILLS
-                  if any(conversions.makes(sk, k) for k in range(C.NUM_KINDS))}
-    assert set(conversions.QUERIES) == {(sk, q) for sk in responding
-                                        for q in (C.Q_MAKES_KIND, C.Q_CONVERTS)}
+    # every card conversion with code of its own says which card it turns into which kind
+    # (Q_CONVERTS); those a response can call on also say which kinds they make (Q_MAKES_KIND)
+    conversions = {sk.id for sk in content.SKILLS.values() if sk.kind == "conversion"
+                   and not sk.base}
+    assert {sk for sk, points in answer_dispatch.QUERIES.items()
+            if C.Q_CONVERTS in points} == conversions
+    responding = {content.SKILLS[k].id for k in ("wusheng", "longdan", "qingguo", "huichun",
+                                                 "diaozhuo")}
+    assert {sk for sk, points in answer_dispatch.QUERIES.items()
+            if C.Q_MAKES_KIND in points} == responding
     for i, (name, pairs) in enumerate(queries.ANSWERING):
         for sk, _ in pairs:
             assert queries.SKILL_ANSWERER[sk] == i, (name, sk)

@@ -7,12 +7,55 @@ do not edit.
 """
 
 from ...fast.jit import njit
-from . import fanjian
-from .ids import SK_FANJIAN
+from . import (
+    diaozhuo,
+    fangzhu,
+    fanjian,
+    fenghuo,
+    fuxiao,
+    ganlu,
+    guose,
+    huichun,
+    jianxiong_hk,
+    longdan,
+    qingguo,
+    qixi,
+    shentou,
+    wusheng,
+)
+from .ids import (
+    SK_DIAOZHUO,
+    SK_FANGZHU,
+    SK_FANJIAN,
+    SK_FENGHUO,
+    SK_FUXIAO,
+    SK_GANLU,
+    SK_GUOSE,
+    SK_HUICHUN,
+    SK_JIANXIONG_HK,
+    SK_LONGDAN,
+    SK_QINGGUO,
+    SK_QIXI,
+    SK_SHENTOU,
+    SK_WUSHENG,
+)
 
 # skill id -> its module, for every skill with one
 MODULES = {
+    SK_DIAOZHUO: diaozhuo,
+    SK_FANGZHU: fangzhu,
     SK_FANJIAN: fanjian,
+    SK_FENGHUO: fenghuo,
+    SK_FUXIAO: fuxiao,
+    SK_GANLU: ganlu,
+    SK_GUOSE: guose,
+    SK_HUICHUN: huichun,
+    SK_JIANXIONG_HK: jianxiong_hk,
+    SK_LONGDAN: longdan,
+    SK_QINGGUO: qingguo,
+    SK_QIXI: qixi,
+    SK_SHENTOU: shentou,
+    SK_WUSHENG: wusheng,
 }
 OWN = tuple(MODULES)
 
@@ -38,6 +81,8 @@ def run(s, o, sk):
     """The next step of skill sk's FR_SKILL frame at o."""
     if sk == SK_FANJIAN:
         fanjian.run(s, o)
+    elif sk == SK_JIANXIONG_HK:
+        jianxiong_hk.run(s, o)
 
 
 @njit(cache=True)
@@ -69,11 +114,33 @@ def response_ok(s, d, sk, dk, purpose, tried):
 
 @njit(cache=True)
 def play_kind(s, seat, sk):
-    """The kind of card conversion skill sk makes in seat's play phase (-1: none)."""
-    return -1
+    """The kind of card conversion skill sk makes in seat's play phase (K_NONE: none)."""
+    if sk == SK_FANGZHU:
+        return fangzhu.play_kind(s, seat)
+    elif sk == SK_FENGHUO:
+        return fenghuo.play_kind(s, seat)
+    elif sk == SK_FUXIAO:
+        return fuxiao.play_kind(s, seat)
+    elif sk == SK_GANLU:
+        return ganlu.play_kind(s, seat)
+    elif sk == SK_GUOSE:
+        return guose.play_kind(s, seat)
+    elif sk == SK_JIANXIONG_HK:
+        return jianxiong_hk.play_kind(s, seat)
+    elif sk == SK_LONGDAN:
+        return longdan.play_kind(s, seat)
+    elif sk == SK_QIXI:
+        return qixi.play_kind(s, seat)
+    elif sk == SK_SHENTOU:
+        return shentou.play_kind(s, seat)
+    elif sk == SK_WUSHENG:
+        return wusheng.play_kind(s, seat)
+    return 0
 
 
 @njit(cache=True)
 def ignores_distance(s, seat, sk):
     """1 if the card conversion skill sk makes for seat ignores distance."""
+    if sk == SK_SHENTOU:
+        return shentou.ignores_distance(s, seat)
     return 0

@@ -92,7 +92,7 @@ HANDLERS = {
     "judge_keeps": ("seat, c", "s, seat, sk, c", "False"),
     "dying_starts": ("v", "s, v, sk", "False"),
     "response_ok": ("d, dk, purpose, tried", "s, d, sk, dk, purpose, tried", "False"),
-    "play_kind": ("seat", "s, seat, sk", "-1"),
+    "play_kind": ("seat", "s, seat, sk", "0"),        # 0: K_NONE (constants.py), no kind
     "ignores_distance": ("seat", "s, seat, sk", "0"),
 }
 ANSWER_HANDLERS = {
@@ -111,7 +111,8 @@ HANDLER_DOCS = {
                     "does not die)?",
     "response_ok": "May d call on skill sk when asked for a card of decision kind dk (tried: he "
                    "already did for this request)?",
-    "play_kind": "The kind of card conversion skill sk makes in seat's play phase (-1: none).",
+    "play_kind": "The kind of card conversion skill sk makes in seat's play phase (K_NONE: "
+                 "none).",
     "ignores_distance": "1 if the card conversion skill sk makes for seat ignores distance.",
     "answer": "Seat's skill sk (prm: its parameter) answers query point q: the value it leaves.",
     "react": "Seat's skill sk acts on event point q.",
@@ -197,16 +198,20 @@ def _switch(name: str, spec: tuple[str, str, str | None], mods: dict[str, list[s
     return lines
 
 
+def _import(source: str, names: list[str]) -> list[str]:
+    """``from <source> import <names>``, one line if it fits in 100 characters, else one name a
+    line (as ruff's isort writes it)."""
+    line = f"from {source} import {', '.join(names)}"
+    if len(line) <= 100:
+        return [line]
+    return [f"from {source} import ("] + [f"    {n}," for n in names] + [")"]
+
+
 def _imports(mods: dict[str, list[str]]) -> list[str]:
     lines = ["from ...fast.jit import njit"]
     if mods:
-        lines.append(f"from . import {', '.join(sorted(mods))}")
-        names = [f"SK_{k.upper()}" for k in sorted(mods)]
-        joined = ", ".join(names)
-        if len(f"from .ids import {joined}") <= 100:
-            lines.append(f"from .ids import {joined}")
-        else:
-            lines += ["from .ids import ("] + [f"    {n}," for n in names] + [")"]
+        lines += _import(".", sorted(mods))
+        lines += _import(".ids", [f"SK_{k.upper()}" for k in sorted(mods)])
     return lines
 
 

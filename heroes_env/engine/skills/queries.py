@@ -19,7 +19,7 @@ the events); ``ANSWERING`` names them in the order of their codes, dispatched in
 ``notify``. An answer reads the state only and asks no query point, and it lives in a module that
 does not import ``rules`` (which asks the points): ``modifiers`` holds its own; ``answers.py``
 holds those of the families whose other code uses ``rules`` (``targeting``'s 门神,
-``conversions``, ``phases``' 醉酒, ``active``'s 侠胆). Only 门神 and ``modifiers`` react to
+``phases``' 醉酒, ``active``'s 侠胆). Only 门神 and ``modifiers`` react to
 events.
 """
 import numpy as np
@@ -30,10 +30,8 @@ from ..content import FAMILIES, SKILL_BASE, SKILL_FAMILY, SKILL_PARAM
 from . import answer_dispatch, modifiers
 from .answers import (
     ACTIVE_QUERIES,
-    CONVERSIONS_QUERIES,
     PHASES_QUERIES,
     TARGETING_QUERIES,
-    conversion_answer,
     menshen_answer,
     menshen_react,
     xiadan_answer,
@@ -43,8 +41,7 @@ from .answers import (
 # the families with answers, in the order of SKILL_ANSWERER's codes (dispatched below):
 # (family, its (skill, query point) pairs)
 ANSWERING = (("modifiers", modifiers.QUERIES), ("targeting", TARGETING_QUERIES),
-             ("conversions", CONVERSIONS_QUERIES), ("phases", PHASES_QUERIES),
-             ("active", ACTIVE_QUERIES))
+             ("phases", PHASES_QUERIES), ("active", ACTIVE_QUERIES))
 
 
 def table(families):
@@ -141,8 +138,6 @@ def _ask_skills(s, q, seat, value, a, b):
             elif SKILL_ANSWERER[sk] == 1:
                 value = menshen_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             elif SKILL_ANSWERER[sk] == 2:
-                value = conversion_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            elif SKILL_ANSWERER[sk] == 3:
                 value = zuijiu_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
             else:
                 value = xiadan_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
