@@ -139,6 +139,14 @@ def skill_log(s, seat, sk, tgt):
     hist_skill(s, seat, own, tgt)          # public history: a harmful / protecting skill aimed
 
 
+@njit(cache=True)
+def first_converting(value, sk, turns):
+    """A card conversion sk's answer at ``Q_CONVERTS`` (turns: it turns the card asked into the
+    kind asked): sk if it does and no skill before it in the seat's slots did (value 0), so that
+    the first one names itself; else value."""
+    return sk if value == 0 and turns else value
+
+
 # the steps of a card conversion's FR_SKILL frame in the play phase (its F_PC): the card asked;
 # the card chosen
 CONVERT_ASK, CONVERT_CARD = PC_START, 1

@@ -7,7 +7,7 @@ It serves in responses only (a 无懈可击 is never used as a play-phase action
 from ...fast.jit import njit
 from ..constants import COLOR_BLACK, K_NULLIFICATION, Q_CONVERTS, Q_MAKES_KIND
 from ..state import card_color
-from .common import own_card
+from .common import first_converting, own_card
 from .ids import SK_DIAOZHUO
 
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
@@ -19,7 +19,5 @@ def answer(s, q, prm, seat, value, a, b):
     seat's card a into kind b (value 0), b is 无懈可击 and a is a black hand card."""
     if q == Q_MAKES_KIND:
         return 1 if a == K_NULLIFICATION else value
-    if value == 0 and b == K_NULLIFICATION and own_card(s, seat, a, False) \
-            and card_color(s, a) == COLOR_BLACK:
-        return SK_DIAOZHUO
-    return value
+    turns = b == K_NULLIFICATION and own_card(s, seat, a, False) and card_color(s, a) == COLOR_BLACK
+    return first_converting(value, SK_DIAOZHUO, turns)

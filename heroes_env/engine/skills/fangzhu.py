@@ -6,7 +6,7 @@ which card (``Q_CONVERTS``); a response never asks for a 借刀杀人.
 from ...fast.jit import njit
 from ..constants import COLOR_BLACK, K_COLLATERAL, Q_CONVERTS
 from ..state import card_color
-from .common import own_card
+from .common import first_converting, own_card
 from .ids import SK_FANGZHU
 
 QUERIES = (Q_CONVERTS,)
@@ -16,10 +16,8 @@ QUERIES = (Q_CONVERTS,)
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     借刀杀人 and a is a black hand card."""
-    if value == 0 and b == K_COLLATERAL and own_card(s, seat, a, False) \
-            and card_color(s, a) == COLOR_BLACK:
-        return SK_FANGZHU
-    return value
+    turns = b == K_COLLATERAL and own_card(s, seat, a, False) and card_color(s, a) == COLOR_BLACK
+    return first_converting(value, SK_FANGZHU, turns)
 
 
 @njit(cache=True)

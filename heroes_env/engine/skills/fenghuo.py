@@ -6,6 +6,7 @@ which card (``Q_CONVERTS``); a response never asks for a 南蛮入侵.
 """
 from ...fast.jit import njit
 from ..constants import C_LOC, K_SAVAGE, Q_CONVERTS, Z_EQUIP
+from .common import first_converting
 from .ids import SK_FENGHUO
 
 QUERIES = (Q_CONVERTS,)
@@ -15,9 +16,8 @@ QUERIES = (Q_CONVERTS,)
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     南蛮入侵 and a is in her equipment."""
-    if value == 0 and b == K_SAVAGE and s[C_LOC + a] == Z_EQUIP + seat:
-        return SK_FENGHUO
-    return value
+    turns = b == K_SAVAGE and s[C_LOC + a] == Z_EQUIP + seat
+    return first_converting(value, SK_FENGHUO, turns)
 
 
 @njit(cache=True)

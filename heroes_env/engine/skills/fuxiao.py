@@ -6,7 +6,7 @@ which card (``Q_CONVERTS``); a response never asks for a 五谷丰登.
 from ...fast.jit import njit
 from ..constants import K_AMAZING_GRACE, Q_CONVERTS, SUIT_HEART
 from ..state import card_suit
-from .common import own_card
+from .common import first_converting, own_card
 from .ids import SK_FUXIAO
 
 QUERIES = (Q_CONVERTS,)
@@ -16,10 +16,8 @@ QUERIES = (Q_CONVERTS,)
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     五谷丰登 and a is a ♥ hand card."""
-    if value == 0 and b == K_AMAZING_GRACE and own_card(s, seat, a, False) \
-            and card_suit(s, a) == SUIT_HEART:
-        return SK_FUXIAO
-    return value
+    turns = b == K_AMAZING_GRACE and own_card(s, seat, a, False) and card_suit(s, a) == SUIT_HEART
+    return first_converting(value, SK_FUXIAO, turns)
 
 
 @njit(cache=True)

@@ -6,7 +6,7 @@ which card (``Q_CONVERTS``); a response never asks for a 桃园结义.
 from ...fast.jit import njit
 from ..constants import K_GOD_SALVATION, K_PEACH, Q_CONVERTS
 from ..state import card_kind
-from .common import own_card
+from .common import first_converting, own_card
 from .ids import SK_GANLU
 
 QUERIES = (Q_CONVERTS,)
@@ -16,10 +16,8 @@ QUERIES = (Q_CONVERTS,)
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     桃园结义 and a is a 桃 in her hand."""
-    if value == 0 and b == K_GOD_SALVATION and own_card(s, seat, a, False) \
-            and card_kind(s, a) == K_PEACH:
-        return SK_GANLU
-    return value
+    turns = b == K_GOD_SALVATION and own_card(s, seat, a, False) and card_kind(s, a) == K_PEACH
+    return first_converting(value, SK_GANLU, turns)
 
 
 @njit(cache=True)

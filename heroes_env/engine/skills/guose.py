@@ -7,7 +7,7 @@ which card (``Q_CONVERTS``); a response never asks for a 乐不思蜀.
 from ...fast.jit import njit
 from ..constants import K_INDULGENCE, Q_CONVERTS, SUIT_DIAMOND
 from ..state import card_suit
-from .common import own_card
+from .common import first_converting, own_card
 from .ids import SK_GUOSE
 
 QUERIES = (Q_CONVERTS,)
@@ -17,10 +17,8 @@ QUERIES = (Q_CONVERTS,)
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     乐不思蜀 and a is a ♦ card in her hand or equipment."""
-    if value == 0 and b == K_INDULGENCE and own_card(s, seat, a, True) \
-            and card_suit(s, a) == SUIT_DIAMOND:
-        return SK_GUOSE
-    return value
+    turns = b == K_INDULGENCE and own_card(s, seat, a, True) and card_suit(s, a) == SUIT_DIAMOND
+    return first_converting(value, SK_GUOSE, turns)
 
 
 @njit(cache=True)

@@ -8,7 +8,7 @@ It serves in responses only (outside his turn there is no play phase of his: no 
 from ...fast.jit import njit
 from ..constants import COLOR_RED, H_CUR, K_PEACH, Q_CONVERTS, Q_MAKES_KIND
 from ..state import card_color
-from .common import own_card
+from .common import first_converting, own_card
 from .ids import SK_HUICHUN
 
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
@@ -21,7 +21,6 @@ def answer(s, q, prm, seat, value, a, b):
     hand or equipment."""
     if q == Q_MAKES_KIND:
         return 1 if a == K_PEACH else value
-    if value == 0 and b == K_PEACH and s[H_CUR] != seat and own_card(s, seat, a, True) \
-            and card_color(s, a) == COLOR_RED:
-        return SK_HUICHUN
-    return value
+    turns = (b == K_PEACH and s[H_CUR] != seat and own_card(s, seat, a, True)
+             and card_color(s, a) == COLOR_RED)
+    return first_converting(value, SK_HUICHUN, turns)

@@ -21,7 +21,7 @@ from ..constants import (
     K_SLASH,
     Q_CONVERTS,
 )
-from .common import CONVERT_CARD, mark_used, own_card, use_converted, used
+from .common import CONVERT_CARD, first_converting, mark_used, own_card, use_converted, used
 from .ids import SK_JIANXIONG_HK
 
 QUERIES = (Q_CONVERTS,)
@@ -44,9 +44,8 @@ def repeat_kind(s, seat):
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     the kind he may repeat and a is in his hand or equipment."""
-    if value == 0 and b != K_NONE and b == repeat_kind(s, seat) and own_card(s, seat, a, True):
-        return SK_JIANXIONG_HK
-    return value
+    turns = b != K_NONE and b == repeat_kind(s, seat) and own_card(s, seat, a, True)
+    return first_converting(value, SK_JIANXIONG_HK, turns)
 
 
 @njit(cache=True)

@@ -8,7 +8,7 @@ A response asks it through the query points (``Q_MAKES_KIND``: it makes 杀 and 
 from ...fast.jit import njit
 from ..constants import K_JINK, K_SLASH, Q_CONVERTS, Q_MAKES_KIND
 from ..state import card_kind
-from .common import own_card
+from .common import first_converting, own_card
 from .ids import SK_LONGDAN
 
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
@@ -21,12 +21,10 @@ def answer(s, q, prm, seat, value, a, b):
     杀, 杀 for a 闪)."""
     if q == Q_MAKES_KIND:
         return 1 if a == K_SLASH or a == K_JINK else value
-    if value != 0 or not own_card(s, seat, a, False):
-        return value
     k = card_kind(s, a)
-    if (b == K_SLASH and k == K_JINK) or (b == K_JINK and k == K_SLASH):
-        return SK_LONGDAN
-    return value
+    turns = own_card(s, seat, a, False) and ((b == K_SLASH and k == K_JINK)
+                                             or (b == K_JINK and k == K_SLASH))
+    return first_converting(value, SK_LONGDAN, turns)
 
 
 @njit(cache=True)

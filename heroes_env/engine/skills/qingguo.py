@@ -8,7 +8,7 @@ It serves in responses only (a 闪 is never used in the play phase: no ``play_ki
 from ...fast.jit import njit
 from ..constants import COLOR_BLACK, K_JINK, Q_CONVERTS, Q_MAKES_KIND
 from ..state import card_color
-from .common import own_card
+from .common import first_converting, own_card
 from .ids import SK_QINGGUO
 
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
@@ -20,7 +20,5 @@ def answer(s, q, prm, seat, value, a, b):
     seat's card a into kind b (value 0), b is 闪 and a is a black hand card."""
     if q == Q_MAKES_KIND:
         return 1 if a == K_JINK else value
-    if value == 0 and b == K_JINK and own_card(s, seat, a, False) \
-            and card_color(s, a) == COLOR_BLACK:
-        return SK_QINGGUO
-    return value
+    turns = b == K_JINK and own_card(s, seat, a, False) and card_color(s, a) == COLOR_BLACK
+    return first_converting(value, SK_QINGGUO, turns)

@@ -7,7 +7,7 @@ which card (``Q_CONVERTS``); a response never asks for a 过河拆桥.
 from ...fast.jit import njit
 from ..constants import COLOR_BLACK, K_DISMANTLE, Q_CONVERTS
 from ..state import card_color
-from .common import own_card
+from .common import first_converting, own_card
 from .ids import SK_QIXI
 
 QUERIES = (Q_CONVERTS,)
@@ -17,10 +17,8 @@ QUERIES = (Q_CONVERTS,)
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     过河拆桥 and a is a black card in his hand or equipment."""
-    if value == 0 and b == K_DISMANTLE and own_card(s, seat, a, True) \
-            and card_color(s, a) == COLOR_BLACK:
-        return SK_QIXI
-    return value
+    turns = b == K_DISMANTLE and own_card(s, seat, a, True) and card_color(s, a) == COLOR_BLACK
+    return first_converting(value, SK_QIXI, turns)
 
 
 @njit(cache=True)

@@ -8,7 +8,7 @@ never asks for a 顺手牵羊.
 from ...fast.jit import njit
 from ..constants import K_SNATCH, Q_CONVERTS, SUIT_CLUB
 from ..state import card_suit, skill_param
-from .common import own_card
+from .common import first_converting, own_card
 from .ids import SK_SHENTOU
 
 QUERIES = (Q_CONVERTS,)
@@ -18,10 +18,8 @@ QUERIES = (Q_CONVERTS,)
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     顺手牵羊 and a is a ♣ hand card."""
-    if value == 0 and b == K_SNATCH and own_card(s, seat, a, False) \
-            and card_suit(s, a) == SUIT_CLUB:
-        return SK_SHENTOU
-    return value
+    turns = b == K_SNATCH and own_card(s, seat, a, False) and card_suit(s, a) == SUIT_CLUB
+    return first_converting(value, SK_SHENTOU, turns)
 
 
 @njit(cache=True)

@@ -7,7 +7,7 @@ card); in the play phase ``conversions`` offers it as a skill action (``play_kin
 from ...fast.jit import njit
 from ..constants import COLOR_RED, K_SLASH, Q_CONVERTS, Q_MAKES_KIND
 from ..state import card_color
-from .common import own_card
+from .common import first_converting, own_card
 from .ids import SK_WUSHENG
 
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
@@ -19,9 +19,8 @@ def answer(s, q, prm, seat, value, a, b):
     seat's card a into kind b (value 0), b is 杀 and a is a red card in his hand or equipment."""
     if q == Q_MAKES_KIND:
         return 1 if a == K_SLASH else value
-    if value == 0 and b == K_SLASH and own_card(s, seat, a, True) and card_color(s, a) == COLOR_RED:
-        return SK_WUSHENG
-    return value
+    turns = b == K_SLASH and own_card(s, seat, a, True) and card_color(s, a) == COLOR_RED
+    return first_converting(value, SK_WUSHENG, turns)
 
 
 @njit(cache=True)
