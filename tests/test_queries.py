@@ -258,3 +258,26 @@ def test_conversions_answer_through_the_query_points():
     assert marks.mark_converted(s, out, seat, C.K_SLASH) == 0       # already marked
     s[C.H_HEROES] = 0                                               # pack none: nothing converts
     assert not rules.can_convert_to(s, seat, C.K_SLASH)
+
+
+def test_a_play_phase_conversion_makes_no_card_in_a_response():
+    """奸雄 (英雄杀) says which card it turns into the kind he may repeat (Q_CONVERTS, which the
+    play phase asks of it), but it makes no kind in a response (no Q_MAKES_KIND): in his turn,
+    after a 杀, a 杀 asked of him is not made of his ♥ 闪."""
+    from heroes_env.engine import marks, rules
+    from heroes_env.engine.skills import jianxiong_hk
+    s = np.zeros(C.STATE_SIZE, np.int32)
+    s[C.H_HEROES], s[C.H_NP], s[C.H_NCARDS] = 1, 5, 1
+    seat, c = 2, 0
+    s[C.C_INFO + c] = (C.K_JINK << 6) | (C.SUIT_HEART << 4)
+    s[C.C_LOC + c] = C.Z_HAND + seat
+    s[C.P_HANDN + seat] = 1
+    sk = content.SKILLS["jianxiong_hk"].id
+    s[C.P_SK0 + seat] = sk
+    s[C.H_CUR], s[C.H_LASTKIND] = seat, C.K_SLASH
+    assert jianxiong_hk.play_kind(s, seat) == C.K_SLASH
+    assert jianxiong_hk.answer(s, C.Q_CONVERTS, 0, seat, 0, c, C.K_SLASH) == sk
+    assert not rules.makes_kind(s, seat, C.K_SLASH) and not rules.can_convert_to(s, seat, C.K_SLASH)
+    assert marks.mark_converted(s, np.zeros(C.NUM_ACTIONS, np.int8), seat, C.K_SLASH) == 0
+    s[C.P_USED + seat] = 1                        # used in this play phase (slot 0): no kind
+    assert jianxiong_hk.play_kind(s, seat) == C.K_NONE
