@@ -33,6 +33,8 @@ from ..state import card_kind, equip_slot_field, skill_param
 from . import answer_dispatch, dispatch
 from .common import use_converted
 
+SKILLS = ()         # the family holds no skill's code: each conversion is a module of its own
+
 
 @njit(cache=True)
 def usable_as(s, seat, c, kind):
