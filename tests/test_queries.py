@@ -11,7 +11,6 @@ from heroes_env.engine import constants as C
 from heroes_env.engine import content, state
 from heroes_env.engine.skills import (
     answer_dispatch,
-    conversions,
     queries,
     registry,
 )
@@ -32,49 +31,43 @@ def test_every_query_point_is_declared_and_answered():
     assert sorted(points.values()) == list(range(C.NUM_QUERIES))
     for name, q in points.items():
         assert queries.answered_by(q), f"{name}: no skill answers it"
-    # every skill of the CSV's modifiers family has a module of its own that answers something;
-    # an answering family declares only its own skills (its QUERIES are the pairs ANSWERING
-    # dispatches), and each is dispatched to its family
+    # every skill of the CSV's modifiers family has a module of its own that answers something
     locked = {sk.id for sk in content.SKILLS.values() if sk.family == "modifiers" and not sk.base}
     assert len(locked) == 22 and all(answer_dispatch.QUERIES.get(sk) for sk in locked)
-    assert [name for name, _ in queries.ANSWERING] == ["conversions"]
-    families = (conversions,)
-    for (name, pairs), fam in zip(queries.ANSWERING, families, strict=True):
-        assert fam.__name__.rsplit(".", 1)[1] == name and fam.QUERIES is pairs
-    # modules of their own answer through answer_dispatch, with the points they declare
+    # skills that also act answer through their modules, with the points they declare
     for key, points in (("menshen", (C.Q_TAKES_AIM, C.Q_SEAT_DIED)),
                         ("zuijiu", (C.Q_SLASH_DAMAGE, C.Q_DUEL_DAMAGE)),
                         ("xiadan", (C.Q_SLASH_BLOCKED, C.Q_SLASH_LIMIT, C.Q_ATTACK_RANGE,
                                     C.Q_SLASH_TARGETS))):
         sk = content.SKILLS[key].id
-        assert queries.OWN_ANSWER[sk] and queries.SKILL_QUERIES[sk] == sum(1 << q for q in points)
+        assert queries.SKILL_QUERIES[sk] == sum(1 << q for q in points)
         assert set(answer_dispatch.QUERIES[sk]) == set(points)
-    # the loop dispatches to each answering family's answer (its code in ANSWERING's order)
+    # the loops hand every answer and event to the generated dispatch, by skill id
     import inspect
-    loop = inspect.getsource(queries._ask_skills.py_func)
-    assert "answer_dispatch.answer(" in loop
-    calls = ["conversion_answer("]
-    for i, call in enumerate(calls):
-        assert call in loop, call
-        assert (f"SKILL_ANSWERER[sk] == {i}" in loop) or i == len(calls) - 1, call
-    # the conversions a response can call on (conversions.makes), each answering both points
-    responding = {sk for sk in conversions.SKILLS
-                  if any(conversions.makes(sk, k) for k in range(C.NUM_KINDS))}
-    assert set(conversions.QUERIES) == {(sk, q) for sk in responding
-                                        for q in (C.Q_MAKES_KIND, C.Q_CONVERTS)}
-    for i, (name, pairs) in enumerate(queries.ANSWERING):
-        for sk, _ in pairs:
-            assert queries.SKILL_ANSWERER[sk] == i, (name, sk)
+    assert "answer_dispatch.answer(" in inspect.getsource(queries._ask_skills.py_func)
+    assert "answer_dispatch.react(" in inspect.getsource(queries._notify_skills.py_func)
+    # every card conversion with code of its own says which card it turns into which kind
+    # (Q_CONVERTS); those a response can call on also say which kinds they make (Q_MAKES_KIND)
+    conversions = {sk.id for sk in content.SKILLS.values() if sk.kind == "conversion"
+                   and not sk.base}
+    assert {sk for sk, points in answer_dispatch.QUERIES.items()
+            if C.Q_CONVERTS in points} == conversions
+    responding = {content.SKILLS[k].id for k in ("wusheng", "longdan", "qingguo", "huichun",
+                                                 "diaozhuo")}
+    assert {sk for sk, points in answer_dispatch.QUERIES.items()
+            if C.Q_MAKES_KIND in points} == responding
+    # the table is exactly what the modules declare
+    for sk in range(C.MAX_SKILLS):
+        assert queries.SKILL_QUERIES[sk] == sum(1 << q for q in
+                                                set(answer_dispatch.QUERIES.get(sk, ()))), sk
 
 
 def test_bad_declarations_fail_at_import():
-    wusheng, feijiang = content.SKILLS["wusheng"].id, content.SKILLS["feijiang"].id
-    with pytest.raises(ImportError, match="skills.csv puts in conversions"):
-        queries.table([("modifiers", ((wusheng, 0),))])
-    with pytest.raises(ImportError, match="not a query point"):
-        queries.table([("modifiers", ((feijiang, C.NUM_QUERIES),))])
-    bits, who = queries.table([("modifiers", ((feijiang, 0),)), ("conversions", ((wusheng, 3),))])
-    assert (bits[feijiang], bits[wusheng], who[feijiang], who[wusheng]) == (1, 8, 0, 1)
+    feijiang, wusheng = content.SKILLS["feijiang"].id, content.SKILLS["wusheng"].id
+    with pytest.raises(ImportError, match=f"skill id {feijiang} answers point"):
+        queries.table({feijiang: (C.NUM_QUERIES,)})
+    bits = queries.table({feijiang: (0,), wusheng: (0, 3)})
+    assert (bits[feijiang], bits[wusheng]) == (1, 9)
 
 
 def test_the_query_loop():
@@ -258,3 +251,26 @@ def test_conversions_answer_through_the_query_points():
     assert marks.mark_converted(s, out, seat, C.K_SLASH) == 0       # already marked
     s[C.H_HEROES] = 0                                               # pack none: nothing converts
     assert not rules.can_convert_to(s, seat, C.K_SLASH)
+
+
+def test_a_play_phase_conversion_makes_no_card_in_a_response():
+    """奸雄 (英雄杀) says which card it turns into the kind he may repeat (Q_CONVERTS, which the
+    play phase asks of it), but it makes no kind in a response (no Q_MAKES_KIND): in his turn,
+    after a 杀, a 杀 asked of him is not made of his ♥ 闪."""
+    from heroes_env.engine import marks, rules
+    from heroes_env.engine.skills import jianxiong_hk
+    s = np.zeros(C.STATE_SIZE, np.int32)
+    s[C.H_HEROES], s[C.H_NP], s[C.H_NCARDS] = 1, 5, 1
+    seat, c = 2, 0
+    s[C.C_INFO + c] = (C.K_JINK << 6) | (C.SUIT_HEART << 4)
+    s[C.C_LOC + c] = C.Z_HAND + seat
+    s[C.P_HANDN + seat] = 1
+    sk = content.SKILLS["jianxiong_hk"].id
+    s[C.P_SK0 + seat] = sk
+    s[C.H_CUR], s[C.H_LASTKIND] = seat, C.K_SLASH
+    assert jianxiong_hk.play_kind(s, seat) == C.K_SLASH
+    assert jianxiong_hk.answer(s, C.Q_CONVERTS, 0, seat, 0, c, C.K_SLASH) == sk
+    assert not rules.makes_kind(s, seat, C.K_SLASH) and not rules.can_convert_to(s, seat, C.K_SLASH)
+    assert marks.mark_converted(s, np.zeros(C.NUM_ACTIONS, np.int8), seat, C.K_SLASH) == 0
+    s[C.P_USED + seat] = 1                        # used in this play phase (slot 0): no kind
+    assert jianxiong_hk.play_kind(s, seat) == C.K_NONE

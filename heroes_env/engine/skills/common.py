@@ -26,11 +26,13 @@ from ..constants import (
     F_PC,
     F_TGT,
     F_USER,
+    FR_USE,
     GENDER_MALE,
     H_ANSWER,
     H_DSKILL,
     H_DSKOWNER,
     H_NCARDS,
+    H_NODIST,
     H_NP,
     HK_HEAL,
     MAX_SEATS,
@@ -46,7 +48,9 @@ from ..constants import (
     P_SK0,
     P_USED,
     P_WEAPON,
+    PC_START,
     PUR_SKILL,
+    UF_PLAY,
     Z_EQUIP,
     Z_HAND,
     Z_PILE,
@@ -55,6 +59,7 @@ from ..frames import F_PD_CARD1, F_PD_CARD2, F_SKILL_ORG, push_dying, push_judge
 from ..history import hist_add, hist_skill
 from ..state import (
     alive,
+    become_frame,
     card_color,
     card_rank,
     count_zone,
@@ -145,6 +150,33 @@ def skill_log(s, seat, sk, tgt):
     own = s[P_SK0 + i * MAX_SEATS + seat] if i >= 0 else sk
     log_event(s, EV_SKILL, seat, own, tgt)
     hist_skill(s, seat, own, tgt)          # public history: a harmful / protecting skill aimed
+
+
+@njit(cache=True)
+def first_converting(value, sk, turns):
+    """A card conversion sk's answer at ``Q_CONVERTS`` (turns: it turns the card asked into the
+    kind asked): sk if it does and no skill before it in the seat's slots did (value 0), so that
+    the first one names itself; else value."""
+    return sk if value == 0 and turns else value
+
+
+# the steps of a card conversion's FR_SKILL frame in the play phase (its F_PC): the card asked;
+# the card chosen
+CONVERT_ASK, CONVERT_CARD = PC_START, 1
+
+
+@njit(cache=True)
+def use_converted(s, o, sk, kind, nodist):
+    """The next step of card conversion sk's FR_SKILL frame in the play phase: ask its owner for
+    the card (``conversions.mask`` offers those he may use), then it is used as kind (FR_USE);
+    nodist 1: it ignores distance (知心; cleared once the targets are chosen)."""
+    u = s[o + F_USER]
+    if s[o + F_PC] == CONVERT_ASK:
+        ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, CONVERT_CARD)
+        return
+    skill_log(s, u, sk, -1)
+    s[H_NODIST] = nodist
+    become_frame(s, o, FR_USE, u, -1, s[H_ANSWER] - A_CARD, kind, -1, UF_PLAY, -1)
 
 
 @njit(cache=True)

@@ -10,20 +10,28 @@ from ...fast.jit import njit
 from . import (
     biyue,
     dami,
+    diaozhuo,
     diehun,
     dili,
+    fangzhu,
     fanji,
     fanjian,
     fankui,
     feijiang,
+    fenghuo,
     fengwu,
+    fuxiao,
     ganglie,
+    ganlu,
     guanxing,
     guicai,
+    guose,
     hongyanjie,
     hongzhuang,
+    huichun,
     hujia,
     jianxiong,
+    jianxiong_hk,
     jieyin,
     jijiang,
     jijiu,
@@ -38,6 +46,7 @@ from . import (
     lianying,
     lijian,
     liuli,
+    longdan,
     luoshen,
     luoyi,
     manwu,
@@ -51,12 +60,16 @@ from . import (
     qianglue,
     qianxun,
     qicai,
+    qingguo,
     qingnang,
+    qixi,
     rende,
     rouqing,
+    shentou,
     tiandu,
     tuqiang,
     tuxi,
+    wusheng,
     wushuang,
     xiadan,
     xiaoji,
@@ -70,20 +83,28 @@ from . import (
 from .ids import (
     SK_BIYUE,
     SK_DAMI,
+    SK_DIAOZHUO,
     SK_DIEHUN,
     SK_DILI,
+    SK_FANGZHU,
     SK_FANJI,
     SK_FANJIAN,
     SK_FANKUI,
     SK_FEIJIANG,
+    SK_FENGHUO,
     SK_FENGWU,
+    SK_FUXIAO,
     SK_GANGLIE,
+    SK_GANLU,
     SK_GUANXING,
     SK_GUICAI,
+    SK_GUOSE,
     SK_HONGYANJIE,
     SK_HONGZHUANG,
+    SK_HUICHUN,
     SK_HUJIA,
     SK_JIANXIONG,
+    SK_JIANXIONG_HK,
     SK_JIEYIN,
     SK_JIJIANG,
     SK_JIJIU,
@@ -98,6 +119,7 @@ from .ids import (
     SK_LIANYING,
     SK_LIJIAN,
     SK_LIULI,
+    SK_LONGDAN,
     SK_LUOSHEN,
     SK_LUOYI,
     SK_MANWU,
@@ -111,12 +133,16 @@ from .ids import (
     SK_QIANGLUE,
     SK_QIANXUN,
     SK_QICAI,
+    SK_QINGGUO,
     SK_QINGNANG,
+    SK_QIXI,
     SK_RENDE,
     SK_ROUQING,
+    SK_SHENTOU,
     SK_TIANDU,
     SK_TUQIANG,
     SK_TUXI,
+    SK_WUSHENG,
     SK_WUSHUANG,
     SK_XIADAN,
     SK_XIAOJI,
@@ -132,20 +158,28 @@ from .ids import (
 MODULES = {
     SK_BIYUE: biyue,
     SK_DAMI: dami,
+    SK_DIAOZHUO: diaozhuo,
     SK_DIEHUN: diehun,
     SK_DILI: dili,
+    SK_FANGZHU: fangzhu,
     SK_FANJI: fanji,
     SK_FANJIAN: fanjian,
     SK_FANKUI: fankui,
     SK_FEIJIANG: feijiang,
+    SK_FENGHUO: fenghuo,
     SK_FENGWU: fengwu,
+    SK_FUXIAO: fuxiao,
     SK_GANGLIE: ganglie,
+    SK_GANLU: ganlu,
     SK_GUANXING: guanxing,
     SK_GUICAI: guicai,
+    SK_GUOSE: guose,
     SK_HONGYANJIE: hongyanjie,
     SK_HONGZHUANG: hongzhuang,
+    SK_HUICHUN: huichun,
     SK_HUJIA: hujia,
     SK_JIANXIONG: jianxiong,
+    SK_JIANXIONG_HK: jianxiong_hk,
     SK_JIEYIN: jieyin,
     SK_JIJIANG: jijiang,
     SK_JIJIU: jijiu,
@@ -160,6 +194,7 @@ MODULES = {
     SK_LIANYING: lianying,
     SK_LIJIAN: lijian,
     SK_LIULI: liuli,
+    SK_LONGDAN: longdan,
     SK_LUOSHEN: luoshen,
     SK_LUOYI: luoyi,
     SK_MANWU: manwu,
@@ -173,12 +208,16 @@ MODULES = {
     SK_QIANGLUE: qianglue,
     SK_QIANXUN: qianxun,
     SK_QICAI: qicai,
+    SK_QINGGUO: qingguo,
     SK_QINGNANG: qingnang,
+    SK_QIXI: qixi,
     SK_RENDE: rende,
     SK_ROUQING: rouqing,
+    SK_SHENTOU: shentou,
     SK_TIANDU: tiandu,
     SK_TUQIANG: tuqiang,
     SK_TUXI: tuxi,
+    SK_WUSHENG: wusheng,
     SK_WUSHUANG: wushuang,
     SK_XIADAN: xiadan,
     SK_XIAOJI: xiaoji,
@@ -291,6 +330,8 @@ def run(s, o, sk):
         hujia.run(s, o)
     elif sk == SK_JIANXIONG:
         jianxiong.run(s, o)
+    elif sk == SK_JIANXIONG_HK:
+        jianxiong_hk.run(s, o)
     elif sk == SK_JIEYIN:
         jieyin.run(s, o)
     elif sk == SK_JIJIANG:
@@ -382,11 +423,33 @@ def response_ok(s, d, sk, dk, purpose, tried):
 
 @njit(cache=True)
 def play_kind(s, seat, sk):
-    """The kind of card conversion skill sk makes in seat's play phase (-1: none)."""
-    return -1
+    """The kind of card conversion skill sk makes in seat's play phase (K_NONE: none)."""
+    if sk == SK_FANGZHU:
+        return fangzhu.play_kind(s, seat)
+    elif sk == SK_FENGHUO:
+        return fenghuo.play_kind(s, seat)
+    elif sk == SK_FUXIAO:
+        return fuxiao.play_kind(s, seat)
+    elif sk == SK_GANLU:
+        return ganlu.play_kind(s, seat)
+    elif sk == SK_GUOSE:
+        return guose.play_kind(s, seat)
+    elif sk == SK_JIANXIONG_HK:
+        return jianxiong_hk.play_kind(s, seat)
+    elif sk == SK_LONGDAN:
+        return longdan.play_kind(s, seat)
+    elif sk == SK_QIXI:
+        return qixi.play_kind(s, seat)
+    elif sk == SK_SHENTOU:
+        return shentou.play_kind(s, seat)
+    elif sk == SK_WUSHENG:
+        return wusheng.play_kind(s, seat)
+    return 0
 
 
 @njit(cache=True)
 def ignores_distance(s, seat, sk):
     """1 if the card conversion skill sk makes for seat ignores distance."""
+    if sk == SK_SHENTOU:
+        return shentou.ignores_distance(s, seat)
     return 0

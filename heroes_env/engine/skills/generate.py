@@ -92,7 +92,7 @@ HANDLERS = {
     "judge_keeps": ("seat, c", "s, seat, sk, c", "False"),
     "dying_starts": ("v", "s, v, sk", "False"),
     "response_ok": ("d, dk, purpose, tried", "s, d, sk, dk, purpose, tried", "False"),
-    "play_kind": ("seat", "s, seat, sk", "-1"),
+    "play_kind": ("seat", "s, seat, sk", "0"),        # 0: K_NONE (constants.py), no kind
     "ignores_distance": ("seat", "s, seat, sk", "0"),
 }
 ANSWER_HANDLERS = {
@@ -111,7 +111,8 @@ HANDLER_DOCS = {
                     "does not die)?",
     "response_ok": "May d call on skill sk when asked for a card of decision kind dk (tried: he "
                    "already did for this request)?",
-    "play_kind": "The kind of card conversion skill sk makes in seat's play phase (-1: none).",
+    "play_kind": "The kind of card conversion skill sk makes in seat's play phase (K_NONE: "
+                 "none).",
     "ignores_distance": "1 if the card conversion skill sk makes for seat ignores distance.",
     "answer": "Seat's skill sk (prm: its parameter) answers query point q: the value it leaves.",
     "react": "Seat's skill sk acts on event point q.",

@@ -2,7 +2,7 @@
 asks them, as ``registry.fire`` does for the timing points.
 
 The core asks ``query(s, Q_HAND_LIMIT, seat, hp, 0, 0)`` and names no skill: each skill in the
-seat's slots that answers the point (its family's ``QUERIES``: (skill, point) pairs) gets the value
+seat's slots that answers the point (its module's ``QUERIES``) gets the value
 and returns it, changed or not, in slot order; a skill running another's code (skills.csv
 ``base``) answers with that code and its own parameter. The points and what their value means are
 listed with ``Q_*`` in ``constants.py``. With no heroes (pack none) every point returns the value
@@ -13,59 +13,33 @@ the frames call ``notify`` and the skills act (draw a card, end a guard). They a
 that a rule that only asks does not compile, link and optimise the code of drawing and logging
 with it.
 
-A family that answers query points lists its (skill, point) pairs (its ``QUERIES``) and gives
-``answer(s, q, sk, param, seat, value, a, b)`` (and ``react(s, q, sk, param, seat, a, b)`` for
-the events); ``ANSWERING`` names them in the order of their codes, dispatched in ``query`` and
-``notify``. An answer reads the state only and asks no query point, and it lives in a module that
-does not import ``rules`` (which asks the points): a skill module of its own
-(``skills/<key>.py``, dispatched by the generated ``answer_dispatch``) declares its ``QUERIES``
-and holds its ``answer`` / ``react``; ``answers.py`` holds those of the conversions, whose other
-code uses ``rules``.
+A skill module that answers query points (``skills/<key>.py``) declares them (its ``QUERIES``)
+and gives ``answer(s, q, prm, seat, value, a, b)`` (and ``react(s, q, prm, seat, a, b)`` for the
+events); the generated ``answer_dispatch`` calls them by skill id. An answer reads the state only
+and asks no query point, and its module does not import ``rules`` (which asks the points).
 """
 import numpy as np
 
 from ...fast.jit import njit
 from ..constants import H_HEROES, MAX_SEATS, MAX_SKILL_SLOTS, MAX_SKILLS, NUM_QUERIES, P_SK0
-from ..content import FAMILIES, SKILL_BASE, SKILL_FAMILY, SKILL_PARAM
+from ..content import SKILL_BASE, SKILL_PARAM
 from . import answer_dispatch
-from .answers import (
-    CONVERSIONS_QUERIES,
-    conversion_answer,
-)
-
-# the families with answers, in the order of SKILL_ANSWERER's codes (dispatched below):
-# (family, its (skill, query point) pairs)
-ANSWERING = (("conversions", CONVERSIONS_QUERIES),)
 
 
-def table(families):
-    """Per base skill id, a bit per query point it answers, from the families' (name, pairs),
-    and the index of its family among ``families``; a skill of another family (skills.csv), or a
-    point that does not exist, fails at import."""
+def table(declared):
+    """Per base skill id, a bit per query point it answers, from {skill id: its QUERIES}; a point
+    that does not exist fails at import, naming the skill."""
     bits = np.zeros(MAX_SKILLS, np.int64)
-    who = np.zeros(MAX_SKILLS, np.int64)
-    for i, (family, pairs) in enumerate(families):
-        for sk, q in pairs:
-            if FAMILIES[SKILL_FAMILY[sk]] != family:
-                raise ImportError(f"{family} answers query points for skill id {sk}, which "
-                                  f"skills.csv puts in {FAMILIES[SKILL_FAMILY[sk]]}")
+    for sk, points in declared.items():
+        for q in points:
             if not 0 <= q < NUM_QUERIES:
-                raise ImportError(f"{family}: skill id {sk} answers point {q}, "
-                                  f"not a query point (0..{NUM_QUERIES - 1}, Q_* in constants)")
+                raise ImportError(f"skill id {sk} answers point {q}, not a query point "
+                                  f"(0..{NUM_QUERIES - 1}, Q_* in constants)")
             bits[sk] |= 1 << q
-            who[sk] = i
-    return bits, who
+    return bits
 
 
-SKILL_QUERIES, SKILL_ANSWERER = table(ANSWERING)   # per base skill id: a bit per point; its family
-OWN_ANSWER = np.zeros(MAX_SKILLS, np.bool_)  # per base skill id: answered by a module of its own
-for _sk, _points in answer_dispatch.QUERIES.items():
-    for _q in _points:
-        if not 0 <= _q < NUM_QUERIES:
-            raise ImportError(f"skill id {_sk} answers point {_q}, not a query point "
-                              f"(0..{NUM_QUERIES - 1}, Q_* in constants)")
-        SKILL_QUERIES[_sk] |= 1 << _q
-    OWN_ANSWER[_sk] = True
+SKILL_QUERIES = table(answer_dispatch.QUERIES)     # per base skill id: a bit per point it answers
 
 
 def answered_by(q) -> list[int]:
@@ -99,7 +73,7 @@ def _notify_skills(s, q, seat, a, b):
     for i in range(MAX_SKILL_SLOTS):
         own = s[P_SK0 + i * MAX_SEATS + seat]
         sk = SKILL_BASE[own]
-        if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1 and OWN_ANSWER[sk]:
+        if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1:
             answer_dispatch.react(s, q, sk, SKILL_PARAM[own], seat, a, b)
 
 
@@ -120,9 +94,6 @@ def _ask_skills(s, q, seat, value, a, b):
         own = s[P_SK0 + i * MAX_SEATS + seat]
         sk = SKILL_BASE[own]
         if sk != 0 and (SKILL_QUERIES[sk] >> q) & 1:
-            if OWN_ANSWER[sk]:
-                value = answer_dispatch.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
-            else:
-                value = conversion_answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
+            value = answer_dispatch.answer(s, q, sk, SKILL_PARAM[own], seat, value, a, b)
     return value
 
