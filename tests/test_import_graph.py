@@ -77,6 +77,6 @@ def test_the_check_sees_a_circle():
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     graph = _graph()
     # the reader follows relative imports of modules and of names
-    assert "heroes_env.engine.skills.answers" in graph["heroes_env.engine.skills.queries"]
+    assert "heroes_env.engine.skills.answer_dispatch" in graph["heroes_env.engine.skills.queries"]
     assert "heroes_env.engine.skills.queries" in graph["heroes_env.engine.rules"]
     assert "heroes_env.fast.jit" in graph["heroes_env.engine.rules"]
