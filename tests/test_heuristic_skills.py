@@ -51,7 +51,7 @@ def test_compile_cache_follows_the_modules():
     ('SKILLS = "kongcheng"\n', "SKILLS must be a non-empty tuple"),
 ])
 def test_a_bad_module_is_refused(tmp_path, monkeypatch, source, message):
-    pkg = tmp_path / "probe_heuristic_skills"
+    pkg = tmp_path / f"probe_{tmp_path.name}"      # a fresh package name: no cached import
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "bad.py").write_text(source)
