@@ -21,8 +21,8 @@ import numpy as np
 from heroes_env import cards as _cards
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
+from heroes_env.engine import state as _state
 from heroes_env.engine.constants import Layout
-from heroes_env.engine.state import equip_slot_field, is_equip_kind, is_weapon_kind, weapon_range
 from heroes_env.fast.jit import njit
 
 from .heuristic_skills import traits as T
@@ -96,6 +96,8 @@ VP_LIGHT = VIEW.take(NS)
 VP_ALLY = VIEW.take(NS)
 VP_WEAPON = VIEW.take(NS)
 VP_ARMOR = VIEW.take(NS)
+VP_IMMUNE = VIEW.take(NS)        # card kinds (bits) its skills make it immune to (traits.IMMUNE)
+VP_IMMUNE_EMPTY = VIEW.take(NS)  # ... while its hand is empty (traits.IMMUNE_EMPTY_HAND)
 V_HAND = VIEW.take(C.MAX_CARDS)    # hand card ids (V_NHAND of them)
 V_TABLE = VIEW.take(C.MAX_CARDS)   # table card ids (V_NTABLE of them)
 V_SIZE = VIEW.end
@@ -134,6 +136,16 @@ Decision = namedtuple("Decision", [
 ])
 
 # ---------------------------------------------------------------- content as arrays
+# the engine's equipment tables, as arrays by card kind (its compiled functions run once here)
+_weapon_range = getattr(_state.weapon_range, "py_func", _state.weapon_range)
+_slot_field = getattr(_state.equip_slot_field, "py_func", _state.equip_slot_field)
+_is_equip = getattr(_state.is_equip_kind, "py_func", _state.is_equip_kind)
+_is_weapon = getattr(_state.is_weapon_kind, "py_func", _state.is_weapon_kind)
+WEAPON_RANGE = np.array([_weapon_range(k) if _is_weapon(k) else 0 for k in range(C.NUM_KINDS)],
+                        np.int64)          # 0: not a weapon
+IS_ARMOR = np.array([bool(_is_equip(k)) and _slot_field(k) == C.P_ARMOR
+                     for k in range(C.NUM_KINDS)])
+ARMOR_KINDS = tuple(k for k in range(C.NUM_KINDS) if IS_ARMOR[k])
 # what a card is worth in hand (0: not listed, see card_value)
 BASE_VALUE = np.zeros(C.NUM_KINDS)
 for _k, _v in {C.K_SLASH: 4.5, C.K_JINK: 6.5, C.K_PEACH: 8.5, C.K_DUEL: 5.0, C.K_DISMANTLE: 5.0,
@@ -275,7 +287,12 @@ def has_equip(EQ, r, kind):
 
 @njit(cache=True)
 def is_armor(k):
-    return is_equip_kind(k) and equip_slot_field(k) == C.P_ARMOR
+    return IS_ARMOR[k]
+
+
+@njit(cache=True)
+def is_weapon_kind(k):
+    return WEAPON_RANGE[k] > 0
 
 
 @njit(cache=True)
@@ -290,12 +307,10 @@ def trait(table, SKS, r):
 @njit(cache=True)
 def immune(V, SKS, r, kind):
     """Whether a card of kind cannot be used on seat r by its skills (traits IMMUNE and
-    IMMUNE_EMPTY_HAND)."""
-    for i in range(C.MAX_SKILL_SLOTS):
-        s = SKS[r, i]
-        if T.IMMUNE[s, kind] or (T.IMMUNE_EMPTY_HAND[s, kind] and V[VP_HANDN + r] == 0):
-            return True
-    return False
+    IMMUNE_EMPTY_HAND, gathered per seat by read_seat)."""
+    if (V[VP_IMMUNE + r] >> kind) & 1:
+        return True
+    return V[VP_HANDN + r] == 0 and (V[VP_IMMUNE_EMPTY + r] >> kind) & 1 != 0
 
 
 @njit(cache=True)
@@ -308,7 +323,7 @@ def count_kind(V, K, kind):
 
 
 # ---------------------------------------------------------------- decoding
-@njit(cache=True)
+@njit(cache=True, inline="always")     # once per seat: no call overhead
 def read_seat(o, V, EQ, SKS, hero_sk, r):
     """Relative seat r's pieces of observation o into V / EQ / SKS; returns its hand size."""
     b = C.OBS_SEATS + r * C.SEAT_OBS
@@ -334,8 +349,15 @@ def read_seat(o, V, EQ, SKS, hero_sk, r):
     V[VP_HERO + r] = h
     if h >= 0:
         lordf = 1 if kr == LORD else 0
+        imm = 0
+        imm_empty = 0
         for i in range(C.MAX_SKILL_SLOTS):
-            SKS[r, i] = hero_sk[h, lordf, i]
+            s = hero_sk[h, lordf, i]
+            SKS[r, i] = s
+            imm |= T.IMMUNE[s]
+            imm_empty |= T.IMMUNE_EMPTY_HAND[s]
+        V[VP_IMMUNE + r] = imm
+        V[VP_IMMUNE_EMPTY + r] = imm_empty
     w = 0
     for k in range(C.FIRST_WEAPON, C.LAST_WEAPON + 1):
         if EQ[r, k - C.K_CROSSBOW]:
@@ -343,8 +365,8 @@ def read_seat(o, V, EQ, SKS, hero_sk, r):
             break
     V[VP_WEAPON + r] = w
     a = 0
-    for k in range(C.LAST_WEAPON + 1, C.K_HORSE_MINUS + 1):
-        if is_armor(k) and EQ[r, k - C.K_CROSSBOW]:
+    for k in ARMOR_KINDS:
+        if EQ[r, k - C.K_CROSSBOW]:
             a = k
             break
     V[VP_ARMOR + r] = a
@@ -417,8 +439,9 @@ def read_view(o, m, V, EQ, SKS, tab, default_deck, mem_deck):
     V[V_CUR] = -1
     V[V_LORD] = -1
     counted = 0
+    hero_sk = tab.hero_sk
     for r in range(n):
-        counted += read_seat(o, V, EQ, SKS, tab.hero_sk, r)
+        counted += read_seat(o, V, EQ, SKS, hero_sk, r)
     counted += read_cards(o, V)
     read_decision(o, m, V)
     deck = mem_deck
@@ -462,7 +485,8 @@ def distance(V, EQ, SKS, a, b):
 
 @njit(cache=True)
 def attack_range(V, r):
-    return weapon_range(V[VP_WEAPON + r])
+    w = V[VP_WEAPON + r]
+    return WEAPON_RANGE[w] if w > 0 else 1
 
 
 # ---------------------------------------------------------------- evidence (the slot's memory)
@@ -881,6 +905,13 @@ def best_target(code, p, o, m, V, EQ, SKS, H, K, MI):
 
 
 @njit(cache=True)
+def yes_unless_friend(x):
+    """CONFIRM, or PASS when the decision's target seat is a friend."""
+    t = x.V[V_DTGT]
+    return C.A_PASS if t >= 0 and friend(x.H, t) else C.A_CONFIRM
+
+
+@njit(cache=True)
 def cheapest_of(V, K, VAL, row, want):
     """The lowest value of an own hand card whose K[row] (1: suit, 3: colour) is want (9 if
     none)."""
@@ -922,7 +953,7 @@ def equip_score(V, EQ, SKS, K, k):
             return 6.0 + (1.5 if k == C.K_CROSSBOW and slashes >= 2 else 0.0)
         if k == C.K_CROSSBOW:
             return 3.0 if slashes >= 3 and cur != C.K_CROSSBOW else -1.0
-        if cur != C.K_CROSSBOW and weapon_range(k) > weapon_range(cur):
+        if cur != C.K_CROSSBOW and WEAPON_RANGE[k] > WEAPON_RANGE[cur]:
             return 2.0
         return -1.0
     if is_armor(k):

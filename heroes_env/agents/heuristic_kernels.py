@@ -190,8 +190,7 @@ def update_evidence(V, SKS, MF, ev):
 
 
 @njit(cache=True)
-def decide_play(x):
-    o, m, V, EQ, SKS, H, K, VAL, MI = x.o, x.m, x.V, x.EQ, x.SKS, x.H, x.K, x.VAL, x.MI
+def decide_play(o, m, V, EQ, SKS, H, K, VAL, MF, MI):
     acc = np.array([-1e18, -1.0])
     consider(acc, 0.0, C.A_PASS, MI)
     nh, c0, c1 = two_cheapest_hand(V, VAL)
@@ -206,6 +205,7 @@ def decide_play(x):
                 consider(acc, 3.0 + best - (c0 + c1) / 10.0, C.A_CARD + c, MI)
     for a in range(C.A_SKILL, C.A_HERO):
         if m[a] != 0:
+            x = Decision(o, m, V, EQ, SKS, H, K, VAL, MF, MI)
             consider(acc, skills.play_score(skill_of_action(SKS, a), x), a, MI)
     return int(acc[1])
 
@@ -425,16 +425,15 @@ def decide_dswords(o, m, V, EQ, H, K, VAL):
 
 # ---------------------------------------------------------------- yes / no
 @njit(cache=True)
-def decide_confirm(x):
-    V, EQ, H, VAL = x.V, x.EQ, x.H, x.VAL
+def decide_confirm(o, m, V, EQ, SKS, H, K, VAL, MF, MI):
     purpose = V[V_DNUM + 1]
     t = V[V_DTGT]
     yes, no = C.A_CONFIRM, C.A_PASS
     if purpose == C.PUR_SKILL:
-        sk = decision_skill(V, x.SKS)
+        sk = decision_skill(V, SKS)
         if T.ALWAYS_CONFIRM[sk]:
             return yes
-        return skills.confirm(sk, x)
+        return skills.confirm(sk, Decision(o, m, V, EQ, SKS, H, K, VAL, MF, MI))
     if purpose == C.PUR_DSWORDS:
         return no if t >= 0 and friend(H, t) else yes
     if purpose == C.PUR_ICE_SWORD:          # prevent the damage, discard two of its cards instead
@@ -516,11 +515,12 @@ def fallback(o, m, V, EQ, SKS, H, K, VAL, MI):
 
 
 @njit(cache=True)
-def decide_skill(x):
+def decide_skill(o, m, V, EQ, SKS, H, K, VAL, MF, MI):
     """A skill's own decision (card, target or option): its module's rule
     (``heuristic_skills``)."""
-    dk = x.V[V_DK]
-    sk = decision_skill(x.V, x.SKS)
+    dk = V[V_DK]
+    sk = decision_skill(V, SKS)
+    x = Decision(o, m, V, EQ, SKS, H, K, VAL, MF, MI)
     if dk == C.DK_SKILL_CARD:
         return skills.card(sk, x)
     if dk == C.DK_SKILL_TARGET:
@@ -529,11 +529,10 @@ def decide_skill(x):
 
 
 @njit(cache=True)
-def decide(x, hscore):
-    o, m, V, EQ, SKS, H, K, VAL, MI = x.o, x.m, x.V, x.EQ, x.SKS, x.H, x.K, x.VAL, x.MI
+def decide(o, m, V, EQ, SKS, H, K, VAL, MF, MI, hscore):
     dk = V[V_DK]
     if dk == C.DK_PLAY:
-        return decide_play(x)
+        return decide_play(o, m, V, EQ, SKS, H, K, VAL, MF, MI)
     if dk == C.DK_TARGET:
         return decide_target(o, m, V, EQ, SKS, H, K, MI)
     if dk == C.DK_JINK:
@@ -551,7 +550,7 @@ def decide(x, hscore):
     if dk == C.DK_AG:
         return decide_ag(m, V, EQ, K, MI)
     if dk == C.DK_CONFIRM:
-        return decide_confirm(x)
+        return decide_confirm(o, m, V, EQ, SKS, H, K, VAL, MF, MI)
     if dk == C.DK_DSWORDS:
         return decide_dswords(o, m, V, EQ, H, K, VAL)
     if dk == C.DK_KYLIN:
@@ -559,7 +558,7 @@ def decide(x, hscore):
     if dk == C.DK_HERO:
         return decide_hero(o, m, V, hscore, MI)
     if dk == C.DK_SKILL_CARD or dk == C.DK_SKILL_TARGET or dk == C.DK_SKILL_OPTION:
-        return decide_skill(x)
+        return decide_skill(o, m, V, EQ, SKS, H, K, VAL, MF, MI)
     if dk == C.DK_ORDER:
         return C.A_OPTION + C.OPT_FIRST       # 3v3: pick heroes first; act first
     if dk == C.DK_WHO_ACTS:
@@ -614,12 +613,13 @@ def act_one(o, m, MF, MI, key, pl, info):
         for a in range(m.shape[0]):
             if m[a] != 0:
                 return a
-    K = pl.tables.decks[V[V_DECK]]
+    tab = pl.tables
+    K = tab.decks[V[V_DECK]]
     H = np.zeros(NS)
-    hostility(V, MF, pl.tables.counts, H, evidence)
+    hostility(V, MF, tab.counts, H, evidence)
     VAL = np.zeros(C.MAX_CARDS)
     hand_values(V, EQ, SKS, K, VAL)
-    a = decide(Decision(o, m, V, EQ, SKS, H, K, VAL, MF, MI), pl.tables.hscore)
+    a = decide(o, m, V, EQ, SKS, H, K, VAL, MF, MI, tab.hscore)
     if a < 0 or a >= m.shape[0] or m[a] == 0:
         info[2] = 1
         a = fallback(o, m, V, EQ, SKS, H, K, VAL, MI)

@@ -63,7 +63,7 @@ RowStep = namedtuple("RowStep", [
 Seats = namedtuple("Seats", ["game_of", "kind", "MF", "MI", "dec", "fb"])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")     # per decision: no call overhead
 def _step(i, s, m, a, act, new_step, E, ob):
     """The engine's row step of row i (state s, mask m) with action a."""
     return _advance_row(i, s, a, act, new_step, E.spec, E.next_seeds[i], E.seat_mode, E.opp,
@@ -71,7 +71,7 @@ def _step(i, s, m, a, act, new_step, E, ob):
                         E.want_final, E.flags)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")     # per decision: no call overhead
 def _decide(i, d, m, ob, L, pl, r, info):
     """The action of the compiled seat d of row i (its slot's memory forgotten when the row
     plays another game); -1 if none is legal."""

@@ -1,16 +1,12 @@
 """刚烈 (ganglie): judge against the damage source unless it is a friend; as its victim, lose HP
 when healthy and holding good cards, else discard two."""
-from heroes_env.agents.heuristic_common import V_DTGT, VP_HP, can, friend, two_cheapest_hand
+from heroes_env.agents.heuristic_common import VP_HP, can, two_cheapest_hand, yes_unless_friend
 from heroes_env.engine import constants as C
 from heroes_env.fast.jit import njit
 
 SKILLS = ("ganglie",)
 
-
-@njit(cache=True)
-def confirm(x):
-    t = x.V[V_DTGT]
-    return C.A_PASS if t >= 0 and friend(x.H, t) else C.A_CONFIRM
+confirm = yes_unless_friend
 
 
 @njit(cache=True)

@@ -42,8 +42,8 @@ TRAITS = {
     "UNLIMITED_SLASH": ("flag", False, "any number of 杀: later 杀 in hand keep their value"),
     "TRICK_ANY_DISTANCE": ("flag", False, "tricks reach every seat"),
     "ONE_HORSE": ("flag", False, "wants one horse, not two"),
-    "IMMUNE": ("kinds", False, "card kinds that cannot target the seat"),
-    "IMMUNE_EMPTY_HAND": ("kinds", False, "card kinds that cannot target the seat while its "
+    "IMMUNE": ("kinds", 0, "card kinds that cannot target the seat"),
+    "IMMUNE_EMPTY_HAND": ("kinds", 0, "card kinds that cannot target the seat while its "
                           "hand is empty"),
     "DISTANCE_FROM": ("int", 0, "added to the seat's distance to the others"),
     "DISTANCE_TO": ("int", 0, "added to the others' distance to the seat"),
@@ -155,10 +155,10 @@ def render_traits(mods) -> str:
                      "shared judgements (``heuristic_common``) read about a seat's skills.")]
     lines += ["import numpy as np", "", "from heroes_env.engine import constants as C",
               "from heroes_env.engine.skills import ids as SK", ""]
-    dtypes = {"flag": "np.bool_", "kinds": "np.bool_", "int": "np.int64", "float": "np.float64"}
+    dtypes = {"flag": "np.bool_", "kinds": "np.int64", "int": "np.int64", "float": "np.float64"}
     for trait, (typ, default, doc) in TRAITS.items():
-        shape = "(C.MAX_SKILLS, C.NUM_KINDS)" if typ == "kinds" else "C.MAX_SKILLS"
-        lines.append(f"# {doc}")
+        shape = "C.MAX_SKILLS"
+        lines.append(f"# {doc}" + (" (bit k: card kind k)" if typ == "kinds" else ""))
         lines.append(f"{trait} = np.full({shape}, {default!r}, {dtypes[typ]})"
                      .replace("nan", "np.nan"))
         for name, mod, sks in mods:
@@ -167,9 +167,8 @@ def render_traits(mods) -> str:
             val = getattr(mod, trait)
             for sk in sks:
                 if typ == "kinds":
-                    for k in val:
-                        lines.append(f"{trait}[SK.{_sk_name(sk)}, C.{_kind_name(k)}] = True"
-                                     f"  # {name}.py")
+                    bits = " | ".join(f"(1 << C.{_kind_name(k)})" for k in val)
+                    lines.append(f"{trait}[SK.{_sk_name(sk)}] = {bits}  # {name}.py")
                 else:
                     lines.append(f"{trait}[SK.{_sk_name(sk)}] = {val!r}  # {name}.py")
         lines.append("")

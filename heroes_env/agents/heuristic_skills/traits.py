@@ -39,15 +39,13 @@ TRICK_ANY_DISTANCE[SK.SK_QICAI] = True  # qicai.py
 ONE_HORSE = np.full(C.MAX_SKILLS, False, np.bool_)
 ONE_HORSE[SK.SK_MASHU] = True  # mashu.py
 
-# card kinds that cannot target the seat
-IMMUNE = np.full((C.MAX_SKILLS, C.NUM_KINDS), False, np.bool_)
-IMMUNE[SK.SK_QIANXUN, C.K_SNATCH] = True  # qianxun.py
-IMMUNE[SK.SK_QIANXUN, C.K_INDULGENCE] = True  # qianxun.py
+# card kinds that cannot target the seat (bit k: card kind k)
+IMMUNE = np.full(C.MAX_SKILLS, 0, np.int64)
+IMMUNE[SK.SK_QIANXUN] = (1 << C.K_SNATCH) | (1 << C.K_INDULGENCE)  # qianxun.py
 
-# card kinds that cannot target the seat while its hand is empty
-IMMUNE_EMPTY_HAND = np.full((C.MAX_SKILLS, C.NUM_KINDS), False, np.bool_)
-IMMUNE_EMPTY_HAND[SK.SK_KONGCHENG, C.K_SLASH] = True  # kongcheng.py
-IMMUNE_EMPTY_HAND[SK.SK_KONGCHENG, C.K_DUEL] = True  # kongcheng.py
+# card kinds that cannot target the seat while its hand is empty (bit k: card kind k)
+IMMUNE_EMPTY_HAND = np.full(C.MAX_SKILLS, 0, np.int64)
+IMMUNE_EMPTY_HAND[SK.SK_KONGCHENG] = (1 << C.K_SLASH) | (1 << C.K_DUEL)  # kongcheng.py
 
 # added to the seat's distance to the others
 DISTANCE_FROM = np.full(C.MAX_SKILLS, 0, np.int64)
