@@ -112,8 +112,7 @@ class HeuristicAgent(Agent):
     def __init__(self, seed: int | None = None, name: str | None = None, deck: str = "standard",
                  evidence: bool | int = True):
         super().__init__(seed, name)
-        (self._decks, self._deck_size, self._hero_sk, self._hscore, self._counts), names = \
-            _tables()
+        self._tables, names = _tables()
         if deck not in names:
             raise ValueError(f"deck must be one of {names}, got {deck!r}")
         self.default_deck = deck
@@ -201,15 +200,18 @@ class HeuristicAgent(Agent):
             masks = np.ascontiguousarray(masks, dtype=np.int8)
         pool.grow(int(rows.max()) + 1)
         seedkeys = rows if pool is self._direct else rows + (1 << 30)
-        bad = HK.act_rows(obs, masks, rows, seedkeys, pool.MF, pool.MI, self.base_seed,
-                          self.evidence, self._decks, self._deck_size, self._hero_sk,
-                          self._hscore, self._counts, self._default_deck, out,
+        bad = HK.act_rows(obs, masks, rows, seedkeys, pool.MF, pool.MI, self.player(), out,
                           self._dec_counts, self._fb_counts,
                           num_threads=1 if B < SERIAL_BELOW else None)
         if bad >= 0:
             raise ValueError(f"the mask of row {bad} allows no action: is the game over, or is "
                              "this mask another seat's?")
         return out
+
+    def player(self) -> HK.Player:
+        """This agent as the kernels see it (``heuristic_common.Player``)."""
+        return HK.Player(int(self.base_seed), int(self.evidence), int(self._default_deck),
+                         self._tables)
 
     def compiled_loop(self, num_envs: int):
         """A ``heroes_env`` batch's in-loop player (``heroes_env.agents.heuristic_loop``): the
@@ -236,8 +238,7 @@ class HeuristicAgent(Agent):
         rows, pool = self._rows([slot])
         pool.grow(int(rows[0]) + 1)
         return HK.hostility_of(obs, np.ones(C.NUM_ACTIONS, np.int8), pool.MF[rows[0]],
-                               self._decks, self._deck_size, self._hero_sk, self._counts,
-                               self._default_deck, self.evidence)
+                               self._tables, self._default_deck, self.evidence)
 
     def role_probs(self, obs: np.ndarray, slot: Hashable = 0) -> np.ndarray:
         """The evidence memory as a distribution: P[r, role] for each relative seat r < n (the
@@ -256,13 +257,13 @@ class HeuristicAgent(Agent):
         V = np.zeros(HK.V_SIZE, np.int64)
         EQ = np.zeros((HK.NS, HK.NEQ), np.int64)
         SKS = np.zeros((HK.NS, C.MAX_SKILL_SLOTS), np.int64)
-        HK.read_view(obs, np.ones(C.NUM_ACTIONS, np.int8), V, EQ, SKS, self._decks,
-                     self._deck_size, self._hero_sk, self._default_deck, -1)
+        HK.read_view(obs, np.ones(C.NUM_ACTIONS, np.int8), V, EQ, SKS, self._tables,
+                     self._default_deck, -1)
         ev = self.evidence
         if ev & HK.EV_LOYALIST_ONLY and V[HK.V_ROLE] != C.ROLE_LOYALIST:
             ev &= ~(HK.EV_NO_STALE | HK.EV_COUNTS)
         P = np.zeros((HK.NS, C.NUM_ROLES))
-        HK.role_probs(V, pool.MF[rows[0]], self._counts, P, ev)
+        HK.role_probs(V, pool.MF[rows[0]], self._tables.counts, P, ev)
         return P[:V[HK.V_N]].copy()
 
     # ------------------------------------------------------------ slots -> memory rows

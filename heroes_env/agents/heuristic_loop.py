@@ -17,6 +17,8 @@ pool), the same per-slot generators, memory forgotten when the row starts anothe
 """
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numba
 import numpy as np
 
@@ -51,69 +53,80 @@ def _slot_random(m, MI):
     return -1
 
 
+# the engine's row step's arguments (``BatchCore.kernel_args`` but its last, in order)
+RowStep = namedtuple("RowStep", [
+    "S", "actions", "act", "new_step", "spec", "next_seeds", "seat_mode", "opp", "agent_seed",
+    "want_random", "masks", "obs", "rew", "R", "lrew", "final_obs", "want_final", "flags",
+    "seen", "stream"])
+# the loop's own: per row and seat the game its slot's memory belongs to and who decides; the
+# heuristic's memory rows; this range's decision and fallback counts
+Seats = namedtuple("Seats", ["game_of", "kind", "MF", "MI", "dec", "fb"])
+
+
+@njit(cache=True, inline="always")     # per decision: no call overhead
+def _step(i, s, m, a, act, new_step, E, ob):
+    """The engine's row step of row i (state s, mask m) with action a."""
+    return _advance_row(i, s, a, act, new_step, E.spec, E.next_seeds[i], E.seat_mode, E.opp,
+                        E.agent_seed, E.want_random, m, ob, E.rew, E.R, E.lrew, E.final_obs,
+                        E.want_final, E.flags)
+
+
+@njit(cache=True, inline="always")     # per decision: no call overhead
+def _decide(i, d, m, ob, L, pl, r, info):
+    """The action of the compiled seat d of row i (its slot's memory forgotten when the row
+    plays another game); -1 if none is legal."""
+    slot = i * NS + d
+    if L.game_of[i, d] != r[K.R_SERIAL]:         # another game in this row: forget the last
+        L.MF[slot, :] = 0.0
+        L.game_of[i, d] = r[K.R_SERIAL]
+    if L.kind[i, d] == KIND_RANDOM:
+        return _slot_random(m, L.MI[slot])
+    a = HK.act_one(ob, m, L.MF[slot], L.MI[slot], slot, pl, info)
+    if a >= 0:
+        L.dec[info[0], info[1]] += 1
+        if info[2] == 1:
+            L.fb[info[0], info[1]] += 1
+    return a
+
+
 @njit(cache=True)
-def _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed, want_random,
-         masks, ob, rew, R, lrew, final_obs, want_final, flags, game_of, kind, MF, MI,
-         base_seed, evidence, decks, deck_size, hero_sk, hscore, counts, default_deck, info, dec,
-         fb):
+def _row(i, E, L, pl, ob, info):
     """Row i of a loop kernel: the engine's row step, then the compiled seats' decisions; the
     observations go to ob (the row's, or the range's scratch row). True if it wrote one."""
-    s, m = borrow_row(S, i), borrow_row(masks, i)
-    wrote = _advance_row(i, s, actions[i], act[i], new_step, spec, next_seeds[i], seat_mode, opp,
-                         agent_seed, want_random, m, ob, rew, R, lrew, final_obs, want_final,
-                         flags)
-    r = borrow_row(R, i)
+    s, m = borrow_row(E.S, i), borrow_row(E.masks, i)
+    wrote = _step(i, s, m, E.actions[i], E.act[i], E.new_step, E, ob)
+    r = borrow_row(E.R, i)
     while r[K.R_STAGE] == K.STAGE_OPPONENT:
         d = r[K.R_DECIDER]
-        if opp[i, d] != K.OPP_COMPILED:
+        if E.opp[i, d] != K.OPP_COMPILED:
             break
-        slot = i * NS + d
-        if game_of[i, d] != r[K.R_SERIAL]:         # another game in this row: forget the last
-            MF[slot, :] = 0.0
-            game_of[i, d] = r[K.R_SERIAL]
-        if kind[i, d] == KIND_RANDOM:
-            a = _slot_random(m, MI[slot])
-        else:
-            a = HK.act_one(ob, m, MF[slot], MI[slot], slot, base_seed, evidence,
-                           decks, deck_size, hero_sk, hscore, counts, default_deck, info)
-            if a >= 0:
-                dec[info[0], info[1]] += 1
-                if info[2] == 1:
-                    fb[info[0], info[1]] += 1
+        a = _decide(i, d, m, ob, L, pl, r, info)
         if a < 0:                                   # no legal action: cannot happen in a game
             r[K.R_ERR] = -1
             r[K.R_STAGE] = K.STAGE_ERROR
             return wrote
-        wrote |= _advance_row(i, s, a, K.ACT_STEP, 0, spec, next_seeds[i], seat_mode, opp,
-                              agent_seed, want_random, m, ob, rew, R, lrew, final_obs, want_final,
-                              flags)
+        wrote |= _step(i, s, m, a, K.ACT_STEP, 0, E, ob)
     return wrote
 
 
 @njit(entry=True, cache=True, nogil=True)
-def loop_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                      want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, seen,
-                      stream, game_of, kind, MF, MI, base_seed, evidence, decks, deck_size,
-                      hero_sk, hscore, counts, default_deck, dec, fb, go, lo, hi):
-    """``batch.vec_advance_rows`` with the OPP_COMPILED seats played by the heuristic, rows
-    lo..hi-1 (their actions already checked); dec / fb: this range's decision and fallback
-    counts; first it starts the call's other ranges (``crew.release(go)``). stream != 0: the
-    observations are made in a scratch row, where the heuristic reads them, and each row's last
-    one is streamed out (``vec_advance_rows``)."""
+def loop_advance_rows(E, L, pl, go, lo, hi):
+    """``batch.vec_advance_rows`` (its arguments E: ``RowStep``) with the OPP_COMPILED seats
+    played by the heuristic pl (a ``heuristic_common.Player``; L: ``Seats``), rows lo..hi-1
+    (their actions already checked); first it starts the call's other ranges
+    (``crew.release(go)``). E.stream != 0: the observations are made in a scratch row, where the
+    heuristic reads them, and each row's last one is streamed out (``vec_advance_rows``)."""
     crew.release(go)
-    K.tally_start(seen, lo)
+    K.tally_start(E.seen, lo)
     info = np.zeros(3, np.int64)
-    scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last use)
-    sc = borrow_row(scratch, 0)
+    scratch = np.empty((1, E.obs.shape[1]), E.obs.dtype)   # (Numba frees a variable after its
+    sc = borrow_row(scratch, 0)                              # last use)
     for i in range(lo, hi):
-        ob = sc if stream != 0 else borrow_row(obs, i)
-        if _row(i, S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                want_random, masks, ob, rew, R, lrew, final_obs, want_final, flags, game_of, kind,
-                MF, MI, base_seed, evidence, decks, deck_size, hero_sk, hscore, counts,
-                default_deck, info, dec, fb) and stream != 0:
-            stream_row(obs, i, sc)
-        K.tally_row(R, i, seen, lo)
-    if stream != 0:
+        ob = sc if E.stream != 0 else borrow_row(E.obs, i)
+        if _row(i, E, L, pl, ob, info) and E.stream != 0:
+            stream_row(E.obs, i, sc)
+        K.tally_row(E.R, i, E.seen, lo)
+    if E.stream != 0:
         store_fence()
     return scratch.shape[0]      # a use of scratch after the loop: sc borrows it, so it must live
 
@@ -145,11 +158,15 @@ class HeuristicLoop:
         pool = a._direct
         pool.grow(self.B * NS)
         *args, out = core.kernel_args(new_step)  # vec_advance_rows' arguments but the range
-        rest = (self.game_of, self.kind, pool.MF, pool.MI, a.base_seed, a.evidence, a._decks,
-                a._deck_size, a._hero_sk, a._hscore, a._counts, a._default_deck)
+        E = RowStep(*args)
+        pl = a.player()
+
+        def run(k, lo, hi, go):
+            L = Seats(self.game_of, self.kind, pool.MF, pool.MI, self.dec[k], self.fb[k])
+            return loop_advance_rows(E, L, pl, go, lo, hi)
+
         bad = K.advance(core.S, core.actions, core.act, core.masks, core.seen, out, num_threads,
-                        lambda k, lo, hi, go: loop_advance_rows(*args, *rest, self.dec[k],
-                                                                self.fb[k], go, lo, hi))
+                        run)
         if self.dec.any():
             a._dec_counts += self.dec.sum(0)
             a._fb_counts += self.fb.sum(0)

@@ -15,14 +15,17 @@ import numpy as np
 from heroes_env import cards
 from heroes_env.engine import constants as C
 from heroes_env.engine import content
+from heroes_env.engine import state as _state
 from heroes_env.engine.skills import ids as SK
 from heroes_env.obs import decode, obs_to_float32
 
 EQUIP_KINDS = tuple(range(C.K_CROSSBOW, C.K_HORSE_MINUS + 1))      # OS_EQUIP order
-WEAPON_RANGE = {C.K_CROSSBOW: 1, C.K_DOUBLE_SWORDS: 2, C.K_QINGGANG: 2, C.K_ICE_SWORD: 2,
-                C.K_BLADE: 3, C.K_SPEAR: 3, C.K_AXE: 3, C.K_HALBERD: 4, C.K_KYLIN_BOW: 5}
-ARMORS = (C.K_EIGHT_DIAGRAM, C.K_NIOH_SHIELD)
-HORSES = (C.K_HORSE_PLUS, C.K_HORSE_MINUS)
+# the engine's tables (its compiled functions, run as plain Python here)
+_weapon_range = getattr(_state.weapon_range, "py_func", _state.weapon_range)
+_slot_field = getattr(_state.equip_slot_field, "py_func", _state.equip_slot_field)
+WEAPON_RANGE = {k: _weapon_range(k) for k in range(C.FIRST_WEAPON, C.LAST_WEAPON + 1)}
+ARMORS = tuple(k for k in EQUIP_KINDS if _slot_field(k) == C.P_ARMOR)
+HORSES = tuple(k for k in EQUIP_KINDS if _slot_field(k) in (C.P_PLUS, C.P_MINUS))
 TRICKS = tuple(range(C.FIRST_TRICK, C.LAST_TRICK + 1))
 
 

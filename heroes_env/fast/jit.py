@@ -45,7 +45,10 @@ from . import callee_code, compile_plan
 # what is compiled, from the project root: the engine's package, this one (its crew and
 # intrinsics are compiled too) and the compiled agents, which call engine functions
 COMPILED_PACKAGES = ("heroes_env/engine", "heroes_env/fast")
-COMPILED_AGENTS = ("heroes_env/agents/heuristic_kernels.py", "heroes_env/agents/heuristic_loop.py")
+COMPILED_AGENTS = ("heroes_env/agents/heuristic_common.py",
+                   "heroes_env/agents/heuristic_kernels.py",
+                   "heroes_env/agents/heuristic_loop.py",
+                   "heroes_env/agents/heuristic_skills")      # a package: its every module
 
 
 def compiled_files() -> list[pathlib.Path]:
@@ -55,7 +58,9 @@ def compiled_files() -> list[pathlib.Path]:
     files = [p for pkg in COMPILED_PACKAGES for p in sorted((root / pkg).rglob("*.py"))]
     data = root / "heroes_env" / "data"
     files += sorted(data.glob("*.csv")) + sorted(data.glob("*.json"))
-    return files + [p for p in (root / f for f in COMPILED_AGENTS) if p.exists()]
+    for p in (root / f for f in COMPILED_AGENTS):
+        files += sorted(p.rglob("*.py")) if p.is_dir() else [p] if p.exists() else []
+    return files
 
 
 def _engine_hash() -> str:
