@@ -204,10 +204,10 @@ def test_the_checkers_catch_a_broken_state():
     assert _violation(g.s) == OK
     check_invariants(g)
     corruptions = [
-        (C.P_HANDN + 2, 1, 7),                     # hand counter off by one
-        (C.P_HP + 3, 5, 8),                        # HP above max HP
-        (C.H_NDECK, -1, 4),                        # draw pile counter off by one
-        (C.H_ERR, 1, 1),
+        (C.P_HANDN + 2, 1, invariants.V_HAND_COUNT),      # hand counter off by one
+        (C.P_HP + 3, 5, invariants.V_HP_ABOVE_MAX),
+        (C.H_NDECK, -1, invariants.V_PILE_COUNT),         # draw pile counter off by one
+        (C.H_ERR, 1, invariants.V_ENGINE_ERROR),
     ]
     for cell, delta, code in corruptions:
         bad = g.clone()
@@ -218,7 +218,7 @@ def test_the_checkers_catch_a_broken_state():
     moved = g.clone()
     c = moved.hand(1)[0]
     moved.s[C.C_LOC + c] = C.Z_HAND + 2          # a card changes hands without the counters
-    assert _violation(moved.s) == 7
+    assert _violation(moved.s) == invariants.V_HAND_COUNT
     with pytest.raises(AssertionError):
         check_invariants(moved)
 
