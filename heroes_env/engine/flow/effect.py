@@ -175,7 +175,7 @@ def run_effect(s, o):
         pop_frame(s, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _effect_start(s, o, u, t, c, k):
     """EFF_START: an immune target (你懂的) ends the effect; a trick opens its 无懈可击 window
     (none for 桃园结义 on a seat at full HP: nothing to do); anything else resolves."""
@@ -195,7 +195,7 @@ def _effect_start(s, o, u, t, c, k):
     s[o + F_PC] = EFF_RESOLVE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _effect_aoe(s, o, u, t, c, k, pc):
     """南蛮入侵 / 万箭齐发 on t: asked for a 杀 / 闪, damaged by one without it."""
     if pc == EFF_RESOLVE:
@@ -214,7 +214,7 @@ def _effect_aoe(s, o, u, t, c, k, pc):
         pop_frame(s, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _effect_amazing_grace(s, o, u, t, c, pc):
     """五谷丰登 on t: t picks one of the cards still shown (DK_AG), if any is left."""
     if pc == EFF_RESOLVE:
@@ -231,7 +231,7 @@ def _effect_amazing_grace(s, o, u, t, c, pc):
         pop_frame(s, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _effect_collateral(s, o, u, t, c, pc):
     """借刀杀人 on t (wielding a weapon): t uses a 杀 on the victim, or gives u the weapon."""
     if pc == EFF_RESOLVE:

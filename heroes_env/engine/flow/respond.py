@@ -178,7 +178,7 @@ def run_ask(s, o):
         answer_with(s, o, r, s[o + F_SPEAR1], s[o + F_SPEAR2])      # ASK_SPEAR
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _ask_start(s, o, r):
     """ASK_START: the frame ends if r cannot answer at all (dead, no card, conversion, armour or
     lord skill that could; for a 杀 he would use, no target in reach); else r is asked."""
@@ -220,7 +220,7 @@ def _ask_start(s, o, r):
         post_decision(s, r, DK_SLASH, s[o + F_CARD], tgt, r, 0, purpose, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _ask_answered(s, o, r):
     """ASK_ANSWER: r passed, or answers with a card (or a conversion), tries 八卦阵 (or 朦胧's),
     calls on a lord skill, or picks 丈八蛇矛's two cards."""
