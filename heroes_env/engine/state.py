@@ -611,7 +611,7 @@ def become_frame(s, o, kind, user, tgt, card, as_kind, sub2, a, b):
     s[o + F_SUB2] = sub2
     s[o + PUSHED_A] = a
     s[o + PUSHED_B] = b
-    for f in PUSHED_ZERO:
+    for f in range(PUSHED_ZERO, FRAME_SIZE):
         s[o + f] = 0
 
 
