@@ -166,7 +166,7 @@ class BatchCore:
         self.opp = np.ascontiguousarray(np.broadcast_to(opp, (B, C.MAX_SEATS)))
         # a compiled policy run inside the loop for the seats coded OPP_COMPILED: an object with
         # advance(core, num_threads, new_step) -> -1 or the first row with an illegal action (it
-        # calls batch._advance_row itself, e.g. heroes_env.agents.heuristic_loop); None: vec_advance
+        # calls batch.advance_row itself, e.g. heroes_env.agents.heuristic_loop); None: vec_advance
         self.loop = None
         self.num_threads = resolve_threads(num_threads)
         self.serial_below = (default_serial_below() if serial_below is None
@@ -193,6 +193,9 @@ class BatchCore:
         self.agent_seed = 0
         self.want_random = False
         self.started = False
+        self.rows = K.Rows(self.S, self.actions, self.act, self.next_seeds, self.opp, self.masks,
+                           self.obs, self.rew, self.R, self.lrew, self.final_obs, self.flags,
+                           self.seen)
 
     # ------------------------------------------------------------ seeds
     def user_seed_of(self, row, k) -> int:
@@ -242,11 +245,11 @@ class BatchCore:
         return int(bad)
 
     def kernel_args(self, new_step: int) -> tuple:
-        """The arguments of ``batch.vec_advance`` (and of _advance_row's callers) in order."""
-        return (self.S, self.actions, self.act, new_step, self.spec, self.next_seeds,
-                self.seat_mode, self.opp, self.agent_seed, int(self.want_random), self.masks,
-                self.obs, self.rew, self.R, self.lrew, self.final_obs, int(self.want_final),
-                self.flags, self.seen, self.stream, self.out)
+        """The arguments of ``batch.vec_advance`` but num_threads: (rows, options, new_step,
+        out)."""
+        opts = K.Options(self.spec, self.seat_mode, self.agent_seed, int(self.want_random),
+                         int(self.want_final), self.stream)
+        return self.rows, opts, new_step, self.out
 
     @property
     def waiting(self) -> int:

@@ -396,13 +396,13 @@ def test_the_3v3_invariants_catch_broken_states():
     assert invariants.violation(g.s) == invariants.OK
     bad = g.s.copy()
     bad[C.P_ALIVE + 4] = 0
-    assert invariants._violation_3v3(bad) == 25
+    assert invariants._violation_3v3(bad) == invariants.V_3V3_COMMANDER_DEAD
     bad = g.s.copy()
     bad[C.H_ACTED] = 0
-    assert invariants.violation(bad) == 26
+    assert invariants.violation(bad) == invariants.V_3V3_ACTED
     bad = g.s.copy()
     bad[C.H_DONE], bad[C.H_RESULT] = 1, C.RES_TEAM0           # team 0 wins, commander 4 alive
-    assert invariants.violation(bad) == 27
+    assert invariants.violation(bad) == invariants.V_3V3_RESULT
 
 
 # ---------------------------------------------------------------- APIs

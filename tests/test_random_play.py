@@ -204,10 +204,10 @@ def test_the_checkers_catch_a_broken_state():
     assert _violation(g.s) == OK
     check_invariants(g)
     corruptions = [
-        (C.P_HANDN + 2, 1, 7),                     # hand counter off by one
-        (C.P_HP + 3, 5, 8),                        # HP above max HP
-        (C.H_NDECK, -1, 4),                        # draw pile counter off by one
-        (C.H_ERR, 1, 1),
+        (C.P_HANDN + 2, 1, invariants.V_HAND_COUNT),      # hand counter off by one
+        (C.P_HP + 3, 5, invariants.V_HP_ABOVE_MAX),
+        (C.H_NDECK, -1, invariants.V_PILE_COUNT),         # draw pile counter off by one
+        (C.H_ERR, 1, invariants.V_ENGINE_ERROR),
     ]
     for cell, delta, code in corruptions:
         bad = g.clone()
@@ -218,9 +218,31 @@ def test_the_checkers_catch_a_broken_state():
     moved = g.clone()
     c = moved.hand(1)[0]
     moved.s[C.C_LOC + c] = C.Z_HAND + 2          # a card changes hands without the counters
-    assert _violation(moved.s) == 7
+    assert _violation(moved.s) == invariants.V_HAND_COUNT
     with pytest.raises(AssertionError):
         check_invariants(moved)
+    deck_card = int(g.s[C.D_ORDER])
+    settings = [                                   # (cell, value, code): each check in turn
+        (C.P_POS, 1, invariants.V_SEATING),        # seat 0 at position 1 (nobody moved)
+        (C.C_LOC + deck_card, C.Z_VOID, invariants.V_CARD_IN_NO_ZONE),
+        (C.C_LOC + C.MAX_CARDS - 1, C.Z_DECK, invariants.V_SLOT_BEYOND_DECK),
+        (C.D_ORDER, int(g.s[C.D_ORDER + 1]), invariants.V_PILE_ORDER),     # a card twice
+        (C.H_FP, 0, invariants.V_FRAME_STACK),
+        (C.H_DECIDER, -1, invariants.V_DECIDER),
+        (C.H_ROUND, int(g.s[C.H_MAX_ROUNDS]) + 1, invariants.V_ROUND_CAP_RUNNING),
+        (C.H_DONE, 1, invariants.V_NO_RESULT),
+    ]
+    for cell, value, code in settings:
+        bad = g.clone()
+        bad.s[cell] = value
+        assert _violation(bad.s) == code, (cell, invariants.VIOLATIONS[code])
+
+
+def test_every_invariant_code_is_named_once_and_described():
+    codes = {k: v for k, v in vars(invariants).items() if k.startswith("V_") and type(v) is int}
+    assert len(set(codes.values())) == len(codes), "two names share a code"
+    assert set(codes.values()) == set(invariants.VIOLATIONS), "a code unnamed or undescribed"
+    assert invariants.OK not in invariants.VIOLATIONS
 
 
 def test_compiled_invariants_variants():

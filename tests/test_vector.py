@@ -297,3 +297,24 @@ def test_compiled_kernel_matches_pure_python(tmp_path):
     assert len(pure.files) == len(compiled)
     for k, x in enumerate(compiled):
         same(pure[f"arr_{k}"], np.asarray(x), f"item {k}")
+
+
+@pytest.mark.skipif(numba.config.DISABLE_JIT, reason="counts compiled versions")
+def test_the_vector_kernel_compiles_once_per_observation_dtype():
+    """The kernel's arguments are two named tuples (``batch.Rows``, ``batch.Options``): batches
+    of other sizes, seeds, seat modes, new_step values and options reuse the one compiled
+    version of their observation dtype."""
+    from heroes_env.engine import batch as K
+    from heroes_env.wrappers import LearnerVectorEnv
+    for dt in ("float32", "uint8"):
+        for B, seed in ((3, 1), (5, 2 ** 40)):
+            v = VectorEnv(B, num_players=5, obs_dtype=dt, num_threads=1)
+            v.reset(seed=seed)
+            v.step(v.random_actions())          # want_random turns on
+            v.step(v.random_actions())
+        lv = LearnerVectorEnv(2, num_players=5, obs_dtype=dt)   # learner seat, final obs
+        lv.reset(seed=3)
+        lv.step(np.array([int(np.flatnonzero(m)[0]) for m in lv.action_masks()]))
+    obs_dtypes = [sig[0].types[K.Rows._fields.index("obs")].dtype
+                  for sig in K.vec_advance_rows.signatures]
+    assert sorted(map(str, obs_dtypes)) == ["float32", "uint8"]

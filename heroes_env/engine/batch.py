@@ -10,13 +10,17 @@ counter-based stream keyed by (agent seed, row, counter), never from the game's.
 * ``vec_advance``: the kernel behind ``heroes_env.vector.VectorEnv`` and the learner wrappers. It
   validates every action first (changing nothing if one is illegal), steps the games, finishes and
   restarts games, plays opponents' random actions in compiled code, and encodes the deciding seat's
-  observation and mask into preallocated arrays. See ``vec_advance`` for the row protocol.
+  observation and mask into preallocated arrays. See ``vec_advance`` for the row protocol. Its
+  arguments are two named tuples: ``Rows``, the batch's arrays (one row per game), and
+  ``Options``, what every row of a call shares.
 
 Each is a Python function that runs a serial compiled kernel over ranges of rows
 (``batch_reset_rows``, ``batch_random_play_rows``, ``vec_advance_rows``) on ``num_threads``
 threads (``heroes_env.fast.crew``: one compiled copy of the engine per kernel, where Numba's
 parallel kernels compile four).
 """
+from typing import NamedTuple
+
 import numpy as np
 
 from ..fast import crew
@@ -43,7 +47,7 @@ from .constants import (
     RES_TRUNCATED,
     Layout,
 )
-from .core import OP_DEAL, OP_STEP_TRUSTED, engine, rewards, setup_game
+from .core import ENGINE_OK, OP_DEAL, OP_STEP_TRUSTED, engine, rewards, setup_game
 from .mask import legal_mask
 from .observe import observe, observe_state
 from .state import _fmix32, mul32
@@ -127,7 +131,7 @@ def batch_random_play_rows(S, steps, spec, base_seed, with_obs, obs, stats, lo, 
             agent_ctr += 1
             u = agent_u32(base_seed, i, agent_ctr)
             a = _random_legal(buf, u)
-            if engine(s, OP_STEP_TRUSTED, a, buf) != 0:
+            if engine(s, OP_STEP_TRUSTED, a, buf) != ENGINE_OK:
                 stats[i, 2] += 1
             # with autoplay on, step leaves the new decision's mask in buf
             current = (s[H_FLAGS] & FLAG_AUTOPLAY) != 0
@@ -173,11 +177,39 @@ SEATS_NONE = -3      # seat_mode: no learner: every seat is an opponent (tournam
 OPP_RANDOM = 0       # opp[i, seat]: uniformly random legal actions, in compiled code
 OPP_EXTERNAL = 1     # opp[i, seat]: the caller supplies the action (STAGE_OPPONENT)
 OPP_COMPILED = 2     # opp[i, seat]: a compiled policy that a loop kernel outside the engine runs
-                     # around _advance_row (heroes_env.agents.heuristic_loop); vec_advance itself
+                     # around advance_row (heroes_env.agents.heuristic_loop); vec_advance itself
                      # stops there as for OPP_EXTERNAL
 ACT_NONE = 0         # act[i]: leave the row alone (unless it waits for a seed)
 ACT_STEP = 1         # act[i]: step actions[i]
 ACT_START = 2        # act[i]: start a new game (next_seeds[i]) in the row, clearing its record
+
+
+class Rows(NamedTuple):
+    """The arrays of a batch of B games, one row per game (``heroes_env.vector.BatchCore`` makes
+    them once): what ``vec_advance`` reads and writes."""
+    S: np.ndarray           # (B, STATE_SIZE) int32: the games
+    actions: np.ndarray     # (B,) int64: the action of each row whose act is ACT_STEP
+    act: np.ndarray         # (B,) int8: ACT_* of each row
+    next_seeds: np.ndarray  # (B,) int32: the engine seed of each row's next game
+    opp: np.ndarray         # (B, MAX_SEATS) int8: OPP_* of each row's seats
+    masks: np.ndarray       # (B, NUM_ACTIONS) int8: the held decision's mask
+    obs: np.ndarray         # (B, OBS_SIZE) float32 or uint8: the held decision's observation
+    rew: np.ndarray         # (B, players) float32: every seat's reward of a game that ended
+    R: np.ndarray           # (B, R_SIZE) int64: each row's record (R_*)
+    lrew: np.ndarray        # (B,) float32: learner mode: the learner's reward
+    final_obs: np.ndarray   # (B, OBS_SIZE or 0): learner mode: the learner's last view
+    flags: np.ndarray       # (B, 2) bool: terminated, truncated in this env step
+    seen: np.ndarray        # (B, 4) int64: the ranges' counts (``tally_row``)
+
+
+class Options(NamedTuple):
+    """What every row of a ``vec_advance`` call shares (plain ints: one compiled version)."""
+    spec: np.ndarray        # the games' configuration (``Config.spec()``)
+    seat_mode: int          # SEATS_*, or the learner's fixed seat (>= 0)
+    agent_seed: int         # seed of the agents' random stream
+    want_random: int        # 1: a uniformly random legal action into R[i, R_RANDOM] too
+    want_final: int         # 1: the learner's last view of a game that ended into final_obs
+    stream: int             # 1: observations streamed out with non-temporal stores
 
 
 @njit(cache=True)
@@ -195,18 +227,19 @@ def _draw_seat(r, i, agent_seed, npl):
 
 
 @njit(cache=True, inline="always")
-def _new_game(i, s, spec, seed, seat_mode, agent_seed, buf, r):
-    setup_game(s, spec, seed)
+def _new_game(i, s, buf, r, next_seed, opts):
+    """Row i starts a game with next_seed (its record r; opts: the call's Options)."""
+    setup_game(s, opts.spec, next_seed)
     engine(s, OP_DEAL, 0, buf)
     _refresh_mask(s, buf)
     r[R_NEWSEED] = 1
     r[R_GAMES] += 1
     r[R_SERIAL] += 1
     r[R_LDEC] = 0
-    if seat_mode == SEATS_RANDOM:
-        r[R_LEARNER] = _draw_seat(r, i, agent_seed, s[H_NP])
-    elif seat_mode >= 0:
-        r[R_LEARNER] = seat_mode
+    if opts.seat_mode == SEATS_RANDOM:
+        r[R_LEARNER] = _draw_seat(r, i, opts.agent_seed, s[H_NP])
+    elif opts.seat_mode >= 0:
+        r[R_LEARNER] = opts.seat_mode
     else:
         r[R_LEARNER] = -1
 
@@ -223,96 +256,117 @@ def _check_actions(actions, act, masks):
 
 
 @njit(cache=True, inline="always")
-def _advance_row(i, s, a, act, new_step, spec, next_seed, seat_mode, opp, agent_seed, want_random,
-                 buf, ob, rew, R, lrew, final_obs, want_final, flags):
-    """One row of vec_advance: row i of opp, rew, R, lrew, final_obs and flags (the batch arrays,
-    borrowed here: no reference counts per row); flags[i, 0] / flags[i, 1]: terminated /
-    truncated in this env step. True if it wrote an observation into ob."""
-    op, rw, r = borrow_row(opp, i), borrow_row(rew, i), borrow_row(R, i)
-    fob, fl = borrow_row(final_obs, i), borrow_row(flags, i)
-    if new_step != 0:
-        fl[0] = False
-        fl[1] = False
-        r[R_DONE] = 0
-        r[R_RESULT] = 0
-        r[R_LEN] = 0
+def _clear_step(i, rows):
+    """Row i's per-step record (R_DONE..R_SEED, rew, lrew, terminated, truncated) emptied."""
+    r, rw, fl = borrow_row(rows.R, i), borrow_row(rows.rew, i), borrow_row(rows.flags, i)
+    fl[0] = False
+    fl[1] = False
+    r[R_DONE] = 0
+    r[R_RESULT] = 0
+    r[R_LEN] = 0
+    r[R_SEAT] = -1
+    r[R_SEED] = 0
+    for k in range(rw.shape[0]):
+        rw[k] = 0.0
+    rows.lrew[i] = 0.0
+
+
+@njit(cache=True, inline="always")
+def _clear_record(i, rows):
+    """ACT_START: row i's whole record emptied but the agents' counter and its game serial."""
+    r = borrow_row(rows.R, i)
+    for k in range(R_SIZE):
+        if k != R_ACTR and k != R_SERIAL:
+            r[k] = 0
+    _clear_step(i, rows)
+
+
+@njit(cache=True, inline="always")
+def _record_end(i, s, rows, opts, no_learner):
+    """The game of row i ended: its result, length, seed and rewards into the row's record
+    (once per env step), and in learner mode the learner's reward and last view."""
+    r, rw, fl = borrow_row(rows.R, i), borrow_row(rows.rew, i), borrow_row(rows.flags, i)
+    if r[R_DONE] != 0:
+        return
+    r[R_DONE] = 1
+    r[R_RESULT] = s[H_RESULT]
+    r[R_LEN] = s[H_NDEC] - s[H_NAUTO]
+    r[R_SEED] = s[H_SEED]
+    trunc = s[H_RESULT] == RES_TRUNCATED
+    fl[0] = not trunc
+    fl[1] = trunc
+    rewards(s, rw)
+    if no_learner:
         r[R_SEAT] = -1
-        r[R_SEED] = 0
-        for k in range(rw.shape[0]):
-            rw[k] = 0.0
-        lrew[i] = 0.0
+        return
+    r[R_SEAT] = r[R_LEARNER]
+    rows.lrew[i] = rw[r[R_LEARNER]]
+    if opts.want_final != 0:
+        observe(s, r[R_LEARNER], borrow_row(rows.final_obs, i), False)
+
+
+@njit(cache=True, inline="always")
+def _run_row(i, s, buf, rows, opts, consumed):
+    """Row i's game runs on (finished games recorded and restarted, OPP_RANDOM seats played)
+    until it needs a seat played outside this kernel or a seed; the STAGE_* it stops at."""
+    r = borrow_row(rows.R, i)
+    no_learner = opts.seat_mode == SEATS_EVERYONE or opts.seat_mode == SEATS_NONE
+    while True:
+        if s[H_ERR] != 0:
+            r[R_ERR] = s[H_ERR]
+            return STAGE_ERROR
+        if s[H_DONE] != 0:
+            if no_learner or r[R_LDEC] > 0:
+                _record_end(i, s, rows, opts, no_learner)
+            else:
+                r[R_SKIPPED] += 1
+            if consumed != 0:
+                return STAGE_SEED
+            _new_game(i, s, buf, r, rows.next_seeds[i], opts)
+            consumed = 1
+            continue
+        d = s[H_DECIDER]
+        if opts.seat_mode == SEATS_EVERYONE or d == r[R_LEARNER]:
+            return STAGE_READY
+        if rows.opp[i, d] != OPP_RANDOM:
+            return STAGE_OPPONENT
+        r[R_ACTR] += 1
+        a = _random_legal(buf, agent_u32(opts.agent_seed, i, r[R_ACTR]))
+        engine(s, OP_STEP_TRUSTED, a, buf)
+        _refresh_mask(s, buf)
+
+
+@njit(cache=True, inline="always")
+def advance_row(i, a, act, new_step, rows, opts, ob):
+    """One row of vec_advance: act (ACT_*) with action a on row i of rows (``Rows``; its arrays
+    borrowed here: no reference counts per row), opts the call's ``Options``, new_step != 0 to
+    clear the row's per-step record first; the observation of the seat it stops at goes to ob
+    (the row's obs, or a scratch row). True if it wrote one."""
+    s, buf, r = borrow_row(rows.S, i), borrow_row(rows.masks, i), borrow_row(rows.R, i)
+    if new_step != 0:
+        _clear_step(i, rows)
     stage = r[R_STAGE]
     consumed = r[R_NEWSEED]       # 1 if an earlier call on this row since the caller's refresh
-    no_learner = seat_mode == SEATS_EVERYONE or seat_mode == SEATS_NONE
     if act == ACT_STEP:
-        if stage == STAGE_READY and seat_mode != SEATS_EVERYONE:
+        if stage == STAGE_READY and opts.seat_mode != SEATS_EVERYONE:
             r[R_LDEC] += 1
         engine(s, OP_STEP_TRUSTED, a, buf)
         _refresh_mask(s, buf)
     elif act == ACT_START:
-        for k in range(R_SIZE):
-            if k != R_ACTR and k != R_SERIAL:
-                r[k] = 0
-        r[R_SEAT] = -1
-        for k in range(rw.shape[0]):
-            rw[k] = 0.0
-        lrew[i] = 0.0
-        fl[0] = False
-        fl[1] = False
-        _new_game(i, s, spec, next_seed, seat_mode, agent_seed, buf, r)
+        _clear_record(i, rows)
+        _new_game(i, s, buf, r, rows.next_seeds[i], opts)
         consumed = 1
     elif stage != STAGE_SEED:
         return False
-    while True:
-        if s[H_ERR] != 0:
-            r[R_ERR] = s[H_ERR]
-            stage = STAGE_ERROR
-            break
-        if s[H_DONE] != 0:
-            if no_learner or r[R_LDEC] > 0:
-                if r[R_DONE] == 0:
-                    r[R_DONE] = 1
-                    r[R_RESULT] = s[H_RESULT]
-                    r[R_LEN] = s[H_NDEC] - s[H_NAUTO]
-                    r[R_SEED] = s[H_SEED]
-                    trunc = s[H_RESULT] == RES_TRUNCATED
-                    fl[0] = not trunc
-                    fl[1] = trunc
-                    rewards(s, rw)
-                    if not no_learner:
-                        r[R_SEAT] = r[R_LEARNER]
-                        lrew[i] = rw[r[R_LEARNER]]
-                        if want_final != 0:
-                            observe(s, r[R_LEARNER], fob, False)
-                    else:
-                        r[R_SEAT] = -1
-            else:
-                r[R_SKIPPED] += 1
-            if consumed != 0:
-                stage = STAGE_SEED
-                break
-            _new_game(i, s, spec, next_seed, seat_mode, agent_seed, buf, r)
-            consumed = 1
-            continue
-        d = s[H_DECIDER]
-        if seat_mode == SEATS_EVERYONE or d == r[R_LEARNER]:
-            stage = STAGE_READY
-            break
-        if op[d] == OPP_RANDOM:
-            r[R_ACTR] += 1
-            engine(s, OP_STEP_TRUSTED, _random_legal(buf, agent_u32(agent_seed, i, r[R_ACTR])), buf)
-            _refresh_mask(s, buf)
-            continue
-        stage = STAGE_OPPONENT
-        break
+    stage = _run_row(i, s, buf, rows, opts, consumed)
     r[R_STAGE] = stage
     if stage == STAGE_READY or stage == STAGE_OPPONENT:
         d = s[H_DECIDER]
         r[R_DECIDER] = d
         observe(s, d, ob, False)
-        if want_random != 0:
+        if opts.want_random != 0:
             r[R_ACTR] += 1
-            r[R_RANDOM] = _random_legal(buf, agent_u32(agent_seed, i, r[R_ACTR]))
+            r[R_RANDOM] = _random_legal(buf, agent_u32(opts.agent_seed, i, r[R_ACTR]))
         return True
     r[R_DECIDER] = -1
     return False
@@ -360,12 +414,11 @@ def gather(seen, ranges, out):
     out[0], out[1], out[2] = n, wait, err
 
 
-def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, seen, stream,
-                out, num_threads=1):
-    """Advance every row of a batch. Returns -1, or the first row whose action is illegal (then
-    nothing at all has changed); out[0..2] = rows that started a game (R_NEWSEED; they are
-    seen[:out[0], 3]), rows not ready (STAGE_OPPONENT / SEED / ERROR), rows in STAGE_ERROR.
+def vec_advance(rows, opts, new_step, out, num_threads=1):
+    """Advance every row of a batch (rows: ``Rows``, opts: ``Options``). Returns -1, or the first
+    row whose action is illegal (then nothing at all has changed); out[0..2] = rows that started
+    a game (R_NEWSEED; they are rows.seen[:out[0], 3]), rows not ready (STAGE_OPPONENT / SEED /
+    ERROR), rows in STAGE_ERROR.
 
     act[i] says what to do with row i: ACT_STEP steps actions[i] (its mask masks[i] must allow it);
     ACT_START starts a new game with next_seeds[i] (clearing the row's record but the agents'
@@ -383,10 +436,8 @@ def vec_advance(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, age
     rows); seen (B, 4) is the ranges' scratch record (``tally_row``); stream != 0 streams the
     observations out with non-temporal stores (``vec_advance_rows``, ``heroes_env.vector.streams``).
     """
-    args = (S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-            want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, seen, stream)
-    return advance(S, actions, act, masks, seen, out, num_threads,
-                   lambda k, lo, hi, go: vec_advance_rows(*args, go, lo, hi))
+    return advance(rows.S, rows.actions, rows.act, rows.masks, rows.seen, out, num_threads,
+                   lambda _, lo, hi, go: vec_advance_rows(rows, opts, new_step, go, lo, hi))
 
 
 def advance(S, actions, act, masks, seen, out, num_threads, run_range):
@@ -405,32 +456,30 @@ def advance(S, actions, act, masks, seen, out, num_threads, run_range):
 
 
 @njit(entry=True, cache=True, nogil=True)
-def vec_advance_rows(S, actions, act, new_step, spec, next_seeds, seat_mode, opp, agent_seed,
-                     want_random, masks, obs, rew, R, lrew, final_obs, want_final, flags, seen,
-                     stream, go, lo, hi):
+def vec_advance_rows(rows, opts, new_step, go, lo, hi):
     """``vec_advance`` of rows lo..hi-1, their actions already checked; first it starts the
-    call's other ranges (``crew.release(go)``). stream != 0: each observation is made in a
+    call's other ranges (``crew.release(go)``). opts.stream != 0: each observation is made in a
     row that stays in the cache and streamed out to obs[i] (``intrinsics.stream_row``): a batch
     too large for the caches then does not read every observation row in before writing it."""
     crew.release(go)
-    tally_start(seen, lo)
+    tally_start(rows.seen, lo)
+    obs = rows.obs
     scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last use)
     sc = borrow_row(scratch, 0)
     for i in range(lo, hi):
         if i + 1 < hi:
-            prefetch_row(S, i + 1)      # the next game's state, while this one steps
+            prefetch_row(rows.S, i + 1)     # the next game's state, while this one steps
         # this game's observation and mask rows, written after its engine step: their lines
         # come in while the step runs (fetched one game ahead they came too early)
-        if stream == 0:
+        if opts.stream == 0:
             prefetch_row_for_write(obs, i)
-        prefetch_row_for_write(masks, i)
-        ob = sc if stream != 0 else borrow_row(obs, i)
-        if _advance_row(i, borrow_row(S, i), actions[i], act[i], new_step, spec, next_seeds[i],
-                        seat_mode, opp, agent_seed, want_random, borrow_row(masks, i), ob, rew, R,
-                        lrew, final_obs, want_final, flags) and stream != 0:
+        prefetch_row_for_write(rows.masks, i)
+        ob = sc if opts.stream != 0 else borrow_row(obs, i)
+        wrote = advance_row(i, rows.actions[i], rows.act[i], new_step, rows, opts, ob)
+        if wrote and opts.stream != 0:
             stream_row(obs, i, sc)
-        tally_row(R, i, seen, lo)
-    if stream != 0:
+        tally_row(rows.R, i, rows.seen, lo)
+    if opts.stream != 0:
         store_fence()
     return scratch.shape[0]      # a use of scratch after the loop: sc borrows it, so it must live
 

@@ -113,6 +113,12 @@ F_D = _frame.take(lo=-FRAME_SLOT_MAX, hi=FRAME_SLOT_MAX)
 F_E = _frame.take(lo=-FRAME_SLOT_MAX, hi=FRAME_SLOT_MAX)
 FRAME_SIZE = _frame.end
 FRAME_RANGES = _frame.named_ranges(globals(), ("F_",))
+# what a pushed frame's kind-specific slots start with (state.push_frame, become_frame): its
+# arguments a and b in the first two, 0 in the others, PUSHED_ZERO to the frame's end
+# (engine/frames.py names them per kind)
+PUSHED_A = F_A
+PUSHED_B = F_B
+PUSHED_ZERO = F_C
 
 # ---------------------------------------------------------------- the state row
 _row = Layout()

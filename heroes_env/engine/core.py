@@ -85,8 +85,10 @@ from .mask import legal_mask
 from .mode3v3 import setup_3v3
 from .state import clear_decision, deal_hands, end_game, rand_below, reset_positions
 
-ERR_NOT_RUNNING = -2
-ERR_ILLEGAL = -1
+# what ``engine`` returns
+ENGINE_OK = 0          # it ran
+ERR_ILLEGAL = -1       # a step's action is not legal (the row unchanged)
+ERR_NOT_RUNNING = -2   # a step on a game that is over or asks no decision (the row unchanged)
 
 
 @njit(entry=True, cache=True)
@@ -171,7 +173,8 @@ OP_STEP_TRUSTED = 3  # the same, buf already holding the pending decision's mask
 
 @njit(entry=True, cache=True)
 def engine(s, op, a, buf):
-    """Run the game in row s: op is one of the OP_* above. Returns 0, or ERR_* (s unchanged).
+    """Run the game in row s: op is one of the OP_* above. Returns ENGINE_OK, or ERR_* (s
+    unchanged).
 
     Then, with the game's autoplay flag, decisions with exactly one legal action are answered
     unasked; on return buf holds the mask of the pending decision (autoplay on) or is stale. A
@@ -197,7 +200,7 @@ def engine(s, op, a, buf):
         s[H_NDEC] += 1
     advance(s)
     if (s[H_FLAGS] & FLAG_AUTOPLAY) == 0:
-        return 0
+        return ENGINE_OK
     while s[H_DONE] == 0 and s[H_DECIDER] >= 0:
         n = legal_mask(s, buf)
         if n != 1:
@@ -213,7 +216,7 @@ def engine(s, op, a, buf):
         clear_decision(s)
         s[H_NDEC] += 1
         advance(s)
-    return 0
+    return ENGINE_OK
 
 
 def start(s, buf):
@@ -235,7 +238,8 @@ def init_game(s, spec, seed, buf):
 
 
 def step(s, a, buf):
-    """Answer the pending decision with action a. Returns 0, or ERR_* and leaves s unchanged.
+    """Answer the pending decision with action a. Returns ENGINE_OK, or ERR_* and leaves s
+    unchanged.
 
     On success with autoplay on, buf holds the legal mask of the new pending decision."""
     return engine(s, OP_STEP, a, buf)

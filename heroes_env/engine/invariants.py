@@ -83,41 +83,76 @@ from .constants import (
     Z_PROC,
     Z_VOID,
 )
-from .core import OP_DEAL, OP_STEP, engine, setup_game
+from .core import ENGINE_OK, OP_DEAL, OP_STEP, engine, setup_game
 from .mask import legal_mask
 from .skills.common import pile_holds
 
+# invariant codes: what ``violation`` returns (and ``play_checked`` records), OK for none
 OK = 0
+V_ENGINE_ERROR = 1
+V_CARD_IN_NO_ZONE = 2
+V_SLOT_BEYOND_DECK = 3
+V_PILE_COUNT = 4
+V_PILE_ORDER = 5
+V_TABLE_OVERFULL = 6
+V_HAND_COUNT = 7
+V_HP_ABOVE_MAX = 8
+V_EQUIP_SLOT = 9
+V_EQUIP_ZONE = 10
+V_DEAD_HOLDS_CARDS = 11
+V_LIVING_AT_ZERO_HP = 12
+V_FRAME_STACK = 13
+V_DECIDER = 14
+V_ROUND_CAP_RUNNING = 15
+V_NO_RESULT = 16
+V_ROUND_CAP_NOT_TRUNCATED = 17
+V_LOOKED_AT = 18
+V_CARD_LOSS_WAITING = 19
+V_NO_LEGAL_ACTION = 20         # the next four are found by playing (``play_checked``)
+V_NOT_AUTOPLAYED = 21
+V_ACTION_REFUSED = 22
+V_ENDLESS = 23
+V_NO_HERO = 24
+V_3V3_COMMANDER_DEAD = 25
+V_3V3_ACTED = 26
+V_3V3_RESULT = 27
+V_SEATING = 28
+MAX_DECISIONS = 50000          # play_checked: a game still running after these is V_ENDLESS
 VIOLATIONS = {
-    1: "internal engine error (H_ERR set)",
-    2: "a card of the deck is in no zone",
-    3: "a card slot beyond the deck is in a zone",
-    4: "draw pile counter disagrees with the zones",
-    5: "draw pile order lists a card that is not in the pile, or twice",
-    6: "more cards on the table than any effect puts there",
-    7: "a hand counter disagrees with the zones",
-    8: "HP above max HP",
-    9: "an equipment slot names a card that is not in that seat's equipment zone",
-    10: "equipment zone and slots disagree",
-    11: "a dead seat holds cards",
-    12: "a living seat at 0 HP or less outside its dying procedure (and not held by 不屈)",
-    13: "frame stack empty or overflowing while the game runs",
-    14: "the deciding seat is missing or dead",
-    15: "the round cap was passed while the game runs",
-    16: "the game ended without a result",
-    17: "the game passed the round cap without being truncated",
-    18: "cards looked at privately (观星, 遗计) without a looker, or more than five (占卜)",
-    19: "a card-loss trigger (连营, 枭姬) is still waiting while a decision is asked",
-    24: "a living seat of a hero game has no hero after the draft",
-    25: "3v3: a commander is dead while the game runs",
-    26: "3v3: the seat whose turn it is has not been marked as having acted, or a non-seat has",
-    27: "3v3: the game was won but the losing commander lives or the result is not a team's",
-    28: "table positions (P_POS, P_AT) are not a permutation and its inverse (or not the "
-        "identity while H_MOVED is 0)",
-    20: "no legal action while the game runs",
-    21: "a decision with one legal action was not auto-played",
-    22: "the engine refused an action its mask allowed",
-    23: "the game did not end within 50,000 decisions",
+    V_ENGINE_ERROR: "internal engine error (H_ERR set)",
+    V_CARD_IN_NO_ZONE: "a card of the deck is in no zone",
+    V_SLOT_BEYOND_DECK: "a card slot beyond the deck is in a zone",
+    V_PILE_COUNT: "draw pile counter disagrees with the zones",
+    V_PILE_ORDER: "draw pile order lists a card that is not in the pile, or twice",
+    V_TABLE_OVERFULL: "more cards on the table than any effect puts there",
+    V_HAND_COUNT: "a hand counter disagrees with the zones",
+    V_HP_ABOVE_MAX: "HP above max HP",
+    V_EQUIP_SLOT: "an equipment slot names a card that is not in that seat's equipment zone",
+    V_EQUIP_ZONE: "equipment zone and slots disagree",
+    V_DEAD_HOLDS_CARDS: "a dead seat holds cards",
+    V_LIVING_AT_ZERO_HP: "a living seat at 0 HP or less outside its dying procedure (and not "
+                         "held by 不屈)",
+    V_FRAME_STACK: "frame stack empty or overflowing while the game runs",
+    V_DECIDER: "the deciding seat is missing or dead",
+    V_ROUND_CAP_RUNNING: "the round cap was passed while the game runs",
+    V_NO_RESULT: "the game ended without a result",
+    V_ROUND_CAP_NOT_TRUNCATED: "the game passed the round cap without being truncated",
+    V_LOOKED_AT: "cards looked at privately (观星, 遗计) without a looker, or more than five "
+                 "(占卜)",
+    V_CARD_LOSS_WAITING: "a card-loss trigger (连营, 枭姬) is still waiting while a decision is "
+                         "asked",
+    V_NO_HERO: "a living seat of a hero game has no hero after the draft",
+    V_3V3_COMMANDER_DEAD: "3v3: a commander is dead while the game runs",
+    V_3V3_ACTED: "3v3: the seat whose turn it is has not been marked as having acted, or a "
+                 "non-seat has",
+    V_3V3_RESULT: "3v3: the game was won but the losing commander lives or the result is not a "
+                  "team's",
+    V_SEATING: "table positions (P_POS, P_AT) are not a permutation and its inverse (or not the "
+               "identity while H_MOVED is 0)",
+    V_NO_LEGAL_ACTION: "no legal action while the game runs",
+    V_NOT_AUTOPLAYED: "a decision with one legal action was not auto-played",
+    V_ACTION_REFUSED: "the engine refused an action its mask allowed",
+    V_ENDLESS: f"the game did not end within {MAX_DECISIONS:,} decisions",
 }
 
 
@@ -133,22 +168,55 @@ def dying(s, seat):
 
 @njit(cache=True, entry=True)
 def violation(s):
-    """The first invariant the game row s breaks (a key of VIOLATIONS), or OK (0)."""
-    n = s[H_NCARDS]
-    npl = s[H_NP]
-    done = s[H_DONE] != 0
+    """The first invariant the game row s breaks (a ``V_*`` code, a key of VIOLATIONS), or OK."""
     if s[H_ERR] != 0:
-        return 1
+        return V_ENGINE_ERROR
+    bad = _seating(s)
+    if bad == OK:
+        bad = _card_zones(s)
+    if bad == OK:
+        bad = _pile_and_table(s)
+    for seat in range(s[H_NP]):
+        if bad == OK:
+            bad = _seat_violation(s, seat)
+    if bad == OK and s[H_MODE] == MODE_3V3:
+        bad = _violation_3v3(s)
+    if bad == OK:
+        bad = _looked_at(s)
+    if bad == OK:
+        bad = _running(s) if s[H_DONE] == 0 else _ended(s)
+    return bad
+
+
+@njit(cache=True)
+def _seating(s):
+    """V_SEATING: P_POS / P_AT a permutation and its inverse (the identity until 迁都)."""
+    npl = s[H_NP]
     for i in range(npl):
         p = s[P_POS + i]
         if p < 0 or p >= npl or s[P_AT + p] != i or (s[H_MOVED] == 0 and p != i):
-            return 28
+            return V_SEATING
+    return OK
+
+
+@njit(cache=True)
+def _card_zones(s):
+    """Every card of the deck in a zone, no slot beyond it in one."""
+    n = s[H_NCARDS]
     for c in range(n):
         if s[C_LOC + c] == Z_VOID:
-            return 2
+            return V_CARD_IN_NO_ZONE
     for c in range(n, MAX_CARDS):
         if s[C_LOC + c] != Z_VOID:
-            return 3
+            return V_SLOT_BEYOND_DECK
+    return OK
+
+
+@njit(cache=True)
+def _pile_and_table(s):
+    """The draw pile's counter and order agree with the zones; the table holds at most what an
+    effect puts there."""
+    n = s[H_NCARDS]
     ndeck = 0
     table = 0
     for c in range(n):
@@ -158,72 +226,93 @@ def violation(s):
         elif z == Z_PROC or z == Z_AG:
             table += 1
     if ndeck != s[H_NDECK]:
-        return 4
+        return V_PILE_COUNT
     seen = np.zeros(MAX_CARDS, np.int8)
     for i in range(s[H_NDECK]):
         c = s[D_ORDER + i]
         if c < 0 or c >= n or s[C_LOC + c] != Z_DECK or seen[c] != 0:
-            return 5
+            return V_PILE_ORDER
         seen[c] = 1
-    if not done and table > 16:
-        return 6
-    for seat in range(npl):
-        hand = 0
-        eq = 0
-        jz = 0
-        for c in range(n):
-            z = s[C_LOC + c]
-            if z == Z_HAND + seat:
-                hand += 1
-            elif z == Z_EQUIP + seat:
-                eq += 1
-            elif z == Z_JUDGE + seat or z == Z_PILE + seat:
-                jz += 1
-        if hand != s[P_HANDN + seat]:
-            return 7
-        if s[P_HP + seat] > s[P_MAXHP + seat]:
-            return 8
-        slots = 0
-        for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
-            c = s[f + seat]
-            if c >= 0:
-                slots += 1
-                if s[C_LOC + c] != Z_EQUIP + seat:
-                    return 9
-        if slots != eq:
-            return 10
-        if not done and s[P_ALIVE + seat] == 0 and hand + eq + jz > 0:
-            return 11
-        if not done and s[P_ALIVE + seat] == 1 and s[P_HP + seat] < 1 and not dying(s, seat) \
-                and not pile_holds(s, seat):
-            return 12
-        if not done and s[H_PACK] != PACK_NONE and s[H_DRAFT] == 0 and s[P_ALIVE + seat] == 1 \
-                and s[P_HERO + seat] < 0:
-            return 24
-    if s[H_MODE] == MODE_3V3:
-        bad = _violation_3v3(s)
-        if bad != OK:
-            return bad
+    if s[H_DONE] == 0 and table > 16:
+        return V_TABLE_OVERFULL
+    return OK
+
+
+@njit(cache=True)
+def _seat_violation(s, seat):
+    """seat's counters, HP, equipment slots, cards of the dead, HP of the living, hero."""
+    done = s[H_DONE] != 0
+    hand = 0
+    eq = 0
+    jz = 0
+    for c in range(s[H_NCARDS]):
+        z = s[C_LOC + c]
+        if z == Z_HAND + seat:
+            hand += 1
+        elif z == Z_EQUIP + seat:
+            eq += 1
+        elif z == Z_JUDGE + seat or z == Z_PILE + seat:
+            jz += 1
+    if hand != s[P_HANDN + seat]:
+        return V_HAND_COUNT
+    if s[P_HP + seat] > s[P_MAXHP + seat]:
+        return V_HP_ABOVE_MAX
+    slots = 0
+    for f in (P_WEAPON, P_ARMOR, P_PLUS, P_MINUS):
+        c = s[f + seat]
+        if c >= 0:
+            slots += 1
+            if s[C_LOC + c] != Z_EQUIP + seat:
+                return V_EQUIP_SLOT
+    if slots != eq:
+        return V_EQUIP_ZONE
+    if done:
+        return OK
+    living = s[P_ALIVE + seat] == 1
+    if s[P_ALIVE + seat] == 0 and hand + eq + jz > 0:
+        return V_DEAD_HOLDS_CARDS
+    if living and s[P_HP + seat] < 1 and not dying(s, seat) and not pile_holds(s, seat):
+        return V_LIVING_AT_ZERO_HP
+    if s[H_PACK] != PACK_NONE and s[H_DRAFT] == 0 and living and s[P_HERO + seat] < 0:
+        return V_NO_HERO
+    return OK
+
+
+@njit(cache=True)
+def _looked_at(s):
+    """V_LOOKED_AT: at most five cards looked at privately, and only with a looker."""
     look = 0
-    for c in range(n):
+    for c in range(s[H_NCARDS]):
         if s[C_LOC + c] == Z_LOOK:
             look += 1
     if look > 5 or (look > 0 and s[H_LOOKER] < 0):
-        return 18
-    if not done:
-        if s[H_PEND] != 0 and s[H_HOLD] == 0:
-            return 19
-        if s[H_FP] < 1 or s[H_FP] > MAX_FRAMES:
-            return 13
-        if s[H_DECIDER] < 0 or s[H_DECIDER] >= npl or s[P_ALIVE + s[H_DECIDER]] == 0:
-            return 14
-        if s[H_ROUND] > s[H_MAX_ROUNDS]:
-            return 15
-    else:
-        if s[H_RESULT] == RES_NONE:
-            return 16
-        if s[H_RESULT] != RES_TRUNCATED and s[H_ROUND] > s[H_MAX_ROUNDS]:
-            return 17
+        return V_LOOKED_AT
+    return OK
+
+
+@njit(cache=True)
+def _running(s):
+    """A running game: no card-loss trigger waiting, a frame stack, a living decider, within
+    the round cap."""
+    npl = s[H_NP]
+    if s[H_PEND] != 0 and s[H_HOLD] == 0:
+        return V_CARD_LOSS_WAITING
+    if s[H_FP] < 1 or s[H_FP] > MAX_FRAMES:
+        return V_FRAME_STACK
+    if s[H_DECIDER] < 0 or s[H_DECIDER] >= npl or s[P_ALIVE + s[H_DECIDER]] == 0:
+        return V_DECIDER
+    if s[H_ROUND] > s[H_MAX_ROUNDS]:
+        return V_ROUND_CAP_RUNNING
+    return OK
+
+
+@njit(cache=True)
+def _ended(s):
+    """An ended game: a result, truncated if it passed the round cap."""
+    if s[H_RESULT] == RES_NONE:
+        return V_NO_RESULT
+    if s[H_RESULT] != RES_TRUNCATED and s[H_ROUND] > s[H_MAX_ROUNDS]:
+        return V_ROUND_CAP_NOT_TRUNCATED
     return OK
 
 
@@ -232,19 +321,19 @@ def _violation_3v3(s):
     npl = s[H_NP]
     done = s[H_DONE] != 0
     if (s[H_ACTED] >> npl) != 0:
-        return 26
+        return V_3V3_ACTED
     if not done:
         for t in range(2):
             if s[P_ALIVE + t * TEAM_SIZE + COMMANDER_OFFSET] == 0:
-                return 25
+                return V_3V3_COMMANDER_DEAD
         if s[H_TURNS] > 0 and s[H_PHASE] != PH_NONE and ((s[H_ACTED] >> s[H_CUR]) & 1) == 0:
-            return 26
+            return V_3V3_ACTED
     elif s[H_RESULT] != RES_TRUNCATED and s[H_RESULT] != RES_DRAW:
         if s[H_RESULT] != RES_TEAM0 and s[H_RESULT] != RES_TEAM1:
-            return 27
+            return V_3V3_RESULT
         loser = 1 - (s[H_RESULT] - RES_TEAM0)
         if s[P_ALIVE + loser * TEAM_SIZE + COMMANDER_OFFSET] != 0:
-            return 27
+            return V_3V3_RESULT
     return OK
 
 
@@ -272,13 +361,13 @@ def _play_one_checked(seed, spec, policy_seed, out):
     engine(s, OP_DEAL, 0, buf)
     steps = 0
     bad = violation(s)
-    while bad == OK and s[H_DONE] == 0 and steps < 50000:
+    while bad == OK and s[H_DONE] == 0 and steps < MAX_DECISIONS:
         n = legal_mask(s, buf)
         if n == 0:
-            bad = 20
+            bad = V_NO_LEGAL_ACTION
             break
         if n == 1 and (flags & FLAG_AUTOPLAY) != 0:
-            bad = 21
+            bad = V_NOT_AUTOPLAYED
             break
         x ^= x << np.uint64(13)
         x ^= x >> np.uint64(7)
@@ -291,13 +380,13 @@ def _play_one_checked(seed, spec, policy_seed, out):
                     a = i
                     break
                 j -= 1
-        if engine(s, OP_STEP, a, buf) != 0:
-            bad = 22
+        if engine(s, OP_STEP, a, buf) != ENGINE_OK:
+            bad = V_ACTION_REFUSED
             break
         steps += 1
         bad = violation(s)
     if bad == OK and s[H_DONE] == 0:
-        bad = 23
+        bad = V_ENDLESS
     out[0] = s[H_RESULT]
     out[1] = s[H_ROUND]
     out[2] = steps
@@ -390,7 +479,7 @@ def check_row(s, header=(), deck_info=None):
     _check_cards(v, deck_info)
     bad = violation(s)
     if bad == OK and s[H_DONE] == 0 and legal_mask(s, np.zeros(NUM_ACTIONS, np.int8)) == 0:
-        bad = 20
+        bad = V_NO_LEGAL_ACTION
     if bad != OK:
         raise StateError(f"state breaks an invariant: {VIOLATIONS[bad]}")
 

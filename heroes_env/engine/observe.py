@@ -185,8 +185,30 @@ def _seat_block(s, viewer, seat, base, out, full, dist, reach):
 @njit(entry=True, cache=True)
 def observe(s, viewer, out, full=False):
     """Fill out (OBS_SIZE, float32 or uint8) with viewer's observation (full=True: every role
-    visible)."""
-    # every cell but the per-card pieces, which the pass over the cards writes in full
+    visible), piece by piece."""
+    _clear(out)
+    out[OBS_ROLE + s[P_ROLE + viewer]] = 1.0
+    ndis = _card_pieces(s, viewer, out, s[H_LOOKER] == viewer or full)
+    _seat_blocks(s, viewer, out, full)
+    if s[H_DECIDER] == viewer and s[H_DONE] == 0:
+        _decision(s, viewer, out)
+    if s[H_DRAFT] != 0 and s[H_MODE] == MODE_3V3:
+        visible_choices(s, viewer, out, OBS_OFFER)
+    elif s[H_DRAFT] != 0:
+        for j in range(MAX_OFFER):
+            h = s[OFFER_BASE + viewer * MAX_OFFER + j]
+            if h >= 0:
+                out[OBS_OFFER + h] = 1.0
+    out[OBS_PHASE + s[H_PHASE]] = 1.0
+    put_count(out, OBS_MISC, s[H_ROUND], MISC_DIV)
+    put_count(out, OBS_MISC + 1, s[H_NDECK], MISC_DIV)
+    put_count(out, OBS_MISC + 2, ndis, MISC_DIV)
+    observe_history(s, viewer, out)      # the public history pieces (engine/history.py)
+
+
+@njit(cache=True, inline="always")
+def _clear(out):
+    """Every cell but the per-card pieces, which the pass over the cards writes in full."""
     for i in range(OBS_HAND):
         out[i] = 0.0
     for i in range(OBS_SEATS, OBS_DISCARD):
@@ -195,16 +217,19 @@ def observe(s, viewer, out, full=False):
         out[i] = 0.0
     for i in range(OBS_OFFER, OBS_SIZE):
         out[i] = 0.0
-    npl = s[H_NP]
-    out[OBS_ROLE + s[P_ROLE + viewer]] = 1.0
+
+
+@njit(cache=True, inline="always")
+def _card_pieces(s, viewer, out, look):
+    """The five per-card pieces (the viewer's hand, the discard pile, the table, a public zone,
+    the looked-at cards if look) and the seats' judgement cells; returns the discard pile's
+    size."""
     hz = Z_HAND + viewer
-    look = s[H_LOOKER] == viewer or full
     ncards = s[H_NCARDS]
     ndis = 0
     njudge = 0
-    # one pass over the card slots writes every cell of the five per-card pieces (a card shows in
-    # at most one: the viewer's hand, the discard pile, the table, a public zone, the looked-at
-    # cards); no branch, so that the compiler vectorises it
+    # one pass over the card slots writes every cell of the five pieces (a card shows in at most
+    # one); no branch, so that the compiler vectorises it
     for c in range(MAX_CARDS):
         z = s[C_LOC + c] if c < ncards else Z_VOID
         out[OBS_HAND + c] = z == hz
@@ -223,12 +248,17 @@ def observe(s, viewer, out, full=False):
                     out[o] = 1.0
                 elif s[C_AS + c] == K_LIGHTNING:
                     out[o + 1] = 1.0
-    # the seat blocks in relative order: one walk round the table gives every distance
+    return ndis
+
+
+@njit(cache=True, inline="always")
+def _seat_blocks(s, viewer, out, full):
+    """The seat blocks in relative order: one walk round the table gives every distance."""
     living = s[P_ALIVE + viewer] == 1
     reach = attack_range(s, viewer) if living else -1      # once, not per seat
     total = num_alive(s)
     cw = 1                            # the seat itself and the living seats before it
-    for r in range(npl):
+    for r in range(s[H_NP]):
         seat = seat_after(s, viewer, r)
         dist = -1
         if living and s[P_ALIVE + seat] == 1:
@@ -236,40 +266,32 @@ def observe(s, viewer, out, full=False):
         if r > 0:
             cw += s[P_ALIVE + seat]
         _seat_block(s, viewer, seat, OBS_SEATS + r * SEAT_OBS, out, full, dist, reach)
-    if s[H_DECIDER] == viewer and s[H_DONE] == 0:
-        out[OBS_DKIND + s[H_DKIND]] = 1.0
-        c = s[H_DCARD]
-        if c >= 0:
-            out[OBS_DCARDKIND + card_kind(s, c)] = 1.0
-        if s[H_DSRC] >= 0:
-            out[OBS_DSRC + rel_seat(s, viewer, s[H_DSRC])] = 1.0
-        if s[H_DTGT] >= 0:
-            out[OBS_DTGT + rel_seat(s, viewer, s[H_DTGT])] = 1.0
-        out[OBS_DNUM] = s[H_DA]
-        out[OBS_DNUM + 1] = s[H_DB]
-        dc = s[H_DC]
-        if s[H_DKIND] == DK_TARGET and dc >= 0:
-            dc = rel_seat(s, viewer, dc)     # a seat (借刀杀人's wielder): relative, like all seats
-        out[OBS_DNUM + 2] = dc if dc >= 0 else -1
-        sk = s[H_DSKILL]
-        owner = s[H_DSKOWNER]
-        if sk != 0 and owner >= 0:
-            for i in range(MAX_SKILL_SLOTS):
-                if slot_skill(s, owner, i) == sk:
-                    out[OBS_DSKILL + i] = 1.0
-            out[OBS_DSKOWNER + rel_seat(s, viewer, owner)] = 1.0
-    if s[H_DRAFT] != 0 and s[H_MODE] == MODE_3V3:
-        visible_choices(s, viewer, out, OBS_OFFER)
-    elif s[H_DRAFT] != 0:
-        for j in range(MAX_OFFER):
-            h = s[OFFER_BASE + viewer * MAX_OFFER + j]
-            if h >= 0:
-                out[OBS_OFFER + h] = 1.0
-    out[OBS_PHASE + s[H_PHASE]] = 1.0
-    put_count(out, OBS_MISC, s[H_ROUND], MISC_DIV)
-    put_count(out, OBS_MISC + 1, s[H_NDECK], MISC_DIV)
-    put_count(out, OBS_MISC + 2, ndis, MISC_DIV)
-    observe_history(s, viewer, out)      # the public history pieces (engine/history.py)
+
+
+@njit(cache=True, inline="always")
+def _decision(s, viewer, out):
+    """The pending decision, the viewer's own: its kind, card, seats, numbers and skill."""
+    out[OBS_DKIND + s[H_DKIND]] = 1.0
+    c = s[H_DCARD]
+    if c >= 0:
+        out[OBS_DCARDKIND + card_kind(s, c)] = 1.0
+    if s[H_DSRC] >= 0:
+        out[OBS_DSRC + rel_seat(s, viewer, s[H_DSRC])] = 1.0
+    if s[H_DTGT] >= 0:
+        out[OBS_DTGT + rel_seat(s, viewer, s[H_DTGT])] = 1.0
+    out[OBS_DNUM] = s[H_DA]
+    out[OBS_DNUM + 1] = s[H_DB]
+    dc = s[H_DC]
+    if s[H_DKIND] == DK_TARGET and dc >= 0:
+        dc = rel_seat(s, viewer, dc)     # a seat (借刀杀人's wielder): relative, like all seats
+    out[OBS_DNUM + 2] = dc if dc >= 0 else -1
+    sk = s[H_DSKILL]
+    owner = s[H_DSKOWNER]
+    if sk != 0 and owner >= 0:
+        for i in range(MAX_SKILL_SLOTS):
+            if slot_skill(s, owner, i) == sk:
+                out[OBS_DSKILL + i] = 1.0
+        out[OBS_DSKOWNER + rel_seat(s, viewer, owner)] = 1.0
 
 
 @njit(entry=True, cache=True)

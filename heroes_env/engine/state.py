@@ -20,13 +20,8 @@ from .constants import (
     EV_RESHUFFLE,
     EV_RING,
     EV_SIZE,
-    F_A,
     F_AS,
-    F_B,
-    F_C,
     F_CARD,
-    F_D,
-    F_E,
     F_KIND,
     F_PC,
     F_SUB2,
@@ -97,6 +92,9 @@ from .constants import (
     P_SK3,
     P_WEAPON,
     PC_START,
+    PUSHED_A,
+    PUSHED_B,
+    PUSHED_ZERO,
     RES_DRAW,
     RES_TRUNCATED,
     Z_DECK,
@@ -611,11 +609,10 @@ def become_frame(s, o, kind, user, tgt, card, as_kind, sub2, a, b):
     s[o + F_CARD] = card
     s[o + F_AS] = as_kind
     s[o + F_SUB2] = sub2
-    s[o + F_A] = a
-    s[o + F_B] = b
-    s[o + F_C] = 0
-    s[o + F_D] = 0
-    s[o + F_E] = 0
+    s[o + PUSHED_A] = a
+    s[o + PUSHED_B] = b
+    for f in range(PUSHED_ZERO, FRAME_SIZE):
+        s[o + f] = 0
 
 
 @njit(entry=True, cache=True)

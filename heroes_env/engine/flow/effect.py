@@ -130,26 +130,14 @@ EFF_DAMAGED = 4    # AOE tricks: the damage was dealt
 
 @njit(cache=True)
 def run_effect(s, o):
+    """FR_EFFECT: card F_CARD, used as F_AS by F_USER, takes effect on F_TGT (one step)."""
     u = s[o + F_USER]
     t = s[o + F_TGT]
     c = s[o + F_CARD]
     k = s[o + F_AS]
     pc = s[o + F_PC]
     if pc == EFF_START:
-        immune = query(s, Q_CARD_IMMUNE, t, 0, c, s[o + F_EFF_FLAGS])
-        if immune != 0:                                   # 你懂的
-            skill_log(s, t, immune, u)
-            log_event(s, EV_NULLIFIED, t, c, 0)
-            pop_frame(s, 0)
-            return
-        if is_trick_kind(k) and (s[o + F_EFF_FLAGS] & UF_NO_NULLIFY) == 0:
-            if k == K_GOD_SALVATION and s[P_HP + t] >= s[P_MAXHP + t]:
-                pop_frame(s, 0)      # nothing to do: no 无懈 window either
-                return
-            s[o + F_PC] = EFF_NULLIFIED
-            push_nullify(s, u, t, c, k)
-            return
-        s[o + F_PC] = EFF_RESOLVE
+        _effect_start(s, o, u, t, c, k)
         return
     if pc == EFF_NULLIFIED:
         if s[H_RET] == 1:
@@ -166,20 +154,7 @@ def run_effect(s, o):
     elif k == K_DUEL:
         effect_duel(s, o, u, t, c, pc)
     elif k == K_SAVAGE or k == K_ARCHERY:
-        if pc == EFF_RESOLVE:
-            s[o + F_PC] = EFF_ANSWERED
-            if k == K_SAVAGE:
-                push_ask(s, t, u, c, DK_SLASH, PUR_SAVAGE, 0)
-            else:
-                push_ask(s, t, u, c, DK_JINK, PUR_ARCHERY, 1)
-        elif pc == EFF_ANSWERED:
-            if s[H_RET] == 1:
-                pop_frame(s, 0)
-                return
-            s[o + F_PC] = EFF_DAMAGED
-            push_damage(s, u, t, c, k, -1, 1, 0)
-        else:
-            pop_frame(s, 0)
+        _effect_aoe(s, o, u, t, c, k, pc)
     elif k == K_EX_NIHILO:
         draw_cards(s, t, 2)
         pop_frame(s, 0)
@@ -187,18 +162,7 @@ def run_effect(s, o):
         heal(s, t, 1, u, K_PEACH if k == K_PEACH else -1)     # 桃园结义: no personal act
         pop_frame(s, 0)
     elif k == K_AMAZING_GRACE:
-        if pc == EFF_RESOLVE:
-            for r in range(s[H_NCARDS]):
-                if s[C_LOC + r] == Z_AG:
-                    s[o + F_PC] = EFF_ANSWERED
-                    post_decision(s, t, DK_AG, c, u, t, 0, 0, 0)
-                    return
-            pop_frame(s, 0)
-        else:
-            r = s[H_ANSWER] - A_CARD
-            move_card(s, r, Z_HAND + t)
-            log_event(s, EV_GAIN, t, r, -1)
-            pop_frame(s, 0)
+        _effect_amazing_grace(s, o, u, t, c, pc)
     elif k == K_DISMANTLE or k == K_SNATCH:
         if pc == EFF_RESOLVE:
             s[o + F_PC] = EFF_ANSWERED
@@ -206,19 +170,81 @@ def run_effect(s, o):
         else:
             pop_frame(s, 0)
     elif k == K_COLLATERAL:
-        if pc == EFF_RESOLVE:
-            if s[P_WEAPON + t] < 0:
-                pop_frame(s, 0)
-                return
-            s[o + F_PC] = EFF_ANSWERED
-            push_ask(s, t, s[o + F_EFF_VICTIM], c, DK_SLASH, PUR_COLLATERAL, 0)
-        else:
-            w = s[P_WEAPON + t]
-            if s[H_RET] == 0 and w >= 0 and alive(s, u) and alive(s, t):
-                move_card(s, w, Z_HAND + u)
-                log_event(s, EV_GAIN, u, w, t)
-            pop_frame(s, 0)
+        _effect_collateral(s, o, u, t, c, pc)
     else:
+        pop_frame(s, 0)
+
+
+@njit(cache=True, inline="always")
+def _effect_start(s, o, u, t, c, k):
+    """EFF_START: an immune target (你懂的) ends the effect; a trick opens its 无懈可击 window
+    (none for 桃园结义 on a seat at full HP: nothing to do); anything else resolves."""
+    immune = query(s, Q_CARD_IMMUNE, t, 0, c, s[o + F_EFF_FLAGS])
+    if immune != 0:                                   # 你懂的
+        skill_log(s, t, immune, u)
+        log_event(s, EV_NULLIFIED, t, c, 0)
+        pop_frame(s, 0)
+        return
+    if is_trick_kind(k) and (s[o + F_EFF_FLAGS] & UF_NO_NULLIFY) == 0:
+        if k == K_GOD_SALVATION and s[P_HP + t] >= s[P_MAXHP + t]:
+            pop_frame(s, 0)      # nothing to do: no 无懈 window either
+            return
+        s[o + F_PC] = EFF_NULLIFIED
+        push_nullify(s, u, t, c, k)
+        return
+    s[o + F_PC] = EFF_RESOLVE
+
+
+@njit(cache=True, inline="always")
+def _effect_aoe(s, o, u, t, c, k, pc):
+    """南蛮入侵 / 万箭齐发 on t: asked for a 杀 / 闪, damaged by one without it."""
+    if pc == EFF_RESOLVE:
+        s[o + F_PC] = EFF_ANSWERED
+        if k == K_SAVAGE:
+            push_ask(s, t, u, c, DK_SLASH, PUR_SAVAGE, 0)
+        else:
+            push_ask(s, t, u, c, DK_JINK, PUR_ARCHERY, 1)
+    elif pc == EFF_ANSWERED:
+        if s[H_RET] == 1:
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = EFF_DAMAGED
+        push_damage(s, u, t, c, k, -1, 1, 0)
+    else:
+        pop_frame(s, 0)
+
+
+@njit(cache=True, inline="always")
+def _effect_amazing_grace(s, o, u, t, c, pc):
+    """五谷丰登 on t: t picks one of the cards still shown (DK_AG), if any is left."""
+    if pc == EFF_RESOLVE:
+        for r in range(s[H_NCARDS]):
+            if s[C_LOC + r] == Z_AG:
+                s[o + F_PC] = EFF_ANSWERED
+                post_decision(s, t, DK_AG, c, u, t, 0, 0, 0)
+                return
+        pop_frame(s, 0)
+    else:
+        r = s[H_ANSWER] - A_CARD
+        move_card(s, r, Z_HAND + t)
+        log_event(s, EV_GAIN, t, r, -1)
+        pop_frame(s, 0)
+
+
+@njit(cache=True, inline="always")
+def _effect_collateral(s, o, u, t, c, pc):
+    """借刀杀人 on t (wielding a weapon): t uses a 杀 on the victim, or gives u the weapon."""
+    if pc == EFF_RESOLVE:
+        if s[P_WEAPON + t] < 0:
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = EFF_ANSWERED
+        push_ask(s, t, s[o + F_EFF_VICTIM], c, DK_SLASH, PUR_COLLATERAL, 0)
+    else:
+        w = s[P_WEAPON + t]
+        if s[H_RET] == 0 and w >= 0 and alive(s, u) and alive(s, t):
+            move_card(s, w, Z_HAND + u)
+            log_event(s, EV_GAIN, u, w, t)
         pop_frame(s, 0)
 
 

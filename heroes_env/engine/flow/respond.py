@@ -156,94 +156,106 @@ def run_ask(s, o):
 
     For purposes that *use* a 杀 (借刀杀人, 青龙偃月刀) the frame turns into that 杀's FR_USE."""
     r = s[o + F_USER]
-    tgt = s[o + F_TGT]
-    dk = s[o + F_AS]
-    purpose = s[o + F_ASK_PURPOSE]
     pc = s[o + F_PC]
     if pc == ASK_START:
-        if not alive(s, r):
-            pop_frame(s, 0)
-            return
-        lord_ok = lord_helpers(s, r, dk, purpose, s[o + F_ASK_NO_LORD] == 1) != 0
-        if dk == DK_JINK:
-            armor_ok = s[o + F_ASK_ARMOR] == 1 and s[o + F_ASK_TRIED] == 0
-            if not can_answer_jink(s, r, armor_ok, lord_ok):
-                pop_frame(s, 0)
-                return
-            s[o + F_PC] = ASK_ANSWER
-            # context: src = the attacker, tgt = the responder
-            post_decision(s, r, DK_JINK, s[o + F_CARD], tgt, r, 1 if armor_ok else 0, purpose, 0)
-            return
-        if purpose == PUR_COLLATERAL and not can_slash_target(s, r, tgt, True):
-            pop_frame(s, 0)
-            return
-        if (purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH) and \
-                not can_slash_target(s, r, tgt, False):
-            pop_frame(s, 0)
-            return
-        if not can_make_slash(s, r) and not lord_ok:
-            pop_frame(s, 0)
-            return
-        s[o + F_PC] = ASK_ANSWER
-        if purpose == PUR_COLLATERAL or purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH:
-            # context: the 杀 would be used by r on tgt
-            post_decision(s, r, DK_SLASH, s[o + F_CARD], r, tgt, 0, purpose, 0)
-            if purpose == PUR_SKILL_SLASH:      # the skill frame below asks (反击, 朴刀)
-                s[H_DSKILL] = s[o - FRAME_SIZE + F_AS]
-                s[H_DSKOWNER] = r
-        else:
-            # context: src = the opponent demanding the 杀, tgt = the responder
-            post_decision(s, r, DK_SLASH, s[o + F_CARD], tgt, r, 0, purpose, 0)
-        return
-    if pc == ASK_ANSWER:
-        a = s[H_ANSWER]
-        if a == A_PASS:
-            log_event(s, EV_PASS, r, dk, 0)
-            pop_frame(s, 0)
-            return
-        diagram = query(s, Q_VIRTUAL_DIAGRAM, r, 0, 0, 0) if a >= A_SKILL else 0
-        if diagram != 0 and slot_skill(s, r, a - A_SKILL) == diagram:
-            # 朦胧: the 八卦阵 he counts as wearing
-            s[o + F_ASK_TRIED] = 1
-            s[o + F_PC] = ASK_DIAGRAM
-            skill_log(s, r, diagram, -1)
-            push_judge(s, r, K_EIGHT_DIAGRAM)
-            return
-        if a >= A_SKILL:       # a lord skill asks the others (护驾, 激将)
-            sk = slot_skill(s, r, a - A_SKILL)
-            s[o + F_PC] = ASK_LORD
-            push_skill(s, r, tgt, s[o + F_CARD], sk, dk, SKILL_NO_TP, purpose)
-            return
-        c = a - A_CARD
-        kind = K_JINK if dk == DK_JINK else K_SLASH
-        if s[C_LOC + c] == Z_HAND + r or converting_skill(s, r, c, kind) != 0:
-            answer_with(s, o, r, c, -1)
-            return
-        if card_kind(s, c) == K_EIGHT_DIAGRAM:
-            s[o + F_ASK_TRIED] = 1
-            s[o + F_PC] = ASK_DIAGRAM
-            log_event(s, EV_ARMOR, r, c, -1)
-            push_judge(s, r, K_EIGHT_DIAGRAM)
-            return
-        s[o + F_PC] = ASK_SPEAR        # 丈八蛇矛
-        push_select(s, r, PUR_SPEAR, 2)
-        return
-    if pc == ASK_DIAGRAM:
+        _ask_start(s, o, r)
+    elif pc == ASK_ANSWER:
+        _ask_answered(s, o, r)
+    elif pc == ASK_DIAGRAM:
         if judge_color(s, r, s[H_RET]) == COLOR_RED:
             log_event(s, EV_RESPOND, r, s[P_ARMOR + r], 1)
             notify(s, Q_JINK_USED, r, 0, 0)        # 图强
             pop_frame(s, 1)
         else:
             s[o + F_PC] = ASK_START
-        return
-    if pc == ASK_LORD:
+    elif pc == ASK_LORD:
         if s[H_RET] == 1:
             pop_frame(s, 1)
         else:
             s[o + F_ASK_NO_LORD] = 1     # nobody helped: he is asked again, without the lord skill
             s[o + F_PC] = ASK_START
+    else:
+        answer_with(s, o, r, s[o + F_SPEAR1], s[o + F_SPEAR2])      # ASK_SPEAR
+
+
+@njit(cache=True, inline="always")
+def _ask_start(s, o, r):
+    """ASK_START: the frame ends if r cannot answer at all (dead, no card, conversion, armour or
+    lord skill that could; for a 杀 he would use, no target in reach); else r is asked."""
+    tgt = s[o + F_TGT]
+    dk = s[o + F_AS]
+    purpose = s[o + F_ASK_PURPOSE]
+    if not alive(s, r):
+        pop_frame(s, 0)
         return
-    answer_with(s, o, r, s[o + F_SPEAR1], s[o + F_SPEAR2])      # ASK_SPEAR
+    lord_ok = lord_helpers(s, r, dk, purpose, s[o + F_ASK_NO_LORD] == 1) != 0
+    if dk == DK_JINK:
+        armor_ok = s[o + F_ASK_ARMOR] == 1 and s[o + F_ASK_TRIED] == 0
+        if not can_answer_jink(s, r, armor_ok, lord_ok):
+            pop_frame(s, 0)
+            return
+        s[o + F_PC] = ASK_ANSWER
+        # context: src = the attacker, tgt = the responder
+        post_decision(s, r, DK_JINK, s[o + F_CARD], tgt, r, 1 if armor_ok else 0, purpose, 0)
+        return
+    if purpose == PUR_COLLATERAL and not can_slash_target(s, r, tgt, True):
+        pop_frame(s, 0)
+        return
+    if (purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH) and \
+            not can_slash_target(s, r, tgt, False):
+        pop_frame(s, 0)
+        return
+    if not can_make_slash(s, r) and not lord_ok:
+        pop_frame(s, 0)
+        return
+    s[o + F_PC] = ASK_ANSWER
+    if purpose == PUR_COLLATERAL or purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH:
+        # context: the 杀 would be used by r on tgt
+        post_decision(s, r, DK_SLASH, s[o + F_CARD], r, tgt, 0, purpose, 0)
+        if purpose == PUR_SKILL_SLASH:      # the skill frame below asks (反击, 朴刀)
+            s[H_DSKILL] = s[o - FRAME_SIZE + F_AS]
+            s[H_DSKOWNER] = r
+    else:
+        # context: src = the opponent demanding the 杀, tgt = the responder
+        post_decision(s, r, DK_SLASH, s[o + F_CARD], tgt, r, 0, purpose, 0)
+
+
+@njit(cache=True, inline="always")
+def _ask_answered(s, o, r):
+    """ASK_ANSWER: r passed, or answers with a card (or a conversion), tries 八卦阵 (or 朦胧's),
+    calls on a lord skill, or picks 丈八蛇矛's two cards."""
+    dk = s[o + F_AS]
+    a = s[H_ANSWER]
+    if a == A_PASS:
+        log_event(s, EV_PASS, r, dk, 0)
+        pop_frame(s, 0)
+        return
+    diagram = query(s, Q_VIRTUAL_DIAGRAM, r, 0, 0, 0) if a >= A_SKILL else 0
+    if diagram != 0 and slot_skill(s, r, a - A_SKILL) == diagram:
+        # 朦胧: the 八卦阵 he counts as wearing
+        s[o + F_ASK_TRIED] = 1
+        s[o + F_PC] = ASK_DIAGRAM
+        skill_log(s, r, diagram, -1)
+        push_judge(s, r, K_EIGHT_DIAGRAM)
+        return
+    if a >= A_SKILL:       # a lord skill asks the others (护驾, 激将)
+        sk = slot_skill(s, r, a - A_SKILL)
+        s[o + F_PC] = ASK_LORD
+        push_skill(s, r, s[o + F_TGT], s[o + F_CARD], sk, dk, SKILL_NO_TP, s[o + F_ASK_PURPOSE])
+        return
+    c = a - A_CARD
+    kind = K_JINK if dk == DK_JINK else K_SLASH
+    if s[C_LOC + c] == Z_HAND + r or converting_skill(s, r, c, kind) != 0:
+        answer_with(s, o, r, c, -1)
+        return
+    if card_kind(s, c) == K_EIGHT_DIAGRAM:
+        s[o + F_ASK_TRIED] = 1
+        s[o + F_PC] = ASK_DIAGRAM
+        log_event(s, EV_ARMOR, r, c, -1)
+        push_judge(s, r, K_EIGHT_DIAGRAM)
+        return
+    s[o + F_PC] = ASK_SPEAR        # 丈八蛇矛
+    push_select(s, r, PUR_SPEAR, 2)
 
 
 @njit(cache=True)
