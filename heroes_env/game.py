@@ -311,7 +311,7 @@ class Game:
             s = self.s
             current = self._buf_stamp == s[C.H_NDEC]
             locs = self._locs() if self.log_enabled else None
-            if core.step_trusting(s, a, self._buf, current) == 0:
+            if core.step_trusting(s, a, self._buf, current) == core.ENGINE_OK:
                 # with autoplay in the engine, _buf now holds the new decision's mask
                 self._buf_stamp = (int(s[C.H_NDEC])
                                    if s[C.H_FLAGS] & C.FLAG_AUTOPLAY and not s[C.H_DONE]

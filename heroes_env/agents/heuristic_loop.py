@@ -24,7 +24,7 @@ import numpy as np
 
 from heroes_env.engine import batch as K
 from heroes_env.engine import constants as C
-from heroes_env.engine.batch import _advance_row
+from heroes_env.engine.batch import advance_row
 from heroes_env.fast import crew
 from heroes_env.fast.intrinsics import borrow_row, store_fence, stream_row
 from heroes_env.fast.jit import njit
@@ -53,22 +53,9 @@ def _slot_random(m, MI):
     return -1
 
 
-# the engine's row step's arguments (``BatchCore.kernel_args`` but its last, in order)
-RowStep = namedtuple("RowStep", [
-    "S", "actions", "act", "new_step", "spec", "next_seeds", "seat_mode", "opp", "agent_seed",
-    "want_random", "masks", "obs", "rew", "R", "lrew", "final_obs", "want_final", "flags",
-    "seen", "stream"])
 # the loop's own: per row and seat the game its slot's memory belongs to and who decides; the
 # heuristic's memory rows; this range's decision and fallback counts
 Seats = namedtuple("Seats", ["game_of", "kind", "MF", "MI", "dec", "fb"])
-
-
-@njit(cache=True, inline="always")     # per decision: no call overhead
-def _step(i, s, m, a, act, new_step, E, ob):
-    """The engine's row step of row i (state s, mask m) with action a."""
-    return _advance_row(i, s, a, act, new_step, E.spec, E.next_seeds[i], E.seat_mode, E.opp,
-                        E.agent_seed, E.want_random, m, ob, E.rew, E.R, E.lrew, E.final_obs,
-                        E.want_final, E.flags)
 
 
 @njit(cache=True, inline="always")     # per decision: no call overhead
@@ -90,43 +77,45 @@ def _decide(i, d, m, ob, L, pl, r, info):
 
 
 @njit(cache=True)
-def _row(i, E, L, pl, ob, info):
-    """Row i of a loop kernel: the engine's row step, then the compiled seats' decisions; the
-    observations go to ob (the row's, or the range's scratch row). True if it wrote one."""
-    s, m = borrow_row(E.S, i), borrow_row(E.masks, i)
-    wrote = _step(i, s, m, E.actions[i], E.act[i], E.new_step, E, ob)
-    r = borrow_row(E.R, i)
+def _row(i, rows, opts, new_step, L, pl, ob, info):
+    """Row i of a loop kernel: the engine's row step (``batch.advance_row``: rows, opts), then
+    the compiled seats' decisions; the observations go to ob (the row's, or the range's scratch
+    row). True if it wrote one."""
+    m = borrow_row(rows.masks, i)
+    wrote = advance_row(i, rows.actions[i], rows.act[i], new_step, rows, opts, ob)
+    r = borrow_row(rows.R, i)
     while r[K.R_STAGE] == K.STAGE_OPPONENT:
         d = r[K.R_DECIDER]
-        if E.opp[i, d] != K.OPP_COMPILED:
+        if rows.opp[i, d] != K.OPP_COMPILED:
             break
         a = _decide(i, d, m, ob, L, pl, r, info)
         if a < 0:                                   # no legal action: cannot happen in a game
             r[K.R_ERR] = -1
             r[K.R_STAGE] = K.STAGE_ERROR
             return wrote
-        wrote |= _step(i, s, m, a, K.ACT_STEP, 0, E, ob)
+        wrote |= advance_row(i, a, K.ACT_STEP, 0, rows, opts, ob)
     return wrote
 
 
 @njit(entry=True, cache=True, nogil=True)
-def loop_advance_rows(E, L, pl, go, lo, hi):
-    """``batch.vec_advance_rows`` (its arguments E: ``RowStep``) with the OPP_COMPILED seats
-    played by the heuristic pl (a ``heuristic_common.Player``; L: ``Seats``), rows lo..hi-1
-    (their actions already checked); first it starts the call's other ranges
-    (``crew.release(go)``). E.stream != 0: the observations are made in a scratch row, where the
-    heuristic reads them, and each row's last one is streamed out (``vec_advance_rows``)."""
+def loop_advance_rows(rows, opts, new_step, L, pl, go, lo, hi):
+    """``batch.vec_advance_rows`` (rows: ``batch.Rows``, opts: ``batch.Options``) with the
+    OPP_COMPILED seats played by the heuristic pl (a ``heuristic_common.Player``; L: ``Seats``),
+    rows lo..hi-1 (their actions already checked); first it starts the call's other ranges
+    (``crew.release(go)``). opts.stream != 0: the observations are made in a scratch row, where
+    the heuristic reads them, and each row's last one is streamed out (``vec_advance_rows``)."""
     crew.release(go)
-    K.tally_start(E.seen, lo)
+    K.tally_start(rows.seen, lo)
     info = np.zeros(3, np.int64)
-    scratch = np.empty((1, E.obs.shape[1]), E.obs.dtype)   # (Numba frees a variable after its
-    sc = borrow_row(scratch, 0)                              # last use)
+    obs = rows.obs
+    scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last
+    sc = borrow_row(scratch, 0)                          # use)
     for i in range(lo, hi):
-        ob = sc if E.stream != 0 else borrow_row(E.obs, i)
-        if _row(i, E, L, pl, ob, info) and E.stream != 0:
-            stream_row(E.obs, i, sc)
-        K.tally_row(E.R, i, E.seen, lo)
-    if E.stream != 0:
+        ob = sc if opts.stream != 0 else borrow_row(obs, i)
+        if _row(i, rows, opts, new_step, L, pl, ob, info) and opts.stream != 0:
+            stream_row(obs, i, sc)
+        K.tally_row(rows.R, i, rows.seen, lo)
+    if opts.stream != 0:
         store_fence()
     return scratch.shape[0]      # a use of scratch after the loop: sc borrows it, so it must live
 
@@ -157,13 +146,12 @@ class HeuristicLoop:
         a = self.agent
         pool = a._direct
         pool.grow(self.B * NS)
-        *args, out = core.kernel_args(new_step)  # vec_advance_rows' arguments but the range
-        E = RowStep(*args)
+        rows, opts, new_step, out = core.kernel_args(new_step)
         pl = a.player()
 
         def run(k, lo, hi, go):
             L = Seats(self.game_of, self.kind, pool.MF, pool.MI, self.dec[k], self.fb[k])
-            return loop_advance_rows(E, L, pl, go, lo, hi)
+            return loop_advance_rows(rows, opts, new_step, L, pl, go, lo, hi)
 
         bad = K.advance(core.S, core.actions, core.act, core.masks, core.seen, out, num_threads,
                         run)

@@ -22,7 +22,7 @@ def buqu_table(hp=1, pile_top=("jink ♦2",), **kw):
 
 
 def invariants_ok(g):
-    return invariants.violation(g.s) == 0
+    return invariants.violation(g.s) == invariants.OK
 
 
 def test_hongyanjie_at_zero_hp_a_card_on_the_hero_keeps_him_alive(invariants):
