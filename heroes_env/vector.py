@@ -163,7 +163,8 @@ class BatchCore:
         self.spec = config.spec()
         self.seat_mode = int(seat_mode)
         opp = np.asarray(opp, np.int8)      # per seat (MAX_SEATS,) or per row and seat
-        self.opp = np.ascontiguousarray(np.broadcast_to(opp, (B, C.MAX_SEATS)))
+        self.opp = np.array(np.broadcast_to(opp, (B, C.MAX_SEATS)), np.int8, order="C")  # one
+        # compiled kernel: writable and C-ordered (a read-only array is another Numba type)
         # a compiled policy run inside the loop for the seats coded OPP_COMPILED: an object with
         # advance(core, num_threads, new_step) -> -1 or the first row with an illegal action (it
         # calls batch.advance_row itself, e.g. heroes_env.agents.heuristic_loop); None: vec_advance
