@@ -159,6 +159,36 @@ def test_heuristic_batch_matches_single():
     assert (masks[np.arange(len(rows)), batch] == 1).all()
 
 
+def test_heuristic_pickles_without_its_tables_and_acts_the_same():
+    """A training state pickles the heuristic: the pickle keeps its generators and memory, not
+    the content tables (the code's, made again on load), and one written by an older version
+    (the tables as loose arrays, memory rows of another layout) loads and plays."""
+    import pickle
+    cfg = Config(num_players=5, pack="standard")
+    g = Game.new(cfg, seed=4)
+    rows = []
+    while not g.done and len(rows) < 30:
+        obs, mask = g.observe_with_mask(g.decider)
+        rows.append((obs, mask))
+        g.step(RandomAgent(seed=len(rows)).act(obs, mask))
+    a = HeuristicAgent(seed=7)
+    for i, (o, m) in enumerate(rows[:10]):
+        a.act(o, m, slot=i % 3)
+    blob = pickle.dumps(a)
+    assert b"_tables" not in blob
+    b = pickle.loads(blob)
+    assert [a.act(o, m, slot=i % 3) for i, (o, m) in enumerate(rows[10:])] == \
+        [b.act(o, m, slot=i % 3) for i, (o, m) in enumerate(rows[10:])]
+    old = pickle.loads(blob)
+    state = old.__getstate__()
+    state["_decks"] = np.zeros(3)                        # an older version's loose tables
+    state["_direct"].MF = np.zeros((4, 5))               # and memory of another layout
+    older = HeuristicAgent.__new__(HeuristicAgent)
+    older.__setstate__(state)
+    assert not hasattr(older, "_decks") and older._direct.MF.shape[0] == 0
+    assert all(m[older.act(o, m, slot=1)] == 1 for o, m in rows)
+
+
 # ---------------------------------------------------------------- heuristic: stronger than random
 def two_proportion_z(w1, n1, w2, n2):
     p = (w1 + w2) / (n1 + n2)

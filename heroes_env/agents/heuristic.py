@@ -125,6 +125,22 @@ class HeuristicAgent(Agent):
         self._dec_counts = np.zeros((C.NUM_DECISION_KINDS, C.MAX_SKILLS), np.int64)
         self._fb_counts = np.zeros((C.NUM_DECISION_KINDS, C.MAX_SKILLS), np.int64)
 
+    def __getstate__(self):
+        """What a pickle (a training state) keeps: the settings, the generators and the memory
+        rows; the content tables are the code's, made again when it is loaded."""
+        state = self.__dict__.copy()
+        state.pop("_tables", None)
+        return state
+
+    def __setstate__(self, state):
+        for old in ("_decks", "_deck_size", "_hero_sk", "_hscore", "_counts"):
+            state.pop(old, None)        # the tables as loose arrays (pickled by older versions)
+        self.__dict__.update(state)
+        self._tables = _tables()[0]
+        for pool in (self._direct, self._named):
+            if pool.MF.shape[1] != HK.MF_SIZE or pool.MI.shape[1] != HK.MI_SIZE:
+                pool.__init__()         # memory of another layout: its slots start afresh
+
     def _seed(self, seed):
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1)[0])
