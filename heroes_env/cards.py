@@ -110,7 +110,8 @@ def deck(name: str = "standard") -> tuple[Card, ...]:
     cards = []
     for i, r in enumerate(rows):
         key = r["card_id"]
-        if herokill:       # 英雄杀 names; the effect of its standard counterpart (DECISIONS §2)
+        # 英雄杀 names; the effect of its standard counterpart (docs/rules.md, Decks)
+        if herokill:
             counterpart = r["standard_counterpart"]
             kid = kind_id(_KIND_OF_CARD_ID.get(counterpart, counterpart))
             en, edition = r["name_en"], "herokill"

@@ -13,7 +13,8 @@ from .engine import content
 
 MODES = ("identity", "3v3")
 MODE_IDS = {"identity": C.MODE_IDENTITY, "3v3": C.MODE_3V3}
-# 3v3 seating (DECISIONS §3): team 0 = seats 0-2, team 1 = seats 3-5, commanders in the middle
+# 3v3 seating (docs/rules.md, 3v3 mode): team 0 = seats 0-2, team 1 = seats 3-5, commanders in
+# the middle
 ROLES_3V3 = (C.ROLE_GUARD, C.ROLE_COMMANDER, C.ROLE_GUARD) * 2
 # "none" = no-skill characters; every pack with heroes in data/heroes.csv
 PACKS = ("none",) + content.PACK_NAMES
@@ -23,7 +24,7 @@ PACKS = ("none",) + content.PACK_NAMES
 # one the benchmarks, the golden games and the first checkpoints were made on; pack="standard",
 # "herokill" or "classmates" adds heroes and the draft.
 DEFAULT_PACK = "none"
-# the deck a pack is played with unless deck= says otherwise (DECISIONS §2)
+# the deck a pack is played with unless deck= says otherwise (docs/rules.md, Decks)
 PACK_DECKS = {"herokill": "herokill"}
 PACK_IDS = {"none": C.PACK_NONE, **content.PACKS}
 HERO_SELECTIONS = ("draft", "random")
@@ -48,11 +49,12 @@ class Config:
     pack: "none" = no-skill characters (4 HP, the lord 5 with 5+ players); "standard" = the 25
         heroes of the 三国杀 rule text; "herokill" = the 英雄杀 heroes (``heroes_env.heroes``);
         "classmates" = the heroes of the classmates pack rules (played with the standard deck).
-    hero_selection: with a hero pack: "draft" (default: the agents choose, DECISIONS §3),
-        "random" (no draft decisions), or a fixed line-up: one hero key or id per seat (seat 0 is
-        the lord; in 3v3 seats 1 and 4 are the commanders), all distinct. Must be None with
-        pack="none". In 3v3 "draft" is the 3v3 draft (a pool of 12, picks 1-2-2-2-2-2-1 by the
-        commanders, who then assign three heroes each) and needs a pack of at least 6 heroes.
+    hero_selection: with a hero pack: "draft" (default: the agents choose; docs/rules.md,
+        Heroes (pack `standard`)), "random" (no draft decisions), or a fixed line-up: one hero key
+        or id per seat (seat 0 is the lord; in 3v3 seats 1 and 4 are the commanders), all distinct.
+        Must be None with pack="none". In 3v3 "draft" is the 3v3 draft (a pool of 12, picks
+        1-2-2-2-2-2-1 by the commanders, who then assign three heroes each) and needs a pack of at
+        least 6 heroes.
     deck: "standard" (104 + 4 EX), "standard_no_ex", or "herokill" (the 106 英雄杀 cards: their
         names, the effects of their standard counterparts except where the 英雄杀 text differs).
         None (default): the pack's own deck ("herokill" for pack "herokill", else "standard").

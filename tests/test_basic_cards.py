@@ -1,10 +1,10 @@
 """Scenario tests for the basic cards and the game flow of the no-skill identity game.
 
 Each test rigs a table with the scenario builder, scripts every decision by label and asserts
-the exact outcome. One rule per test; the docstring names it. Rule sources: the seed text
-(the classmates pack rules), `rules/DECISIONS.md` and `rules/TRUSTED_ENGINES.md` (cited as TE;
-"[§5.N]" marks the
-awkward case N of TE section 5).
+the exact outcome. One rule per test; the docstring names it. The tests follow the rules as
+``docs/rules.md`` states them: the published rule texts (here chiefly the classmates pack
+rules) and, where they are silent or disagree, the choices that page records (where every text
+is silent, the first-edition behaviour of the established engines, QSanguosha and FreeKill).
 """
 import pytest
 from helpers import events, expect, hand_names, names
@@ -51,8 +51,8 @@ def seats5(**extra):
 
 # ================================================================ 杀
 def test_slash_targets_only_others_within_range_1_without_weapon(invariants):
-    """杀: without a weapon the attack range is 1: only the two neighbours, never oneself (TE
-    §2.4)."""
+    """杀: without a weapon the attack range is 1: only the two neighbours, never oneself
+    (as in the established engines)."""
     g = build(seats5(s0={"hand": ["slash ♠7"]}))
     expect(g, 0, C.DK_PLAY)
     assert g.legal_labels() == ["pass", "Slash ♠7"]
@@ -63,8 +63,8 @@ def test_slash_targets_only_others_within_range_1_without_weapon(invariants):
 
 
 def test_slash_not_offered_when_nobody_is_in_range(invariants):
-    """杀: a target out of attack range cannot be chosen; with none in range 杀 is not usable (TE
-    §2.4)."""
+    """杀: a target out of attack range cannot be chosen; with none in range 杀 is not usable
+    (as in the established engines)."""
     g = build(seats5(s0={"hand": ["slash ♠7", "ex_nihilo ♥7"]},
                      s1={"equip": ["dilu"]}, s4={"equip": ["jueying"]}))
     expect(g, 0, C.DK_PLAY)
@@ -94,7 +94,7 @@ def test_slashes_1_in_seat_description_means_limit_used(invariants):
 
 
 def test_slash_limit_resets_at_the_next_play_phase(invariants):
-    """杀: the once-per-phase count resets when a play phase begins (TE §2.2)."""
+    """杀: the once-per-phase count resets when a play phase begins (docs/rules.md, Using cards)."""
     g = build(seats5(s0={"hand": ["slash ♠7"], "slashes": 1}), phase="draw",
               deck_top=["jink ♦2", "jink ♦3"])
     expect(g, 0, C.DK_PLAY)
@@ -104,7 +104,8 @@ def test_slash_limit_resets_at_the_next_play_phase(invariants):
 
 
 def test_slash_hits_for_one_damage_when_not_dodged(invariants):
-    """杀 hit: a target without 闪 is not asked and takes 1 damage from the user (TE §2.4)."""
+    """杀 hit: a target without 闪 is not asked and takes 1 damage from the user
+    (docs/rules.md, Response windows)."""
     g = build(seats5(s0={"hand": ["slash ♠7", "ex_nihilo ♥7"]}))
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -144,7 +145,7 @@ def test_target_may_decline_to_jink_and_is_hit(invariants):
 
 def test_slash_played_in_duel_does_not_count_toward_the_limit(invariants):
     """杀 limit: only 杀 used as play actions count; a 杀 played in 决斗 leaves the phase's 杀
-    available (TE §2.4) [§5.9]."""
+    available (docs/rules.md, Using cards)."""
     g = build(seats5(s0={"hand": ["duel ♠A", "slash ♠7", "slash ♠8", "ex_nihilo ♥7"]},
                      s1={"hand": ["slash ♣2"]}))
     g.play("Duel ♠A")
@@ -207,7 +208,7 @@ def _dying_table():
 
 def test_dying_peach_asked_from_current_player_in_seat_order(invariants):
     """Dying: 桃 is asked of every living holder in seat order from the current player, the dying
-    one at his own place [§5.2]."""
+    one at his own place (docs/rules.md, Response windows)."""
     g = _dying_table()
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -224,8 +225,8 @@ def test_dying_peach_asked_from_current_player_in_seat_order(invariants):
 
 
 def test_dying_player_can_rescue_himself(invariants):
-    """Dying: the dying character may use his own 桃 when his turn in the order comes (TE §2.17)
-    [§5.2]."""
+    """Dying: the dying character may use his own 桃 when his turn in the order comes
+    (docs/rules.md, Response windows)."""
     g = _dying_table()
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -242,7 +243,7 @@ def test_dying_player_can_rescue_himself(invariants):
 
 def test_dying_at_minus_one_needs_two_peaches_from_one_player(invariants):
     """Dying: at HP -1 two 桃 are needed; the asked player is asked again after each 桃 (the
-    classmates pack rules, TE §2.17) [§5.2]."""
+    classmates pack rules; docs/rules.md, Response windows)."""
     g = build(seats5(s0={"hp": 2, "judge": ["lightning ♠A"]},
                      s1={"hand": ["peach ♥3", "peach ♥4"]}),
               current=0, phase="judge", deck_top=["slash ♠8"])
@@ -260,8 +261,8 @@ def test_dying_at_minus_one_needs_two_peaches_from_one_player(invariants):
 
 
 def test_asked_player_is_asked_until_he_declines_then_the_next(invariants):
-    """Dying: one player is asked repeatedly until he declines, then the next in seat order (TE
-    §2.17) [§5.2]."""
+    """Dying: one player is asked repeatedly until he declines, then the next in seat order
+    (docs/rules.md, Response windows)."""
     g = build(seats5(s0={"hp": 2, "judge": ["lightning ♠A"]},
                      s1={"hand": ["peach ♥3", "peach ♥4"]},
                      s2={"hand": ["peach ♥6"]}),
@@ -278,7 +279,8 @@ def test_asked_player_is_asked_until_he_declines_then_the_next(invariants):
 
 
 def test_dying_player_dies_when_nobody_has_a_peach(invariants):
-    """Dying: with no 桃 anywhere nobody is asked and the character dies (TE §2.17)."""
+    """Dying: with no 桃 anywhere nobody is asked and the character dies
+    (docs/rules.md, Response windows)."""
     g = build(seats5(s0={"hand": ["slash ♠7", "ex_nihilo ♥7"]}, s1={"role": "renegade", "hp": 1},
                      s3={"role": "loyalist"}))
     g.play("Slash ♠7")
@@ -292,7 +294,8 @@ def test_dying_player_dies_when_nobody_has_a_peach(invariants):
 
 # ================================================================ death
 def test_death_reveals_the_role(invariants):
-    """Death: the dead character's role is revealed to everyone (DECISIONS §3 Death)."""
+    """Death: the dead character's role is revealed to everyone
+    (docs/rules.md, Death, victory, end)."""
     g = build(seats5(s1={"hp": 1}, s2={"hand": ["slash ♠7", "ex_nihilo ♥7"]}), current=2)
     assert not role_visible(g, 3, 1)
     g.play("Slash ♠7")
@@ -305,8 +308,8 @@ def test_death_reveals_the_role(invariants):
 
 
 def test_death_discards_hand_equipment_and_judgement_cards(invariants):
-    """Death: all the victim's hand, equipment and judgement-zone cards go to the discard pile (TE
-    §2.18)."""
+    """Death: all the victim's hand, equipment and judgement-zone cards go to the discard pile
+    (docs/rules.md, Death, victory, end)."""
     g = build(seats5(s1={"hp": 1, "hand": ["duel ♠A", "ex_nihilo ♥8"], "equip": ["crossbow ♣A"],
                          "judge": ["indulgence ♠6"]},
                      s2={"hand": ["slash ♠7", "ex_nihilo ♥7"]}), current=2)
@@ -335,7 +338,7 @@ def test_killing_a_rebel_draws_three(invariants):
 
 def test_rebel_killing_a_rebel_also_draws_three(invariants):
     """Death reward: a rebel who kills a fellow rebel still draws 3 (the classmates pack rules
-    "任何一種身份") [§5.5]."""
+    "任何一種身份"; docs/rules.md, Death, victory, end)."""
     g = build(seats5(s3={"role": "rebel", "hp": 1},
                      s2={"role": "renegade"},
                      s4={"hand": ["slash ♠7", "ex_nihilo ♥7"]}),
@@ -349,7 +352,7 @@ def test_rebel_killing_a_rebel_also_draws_three(invariants):
 
 def test_lord_killing_loyalist_discards_hand_and_equipment_not_judgement(invariants):
     """Death penalty: a lord who kills a loyalist discards all hand and equipment cards, not his
-    judgement zone [§5.5]."""
+    judgement zone (docs/rules.md, Death, victory, end)."""
     g = build(seats5(s0={"hand": ["slash ♠7", "jink ♦2", "duel ♠A"],
                          "equip": ["crossbow ♣A", "dilu ♣5"], "judge": ["indulgence ♠6"]},
                      s1={"hp": 1},
@@ -367,8 +370,8 @@ def test_lord_killing_loyalist_discards_hand_and_equipment_not_judgement(invaria
 
 
 def test_killing_a_loyalist_as_non_lord_or_a_renegade_pays_nothing(invariants):
-    """Death: killing a renegade (or a loyalist when not the lord) neither draws nor discards (TE
-    §2.18)."""
+    """Death: killing a renegade (or a loyalist when not the lord) neither draws nor discards
+    (docs/rules.md, Death, victory, end)."""
     g = build(seats5(s0={"hand": ["slash ♠7", "ex_nihilo ♥7"]}, s1={"role": "renegade", "hp": 1},
                      s3={"role": "loyalist"}),
               deck_top=["peach ♥3"])
@@ -381,8 +384,8 @@ def test_killing_a_loyalist_as_non_lord_or_a_renegade_pays_nothing(invariants):
 
 
 def test_no_reward_when_the_damage_has_no_source(invariants):
-    """Death reward needs a living source: a rebel killed by 闪电 pays nobody (DECISIONS §3, TE
-    §2.16) [§5.5]."""
+    """Death reward needs a living source: a rebel killed by 闪电 pays nobody
+    (docs/rules.md, Death, victory, end)."""
     g = build(seats5(s3={"role": "rebel", "hp": 3, "judge": ["lightning ♠A"]},
                      s2={"role": "renegade"}),
               current=3, phase="judge", deck_top=["slash ♠8"])
@@ -398,7 +401,7 @@ def test_no_reward_when_the_damage_has_no_source(invariants):
 # ================================================================ victory and rewards
 def test_lord_and_loyalists_win_when_rebels_and_renegades_are_dead(invariants):
     """Victory: the last rebel/renegade dies -> lord and loyalists (dead ones too) win; rewards
-    +1/-1 per seat (DECISIONS §3)."""
+    +1/-1 per seat (docs/rules.md, Death, victory, end)."""
     g = build([{"role": "lord", "hand": ["slash ♠7", "ex_nihilo ♥7"]}, {"role": "loyalist"},
                {"role": "rebel", "alive": False, "hp": 0}, {"role": "renegade", "hp": 1},
                {"role": "loyalist", "alive": False, "hp": 0}])
@@ -412,8 +415,8 @@ def test_lord_and_loyalists_win_when_rebels_and_renegades_are_dead(invariants):
 
 
 def test_game_goes_on_while_a_renegade_lives(invariants):
-    """Victory: with the last rebel dead but the renegade alive the game continues (DECISIONS
-    §3)."""
+    """Victory: with the last rebel dead but the renegade alive the game continues
+    (docs/rules.md, Death, victory, end)."""
     g = build([{"role": "lord", "hand": ["slash ♠7", "ex_nihilo ♥7"]}, {"role": "rebel", "hp": 1},
                {"role": "loyalist"}, {"role": "renegade"}])
     g.play("Slash ♠7")
@@ -436,7 +439,7 @@ def test_rebels_win_when_lord_dies_while_a_rebel_lives(invariants):
 
 def test_rebels_win_when_lord_dies_even_with_all_rebels_dead(invariants):
     """Victory: renegade kills the lord while a loyalist lives -> rebels win although all are dead
-    [§5.4]."""
+    (docs/rules.md, Death, victory, end)."""
     g = build([{"role": "lord", "hp": 1}, {"role": "loyalist"},
                {"role": "rebel", "alive": False, "hp": 0},
                {"role": "renegade", "hand": ["slash ♠7", "ex_nihilo ♥7"]}], current=3)
@@ -448,7 +451,8 @@ def test_rebels_win_when_lord_dies_even_with_all_rebels_dead(invariants):
 
 
 def test_renegade_wins_only_as_sole_survivor(invariants):
-    """Victory: the renegade wins alone when he kills the lord as the last other survivor [§5.4]."""
+    """Victory: the renegade wins alone when he kills the lord as the last other survivor
+    (docs/rules.md, Death, victory, end)."""
     g = build([{"role": "lord", "hp": 1}, {"role": "loyalist", "alive": False, "hp": 0},
                {"role": "rebel", "alive": False, "hp": 0},
                {"role": "renegade", "hand": ["slash ♠7", "ex_nihilo ♥7"]}], current=3)
@@ -475,7 +479,8 @@ def test_two_renegades_alive_when_the_lord_dies_means_rebels_win(invariants):
 
 
 def test_only_the_surviving_renegade_wins_with_two_renegades(invariants):
-    """Victory: of two renegades only the sole survivor wins; the dead one loses (DECISIONS §3)."""
+    """Victory: of two renegades only the sole survivor wins; the dead one loses
+    (docs/rules.md, Death, victory, end)."""
     g = build([{"role": "lord", "hp": 1}, {"role": "renegade", "alive": False, "hp": 0},
                {"role": "rebel", "alive": False, "hp": 0},
                {"role": "renegade", "hand": ["slash ♠7", "ex_nihilo ♥7"]}], current=3)
@@ -487,7 +492,7 @@ def test_only_the_surviving_renegade_wins_with_two_renegades(invariants):
 
 def test_game_ends_at_once_mid_savage_assault(invariants):
     """Victory is checked at the death: a kill inside 南蛮入侵 ends the game before later targets
-    [§5.3]."""
+    (docs/rules.md, Death, victory, end)."""
     g = build([{"role": "lord", "hp": 1}, {"role": "loyalist"},
                {"role": "rebel", "hand": ["savage_assault ♠7", "ex_nihilo ♥7"]},
                {"role": "renegade"}], current=2)
@@ -502,7 +507,7 @@ def test_game_ends_at_once_mid_savage_assault(invariants):
 
 def test_no_kill_reward_when_the_kill_ends_the_game(invariants):
     """Victory before rewards: killing the last rebel ends the game and no 3 cards are drawn
-    [§5.3]."""
+    (docs/rules.md, Death, victory, end)."""
     g = build([{"role": "lord", "hand": ["slash ♠7", "ex_nihilo ♥7"]}, {"role": "rebel", "hp": 1},
                {"role": "loyalist"}, {"role": "renegade", "alive": False, "hp": 0}],
               deck_top=["peach ♥3"])
@@ -516,8 +521,8 @@ def test_no_kill_reward_when_the_kill_ends_the_game(invariants):
 
 
 def test_current_player_killed_in_his_play_phase_ends_his_turn(invariants):
-    """Death of the current player ends his turn; a 决斗 kill is paid to the winner (TE §2.10,
-    §2.18)."""
+    """Death of the current player ends his turn; a 决斗 kill is paid to the winner
+    (docs/rules.md, Setup and turns; Death, victory, end)."""
     g = build(seats5(s0={"hand": ["slash ♠7"]},
                      s2={"hp": 1, "hand": ["duel ♠A", "ex_nihilo ♥7"]},
                      s3={"hand": ["slash ♣2"]}),     # stops the game at seat 3's play phase
@@ -537,7 +542,7 @@ def test_current_player_killed_in_his_play_phase_ends_his_turn(invariants):
 # ================================================================ phases
 def test_discard_phase_discards_down_to_hp_one_card_per_decision(invariants):
     """Discard phase: hand above HP -> discard the excess, one hand card per decision, never
-    equipment (TE §2.2)."""
+    equipment (docs/rules.md, Setup and turns)."""
     hand = ["slash ♠7", "jink ♦2", "peach ♥3", "duel ♠A", "ex_nihilo ♥7"]
     g = build(seats5(s0={"hp": 2, "hand": hand, "equip": ["crossbow ♣A", "chitu"]}),
               phase="discard")
@@ -554,8 +559,8 @@ def test_discard_phase_discards_down_to_hp_one_card_per_decision(invariants):
 
 
 def test_no_discard_when_hand_size_equals_hp(invariants):
-    """Discard phase: the hand limit is the current HP; at the limit nothing is discarded (TE
-    §2.2)."""
+    """Discard phase: the hand limit is the current HP; at the limit nothing is discarded
+    (docs/rules.md, Setup and turns)."""
     g = build(seats5(s0={"hp": 3, "hand": ["slash ♠7", "jink ♦2", "peach ♥3"]},
                      s1={"hand": ["slash ♣2"]}),
               phase="discard")
@@ -577,7 +582,8 @@ def test_draw_phase_draws_two_from_the_top(invariants):
 
 
 def test_turn_order_skips_dead_seats(invariants):
-    """Turn order: turns go in seat order over living players only (TE §2.1)."""
+    """Turn order: turns go in seat order over living players only
+    (docs/rules.md, Setup and turns)."""
     g = build(seats5(s0={"hand": ["ex_nihilo ♥7"]}, s1={"alive": False, "hp": 0},
                      s2={"hand": ["slash ♣2"]}))
     n_turns = len(events(g, C.EV_TURN))
@@ -590,8 +596,8 @@ def test_turn_order_skips_dead_seats(invariants):
 
 @pytest.mark.parametrize("n", range(4, 11))
 def test_lord_hp_is_five_only_with_five_or_more_players(n):
-    """Setup: no-skill characters have 4 HP; the lord 5 only with 5+ players (DECISIONS §3, TE
-    §2.1) [§5.17]."""
+    """Setup: no-skill characters have 4 HP; the lord 5 only with 5+ players
+    (docs/rules.md, Setup and turns)."""
     g = heroes_env.Game.new(heroes_env.Config(num_players=n), seed=7)
     assert g.role(0) == C.ROLE_LORD
     assert g.max_hp(0) == (5 if n >= 5 else 4)

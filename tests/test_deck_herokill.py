@@ -1,5 +1,5 @@
 """The 英雄杀 (Hero Kill) deck: 106 cards under their own names, the effects of their standard
-counterparts (DECISIONS §2) except where the Hero Kill text differs (龙鳞刀 may also discard
+counterparts (docs/rules.md, Decks) except where the Hero Kill text differs (龙鳞刀 may also discard
 judgement-area cards). The 英雄杀 rules lists the card texts."""
 import collections
 

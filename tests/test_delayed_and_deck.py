@@ -1,9 +1,11 @@
 """Scenario tests for delayed tricks (乐不思蜀, 闪电), judgements, the deck running out and the
 round cap.
 
-Rule sources: /work/shared/rules/DECISIONS.md §3 (deck exhaustion, round cap), TRUSTED_ENGINES.md
-§2.2 (judge phase), §2.9, §2.16, §2.20, §5.6, §5.18, and the card texts of the classmates pack
-rules.
+The tests follow the rules as ``docs/rules.md`` states them: the published rule texts (here the
+card texts of the classmates pack rules) and, where they are silent or disagree, the choices
+that page records (the judge phase: Using cards; deck exhaustion and the round cap: Death,
+victory, end; where every text is silent, the first-edition behaviour of the established
+engines, QSanguosha and FreeKill).
 
 Seats: 0 lord, 1 rebel, 2 loyalist, 3 renegade unless a test says otherwise. Judgement cards and
 draws come from ``deck_top`` (top first), so every judgement below is rigged.
@@ -265,7 +267,7 @@ def test_nullified_indulgence_is_discarded_and_play_phase_kept():
 
 # ====================================================================== judge phase order
 def test_delayed_tricks_resolve_last_placed_first():
-    """Judge phase: the delayed trick placed last resolves first (TRUSTED_ENGINES §2.2, §5.6)."""
+    """Judge phase: the delayed trick placed last resolves first (docs/rules.md, Using cards)."""
     # 闪电 placed after 乐不思蜀: 闪电 is judged first (♥2: moves on), then 乐不思蜀 (♠7: skip).
     g = table({}, {"judge": ["indulgence ♠6", "lightning ♠A"]}, {}, {},
               current=1, phase="start",
@@ -355,7 +357,8 @@ def test_reshuffle_when_drawing_from_an_empty_pile(invariants):
 
 
 def test_reshuffle_for_a_judgement(invariants):
-    """Deck exhaustion: a judgement card can force the reshuffle (TRUSTED_ENGINES §5.18)."""
+    """Deck exhaustion: a judgement card can force the reshuffle
+    (docs/rules.md, Death, victory, end)."""
     nulls = ["nullification ♠J", "nullification ♣Q", "nullification ♣K", "nullification ♦Q"]
     g = full_table([{"hp": 1, "hand": nulls + ["jink ♦2"]}, {"judge": ["indulgence ♠6"]}],
                    deck_top=[], current=0, phase="discard")

@@ -1,9 +1,11 @@
 """Scenario tests for distance, horses, weapons and armour in the no-skill identity game.
 
 Each test rigs a table with the scenario builder, scripts every decision by label and asserts
-the exact outcome. One rule per test; the docstring names it. Rule sources: the classmates
-pack rules (their equipment table), `rules/DECISIONS.md` and `rules/TRUSTED_ENGINES.md` (cited as
-TE; "[§5.N]" marks the awkward case N of TE section 5).
+the exact outcome. One rule per test; the docstring names it. The tests follow the rules as
+``docs/rules.md`` states them: the published rule texts (here chiefly the classmates pack
+rules' equipment table) and, where they are silent or disagree, the choices that page records
+(where every text is silent, the first-edition behaviour of the established engines,
+QSanguosha and FreeKill).
 """
 import pytest
 from helpers import damage, discard_names, equip_names, events, expect, hand_names, names
@@ -42,7 +44,7 @@ def slash_targets(g, slash="Slash ♠7"):
 # ================================================================ distance and horses
 def test_distance_counts_only_living_players(invariants):
     """Distance: dead seats leave the circle, so the seat beyond a dead neighbour is at distance 1
-    (TE §2.5)."""
+    (as in the established engines)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP]}, s1={"alive": False, "hp": 0}))
     assert slash_targets(g) == ["target player_2", "target player_4"]
     invariants(g)
@@ -50,7 +52,7 @@ def test_distance_counts_only_living_players(invariants):
 
 def test_distance_formula_over_living_seats_with_horses():
     """Distance = min(clockwise, counter-clockwise) over living seats, -1 own -1 horse, +1 target's
-    +1 horse, at least 1 (TE §2.5)."""
+    +1 horse, at least 1 (as in the established engines)."""
     g = build(table(7, s2={"alive": False, "hp": 0}, s3={"alive": False, "hp": 0},
                     s0={"equip": ["chitu"]}, s4={"equip": ["dilu"]}))
     s = g.s
@@ -150,7 +152,8 @@ def test_double_swords_target_may_let_the_user_draw(invariants):
 
 
 def test_double_swords_target_without_hand_lets_user_draw(invariants):
-    """雌雄双股剑: a target with no hand card is not asked; the user draws (TE §2.6)."""
+    """雌雄双股剑: a target with no hand card is not asked; the user draws
+    (docs/rules.md, Using cards)."""
     g = _dswords([])
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -189,7 +192,7 @@ def test_double_swords_needs_opposite_genders(ug, tg, invariants):
 
 # ================================================================ 青釭剑
 def test_qinggang_ignores_eight_diagram(invariants):
-    """青釭剑: the target's 八卦阵 cannot be used against this 杀 [§5.12]."""
+    """青釭剑: the target's 八卦阵 cannot be used against this 杀 (docs/rules.md, Using cards)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["qinggang_sword"]},
                     s1={"hand": ["jink ♦2"], "equip": ["eight_diagram"]}),
               deck_top=["peach ♥3"])
@@ -204,7 +207,7 @@ def test_qinggang_ignores_eight_diagram(invariants):
 
 
 def test_qinggang_ignores_nioh_shield(invariants):
-    """青釭剑: a black 杀 hits through 仁王盾 [§5.12]."""
+    """青釭剑: a black 杀 hits through 仁王盾 (as in the established engines)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["qinggang_sword"]},
                     s1={"equip": ["nioh_shield"]}))
     g.play("Slash ♠7")
@@ -216,7 +219,8 @@ def test_qinggang_ignores_nioh_shield(invariants):
 
 
 def test_qinggang_ignores_armour_only_for_that_slash(invariants):
-    """青釭剑 ignores armour only for its 杀: a later 万箭齐发 meets the 八卦阵 again [§5.12]."""
+    """青釭剑 ignores armour only for its 杀: a later 万箭齐发 meets the 八卦阵 again
+    (as in the established engines)."""
     g = build(table(5, s0={"hand": ["slash ♠7", "archery_attack", KEEP],
                            "equip": ["qinggang_sword"]},
                     s1={"equip": ["eight_diagram"]}),
@@ -235,7 +239,7 @@ def test_qinggang_ignores_armour_only_for_that_slash(invariants):
 # ================================================================ 寒冰剑
 def test_ice_sword_prevents_damage_and_discards_two_cards_one_at_a_time(invariants):
     """寒冰剑: instead of the damage, discard two hand/equipment cards of the target, one after the
-    other [§5.12]."""
+    other (docs/rules.md, Using cards)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["ice_sword"]},
                     s1={"hand": ["duel ♠A", "snatch ♠3"], "equip": ["crossbow ♣A", "dilu"]}))
     g.play("Slash ♠7")
@@ -258,7 +262,8 @@ def test_ice_sword_prevents_damage_and_discards_two_cards_one_at_a_time(invarian
 
 
 def test_ice_sword_prevention_means_no_dying(invariants):
-    """寒冰剑: the damage is prevented entirely, so a 1-HP target does not enter dying [§5.12]."""
+    """寒冰剑: the damage is prevented entirely, so a 1-HP target does not enter dying
+    (as in the established engines)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["ice_sword"]},
                     s1={"hp": 1, "hand": ["duel ♠A"], "equip": ["crossbow ♣A"]}))
     g.play("Slash ♠7")
@@ -275,7 +280,7 @@ def test_ice_sword_prevention_means_no_dying(invariants):
 
 def test_ice_sword_not_offered_when_target_has_no_hand_or_equipment(invariants):
     """寒冰剑 needs a card in the target's hand or equipment; judgement-zone cards do not count (the
-    classmates pack rules, TE §2.6) [§5.12]."""
+    classmates pack rules, as in the established engines)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["ice_sword"]},
                     s1={"judge": ["indulgence ♠6"]}))
     g.play("Slash ♠7")
@@ -364,8 +369,8 @@ def test_blade_follow_up_slash_on_same_target_after_dodge(invariants):
 
 
 def test_blade_follow_up_does_not_count_toward_the_limit(invariants):
-    """青龙偃月刀: the follow-up 杀 is offered although the limit is used, and is not counted (TE
-    §2.4) [§5.9]."""
+    """青龙偃月刀: the follow-up 杀 is offered although the limit is used, and is not counted
+    (docs/rules.md, Using cards)."""
     g = _blade(["jink ♦2"], ("slash ♠7", "slash ♠8", "slash ♣2", KEEP))
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -468,7 +473,8 @@ def test_spear_answers_duel(invariants):
 ], ids=["red_and_black_passes", "two_black_stopped"])
 def test_spear_slash_colour_decides_nioh_shield(invariants, second, hp, stopped):
     """丈八蛇矛: the 杀's colour comes from its two cards; one red + one black is colourless and
-    passes 仁王盾, two black cards make a black 杀 that 仁王盾 stops [§5.13]."""
+    passes 仁王盾, two black cards make a black 杀 that 仁王盾 stops
+    (docs/rules.md, Using cards)."""
     g = build(table(5, s0={"hand": [second, "duel ♠A", KEEP], "equip": ["spear"]},
                     s1={"equip": ["nioh_shield"]}))
     g.play("Serpent Spear ♠Q")
@@ -483,7 +489,7 @@ def test_spear_slash_colour_decides_nioh_shield(invariants, second, hp, stopped)
 
 def test_spear_uses_hand_cards_only(invariants):
     """丈八蛇矛 converts hand cards only: equipment (the spear, a -1 horse) is never offered
-    [§5.10]."""
+    (docs/rules.md, Using cards)."""
     g = build(table(5, s0={"hand": ["jink ♦2", "duel ♠A", KEEP], "equip": ["spear", "chitu"]}))
     g.play("Serpent Spear ♠Q")
     expect(g, 0, C.DK_SELECT)
@@ -494,7 +500,7 @@ def test_spear_uses_hand_cards_only(invariants):
 # ================================================================ 贯石斧
 def test_axe_discards_two_other_cards_to_hit_after_dodge(invariants):
     """贯石斧: after a dodge the user may discard two cards other than the axe so the 杀 hits
-    anyway [§5.21]."""
+    anyway (docs/rules.md, Using cards)."""
     g = build(table(5, s0={"hand": ["slash ♠7", "jink ♦3", KEEP], "equip": ["axe", "chitu"]},
                     s1={"hand": ["jink ♦2"]}))
     g.play("Slash ♠7")
@@ -516,7 +522,8 @@ def test_axe_discards_two_other_cards_to_hit_after_dodge(invariants):
 
 
 def test_axe_not_offered_without_two_other_cards(invariants):
-    """贯石斧: with fewer than two cards besides the axe the ability is not offered [§5.21]."""
+    """贯石斧: with fewer than two cards besides the axe the ability is not offered
+    (docs/rules.md, Using cards)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["axe"]},
                     s1={"hand": ["jink ♦2"]}))
     g.play("Slash ♠7")
@@ -543,8 +550,8 @@ def test_axe_may_be_declined(invariants):
 
 # ================================================================ 方天画戟
 def test_halberd_no_extra_targets_unless_slash_is_last_hand_card(invariants):
-    """方天画戟: extra targets only when the 杀 is the last hand card (the classmates pack rules)
-    [§5.21]."""
+    """方天画戟: extra targets only when the 杀 is the last hand card (the classmates pack rules;
+    docs/rules.md, Using cards)."""
     g = build(table(5, s0={"hand": ["slash ♠7", KEEP], "equip": ["halberd"]},
                     s1={"hand": ["jink ♦2"]}))
     g.play("Slash ♠7")
@@ -555,7 +562,7 @@ def test_halberd_no_extra_targets_unless_slash_is_last_hand_card(invariants):
 
 def test_halberd_up_to_three_targets_each_in_range(invariants):
     """方天画戟: the last-card 杀 may have up to three targets in all, each within range 4 (the
-    classmates pack rules) [§5.21]."""
+    classmates pack rules; docs/rules.md, Using cards)."""
     g = build(table(10, s0={"hand": ["slash ♠7"], "equip": ["halberd"]}))
     in_range = [f"target player_{t}" for t in (1, 2, 3, 4, 6, 7, 8, 9)]
     assert slash_targets(g) == in_range
@@ -587,7 +594,7 @@ def test_halberd_confirm_ends_target_choice_early(invariants):
 
 def test_halberd_targets_resolve_in_action_order(invariants):
     """方天画戟: the targets resolve in action order from the current player, whatever the choice
-    order (the classmates pack rules "按照行動順序結算", TE §2.3)."""
+    order (the classmates pack rules "按照行動順序結算", as in the established engines)."""
     g = build(table(5, s0={"hand": ["slash ♠7"], "equip": ["halberd"]},
                     s1={"hand": ["jink ♦2"]}, s3={"hand": ["jink ♦3"]}))
     g.play("Slash ♠7")
@@ -731,7 +738,8 @@ def test_nioh_shield_black_slash_has_no_effect(invariants):
 
 
 def test_nioh_shield_red_slash_works(invariants):
-    """仁王盾 stops only black 杀: a red 杀 asks for 闪 and hits as usual [§5.13]."""
+    """仁王盾 stops only black 杀: a red 杀 asks for 闪 and hits as usual
+    (as in the established engines)."""
     g = build(table(5, s0={"hand": ["slash ♥10", KEEP]},
                     s1={"hand": ["jink ♦2"], "equip": ["nioh_shield"]}))
     g.play("Slash ♥10")
@@ -745,7 +753,7 @@ def test_nioh_shield_red_slash_works(invariants):
 # ================================================================ equipping
 def test_new_weapon_replaces_old_one_which_is_discarded(invariants):
     """Equipping: a second weapon takes the same slot and the old one goes to the discard pile
-    [§5.11]."""
+    (as in the established engines)."""
     g = build(table(5, s0={"hand": ["qinggang_sword", KEEP], "equip": ["crossbow ♣A"]}))
     g.play("Qinggang Sword ♠6")
     expect(g, 0, C.DK_PLAY)

@@ -1,4 +1,4 @@
-"""The 3v3 mode (DECISIONS §3, the classmates pack rules "3V3競技模式";
+"""The 3v3 mode (docs/rules.md, 3v3 mode; the classmates pack rules "3V3競技模式";
 ``heroes_env/engine/mode3v3.py``).
 
 Seats 0-2 are team 0 (commander seat 1), seats 3-5 team 1 (commander seat 4). Covered: config,

@@ -1,8 +1,8 @@
-"""The classmates pack as a whole (the classmates pack rules' four hero tables; DECISIONS §3,
-§4.3): its heroes as data, the lord offer and the draft, random play with every step checked,
-and the *twins*: a classmates hero and a hero of another pack with the same HP, gender and
-mechanics play the same random game (same seed, same line-up otherwise, same action choices);
-every decision, mask and outcome must agree. Each skill's scenario tests are in
+"""The classmates pack as a whole (the classmates pack rules' four hero tables;
+docs/rules.md, Classmates heroes): its heroes as data, the lord offer and the draft, random play
+with every step checked, and the *twins*: a classmates hero and a hero of another pack with the
+same HP, gender and mechanics play the same random game (same seed, same line-up otherwise, same
+action choices); every decision, mask and outcome must agree. Each skill's scenario tests are in
 ``tests/skills/test_<key>.py``.
 """
 
@@ -52,7 +52,8 @@ def mechanics(h):
 
 
 def test_classmates_heroes_are_the_rule_text():
-    """Hero data: table = kingdom, HP from the tables, genders from DECISIONS §4.3, ids fixed."""
+    """Hero data: table = kingdom, HP from the tables, genders our choice (the text
+    gives none: docs/rules.md, Classmates heroes), ids fixed."""
     by = content.HEROES_BY_KEY
     want = {  # key: (id, kingdom, hp, gender, skills)
         "gaoyinghai": (61, C.KD_SHU, 3, 1, ["aoshi", "nibudong"]),
@@ -114,7 +115,8 @@ def test_pack_classmates_is_a_config_pack_with_the_standard_deck():
 
 
 def test_classmates_lord_offer_has_its_lord_candidates_first():
-    """DECISIONS §3: the lord's five are the pack's lord candidates, then random ones."""
+    """The lord's five are the pack's lord candidates, then random ones (docs/rules.md,
+    Classmates heroes)."""
     for seed in range(6):
         g = Game.new(Config(num_players=5, pack="classmates"), seed=seed)
         offer = [int(h) for h in g.s[C.OFFER_BASE:C.OFFER_BASE + C.MAX_OFFER] if h >= 0]
@@ -133,7 +135,7 @@ def test_too_small_a_pack_for_the_draft_is_a_clear_error(monkeypatch):
 
 
 def test_never_lord_hero_cannot_head_a_fixed_line_up():
-    """吕龙生: "且不可做主公" (DECISIONS §4.3): lord_offer -1 in the data."""
+    """吕龙生: "且不可做主公" (docs/rules.md, Classmates heroes): lord_offer -1 in the data."""
     with pytest.raises(ValueError, match="lvlongsheng can never be the lord"):
         Config(num_players=4, pack="classmates",
                hero_selection=["lvlongsheng", "tukai", "shaoshuai", "fuyaqin"])

@@ -1,8 +1,8 @@
-"""The 英雄杀 pack as a whole (the 英雄杀 rules; DECISIONS §2, §3, §4.2): its 33 heroes as data,
-the faction lord skills, its deck by default and the card names its skills make, the draft from
-five random heroes, and random play with every step checked (the whole pack at 5 and 8 players,
-and fixed line-ups of the heroes whose skills came together). Each skill's scenario tests are in
-``tests/skills/test_<key>.py``.
+"""The 英雄杀 pack as a whole (the 英雄杀 rules; docs/rules.md, Decks and Hero Kill heroes): its
+33 heroes as data, the faction lord skills, its deck by default and the card names its skills
+make, the draft from five random heroes, and random play with every step checked (the whole
+pack at 5 and 8 players, and fixed line-ups of the heroes whose skills came together). Each
+skill's scenario tests are in ``tests/skills/test_<key>.py``.
 """
 
 import numpy as np
@@ -24,7 +24,7 @@ from heroes_env.engine import invariants as inv
 from heroes_env.engine.skills import ids as SK
 from heroes_env.scenario import build
 
-# hero: (HP, gender, faction) of herokill_heroes_sources.csv (DECISIONS §4.2)
+# hero: (HP, gender, faction) from the best public data (docs/rules.md, Hero Kill heroes)
 HEROES = {
     "yingzheng": (4, "M", "jun"), "chengjisihan": (4, "M", "jun"), "liubang": (4, "M", "jun"),
     "zhaokuangyin": (4, "M", "jun"), "goujian": (3, "M", "jun"), "xiangyu": (4, "M", "jun"),
@@ -185,7 +185,7 @@ def test_hidden_information_with_herokill_heroes(n, seed):
 
 
 def test_herokill_hero_rows():
-    """HP, gender, faction and skills from herokill_heroes_sources.csv, with the faction's lord
+    """HP, gender, faction (from the best public data) and skills, with the faction's lord
     skill last."""
     rows = {h.key: h for h in content.pack_heroes("herokill")}
     want = {"qinqiong": (46, 4, "chen", ["fanji", "menshen", "huzhu"]),
@@ -260,7 +260,7 @@ def test_random_play_asks_every_skill_of_these_heroes():
 
 
 def test_new_herokill_heroes_hp_gender_faction_and_skills():
-    """HP, gender and faction from herokill_heroes_sources.csv; every hero lists its faction's lord
+    """HP, gender and faction from the best public data; every hero lists its faction's lord
     skill (君 激将, 民 救援), given only to the lord."""
     want = {"goujian": (29, 3, C.GENDER_MALE, C.KD_JUN, ["yinren", "tuqiang", "jijiang_hk"]),
             "xiangyu": (30, 4, C.GENDER_MALE, C.KD_JUN, ["bawang", "jijiang_hk"]),
@@ -345,7 +345,7 @@ def test_compiled_invariants_herokill_random():
 
 
 def test_hero_rows_follow_the_sources_csv():
-    """HP, gender and faction from herokill_heroes_sources.csv; 君 heroes get 激将, 臣 heroes 护主,
+    """HP, gender and faction from the best public data; 君 heroes get 激将, 臣 heroes 护主,
     民 heroes 救援."""
     want = {"zhaokuangyin": (28, 4, 1, "jun", ["shiquan", "jijiang_hk"]),
             "baosi": (41, 3, 2, "chen", ["zhiyu", "fenghuo", "huzhu"]),
@@ -368,8 +368,8 @@ def test_hero_rows_follow_the_sources_csv():
 
 
 def test_herokill_cards_the_conversions_make():
-    """The 英雄杀 names of the kinds these skills make (DECISIONS §2): 药 = 桃, 烽火狼烟 = 南蛮入侵,
-    探囊取物 = 顺手牵羊, 釜底抽薪 = 过河拆桥, 画地为牢 = 乐不思蜀."""
+    """The 英雄杀 names of the kinds these skills make (docs/rules.md, Decks): 药 = 桃,
+    烽火狼烟 = 南蛮入侵, 探囊取物 = 顺手牵羊, 釜底抽薪 = 过河拆桥, 画地为牢 = 乐不思蜀."""
     kinds = {c.name_zh: c.kind for c in cards.deck("herokill")}
     assert (kinds["药"], kinds["烽火狼烟"], kinds["探囊取物"], kinds["釜底抽薪"],
             kinds["画地为牢"]) == \

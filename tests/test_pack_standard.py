@@ -6,7 +6,8 @@ from helpers import table4_filled as table
 
 
 def test_wei_heroes_hp_and_skills(invariants):
-    """HP and skills of the seven 魏 heroes (TRUSTED_ENGINES §3); lord skills only for the lord."""
+    """HP and skills of the seven 魏 heroes (as the established engines give them); lord skills
+    only for the lord."""
     g = table({"hero": "caocao"}, {"hero": "simayi"}, {"hero": "guojia"}, {"hero": "zhenji"})
     assert [g.hp(i) for i in range(4)] == [4, 3, 3, 3]
     assert g.skills(0) == ["jianxiong", "hujia"]

@@ -1,8 +1,10 @@
 """Scenario tests for the instant tricks and 无懈可击 (no-skill game).
 
 Every test rigs a table with ``heroes_env.scenario.build``, scripts each decision by its label and
-checks one rule. Rule sources: /work/shared/rules/DECISIONS.md (binding), TRUSTED_ENGINES.md
-(§2.9-2.15, §5) and the card texts of the classmates pack rules.
+checks one rule. The tests follow the rules as ``docs/rules.md`` states them: the published rule
+texts (here the card texts of the classmates pack rules) and, where they are silent or disagree,
+the choices that page records (where every text is silent, the first-edition behaviour of the
+established engines, QSanguosha and FreeKill).
 
 Seats in a 4-player table: 0 lord, 1 rebel, 2 loyalist, 3 renegade unless a test says otherwise.
 Without horses, seats 1 and 3 are at distance 1 from seat 0, seat 2 at distance 2.
@@ -348,7 +350,7 @@ def test_god_salvation_heals_every_wounded_from_user_on():
 
 
 def test_god_salvation_unwounded_player_has_no_nullify_window():
-    """桃园结义: no 无懈可击 window for an unwounded target (TRUSTED_ENGINES §2.13, §5.7)."""
+    """桃园结义: no 无懈可击 window for an unwounded target (docs/rules.md, Using cards)."""
     g = table(["god_salvation", ANCHOR], {"hp": 2}, {}, ["nullification"])
     g.play("god_salvation")
     # only one window: for player_1, the only wounded player
@@ -658,8 +660,8 @@ def test_nullification_per_target_of_aoe():
 
 # ====================================================================== game end inside an AOE
 def test_game_ends_mid_aoe_when_lord_dies(invariants):
-    """A lord killed by an AOE ends the game at once; later targets are untouched (TRUSTED_ENGINES
-    §5.3)."""
+    """A lord killed by an AOE ends the game at once; later targets are untouched
+    (docs/rules.md, Death, victory, end)."""
     g = build([{"role": "lord", "hp": 1}, {"role": "loyalist", "hand": ["slash ♠8"]},
                {"role": "rebel", "hand": ["savage_assault", ANCHOR]}, {"role": "renegade"}],
               current=2)

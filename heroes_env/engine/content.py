@@ -70,7 +70,7 @@ class Hero:
     gender: int
     skills: tuple[int, ...]
     lord_offer: bool       # lord_offer 1: offered first to the lord (the pack's lord candidates)
-    never_lord: bool = False   # lord_offer -1: may never be the lord (吕龙生, DECISIONS §4.3)
+    never_lord: bool = False   # lord_offer -1: may never be the lord (吕龙生: "且不可做主公")
 
     def name(self, lang="en"):
         return self.name_zh if lang == "zh" else self.name_en

@@ -1,12 +1,12 @@
 """Heroes for the seats: the draft (agent decisions), random assignment, or a fixed line-up.
 
-Draft (DECISIONS §3): the lord (seat 0) chooses from five offered heroes (the pack's lord heroes,
-e.g. 曹操/刘备/孙权, then random ones) and his choice is shown to all; then every other seat chooses
-from three (two with ten players) drawn from the rest, each seeing only its own offer; the choices
-are revealed together when all are made. Then the cards are dealt. Hero data comes from
-``content.HERO_TAB``. A seat's offer is kept in increasing hero id: ``A_HERO + j`` picks the j-th
-hero marked in its observation's ``OBS_OFFER`` cells. A lord gets +1 max HP with five or more
-players, and lord skills only as lord.
+Draft (docs/rules.md, Heroes (pack `standard`)): the lord (seat 0) chooses from five offered
+heroes (the pack's lord heroes, e.g. 曹操/刘备/孙权, then random ones) and his choice is shown to
+all; then every other seat chooses from three (two with ten players) drawn from the rest, each
+seeing only its own offer; the choices are revealed together when all are made. Then the cards
+are dealt. Hero data comes from ``content.HERO_TAB``. A seat's offer is kept in increasing hero
+id: ``A_HERO + j`` picks the j-th hero marked in its observation's ``OBS_OFFER`` cells. A lord
+gets +1 max HP with five or more players, and lord skills only as lord.
 """
 import numpy as np
 

@@ -27,13 +27,14 @@ pack may be given to a rigged seat through ``stand_in`` (its skill slot set dire
 seating its hero. A skill that runs another's code is asked by its base id (``H_DSKILL``); the log
 names the skill itself.
 
-Rule sources, named in the tests' docstrings: for the standard pack the hero texts of the 三国杀
-standard rules, the rule decisions (DECISIONS §4.1, binding where the first edition differs from
-later ones) and the trusted engines (TRUSTED_ENGINES, "TE"; "[§5.N]" marks the awkward case N of
-its section 5); for the 英雄杀 pack the hero texts near the end of the 英雄杀 rules and the
-rule decisions (DECISIONS §2: the deck mapping, §4); for the classmates pack the hero tables of
-the classmates pack rules and DECISIONS §4.3 (genders, lord candidates); our choices where a text
-is silent are in ``docs/rules.md``.
+The tests follow the rules as ``docs/rules.md`` states them: the published rule texts of the
+three packs (for the standard pack the first-edition hero texts of the 三国杀 standard rules,
+which win where later editions differ; for the 英雄杀 pack the hero texts near the end of the
+英雄杀 rules, its cards with the effects of their standard counterparts; for the classmates pack
+the hero tables of the classmates pack rules), and where they are silent or disagree, the
+choices that page records (the classmates heroes' genders and lord candidates among them; where
+every text is silent, the first-edition behaviour of the established engines, QSanguosha and
+FreeKill).
 
 The tables and checks these files share are in ``tests/helpers.py``; each file imports them under
 the names its tests use (``from helpers import table4_filled as table``). A new skill's tests:

@@ -64,8 +64,8 @@ def test_bawang_duel_used_on_him():
 
 
 def test_wushuang_of_lvbu_asks_two_slashes_in_duels_as_bawang():
-    """吕布's 无双 (parameter 2, like 霸王): his 决斗 opponent plays two 杀 each time
-    (TRUSTED_ENGINES §2.7); one 杀 alone loses."""
+    """吕布's 无双 (parameter 2, like 霸王): his 决斗 opponent plays two 杀 each time (the
+    established engines' reading: docs/rules.md, Heroes (pack `standard`)); one 杀 alone loses."""
     g = table({}, {"hero": "lvbu", "hand": ["duel ♠A", ANCHOR]},
               {"hand": ["slash ♠7", "slash ♠8"]}, {}, current=1)
     g.play("Duel ♠A")

@@ -19,7 +19,7 @@ from heroes_env.engine.skills import ids as SK
     ("peach ♥3", "black", True), ("peach ♥3", "red", False)])
 def test_fanjian_target_names_colour_takes_card_damaged_if_wrong(card, named, hit):
     """反间: the target names a colour and takes a random hand card of 周瑜 (shown); wrong colour:
-    1 damage from 周瑜, no card (DECISIONS §4.1)."""
+    1 damage from 周瑜, no card (docs/rules.md, Heroes (pack `standard`))."""
     g = table({"hero": "zhouyu", "hand": [card]}, [STOP])
     c = g.hand(0)[0]
     g.play("skill Sow Dissension")

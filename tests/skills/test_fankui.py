@@ -1,6 +1,6 @@
 """反馈 (司马懿; the standard pack): scenario tests. The skill: "After you take damage and
 survive, you may take a random hand card of the damage source." 反馈 takes a random *hand* card
-(DECISIONS §4.1).
+(the rule text; docs/rules.md, Heroes (pack `standard`)).
 
 Tables: ``table`` is ``helpers.table4_filled`` (four seats; living seats without a hero get
 吕蒙).
@@ -46,7 +46,7 @@ def test_fankui_is_optional(invariants):
 
 
 def test_fankui_not_offered_when_the_source_has_no_hand_card(invariants):
-    """反馈 takes a hand card only (DECISIONS §4.1): a source with only equipment gives nothing."""
+    """反馈 takes a hand card only (the rule text): a source with only equipment gives nothing."""
     g = table({"hand": ["slash ♠7"], "equip": ["chitu"]}, {"hero": "simayi"},
               deck_top=[ANCHOR, "jink ♦2"])
     g.play("Slash ♠7")

@@ -1,7 +1,8 @@
 """刚烈 (夏侯惇; the standard pack): scenario tests. The skill: "After you take damage and
 survive, you may make the damage source judge: on black it chooses to lose 1 HP or discard two
 hand cards (with fewer than two, it loses the HP)." 刚烈 is judged by the source and only
-*black* hurts it, with "lose 1 HP" or "discard two hand cards" (DECISIONS §4.1).
+*black* hurts it, with "lose 1 HP" or "discard two hand cards" (the rule text;
+docs/rules.md, Heroes (pack `standard`)).
 
 Tables: ``table`` is ``helpers.table4_filled`` (four seats; living seats without a hero get
 吕蒙).

@@ -13,7 +13,7 @@ from heroes_env.engine import constants as C
 
 def test_jiuyuan_wu_character_may_peach_wounded_lord_sunquan_in_own_turn():
     """救援: in his own turn another 吴 character's 桃 may target the wounded lord 孙权 instead of
-    himself (DECISIONS §4.1)."""
+    himself (the rule text; docs/rules.md, Heroes (pack `standard`))."""
     g = table({"hero": "sunquan", "hp": 2},
               {"hero": "ganning", "hp": 3, "hand": ["peach ♥3", STOP]}, current=1)
     expect(g, 1, C.DK_PLAY)
@@ -52,8 +52,8 @@ def test_jiuyuan_not_for_a_character_of_another_kingdom():
 
 
 def test_jiuyuan_only_when_sunquan_is_the_lord():
-    """救援 is a lord skill: 孙权 as a rebel cannot receive another 吴 character's 桃 (TE §2.1,
-    §5.17)."""
+    """救援 is a lord skill: 孙权 as a rebel cannot receive another 吴 character's 桃 (lord skills
+    only as the lord: docs/rules.md, Heroes (pack `standard`))."""
     g = table({"hero": "ganning", "hand": ["peach ♥3", STOP]},
               {"hero": "sunquan", "hp": 2})
     expect(g, 0, C.DK_PLAY)

@@ -37,7 +37,7 @@ def test_keji_used_slash_means_normal_discard():
 
 def test_keji_slash_played_in_a_duel_counts():
     """克己: a 杀 played (打出) in a 决斗 during his play phase counts: he must discard (the 三国杀
-    standard rules "包括决斗中使用的杀", TE §5.15)."""
+    standard rules "包括决斗中使用的杀")."""
     g = table({"hero": "lvmeng", "hand": ["duel", "slash ♠7"] + JINKS5}, ["slash ♠8"])
     g.play("Duel ♠A")
     g.play("target player_1")
@@ -82,8 +82,8 @@ def test_keji_slash_played_in_another_players_turn_does_not_count():
 
 
 def test_keji_when_play_phase_skipped_by_indulgence():
-    """克己: a play phase skipped by 乐不思蜀 uses no 杀, so the discard phase is skipped too (TE
-    §3)."""
+    """克己: a play phase skipped by 乐不思蜀 uses no 杀, so the discard phase is skipped too
+    (as in the established engines)."""
     g = table({"hero": "lvmeng", "hp": 2, "hand": JINKS5[:4], "judge": ["indulgence ♠6"]}, [STOP],
               phase="judge", deck_top=["slash ♠8", "jink ♦7", "jink ♦8"])
     expect(g, 1, C.DK_PLAY)

@@ -92,8 +92,8 @@ def test_kongcheng_targetable_again_once_he_holds_a_card():
 
 
 def test_kongcheng_duel_already_targeted_goes_on_after_his_last_card():
-    """空城 is checked only when choosing targets (TRUSTED_ENGINES §5.16): a 决斗 on 诸葛亮 goes on
-    after he plays his last card, and he loses it."""
+    """空城 is checked only when choosing targets (as in the established engines): a 决斗 on
+    诸葛亮 goes on after he plays his last card, and he loses it."""
     g = table({"hand": ["duel", "slash ♠7", ANCHOR]}, {"hero": "zhugeliang", "hand": ["slash ♠8"]},
               {}, {})
     g.play("duel")

@@ -33,7 +33,7 @@ def test_kurou_loses_hp_without_source_then_draws_two_unlimited(invariants):
 
 def test_kurou_into_dying_rescued_then_still_draws():
     """苦肉 at 1 HP: the dying procedure runs first (others may 桃 him); rescued, he still draws 2
-    [§5.22]."""
+    (as in the established engines)."""
     g = table({"hero": "huanggai", "hp": 1, "hand": [ANCHOR]}, ["peach ♥3"],
               deck_top=["jink ♦2", "jink ♦3"])
     g.play("skill Self Injury")
@@ -50,7 +50,7 @@ def test_kurou_into_dying_rescued_then_still_draws():
 
 def test_kurou_into_death_no_draw_no_killer_game_goes_on():
     """苦肉 killing himself: no draw, no killer (no reward for anyone), the game goes on if
-    undecided (TE §5.5)."""
+    undecided (as in the established engines)."""
     g = table({}, {"hero": "huanggai", "hp": 1, "hand": [ANCHOR]}, [STOP], ["peach ♥3"],
               current=1, deck_top=["jink ♦2", "jink ♦3"])
     g.play("skill Self Injury")
@@ -65,7 +65,8 @@ def test_kurou_into_death_no_draw_no_killer_game_goes_on():
 
 
 def test_kurou_lord_dies_rebels_win():
-    """苦肉 killing the lord ends the game at once: rebels win (the 三国杀 standard rules §7)."""
+    """苦肉 killing the lord ends the game at once: rebels win (the 三国杀 standard rules;
+    docs/rules.md, Death, victory, end)."""
     g = table({"hero": "huanggai", "hp": 1, "hand": [ANCHOR]})
     g.play("skill Self Injury")
     assert g.done and g.result == C.RES_REBEL

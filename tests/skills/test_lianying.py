@@ -24,7 +24,8 @@ def lianying_dismantle(answer):
 
 
 def test_lianying_last_hand_card_dismantled_draws_one():
-    """连营: whenever his last hand card leaves his hand (here: 过河拆桥) he may draw 1 [§5.11]."""
+    """连营: whenever his last hand card leaves his hand (here: 过河拆桥) he may draw 1
+    (for any reason: docs/rules.md, Heroes (pack `standard`))."""
     g = lianying_dismantle("confirm")
     assert hand_names(g, 1) == ["Peach ♥3"]
     assert skill_events(g, SK.SK_LIANYING) == [(1, SK.SK_LIANYING, -1)]
@@ -75,7 +76,7 @@ def test_lianying_last_card_used_draws_before_its_effect():
 
 def test_lianying_last_slash_asked_after_target_choice_before_response():
     """连营 on using his last card as 杀: the target is chosen, then 连营, then the target answers
-    (TE §2.3)."""
+    (as in the established engines)."""
     g = table({"hero": "luxun", "hand": ["slash ♠7"]}, {"hand": ["jink ♦2"]},
               deck_top=["peach ♥3"])
     g.play("Slash ♠7")
@@ -89,7 +90,7 @@ def test_lianying_last_slash_asked_after_target_choice_before_response():
 
 def test_lianying_last_slash_with_halberd_still_gets_extra_targets():
     """方天画戟 + 连营: a 杀 that is his last hand card may take extra targets; 连营 comes only
-    after (TE §2.6, §2.3)."""
+    after (as in the established engines)."""
     g = table({"hero": "luxun", "hand": ["slash ♠7"], "equip": ["halberd"]}, [], [], [],
               deck_top=["peach ♥3"])
     g.play("Slash ♠7")

@@ -16,7 +16,8 @@ from heroes_env.engine.skills import ids as SK
 
 def test_lijian_duel_between_two_males_cannot_be_nullified(invariants):
     """离间: discard a card (hand or equipment), choose the male who uses a 决斗 and the male it is
-    used on; nobody may answer it with 无懈可击 (DECISIONS §4.1, TE §5.7)."""
+    used on; nobody may answer it with 无懈可击
+    (the first-edition text; docs/rules.md, Heroes (pack `standard`))."""
     g = table({"hero": "diaochan", "hand": ["slash ♠7", ANCHOR], "equip": ["dilu"]},
               {"hero": "ganning", "hand": ["nullification ♠J"]},
               {"hero": "lvmeng", "hand": ["slash ♠9", "nullification ♣Q"]},
@@ -42,7 +43,7 @@ def test_lijian_duel_between_two_males_cannot_be_nullified(invariants):
 
 def test_lijian_kongcheng_may_use_the_duel_but_not_receive_it():
     """离间: 诸葛亮 with no hand card cannot be the 决斗's target (空城), but may be the one who
-    uses it (TE §5.20)."""
+    uses it (as in the established engines)."""
     kw = dict(autoplay=False)
     seats = ({"hero": "diaochan", "hand": ["slash ♠7"]}, {"hero": "zhugeliang"},
              {"hero": "ganning"}, {"hero": "lvmeng"})

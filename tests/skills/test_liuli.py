@@ -20,8 +20,8 @@ def liuli_table(s1, s2=None, s3=None, **kw):
 
 def test_liuli_passes_slash_to_player_in_her_range():
     """流离: 大乔 discards a card (hand or equipment) and passes the 杀 to someone in HER attack
-    range other than its user; the user's own range does not matter (the 三国杀 standard rules, TE
-    §3)."""
+    range other than its user; the user's own range does not matter (the 三国杀 standard rules,
+    as in the established engines)."""
     g = liuli_table({"hand": ["jink ♦2"], "equip": ["qinggang_sword"]}, {"hp": 3})
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -38,7 +38,8 @@ def test_liuli_passes_slash_to_player_in_her_range():
 
 
 def test_liuli_range_is_counted_after_the_discard():
-    """流离: discarding her weapon shrinks her range before the new target is chosen (TE §5.10)."""
+    """流离: discarding her weapon shrinks her range before the new target is chosen
+    (docs/rules.md, Heroes (pack `standard`))."""
     g = liuli_table({"hand": ["jink ♦2"], "equip": ["qinggang_sword"]}, autoplay=False)
     g.play("Slash ♠7")
     g.play("target player_1")

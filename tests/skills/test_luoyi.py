@@ -1,6 +1,6 @@
 """裸衣 (许褚; the standard pack): scenario tests. The skill: "Locked. While you have no weapon
 equipped, a Slash you use in your play phase deals 2 damage." 裸衣 is locked and needs no weapon
-(DECISIONS §4.1).
+(the rule text; docs/rules.md, Heroes (pack `standard`)).
 
 Tables: ``table`` is ``helpers.table4_filled`` (four seats; living seats without a hero get
 吕蒙).
@@ -25,9 +25,8 @@ def test_luoyi_slash_deals_two_without_a_weapon(invariants):
 
 
 def test_luoyi_is_locked_and_costs_no_draw(invariants):
-    """裸衣 (the 三国杀 standard rules, DECISIONS §4.1) is locked: nothing is asked in the draw
-    phase and 许褚 draws
-    his two cards."""
+    """裸衣 (the 三国杀 standard rules; docs/rules.md, Heroes (pack `standard`)) is locked:
+    nothing is asked in the draw phase and 许褚 draws his two cards."""
     g = table({"hero": "xuchu"}, current=0, phase="draw",
               deck_top=["slash ♠7", ANCHOR, "jink ♦2"])
     expect(g, 0, C.DK_PLAY)

@@ -28,7 +28,7 @@ def test_qianxun_not_target_of_snatch_or_indulgence(card, targets):
 
 def test_qianxun_lightning_still_moves_on_to_luxun():
     """谦逊 protects only from being chosen for 顺手牵羊/乐不思蜀: a passing 闪电 still moves on to
-    陆逊 (TE §3)."""
+    陆逊 (as in the established engines)."""
     g = table({"hand": [ANCHOR], "judge": ["lightning ♠A"]}, {"hero": "luxun"}, phase="judge",
               deck_top=["peach ♥3", "jink ♦2", "jink ♦3"])
     expect(g, 0, C.DK_PLAY)

@@ -93,8 +93,8 @@ def test_rende_ends_by_itself_with_the_last_card():
 
 
 def test_rende_count_starts_again_in_the_next_play_phase():
-    """仁德 (DECISIONS §4.1): the cards are counted per play phase; one card in each of two turns
-    heals nothing."""
+    """仁德 (docs/rules.md, Heroes (pack `standard`)): the cards are counted per play phase; one
+    card in each of two turns heals nothing."""
     g = table({"hero": "liubei", "hp": 2, "hand": ["jink ♦2", "jink ♦3"]}, {"hp": 4}, {}, {},
               deck_top=["dilu", "jueying", "zhuahuangfeidian", "chitu",
                         "zixing", "dayuan", "eight_diagram ♠2", "eight_diagram ♣2",

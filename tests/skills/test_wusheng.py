@@ -71,8 +71,8 @@ def test_wusheng_weapon_not_offered_when_nobody_in_range_without_it():
 
 def test_wusheng_crossbow_itself_as_slash_keeps_the_limit():
     """武圣 with the equipped red 诸葛连弩 as the 杀: the crossbow is gone, so the one-杀 limit
-    applies to that 杀 (TRUSTED_ENGINES §2.4, §5.9): after a 杀 this phase only hand cards may be
-    turned into further 杀."""
+    applies to that 杀 (as in the established engines): after a 杀 this phase only hand cards
+    may be turned into further 杀."""
     g = table({"hero": "guanyu", "hand": ["slash ♠7", "jink ♦2", "peach ♥3", ANCHOR],
                "equip": ["crossbow ♦A"]}, {}, {}, {})
     g.play("Slash ♠7")
@@ -98,8 +98,9 @@ def test_wusheng_crossbow_as_first_slash_is_allowed():
 
 def test_wusheng_weapon_as_collateral_slash_needs_range_without_it():
     """借刀杀人 on 关羽 (方天画戟, range 4) naming a victim at distance 2: his 杀 must be legal and
-    in range (TRUSTED_ENGINES §2.14); made of the weapon itself, the range is 1 (§2.4, §5.10), so
-    the weapon is not offered, a red hand card is."""
+    in range (docs/rules.md, Using cards); made of the weapon itself, the range is 1 (equipment
+    used as the card does not count for range), so the weapon is not offered, a red hand card
+    is."""
     g = table({"hand": ["collateral", ANCHOR]},
               {"hero": "guanyu", "hand": ["jink ♦2"], "equip": ["halberd"]}, {}, {})
     g.play("collateral")                   # player_1, the only holder of a weapon, chosen alone

@@ -1,10 +1,10 @@
 """无双 (吕布; the standard pack): scenario tests. The skill: "Locked. A target needs two Jinks
 to dodge your Slash, and in a Duel with you your opponent must play two Slashes each time."
 
-无双 in 决斗: the rule texts are silent (DECISIONS §4.1), so the trusted engines decide
-(TRUSTED_ENGINES §2.7, §2.10, §3): in a 决斗 吕布 used or one used on him, the other side plays
-**two** 杀 each time, asked one after the other; a single 杀 then none loses. Helpers (激将),
-converted 杀 (丈八蛇矛, 龙胆) each give one of the two.
+无双 in 决斗: the rule texts are silent, so the established engines (QSanguosha, FreeKill)
+decide (docs/rules.md, Heroes (pack `standard`)): in a 决斗 吕布 used or one used on him, the
+other side plays **two** 杀 each time, asked one after the other; a single 杀 then none loses.
+Helpers (激将), converted 杀 (丈八蛇矛, 龙胆) each give one of the two.
 
 Tables: ``table`` is ``helpers.table4`` (four seats, roles by position).
 """
@@ -19,7 +19,8 @@ from heroes_env.engine import content
 
 
 def test_wushuang_needs_two_jinks():
-    """无双: his 杀 needs two 闪, asked one after the other (the 三国杀 standard rules, TE §2.7)."""
+    """无双: his 杀 needs two 闪, asked one after the other (the 三国杀 standard rules,
+    as in the established engines)."""
     g = table({"hero": "lvbu", "hand": ["slash ♠7", ANCHOR]}, ["jink ♦2", "jink ♦3"])
     g.play("Slash ♠7")
     g.play("target player_1")
@@ -45,7 +46,7 @@ def test_wushuang_one_jink_is_not_enough():
 
 def test_wushuang_eight_diagram_then_hand_jink():
     """无双 vs 八卦阵: the armour may be tried for each 闪; a red judgement plus a hand 闪 dodge
-    (TE §5.14)."""
+    (docs/rules.md, Heroes (pack `standard`))."""
     g = table({"hero": "lvbu", "hand": ["slash ♠7", ANCHOR]},
               {"hand": ["jink ♦2"], "equip": ["eight_diagram ♠2"]}, deck_top=["peach ♥3"])
     g.play("Slash ♠7")

@@ -25,7 +25,7 @@ from heroes_env.engine.skills import ids as SK
 
 def test_xiaoji_replaced_weapon_draws_two(invariants):
     """枭姬: equipping a new weapon over the old one makes the old one leave her equipment: she may
-    draw 2 [§5.11]."""
+    draw 2 (for any reason: docs/rules.md, Heroes (pack `standard`))."""
     g = table(*everyone_a_hero(
         {"hero": "sunshangxiang", "hand": ["halberd", ANCHOR], "equip": ["qinggang_sword"]}),
         deck_top=["jink ♦2", "jink ♦3"])
@@ -65,7 +65,7 @@ def test_xiaoji_equipment_dismantled_by_another():
 
 def test_xiaoji_once_per_equipped_card_lost():
     """枭姬: once per card: the lord who kills a loyalist discards two equipped cards and may draw
-    2 twice (TE §3)."""
+    2 twice (docs/rules.md, Heroes (pack `standard`))."""
     g = table({"hero": "sunshangxiang", "hand": ["slash ♠7"],
                "equip": ["qinggang_sword", "eight_diagram ♠2"]},
               [STOP], {"hp": 1}, [], deck_top=["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5"])

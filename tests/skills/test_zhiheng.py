@@ -24,7 +24,7 @@ from heroes_env.engine.skills import ids as SK
 
 def test_zhiheng_discards_hand_and_equipment_then_draws_as_many(invariants):
     """制衡: once per play phase, discard any number (≥1) of own cards, hand or equipment, then draw
-    that many (the 三国杀 standard rules, TE §3)."""
+    that many (the 三国杀 standard rules, as in the established engines)."""
     g = table(*everyone_a_hero(
         {"hero": "sunquan", "hand": ["slash ♠7", "jink ♦2", ANCHOR], "equip": ["halberd"]}),
         deck_top=["peach ♥3", "peach ♥4"])

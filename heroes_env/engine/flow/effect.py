@@ -103,9 +103,10 @@ from .respond import can_make_slash
 @njit(cache=True)
 def duel_slashes_needed(s, user, responder, opponent):
     """杀 a 决斗 responder must play each time (asked one after the other, like 无双's 闪): as many
-    as his opponent's skills ask (无双: two, in a 决斗 he used or one used on him; TRUSTED_ENGINES
-    §2.7, the seeds are silent, D §0.2), then as the user's ask of him (女权: two of a male who
-    answers her 决斗). Against both, still two."""
+    as his opponent's skills ask (无双: two, in a 决斗 he used or one used on him; the rule texts
+    are silent, so this follows the established engines: docs/rules.md, Heroes (pack
+    `standard`)), then as the user's ask of him (女权: two of a male who answers her 决斗). Against
+    both, still two."""
     n = query(s, Q_ANSWERS_NEEDED, opponent, 1, 0, 0)
     return query(s, Q_DUEL_ANSWERS, user, n, responder, 0)
 
