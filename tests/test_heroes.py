@@ -34,8 +34,8 @@ def seat_block(obs, r):
 
 # ---------------------------------------------------------------- content
 def test_standard_pack_is_the_rule_text():
-    """25 heroes (魏 7, 蜀 7, 吴 8, 群 3; 5 female), HP and skills as in the 三国杀 standard rules /
-    TRUSTED §3."""
+    """25 heroes (魏 7, 蜀 7, 吴 8, 群 3; 5 female), HP and skills as in the 三国杀 standard rules
+    (docs/rules.md, Heroes (pack `standard`))."""
     heroes = content.pack_heroes("standard")
     assert len(heroes) == 25
     kd = [h.kingdom for h in heroes]

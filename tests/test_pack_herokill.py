@@ -344,7 +344,7 @@ def test_compiled_invariants_herokill_random():
     _checked(Config(num_players=4, pack="herokill", hero_selection="random"), 300, 700)
 
 
-def test_hero_rows_follow_the_sources_csv():
+def test_hero_rows_follow_the_public_hero_data():
     """HP, gender and faction from the best public data; 君 heroes get 激将, 臣 heroes 护主,
     民 heroes 救援."""
     want = {"zhaokuangyin": (28, 4, 1, "jun", ["shiquan", "jijiang_hk"]),

@@ -9,8 +9,8 @@ Why not Numba's ``parallel=True`` / ``prange``: a parallel kernel is compiled in
 libraries (the kernel, its gufunc and two wrappers), and each links and optimises everything it
 calls, i.e. the whole engine four times (the figures: this package's ``README.md``).
 A serial range kernel also serves the one-thread case, so no second, serial copy is compiled.
-(DESIGN.md names ``prange`` for the batch kernels; its other demand, a cold start kept in check,
-is why they moved here. Games are still stepped in parallel, in compiled code, one row each.)
+(``prange`` would be the plain way to run the batch kernels in parallel; a cold start kept in
+check is why they moved here. Games are still stepped in parallel, in compiled code, one row each.)
 
 **Handing ranges over quickly (the crew).** The other ranges run on a crew of daemon threads that
 wait for work by spinning on a flag in compiled code, without the GIL, for a short while after

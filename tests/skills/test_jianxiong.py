@@ -92,7 +92,8 @@ def test_jianxiong_takes_the_duel_not_the_slashes_played_in_it(invariants):
 
 
 def test_jianxiong_takes_the_lightning_card(invariants):
-    """奸雄 works on 闪电 damage (no source, but a card): 曹操 takes the 闪电 itself (§5.6)."""
+    """奸雄 works on 闪电 damage (no source, but a card): 曹操 takes the 闪电 itself
+    (as in the established engines)."""
     g = table({"hero": "caocao", "judge": ["lightning ♠A"]}, current=0, phase="start",
               deck_top=["slash ♠7", "jink ♦2", "jink ♦3"])
     expect_confirm(g, 0, "jianxiong")

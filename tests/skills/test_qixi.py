@@ -22,8 +22,8 @@ from heroes_env.engine.skills import ids as SK
 
 
 def test_qixi_black_hand_or_equipment_card_as_dismantlement(invariants):
-    """奇袭: any black card, hand or equipment, is used as 过河拆桥 (the 三国杀 standard rules, TE
-    §3)."""
+    """奇袭: any black card, hand or equipment, is used as 过河拆桥 (docs/rules.md,
+    Heroes (pack `standard`))."""
     g = table(*everyone_a_hero(
         {"hero": "ganning", "hand": ["slash ♠7", "jink ♦2"], "equip": ["eight_diagram ♠2"]},
         ["peach ♥3"], [], {"equip": ["chitu"]}))

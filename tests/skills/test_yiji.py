@@ -89,7 +89,7 @@ def test_yiji_once_per_point_of_damage(invariants):
 
 def test_yiji_after_being_saved_from_dying_fires_for_every_point(invariants):
     """遗计 after dying: 郭嘉 at 1 HP takes 2 damage, is saved with two 桃, then 遗计 fires twice
-    (dying is resolved inside the damage, before the after-damage skills: §5.1)."""
+    (dying is resolved inside the damage, before the after-damage skills)."""
     g = table({"hero": "xuchu", "hand": ["slash ♠7", ANCHOR]}, {"hero": "guojia", "hp": 1},
               ["peach ♥4", "peach ♥6"],
               deck_top=["jink ♦2", "jink ♦3", "jink ♦4", "jink ♦5"])
