@@ -106,13 +106,27 @@ class Style:
         return self(t, "36")
 
 
+class Console:
+    """Where a game with a person is shown and answered: the input and output streams (default:
+    the process's) and whether to colour the output (default: when it is a terminal and
+    ``NO_COLOR`` is unset). Input that is not a terminal is echoed, so a transcript reads whole."""
+
+    def __init__(self, stdin=None, stdout=None, color: bool | None = None):
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout = stdout if stdout is not None else sys.stdout
+        if color is None:
+            color = (hasattr(self.stdout, "isatty") and self.stdout.isatty()
+                     and not os.environ.get("NO_COLOR"))
+        self.style = Style(bool(color))
+        self.echo = not (hasattr(self.stdin, "isatty") and self.stdin.isatty())
+
+
 class Session:
     """One game with a person in `seat` (the object behind ``main``; tests drive it directly)."""
 
     def __init__(self, config: Config, seat: int, opponents=("heuristic",), seed: int | None = None,
                  lang: str = "en", reveal: bool = False, record: str | None = None,
-                 stdin=None, stdout=None, color: bool | None = None,
-                 trust_pickles: bool = False):
+                 console: Console | None = None, trust_pickles: bool = False):
         from heroes_env.agents import make_agent
         from heroes_env.agents.base import trust_kwargs
         if seed is None:
@@ -126,13 +140,8 @@ class Session:
         self.w = WORDS[lang]
         self.colon = "：" if lang == "zh" else ": "
         self.reveal = reveal
-        self.stdin = stdin if stdin is not None else sys.stdin
-        self.stdout = stdout if stdout is not None else sys.stdout
-        if color is None:
-            color = (hasattr(self.stdout, "isatty") and self.stdout.isatty()
-                     and not os.environ.get("NO_COLOR"))
-        self.st = Style(bool(color))
-        self.echo = not (hasattr(self.stdin, "isatty") and self.stdin.isatty())
+        self.console = console if console is not None else Console()
+        self.st = self.console.style
         specs = list(opponents) or ["heuristic"]
         self.specs = {}
         self.agents = {}
@@ -156,8 +165,8 @@ class Session:
 
     # ------------------------------------------------------------ output
     def out(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
-        self.stdout.flush()
+        self.console.stdout.write(text + "\n")
+        self.console.stdout.flush()
 
     def viewer(self):
         return None if self.reveal else self.seat
@@ -260,10 +269,10 @@ class Session:
         """The action the person chooses, or None if the game stops (quit, end of input)."""
         g, w = self.g, self.w
         while True:
-            self.stdout.write(f"{w['choose']} [1-{len(legal)}]{self.colon}")
-            self.stdout.flush()
+            self.console.stdout.write(f"{w['choose']} [1-{len(legal)}]{self.colon}")
+            self.console.stdout.flush()
             try:
-                line = self.stdin.readline()
+                line = self.console.stdin.readline()
             except UnicodeDecodeError:
                 self.out(f"{w['bad']}{self.colon}" + w["legal"].format(k=len(legal)))
                 continue
@@ -273,7 +282,7 @@ class Session:
                 self.stopped = "eof"
                 return None
             text = "".join(ch for ch in line if ch.isprintable()).strip()[:MAX_INPUT]
-            if self.echo:
+            if self.console.echo:
                 self.out(text)
             low = text.lower()
             if low in ("q", "quit", "exit"):
@@ -430,8 +439,8 @@ def main(argv=None, stdin=None, stdout=None) -> int:
             make_agent(spec, **trust_kwargs(spec, a.trust_pickles))
         except AgentSpecError as e:
             p.error(str(e))
-    s = Session(config, seat, a.opponents, seed, a.lang, a.reveal, a.record, stdin, stdout,
-                trust_pickles=a.trust_pickles)
+    s = Session(config, seat, a.opponents, seed, a.lang, a.reveal, a.record,
+                Console(stdin, stdout), trust_pickles=a.trust_pickles)
     if a.web is not None:
         from .webplay import serve
         return serve(s, a.web)

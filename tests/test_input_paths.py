@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from heroes_env import Config
-from heroes_env.play import Session
+from heroes_env.play import Console, Session
 from heroes_env.play import main as play_main
 from heroes_env.record import load_record
 
@@ -39,8 +39,8 @@ def test_terminal_play_survives_any_line(line, tmp_path):
           suppress_health_check=[HealthCheck.too_slow])
 @given(text=st.text(max_size=40))
 def test_ask_answers_a_legal_action_or_asks_again(text):
-    s = Session(Config(num_players=5), 0, ["random"], seed=3, stdin=io.StringIO(text + "\nq\n"),
-                stdout=io.StringIO())
+    s = Session(Config(num_players=5), 0, ["random"], seed=3,
+                console=Console(io.StringIO(text + "\nq\n"), io.StringIO()))
     while s.g.decider != 0:
         s.agent_step()
     legal = s.g.legal_actions()

@@ -157,10 +157,10 @@ def _actions(cfg, seed):
 
 
 def test_play_shows_the_draft_and_explains_on_demand():
-    from heroes_env.play import Session
+    from heroes_env.play import Console, Session
     out = io.StringIO()
     s = Session(Config(num_players=5, pack="standard"), seat=0, opponents=["random"], seed=5,
-                stdin=io.StringIO("? 仁德\n? liubie\n? zhugeliang\nliubei\nq\n"), stdout=out)
+                console=Console(io.StringIO("? 仁德\n? liubie\n? zhugeliang\nliubei\nq\n"), out))
     s.run()
     text = out.getvalue()
     draft = text[text.index("decision: player_0: choose a hero"):text.index("your choice")]
@@ -177,10 +177,10 @@ def test_play_shows_the_draft_and_explains_on_demand():
 
 
 def test_play_in_chinese_shows_the_draft_in_chinese():
-    from heroes_env.play import Session
+    from heroes_env.play import Console, Session
     out = io.StringIO()
     s = Session(Config(num_players=5, pack="standard"), seat=0, opponents=["random"], seed=5,
-                lang="zh", stdin=io.StringIO("刘备\nq\n"), stdout=out)
+                lang="zh", console=Console(io.StringIO("刘备\nq\n"), out))
     s.run()
     text = out.getvalue()
     assert "武将 刘备" in text and "蜀 · 体力 4 · 男" in text
@@ -244,12 +244,12 @@ def test_the_page_shows_the_offer_and_the_skill_texts(tmp_path):
 def test_the_draft_shows_lord_skills_only_to_the_lord():
     """Lord skills come only with the lord's seat: another seat's offer leaves them out, as
     does 3v3 (no lords)."""
-    from heroes_env.play import Session
+    from heroes_env.play import Console, Session
     for cfg, seat, answers in ((Config(num_players=5, pack="standard"), 1, "q\n"),
                                (Config(mode="3v3", pack="standard"), 1, "first\nq\n")):
         out = io.StringIO()
-        Session(cfg, seat=seat, opponents=["random"], seed=5, stdin=io.StringIO(answers),
-                stdout=out).run()
+        Session(cfg, seat=seat, opponents=["random"], seed=5,
+                console=Console(io.StringIO(answers), out)).run()
         text = out.getvalue()
         draft = text[text.index(f"decision: player_{seat}: choose a hero"):]
         assert draft.count("HP · ") >= 3 and "Lord skill" not in draft, draft

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from heroes_env import Config, labels
-from heroes_env.play import Session, main
+from heroes_env.play import Console, Session, main
 from heroes_env.record import load_record
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -93,10 +93,10 @@ def test_the_seat_sees_only_its_own_draws():
 def test_colours_only_on_a_terminal():
     cfg = Config(num_players=4)
     out = io.StringIO()
-    Session(cfg, 0, ["random"], seed=1, stdin=io.StringIO("q\n"), stdout=out, color=True).run()
+    Session(cfg, 0, ["random"], seed=1, console=Console(io.StringIO("q\n"), out, color=True)).run()
     assert ANSI.search(out.getvalue())
     out = io.StringIO()
-    Session(cfg, 0, ["random"], seed=1, stdin=io.StringIO("q\n"), stdout=out).run()
+    Session(cfg, 0, ["random"], seed=1, console=Console(io.StringIO("q\n"), out)).run()
     assert not ANSI.search(out.getvalue())
 
 
