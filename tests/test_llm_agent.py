@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from heroes_env import Config, Game
-from heroes_env.agents import AgentSpecError, LLMAgent, LLMError, make_agent
+from heroes_env.agents import AgentSpecError, ChatSettings, LLMAgent, LLMError, make_agent
 from heroes_env.agents.llm import parse_reply, system_prompt, user_prompt
 from heroes_env.agents.tournament import TournamentConfig, format_table, play_game, run_tournament
 from heroes_env.engine import constants as C
@@ -262,8 +262,8 @@ def test_memory_keeps_earlier_exchanges_within_the_budget(server):
 def test_spec_and_settings_errors(server):
     url, _ = server(["number"])
     a = make_agent(f"llm:qwen2.5:7b@{url}", temperature=0.5)
-    assert isinstance(a, LLMAgent) and a.model == "qwen2.5:7b" and a.base_url == url
-    assert a.temperature == 0.5 and a.name == "llm:qwen2.5:7b"
+    assert isinstance(a, LLMAgent) and a.model == "qwen2.5:7b" and a.chat.base_url == url
+    assert a.chat.temperature == 0.5 and a.name == "llm:qwen2.5:7b"
     for bad, what in (("llm:", "llm:MODEL@BASE_URL"), ("llm:m@ftp://x", "http://"),
                       ("llm:m@localhost:8000", "http://")):
         with pytest.raises(AgentSpecError, match=what):
@@ -278,6 +278,23 @@ def test_spec_and_settings_errors(server):
         make_agent(f"llm:m@{url}", timeout=0)
     with pytest.raises(AgentSpecError, match="fallback|unknown agent"):
         make_agent(f"llm:m@{url}", fallback="nonsense")
+    with pytest.raises(AgentSpecError, match=r"unknown chat setting\(s\) \['temprature'\].*"
+                                              r"'temperature'"):
+        make_agent(f"llm:m@{url}", temprature=0.5)
+
+
+def test_chat_settings_are_shared_and_changed_by_keywords(server):
+    url, _ = server(["number"])
+    chat = ChatSettings(base_url=url, retries=5, extra_body={"top_p": 0.9})
+    a = LLMAgent("m", chat, temperature=0.3)
+    b = LLMAgent("m", chat)
+    assert a.chat.retries == b.chat.retries == 5 and a.chat.base_url == url
+    assert a.chat.temperature == 0.3 and b.chat.temperature == chat.temperature == 0.0
+    assert a.chat.url == url.rstrip("/") + "/chat/completions"
+    with pytest.raises(ValueError, match="chat must be a ChatSettings"):
+        LLMAgent("m", {"retries": 1})
+    with pytest.raises(ValueError, match="base_url must start with http"):
+        ChatSettings(base_url="localhost:8000")
 
 
 # ---------------------------------------------------------------- whole games
@@ -338,13 +355,13 @@ def test_tournament_with_two_llm_seats_records_transcripts(server, tmp_path, pac
 def test_play_session_records_transcripts_and_replay_shows_them(server, tmp_path):
     import io
 
-    from heroes_env.play import Session
+    from heroes_env.play import Console, Session
     from heroes_env.replay import page_data, write_html
     url, _ = server(["number"])
     path = tmp_path / "game.json"
     config = Config(num_players=4, pack="standard", max_rounds=2)
     s = Session(config, seat=0, opponents=[f"llm:m@{url}", "heuristic"], seed=5,
-                record=str(path), stdin=io.StringIO("1\n" * 400), stdout=io.StringIO())
+                record=str(path), console=Console(io.StringIO("1\n" * 400), io.StringIO()))
     s.run()
     rec = load_records(str(path))[0]
     assert rec.transcripts and {t["seat"] for t in rec.transcripts} <= {1, 3}

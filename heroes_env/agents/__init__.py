@@ -25,11 +25,12 @@ from .random_agent import RandomAgent
 # isort: off
 # importing these modules registers their loaders and schemes, in this order
 from . import torch_policy  # noqa: F401  (the .pt/.zip loaders; torch loads lazily)
-from .llm import LLMAgent, LLMError  # (the "llm:MODEL@BASE_URL" scheme)
+from .llm import ChatSettings, LLMAgent, LLMError  # (the "llm:MODEL@BASE_URL" scheme)
 from . import trained  # noqa: F401  ("trained:<name>", the shipped checkpoints)
 # isort: on
 
-__all__ = ["Agent", "AgentSpecError", "RandomAgent", "HeuristicAgent", "LLMAgent", "LLMError",
+__all__ = ["Agent", "AgentSpecError", "RandomAgent", "HeuristicAgent", "LLMAgent", "ChatSettings",
+           "LLMError",
            "make_agent",
            "register_agent", "register_checkpoint_loader", "register_scheme",
            "available_agents"]

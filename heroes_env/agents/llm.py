@@ -3,6 +3,7 @@ protocol (vLLM, llama.cpp's server, Ollama, SGLang, hosted APIs).
 
     agent = make_agent("llm:qwen2.5-7b-instruct@http://127.0.0.1:8000/v1")
     agent = LLMAgent("qwen2.5:7b", base_url="http://127.0.0.1:11434/v1", temperature=0.2)
+    agent = LLMAgent("qwen2.5:7b", ChatSettings(base_url="http://127.0.0.1:11434/v1", retries=5))
 
 Every decision is one request: a system prompt (the rules in brief, the seat's goal by its role,
 how to answer) and one user message holding the seat's view in words and the legal actions
@@ -32,7 +33,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Hashable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, fields, replace
 
 import numpy as np
 
@@ -182,64 +183,100 @@ class _Failure(Exception):
     """A request that got no usable answer (after its retries)."""
 
 
+@dataclass(frozen=True)
+class ChatSettings:
+    """How an ``LLMAgent`` asks its server.
+
+    base_url: the server's OpenAI-compatible root ("http://127.0.0.1:8000/v1"). api_key_env: the
+    environment variable holding the API key (unset or empty: no Authorization header).
+    temperature, max_tokens: sampling settings sent with every request (max_tokens None: the
+    server's default). timeout: seconds per request; retries: extra attempts after a transport
+    error, a 5xx, a 429 or an unreadable body, waiting backoff * 2**i seconds before attempt
+    i + 1. reasks: how often a bad reply is asked again. max_failures: decisions in a row without
+    a reachable model before ``LLMError`` (0: never). extra_body: more fields for every request
+    (e.g. {"top_p": 0.9}).
+    """
+
+    base_url: str = DEFAULT_URL
+    api_key_env: str = "OPENAI_API_KEY"
+    temperature: float = 0.0
+    max_tokens: int | None = 256
+    timeout: float = 60.0
+    retries: int = 2
+    backoff: float = 1.0
+    reasks: int = 1
+    max_failures: int = 10
+    extra_body: dict | None = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not str(self.base_url).startswith(("http://", "https://")):
+            raise ValueError(f"base_url must start with http:// or https://, got "
+                             f"{self.base_url!r}")
+        for key, lo in (("timeout", 0), ("backoff", 0), ("temperature", 0)):
+            v = getattr(self, key)
+            if (not isinstance(v, (int, float)) or isinstance(v, bool) or v < lo
+                    or (key == "timeout" and v == 0)):
+                raise ValueError(f"{key} must be a number >= {lo}"
+                                 f"{' (and > 0)' if key == 'timeout' else ''}, got {v!r}")
+        if self.max_tokens is not None and (not isinstance(self.max_tokens, int) or isinstance(
+                self.max_tokens, bool) or self.max_tokens < 1):
+            raise ValueError(f"max_tokens must be None or an int >= 1, got {self.max_tokens!r}")
+        for key in ("retries", "reasks", "max_failures"):
+            v = getattr(self, key)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"{key} must be an int >= 0, got {v!r}")
+        if self.extra_body is None:
+            object.__setattr__(self, "extra_body", {})
+        if not isinstance(self.extra_body, dict):
+            raise ValueError(f"extra_body must be a dict, got {self.extra_body!r}")
+        object.__setattr__(self, "base_url", str(self.base_url))
+        object.__setattr__(self, "extra_body", dict(self.extra_body))
+
+    @property
+    def url(self) -> str:
+        """The chat-completions endpoint."""
+        return chat_url(self.base_url)
+
+    def replace(self, **changes) -> ChatSettings:
+        """These settings with some fields changed (ValueError naming the fields, if one is
+        not a field)."""
+        names = [f.name for f in fields(self)]
+        unknown = sorted(set(changes) - set(names))
+        if unknown:
+            raise ValueError(f"unknown chat setting(s) {unknown}; the settings are {names}")
+        return replace(self, **changes)
+
+
 class LLMAgent(Agent):
     """An agent asking a chat-completions model (module docstring).
 
-    model: the server's model name. base_url: the server's OpenAI-compatible root
-    ("http://127.0.0.1:8000/v1"). api_key_env: the environment variable holding the API key
-    (unset or empty: no Authorization header). temperature, max_tokens: sampling settings
-    sent with every request (max_tokens None: the server's default). timeout: seconds per
-    request; retries: extra attempts after a transport error, a 5xx, a 429 or an unreadable
-    body, waiting backoff * 2**i seconds before attempt i + 1. reasks: how often a bad reply is
-    asked again. fallback: the agent spec deciding when the model does not ("random",
-    "heuristic"). memory_tokens: the per-game conversation memory (0: each decision alone).
-    lang: "en" or "zh". deck: the deck played (``heroes_env.text``), None to infer it.
-    max_failures: decisions in a row without a reachable model before ``LLMError``.
-    extra_body: more fields for every request (e.g. {"top_p": 0.9}).
+    model: the server's model name. chat: how to reach and ask the server (``ChatSettings``);
+    its fields may also be given as keywords (``LLMAgent(m, base_url=..., temperature=0.2)``),
+    which change those of ``chat``. fallback: the agent spec deciding when the model does not
+    ("random", "heuristic"). memory_tokens: the per-game conversation memory (0: each decision
+    alone). lang: "en" or "zh". deck: the deck played (``heroes_env.text``), None to infer it.
     """
 
     name = "llm"
 
-    def __init__(self, model: str, base_url: str = DEFAULT_URL, api_key_env: str = "OPENAI_API_KEY",
-                 temperature: float = 0.0, max_tokens: int | None = 256, timeout: float = 60.0,
-                 retries: int = 2, backoff: float = 1.0, reasks: int = 1,
-                 fallback: str = "random", memory_tokens: int = 0, lang: str = "en",
-                 deck: str | None = None, max_failures: int = 10, extra_body: dict | None = None,
-                 seed: int | None = None, name: str | None = None):
+    def __init__(self, model: str, chat: ChatSettings | None = None, fallback: str = "random",
+                 memory_tokens: int = 0, lang: str = "en", deck: str | None = None,
+                 seed: int | None = None, name: str | None = None, **chat_fields):
         super().__init__(seed, name or f"llm:{model}")
         if not isinstance(model, str) or not model:
             raise ValueError(f"model must be a non-empty string, got {model!r}")
-        if not str(base_url).startswith(("http://", "https://")):
-            raise ValueError(f"base_url must start with http:// or https://, got {base_url!r}")
+        if chat is not None and not isinstance(chat, ChatSettings):
+            raise ValueError(f"chat must be a ChatSettings, got {chat!r}")
         if lang not in T.LANGS:
             raise ValueError(f"lang must be one of {list(T.LANGS)}, got {lang!r}")
-        for key, v, lo in (("timeout", timeout, 0), ("backoff", backoff, 0),
-                           ("temperature", temperature, 0)):
-            if not isinstance(v, (int, float)) or v < lo or (key == "timeout" and v == 0):
-                raise ValueError(f"{key} must be a number >= {lo}"
-                                 f"{' (and > 0)' if key == 'timeout' else ''}, got {v!r}")
-        if max_tokens is not None and (not isinstance(max_tokens, int) or isinstance(
-                max_tokens, bool) or max_tokens < 1):
-            raise ValueError(f"max_tokens must be None or an int >= 1, got {max_tokens!r}")
-        for key, v in (("retries", retries), ("reasks", reasks), ("memory_tokens", memory_tokens),
-                       ("max_failures", max_failures)):
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise ValueError(f"{key} must be an int >= 0, got {v!r}")
+        if (not isinstance(memory_tokens, int) or isinstance(memory_tokens, bool)
+                or memory_tokens < 0):
+            raise ValueError(f"memory_tokens must be an int >= 0, got {memory_tokens!r}")
+        self.chat = (chat or ChatSettings()).replace(**chat_fields)
         self.model = model
-        self.base_url = str(base_url)
-        self.url = chat_url(base_url)
-        self.api_key_env = api_key_env
-        self.temperature = float(temperature)
-        self.max_tokens = max_tokens
-        self.timeout = float(timeout)
-        self.retries = retries
-        self.backoff = float(backoff)
-        self.reasks = reasks
         self.memory_tokens = memory_tokens
         self.lang = lang
         self.deck = deck
-        self.max_failures = max_failures
-        self.extra_body = dict(extra_body or {})
         self.fallback_spec = fallback
         self.fallback = make_agent(fallback, seed=seed)
         self.stats = LLMStats()
@@ -296,7 +333,7 @@ class LLMAgent(Agent):
             self._system_sent.add(slot)
         index = None
         reached = False
-        for attempt in range(self.reasks + 1):
+        for attempt in range(self.chat.reasks + 1):
             try:
                 reply = self._request(messages, rec)
             except _Failure as e:
@@ -309,7 +346,7 @@ class LLMAgent(Agent):
                 self.stats.replies += 1
                 break
             self.stats.bad_replies += 1
-            if attempt < self.reasks:
+            if attempt < self.chat.reasks:
                 messages += [{"role": "assistant", "content": reply},
                              {"role": "user", "content": REASK[self.lang].format(
                                  reply=reply.strip()[:200], k=len(labels))}]
@@ -317,9 +354,10 @@ class LLMAgent(Agent):
             self._failures = 0
         else:
             self._failures += 1
-            if self.max_failures and self._failures >= self.max_failures:
+            if self.chat.max_failures and self._failures >= self.chat.max_failures:
                 raise LLMError(f"{self._failures} decisions in a row reached no model at "
-                               f"{self.url} (model {self.model!r}); last error: {rec['error']}")
+                               f"{self.chat.url} (model {self.model!r}); "
+                               f"last error: {rec['error']}")
         if index is None:
             self.stats.fallbacks += 1
             rec["fallback"] = True
@@ -354,30 +392,31 @@ class LLMAgent(Agent):
 
     # ------------------------------------------------------------ the protocol
     def _body(self, messages) -> bytes:
-        body = {"model": self.model, "messages": messages, "temperature": self.temperature,
-                **self.extra_body}
-        if self.max_tokens is not None:
-            body["max_tokens"] = int(self.max_tokens)
+        body = {"model": self.model, "messages": messages, "temperature": self.chat.temperature,
+                **self.chat.extra_body}
+        if self.chat.max_tokens is not None:
+            body["max_tokens"] = int(self.chat.max_tokens)
         return json.dumps(body, ensure_ascii=False).encode("utf-8")
 
     def _request(self, messages, rec: dict) -> str:
         """One chat completion's reply text, with retries; _Failure if none came."""
         headers = {"Content-Type": "application/json"}
-        key = os.environ.get(self.api_key_env, "") if self.api_key_env else ""
+        key = os.environ.get(self.chat.api_key_env, "") if self.chat.api_key_env else ""
         if key:
             headers["Authorization"] = f"Bearer {key}"
         data = self._body(messages)
         last = ""
-        for attempt in range(self.retries + 1):
+        for attempt in range(self.chat.retries + 1):
             if attempt:
                 self.stats.retries += 1
-                time.sleep(self.backoff * 2 ** (attempt - 1))
+                time.sleep(self.chat.backoff * 2 ** (attempt - 1))
             self.stats.requests += 1
             t0 = time.perf_counter()
             retry = True
             try:
-                req = urllib.request.Request(self.url, data=data, headers=headers, method="POST")
-                with urllib.request.urlopen(req, timeout=self.timeout) as r:
+                req = urllib.request.Request(self.chat.url, data=data, headers=headers,
+                                             method="POST")
+                with urllib.request.urlopen(req, timeout=self.chat.timeout) as r:
                     raw = r.read()
                 reply, usage = _read_completion(raw)
             except urllib.error.HTTPError as e:
