@@ -14,7 +14,7 @@ from .env import env, raw_env
 from .game import Game, IllegalActionError
 from .heroes import HeroInfo, SkillInfo, hero_info, skill_info
 from .obs import OBS_DIVISOR, OBS_SCALE, STATE_DIVISOR, STATE_SCALE, obs_to_float32
-from .scenario import ScenarioError
+from .scenario import Scenario, ScenarioError
 from .scenario import build as build_scenario
 
 # gymnasium.make("heroes_env/Sanguosha-v0", **kw): heroes_env.wrappers.LearnerEnv(**kw); a
@@ -34,8 +34,8 @@ def _register():
 _register()
 
 __all__ = ["env", "raw_env", "Config", "PRESETS", "Game", "IllegalActionError", "build_scenario",
-           "ScenarioError", "NUM_ACTIONS", "OBS_SIZE", "OBS_DIVISOR", "OBS_SCALE", "STATE_DIVISOR",
-           "STATE_SCALE",
+           "Scenario", "ScenarioError", "NUM_ACTIONS", "OBS_SIZE", "OBS_DIVISOR", "OBS_SCALE",
+           "STATE_DIVISOR", "STATE_SCALE",
            "obs_to_float32", "sanguosha_v0", "GYM_ID", "hero_info", "skill_info", "HeroInfo",
            "SkillInfo"]
 __version__ = "0.2.0"

@@ -43,6 +43,7 @@ over: the lord's side has won, as the rules say, and no decision is asked.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -156,76 +157,128 @@ def _role(value, where, mode="identity") -> int:
                         f"got {value!r}")
 
 
-def build(seats: list[dict], deck_top: list | None = None, current: int = 0, phase: str = "play",
-          seed: int = 0, deck: str | None = None, max_rounds: int | None = None,
-          autoplay: bool | None = None,
-          log: bool = True, round: int = 1, mode: str = "identity", acted=(),
-          guards_block: bool | None = None, discard: list | None = None,
-          distinct_heroes: bool = True) -> Game:
-    """Build a game from a description (see the module docstring) and run it to its first
-    decision. Seats default to full HP (4, the lord 5 with 5+ players, a 3v3 commander 5), no
-    cards. distinct_heroes=False lets several seats have one hero (no game deals that: for a rule
-    test's filler seats)."""
-    if not isinstance(seats, (list, tuple)) or not 4 <= len(seats) <= C.MAX_SEATS:
-        raise ScenarioError(f"seats must list 4 to {C.MAX_SEATS} seat descriptions, got "
-                            f"{seats if not isinstance(seats, (list, tuple)) else len(seats)}")
-    npl = len(seats)
-    given: dict[str, Any] = dict(deck=deck, max_rounds=max_rounds, autoplay=autoplay)
-    try:
-        # deck, max_rounds, autoplay: Config's defaults unless given
-        config = Config(num_players=npl, mode=mode,
-                        **{k: v for k, v in given.items() if v is not None})
-    except ValueError as e:
-        raise ScenarioError(str(e)) from None
-    max_rounds = config.max_rounds
-    if phase not in PHASES:
-        raise ScenarioError(f"phase must be one of {list(PHASES)}, got {phase!r}")
-    if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < npl:
-        raise ScenarioError(f"current must be a seat 0..{npl - 1}, got {current!r}")
-    if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= max_rounds:
-        raise ScenarioError(f"round must be an int from 1 to max_rounds={max_rounds}, got "
-                            f"{round!r}")
-    if discard is not None and not isinstance(discard, (list, tuple)):
-        raise ScenarioError(f"discard must list cards, got {discard!r}")
-    the_deck = cards.deck(config.deck)
-    pick = _Cards(the_deck)
-    s = np.zeros(C.STATE_SIZE, np.int32)
-    core.setup_game(s, config.spec(), engine_seed(seed))
-    roles = []
-    heroes: dict[int, int] = {}
-    for i, d in enumerate(seats):
+@dataclass(frozen=True)
+class Scenario:
+    """A rigged game: the seats, the cards on top of the deck, the turn under way and the table
+    (the module docstring says what each field means). ``build()`` makes the game. Seats default
+    to full HP (4, the lord 5 with 5+ players, a 3v3 commander 5) and no cards.
+    distinct_heroes=False lets several seats have one hero (no game deals that: for a rule test's
+    filler seats)."""
+
+    seats: list[dict]
+    deck_top: list | None = None
+    # the turn under way
+    current: int = 0
+    phase: str = "play"
+    round: int = 1
+    acted: tuple | list = ()
+    guards_block: bool | None = None
+    # the table (deck, max_rounds, autoplay: Config's defaults unless given)
+    mode: str = "identity"
+    deck: str | None = None
+    max_rounds: int | None = None
+    autoplay: bool | None = None
+    seed: int = 0
+    log: bool = True
+    discard: list | None = None
+    distinct_heroes: bool = True
+
+    def build(self) -> Game:
+        """The game, run to its first decision (``ScenarioError`` naming what is wrong)."""
+        seats = self.seats
+        if not isinstance(seats, (list, tuple)) or not 4 <= len(seats) <= C.MAX_SEATS:
+            raise ScenarioError(f"seats must list 4 to {C.MAX_SEATS} seat descriptions, got "
+                                f"{seats if not isinstance(seats, (list, tuple)) else len(seats)}")
+        config = self._config(len(seats))
+        self._check_turn(config)
+        the_deck = cards.deck(config.deck)
+        pick = _Cards(the_deck)
+        s = np.zeros(C.STATE_SIZE, np.int32)
+        core.setup_game(s, config.spec(), engine_seed(self.seed))
+        roles = self._roles()
+        heroes: dict[int, int] = {}
+        for i, d in enumerate(seats):
+            self._rig_seat(s, i, d, roles[i], pick, heroes)
+        for j, spec in enumerate(self.discard or []):
+            move_card(s, pick.take(spec, f"discard[{j}]"), C.Z_DISCARD)
+        top = [pick.take(spec, f"deck_top[{j}]") for j, spec in enumerate(self.deck_top or [])]
+        for c in reversed(top):
+            move_card(s, c, C.Z_PROC)
+            move_card(s, c, C.Z_DECK)
+        self._rig_turn(s)
+        g = Game._trusted(config, s, self.log)
+        if self.mode == "identity" and not any(
+                s[C.P_ALIVE + i] and roles[i] in (C.ROLE_REBEL, C.ROLE_RENEGADE)
+                for i in range(len(seats))):
+            end_game(s, C.RES_LORD, -1)     # no rebel or renegade lives: the lord's side has won
+            g._drain_events()
+            return g
+        g._start()
+        return g
+
+    def _config(self, npl: int) -> Config:
+        given: dict[str, Any] = dict(deck=self.deck, max_rounds=self.max_rounds,
+                                     autoplay=self.autoplay)
+        try:
+            return Config(num_players=npl, mode=self.mode,
+                          **{k: v for k, v in given.items() if v is not None})
+        except ValueError as e:
+            raise ScenarioError(str(e)) from None
+
+    def _check_turn(self, config: Config) -> None:
+        npl, current, round = len(self.seats), self.current, self.round
+        max_rounds = config.max_rounds
+        if self.phase not in PHASES:
+            raise ScenarioError(f"phase must be one of {list(PHASES)}, got {self.phase!r}")
+        if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < npl:
+            raise ScenarioError(f"current must be a seat 0..{npl - 1}, got {current!r}")
+        if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= max_rounds:
+            raise ScenarioError(f"round must be an int from 1 to max_rounds={max_rounds}, got "
+                                f"{round!r}")
+        if self.discard is not None and not isinstance(self.discard, (list, tuple)):
+            raise ScenarioError(f"discard must list cards, got {self.discard!r}")
+
+    def _roles(self) -> list[int]:
+        """Each seat's role (3v3: fixed by the seat), with the description's keys checked."""
+        roles = []
+        for i, d in enumerate(self.seats):
+            where = f"seat {i}"
+            if not isinstance(d, dict):
+                raise ScenarioError(f"{where}: a seat is a dict, got {d!r}")
+            extra = set(d) - SEAT_KEYS
+            if extra:
+                raise ScenarioError(f"{where}: unknown keys {sorted(extra)}; "
+                                    f"allowed: {sorted(SEAT_KEYS)}")
+            if self.mode == "3v3":
+                fixed = (C.ROLE_COMMANDER if i % C.TEAM_SIZE == C.COMMANDER_OFFSET
+                         else C.ROLE_GUARD)
+                if "role" in d and _role(d["role"], where, self.mode) != fixed:
+                    raise ScenarioError(f"{where}: in 3v3 this seat is a "
+                                        f"{ROLE_NAMES['en'][fixed]}, got role {d['role']!r}")
+                roles.append(fixed)
+                continue
+            roles.append(_role(d.get("role", "lord" if i == 0 else "rebel"), where))
+        if self.mode != "3v3" and roles.count(C.ROLE_LORD) != 1:
+            raise ScenarioError(f"exactly one seat must be the lord, got roles "
+                                f"{[ROLE_NAMES['en'][r] for r in roles]}")
+        return roles
+
+    def _rig_seat(self, s, i: int, d: dict, role: int, pick: _Cards,
+                  heroes: dict[int, int]) -> None:
+        """Seat i as its description says: role, hero, HP, gender, cards."""
         where = f"seat {i}"
-        if not isinstance(d, dict):
-            raise ScenarioError(f"{where}: a seat is a dict, got {d!r}")
-        extra = set(d) - SEAT_KEYS
-        if extra:
-            raise ScenarioError(f"{where}: unknown keys {sorted(extra)}; "
-                                f"allowed: {sorted(SEAT_KEYS)}")
-        if mode == "3v3":
-            fixed = C.ROLE_COMMANDER if i % C.TEAM_SIZE == C.COMMANDER_OFFSET else C.ROLE_GUARD
-            if "role" in d and _role(d["role"], where, mode) != fixed:
-                raise ScenarioError(f"{where}: in 3v3 this seat is a {ROLE_NAMES['en'][fixed]}, "
-                                    f"got role {d['role']!r}")
-            roles.append(fixed)
-            continue
-        roles.append(_role(d.get("role", "lord" if i == 0 else "rebel"), where))
-    if mode == "3v3":
-        pass
-    elif roles.count(C.ROLE_LORD) != 1:
-        raise ScenarioError(f"exactly one seat must be the lord, got roles "
-                            f"{[ROLE_NAMES['en'][r] for r in roles]}")
-    for i, d in enumerate(seats):
-        where = f"seat {i}"
-        s[C.P_ROLE + i] = roles[i]
-        base = 5 if (roles[i] == C.ROLE_LORD and npl >= 5) or roles[i] == C.ROLE_COMMANDER else 4
+        npl = len(self.seats)
+        s[C.P_ROLE + i] = role
+        base = 5 if (role == C.ROLE_LORD and npl >= 5) or role == C.ROLE_COMMANDER else 4
         if "hero" in d:
             h = _hero(d["hero"], where)
-            if h in heroes and distinct_heroes:
+            if h in heroes and self.distinct_heroes:
                 raise ScenarioError(f"{where}: {content.HEROES_BY_ID[h].key} is already seat "
                                     f"{heroes[h]}'s hero (a hero sits at one seat)")
             heroes[h] = i
-            if roles[i] == C.ROLE_LORD and content.HEROES_BY_ID[h].never_lord:
-                raise ScenarioError(f"{where}: {content.HEROES_BY_ID[h].key} can never be the lord")
+            if role == C.ROLE_LORD and content.HEROES_BY_ID[h].never_lord:
+                raise ScenarioError(f"{where}: {content.HEROES_BY_ID[h].key} can never be the "
+                                    "lord")
             assign_hero(s, i, h)
             base = int(s[C.P_MAXHP + i])
         alive = d.get("alive", True)
@@ -235,90 +288,105 @@ def build(seats: list[dict], deck_top: list | None = None, current: int = 0, pha
         max_hp = _int(d.get("max_hp", base), where, "max_hp", 1, C.HP_MAX)
         hp = _int(d.get("hp", max_hp), where, "hp", 1 if alive else C.HP_MIN, max_hp,
                   f"max_hp={max_hp}")
-        if not alive and roles[i] in (C.ROLE_LORD, C.ROLE_COMMANDER):
-            raise ScenarioError(f"{where}: the {ROLE_NAMES['en'][roles[i]]} cannot start dead")
+        if not alive and role in (C.ROLE_LORD, C.ROLE_COMMANDER):
+            raise ScenarioError(f"{where}: the {ROLE_NAMES['en'][role]} cannot start dead")
         gender = d.get("gender", None)
         if gender not in (None, "male", "female"):
             raise ScenarioError(f"{where}: gender must be 'male', 'female' or None, got {gender!r}")
         if gender is None and "hero" in d:
             gender = {1: "male", 2: "female"}.get(int(s[C.P_GENDER + i]))
-        s[C.P_ROLE + i] = roles[i]
         s[C.P_HP + i] = hp
         s[C.P_MAXHP + i] = max_hp
         s[C.P_ALIVE + i] = 1 if alive else 0
-        s[C.P_REVEALED + i] = 1 if (roles[i] == C.ROLE_LORD or not alive or mode == "3v3") else 0
+        s[C.P_REVEALED + i] = 1 if (role == C.ROLE_LORD or not alive or self.mode == "3v3") else 0
         s[C.P_GENDER + i] = {None: 0, "male": 1, "female": 2}[gender]
         s[C.P_SLASHES + i] = _int(d.get("slashes", 0), where, "slashes", 0, C.BYTE_MAX)
         if not alive and (d.get("hand") or d.get("equip") or d.get("judge")):
             raise ScenarioError(f"{where}: a dead seat holds no cards")
         for spec in d.get("hand", []):
             move_card(s, pick.take(spec, f"{where} hand"), C.Z_HAND + i)
-        slots: dict[str, str] = {}
-        for spec in d.get("equip", []):
-            c = pick.take(spec, f"{where} equip")
-            k = the_deck[c].kind
-            if not C.K_CROSSBOW <= k <= C.K_HORSE_MINUS:
-                raise ScenarioError(f"{where} equip: {the_deck[c].label()} is not equipment")
-            slot = ("weapon" if k <= C.K_KYLIN_BOW else "armor" if k <= C.K_NIOH_SHIELD
-                    else "+1 horse" if k == C.K_HORSE_PLUS else "-1 horse")
-            if slot in slots:
-                raise ScenarioError(f"{where} equip: two cards for the {slot} slot "
-                                    f"({slots[slot]}, {the_deck[c].label()})")
-            slots[slot] = the_deck[c].label()
-            move_card(s, c, C.Z_EQUIP + i)
-        seen = set()
-        for spec in d.get("judge", []):
-            c = pick.take(spec, f"{where} judge")
-            k = the_deck[c].kind
-            if k not in (C.K_INDULGENCE, C.K_LIGHTNING):
-                raise ScenarioError(f"{where} judge: {the_deck[c].label()} is not a delayed trick")
-            if k in seen:
-                raise ScenarioError(f"{where} judge: two {cards.kinds()[k].key} "
-                                    "in one judgement zone")
-            seen.add(k)
-            move_card(s, c, C.Z_JUDGE + i)
-            s[C.C_AS + c] = k
-    for j, spec in enumerate(discard or []):
-        move_card(s, pick.take(spec, f"discard[{j}]"), C.Z_DISCARD)
-    top = [pick.take(spec, f"deck_top[{j}]") for j, spec in enumerate(deck_top or [])]
-    for c in reversed(top):
-        move_card(s, c, C.Z_PROC)
-        move_card(s, c, C.Z_DECK)
-    if not alive_ok(s, current):
-        raise ScenarioError(f"current seat {current} is dead")
-    s[C.H_CUR] = current
-    s[C.H_ROUND] = round
-    s[C.H_TURNS] = 1
-    g_frame = push_frame(s, C.FR_GAME, -1, -1, -1, 0, -1, 0, 0)
-    s[g_frame + C.F_PC] = GAME_NEXT              # the turn below is under way
-    if mode == "3v3":
-        if isinstance(acted, (int, np.integer)) or not all(isinstance(x, int) and 0 <= x < npl
-                                                            for x in acted):
-            raise ScenarioError(f"acted must list seats 0..{npl - 1}, got {acted!r}")
-        s[C.H_ACTED] = sum(1 << x for x in set(acted) | {current})
-        s[C.H_SIDE] = current // C.TEAM_SIZE
-        if guards_block is None:
-            guards_block = current % C.TEAM_SIZE != C.COMMANDER_OFFSET
-        if guards_block and current % C.TEAM_SIZE == C.COMMANDER_OFFSET:
-            raise ScenarioError("guards_block: the current seat is a commander")
-        s[C.H_BLOCK] = 1 if guards_block else 0
-        s[g_frame + C.F_PC] = GAME3_AFTER_TURN
-    t_frame = push_frame(s, C.FR_TURN, current, -1, -1, 0, -1, 0, 0)
-    if phase == "play":
-        s[t_frame + C.F_PC] = PHASE_PC["play"] + 1     # the FR_PLAY pushed next is under way
-        s[C.H_PHASE] = C.PH_PLAY
-        push_frame(s, C.FR_PLAY, current, -1, -1, 0, -1, 0, 0)
-    else:
-        s[t_frame + C.F_PC] = PHASE_PC[phase]
-    g = Game._trusted(config, s, log)
-    if mode == "identity" and not any(s[C.P_ALIVE + i] and roles[i] in (C.ROLE_REBEL,
-                                                                          C.ROLE_RENEGADE)
-                                      for i in range(npl)):
-        end_game(s, C.RES_LORD, -1)     # no rebel or renegade lives: the lord's side has won
-        g._drain_events()
-        return g
-    g._start()
-    return g
+        _rig_equipment(s, i, d.get("equip", []), pick)
+        _rig_judgement(s, i, d.get("judge", []), pick)
+
+    def _rig_turn(self, s) -> None:
+        """The current seat's turn under way at its phase (3v3: the round's order too)."""
+        current, npl = self.current, len(self.seats)
+        if not alive_ok(s, current):
+            raise ScenarioError(f"current seat {current} is dead")
+        s[C.H_CUR] = current
+        s[C.H_ROUND] = self.round
+        s[C.H_TURNS] = 1
+        g_frame = push_frame(s, C.FR_GAME, -1, -1, -1, 0, -1, 0, 0)
+        s[g_frame + C.F_PC] = GAME_NEXT              # the turn below is under way
+        if self.mode == "3v3":
+            acted = self.acted
+            if isinstance(acted, (int, np.integer)) or not all(
+                    isinstance(x, int) and 0 <= x < npl for x in acted):
+                raise ScenarioError(f"acted must list seats 0..{npl - 1}, got {acted!r}")
+            s[C.H_ACTED] = sum(1 << x for x in set(acted) | {current})
+            s[C.H_SIDE] = current // C.TEAM_SIZE
+            guards_block = self.guards_block
+            if guards_block is None:
+                guards_block = current % C.TEAM_SIZE != C.COMMANDER_OFFSET
+            if guards_block and current % C.TEAM_SIZE == C.COMMANDER_OFFSET:
+                raise ScenarioError("guards_block: the current seat is a commander")
+            s[C.H_BLOCK] = 1 if guards_block else 0
+            s[g_frame + C.F_PC] = GAME3_AFTER_TURN
+        t_frame = push_frame(s, C.FR_TURN, current, -1, -1, 0, -1, 0, 0)
+        if self.phase == "play":
+            s[t_frame + C.F_PC] = PHASE_PC["play"] + 1     # the FR_PLAY pushed next is under way
+            s[C.H_PHASE] = C.PH_PLAY
+            push_frame(s, C.FR_PLAY, current, -1, -1, 0, -1, 0, 0)
+        else:
+            s[t_frame + C.F_PC] = PHASE_PC[self.phase]
+
+
+SCENARIO_FIELDS = tuple(f.name for f in fields(Scenario))
+
+
+def build(seats: list[dict], deck_top: list | None = None, **given: Any) -> Game:
+    """``Scenario(seats, deck_top, **given).build()``: build a game from a description (see the
+    module docstring; the other fields are ``Scenario``'s) and run it to its first decision."""
+    unknown = sorted(set(given) - set(SCENARIO_FIELDS))
+    if unknown:
+        raise ScenarioError(f"unknown scenario field(s) {unknown}; the fields are "
+                            f"{list(SCENARIO_FIELDS)}")
+    return Scenario(seats, deck_top, **given).build()
+
+
+def _rig_equipment(s, i: int, equip: list, pick: _Cards) -> None:
+    where = f"seat {i}"
+    the_deck = pick.deck
+    slots: dict[str, str] = {}
+    for spec in equip:
+        c = pick.take(spec, f"{where} equip")
+        k = the_deck[c].kind
+        if not C.K_CROSSBOW <= k <= C.K_HORSE_MINUS:
+            raise ScenarioError(f"{where} equip: {the_deck[c].label()} is not equipment")
+        slot = ("weapon" if k <= C.K_KYLIN_BOW else "armor" if k <= C.K_NIOH_SHIELD
+                else "+1 horse" if k == C.K_HORSE_PLUS else "-1 horse")
+        if slot in slots:
+            raise ScenarioError(f"{where} equip: two cards for the {slot} slot "
+                                f"({slots[slot]}, {the_deck[c].label()})")
+        slots[slot] = the_deck[c].label()
+        move_card(s, c, C.Z_EQUIP + i)
+
+
+def _rig_judgement(s, i: int, judge: list, pick: _Cards) -> None:
+    where = f"seat {i}"
+    the_deck = pick.deck
+    seen = set()
+    for spec in judge:
+        c = pick.take(spec, f"{where} judge")
+        k = the_deck[c].kind
+        if k not in (C.K_INDULGENCE, C.K_LIGHTNING):
+            raise ScenarioError(f"{where} judge: {the_deck[c].label()} is not a delayed trick")
+        if k in seen:
+            raise ScenarioError(f"{where} judge: two {cards.kinds()[k].key} "
+                                "in one judgement zone")
+        seen.add(k)
+        move_card(s, c, C.Z_JUDGE + i)
+        s[C.C_AS + c] = k
 
 
 def alive_ok(s, seat) -> bool:

@@ -66,3 +66,21 @@ def test_phase_finish_runs_menshen():
 def test_the_docstring_says_what_cannot_be_rigged():
     import heroes_env.scenario as sc
     assert "cannot rig" in sc.__doc__ and "3v3" in sc.__doc__ and "draft" in sc.__doc__
+
+
+def test_a_scenario_is_a_description_built_on_demand():
+    """``Scenario`` holds the description; ``build(seats, ...)`` is ``Scenario(...).build()``, and
+    the same description builds the same game every time."""
+    from heroes_env.scenario import Scenario
+    seats = [{"hand": ["slash ♠7"]}, {"role": "rebel", "hp": 2}, {"role": "loyalist"},
+             {"role": "renegade"}]
+    sc = Scenario(seats, deck_top=["peach ♥3"], current=0, seed=4)
+    a, b, c = sc.build(), sc.build(), build(seats, deck_top=["peach ♥3"], current=0, seed=4)
+    assert (a.s == b.s).all() and (a.s == c.s).all()
+    assert hand_names(a, 0) == ["Slash ♠7"] and a.hp(1) == 2
+
+
+def test_an_unknown_scenario_field_names_the_fields():
+    with pytest.raises(ScenarioError, match=r"unknown scenario field\(s\) \['curent'\]; the fields "
+                                            r"are \['seats', 'deck_top', 'current'"):
+        build([{}, {}, {}, {}], curent=1)
