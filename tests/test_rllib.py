@@ -125,7 +125,11 @@ def test_rllib_ppo_smoke_exports_an_agent(tmp_path):
                           "--num-env-runners", "1", "--snapshot-every", "2", "--hidden", "64",
                           "--save-path", save, "--run-dir", str(tmp_path / "runs"),
                           "--rllib-checkpoint", str(tmp_path / "rllib_ckpt"), "--no-tensorboard"])
-    assert out["env_steps"] >= 2000 and out["league"] == ["past_1", "past_2"]
+    # one snapshot every 2 iterations; how many iterations 2,000 env steps take varies with
+    # what each sample returns (a busy machine times some out short)
+    its = len(out["history"])
+    assert out["env_steps"] >= 2000 and its >= 4
+    assert out["league"] == [f"past_{k}" for k in range(1, min(4, its // 2) + 1)]
     assert os.listdir(tmp_path / "rllib_ckpt")                   # RLlib's own checkpoint too
     assert all(r["env_steps_per_s"] > 0 for r in out["history"])
     agent = make_agent(save)
