@@ -32,7 +32,7 @@ import numpy as np  # noqa: E402
 
 MASK_DTYPE = np.int8      # the engine's mask buffers (another dtype would compile new versions)
 
-AIMS = {  # the aims (agent decisions/s, seconds)
+AIMS = {  # the performance aims (agent decisions/s, seconds)
     "env": ("env() decisions/s", ">=", 25_000),
     "raw_env": ("raw_env decisions/s", ">=", 100_000),
     "engine": ("bare engine decisions/s", ">=", 300_000),

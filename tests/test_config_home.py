@@ -38,7 +38,7 @@ def test_every_constructor_builds_configs_config(name, pack):
 
 
 def test_herokill_through_the_aec_env_plays_the_herokill_deck():
-    """The issue's report: env(pack="herokill") played the 108-card standard deck."""
+    """env(pack="herokill") plays the 英雄杀 deck, not the 108-card standard one."""
     e = heroes_env.env(pack="herokill")
     e.reset(seed=0)
     assert e.unwrapped.config.deck == "herokill"

@@ -105,7 +105,7 @@ def test_lvbu_duel_target_plays_two_slashes_each_time():
 
 
 def test_lvbu_duel_target_with_one_slash_loses():
-    """The case the issue reported: one 杀 no longer answers 吕布."""
+    """A 决斗 used by 吕布 with one 杀 in hand: one 杀 does not answer 吕布, so the target loses."""
     g = table({}, {"hero": "lvbu", "hand": ["duel ♠A", ANCHOR]},
               {"hand": ["slash ♠7"]}, {}, current=1)
     g.play("Duel ♠A")
