@@ -192,6 +192,45 @@ def test_borrow_row_is_the_row_in_place():
     assert A[1, 0] == 7
 
 
+def test_borrow_gives_the_same_arrays_without_a_reference():
+    """intrinsics.borrow(value): an array, or a (named) tuple of arrays, numbers and tuples, the
+    same data in place (writes land in the caller's arrays), and each borrowed array holds no
+    reference (its meminfo is null: no reference count); without JIT it is value itself."""
+    from collections import namedtuple
+
+    from numba.extending import intrinsic
+
+    from heroes_env.fast.intrinsics import _borrow_py, borrow
+    Pair = namedtuple("Pair", ["a", "n", "inner"])
+
+    @numba.njit(cache=False)
+    def touch(p):
+        b = borrow(p)
+        b.a[1] += 5
+        b.inner[0][0] = 9
+        return b.n, b.a.shape[0], b.a.strides[0], b.inner[1]
+
+    @intrinsic
+    def holds_reference(typingctx, arr):
+        def codegen(context, builder, signature, args):
+            ary = context.make_array(signature.args[0])(context, builder, args[0])
+            return builder.icmp_unsigned("!=", ary.meminfo, ary.meminfo.type(None))
+        return numba.types.boolean(arr), codegen
+
+    @numba.njit(cache=False)
+    def references(a):
+        return holds_reference(a), holds_reference(borrow(a))
+
+    a, c = np.arange(4, dtype=np.int64), np.zeros(3, np.float32)
+    assert touch(Pair(a, 7, (c, 2.5))) == (7, 4, 8, 2.5)
+    assert a.tolist() == [0, 6, 2, 3] and c[0] == 9
+    assert references(np.zeros(2)) == (True, False)
+    with pytest.raises(numba.TypingError):
+        numba.njit(cache=False)(lambda x: borrow(x))(3)
+    x = (a, 1)
+    assert _borrow_py(x) is x
+
+
 def test_load_and_store_u64_move_exactly_eight_bytes():
     """intrinsics.load_u64 / store_u64: the 8 bytes at a byte offset of a 1-d C array,
     little-endian, compiled and without JIT alike, nothing around them touched; other layouts are

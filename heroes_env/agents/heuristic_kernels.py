@@ -22,6 +22,7 @@ import numpy as np
 
 from heroes_env.engine import constants as C
 from heroes_env.fast import crew
+from heroes_env.fast.intrinsics import borrow
 from heroes_env.fast.jit import njit
 
 from .heuristic_common import (  # noqa: F401  (re-exported: the kernels' vocabulary)
@@ -658,6 +659,7 @@ def act_rows(obs, masks, rows, keys, MF, MI, pl, out, dec_counts, fb_counts, num
 @njit(entry=True, cache=True, nogil=True)
 def act_rows_range(obs, masks, rows, keys, MF, MI, pl, out, info, lo, hi):
     """``act_rows`` of rows lo..hi-1 (info[i]: row i's decision kind, skill, fallback)."""
+    pl = borrow(pl)         # its tables read per decision without reference counts
     for i in range(lo, hi):
         out[i] = act_one(obs[i], masks[i], MF[rows[i]], MI[rows[i]], keys[i], pl, info[i])
 

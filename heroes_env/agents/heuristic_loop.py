@@ -26,7 +26,7 @@ from heroes_env.engine import batch as K
 from heroes_env.engine import constants as C
 from heroes_env.engine.batch import advance_row
 from heroes_env.fast import crew
-from heroes_env.fast.intrinsics import borrow_row, store_fence, stream_row
+from heroes_env.fast.intrinsics import borrow, borrow_row, store_fence, stream_row
 from heroes_env.fast.jit import njit
 
 from . import heuristic_kernels as HK
@@ -105,6 +105,8 @@ def loop_advance_rows(rows, opts, new_step, L, pl, go, lo, hi):
     (``crew.release(go)``). opts.stream != 0: the observations are made in a scratch row, where
     the heuristic reads them, and each row's last one is streamed out (``vec_advance_rows``)."""
     crew.release(go)
+    rows, opts = borrow(rows), borrow(opts)     # read in the loop without reference counts
+    L, pl = borrow(L), borrow(pl)
     K.tally_start(rows.seen, lo)
     info = np.zeros(3, np.int64)
     obs = rows.obs

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..fast import crew
 from ..fast.intrinsics import (
+    borrow,
     borrow_row,
     prefetch_row,
     prefetch_row_for_write,
@@ -309,7 +310,7 @@ def _record_end(i, s, rows, opts, no_learner):
 def _run_row(i, s, buf, rows, opts, consumed):
     """Row i's game runs on (finished games recorded and restarted, OPP_RANDOM seats played)
     until it needs a seat played outside this kernel or a seed; the STAGE_* it stops at."""
-    r = borrow_row(rows.R, i)
+    r, op = borrow_row(rows.R, i), borrow_row(rows.opp, i)
     no_learner = opts.seat_mode == SEATS_EVERYONE or opts.seat_mode == SEATS_NONE
     while True:
         if s[H_ERR] != 0:
@@ -328,7 +329,7 @@ def _run_row(i, s, buf, rows, opts, consumed):
         d = s[H_DECIDER]
         if opts.seat_mode == SEATS_EVERYONE or d == r[R_LEARNER]:
             return STAGE_READY
-        if rows.opp[i, d] != OPP_RANDOM:
+        if op[d] != OPP_RANDOM:
             return STAGE_OPPONENT
         r[R_ACTR] += 1
         a = _random_legal(buf, agent_u32(opts.agent_seed, i, r[R_ACTR]))
@@ -462,6 +463,7 @@ def vec_advance_rows(rows, opts, new_step, go, lo, hi):
     row that stays in the cache and streamed out to obs[i] (``intrinsics.stream_row``): a batch
     too large for the caches then does not read every observation row in before writing it."""
     crew.release(go)
+    rows, opts = borrow(rows), borrow(opts)     # read in the loop without reference counts
     tally_start(rows.seen, lo)
     obs = rows.obs
     scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last use)

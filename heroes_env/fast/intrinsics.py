@@ -9,6 +9,9 @@ llvmlite) every name here is its Python version, so the engine runs the same as 
   kernel hands each game's state row, mask, observation and per-row records to the engine as
   ``borrow_row(A, i)``, so that neither taking the row nor the engine's calls that LLVM does not
   inline increment and decrement the batch array's reference count (an atomic operation).
+- ``borrow``: an array, or a tuple of arrays (``batch.Rows``), whose arrays hold no reference. A
+  kernel borrows its named tuples once, so that reading an array from one (``rows.R``), which
+  takes a reference, costs no atomic operation in its loops.
 - ``load_u64`` / ``store_u64``: one unaligned 8-byte load / store at a byte offset.
 - ``atomic_load`` / ``atomic_store`` / ``cpu_pause``: the crew's flags (``crew.py``).
 - ``stream_row`` / ``store_fence``: a row written with non-temporal stores, and the fence
@@ -53,6 +56,11 @@ def _store_fence_py():
 def _borrow_row_py(arr, i):
     """Without JIT: the row's view."""
     return arr[i]
+
+
+def _borrow_py(value):
+    """Without JIT: value itself."""
+    return value
 
 
 def _load_u64_py(arr, i):
@@ -282,6 +290,35 @@ try:
                                    itemsize=itemsize, meminfo=None)
             return out._getvalue()
         return sig, codegen
+    def _borrowed(context, builder, ty, value):
+        """value of type ty with its arrays' meminfo null (a tuple: each member so; a member of
+        another type taken as it is, with the reference a returned value holds)."""
+        if isinstance(ty, types.Array):
+            src = context.make_array(ty)(context, builder, value)
+            out = context.make_array(ty)(context, builder)
+            context.populate_array(out, data=src.data, shape=src.shape, strides=src.strides,
+                                   itemsize=src.itemsize, meminfo=None)
+            return out._getvalue()
+        if isinstance(ty, types.BaseTuple):
+            members = [_borrowed(context, builder, t, builder.extract_value(value, k))
+                       for k, t in enumerate(ty)]
+            return context.make_tuple(builder, ty, members)
+        if context.enable_nrt:
+            context.nrt.incref(builder, ty, value)
+        return value
+
+    @_intrinsic
+    def borrow(typingctx, value):
+        """value (an array, or a tuple or named tuple of arrays and numbers) whose arrays hold no
+        reference: reading one from the tuple, or passing it to a call that is not inlined,
+        costs no atomic reference count. Only while the caller holds value (inside one kernel
+        call)."""
+        if not isinstance(value, (types.Array, types.BaseTuple)):
+            return None
+
+        def codegen(context, builder, signature, args):
+            return _borrowed(context, builder, signature.args[0], args[0])
+        return value(value), codegen
     _COMPILED = True
 except ImportError:            # pragma: no cover
     _COMPILED = False
@@ -289,6 +326,7 @@ if not _COMPILED or numba.config.DISABLE_JIT:   # the engine runs as Python
     # (tests/test_jit_equivalence.py): each intrinsic's Python version
     prefetch_row = prefetch_row_for_write = _prefetch_row_py
     borrow_row = _borrow_row_py
+    borrow = _borrow_py
     load_u64, store_u64 = _load_u64_py, _store_u64_py
     atomic_load, atomic_store, cpu_pause = _atomic_load_py, _atomic_store_py, _cpu_pause_py
     stream_row, store_fence = _stream_row_py, _store_fence_py
