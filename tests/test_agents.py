@@ -143,14 +143,19 @@ def test_heuristic_with_the_aec_env_one_agent_per_seat_by_slot():
     assert not agent.remembers("player_0") and agent.remembers("player_1")
 
 
-def test_heuristic_batch_matches_single():
-    cfg = Config(num_players=5, pack="none")
-    g = Game.new(cfg, seed=2)
+def _random_rows(cfg, seed, n):
+    """(obs, mask) of the first n decisions of a random game."""
+    g = Game.new(cfg, seed=seed)
     rows = []
-    while not g.done and len(rows) < 40:
+    while not g.done and len(rows) < n:
         obs, mask = g.observe_with_mask(g.decider)
         rows.append((obs, mask))
         g.step(RandomAgent(seed=len(rows)).act(obs, mask))
+    return rows
+
+
+def test_heuristic_batch_matches_single():
+    rows = _random_rows(Config(num_players=5, pack="none"), 2, 40)
     obs = np.stack([r[0] for r in rows])
     masks = np.stack([r[1] for r in rows])
     batch = HeuristicAgent(seed=5).act_batch(obs, masks)
@@ -165,12 +170,7 @@ def test_heuristic_pickles_without_its_tables_and_acts_the_same():
     (the tables as loose arrays, memory rows of another layout) loads and plays."""
     import pickle
     cfg = Config(num_players=5, pack="standard")
-    g = Game.new(cfg, seed=4)
-    rows = []
-    while not g.done and len(rows) < 30:
-        obs, mask = g.observe_with_mask(g.decider)
-        rows.append((obs, mask))
-        g.step(RandomAgent(seed=len(rows)).act(obs, mask))
+    rows = _random_rows(cfg, 4, 30)
     a = HeuristicAgent(seed=7)
     for i, (o, m) in enumerate(rows[:10]):
         a.act(o, m, slot=i % 3)
