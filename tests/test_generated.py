@@ -66,3 +66,17 @@ def test_a_handler_with_other_parameters_is_named(tmp_path, monkeypatch):
     monkeypatch.setattr(generate, "HERE", tmp_path)
     with pytest.raises(ValueError, match=r"fanjian.py: run\(s, o, sk\) must take \(s, o\)"):
         generate.skill_modules()
+
+
+def test_a_handler_compiled_on_its_own_is_named(tmp_path, monkeypatch):
+    """A handler is compiled into the dispatch (inline="always"): one declared plain would add a
+    compiled function of its own to every cold compile."""
+    (tmp_path / "fanjian.py").write_text("@njit(cache=True)\ndef run(s, o):\n    pass\n",
+                                         encoding="utf-8")
+    monkeypatch.setattr(generate, "HERE", tmp_path)
+    with pytest.raises(ValueError, match=r'fanjian.py: run is a handler: declare it '
+                                         r'@njit\(cache=True, inline="always"\)'):
+        generate.skill_modules()
+    (tmp_path / "fanjian.py").write_text(
+        '@njit(cache=True, inline="always")\ndef run(s, o):\n    pass\n', encoding="utf-8")
+    assert generate.skill_modules()["fanjian"] == ["run"]

@@ -13,7 +13,7 @@ TIMINGS = (TP_AFTER_DISCARD,)
 BIYUE_ASK, BIYUE_ANSWER = PC_START, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     if s[o + F_PC] == BIYUE_ASK:
         ask_if_alive(s, o, BIYUE_ANSWER)

@@ -20,14 +20,14 @@ from .ids import SK_DIEHUN
 QUERIES = (Q_TRICK_SKIPS, Q_TRICK_SKIPPED)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """A trick of kind a with b targets skips her."""
     return 1 if b >= 2 and (a == K_SAVAGE or a == K_ARCHERY or a == K_GOD_SALVATION
                             or a == K_AMAZING_GRACE) else value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def react(s, q, prm, seat, a, b):
     """Skipped by a trick: she draws one card instead."""
     skill_log(s, seat, SK_DIEHUN, -1)

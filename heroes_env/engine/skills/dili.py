@@ -10,7 +10,7 @@ from .ids import SK_DILI
 TIMINGS = (TP_DRAW,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     """Its one step: the draw phase draws his lost HP more."""
     u = s[o + F_USER]

@@ -30,7 +30,7 @@ TIMINGS = (TP_DAMAGED,)
 FANJI_START, FANJI_ASKED = PC_START, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     src = s[o + F_TGT]

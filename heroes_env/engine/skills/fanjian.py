@@ -43,13 +43,13 @@ from .ids import SK_FANJIAN
 FANJIAN_ASK, FANJIAN_TARGET, FANJIAN_NAMED, FANJIAN_DAMAGED = PC_START, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def active_ok(s, d):
     """May d use it now: not yet in this play phase, a hand card, another living character."""
     return not used(s, d, SK_FANJIAN) and s[P_HANDN + d] > 0 and other_alive(s, d)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Stage 0: any other living character; stage 1 (the target decides): a colour, or a suit
     for 攻心."""
@@ -67,7 +67,7 @@ def mask(s, out, d, stage):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     pc = s[o + F_PC]

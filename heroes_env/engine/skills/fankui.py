@@ -45,13 +45,13 @@ def may_take(s, u, src):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """法家: a random hand card of the source, or one of its equipment cards."""
     return mark_hand_or_equip(s, out, s[H_DTGT])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     src = s[o + F_TGT]

@@ -7,7 +7,7 @@ from ..constants import Q_SLASH_UNLIMITED
 QUERIES = (Q_SLASH_UNLIMITED,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """No 杀 limit."""
     return 1

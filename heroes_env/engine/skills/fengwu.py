@@ -8,7 +8,7 @@ from .ids import SK_FENGWU
 QUERIES = (Q_HEAL_ON_DAMAGE,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Damage to seat a (another) at distance b of at most 1 heals her."""
     return SK_FENGWU if a != seat and b <= 1 else value

@@ -12,7 +12,7 @@ from .ids import SK_FUXIAO
 QUERIES = (Q_CONVERTS,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     五谷丰登 and a is a ♥ hand card."""
@@ -20,7 +20,7 @@ def answer(s, q, prm, seat, value, a, b):
     return first_converting(value, SK_FUXIAO, turns)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_kind(s, seat):
     """In the play phase it makes 五谷丰登."""
     return K_AMAZING_GRACE

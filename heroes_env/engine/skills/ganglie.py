@@ -35,7 +35,7 @@ PUR_GANGLIE = PUR_SKILL     # FR_SELECT purpose: the source discards two hand ca
 GANGLIE_ASK, GANGLIE_ANSWER, GANGLIE_JUDGED, GANGLIE_CHOSEN, GANGLIE_DONE = PC_START, 1, 2, 3, 4
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """The source chooses: lose 1 HP or discard two hand cards."""
     out[A_OPTION + OPT_LOSE_HP] = 1
@@ -51,7 +51,7 @@ def hurts(s, u, src, c):
     return judge_color(s, src, c) == COLOR_BLACK
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     src = s[o + F_TGT]

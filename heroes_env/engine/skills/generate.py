@@ -9,12 +9,16 @@ runs while the package cannot be imported (a new skill module not dispatched yet
   command.
 - ``dispatch.py``: for every skill with a module of its own (``skills/<key>.py``, ``key`` a row of
   skills.csv), plain ``if sk == SK_<KEY>:`` branches that call its handlers (``HANDLERS``: the
-  play-phase check, the masks of its decisions, its frame's steps, ...), so that Numba compiles
-  and inlines them as hand-written ones, and ``MODULES`` (skill id -> module), from which
-  ``registry`` reads each module's ``TIMINGS``;
+  play-phase check, the masks of its decisions, its frame's steps, ...), and ``MODULES`` (skill
+  id -> module), from which ``registry`` reads each module's ``TIMINGS``;
 - ``answer_dispatch.py``: the same for the modules that answer query points (``ANSWER_HANDLERS``:
   ``answer``, ``react``; their ``QUERIES``), which ``queries`` asks. ``rules`` asks the query
   points, so these modules read the state only and do not import ``rules``.
+
+A handler is declared ``@njit(cache=True, inline="always")`` (``HANDLER_DECORATOR``; the
+command refuses a module whose handler is not): Numba compiles it into the branch of the
+dispatch that calls it, as if it were written there, so a skill module adds no compiled function
+of its own to the engine's cold compile.
 """
 from __future__ import annotations
 
@@ -122,9 +126,25 @@ HANDLER_DOCS = {
 DECLARED = ("TIMINGS", "QUERIES")
 
 
+# how a handler is declared: Numba compiles it into the dispatch that calls it (its IR inlined),
+# so a skill adds no compiled function of its own; every compiled function has a fixed cost in a
+# cold compile, and the callers of one compiled on its own would carry its code a second time
+HANDLER_DECORATOR = '@njit(cache=True, inline="always")'
+
+
+def _inlined(node: ast.FunctionDef) -> bool:
+    """Whether node is decorated ``njit(..., inline="always")``."""
+    for dec in node.decorator_list:
+        if isinstance(dec, ast.Call) and getattr(dec.func, "id", None) == "njit":
+            for kw in dec.keywords:
+                if kw.arg == "inline" and isinstance(kw.value, ast.Constant):
+                    return kw.value.value == "always"
+    return False
+
+
 def module_parts(path: pathlib.Path) -> tuple[list[str], list[str]]:
     """(the handlers, the declared names) of skill module ``path``; a handler with other
-    parameters than its table says fails, naming it."""
+    parameters than its table says, or not declared ``HANDLER_DECORATOR``, fails, naming it."""
     table = {**HANDLERS, **ANSWER_HANDLERS}
     found, declared = [], []
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
@@ -133,6 +153,9 @@ def module_parts(path: pathlib.Path) -> tuple[list[str], list[str]]:
             want = "s, " + table[node.name][0]
             if params != want:
                 raise ValueError(f"{path.name}: {node.name}({params}) must take ({want})")
+            if not _inlined(node):
+                raise ValueError(f"{path.name}: {node.name} is a handler: declare it "
+                                 f"{HANDLER_DECORATOR} (the dispatch compiles it in)")
             found.append(node.name)
         elif isinstance(node, ast.Assign):
             declared += [t.id for t in node.targets

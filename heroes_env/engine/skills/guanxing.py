@@ -96,7 +96,7 @@ def left(s, o):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Either stage: each card still to be placed (stage 0 adds CONFIRM: the rest go on top)."""
     o = FRAME_BASE + (s[H_FP] - 1) * FRAME_SIZE
@@ -144,7 +144,7 @@ def chosen_for_top(s, o, u, c):
     pop_frame(s, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     pc = s[o + F_PC]

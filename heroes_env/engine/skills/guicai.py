@@ -39,13 +39,13 @@ def with_equip(s, seat):
     return skill_param(s, seat, SK_GUICAI) == 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Each card of his hand (变法: or equipment)."""
     return mark_cards(s, out, d, with_equip(s, d), COLOR_NONE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     org = origin(s, o)

@@ -13,7 +13,7 @@ from .ids import SK_GUOSE
 QUERIES = (Q_CONVERTS,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     乐不思蜀 and a is a ♦ card in her hand or equipment."""
@@ -21,7 +21,7 @@ def answer(s, q, prm, seat, value, a, b):
     return first_converting(value, SK_GUOSE, turns)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_kind(s, seat):
     """In the play phase it makes 乐不思蜀."""
     return K_INDULGENCE

@@ -14,7 +14,7 @@ from .common import pile_count, pile_holds, skill_log
 from .ids import SK_HONGYANJIE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dying_starts(s, v):
     """For every point of HP below 1 not yet matched, the top card of the draw pile goes face up
     onto v's hero. True if he does not die (every rank differs); else he is dying as usual, and

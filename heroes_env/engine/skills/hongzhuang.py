@@ -7,7 +7,7 @@ from ..constants import Q_JUDGE_SUIT, SUIT_HEART, SUIT_SPADE
 QUERIES = (Q_JUDGE_SUIT,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """♠ is ♥."""
     return SUIT_HEART if value == SUIT_SPADE else value

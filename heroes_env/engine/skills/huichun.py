@@ -14,7 +14,7 @@ from .ids import SK_HUICHUN
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Q_MAKES_KIND (a: a kind): 1 for 桃. Q_CONVERTS: itself, when no skill before it turned
     seat's card a into kind b (value 0), b is 桃, it is not seat's turn and a is a red card in his

@@ -12,13 +12,13 @@ from .ids import SK_HUJIA
 from .lord_ask import HELPED, NOBODY, answer_with_help, ask_helpers, may_call
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def response_ok(s, d, dk, purpose, tried):
     """Asked for a 闪, with a helper to ask."""
     return dk == DK_JINK and may_call(s, d, SK_HUJIA, purpose, tried)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     r = ask_helpers(s, o, SK_HUJIA)
     if r == HELPED:

@@ -31,7 +31,7 @@ def on_table(s, c):
     return c >= 0 and s[C_LOC + c] == Z_PROC
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     c = s[o + F_CARD]

@@ -40,7 +40,7 @@ def repeat_kind(s, seat):
     return K_NONE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     the kind he may repeat and a is in his hand or equipment."""
@@ -48,13 +48,13 @@ def answer(s, q, prm, seat, value, a, b):
     return first_converting(value, SK_JIANXIONG_HK, turns)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_kind(s, seat):
     """In the play phase the kind he may repeat; none once used in this phase."""
     return K_NONE if used(s, seat, SK_JIANXIONG_HK) else repeat_kind(s, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     """The shared steps of a conversion in the play phase (``use_converted``); the card chosen,
     the skill is used for this phase."""

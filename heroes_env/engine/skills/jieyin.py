@@ -33,7 +33,7 @@ def target_ok(s, d, t):
     return t != d and alive(s, t) and male(s, t) and wounded(s, t)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def active_ok(s, d):
     """Not yet in this play phase, two hand cards and a wounded male."""
     if used(s, d, SK_JIEYIN) or s[P_HANDN + d] < 2:
@@ -44,7 +44,7 @@ def active_ok(s, d):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Stage 0: the wounded male; stage 1: a hand card (twice)."""
     if stage != 0:
@@ -57,7 +57,7 @@ def mask(s, out, d, stage):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     pc = s[o + F_PC]

@@ -73,7 +73,7 @@ def target_ok(s, d, t):
     return can_slash_target(s, d, t, True) and (s[P_USED + d] & (JJ_TRIED << t)) == 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def response_ok(s, d, dk, purpose, tried):
     """Asked for a 杀 he plays or uses himself (not one 借刀杀人, 青龙偃月刀 or a skill hands
     him), with a helper to ask."""
@@ -81,7 +81,7 @@ def response_ok(s, d, dk, purpose, tried):
         and purpose != PUR_SKILL_SLASH and may_call(s, d, SK_JIJIANG, purpose, tried)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def active_ok(s, d):
     """In the play phase: a 杀 he could use, someone to ask, not yet refused this phase."""
     if used(s, d, SK_JIJIANG) or not slash_allowed(s, d) or not helper_exists(s, d, SK_JIJIANG):
@@ -92,7 +92,7 @@ def active_ok(s, d):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """The target of his 杀 in the play phase."""
     n = 0
@@ -103,7 +103,7 @@ def mask(s, out, d, stage):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     if s[o + F_PC] == JIJIANG_TARGET:        # used in the play phase: the target first

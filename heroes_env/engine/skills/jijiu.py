@@ -28,13 +28,13 @@ TIMINGS = (TP_PREVENT,)
 JIJIU_ASK, JIJIU_ANSWER = PC_START, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Any red card of his, in hand or equipped."""
     return mark_cards(s, out, d, True, COLOR_RED)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     org = origin(s, o)

@@ -9,7 +9,7 @@ from ..constants import H_CUR, P_HP, P_KINGDOM, P_MAXHP, Q_PEACH_TARGET
 QUERIES = (Q_PEACH_TARGET,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Seat a, of the parameter's kingdom, in its turn, may use a 桃 on him, wounded."""
     if s[P_KINGDOM + a] == prm and s[P_HP + seat] < s[P_MAXHP + seat] and s[H_CUR] == a:

@@ -10,7 +10,7 @@ from .ids import SK_JIUYUAN_HK
 QUERIES = (Q_RESCUE_BONUS,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """A 药 of seat a (another, of the parameter's faction) heals him 1 more."""
     return SK_JIUYUAN_HK if a != seat and s[P_KINGDOM + a] == prm else value

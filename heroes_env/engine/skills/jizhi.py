@@ -7,7 +7,7 @@ from ..constants import K_INDULGENCE, K_LIGHTNING, Q_DRAW_ON_TRICK
 QUERIES = (Q_DRAW_ON_TRICK,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Draw on a trick of kind a (with parameter 1: not a delayed one)."""
     return 1 if prm == 0 or (a != K_INDULGENCE and a != K_LIGHTNING) else value

@@ -8,7 +8,7 @@ from ..constants import P_TFLAGS, Q_SKIP_DISCARD, TF_SLASH_USED, TF_SLASHED
 QUERIES = (Q_SKIP_DISCARD,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """No 杀 this turn (used only, with parameter 1): skip the discard phase."""
     flag = TF_SLASH_USED if prm == 1 else TF_SLASHED

@@ -16,7 +16,7 @@ from ..constants import (
 QUERIES = (Q_UNTARGETABLE, Q_HAND_LIMIT)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """The hand limit, or untargetable by a card of kind a, by his hand against his max HP."""
     if q == Q_HAND_LIMIT:

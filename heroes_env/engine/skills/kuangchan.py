@@ -6,7 +6,7 @@ from ..constants import Q_LORD_HP_BONUS
 QUERIES = (Q_LORD_HP_BONUS,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """No lord HP bonus."""
     return 0

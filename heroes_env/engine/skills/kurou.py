@@ -11,13 +11,13 @@ from .ids import SK_KUROU
 KUROU_LOSE, KUROU_DRAW = PC_START, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def active_ok(s, d):
     """No use limit, no cost but the HP."""
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     if s[o + F_PC] == KUROU_LOSE:

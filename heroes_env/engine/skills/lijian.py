@@ -76,7 +76,7 @@ def choice_ok(s, d, stage, first, t):
     return pair_ok(s, d, first, t)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def active_ok(s, d):
     """Not yet in this play phase, a hand or equipped card, and two who may duel."""
     if used(s, d, SK_LIJIAN) or not has_card_where(s, d, True, COLOR_NONE):
@@ -87,7 +87,7 @@ def active_ok(s, d):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Stage 0: a hand or equipped card; stage 1: the first duellist; stage 2: the second (the
     decision's extra value: the first)."""
@@ -102,7 +102,7 @@ def mask(s, out, d, stage):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     # discard a card; choose the male who uses the 决斗, then the male it is used on (红颜:
     # first the male it is used on, who plays 杀 first, then its user)

@@ -56,7 +56,7 @@ def card_ok(s, owner, user, c):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Stage 0: each card he may discard for it; stage 1: each character he may pass it to."""
     user = s[H_DTGT]
@@ -74,7 +74,7 @@ def mask(s, out, d, stage):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     user = s[o + F_TGT]

@@ -14,7 +14,7 @@ from .ids import SK_LONGDAN
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Q_MAKES_KIND (a: a kind): 1 for 杀 and 闪. Q_CONVERTS: itself, when no skill before it
     turned seat's card a into kind b (value 0) and a is a hand card of the other kind (闪 for a
@@ -27,7 +27,7 @@ def answer(s, q, prm, seat, value, a, b):
     return first_converting(value, SK_LONGDAN, turns)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_kind(s, seat):
     """In the play phase it makes 杀 (of a 闪)."""
     return K_SLASH

@@ -16,19 +16,19 @@ TIMINGS = (TP_START, TP_DRAW)
 LUOSHEN_ASK, LUOSHEN_ANSWER, LUOSHEN_JUDGED = PC_START, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def listens_at(s, seat, tp):
     """At the start of the turn (TP_START); 玉步 (parameter 1) before the draw (TP_DRAW)."""
     return (tp == TP_DRAW) == (skill_param(s, seat, SK_LUOSHEN) == 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def judge_keeps(s, seat, c):
     """A black judgement card goes to his hand."""
     return judge_color(s, seat, c) == COLOR_BLACK
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     pc = s[o + F_PC]

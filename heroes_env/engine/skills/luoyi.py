@@ -6,7 +6,7 @@ from ..constants import H_CUR, H_PHASE, P_WEAPON, PH_PLAY, Q_SLASH_DAMAGE
 QUERIES = (Q_SLASH_DAMAGE,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """2 damage, unarmed in his own play phase."""
     if s[P_WEAPON + seat] < 0 and s[H_CUR] == seat and s[H_PHASE] == PH_PLAY:

@@ -58,7 +58,7 @@ def has_cost_card(s, seat):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Stage 0: her ♥ hand cards; stage 1: any other living character."""
     n = 0
@@ -88,7 +88,7 @@ def pass_on(s, o, u, org):
     push_damage(s, s[org + F_USER], t, s[org + F_CARD], s[org + F_AS], s[org + F_SUB2], n, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     org = origin(s, o)

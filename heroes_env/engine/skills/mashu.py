@@ -9,7 +9,7 @@ from ..constants import Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_ONE_HORSE
 QUERIES = (Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_ONE_HORSE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """His distance to others -1; with parameter 0, others' to him +1 and one horse only."""
     if q == Q_DISTANCE_FROM:

@@ -7,7 +7,7 @@ from .ids import SK_MENGLONG
 QUERIES = (Q_VIRTUAL_DIAGRAM,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """It is her 八卦阵 while no armour is equipped."""
     return SK_MENGLONG if s[P_ARMOR + seat] < 0 else value

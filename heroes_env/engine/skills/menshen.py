@@ -46,7 +46,7 @@ def guard_ends(s):
         s[P_MARK + p] &= ~(MK_MENSHEN | MK_MENSHEN_ON)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Any other living character."""
     n = 0
@@ -57,7 +57,7 @@ def mask(s, out, d, stage):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     """TP_START: his guard ends. TP_AFTER_DISCARD (his end phase): it ends too, and he may guard
     another character."""
@@ -79,7 +79,7 @@ def run(s, o):
     pop_frame(s, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Q_TAKES_AIM: seat guards seat a, so a 杀 or 决斗 aimed at a aims at him (this skill)."""
     if (s[P_MARK + a] & MK_MENSHEN) != 0 and (s[P_MARK + seat] & MK_MENSHEN_ON) != 0:
@@ -87,7 +87,7 @@ def answer(s, q, prm, seat, value, a, b):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def react(s, q, prm, seat, a, b):
     """Q_SEAT_DIED: seat a died; if it is the guarding 秦琼 (seat) or the one he guards, the guard
     ends."""

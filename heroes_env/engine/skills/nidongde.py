@@ -11,7 +11,7 @@ from .ids import SK_NIDONGDE
 QUERIES = (Q_CARD_IMMUNE,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Card a (use flags b) is void on him: ♣, from a hand, while he wears 寒冰剑."""
     if a < 0 or (b & UF_FROM_HAND) == 0 or card_suit(s, a) != SUIT_CLUB:

@@ -9,7 +9,7 @@ from ..constants import GENDER_MALE, P_GENDER, Q_DUEL_ANSWERS, Q_DUEL_VOID
 QUERIES = (Q_DUEL_ANSWERS, Q_DUEL_VOID)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Seat a (the other side of the 决斗) is a male: two 杀 each time, or his 决斗 is void."""
     if q == Q_DUEL_ANSWERS:

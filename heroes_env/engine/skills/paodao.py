@@ -32,7 +32,7 @@ F_PAODAO_EVENTS = F_SKILL_OWN3  # the event count when his 杀 was asked (damage
 PAODAO_START, PAODAO_ASK, PAODAO_ASKED = PC_START, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     t = s[o + F_TGT]

@@ -34,13 +34,13 @@ def black_hand_count(s, d):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def active_ok(s, d):
     """No use limit: two black hand cards and someone to swap with."""
     return black_hand_count(s, d) >= 2 and other_alive(s, d)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Stages 0 and 1: a black hand card; stage 2: any other living character."""
     if stage < 2:
@@ -48,7 +48,7 @@ def mask(s, out, d, stage):
     return mark_others_alive(s, out, d)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     t = two_cards_then_target(s, o, u, s[o + F_PC], s[H_ANSWER])

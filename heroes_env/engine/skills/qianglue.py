@@ -35,7 +35,7 @@ TIMINGS = (TP_SLASH_DODGED,)
 QIANGLUE_ASK, QIANGLUE_ANSWER, QIANGLUE_JUDGED, QIANGLUE_TAKEN = PC_START, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """The target's hand (a random card) or one of his equipment cards."""
     return mark_hand_or_equip(s, out, s[H_DTGT])
@@ -46,7 +46,7 @@ def can_take(s, u, t):
     return alive(s, u) and alive(s, t) and total_cards(s, t, False) > 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     t = s[o + F_TGT]

@@ -7,7 +7,7 @@ from ..constants import Q_TRICK_NO_DISTANCE
 QUERIES = (Q_TRICK_NO_DISTANCE,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Her tricks ignore distance."""
     return 1

@@ -14,7 +14,7 @@ from .ids import SK_QINGGUO
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Q_MAKES_KIND (a: a kind): 1 for 闪. Q_CONVERTS: itself, when no skill before it turned
     seat's card a into kind b (value 0), b is 闪 and a is a black hand card."""

@@ -53,7 +53,7 @@ def any_wounded(s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def active_ok(s, d):
     """青囊: wounded, with a hand or equipped card; 疗伤: not yet in this play phase, a hand card,
     someone wounded."""
@@ -62,7 +62,7 @@ def active_ok(s, d):
     return wounded(s, d) and has_card_where(s, d, True, COLOR_NONE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Stage 0: the card (疗伤: a hand card); stage 1 (疗伤): any wounded living character,
     oneself included."""
@@ -77,7 +77,7 @@ def mask(s, out, d, stage):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     # 青囊: discard a card (hand or equipment): recover 1. 疗伤: discard a hand card, then a
     # wounded character recovers 1

@@ -13,7 +13,7 @@ from .ids import SK_QIXI
 QUERIES = (Q_CONVERTS,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     过河拆桥 and a is a black card in his hand or equipment."""
@@ -21,7 +21,7 @@ def answer(s, q, prm, seat, value, a, b):
     return first_converting(value, SK_QIXI, turns)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_kind(s, seat):
     """In the play phase it makes 过河拆桥."""
     return K_DISMANTLE

@@ -40,13 +40,13 @@ from .ids import SK_RENDE
 RENDE_ASK, RENDE_TARGET, RENDE_CARD = PC_START, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def active_ok(s, d):
     """No use limit: a hand card and another living character."""
     return s[P_HANDN + d] > 0 and other_alive(s, d)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Stage 0: the receiver, any other living character; stage 1: a hand card."""
     if stage != 0:
@@ -54,7 +54,7 @@ def mask(s, out, d, stage):
     return mark_others_alive(s, out, d)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     # choose the receiver, then give hand cards one by one (CONFIRM: done); every second card
     # given in this play phase heals 1, at most `param` times a phase (0: no limit)

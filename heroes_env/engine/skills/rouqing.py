@@ -27,7 +27,7 @@ TIMINGS = (TP_AIMED,)
 ROUQING_ASK, ROUQING_ANSWER, ROUQING_JUDGED = PC_START, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     t = s[o + F_TGT]

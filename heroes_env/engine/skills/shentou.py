@@ -14,7 +14,7 @@ from .ids import SK_SHENTOU
 QUERIES = (Q_CONVERTS,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Q_CONVERTS: itself, when no skill before it turned seat's card a into kind b (value 0), b is
     顺手牵羊 and a is a ♣ hand card."""
@@ -22,13 +22,13 @@ def answer(s, q, prm, seat, value, a, b):
     return first_converting(value, SK_SHENTOU, turns)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_kind(s, seat):
     """In the play phase it makes 顺手牵羊."""
     return K_SNATCH
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ignores_distance(s, seat):
     """知心 (parameter 1): the 顺手牵羊 ignores distance."""
     return 1 if skill_param(s, seat, SK_SHENTOU) == 1 else 0

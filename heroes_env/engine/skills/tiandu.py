@@ -25,7 +25,7 @@ TIMINGS = (TP_JUDGED,)
 TIANDU_ASK, TIANDU_ANSWER = PC_START, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     c = s[origin(s, o) + F_CARD]

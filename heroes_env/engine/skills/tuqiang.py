@@ -10,7 +10,7 @@ from .ids import SK_TUQIANG
 QUERIES = (Q_JINK_USED,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def react(s, q, prm, seat, a, b):
     """He used or played a 闪: outside his turn, alive, he draws a card."""
     if s[H_CUR] != seat and s[P_ALIVE + seat] == 1:

@@ -42,7 +42,7 @@ def victim(s, u, t, first):
     return t != u and t != first and alive(s, t) and s[P_HANDN + t] > 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Either stage: each other living character with a hand card, but the first one chosen
     (``DX_SKILL_EXTRA`` of the second question)."""
@@ -68,7 +68,7 @@ def take(s, o, u):
     pop_frame(s, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     pc = s[o + F_PC]

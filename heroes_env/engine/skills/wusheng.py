@@ -13,7 +13,7 @@ from .ids import SK_WUSHENG
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Q_MAKES_KIND (a: a kind): 1 for 杀. Q_CONVERTS: itself, when no skill before it turned
     seat's card a into kind b (value 0), b is 杀 and a is a red card in his hand or equipment."""
@@ -23,7 +23,7 @@ def answer(s, q, prm, seat, value, a, b):
     return first_converting(value, SK_WUSHENG, turns)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_kind(s, seat):
     """In the play phase it makes 杀."""
     return K_SLASH

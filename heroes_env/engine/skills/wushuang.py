@@ -10,7 +10,7 @@ from ..constants import Q_ANSWERS_NEEDED
 QUERIES = (Q_ANSWERS_NEEDED,)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """At least the parameter's answers (at least 1)."""
     return max(value, max(1, prm))

@@ -45,7 +45,7 @@ QUERIES = (Q_SLASH_BLOCKED, Q_SLASH_LIMIT, Q_ATTACK_RANGE, Q_SLASH_TARGETS)
 XIADAN_ASK, XIADAN_TARGET, XIADAN_PINDIAN = PC_START, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def active_ok(s, d):
     """Not yet in this play phase, and someone to 拼点 with (both with a hand card)."""
     if used(s, d, SK_XIADAN):
@@ -56,7 +56,7 @@ def active_ok(s, d):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Any other living character with a hand card (no range)."""
     n = 0
@@ -67,7 +67,7 @@ def mask(s, out, d, stage):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     # 拼点 with a character: won / not won marks the rest of the turn (``answer`` reads it)
     u = s[o + F_USER]
@@ -85,7 +85,7 @@ def run(s, o):
         pop_frame(s, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """Won this turn (``MK_XIADAN_WON``): attack range unlimited (``Q_ATTACK_RANGE``), two 杀
     (``Q_SLASH_LIMIT``), two targets each (``Q_SLASH_TARGETS``); not won (``MK_XIADAN_LOST``):

@@ -9,6 +9,6 @@ from .draw_on_loss import run_draw
 from .ids import SK_XIAOJI
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     run_draw(s, o, SK_XIAOJI, 2)

@@ -40,7 +40,7 @@ F_YIJI_CARD = F_SKILL_OWN3      # the card being given
 YIJI_NEXT_POINT, YIJI_ANSWER, YIJI_GIVE_NEXT, YIJI_GIVEN = PC_START, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Who gets the card: any living character, himself included."""
     n = 0
@@ -84,7 +84,7 @@ def give_next(s, o, u):
     s[H_DCARD] = first       # the card being given
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     pc = s[o + F_PC]

@@ -13,7 +13,7 @@ TIMINGS = (TP_DRAW,)
 YINGZI_ASK, YINGZI_ANSWER = PC_START, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     if s[o + F_PC] == YINGZI_ASK:
         ask_if_alive(s, o, YINGZI_ANSWER)

@@ -42,7 +42,7 @@ def source_ok(s, d, t):
     return t != d and s[P_ALIVE + t] == 0 and s[P_HERO + t] >= 0 and male(s, t)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def active_ok(s, d):
     """Two hand cards and a dead male hero."""
     if s[P_HANDN + d] < 2:
@@ -53,7 +53,7 @@ def active_ok(s, d):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """Stages 0 and 1: a hand card; stage 2: a dead male hero."""
     if stage < 2:
@@ -83,7 +83,7 @@ def take_hero(s, u, t):
     s[P_MARK + u] |= MK_YIZHUANG
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     t = two_cards_then_target(s, o, u, s[o + F_PC], s[H_ANSWER])

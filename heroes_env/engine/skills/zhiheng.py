@@ -26,19 +26,19 @@ ZHIHENG_ASK, ZHIHENG_CARD = PC_START, 1
 F_ZHIHENG_COUNT = F_SKILL_OWN1      # the cards discarded so far (as many are drawn)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def active_ok(s, d):
     """Not yet in this play phase, and a hand or equipped card."""
     return not used(s, d, SK_ZHIHENG) and has_card_where(s, d, True, COLOR_NONE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask(s, out, d, stage):
     """A hand or equipped card."""
     return mark_cards(s, out, d, True, COLOR_NONE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     # discard any number of own cards (CONFIRM: done), then draw as many
     u = s[o + F_USER]

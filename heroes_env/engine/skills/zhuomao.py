@@ -10,7 +10,7 @@ from ..constants import P_HP, Q_DISTANCE_FROM, Q_DISTANCE_TO
 QUERIES = (Q_DISTANCE_FROM, Q_DISTANCE_TO)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """The distance by his HP."""
     if q == Q_DISTANCE_FROM:

@@ -36,7 +36,7 @@ QUERIES = (Q_SLASH_DAMAGE, Q_DUEL_DAMAGE)
 ZUIJIU_ASK, ZUIJIU_ANSWER = PC_START, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run(s, o):
     u = s[o + F_USER]
     if s[o + F_PC] == ZUIJIU_ASK:
@@ -55,7 +55,7 @@ def run(s, o):
     pop_frame(s, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer(s, q, prm, seat, value, a, b):
     """In his turn, drunk, a 杀 he uses deals 2 damage, and so does a 决斗 he used when he wins it
     (``Q_DUEL_DAMAGE`` asks the winner; a: the 决斗's user)."""
