@@ -121,3 +121,21 @@ def test_ab_vector_rejects_bad_input(args, message, capsys):
     with pytest.raises(SystemExit):
         ab.main(args)
     assert message in capsys.readouterr().err
+
+
+def test_compile_profile_charges_each_compile_its_own_time():
+    """benchmarks/compile_profile.py: a compile nested in another's is charged to itself, not to
+    its caller, and the LLVM lock to the compile that holds it."""
+    mod = _load_script("compile_profile")
+    events = [(0.0, "start", "m.outer"), (1.0, "start", "m.inner"), (1.5, "start", None),
+              (2.0, "end", None), (3.0, "end", "m.inner"), (4.0, "start", "n.leaf"),
+              (4.5, "end", "n.leaf"), (6.0, "end", "m.outer")]
+    per = mod.exclusive(events)
+    assert per == {"m.outer": [1, 3.5, 0.0], "m.inner": [1, 2.0, 0.5], "n.leaf": [1, 0.5, 0.0]}
+    res = mod.summary(6.0, per, top=2)
+    assert res["functions"] == 3 and res["compiles"] == 3 and res["llvm_s"] == 0.5
+    assert res["modules"] == {"m": {"functions": 2, "cpu_s": 5.5},
+                              "n": {"functions": 1, "cpu_s": 0.5}}
+    assert [t["function"] for t in res["top"]] == ["m.outer", "m.inner"]
+    assert mod.module_of("a.b.f.<locals>.g") == "a.b"
+    assert "3 functions in 3 compiles, LLVM 0.5 s" in mod.report(res, 2)
