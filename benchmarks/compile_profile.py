@@ -55,15 +55,17 @@ def exclusive(events):
     child's rows (clock, "start" or "end", function name; None for the LLVM lock), in order."""
     out = collections.defaultdict(lambda: [0, 0.0, 0.0])
     stack: list[list] = []          # [name, clock when it last resumed]
-    llvm_from = None
+    llvm_from, llvm_depth = 0.0, 0  # the lock is re-entrant: timed from its outermost hold
     for clock, what, name in events:
         if name is None:            # the LLVM lock, charged to the compile that holds it
             if what == "start":
-                llvm_from = clock
-            elif llvm_from is not None:
-                if stack:
+                llvm_depth += 1
+                if llvm_depth == 1:
+                    llvm_from = clock
+            elif llvm_depth > 0:
+                llvm_depth -= 1
+                if llvm_depth == 0 and stack:
                     out[stack[-1][0]][2] += clock - llvm_from
-                llvm_from = None
             continue
         if what == "start":
             if stack:
