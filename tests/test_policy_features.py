@@ -206,3 +206,35 @@ def test_prior_agent_with_a_large_gain_is_the_heuristic(decisions, tmp_path):
     o, m = obs.numpy(), mask.numpy().astype(np.int8)
     assert not np.array_equal(agent.act_batch(o[:rows], m[:rows]),
                               heur.act_batch(o[:rows], m[:rows]))
+
+
+def _lowest_heuristic(seed=None, **kwargs):
+    """A heuristic that suggests the lowest legal action (for prior_agent)."""
+    from heroes_env.agents.heuristic import HeuristicAgent
+
+    class Lowest(HeuristicAgent):
+        def act_batch(self, obs, masks, slots=None):
+            return np.asarray(masks).argmax(axis=1).astype(np.int64)
+    return Lowest(seed=seed, **kwargs)
+
+
+def test_prior_agent_names_the_heuristic_that_suggests(decisions, tmp_path):
+    """prior_agent swaps the heuristic behind a prior net's suggestions: with a large gain the net
+    plays that agent's choices; an agent that is not a heuristic, or a net without the prior
+    feature, is refused with the reason."""
+    obs, mask = decisions
+    net = build_net((16,), features=("prior",), prior_gain=[1e4] * C.NUM_ROLES)
+    path = str(tmp_path / "p.pt")
+    save_checkpoint(path, net)
+    spec = f"{__name__}:_lowest_heuristic"
+    agent = make_agent(path, seed=3, prior_agent=spec)
+    o, m = obs[:16].numpy(), mask[:16].numpy().astype(np.int8)
+    assert np.array_equal(agent.act_batch(o, m, list(range(16))), m.argmax(axis=1))
+    plain = make_agent(path, seed=3)
+    assert not np.array_equal(plain.act_batch(o, m, list(range(16))), m.argmax(axis=1))
+    with pytest.raises(AgentSpecError, match="HeuristicAgent"):
+        make_agent(path, prior_agent="random")
+    bare = str(tmp_path / "bare.pt")
+    save_checkpoint(bare, build_net((16,)))
+    with pytest.raises(AgentSpecError, match="no prior feature"):
+        make_agent(bare, prior_agent="heuristic")

@@ -587,6 +587,18 @@ def test_evaluate_prior_checkpoint_with_a_large_gain_is_the_heuristic(tmp_path):
     with pytest.raises(SystemExit, match="prior_gain: 4 numbers"):
         evaluate.main(["--agent", str(tmp_path / "big.pt"), "--prior-gain", "1", "1",
                        "--out", ""])
+    # --prior-agent names the heuristic behind the suggestions: the heuristic itself changes
+    # nothing; an agent that is not a heuristic, or a net without the prior, is refused
+    res = evaluate.main(["--agent", str(tmp_path / "big.pt"), "--games", "10", "--workers", "1",
+                         "--quiet", "--opponents", "heuristic", "--no-base-rates", "--out", "",
+                         "--prior-agent", "heuristic"])
+    assert res["comparisons"]["heuristic"]["paired"] == diffs["big"]
+    assert "prior agent heuristic;" in evaluate.format_result(res)
+    with pytest.raises(SystemExit, match="--prior-agent: prior_agent 'random' gave RandomAgent"):
+        evaluate.main(["--agent", str(tmp_path / "big.pt"), "--prior-agent", "random",
+                       "--out", ""])
+    with pytest.raises(SystemExit, match="--prior-agent: prior_agent .*has no prior feature"):
+        evaluate.main(["--agent", plain, "--prior-agent", "heuristic", "--out", ""])
 
 
 # ---------------------------------------------------------------- league table

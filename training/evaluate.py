@@ -66,6 +66,9 @@ class Args:
     prior_gain: tuple[float, ...] = arg((), "a checkpoint with the prior feature played with "
                                             "these gains (lord loyalist rebel renegade) instead "
                                             "of its saved ones")
+    prior_agent: str = arg("", "a checkpoint with the prior feature played with this heuristic "
+                               "making its suggestions (an agent spec, e.g. training.train_belief:"
+                               "BeliefHeuristicAgent; '': the heuristic)")
     out: str = arg("training/results/eval.json", "summary JSON ('' = none)")
     games_dir: str = arg("", "keep each tournament's games file here (resumable); '' = a "
                              "temporary directory")
@@ -202,14 +205,19 @@ def compare(args: Args, pairs_out: dict | None = None) -> dict:
     if args.sample and os.path.splitext(spec)[1] in (".pt", ".zip"):
         kwargs["deterministic"] = False
     if args.prior_gain:
-        if os.path.splitext(spec)[1] != ".pt":
-            raise SystemExit(f"--prior-gain needs a .pt checkpoint with the prior feature; "
-                             f"--agent is {spec!r}")
         kwargs["prior_gain"] = list(args.prior_gain)
+    if args.prior_agent:
+        kwargs["prior_agent"] = args.prior_agent
+    if args.prior_gain or args.prior_agent:
+        flags = " and ".join(f for f, v in (("--prior-gain", args.prior_gain),
+                                            ("--prior-agent", args.prior_agent)) if v)
+        if os.path.splitext(spec)[1] != ".pt":
+            raise SystemExit(f"{flags} needs a .pt checkpoint with the prior feature; "
+                             f"--agent is {spec!r}")
         try:                               # a clear error now, not in a worker
             make_agent(spec, **kwargs)
         except AgentSpecError as e:
-            raise SystemExit(f"--prior-gain: {e}") from e
+            raise SystemExit(f"{flags}: {e}") from e
     result = {"args": asdict(args), "comparisons": {}}
     with tempfile.TemporaryDirectory(prefix="evaluate_") as tmp:
         games_dir = args.games_dir or tmp
@@ -300,6 +308,7 @@ def format_result(result: dict) -> str:
              f"{', sampled actions' if a['sample'] else ''}"
              + (", prior gains " + " ".join(map(str, a["prior_gain"]))
                 if a.get("prior_gain") else "")
+             + (f", prior agent {a['prior_agent']}" if a.get("prior_agent") else "")
              + f"; win rate % (Wilson 95%) "
              f"[seat-games]; difference: paired, agent - {a['baseline']} (95%)"]
     for opp, comp in result["comparisons"].items():

@@ -83,7 +83,7 @@ from heroes_env.engine.constants import (
 )
 from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED, obs_to_float32
 
-from .base import Agent, AgentSpecError, check_batch, register_checkpoint_loader
+from .base import Agent, AgentSpecError, check_batch, make_agent, register_checkpoint_loader
 
 # PolicyNet is exported lazily by the module __getattr__ (torch is imported on first use)
 __all__ = ["CHECKPOINT_FORMAT", "COMPATIBLE_OBS_SIZES", "FEATURES", "PolicyNet",  # noqa: F822
@@ -398,19 +398,34 @@ def _pick(logits: np.ndarray, deterministic: bool, rng) -> np.ndarray:
     return (logits + g).argmax(axis=1).astype(np.int64)
 
 
+def _prior_agent(spec, seed):
+    """The heuristic that suggests a "prior" net's actions: ``make_agent(spec)`` (default
+    ``"heuristic"``), which must be a ``HeuristicAgent``: the net learnt from its suggestions,
+    and it remembers each slot's game as the net's agent needs."""
+    from .heuristic import HeuristicAgent
+    agent = make_agent("heuristic" if spec is None else spec, seed=seed)
+    if not isinstance(agent, HeuristicAgent):
+        raise AgentSpecError(f"prior_agent {spec!r} gave {type(agent).__name__}; the suggestions "
+                             f"of a prior net come from a HeuristicAgent or a subclass of it")
+    return agent
+
+
 class TorchPolicyAgent(Agent):
     """A ``PolicyNet`` checkpoint as an agent. Stateless, except for a net with the ``"prior"``
     feature: its heuristic (``self.prior``, seeded from seed) remembers each slot's game, so
     such an agent takes slots and ``reset(slots=...)`` like the heuristic does. ``prior_gain``
     (4 numbers, lord loyalist rebel renegade) plays such a net with other gains than the saved
     ones (a given ``net`` is copied first), e.g. from an agent file
-    ``{"agent": "x.pt", "kwargs": {"prior_gain": [1, 3, 1, 3]}}``."""
+    ``{"agent": "x.pt", "kwargs": {"prior_gain": [1, 3, 1, 3]}}``. ``prior_agent`` (an agent
+    spec, default ``"heuristic"``) names the heuristic that makes such a net's suggestions: a
+    ``HeuristicAgent`` or a subclass, such as the heuristic reading roles with a belief model
+    (``"training.train_belief:BeliefHeuristicAgent"``)."""
 
     name = "torch_policy"
 
     def __init__(self, path: str | None = None, seed: int | None = None, name: str | None = None,
                  deterministic: bool = True, torch_threads: int | None = 1, net=None,
-                 prior_gain=None):
+                 prior_gain=None, prior_agent: str | None = None):
         super().__init__(seed, name)
         self.path, self._warned = path, False
         if net is None:
@@ -427,8 +442,10 @@ class TorchPolicyAgent(Agent):
         self.deterministic = bool(deterministic)
         self.prior = None
         if "prior" in net.features:
-            from .heuristic import HeuristicAgent
-            self.prior = HeuristicAgent(seed=seed)
+            self.prior = _prior_agent(prior_agent, seed)
+        elif prior_agent is not None:
+            raise AgentSpecError(f"prior_agent {prior_agent!r}: {path or 'this net'} has no "
+                                 f"prior feature (features {list(net.features)})")
         self.torch = _torch()
         if torch_threads is not None and self.torch.get_num_threads() != torch_threads:
             self.torch.set_num_threads(int(torch_threads))
