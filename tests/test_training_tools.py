@@ -599,6 +599,11 @@ def test_evaluate_prior_checkpoint_with_a_large_gain_is_the_heuristic(tmp_path):
                        "--out", ""])
     with pytest.raises(SystemExit, match="--prior-agent: prior_agent .*has no prior feature"):
         evaluate.main(["--agent", plain, "--prior-agent", "heuristic", "--out", ""])
+    # a games folder kept from an evaluation at other gains is refused with the reason
+    other = keep[:keep.index("--prior-gain")] + ["--prior-gain", "4", "3", "2", "1",
+                                                  "--games-dir", str(tmp_path / "kept")]
+    with pytest.raises(SystemExit, match="evaluate: cannot resume from .*another tournament"):
+        evaluate.main(other)
 
 
 # ---------------------------------------------------------------- league table

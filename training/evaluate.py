@@ -30,6 +30,7 @@ opponent kind, the verdict), the documentation's table of the shipped checkpoint
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -223,9 +224,13 @@ def compare(args: Args, pairs_out: dict | None = None) -> dict:
         games_dir = args.games_dir or tmp
         os.makedirs(games_dir, exist_ok=True)
         if kwargs:                         # an agent file: the checkpoint with these kwargs,
-            spec = os.path.join(games_dir, "agent.json")    # a fixed name: kept games resume
+            data = json.dumps({"agent": os.path.abspath(args.agent), "kwargs": kwargs},
+                              sort_keys=True)
+            # named by its content: kept games resume, and games of other kwargs are refused
+            digest = hashlib.sha256(data.encode()).hexdigest()[:12]
+            spec = os.path.join(games_dir, f"agent_{digest}.json")
             with open(spec, "w", encoding="utf-8") as f:
-                json.dump({"agent": os.path.abspath(args.agent), "kwargs": kwargs}, f)
+                f.write(data)
         seats = [("agent", spec), ("baseline", args.baseline)]
         if args.base_rates:
             seats.append(("random", "random"))
@@ -372,7 +377,11 @@ def main(argv=None):
         text = summary_table(args.summarize)
         print(text)
         return text
-    result = compare_seeds(args) if args.seeds else compare(args)
+    from heroes_env.agents.tournament import TournamentError
+    try:
+        result = compare_seeds(args) if args.seeds else compare(args)
+    except TournamentError as e:       # e.g. --games-dir holding another evaluation's games
+        raise SystemExit(f"evaluate: {e}") from e
     text = format_result(result)
     print(text)
     if args.out:
