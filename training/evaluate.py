@@ -189,6 +189,11 @@ def _rates(row, role):
             "games": d.get("games", d.get("seat_games"))}
 
 
+def _short(name: str, width: int = 27) -> str:
+    """A column's name in its width: a long path keeps its end (the file's name)."""
+    return name if len(name) <= width else "..." + name[-(width - 3):]
+
+
 def _records(path: str) -> list[dict]:
     with open(path, encoding="utf-8") as f:
         return [r for r in map(json.loads, f) if isinstance(r.get("game"), int)]
@@ -318,7 +323,8 @@ def format_result(result: dict) -> str:
              f"[seat-games]; difference: paired, agent - {a['baseline']} (95%)"]
     for opp, comp in result["comparisons"].items():
         lines.append(f"\nagainst {opp} opponents")
-        lines.append(f"{'role':<10}" + "".join(f"{names[w]:<28}" for w in cols) + "difference")
+        lines.append(f"{'role':<10}" + "".join(f"{_short(names[w]):<28}" for w in cols)
+                     + "difference")
         for role in GROUPS:
             row = comp["table"][role]
             lines.append(f"{role:<10}" + "".join(f"{_cell(row[w]):<28}" for w in cols)

@@ -7,7 +7,7 @@
 files are ``.pt`` checkpoints of ``heroes_env.agents.torch_policy`` (the same as
 ``training/checkpoints/``, which links to them), so a wheel install plays them without the
 repository. Loading needs torch (``pip install "heroes_env[train]"``). Keywords are the ``.pt``
-loader's (``deterministic``, ``torch_threads``, ``prior_gain``).
+loader's (``deterministic``, ``torch_threads``, ``prior_gain``, ``prior_agent``).
 """
 from __future__ import annotations
 
