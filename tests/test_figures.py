@@ -161,6 +161,18 @@ def test_shipped_evaluations_table_is_the_evaluation_files():
     assert evaluate.main(["--summarize", *paths]).splitlines() == table
 
 
+def test_league_tables_are_the_league_files():
+    """docs/training.md's league tables are what ``league.py`` makes of each league JSON."""
+    sys.path.insert(0, str(ROOT / "training"))
+    import league
+    text = (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
+    files = sorted((ROOT / "training" / "results").glob("league_*.json"))
+    assert files
+    for f in files:
+        table = league.markdown(json.loads(f.read_text(encoding="utf-8"))).split("\n", 2)[2]
+        assert table.strip() in text, f"docs/training.md lacks {f.name}'s table:\n{table}"
+
+
 if __name__ == "__main__":
     for page, makers in PAGES.items():
         for make in makers:
