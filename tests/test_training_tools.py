@@ -113,7 +113,8 @@ def test_resumed_run_equals_uninterrupted(resumed_runs):
 
 def test_stop_at_a_step_and_resume(resumed_runs, tmp_path):
     """--stop-at N ends the sitting after the PPO update reaching N steps (a time-limited sitting
-    replayed to its step); resumed, the run ends as the uninterrupted one."""
+    replayed to its step); resumed without it (a stop holds for one sitting), the run ends as the
+    uninterrupted one."""
     import torch
 
     from training import selfplay_ppo
@@ -126,7 +127,9 @@ def test_stop_at_a_step_and_resume(resumed_runs, tmp_path):
         assert 250 <= st["global_step"] < 450 and st["update"] == 2
         with pytest.raises(SystemExit, match="--stop-at -1: give a number of PPO steps"):
             selfplay_ppo.main(["--resume", str(tmp_path / "s.pt.state"), "--stop-at", "-1"])
-        net_s = selfplay_ppo.main(["--resume", str(tmp_path / "s.pt.state"), "--stop-at", "0"])
+        net_s = selfplay_ppo.main(["--resume", str(tmp_path / "s.pt.state")])
+        st = torch.load(tmp_path / "s.pt.state", weights_only=False)
+        assert st["counters"]["global_step"] >= 600 and st["args"]["stop_at"] == 0
     finally:
         torch.set_num_threads(threads)
     sa, ss = net_a.state_dict(), net_s.state_dict()

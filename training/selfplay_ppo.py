@@ -141,7 +141,7 @@ class Args:
                                   "with a resumable state (0: no limit)")
     stop_at: int = arg(0, "end this sitting after the PPO update that reaches this many PPO "
                           "steps, with a resumable state (0: no such stop): replays a sitting "
-                          "that a time limit ended, at the same step")
+                          "that a time limit ended, at the same step; not kept by --resume")
     bc_steps: int = arg(0, "warm start: heuristic decisions to imitate before PPO (0: none)")
     bc_epochs: int = arg(2, "warm start: passes over each chunk of imitation data")
     num_envs: int = arg(128, "games played at once in the VectorEnv")
@@ -632,6 +632,7 @@ def resumed_args(saved: dict, args: Args, argv) -> Args:
                          f"change: {', '.join(bad)}. Those that can: "
                          + ", ".join("--" + k.replace("_", "-") for k in RESUME_OVERRIDES))
     values["resume"] = args.resume
+    values["stop_at"] = args.stop_at   # a stop holds for its own sitting only
     known = {f.name for f in fields(Args)}
     out = Args(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in values.items()
                   if k in known})
