@@ -3,6 +3,9 @@
     python training/reproduce.py selfplay_none5_prior --dir runs/repro_none5
     python training/reproduce.py selfplay_standard5_prior --dry-run     # print the steps only
 
+The in-training checkpoints (``selfplay_herokill5_wip``, ``selfplay_standard8_wip``) have
+recipes too.
+
 A recipe (``RECIPES``) is the list of ``training/selfplay_ppo.py`` commands that made the
 checkpoint, in order: a fresh start or an ``--init-checkpoint`` from a checkpoint in the repository,
 the sittings a time limit ended replayed to the same step with ``--stop-at``, then ``--resume``
@@ -66,6 +69,39 @@ RECIPES = {
         ],
         "result": "{dir}/run.pt",
     },
+    "selfplay_herokill5_wip": {
+        "pack": "herokill",
+        "steps": [
+            # the standard prior checkpoint trained on with the 英雄杀 pack, 10M steps
+            "--init-checkpoint training/checkpoints/selfplay_standard5_prior.pt --pack herokill "
+            + _PRIOR + " --prior-lr 2e-3 --total-steps 10000000 --p-heuristic 0.4 --p-pool 0.1 "
+            "--p-random 0.45 --role-weights 1 3 1 3 --seed 71 --eval-every 20 "
+            "--save-path {dir}/run.pt --run-dir {dir}/runs",
+            # extended to 20M; the role weights changed at these steps
+            "--resume {dir}/run.pt.state --total-steps 20000000 --stop-at 13908766",
+            "--resume {dir}/run.pt.state --role-weights 1.5 2 1 1 --stop-at 15289815",
+            "--resume {dir}/run.pt.state --role-weights 3 2 1 1 --stop-at 17304606",
+            # more random tables, the loyalist's seat more often, ended at 21.5M
+            "--resume {dir}/run.pt.state --total-steps 21500000 --p-heuristic 0.3 --p-pool 0.1 "
+            "--p-random 0.55 --role-weights 1.5 3 1 1.5",
+        ],
+        "result": "{dir}/run.pt",
+    },
+    "selfplay_standard8_wip": {
+        "pack": "standard",
+        "players": 8,
+        "steps": [
+            # the standard prior checkpoint trained on at 8 players, 10M steps
+            "--init-checkpoint training/checkpoints/selfplay_standard5_prior.pt --pack standard "
+            "--num-players 8 " + _PRIOR + " --prior-lr 2e-3 --total-steps 10000000 "
+            "--p-heuristic 0.4 --p-pool 0.1 --p-random 0.45 --role-weights 1 3 1 3 --seed 81 "
+            "--eval-every 20 --save-path {dir}/run.pt --run-dir {dir}/runs",
+            # extended to 16M; the role weights changed at this step
+            "--resume {dir}/run.pt.state --total-steps 16000000 --stop-at 10072081",
+            "--resume {dir}/run.pt.state --role-weights 1 2 1 1",
+        ],
+        "result": "{dir}/run.pt",
+    },
 }
 
 
@@ -99,8 +135,9 @@ def main(argv=None) -> int:
             continue
         os.makedirs(run_dir, exist_ok=True)
         subprocess.run([sys.executable, os.path.join(REPO, script), *args], check=True)
+    players = RECIPES[a.name].get("players", 5)
     evaluate = (f"python training/evaluate.py --agent {out} --pack {RECIPES[a.name]['pack']} "
-                f"--games 2000")
+                + (f"--players {players} " if players != 5 else "") + "--games 2000")
     if a.dry_run:
         print(f"then: copy {RECIPES[a.name]['result'].format(dir=run_dir)} to {out}; "
               f"evaluate: {evaluate}")
