@@ -5,7 +5,6 @@ line. After re-running a benchmark, ``python -m tests.test_figures`` prints the 
 """
 import json
 import pathlib
-import sys
 
 import pytest
 
@@ -151,8 +150,7 @@ def test_page_shows_the_results_files_figures(page, make):
 def test_shipped_evaluations_table_is_the_evaluation_files():
     """docs/training.md's table of evaluations is what ``evaluate.py --summarize`` makes of the
     files it names, and every file it names exists."""
-    sys.path.insert(0, str(ROOT / "training"))
-    import evaluate
+    from training import evaluate
     text = (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
     start = text.index("| evaluation | agent (as evaluated) |")
     table = text[start:text.index("\n\n", start)].splitlines()
@@ -163,8 +161,7 @@ def test_shipped_evaluations_table_is_the_evaluation_files():
 
 def test_league_tables_are_the_league_files():
     """docs/training.md's league tables are what ``league.py`` makes of each league JSON."""
-    sys.path.insert(0, str(ROOT / "training"))
-    import league
+    from training import league
     text = (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
     files = sorted((ROOT / "training" / "results").glob("league_*.json"))
     assert files
