@@ -32,6 +32,14 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _PRIOR = "--features kinds focus prior --critic roles --aux-coef 0.1 --critic-warmup 12 " \
          "--learning-rate 1e-4 --torch-threads 1"
 
+# the first step of a run that trains selfplay_standard5_prior.pt on at another table
+def _from_standard5_prior(table: str, seed: int) -> str:
+    return ("--init-checkpoint training/checkpoints/selfplay_standard5_prior.pt " + table + " "
+            + _PRIOR + " --prior-lr 2e-3 --total-steps 10000000 --p-heuristic 0.4 --p-pool 0.1 "
+            f"--p-random 0.45 --role-weights 1 3 1 3 --seed {seed} --eval-every 20 "
+            "--save-path {dir}/run.pt --run-dir {dir}/runs")
+
+
 RECIPES = {
     "selfplay_none5_prior": {
         "pack": "none",
@@ -73,10 +81,7 @@ RECIPES = {
         "pack": "herokill",
         "steps": [
             # the standard prior checkpoint trained on with the 英雄杀 pack, 10M steps
-            "--init-checkpoint training/checkpoints/selfplay_standard5_prior.pt --pack herokill "
-            + _PRIOR + " --prior-lr 2e-3 --total-steps 10000000 --p-heuristic 0.4 --p-pool 0.1 "
-            "--p-random 0.45 --role-weights 1 3 1 3 --seed 71 --eval-every 20 "
-            "--save-path {dir}/run.pt --run-dir {dir}/runs",
+            _from_standard5_prior("--pack herokill", seed=71),
             # extended to 20M; the role weights changed at these steps
             "--resume {dir}/run.pt.state --total-steps 20000000 --stop-at 13908766",
             "--resume {dir}/run.pt.state --role-weights 1.5 2 1 1 --stop-at 15289815",
@@ -92,10 +97,7 @@ RECIPES = {
         "players": 8,
         "steps": [
             # the standard prior checkpoint trained on at 8 players, 10M steps
-            "--init-checkpoint training/checkpoints/selfplay_standard5_prior.pt --pack standard "
-            "--num-players 8 " + _PRIOR + " --prior-lr 2e-3 --total-steps 10000000 "
-            "--p-heuristic 0.4 --p-pool 0.1 --p-random 0.45 --role-weights 1 3 1 3 --seed 81 "
-            "--eval-every 20 --save-path {dir}/run.pt --run-dir {dir}/runs",
+            _from_standard5_prior("--pack standard --num-players 8", seed=81),
             # extended to 16M; the role weights changed at this step
             "--resume {dir}/run.pt.state --total-steps 16000000 --stop-at 10072081",
             "--resume {dir}/run.pt.state --role-weights 1 2 1 1",
@@ -135,9 +137,8 @@ def main(argv=None) -> int:
             continue
         os.makedirs(run_dir, exist_ok=True)
         subprocess.run([sys.executable, os.path.join(REPO, script), *args], check=True)
-    players = RECIPES[a.name].get("players", 5)
     evaluate = (f"python training/evaluate.py --agent {out} --pack {RECIPES[a.name]['pack']} "
-                + (f"--players {players} " if players != 5 else "") + "--games 2000")
+                f"--players {RECIPES[a.name].get('players', 5)} --games 2000")
     if a.dry_run:
         print(f"then: copy {RECIPES[a.name]['result'].format(dir=run_dir)} to {out}; "
               f"evaluate: {evaluate}")
