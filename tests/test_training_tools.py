@@ -823,7 +823,7 @@ def test_kickstarting_pulls_toward_the_heuristic(tmp_path):
             "--hidden", "32", "--eval-every", "0", "--torch-threads", "1", "--seed", "5",
             "--no-tensorboard", "--p-heuristic", "1", "--p-pool", "0", "--update-epochs", "4",
             "--target-kl", "0", "--learning-rate", "3e-3", "--no-anneal-lr",
-            "--total-steps", "2048", "--kick-steps", "8192", "--kick-roles", "lord", "rebel"]
+            "--total-steps", "4096", "--kick-steps", "16384", "--kick-roles", "lord", "rebel"]
     threads = torch.get_num_threads()
     try:
         for name, coef in (("k", "10"), ("p", "0")):
@@ -836,7 +836,7 @@ def test_kickstarting_pulls_toward_the_heuristic(tmp_path):
     coef = [(r["step"], r["value"]) for r in sc if r["tag"] == "losses/kick_coef"]
     assert len(coef) >= 4 and len([r for r in sc if r["tag"] == "losses/kick_agree"]) == len(coef)
     for step, w in coef:
-        assert w == pytest.approx(10 * (1 - step / 8192))
+        assert w == pytest.approx(10 * (1 - step / 16384))
     assert not [r for r in _scalars(tmp_path / "runs_p") if r["tag"] == "losses/kick_ce"]
     st = torch.load(tmp_path / "k.pt.state", weights_only=False)["store"]
     roles = np.asarray(st["obs"][:, C.OBS_ROLE:C.OBS_ROLE + 4]).argmax(1)

@@ -37,6 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
+from heroes_env.agents.base import TORCH_THREADS  # noqa: E402
 from training.common import (  # noqa: E402
     GAME_DEFAULTS,
     OPPONENTS,
@@ -66,7 +67,8 @@ class Args:
     max_rounds: int = arg(GAME_DEFAULTS["max_rounds"], "round cap of a game")
     opponents: str = arg("heuristic", "who plays the other seats: heuristic or random")
     engine_threads: int = arg(1, "threads of the compiled engine")
-    torch_threads: int = arg(2, "torch threads")
+    torch_threads: int = arg(TORCH_THREADS, "torch threads (more than one spin-wait for each "
+                                            "other when the cores are busy)")
     hidden: tuple[int, ...] = arg((256, 256), "MLP widths (policy and value nets)")
     learning_rate: float = arg(2.5e-4, "Adam learning rate")
     n_steps: int = arg(128, "steps per game per rollout (rollout: n_steps * num_envs)")

@@ -113,6 +113,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
+from heroes_env.agents.base import TORCH_THREADS  # noqa: E402
 from training.common import (  # noqa: E402
     GAME_DEFAULTS,
     OPPONENTS,
@@ -151,7 +152,8 @@ class Args:
     engine_threads: int = arg(1, "threads of the compiled engine")
     obs_dtype: str = arg("float32", "observation dtype of the env and the rollout store: "
                                     "float32 or uint8 (a quarter of the memory; same values)")
-    torch_threads: int = arg(2, "torch threads")
+    torch_threads: int = arg(TORCH_THREADS, "torch threads (more than one spin-wait for each "
+                                            "other when the cores are busy)")
     hidden: tuple[int, ...] = arg((256, 256), "widths of the policy's shared MLP trunk")
     features: tuple[str, ...] = arg((), "optional features of the policy "
                                         "(heroes_env.agents.torch_policy."
@@ -246,6 +248,7 @@ MAX_SEATS = 10                      # heroes_env.engine.constants.MAX_SEATS (che
 ROLE_CLASSES = 4                    # lord, loyalist, rebel, renegade (identity mode)
 CRITICS = ("obs", "roles")          # --critic
 CRITIC_HIDDEN = 256                 # width of the centralised critic's hidden layer
+TIMING = ("forward", "prior", "opponents", "engine", "update")   # where the time goes (_train)
 TABLE_KINDS = 4                     # WinStats.KINDS: heuristic, pool, self, random (-1: unknown)
 
 
@@ -268,6 +271,18 @@ def check_mix(args):
         raise SystemExit(f"opponent mix {', '.join(bad) or vals}: each share must lie in [0, 1] "
                          f"and {' + '.join('--' + k.replace('_', '-') for k in MIX)} at most 1 "
                          f"(now {sum(vals.values()):g}; the rest is pure self-play)")
+
+
+def sample_actions(logits):
+    """One action per row drawn from the softmax of the (masked) logits, and its
+    log-probability: the Gumbel-max draw (the argmax of the logits plus Gumbel noise), without a
+    distribution object per call."""
+    import torch
+
+    noise = -torch.log(-torch.log(torch.rand_like(logits)))
+    actions = (logits + noise).argmax(-1)
+    logp = torch.log_softmax(logits, -1).gather(1, actions[:, None]).squeeze(1)
+    return actions, logp
 
 
 def random_actions(mask, rng):
@@ -734,6 +749,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
 
     from heroes_env.agents.heuristic import HeuristicAgent
     from heroes_env.agents.torch_policy import (
+        SparseObservations,
         build_net,
         card_kinds,
         extend_net,
@@ -923,8 +939,12 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
     def state_due():
         return args.save_minutes > 0 and time.time() - last_state_save >= 60 * args.save_minutes
 
-    timing = dict(state["timing"]) if state else {"heuristic": 0.0, "policy": 0.0, "engine": 0.0,
-                                                  "train": 0.0}
+    # where the wall time goes (seconds, counted on across sittings; logged as time/<key>):
+    # the learner's forward and sampling, the heuristic asked for its prior or kickstarting,
+    # the opponents' choices, the engine, the PPO update (the rest: glue and evaluations)
+    timing = dict.fromkeys(TIMING, 0.0)
+    if state:
+        timing.update((key, val) for key, val in state["timing"].items() if key in timing)
     phase = state["phase"] if state else ("bc" if args.bc_steps > 0 else "ppo")
     bc_t0 = time.time() - prior["bc"]
     ppo_t0 = [None]                        # set when PPO starts (evaluations are left out)
@@ -1118,15 +1138,17 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 if suggests or kick_weight(ctr["global_step"]) > 0:
                     tk = time.time()
                     asked = heur.act_batch(ob, mk, slots=L * C.MAX_SEATS + seats[L])
-                    timing["heuristic"] += time.time() - tk
+                    timing["prior"] += time.time() - tk
+                    ta += time.time() - tk
                 with torch.no_grad():
-                    logits, v, h = net(torch.as_tensor(ob), torch.as_tensor(mk), features=True,
-                                       prior=torch.as_tensor(asked) if suggests else None)
+                    ob_t = torch.as_tensor(ob)
+                    logits, v, h = net(ob_t, torch.as_tensor(mk), features=True,
+                                       prior=torch.as_tensor(asked) if suggests else None,
+                                       sparse=SparseObservations(ob_t, net).all())
                     v = value(v, h, None if tg is None else torch.as_tensor(tg),
                               torch.as_tensor(kinds))
-                    dist = torch.distributions.Categorical(logits=logits)
-                    a = dist.sample()
-                    lp = dist.log_prob(a)
+                    a, lp = sample_actions(logits)
+                timing["forward"] += time.time() - ta
                 actions[L] = a.numpy()
                 roles = ob[:, C.OBS_ROLE:C.OBS_ROLE + 4].argmax(1)
                 teach = None
@@ -1135,6 +1157,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg, teach, kinds,
                        asked if suggests else None)
                 tables.role[L, seats[L]] = roles
+            tb = time.time()
             for code in np.unique(c[c >= 1]).tolist():
                 P = np.flatnonzero(c == code)
                 past = pool[code - 1]
@@ -1143,20 +1166,19 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                     pp = torch.as_tensor(heur.act_batch(np.asarray(obs[P]), np.asarray(mask[P]),
                                                         slots=P * C.MAX_SEATS + seats[P]))
                 with torch.no_grad():
-                    logits, _ = past(torch.as_tensor(np.array(obs[P])),
-                                     torch.as_tensor(np.asarray(mask[P]) != 0), prior=pp)
-                    actions[P] = torch.distributions.Categorical(logits=logits).sample().numpy()
+                    past_obs = torch.as_tensor(np.array(obs[P]))
+                    logits, _ = past(past_obs, torch.as_tensor(np.asarray(mask[P]) != 0),
+                                     prior=pp, sparse=SparseObservations(past_obs, past).all())
+                    actions[P] = sample_actions(logits)[0].numpy()
             Rn = np.flatnonzero(c == RANDOM)
             if Rn.size:
                 actions[Rn] = random_actions(np.asarray(mask[Rn]) != 0, rng)
-            tb = time.time()
-            timing["policy"] += tb - ta
             H = np.flatnonzero(c == HEURISTIC)
             if H.size:
                 actions[H] = heur.act_batch(np.asarray(obs[H]), np.asarray(mask[H]),
                                             slots=H * C.MAX_SEATS + seats[H])
             tc = time.time()
-            timing["heuristic"] += tc - tb
+            timing["opponents"] += tc - tb
             r = venv.step(actions)
             timing["engine"] += time.time() - tc
             ctr["global_step"] += L.size
@@ -1183,6 +1205,9 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         # the observations stay in the store: each minibatch gathers its rows (a copy of all
         # of them first would move the whole rollout once more, 210 MB of float32 at 16k rows)
         obs_rows = torch.as_tensor(st.obs[:k])
+        # their non-zero cells, for the first layer (SparseObservations: the same sums)
+        sparse_rows = SparseObservations(obs_rows, net)
+        dense_rows = bool(net.features) or role_head is not None
         b_idx = torch.as_tensor(idx)
         b_mask = torch.as_tensor(st.mask[idx])
         b_act = torch.as_tensor(st.act[idx])
@@ -1207,9 +1232,11 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 mb = perm[a:a + args.minibatch_size]
                 if len(mb) < 2:            # a last minibatch of one: its advantage cannot be
                     continue               # normalised (std of one value is NaN)
-                mb_obs = obs_rows[b_idx[mb]]
+                # the dense rows only where something reads them (features, the role head)
+                mb_obs = obs_rows[b_idx[mb]] if dense_rows else None
                 logits, v, h = net(mb_obs, b_mask[mb], features=True,
-                                   prior=None if b_prior is None else b_prior[mb])
+                                   prior=None if b_prior is None else b_prior[mb],
+                                   sparse=sparse_rows.take(b_idx[mb]))
                 if warming:                # the value learns, the trunk and policy stay
                     h = h.detach()
                     v = net.v(h).squeeze(-1)
@@ -1256,7 +1283,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             if args.target_kl and approx_kl > args.target_kl:
                 stopped_early = True
                 break
-        timing["train"] += time.time() - td
+        timing["update"] += time.time() - td
         st.carry()
         # ------------------------------------------------------------ logging
         elapsed = ppo_seconds()

@@ -30,6 +30,11 @@ from heroes_env.engine.constants import NUM_ACTIONS, OBS_SIZE
 __all__ = ["Agent", "make_agent", "register_agent", "register_checkpoint_loader",
            "available_agents", "AgentSpecError"]
 
+# torch threads of a torch policy, in play and in training: one. Two or more intra-op threads
+# spin-wait for each other whenever the cores are busy (a second training, the engine, tests):
+# there they lost 4 to 5 times the speed of one thread (benchmarks/bench_training.py measures it)
+TORCH_THREADS = 1
+
 
 class AgentSpecError(ValueError):
     """An agent name, import path or checkpoint that cannot be turned into an agent."""

@@ -50,8 +50,9 @@ on with them.
 Keywords of the loaders (``make_agent(path, seed=..., deterministic=...)``): ``deterministic``
 (default True) plays the most likely legal action, False samples from the masked distribution
 with the agent's seeded generator. torch is imported when a checkpoint is loaded, not when this
-module is imported, and runs with ``torch_threads`` threads (default 1: tournaments run one
-game per worker process).
+module is imported, and runs with ``torch_threads`` threads (default ``TORCH_THREADS``, one:
+more spin-wait for each other when the cores are busy, and tournaments run one game per worker
+process).
 """
 from __future__ import annotations
 
@@ -83,12 +84,20 @@ from heroes_env.engine.constants import (
 )
 from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED, obs_to_float32
 
-from .base import Agent, AgentSpecError, check_batch, make_agent, register_checkpoint_loader
+from .base import (
+    TORCH_THREADS,
+    Agent,
+    AgentSpecError,
+    check_batch,
+    make_agent,
+    register_checkpoint_loader,
+)
 
 # PolicyNet is exported lazily by the module __getattr__ (torch is imported on first use)
 __all__ = ["CHECKPOINT_FORMAT", "COMPATIBLE_OBS_SIZES", "FEATURES", "PolicyNet",  # noqa: F822
-           "TorchPolicyAgent", "SB3PolicyAgent", "build_net", "card_kinds", "extend_net",
-           "net_from_arch", "prior_gains", "set_prior_gains", "save_checkpoint", "load_checkpoint"]
+           "TorchPolicyAgent", "SB3PolicyAgent", "SparseObservations", "build_net", "card_kinds",
+           "extend_net", "net_from_arch", "prior_gains", "set_prior_gains", "save_checkpoint",
+           "load_checkpoint"]
 
 CHECKPOINT_FORMAT = "heroes_env.torch_policy/1"
 MASKED_LOGIT = -1e9
@@ -149,6 +158,7 @@ def _net_class():
             super().__init__()
             self.obs_size = int(obs_size)
             self.features = check_features(features, card_kinds)
+            self._input_rows, self._input_rows_key = None, None    # input_rows' copy
             # not in the state_dict: checkpoints stay as they are
             self.register_buffer("obs_divisor", torch.from_numpy(OBS_DIVISOR.copy()),
                                  persistent=False)
@@ -192,7 +202,12 @@ def _net_class():
         def inputs(self, obs, prior_hot=None):
             """The trunk's input: the observation, then the features' cells (FEATURES order);
             prior_hot: the "prior" feature's one-hot suggestions (prior_onehot)."""
-            parts = [obs]
+            parts = [obs] + self.feature_inputs(obs, prior_hot)
+            return parts[0] if len(parts) == 1 else torch.cat(parts, -1)
+
+        def feature_inputs(self, obs, prior_hot=None) -> list:
+            """The features' input cells after the observation's (FEATURES order)."""
+            parts = []
             if "kinds" in self.features:
                 parts.append(obs[..., OBS_HAND:OBS_HAND + MAX_CARDS] @ self.kind_table)
             if "focus" in self.features:
@@ -202,28 +217,70 @@ def _net_class():
                     parts.append((obs[..., at:at + MAX_SEATS].unsqueeze(-1) * seats).sum(-2))
             if "prior" in self.features:
                 parts.append(prior_hot)
-            return parts[0] if len(parts) == 1 else torch.cat(parts, -1)
+            return parts
 
-        def forward(self, obs, mask, features: bool = False, prior=None):
-            """(masked logits [B, A], value [B]); mask: bool or 0/1 [B, A]. features=True adds
-            the trunk's output [B, width] (for auxiliary heads trained next to the policy). A net
-            of an older (shorter) layout reads the first obs_size cells of the observation. obs:
-            float32, or the uint8 of obs_dtype="uint8" (decoded here, as heroes_env.obs does).
-            prior: with the "prior" feature, the heuristic's action per row (int [B], -1: none),
-            required; without it, None."""
-            if ("prior" in self.features) != (prior is not None):
-                raise ValueError("a net with the 'prior' feature needs prior= (the heuristic's "
-                                 "action per row, -1: none); a net without it takes no prior"
-                                 if prior is None else "this net has no 'prior' feature: it "
-                                 "takes no prior=")
+        def trunk_features(self, obs, prior_hot=None, sparse=None):
+            """The trunk's output. sparse: the observation's non-zero cells
+            (``SparseObservations.take``) to compute the first layer from instead of the dense
+            product: the same sums over an observation that is mostly zeros, several times
+            fewer operations (the dense obs is still read by the features)."""
+            if sparse is None or not self.trunk:
+                return self.trunk(self.inputs(obs, prior_hot))
+            first = self.trunk[0]
+            h = torch.nn.functional.embedding_bag(sparse.cols, self.input_rows(), sparse.offsets,
+                                                  mode="sum",
+                                                  per_sample_weights=sparse.vals) + first.bias
+            extra = self.feature_inputs(obs, prior_hot) if self.features else []
+            if extra:
+                cells = extra[0] if len(extra) == 1 else torch.cat(extra, -1)
+                h = h + cells @ first.weight[:, self.obs_size:].t()
+            return self.trunk[1:](h)
+
+        def input_rows(self):
+            """The first layer's weights of the observation's cells, one row per cell
+            ([obs_size, width], contiguous: what embedding_bag reads). Without gradients (a
+            rollout, play) the copy is kept until the weights change."""
+            weight = self.trunk[0].weight
+            if torch.is_grad_enabled():
+                return weight[:, :self.obs_size].t().contiguous()
+            key = (weight.data_ptr(), weight._version)
+            if self._input_rows_key != key:
+                self._input_rows = weight[:, :self.obs_size].t().contiguous()
+                self._input_rows_key = key
+            return self._input_rows
+
+        def decode(self, obs):
+            """float32 observations, the first obs_size cells: the uint8 of obs_dtype="uint8"
+            decoded as heroes_env.obs does; a longer (newer) layout cut to this net's."""
             if obs.dtype == torch.uint8:         # obs_dtype="uint8": the exact float32 values
                 k = obs.to(torch.int16)
                 k = k - (self.obs_signed & (k > 127)).to(torch.int16) * 256
                 obs = k.float() / self.obs_divisor
             if obs.shape[-1] != self.obs_size:
                 obs = obs[..., :self.obs_size]
+            return obs
+
+        def forward(self, obs, mask, features: bool = False, prior=None, sparse=None):
+            """(masked logits [B, A], value [B]); mask: bool or 0/1 [B, A]. features=True adds
+            the trunk's output [B, width] (for auxiliary heads trained next to the policy). A net
+            of an older (shorter) layout reads the first obs_size cells of the observation. obs:
+            float32, or the uint8 of obs_dtype="uint8" (decoded here, as heroes_env.obs does).
+            prior: with the "prior" feature, the heuristic's action per row (int [B], -1: none),
+            required; without it, None. sparse: the same observations' non-zero cells
+            (``SparseObservations``), to compute the first layer from (``trunk_features``); with
+            it, a net without features may take obs=None (nothing else reads the observation)."""
+            if ("prior" in self.features) != (prior is not None):
+                raise ValueError("a net with the 'prior' feature needs prior= (the heuristic's "
+                                 "action per row, -1: none); a net without it takes no prior"
+                                 if prior is None else "this net has no 'prior' feature: it "
+                                 "takes no prior=")
+            if obs is None:                      # sparse only: a net that reads no more
+                if sparse is None or self.features:
+                    raise ValueError("obs=None needs sparse= and a net without features")
+            else:
+                obs = self.decode(obs)
             hot = None if prior is None else prior_onehot(prior, obs)
-            h = self.trunk(self.inputs(obs, hot))
+            h = self.trunk_features(obs, hot, sparse)
             logits = self.pi(h)
             if hot is not None:                # the suggested action's bonus, by own role
                 gain = obs[..., OBS_ROLE:OBS_ROLE + NUM_ROLES] @ self.prior_gain
@@ -390,6 +447,53 @@ def table_text(table: dict) -> str:
     return ", ".join(f"{k}={v}" for k, v in table.items())
 
 
+class SparseObservations:
+    """The non-zero cells of a batch of observations, row by row (compressed rows), for
+    ``PolicyNet``'s first layer (``forward(..., sparse=...)``). An observation is mostly zeros
+    (about 1 to 5% of its cells are not), so the first layer's product over the non-zero cells
+    alone is the same sum at a fraction of the work, forward and backward.
+
+    obs: a [N, cells] tensor as the net takes it (float32, or the uint8 of obs_dtype="uint8");
+    net: the ``PolicyNet`` that reads them (its observation width and its decoding). Build it
+    once for a rollout; ``take(rows)`` gives a minibatch's cells, ``all()`` every row's.
+    """
+
+    def __init__(self, obs, net):
+        torch = _torch()
+        obs = obs[..., :net.obs_size]
+        rows, cols = obs.nonzero(as_tuple=True)
+        vals = obs[rows, cols]
+        if vals.dtype == torch.uint8:            # decoded as PolicyNet.decode does, cell by cell
+            k = vals.to(torch.int16)
+            k = k - (net.obs_signed[cols] & (k > 127)).to(torch.int16) * 256
+            vals = k.float() / net.obs_divisor[cols]
+        self.cols, self.vals = cols, vals.float()
+        self.counts = torch.bincount(rows, minlength=obs.shape[0])
+        self.starts = torch.cumsum(self.counts, 0) - self.counts
+
+    def all(self):
+        """Every row's cells, in order: (cols, vals, offsets) for ``embedding_bag``."""
+        return _Sparse(self.cols, self.vals, self.starts)
+
+    def take(self, rows):
+        """The cells of the given rows (an index tensor), in that order."""
+        torch = _torch()
+        counts = self.counts[rows]
+        offsets = torch.cumsum(counts, 0) - counts
+        pos = torch.arange(int(counts.sum())) - torch.repeat_interleave(
+            offsets - self.starts[rows], counts)
+        return _Sparse(self.cols[pos], self.vals[pos], offsets)
+
+
+class _Sparse:
+    """One batch's non-zero cells: column, value and each row's first position."""
+
+    __slots__ = ("cols", "vals", "offsets")
+
+    def __init__(self, cols, vals, offsets):
+        self.cols, self.vals, self.offsets = cols, vals, offsets
+
+
 def _pick(logits: np.ndarray, deterministic: bool, rng) -> np.ndarray:
     if deterministic:
         return logits.argmax(axis=1).astype(np.int64)
@@ -424,8 +528,8 @@ class TorchPolicyAgent(Agent):
     name = "torch_policy"
 
     def __init__(self, path: str | None = None, seed: int | None = None, name: str | None = None,
-                 deterministic: bool = True, torch_threads: int | None = 1, net=None,
-                 prior_gain=None, prior_agent: str | None = None):
+                 deterministic: bool = True, torch_threads: int | None = TORCH_THREADS,
+                 net=None, prior_gain=None, prior_agent: str | None = None):
         super().__init__(seed, name)
         self.path, self._warned = path, False
         if net is None:
@@ -595,7 +699,8 @@ class SB3PolicyAgent(Agent):
     name = "maskable_ppo"
 
     def __init__(self, path: str, seed: int | None = None, name: str | None = None,
-                 deterministic: bool = True, torch_threads: int | None = 1, trust: bool = False):
+                 deterministic: bool = True, torch_threads: int | None = TORCH_THREADS,
+                 trust: bool = False):
         super().__init__(seed, name)
         torch = _torch()
         if torch_threads is not None and torch.get_num_threads() != torch_threads:
