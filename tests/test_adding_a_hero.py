@@ -125,3 +125,17 @@ def test_the_pages_script_prints_the_pages_output(copy):
     done = run([sys.executable, "-c", script], root)
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout == blocks()["output"]
+
+
+def test_the_new_hero_leaves_the_observation_as_it_was(copy):
+    """The page's hero takes a free id in the observation's hero room: the copy's observation
+    has the sizes of this one's, with one hero more."""
+    from heroes_env.engine import constants as C
+    from heroes_env.engine import content
+    root, _ = copy
+    script = ("from heroes_env.engine import constants as C, content; "
+              "print(C.OBS_SIZE, C.SEAT_OBS, C.OBS_LAYOUT, len(content.HEROES))")
+    done = run([sys.executable, "-c", script], root)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == [str(n) for n in (C.OBS_SIZE, C.SEAT_OBS, C.OBS_LAYOUT,
+                                                    len(content.HEROES) + 1)]
