@@ -319,7 +319,7 @@ def decode(obs) -> Observation:
             kingdom=max(0, _first(b[C.OS_KINGDOM:C.OS_KINGDOM + C.NUM_KINGDOMS])),
             used_slots=_flags(b[C.OS_USED:C.OS_USED + C.MAX_SKILL_SLOTS]),
             given=int(b[C.OS_GIVEN]), marks=_flags(b[C.OS_MARK:C.OS_MARK + C.NUM_MARKS]),
-            hero=_first(b[C.OS_HERO:C.OS_HERO + C.MAX_HEROES])))
+            hero=_first(b[C.OS_HERO:C.OS_HERO + C.OBS_HERO_ROOM])))
     dk = _first(k[C.OBS_DKIND:C.OBS_DKIND + C.NUM_DECISION_KINDS])
     decision = None
     if dk >= 0:
@@ -352,5 +352,5 @@ def decode(obs) -> Observation:
         phase=max(0, _first(k[C.OBS_PHASE:C.OBS_PHASE + C.NUM_PHASES])),
         round=int(k[C.OBS_MISC]), draw_pile=int(k[C.OBS_MISC + 1]),
         discard_size=int(k[C.OBS_MISC + 2]),
-        offer=_flags(k[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]),
+        offer=_flags(k[C.OBS_OFFER:C.OBS_OFFER + C.OBS_HERO_ROOM]),
         history_game=hg[:n, :n].copy(), history_round=hr[:n, :n].copy(), events=tuple(events))

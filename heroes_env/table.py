@@ -117,7 +117,7 @@ def table_view(g, viewer: int | None) -> dict:
             seat = _abs_seat(s, viewer, r)
             by_seat[seat] = {"seat": seat, "alive": bool(b[C.OS_ALIVE] > 0), "hp": int(b[C.OS_HP]),
                              "maxhp": int(b[C.OS_MAXHP]), "handn": int(b[C.OS_HANDN]),
-                             "hero": _onehot(b[C.OS_HERO:C.OS_HERO + C.MAX_HEROES]),
+                             "hero": _onehot(b[C.OS_HERO:C.OS_HERO + C.OBS_HERO_ROOM]),
                              "role": _onehot(b[C.OS_ROLE:C.OS_ROLE + C.NUM_ROLES]),
                              "hand": None, **_zone(g, seat)}
         hand = [int(c) for c in np.flatnonzero(obs[C.OBS_HAND:C.OBS_HAND + C.MAX_CARDS])]

@@ -21,7 +21,12 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "adding-a-hero.md"
 DATA = ROOT / "heroes_env" / "data"
 GENERATED = {"heroes_env/engine/skills/ids.py", "heroes_env/engine/skills/dispatch.py",
-             "heroes_env/engine/skills/answer_dispatch.py"}
+             "heroes_env/engine/skills/answer_dispatch.py",
+             "heroes_env/agents/heuristic_skills/dispatch.py",
+             "heroes_env/agents/heuristic_skills/traits.py"}
+# the generators the page runs, in its order: the engine's ids and dispatch, the heuristic's
+GENERATORS = (["heroes_env/engine/skills/generate.py"],
+              ["-m", "heroes_env.agents.heuristic_skills.generate"])
 # a fenced block whose title names where it goes: ```python title="heroes_env/engine/skills/x.py"
 BLOCK = re.compile(r'^```[\w-]*\s+title="(?P<title>[^"]+)"\s*\n(?P<body>.*?)^```\s*$',
                    re.M | re.S)
@@ -57,8 +62,9 @@ def test_the_page_names_its_files_and_its_ids_are_free():
     data = {t for t in b if t.startswith("heroes_env/data/")}
     assert data == {"heroes_env/data/heroes.csv", "heroes_env/data/skills.csv",
                     "heroes_env/data/skill_text.csv"}
-    assert {t for t in b if t.endswith(".py")} >= {"tests/skills/test_qinxue.py",
-                                                   "play_qinxue.py"}
+    assert {t for t in b if t.endswith(".py")} >= {
+        "tests/skills/test_qinxue.py", "play_qinxue.py",
+        "heroes_env/agents/heuristic_skills/qinxue.py"}
     assert "output" in b
     for name, key_col, id_col in (("heroes.csv", 1, 0), ("skills.csv", 1, 0),
                                   ("skill_text.csv", 0, None)):
@@ -90,8 +96,9 @@ def copy(tmp_path_factory):
             assert not path.exists(), f"{title} exists: the page must write only new files"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
-    done = run([sys.executable, "heroes_env/engine/skills/generate.py"], root)
-    assert done.returncode == 0, done.stderr
+    for generator in GENERATORS:
+        done = run([sys.executable, *generator], root)
+        assert done.returncode == 0, done.stderr
     return root, before
 
 
@@ -103,7 +110,8 @@ def test_only_new_files_data_rows_and_the_generated_files_change(copy):
     page = blocks()
     assert new == {t for t in page if t.startswith("heroes_env/") and t.endswith(".py")}
     assert changed == {t for t in page if t.startswith("heroes_env/data/")} | {
-        "heroes_env/engine/skills/ids.py", "heroes_env/engine/skills/dispatch.py"}
+        "heroes_env/engine/skills/ids.py", "heroes_env/engine/skills/dispatch.py",
+        "heroes_env/agents/heuristic_skills/traits.py"}
     assert changed - {t for t in page if t.startswith("heroes_env/data/")} <= GENERATED
     done = run([sys.executable, "heroes_env/engine/skills/generate.py", "--check"], root)
     assert done.returncode == 0, done.stderr
@@ -125,3 +133,28 @@ def test_the_pages_script_prints_the_pages_output(copy):
     done = run([sys.executable, "-c", script], root)
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout == blocks()["output"]
+
+
+def test_the_new_hero_leaves_the_observation_as_it_was(copy):
+    """The page's hero takes a free id in the observation's hero room: the copy's observation
+    has the sizes of this one's, with one hero more."""
+    from heroes_env.engine import constants as C
+    from heroes_env.engine import content
+    root, _ = copy
+    script = ("from heroes_env.engine import constants as C, content; "
+              "print(C.OBS_SIZE, C.SEAT_OBS, C.OBS_LAYOUT, len(content.HEROES))")
+    done = run([sys.executable, "-c", script], root)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == [str(n) for n in (C.OBS_SIZE, C.SEAT_OBS, C.OBS_LAYOUT,
+                                                    len(content.HEROES) + 1)]
+
+
+def test_the_heuristic_always_uses_the_new_skill(copy):
+    """The page's heuristic module reaches the heuristic: 勤学 is always used."""
+    root, _ = copy
+    script = ("from heroes_env.agents.heuristic_skills import traits; "
+              "from heroes_env.engine.skills import ids; "
+              "print(bool(traits.ALWAYS_CONFIRM[ids.SK_QINXUE]))")
+    done = run([sys.executable, "-c", script], root)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == ["True"]

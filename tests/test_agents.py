@@ -120,7 +120,7 @@ def test_heuristic_drafts_its_strongest_offer():
             obs, mask = g.observe_with_mask(seat)
             offer = [int(g.s[C.OFFER_BASE + seat * C.MAX_OFFER + j]) for j in range(C.MAX_OFFER)]
             offer = [h for h in offer if h >= 0]
-            assert offer == sorted(np.flatnonzero(obs[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]))
+            assert offer == sorted(np.flatnonzero(obs[C.OBS_OFFER:C.OBS_OFFER + C.OBS_HERO_ROOM]))
             a = HeuristicAgent(seed=0).act(obs, mask)
             scores = [hero_score(h, seat == 0) for h in offer]
             assert scores[a - C.A_HERO] == max(scores)

@@ -25,12 +25,20 @@ def test_observation_pieces_match_the_constants_and_tile_the_vector():
         assert off == total, prefix
 
 
+def test_the_layout_versions_table_is_the_codes():
+    from heroes_env.obs_layouts import LAYOUT_SIZES
+    sec = DOC.split("## Layout versions", 1)[1]
+    rows = re.findall(r"^\| (\d+) \| ([\d,]+) \|", sec, re.M)
+    assert {int(v): int(n.replace(",", "")) for v, n in rows} == LAYOUT_SIZES
+
+
 def test_sizes_in_the_text():
     assert f"`OBS_SIZE` = {C.OBS_SIZE} cells" in DOC
     assert f"`SEAT_OBS` = {C.SEAT_OBS} cells" in DOC
     assert f"{STATE_OBS_SIZE} cells" in DOC
     assert f"`NUM_ACTIONS` = {C.NUM_ACTIONS}" in DOC
-    assert f"`OBS_SIZE_BEFORE_HISTORY` = {C.OBS_SIZE_BEFORE_HISTORY}" in DOC
+    assert f"`OBS_LAYOUT` = {C.OBS_LAYOUT}" in DOC
+    assert f"`OBS_HERO_ROOM` = {C.OBS_HERO_ROOM} ids" in DOC
     assert f"`HIST_WINDOW` = {C.HIST_WINDOW}" in DOC
     assert f"`HIST_EVENT_OBS` = {C.HIST_EVENT_OBS} cells" in DOC
     assert f"`NUM_HK` = {C.NUM_HK}" in DOC
@@ -61,7 +69,7 @@ def test_skills_marked_in_the_history_are_documented():
 def test_readme_states_the_observation_sizes():
     readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
     assert f"`OBS_SIZE` = {C.OBS_SIZE:,} float32" in readme
-    assert f"`OBS_SIZE_BEFORE_HISTORY` = {C.OBS_SIZE_BEFORE_HISTORY:,} cells" in readme
+    assert f"`OBS_HERO_ROOM` = {C.OBS_HERO_ROOM}" in readme
 
 
 def test_byte_observation_divisors_are_documented():
@@ -83,7 +91,8 @@ def test_byte_observation_divisors_are_documented():
                 idx = [C.OBS_HIST_EVENTS + j * C.HIST_EVENT_OBS + o for j in range(C.HIST_WINDOW)]
             else:
                 ends = sorted(v for k, v in vars(C).items() if k.startswith("OBS_")
-                              and isinstance(v, int) and v > o and k != "OBS_SIZE_BEFORE_HISTORY")
+                              and isinstance(v, int) and v > o
+                              and k not in ("OBS_HERO_ROOM", "OBS_LAYOUT"))
                 idx = range(o, ends[0] if ends else C.OBS_SIZE)
             assert (OBS_DIVISOR[list(idx)] == getattr(C, div)).all(), name
             cells[list(idx)] = True

@@ -17,18 +17,18 @@ B = 4
 CASES = [(mode, n, pack) for mode, n in (("identity", 5), ("identity", 8), ("3v3", 6))
          for pack in ("none", "standard", "herokill", "classmates")]
 EXPECTED = {
-    "identity-5-none": "4fcde724616cdffc",
-    "identity-5-standard": "103517ea10d6223b",
-    "identity-5-herokill": "3931d60f709be10e",
-    "identity-5-classmates": "9e33f3904016e23e",
-    "identity-8-none": "85d455da6d047577",
-    "identity-8-standard": "e910806676b70637",
-    "identity-8-herokill": "41ef2343e1bd43a8",
-    "identity-8-classmates": "0a1728f82279fc9d",
-    "3v3-6-none": "b3c188f7b3ab4c64",
-    "3v3-6-standard": "8a4beaad3bc38db6",
-    "3v3-6-herokill": "6f1f89aac37f8bae",
-    "3v3-6-classmates": "40f6c19016d00b13",
+    "identity-5-none": "ab85daf0a6280e47",
+    "identity-5-standard": "8744566eb2ddae2e",
+    "identity-5-herokill": "a4cdd81fb6bfbcf2",
+    "identity-5-classmates": "8ba8e36756adc21b",
+    "identity-8-none": "96b4a136c82c54bf",
+    "identity-8-standard": "1ce9ea9776ffcf3e",
+    "identity-8-herokill": "13991c80ede4327c",
+    "identity-8-classmates": "ebf9e3571cb80053",
+    "3v3-6-none": "fd04f30d8ea0dc11",
+    "3v3-6-standard": "615d3940b682c0dd",
+    "3v3-6-herokill": "9b3ddea96d610a81",
+    "3v3-6-classmates": "ea21c47b4f938dff",
 }
 
 

@@ -106,6 +106,27 @@ def test_content_errors_fail_at_import(monkeypatch):
         registry._registry()
 
 
+def test_hero_ids_live_in_the_observations_room(monkeypatch):
+    """A hero id up to OBS_HERO_ROOM - 1 loads and changes no size of the observation (its
+    sizes are constants, none counts the heroes); one outside the room fails at import, naming
+    the room and the policy (docs/adding-a-hero.md)."""
+    assert max(h.id for h in content.HEROES) < C.OBS_HERO_ROOM
+    assert C.OBS_OFFER + C.OBS_HERO_ROOM == C.OBS_HIST_GAME
+    assert C.SEAT_OBS == C.OS_HERO + C.OBS_HERO_ROOM
+    original = content._rows
+    rows = original("heroes.csv")
+    for hero_id, fails in ((C.OBS_HERO_ROOM - 1, False), (C.OBS_HERO_ROOM, True), (-1, True)):
+        added = rows + [dict(rows[-1], id=str(hero_id), key="newcomer")]
+        monkeypatch.setattr(content, "_rows",
+                            lambda name, a=added: a if name == "heroes.csv" else original(name))
+        if fails:
+            with pytest.raises(ImportError, match=rf"id {hero_id} is outside the observation's "
+                               rf"hero room, ids 0 to {C.OBS_HERO_ROOM - 1} .*adding-a-hero"):
+                content._load_heroes()
+        else:
+            assert content._load_heroes()[-1].id == hero_id
+
+
 # ---------------------------------------------------------------- the draft
 def test_draft_lord_chooses_from_five_with_the_three_lords():
     g = Game.new(Config(num_players=5, pack="standard"), seed=3)
@@ -116,9 +137,9 @@ def test_draft_lord_chooses_from_five_with_the_three_lords():
     assert all(not g.hand(i) for i in range(5)), "cards are dealt after the draft"
     # the lord sees his offer in his observation; the others do not
     o = g.observe(0)
-    assert sorted(np.flatnonzero(o[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]).tolist()) == \
+    assert sorted(np.flatnonzero(o[C.OBS_OFFER:C.OBS_OFFER + C.OBS_HERO_ROOM]).tolist()) == \
         sorted(content.HEROES_BY_KEY[k].id for k in five)
-    assert not g.observe(1)[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES].any()
+    assert not g.observe(1)[C.OBS_OFFER:C.OBS_OFFER + C.OBS_HERO_ROOM].any()
 
 
 def test_draft_then_others_choose_from_three_hidden_until_all_chose():
@@ -136,10 +157,10 @@ def test_draft_then_others_choose_from_three_hidden_until_all_chose():
         # everyone sees the lord's hero; nobody else's pick is visible yet
         for viewer in range(5):
             o = g.observe(viewer)
-            lord_hero = seat_block(o, (0 - viewer) % 5)[C.OS_HERO:C.OS_HERO + C.MAX_HEROES]
+            lord_hero = seat_block(o, (0 - viewer) % 5)[C.OS_HERO:C.OS_HERO + C.OBS_HERO_ROOM]
             assert lord_hero[content.HEROES_BY_KEY["sunquan"].id] == 1
             for other in range(1, seat):
-                blk = seat_block(o, (other - viewer) % 5)[C.OS_HERO:C.OS_HERO + C.MAX_HEROES]
+                blk = seat_block(o, (other - viewer) % 5)[C.OS_HERO:C.OS_HERO + C.OBS_HERO_ROOM]
                 assert blk.any() == (viewer == other), (viewer, other)
         g.play(f"hero {three[1]}")
     assert not g.s[C.H_DRAFT] and g.decision_kind == C.DK_PLAY
@@ -149,7 +170,7 @@ def test_draft_then_others_choose_from_three_hidden_until_all_chose():
     for viewer in range(5):       # now everyone sees every hero
         o = g.observe(viewer)
         for r in range(5):
-            assert seat_block(o, r)[C.OS_HERO:C.OS_HERO + C.MAX_HEROES].sum() == 1
+            assert seat_block(o, r)[C.OS_HERO:C.OS_HERO + C.OBS_HERO_ROOM].sum() == 1
     check_invariants(g)
 
 

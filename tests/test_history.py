@@ -98,10 +98,10 @@ def _rel(monkeypatch):
 
 # ================================================================ layout
 def test_layout_is_appended_and_within_budget():
-    """The history pieces come after OBS_OFFER (no earlier offset moved) and stay in budget."""
-    assert C.OBS_SIZE_BEFORE_HISTORY == C.OBS_OFFER + C.MAX_HEROES == 2348
-    assert C.OBS_HIST_GAME == C.OBS_SIZE_BEFORE_HISTORY
-    assert C.OBS_SIZE - C.OBS_SIZE_BEFORE_HISTORY <= C.OBS_SIZE_BEFORE_HISTORY // 2
+    """The history pieces come after OBS_OFFER, the end of the pieces before them, and stay in
+    budget."""
+    assert C.OBS_HIST_GAME == C.OBS_OFFER + C.OBS_HERO_ROOM
+    assert C.OBS_SIZE - C.OBS_HIST_GAME <= C.OBS_HIST_GAME // 2
     assert (C.STATE_SIZE - C.STATE_SIZE_BEFORE_HISTORY) * 4 <= 1536
     assert C.HIST_GAME == C.P_AT + C.MAX_SEATS
 

@@ -125,7 +125,7 @@ def test_draft_pool_rolls_pick_order_masks_and_assignment():
     assert legal(g) == [C.A_OPTION + C.OPT_FIRST, C.A_OPTION + C.OPT_SECOND]
     for viewer in range(6):              # the pool is public before the pick order is chosen
         o = g.observe(viewer)
-        assert np.flatnonzero(o[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]).tolist() == pool
+        assert np.flatnonzero(o[C.OBS_OFFER:C.OBS_OFFER + C.OBS_HERO_ROOM]).tolist() == pool
     assert g.legal_labels() == ["first", "second"] and g.legal_labels("zh") == ["先手", "后手"]
     g.play("second")
     first = 4 if winner == 1 else 1
@@ -139,7 +139,7 @@ def test_draft_pool_rolls_pick_order_masks_and_assignment():
         assert legal(g) == [C.A_HERO + j for j in range(len(free))]
         for viewer in range(6):          # the free pool is public while the commanders pick
             o = g.observe(viewer)
-            assert np.flatnonzero(o[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]).tolist() == free
+            assert np.flatnonzero(o[C.OBS_OFFER:C.OBS_OFFER + C.OBS_HERO_ROOM]).tolist() == free
         assert g.legal_labels() == [f"hero {content.HEROES_BY_ID[h].name_en}" for h in free]
         j = (k * 5) % len(free)
         g.step(C.A_HERO + j)
@@ -159,12 +159,12 @@ def test_draft_pool_rolls_pick_order_masks_and_assignment():
             assert legal(g) == [C.A_HERO + j for j in range(len(mine))]
             for viewer in range(6):
                 o = g.observe(viewer)
-                offer = np.flatnonzero(o[C.OBS_OFFER:C.OBS_OFFER + C.MAX_HEROES]).tolist()
+                offer = np.flatnonzero(o[C.OBS_OFFER:C.OBS_OFFER + C.OBS_HERO_ROOM]).tolist()
                 assert offer == (mine if TEAM[viewer] == team else [])
                 # assigned heroes: seen by the own team only
                 for r in range(6):
                     s2 = (viewer + r) % 6
-                    hero_bits = seat_block(o, r)[C.OS_HERO:C.OS_HERO + C.MAX_HEROES]
+                    hero_bits = seat_block(o, r)[C.OS_HERO:C.OS_HERO + C.OBS_HERO_ROOM]
                     shown = np.flatnonzero(hero_bits).tolist()
                     if s2 in assigned and TEAM[s2] == TEAM[viewer]:
                         assert shown == [assigned[s2]]

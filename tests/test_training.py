@@ -80,40 +80,45 @@ def test_bad_checkpoint(tmp_path):
         make_agent(str(q))
 
 
-def test_checkpoint_of_the_layout_before_the_history_reads_its_prefix(tmp_path):
-    """A net trained before the public history pieces came (OBS_SIZE_BEFORE_HISTORY cells) is
-    loaded and fed obs[..., :OBS_SIZE_BEFORE_HISTORY]; a full-size one is fed everything."""
+def test_checkpoint_of_the_layout_before_the_history_is_migrated(tmp_path):
+    """A net trained on observation layout 1 (before the public history pieces and the wider
+    hero room) is migrated when loaded: on today's observation it computes what it computed on
+    its own layout's view of it (heroes_env/obs_layouts.py); it is saved in today's layout."""
     import torch
 
-    from heroes_env.engine.constants import OBS_SIZE_BEFORE_HISTORY
-    old = heroes_env.agents.torch_policy.build_net((16,), OBS_SIZE_BEFORE_HISTORY)
+    from heroes_env.obs_layouts import LAYOUT_SIZES, old_view
+    fresh = heroes_env.agents.torch_policy.build_net((16,))
+    sd = fresh.state_dict()
+    gen = torch.Generator().manual_seed(0)
+    sd["trunk.0.weight"] = torch.randn(16, LAYOUT_SIZES[1], generator=gen) * 0.1
     path = str(tmp_path / "old.pt")
-    heroes_env.agents.torch_policy.save_checkpoint(path, old)
+    torch.save({"format": heroes_env.agents.torch_policy.CHECKPOINT_FORMAT,
+                "arch": {"obs_size": LAYOUT_SIZES[1], "num_actions": NUM_ACTIONS,
+                         "hidden": [16]}, "state_dict": sd, "meta": {}}, path)
     agent = make_agent(path, seed=0)
-    assert agent.net.arch["obs_size"] == OBS_SIZE_BEFORE_HISTORY
+    assert agent.net.arch["obs_size"] == OBS_SIZE
     venv = VectorEnv(4, num_players=5, num_threads=1)
     r = venv.reset(seed=2)
     for _ in range(20):
         r = venv.step(venv.random_actions())
-    with torch.no_grad():
-        want, _ = old(torch.tensor(r.obs[:, :OBS_SIZE_BEFORE_HISTORY]),
-                      torch.as_tensor(r.mask != 0))
-    np.testing.assert_array_equal(agent.logits(r.obs, r.mask), want.numpy())
+    x = torch.from_numpy(old_view(r.obs, 1))
+    h = torch.relu(x @ sd["trunk.0.weight"].T + sd["trunk.0.bias"])
+    want = (h @ sd["pi.weight"].T + sd["pi.bias"]).masked_fill(torch.as_tensor(r.mask == 0),
+                                                                -1e9)
+    np.testing.assert_allclose(agent.logits(r.obs, r.mask), want.numpy(), rtol=1e-5, atol=1e-5)
     a = agent.act_batch(r.obs, r.mask)
     assert r.mask[np.arange(4), a].all()
-    full = heroes_env.agents.torch_policy.build_net((16,))
-    assert full.arch["obs_size"] == OBS_SIZE
-    path2 = str(tmp_path / "full.pt")
-    heroes_env.agents.torch_policy.save_checkpoint(path2, full)
+    path2 = str(tmp_path / "again.pt")
+    heroes_env.agents.torch_policy.save_checkpoint(path2, agent.net)
     assert make_agent(path2).net.arch["obs_size"] == OBS_SIZE
 
 
 def test_shipped_checkpoint_still_plays():
-    """training/checkpoints/selfplay_none5.pt was trained on the layout before the history."""
-    from heroes_env.engine.constants import OBS_SIZE_BEFORE_HISTORY
+    """training/checkpoints/selfplay_none5.pt was trained on observation layout 1: it is
+    migrated when loaded (tests/test_obs_layouts.py: the same probabilities as before)."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     agent = make_agent(os.path.join(root, "training/checkpoints/selfplay_none5.pt"), seed=0)
-    assert agent.net.arch["obs_size"] == OBS_SIZE_BEFORE_HISTORY
+    assert agent.net.arch["obs_size"] == OBS_SIZE
     venv = VectorEnv(4, num_players=5, num_threads=1)
     r = venv.reset(seed=4)
     for _ in range(30):
@@ -130,7 +135,7 @@ def test_checkpoint_of_another_size_is_refused(tmp_path):
     data = torch.load(path, weights_only=True)
     data["arch"]["obs_size"] = 1000
     torch.save(data, path)
-    with pytest.raises(AgentSpecError, match=f"1000 cells; this env's are {OBS_SIZE}"):
+    with pytest.raises(AgentSpecError, match=f"1000 cells .*; this env's are {OBS_SIZE}"):
         make_agent(path)
     with pytest.raises(AgentSpecError, match="1000 cells"):
         heroes_env.agents.torch_policy.build_net((16,), 1000)

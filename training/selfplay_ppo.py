@@ -663,6 +663,43 @@ def load_state(path: str) -> dict:
     if not isinstance(state, dict) or state.get("format") != STATE_FORMAT:
         raise SystemExit(f"{path!r} is not a {STATE_FORMAT} training state (written by "
                          f"training/selfplay_ppo.py next to its checkpoint, <save_path>.state)")
+    return migrate_state(state, path)
+
+
+def migrate_state(state: dict, what: str) -> dict:
+    """A training state saved for an older observation layout (heroes_env/obs_layouts.py),
+    made today's in place: the net and the pool's snapshots migrated as checkpoints are (zero
+    weight columns at the inserted cells), the Adam moments of the net's first layers widened
+    the same way, and the observations stored or pending widened with zeros at those cells."""
+    import torch
+
+    from heroes_env.agents.base import AgentSpecError
+    from heroes_env.agents.torch_policy import first_layers, input_columns, migrate_policy
+    from heroes_env.obs_layouts import LAYOUT_SIZES, layout_of_size, widen_columns, widen_obs
+    arch = state["net"]["arch"]
+    try:
+        found = input_columns(arch, f"training state {what!r}")
+        if found is None:
+            return state
+        version = layout_of_size(arch["obs_size"])
+        cols, width = found
+        old = {tuple(state["net"]["state_dict"][k].shape) for k in first_layers(arch)
+               if k in state["net"]["state_dict"]}
+        if state.get("pool"):
+            state["pool"] = [migrate_policy(arch, sd, what)[1] for sd in state["pool"]]
+        arch, state["net"]["state_dict"] = migrate_policy(arch, state["net"]["state_dict"], what)
+    except AgentSpecError as e:
+        raise SystemExit(str(e)) from e
+    state["net"]["arch"] = arch
+    for moments in (state.get("opt") or {}).get("state", {}).values():
+        for k, v in moments.items():
+            if torch.is_tensor(v) and v.dim() == 2 and tuple(v.shape) in old:
+                moments[k] = widen_columns(v, cols, width)
+    for part in ("store", "venv"):
+        arrays = state.get(part) or {}
+        for k, v in arrays.items():
+            if isinstance(v, np.ndarray) and v.ndim == 2 and v.shape[1] == LAYOUT_SIZES[version]:
+                arrays[k] = widen_obs(v, version)
     return state
 
 

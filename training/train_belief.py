@@ -118,7 +118,8 @@ def _net_class():
         def __init__(self, hidden=(96, 64)):
             super().__init__()
             h1, h2 = hidden
-            self.arch = {"hidden": [int(h1), int(h2)], "seat_inputs": SEAT_IN}
+            self.arch = {"hidden": [int(h1), int(h2)], "seat_inputs": SEAT_IN,
+                         "obs_layout": C.OBS_LAYOUT}
             self.l1 = nn.Linear(SEAT_IN, h1)
             self.l2 = nn.Linear(2 * h1, h2)
             self.out = nn.Linear(h2, K)
@@ -252,7 +253,7 @@ def load_role_reader(path: str) -> RoleReader:
                          f"weights_only=True): {e}") from e
     if isinstance(data, dict) and data.get("format") == BELIEF_FORMAT:
         net = build_net(data["arch"]["hidden"])
-        net.load_state_dict(data["state_dict"])
+        net.load_state_dict(migrate_belief(data["arch"], data["state_dict"], net, path))
         return RoleReader(net, data.get("fit_counts", False))
     if isinstance(data, dict) and isinstance(data.get("net"), dict) and data.get("role_head"):
         return _role_head_reader(path, data)
@@ -262,13 +263,35 @@ def load_role_reader(path: str) -> RoleReader:
                      f"--aux-coef > 0")
 
 
+def migrate_belief(arch: dict, weights: dict, net, path: str) -> dict:
+    """A belief checkpoint's weights for net (today's observation layout): one saved for an
+    older layout (heroes_env/obs_layouts.py), whose seat block lacked cells, gets zero weight
+    columns at those cells of each seat's inputs (the seat block comes first), so that it gives
+    the same role distributions; SystemExit if its seat inputs fit no layout."""
+    from heroes_env.engine import constants as C
+    from heroes_env.obs_layouts import SEAT_OBS_OF, seat_columns, widen_columns
+    want = net.arch["seat_inputs"]
+    rest = want - C.SEAT_OBS                         # the inputs after the seat block
+    old = {n + rest: v for v, n in SEAT_OBS_OF.items()}.get(arch.get("seat_inputs"))
+    if old is None:
+        raise SystemExit(f"{path!r}: a belief model of {arch.get('seat_inputs')} inputs per "
+                         f"seat fits no observation layout (today's: {want})")
+    if arch["seat_inputs"] == want:
+        return weights
+    cols = np.concatenate([seat_columns(old), C.SEAT_OBS + np.arange(rest)])
+    return dict(weights, **{"l1.weight": widen_columns(weights["l1.weight"], cols, want)})
+
+
 def _role_head_reader(path, data):
     import torch
 
-    from heroes_env.agents.torch_policy import net_from_arch
+    from heroes_env.agents.base import AgentSpecError
+    from heroes_env.agents.torch_policy import load_net
     from heroes_env.engine.constants import MAX_SEATS
-    net = net_from_arch(data["net"]["arch"])
-    net.load_state_dict(data["net"]["state_dict"])
+    try:
+        net = load_net(data["net"]["arch"], data["net"]["state_dict"], f"training state {path!r}")
+    except AgentSpecError as e:
+        raise SystemExit(str(e)) from e
     width = net.pi.in_features
     head = torch.nn.Linear(width, MAX_SEATS * NUM_CLASSES)
     try:

@@ -345,7 +345,7 @@ def read_seat(o, V, EQ, SKS, hero_sk, r):
     g = onehot(o, b + C.OS_GENDER, 2)
     V[VP_GENDER + r] = g + 1 if g >= 0 else 0
     V[VP_GIVEN + r] = int(o[b + C.OS_GIVEN])
-    h = onehot(o, b + C.OS_HERO, C.MAX_HEROES)
+    h = onehot(o, b + C.OS_HERO, C.OBS_HERO_ROOM)
     V[VP_HERO + r] = h
     if h >= 0:
         lordf = 1 if kr == LORD else 0

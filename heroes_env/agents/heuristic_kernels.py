@@ -461,7 +461,7 @@ def decide_hero(o, m, V, hscore, MI):
     as_lord = 1 if (V[V_ROLE] == LORD or (V[V_ROLE] == COMMANDER and V[V_DTGT] == 0)) else 0
     order = np.full(C.NUM_HERO_OFFERS, -1, np.int64)
     j = 0
-    for h in range(C.MAX_HEROES):
+    for h in range(C.OBS_HERO_ROOM):
         if o[C.OBS_OFFER + h] > 0 and j < C.NUM_HERO_OFFERS:
             order[j] = h
             j += 1

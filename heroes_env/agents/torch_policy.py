@@ -11,11 +11,13 @@ A ``.pt`` checkpoint is a ``torch.save`` dict: ``format`` (``CHECKPOINT_FORMAT``
 ``PolicyNet`` and ``meta`` (the training arguments, steps, time). The policy reads only the
 observation and the mask: illegal actions get a logit of -1e9, so it never picks one.
 
-Observation sizes: the layout only ever grows at its end, so a net trained on an older layout
-reads the first ``arch["obs_size"]`` cells of today's observation. ``COMPATIBLE_OBS_SIZES``
-are the sizes accepted: ``OBS_SIZE`` (fed as is) and ``OBS_SIZE_BEFORE_HISTORY`` (the layout before
-the public history pieces, e.g. the shipped ``selfplay_none5.pt``: fed ``obs[..., :2348]``).
-Any other size is refused with an error naming both.
+Observation layouts: ``arch`` records the layout a net reads (``obs_size``, ``obs_layout``). A
+net saved for an older layout (``heroes_env/obs_layouts.py``; recognised by its width, one of
+``COMPATIBLE_OBS_SIZES``) is migrated when it is loaded (``migrate_policy``): zero weight columns
+at the cells inserted since, so that it computes on today's observation exactly what it computed
+on its own, and trains on from there. Any other width is refused with an error naming the
+layouts. An sb3 ``.zip`` model of an older layout is fed its own layout's view of the
+observation (``obs_layouts.old_view``).
 
 Optional features (``arch["features"]``, ``build_net(..., features=...)``), fixed structure
 that lets a net share what it learns across card ids and seats (each is off in older
@@ -76,13 +78,21 @@ from heroes_env.engine.constants import (
     OBS_DSRC,
     OBS_DTGT,
     OBS_HAND,
+    OBS_LAYOUT,
     OBS_ROLE,
     OBS_SEATS,
     OBS_SIZE,
-    OBS_SIZE_BEFORE_HISTORY,
     SEAT_OBS,
 )
 from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED, obs_to_float32
+from heroes_env.obs_layouts import (
+    LAYOUT_SIZES,
+    columns,
+    layout_of_size,
+    old_view,
+    seat_columns,
+    widen_columns,
+)
 
 from .base import (
     TORCH_THREADS,
@@ -96,13 +106,14 @@ from .base import (
 # PolicyNet is exported lazily by the module __getattr__ (torch is imported on first use)
 __all__ = ["CHECKPOINT_FORMAT", "COMPATIBLE_OBS_SIZES", "FEATURES", "PolicyNet",  # noqa: F822
            "TorchPolicyAgent", "SB3PolicyAgent", "SparseObservations", "build_net", "card_kinds",
-           "extend_net", "net_from_arch", "prior_gains", "set_prior_gains", "save_checkpoint",
-           "load_checkpoint"]
+           "extend_net", "input_columns", "load_net", "migrate_policy", "net_from_arch",
+           "prior_gains", "set_prior_gains", "save_checkpoint", "load_checkpoint"]
 
 CHECKPOINT_FORMAT = "heroes_env.torch_policy/1"
 MASKED_LOGIT = -1e9
-# observation sizes a net may have been trained on: today's, and the layout before the history
-COMPATIBLE_OBS_SIZES = (OBS_SIZE, OBS_SIZE_BEFORE_HISTORY)
+# observation sizes a saved net may have been trained on: today's layout and the older ones (each
+# migrated when it is loaded)
+COMPATIBLE_OBS_SIZES = tuple(LAYOUT_SIZES.values())
 
 # optional features of PolicyNet (module docstring), in the order their inputs are appended
 FEATURES = ("kinds", "focus", "prior")
@@ -180,8 +191,8 @@ def _net_class():
             self.trunk = nn.Sequential(*layers)
             self.pi = nn.Linear(width, num_actions)
             self.v = nn.Linear(width, 1)
-            self.arch = {"obs_size": obs_size, "num_actions": num_actions,
-                         "hidden": list(hidden)}
+            self.arch = {"obs_size": obs_size, "obs_layout": OBS_LAYOUT,
+                         "num_actions": num_actions, "hidden": list(hidden)}
             if self.features:
                 self.arch["features"] = list(self.features)
             if "kinds" in self.features:
@@ -250,20 +261,17 @@ def _net_class():
             return self._input_rows
 
         def decode(self, obs):
-            """float32 observations, the first obs_size cells: the uint8 of obs_dtype="uint8"
-            decoded as heroes_env.obs does; a longer (newer) layout cut to this net's."""
+            """float32 observations: the uint8 of obs_dtype="uint8" decoded as heroes_env.obs
+            does."""
             if obs.dtype == torch.uint8:         # obs_dtype="uint8": the exact float32 values
                 k = obs.to(torch.int16)
                 k = k - (self.obs_signed & (k > 127)).to(torch.int16) * 256
                 obs = k.float() / self.obs_divisor
-            if obs.shape[-1] != self.obs_size:
-                obs = obs[..., :self.obs_size]
             return obs
 
         def forward(self, obs, mask, features: bool = False, prior=None, sparse=None):
             """(masked logits [B, A], value [B]); mask: bool or 0/1 [B, A]. features=True adds
-            the trunk's output [B, width] (for auxiliary heads trained next to the policy). A net
-            of an older (shorter) layout reads the first obs_size cells of the observation. obs:
+            the trunk's output [B, width] (for auxiliary heads trained next to the policy). obs:
             float32, or the uint8 of obs_dtype="uint8" (decoded here, as heroes_env.obs does).
             prior: with the "prior" feature, the heuristic's action per row (int [B], -1: none),
             required; without it, None. sparse: the same observations' non-zero cells
@@ -308,10 +316,14 @@ def _net_class():
 
 def build_net(hidden=(256, 256), obs_size: int = OBS_SIZE, features=(), card_kinds=None,
               prior_gain=None):
-    """A fresh ``PolicyNet`` with the given trunk widths (for obs_size observation cells: one of
-    ``COMPATIBLE_OBS_SIZES``) and optional ``features`` (``FEATURES``; ``"kinds"`` needs
-    ``card_kinds``; ``prior_gain`` as in ``extend_net``, for the ``"prior"`` feature)."""
-    check_obs_size(obs_size, "build_net")
+    """A fresh ``PolicyNet`` with the given trunk widths (for today's ``OBS_SIZE`` observation
+    cells: a net of an older layout is made by ``migrate_policy``) and optional ``features``
+    (``FEATURES``; ``"kinds"`` needs ``card_kinds``; ``prior_gain`` as in ``extend_net``, for the
+    ``"prior"`` feature)."""
+    if obs_size != OBS_SIZE:
+        raise AgentSpecError(f"build_net makes nets for today's observation of {OBS_SIZE} "
+                             f"cells, not {obs_size} cells: a saved net of an older layout is "
+                             f"migrated when it is loaded (load_net, migrate_policy)")
     net = _net_class()(obs_size, NUM_ACTIONS, tuple(hidden), features, card_kinds)
     if "prior" in net.features:
         set_prior_gains(net, prior_gain)
@@ -329,9 +341,70 @@ def set_prior_gains(net, gains=None, what: str = "this net") -> None:
 
 
 def net_from_arch(arch: dict):
-    """A fresh ``PolicyNet`` of a saved ``arch`` (a checkpoint's, a training state's)."""
+    """A fresh ``PolicyNet`` of a saved ``arch`` of today's layout (``migrate_policy`` makes one
+    of an older arch)."""
     return build_net(arch.get("hidden", (256, 256)), arch.get("obs_size", OBS_SIZE),
                      arch.get("features", ()), arch.get("card_kinds"))
+
+
+def input_columns(arch: dict, what: str = "this net"):
+    """Where the inputs of a saved net's first layer go in today's: ``None`` if its arch is of
+    today's layout, else (columns, width): its input j is today's input ``columns[j]`` of
+    ``width`` (the observation's cells by ``obs_layouts.columns``, then the features' cells,
+    the ``"focus"`` seat blocks by ``obs_layouts.seat_columns``). AgentSpecError if its width is
+    no layout's."""
+    version = check_obs_size(arch.get("obs_size"), what, arch.get("obs_layout"))
+    if version == OBS_LAYOUT:
+        return None
+    cols, width = [columns(version)], OBS_SIZE
+    for f in check_features(arch.get("features"), arch.get("card_kinds")):
+        if f == "focus":
+            seat = seat_columns(version)
+            cols += [width + seat, width + SEAT_OBS + seat]
+        else:
+            cols.append(width + np.arange(FEATURE_CELLS[f]))
+        width += FEATURE_CELLS[f]
+    return np.concatenate(cols), width
+
+
+def first_layers(arch: dict) -> tuple[str, ...]:
+    """The weights that read a PolicyNet's inputs: the trunk's first layer, or without a hidden
+    layer its heads."""
+    return ("trunk.0.weight",) if arch.get("hidden") else ("pi.weight", "v.weight",
+                                                           "kind_pi.weight")
+
+
+def migrate_policy(arch: dict, weights: dict, what: str = "this net") -> tuple[dict, dict]:
+    """(arch, weights) of a saved PolicyNet, made today's layout's. A net of an older layout
+    (``heroes_env/obs_layouts.py``, recognised by ``arch["obs_size"]``) gets zero weight
+    columns at the inputs inserted since (``input_columns``): on today's observation it computes
+    exactly what it computed on its own layout's. Today's come back as they are."""
+    found = input_columns(arch, what)
+    if found is None:
+        return arch, weights
+    cols, width = found
+    weights = dict(weights)
+    for k in first_layers(arch):
+        w = weights.get(k)
+        if k not in weights and k.startswith("kind_pi."):
+            continue
+        if getattr(w, "ndim", 0) != 2 or w.shape[1] != len(cols):
+            raise AgentSpecError(f"{what}: weight {k} does not read the {len(cols)} inputs of a "
+                                 f"net of observation layout {layout_of_size(arch['obs_size'])}")
+        weights[k] = widen_columns(w, cols, width)
+    return dict(arch, obs_size=OBS_SIZE, obs_layout=OBS_LAYOUT), weights
+
+
+def load_net(arch: dict, weights: dict, what: str = "this net"):
+    """A PolicyNet of a saved arch holding its weights (checked: ``load_weights``), migrated to
+    today's observation layout if it was made for an older one (``migrate_policy``)."""
+    arch, weights = migrate_policy(arch, weights, what)
+    try:
+        net = net_from_arch(arch)
+    except (TypeError, ValueError, KeyError, RuntimeError) as e:
+        raise AgentSpecError(f"{what}: its arch {arch} builds no net: {e}") from e
+    load_weights(net, weights, what)
+    return net
 
 
 def extend_net(net, features=(), card_kinds=None, prior_gain=None):
@@ -382,13 +455,17 @@ def prior_gains(gains=None):
     return torch.tensor(g + [0.0] * (NUM_ROLES - len(g)), dtype=torch.float32)
 
 
-def check_obs_size(obs_size, what: str) -> None:
-    if obs_size not in COMPATIBLE_OBS_SIZES:
+def check_obs_size(obs_size, what: str, version=None) -> int:
+    """The observation layout of a saved net's width (and its recorded version, if any);
+    AgentSpecError if no layout has that width or the version disagrees."""
+    found = layout_of_size(obs_size)
+    if found is None or version not in (None, found):
+        sizes = ", ".join(f"{n} (layout {v})" for v, n in LAYOUT_SIZES.items())
         raise AgentSpecError(
-            f"{what} was made for observations of {obs_size} cells; this env's are {OBS_SIZE} "
-            f"({OBS_SIZE_BEFORE_HISTORY} before the public history pieces, which such a net "
-            f"reads as obs[..., :{OBS_SIZE_BEFORE_HISTORY}]): only {list(COMPATIBLE_OBS_SIZES)} "
-            f"can be used")
+            f"{what} was made for observations of {obs_size} cells (layout {version}); this "
+            f"env's are {OBS_SIZE} (layout {OBS_LAYOUT}), and nets of the older layouts are "
+            f"migrated: only {sizes} can be used (heroes_env/obs_layouts.py)")
+    return found
 
 
 def __getattr__(name):
@@ -424,12 +501,7 @@ def load_checkpoint(path: str):
     if arch.get("num_actions") != NUM_ACTIONS:
         raise AgentSpecError(f"checkpoint {path!r} was trained for {arch.get('num_actions')} "
                              f"actions; this env has {NUM_ACTIONS}")
-    check_obs_size(arch.get("obs_size"), f"checkpoint {path!r}")
-    try:
-        net = net_from_arch(arch)
-    except (TypeError, ValueError, KeyError, RuntimeError) as e:
-        raise AgentSpecError(f"checkpoint {path!r}: its arch {arch} builds no net: {e}") from e
-    load_weights(net, data["state_dict"], f"checkpoint {path!r}")
+    net = load_net(arch, data["state_dict"], f"checkpoint {path!r}")
     net.eval()
     return net, meta
 
@@ -715,7 +787,7 @@ class SB3PolicyAgent(Agent):
         else:
             self.policy = _sb3_policy(*read_sb3_zip(path), path)
         self.obs_size = int(self.policy.observation_space.shape[-1])
-        check_obs_size(self.obs_size, f"model {path!r}")
+        self.layout = check_obs_size(self.obs_size, f"model {path!r}")
         self.deterministic = bool(deterministic)
 
     def act(self, obs, mask, slot: Hashable = 0) -> int:
@@ -723,7 +795,7 @@ class SB3PolicyAgent(Agent):
 
     def act_batch(self, obs, masks, slots=None) -> np.ndarray:
         obs, masks = check_batch(obs, masks)
-        a, _ = self.policy.predict(obs_to_float32(obs)[:, :self.obs_size],
+        a, _ = self.policy.predict(old_view(obs_to_float32(obs), self.layout),
                                    action_masks=masks != 0,
                                    deterministic=self.deterministic)
         return np.asarray(a, np.int64).reshape(-1)

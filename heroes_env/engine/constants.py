@@ -315,7 +315,12 @@ NUM_FRAME_KINDS = 22
 # (built by ``heroes_env.config.spec``): everything ``setup_game`` needs, so that adding a
 # configuration field never changes a compiled signature. Heroes are content: the spec carries
 # the table of every hero the pack may use.
-MAX_HEROES = 96          # hero ids over all packs (the observation's one-hot width)
+# Hero ids over all packs are 0..OBS_HERO_ROOM-1: the room the observation reserves for heroes
+# (the one-hots OS_HERO and OBS_OFFER), so that adding a hero within it never changes the
+# observation. Widening it is a new layout (OBS_LAYOUT), which heroes_env/obs_layouts.py migrates
+# trained networks to (docs/adding-a-hero.md).
+OBS_HERO_ROOM = 128
+MAX_HEROES = OBS_HERO_ROOM   # the engine's hero tables hold every id of the room
 # per hero in the hero table (engine/content.py): HERO_REC cells of HR_* fields
 _hero = Layout()
 HR_HP = _hero.take()
@@ -701,7 +706,7 @@ OS_KINGDOM = _seat_obs.take(NUM_KINGDOMS)  # one-hot KD_*
 OS_USED = _seat_obs.take(MAX_SKILL_SLOTS)  # skill slots used in this play phase
 OS_GIVEN = _seat_obs.take()                # 仁德 cards given in this play phase
 OS_MARK = _seat_obs.take(NUM_MARKS)        # P_MARK bits 0..NUM_MARKS-1 (public skill marks)
-OS_HERO = _seat_obs.take(MAX_HEROES)       # one-hot hero id, once the viewer may see it
+OS_HERO = _seat_obs.take(OBS_HERO_ROOM)    # one-hot hero id, once the viewer may see it
 SEAT_OBS = _seat_obs.end
 DIST_DIV = 10                              # OS_DIST: distance / DIST_DIV
 # one event of OBS_HIST_EVENTS: HIST_EVENT_OBS cells
@@ -731,9 +736,8 @@ MISC_DIV = 100                                     # OBS_MISC cells: count / MIS
 OBS_DSKILL = _obs.take(MAX_SKILL_SLOTS)            # skill slot of the asking skill (of H_DSKOWNER)
 OBS_DSKOWNER = _obs.take(MAX_SEATS)                # relative seat owning that skill
 OBS_LOOK = _obs.take(MAX_CARDS)                    # cards the viewer is privately looking at (128)
-OBS_OFFER = _obs.take(MAX_HEROES)                  # heroes offered to the viewer in the draft
+OBS_OFFER = _obs.take(OBS_HERO_ROOM)               # heroes offered to the viewer in the draft
 # public history (appended after everything above, so no earlier offset moved)
-OBS_SIZE_BEFORE_HISTORY = _obs.end                 # the layout before the history pieces (2348)
 HIST_DIV = 10                                      # counters are observed as count / HIST_DIV
 HIST_SCALE = 1 / HIST_DIV                          # (= 0.1: count * HIST_SCALE, the same float32)
 OBS_HIST_GAME = _obs.take(MAX_SEATS * MAX_SEATS * NUM_HK)     # [actor rel][receiver rel][HK_*],
@@ -741,3 +745,5 @@ OBS_HIST_GAME = _obs.take(MAX_SEATS * MAX_SEATS * NUM_HK)     # [actor rel][rece
 OBS_HIST_ROUND = _obs.take(MAX_SEATS * MAX_SEATS * NUM_HC)    # this round: [ra][rb][HC_*]
 OBS_HIST_EVENTS = _obs.take(HIST_WINDOW * HIST_EVENT_OBS)     # last events, newest first
 OBS_SIZE = _obs.end
+# the layout's version, recorded with trained networks (heroes_env/obs_layouts.py: the older ones)
+OBS_LAYOUT = 3

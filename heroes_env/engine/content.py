@@ -154,8 +154,12 @@ def _load_heroes() -> list[Hero]:
         h = Hero(int(r["id"]), r["key"], r["pack"], r["name_zh"], r["name_en"],
                  KINGDOMS[r["kingdom"]], int(r["hp"]), GENDERS[r["gender"]], skills,
                  r["lord_offer"] == "1", r["lord_offer"] == "-1")
-        if not 0 <= h.id < C.MAX_HEROES or any(x.id == h.id or x.key == h.key for x in out):
-            raise ImportError(f"{where}: bad or duplicate id {h.id}")
+        if not 0 <= h.id < C.OBS_HERO_ROOM:
+            raise ImportError(f"{where}: id {h.id} is outside the observation's hero room, ids 0 "
+                              f"to {C.OBS_HERO_ROOM - 1} (constants.OBS_HERO_ROOM); a fuller "
+                              f"room is a new observation layout: docs/adding-a-hero.md")
+        if any(x.id == h.id or x.key == h.key for x in out):
+            raise ImportError(f"{where}: duplicate id {h.id} or key")
         out.append(h)
     return out
 
