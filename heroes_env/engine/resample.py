@@ -68,12 +68,10 @@ from .constants import (
     F_KIND,
     F_SUB2,
     FLAG_AUTOPLAY,
-    FR_ASK,
     FR_DAMAGE,
     FR_DRAFT,
     FR_EFFECT,
     FR_PINDIAN,
-    FR_PLAY,
     FR_SKILL,
     FR_TRIGGER,
     FR_USE,
@@ -122,8 +120,6 @@ from .frames import (
     F_PD_CARD2,
     F_SKILL_EXTRA,
     F_SKILL_TP,
-    F_SPEAR1,
-    F_SPEAR2,
     F_TRIG_EXTRA,
 )
 from .mask import legal_mask
@@ -133,13 +129,15 @@ from .skills.yiji import F_YIJI_CARD
 
 # the identity mode's roles, the columns a ``roles`` array may have instead of NUM_ROLES
 NUM_IDENTITY_ROLES = ROLE_RENEGADE + 1
-MAX_DRAWS = 64            # draws of one world before the decider's hand is kept
+MAX_DRAWS = 1000          # draws of one world before the decider's hand is kept (a 无懈可击
+                          # asked of a one-card hand is met in some 5% of the draws)
 # events whose third cell (b) is a card (state.log_event; labels.event_to_str)
 CARD_EVENTS = (EV_USE, EV_RESPOND, EV_DRAW, EV_DISCARD, EV_JUDGE, EV_GAIN, EV_EQUIP,
                EV_MOVE_DELAYED, EV_NULLIFIED, EV_ARMOR, EV_GIVE, EV_REVEAL)
-# frame slots naming a card in play, per frame kind (a hidden card there stays where it is)
-IN_PLAY_SLOTS = {FR_USE: (F_SUB2,), FR_EFFECT: (F_SUB2,), FR_DAMAGE: (F_SUB2,),
-                 FR_PLAY: (F_SPEAR1, F_SPEAR2), FR_ASK: (F_SPEAR1, F_SPEAR2)}
+# frame slots naming a card in play besides F_CARD, per frame kind (a hidden card there stays
+# where it is). Not F_SPEAR1/F_SPEAR2: their cards go to the table as they are chosen, and the
+# slots keep stale values (0) in every play phase, which would pin card 0
+IN_PLAY_SLOTS = {FR_USE: (F_SUB2,), FR_EFFECT: (F_SUB2,), FR_DAMAGE: (F_SUB2,)}
 LORD_ASK_SKILLS = (SK_HUJIA, SK_JIJIANG)          # their F_LORD_CARD1/2 hold the helper's cards
 
 
@@ -203,9 +201,9 @@ def _frames(s: np.ndarray):
 
 def pinned_cards(s: np.ndarray, seat: int) -> set[int]:
     """Cards the frame stack or the pending decision name as cards in play (their place stays,
-    hidden or not): every frame's F_CARD, the second card of a use / effect / damage, the cards
-    of a 丈八蛇矛 杀, a lord skill's helper cards, the second card of a TP_DAMAGED point; and the
-    pending decision's card when seat decides (its observation shows the card's kind)."""
+    hidden or not): every frame's F_CARD, the second card of a use / effect / damage (a 丈八蛇矛
+    杀), a lord skill's helper cards, the second card of a TP_DAMAGED point; and the pending
+    decision's card when seat decides (its observation shows the card's kind)."""
     named = []
     for o, kind in _frames(s):
         named.append(s[o + F_CARD])
