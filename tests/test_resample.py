@@ -132,8 +132,9 @@ def check_world(g, w, seat):
 
 
 def sweep(configs, seeds, every, limit, rng):
-    """Check worlds at the states of random games; returns the states and worlds checked."""
-    n_states = n_worlds = 0
+    """Check worlds at the states of random games; returns the states and worlds checked. A
+    hidden card stays where it is only while a frame names it as in play: rarely."""
+    n_states = n_worlds = n_pinned = 0
     for config in configs:
         for seed in seeds:
             for g in states(config, seed, every, limit):
@@ -141,6 +142,9 @@ def sweep(configs, seeds, every, limit, rng):
                 for seat in seats_to_check(g, rng):
                     check_world(g, g.resample(seat, rng), seat)
                     n_worlds += 1
+                    hidden = R.hidden_cards(g.s, seat)
+                    n_pinned += any(hidden[c] for c in R.pinned_cards(g.s, seat))
+    assert n_pinned <= 0.02 * n_worlds, f"{n_pinned} of {n_worlds} worlds keep a hidden card"
     return n_states, n_worlds
 
 
