@@ -19,6 +19,7 @@ from .engine import content, core
 from .engine.invariants import check_row
 from .engine.mask import legal_mask
 from .engine.observe import STATE_OBS_SIZE, observe, observe_state
+from .engine.resample import check_request, draw_worlds
 
 
 class IllegalActionError(ValueError):
@@ -62,6 +63,16 @@ def as_action(action) -> int | None:
         return operator.index(action)
     except TypeError:
         return None
+
+def as_generator(rng) -> np.random.Generator:
+    """rng as a numpy Generator: a Generator itself, an int seed, or None (fresh entropy)."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if rng is None or (isinstance(rng, (int, np.integer))
+                       and not isinstance(rng, (bool, np.bool_))):
+        return np.random.default_rng(rng)
+    raise ValueError(f"rng must be a numpy Generator, an int seed or None, got {rng!r}")
+
 
 def check_state(config: Config, state) -> None:
     """Raise ValueError unless state is a game row the engine may run under config: an int32
@@ -149,6 +160,45 @@ class Game:
         g.event_log = list(self.event_log)
         g.public_gains = set(self.public_gains)
         g._ev_seen = self._ev_seen
+        return g
+
+    def resample(self, seat: int, rng=None, roles=None) -> Game:
+        """A full game that seat cannot tell from this one, the hidden rest drawn afresh.
+
+        seat's observation of the new game equals its observation of this one bit for bit, and
+        so does its legal mask when it decides. Kept: seat's own hand, role, hero and draft
+        offer, the cards it is looking at, every public zone and fact (HP, heroes, equipment,
+        judgement zones, the discard pile and the table, revealed roles, the public history,
+        the seating) and the frame stack with the pending decision (the cards it names as in
+        play included). Redrawn: the other seats' hands from the cards seat cannot place (each
+        hand's size kept), the draw pile's order, the cards another seat is looking at, the
+        hidden roles, the hidden parts of the hero draft and the game's random generator. See
+        ``heroes_env.engine.resample`` and docs/api.md, "Resampling".
+
+        Args:
+            seat (int): the seat whose knowledge the new game keeps (0 .. num_players - 1; a
+                dead seat too).
+            rng (numpy.random.Generator | int | None): where the redrawn parts come from (an
+                int seeds a new Generator; None: fresh entropy).
+            roles (numpy.ndarray | None): None draws the hidden roles uniformly over the
+                assignments consistent with the roles seat sees and the role counts. Else a
+                probability per seat (absolute seat order) and role, shape (num_players,
+                NUM_ROLES) or (num_players, 4) in identity mode (lord, loyalist, rebel,
+                renegade), e.g. a belief model's output: an assignment is drawn with probability
+                proportional to the product of its seats' probabilities.
+
+        Returns:
+            Game: the new game (this one is unchanged), its event log empty.
+
+        Raises:
+            ValueError: seat out of range, the game over, rng of another type, roles of the
+                wrong shape, not finite probabilities >= 0, giving 0 to a role seat sees, or to
+                every consistent assignment. Nothing is changed.
+        """
+        checked = check_request(self.s, seat, roles)
+        row = draw_worlds(self.s, int(seat), as_generator(rng), 1, checked)[0]
+        g = Game._trusted(self.config, row, self.log_enabled)
+        g._ev_seen = int(row[C.H_NEV])
         return g
 
     def to_bytes(self) -> bytes:

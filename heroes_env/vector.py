@@ -52,7 +52,10 @@ import numpy as np
 from .config import Config, make_config
 from .engine import batch as K
 from .engine import constants as C
-from .game import Game, IllegalActionError, hash_seed
+from .engine.mask import legal_mask
+from .engine.observe import observe as observe_row
+from .engine.resample import check_request, draw_worlds
+from .game import Game, IllegalActionError, as_generator, hash_seed
 from .obs import check_obs_dtype
 
 __all__ = ["VectorEnv", "VectorStep"]
@@ -368,6 +371,76 @@ class VectorEnv:
                               {k: v.copy() for k, v in self._info.items()})
         seat, obs, mask, rew, term, trunc = self._ro
         return VectorStep(seat, obs, mask, rew, term, trunc, dict(self._ro_info))
+
+    def resample(self, game: Game | int, seat: int, rng=None, roles=None,
+                 rows=None) -> VectorStep:
+        """Worlds of one game, one per row: ``Game.resample`` drawn K times in one call.
+
+        Each of the given rows (K of them) gets its own world consistent with what seat knows
+        in game (see ``Game.resample``): seat's observation and legal mask are the game's in
+        every row, the hidden state (other hands, the pile's order, hidden roles, the draft's
+        hidden parts, the random generator) is drawn afresh per row. The rows then play on as
+        any other (a row whose game ends starts its next game, as after ``step``); the other
+        rows are left as they are.
+
+        Args:
+            game (Game | int): a game of this env's config, or the index of one of its rows
+                (read before any row is written).
+            seat (int): the seat whose knowledge every world keeps.
+            rng (numpy.random.Generator | int | None): where the draws come from.
+            roles (numpy.ndarray | None): the hidden roles' distribution, as in
+                ``Game.resample``.
+            rows (Sequence[int] | None): the rows to fill (distinct, 0 .. num_envs - 1); None:
+                every row.
+
+        Returns:
+            VectorStep: as ``step`` returns it; the filled rows hold their world's decider,
+            observation and mask, and no reward.
+
+        Raises:
+            RuntimeError: before ``reset``.
+            ValueError: a game of another config, a row out of range or repeated, or what
+                ``Game.resample`` refuses. Nothing is changed.
+        """
+        core = self.core
+        if not core.started:
+            raise RuntimeError("call reset() before resample()")
+        if isinstance(game, Game):
+            if game.config.spec().tobytes() != core.spec.tobytes():
+                raise ValueError(f"game is a game of {game.config}, this env plays "
+                                 f"{self.config}")
+            source = game.s.copy()
+        else:
+            source = core.S[_check_int("game index", game, 0, self.num_envs - 1)].copy()
+        if rows is None:
+            targets = np.arange(self.num_envs)
+        else:
+            targets = np.asarray(rows)
+            if targets.ndim != 1 or targets.dtype.kind not in "iu" \
+                    or len(np.unique(targets)) != len(targets) \
+                    or (targets.size and not 0 <= targets.min() <= targets.max()
+                        < self.num_envs):
+                raise ValueError(f"rows must be distinct row indices 0..{self.num_envs - 1}, "
+                                 f"got {rows!r}")
+        checked = check_request(source, seat, roles)
+        worlds = draw_worlds(source, int(seat), as_generator(rng), len(targets), checked)
+        R = core.R
+        for k, i in enumerate(targets.tolist()):
+            core.S[i] = worlds[k]
+            R[i, K.R_STAGE] = K.STAGE_READY
+            d = int(worlds[k][C.H_DECIDER])
+            R[i, K.R_DECIDER] = d
+            R[i, K.R_DONE:K.R_SEED + 1] = 0
+            R[i, K.R_SEAT] = -1
+            core.rew[i] = 0.0
+            core.flags[i] = False
+            legal_mask(core.S[i], core.masks[i])
+            observe_row(core.S[i], d, core.obs[i], False)
+            if core.want_random:        # random_actions() must hold a legal action of it
+                R[i, K.R_ACTR] += 1
+                R[i, K.R_RANDOM] = K._random_legal(
+                    core.masks[i], K.agent_u32(core.agent_seed, i, int(R[i, K.R_ACTR])))
+        return self._result()
 
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action for every game (B,), drawn in compiled code from the
