@@ -9,7 +9,8 @@ should: chi-square tests that hidden roles and a hand's cards are uniform over w
 and that a given role distribution weights the assignments as asked. A world plays to its end.
 Bad input is refused with a ValueError and changes nothing.
 
-The default run checks a few hundred states; ``-m slow`` runs the sweep over more than 10,000.
+The quick run (``-m "not slow"``) checks a few hundred states; the full run adds the sweep over
+more than 10,000.
 """
 import math
 
