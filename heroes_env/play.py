@@ -403,8 +403,10 @@ def parse_args(argv=None):
     p.add_argument("--no-autoplay", action="store_true",
                    help="ask you even when only one action is legal")
     p.add_argument("--trust-pickles", action="store_true",
-                   help="load .zip models with their pickled parts (runs code from the file: "
-                        "only for files you trust; docs/security.md)")
+                   help="trust the model and agent files named: .zip models load with their "
+                        "pickled parts, agent .json files may import code and name any file "
+                        "(runs code from the files: only for files you trust; "
+                        "docs/security.md)")
     p.add_argument("--web", type=int_in(0, 65535), default=None, metavar="PORT",
                    help="play in the browser instead: serve the game on http://127.0.0.1:PORT/ "
                         "(0: any free port); open the URL it prints, which carries the token "

@@ -31,6 +31,7 @@ import os
 import re
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Hashable, Iterable
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -416,11 +417,14 @@ class LLMAgent(Agent):
             try:
                 req = urllib.request.Request(self.chat.url, data=data, headers=headers,
                                              method="POST")
-                with urllib.request.urlopen(req, timeout=self.chat.timeout) as r:
+                with _OPENER.open(req, timeout=self.chat.timeout) as r:
                     raw = r.read()
                 reply, usage = _read_completion(raw)
             except urllib.error.HTTPError as e:
                 last = f"HTTP {e.code} {e.reason}"
+                if 300 <= e.code < 400:
+                    last += (f": redirects are not followed (to {e.headers.get('Location')!r}); "
+                             f"give the final address as base_url")
                 retry = e.code >= 500 or e.code == 429
             except (urllib.error.URLError, TimeoutError, ConnectionError) as e:
                 last = f"{type(e).__name__}: {getattr(e, 'reason', e)}"
@@ -443,6 +447,16 @@ class LLMAgent(Agent):
             if not retry:
                 break
         raise _Failure(last)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Follows no redirect: the request (and its API key) goes to the address asked only."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
 
 
 def _read_completion(raw: bytes) -> tuple[str, dict]:
@@ -481,4 +495,41 @@ def from_spec(rest: str, seed: int | None = None, **kwargs) -> LLMAgent:
         raise AgentSpecError(f"cannot make agent 'llm:{rest}': {e}") from e
 
 
-register_scheme("llm", from_spec)
+def _origin(url: str):
+    """(scheme, host, port) of an address, for comparing servers; None if it has no host."""
+    try:
+        u = urllib.parse.urlsplit(str(url))
+        port = u.port or {"http": 80, "https": 443}.get(u.scheme.lower())
+    except ValueError:
+        return None
+    return (u.scheme.lower(), (u.hostname or "").lower(), port) if u.hostname else None
+
+
+def untrusted_kwargs(rest: str, file_kwargs: dict, caller_kwargs: dict) -> dict:
+    """The keywords of an ``llm:`` agent named by an agent file loaded without trust: the file
+    cannot choose which environment variable holds the key (``api_key_env``), and a key is sent
+    only to the server the user named ($HEROES_ENV_LLM_URL, or the caller's base_url); to any
+    other server the file names, the agent sends none."""
+    if "api_key_env" in file_kwargs:
+        raise AgentSpecError(f"an agent file loaded without trust cannot choose api_key_env "
+                             f"(got {file_kwargs['api_key_env']!r}): the API key is read from "
+                             f"${ChatSettings.api_key_env}, or from what the program or a "
+                             f"trusted file (--trust-pickles) names")
+    _, sep, url = rest.partition("@")
+    if not sep:
+        url = caller_kwargs.get("base_url") or file_kwargs.get("base_url") \
+            or os.environ.get(URL_ENV) or DEFAULT_URL
+    named = [caller_kwargs.get("base_url"), os.environ.get(URL_ENV)]
+    if "api_key_env" in caller_kwargs or _origin(url) in {_origin(u) for u in named if u}:
+        return file_kwargs
+    out = dict(file_kwargs, api_key_env="")
+    if os.environ.get(ChatSettings.api_key_env):
+        import warnings
+        warnings.warn(f"an agent file loaded without trust names the language-model server "
+                      f"{url}, which is not ${URL_ENV}: no API key is sent to it (set {URL_ENV} "
+                      f"to that address, or load the file with --trust-pickles, to send "
+                      f"${ChatSettings.api_key_env})", stacklevel=2)
+    return out
+
+
+register_scheme("llm", from_spec, untrusted=untrusted_kwargs)

@@ -60,7 +60,7 @@ from heroes_env.cli import HelpFormatter, int_in, prog
 from heroes_env.config import DEFAULTS, PACKS
 from heroes_env.engine import constants as C
 
-from .base import AgentSpecError, make_agent, trust_kwargs
+from .base import AgentSpecError, agent_file_target, make_agent, trust_kwargs
 from .ratings import make_ratings, rating_key, wilson
 
 ROLE_NAMES = ("lord", "loyalist", "rebel", "renegade")
@@ -98,7 +98,7 @@ class TournamentConfig:
     labels: tuple[str, ...] = field(default=())
     mode: str = DEFAULTS["mode"]  # "identity" or "3v3" (per-role rates: commander, guard)
     engine: str = "auto"          # "batched" / "game" ("auto": batched if every agent allows)
-    trust_pickles: bool = False   # load .zip models with their pickled parts (--trust-pickles)
+    trust_pickles: bool = False   # trust .zip models and agent files (--trust-pickles)
 
     def __post_init__(self):
         agents = tuple(self.agents)
@@ -481,7 +481,10 @@ def _json_target(path: str) -> str | None:
             target = json.load(f).get("agent")
     except (OSError, ValueError, AttributeError):
         return None
-    return target if isinstance(target, str) and os.path.isfile(target) else None
+    if not isinstance(target, str):
+        return None
+    target = agent_file_target(path, target)
+    return target if os.path.isfile(target) else None
 
 
 def _digest(shipped) -> str:
@@ -857,8 +860,10 @@ def _parser() -> argparse.ArgumentParser:
                         "chat-completions model)")
     p.add_argument("--games", type=int_in(1, 10 ** 9), default=1000)
     p.add_argument("--trust-pickles", action="store_true",
-                   help="load .zip models with their pickled parts (runs code from the file: "
-                        "only for files you trust; docs/security.md)")
+                   help="trust the model and agent files named: .zip models load with their "
+                        "pickled parts, agent .json files may import code and name any file "
+                        "(runs code from the files: only for files you trust; "
+                        "docs/security.md)")
     p.add_argument("--mode", default=DEFAULTS["mode"], help="identity or 3v3")
     p.add_argument("--players", type=int_in(4, C.MAX_SEATS), default=None,
                    help="default 5 (identity), 6 (3v3)")
