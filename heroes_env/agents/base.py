@@ -180,7 +180,12 @@ def make_agent(spec, seed: int | None = None, **kwargs) -> Agent:
         if not hasattr(mod, attr):
             raise AgentSpecError(f"module {module!r} has no attribute {attr!r} "
                                  f"(agent spec {spec!r})")
-        return _check(getattr(mod, attr)(seed=seed, **kwargs), spec)
+        try:
+            made = getattr(mod, attr)(seed=seed, **kwargs)
+        except TypeError as e:       # not callable, or not with these keywords
+            raise AgentSpecError(f"agent spec {spec!r}: {module}.{attr}(seed=..., "
+                                 f"**{sorted(kwargs)}) cannot be called: {e}") from e
+        return _check(made, spec)
     if os.path.splitext(spec)[1].lower() in _LOADERS:
         raise AgentSpecError(f"no such file: {spec!r} (a checkpoint spec names a file)")
     raise AgentSpecError(f"unknown agent {spec!r}; legal: {_legal_forms()}")
