@@ -107,6 +107,13 @@ def test_files_outside_the_folder_are_refused(tmp_path, monkeypatch):
     path = _write(inner / "d.json", {"agent": "heuristic", "kwargs": {"trust": True}})
     with pytest.raises(AgentSpecError, match=r"cannot grant itself trust"):
         make_agent(path)
+    path = _write(inner / "e.json", {"agent": "heuristic", "kwargs": {"bogus": 1}})
+    with pytest.raises(AgentSpecError, match=r"kwargs \['bogus'\] do not fit agent 'heuristic'"):
+        make_agent(path)
+    big = inner / "f.json"
+    big.write_text(json.dumps({"agent": "heuristic", "kwargs": {"name": "x" * (1 << 20)}}))
+    with pytest.raises(AgentSpecError, match=r"over 1048576 bytes"):
+        make_agent(str(big))
 
 
 def test_what_an_untrusted_file_may_name(tmp_path, monkeypatch):

@@ -106,6 +106,7 @@ _REGISTRY: dict[str, Callable[..., Agent]] = {}
 _LOADERS: dict[str, Callable[..., Agent]] = {}
 _SCHEMES: dict[str, Callable[..., Agent]] = {}
 _UNTRUSTED: dict[str, Callable[[str, dict, dict], dict]] = {}
+AGENT_FILE_BYTES = 1 << 20      # the largest agent .json file read
 # the keywords of an agent file that are themselves agent specs (checked like its "agent")
 SPEC_KEYWORDS = ("prior_agent", "fallback")
 
@@ -265,6 +266,9 @@ def _load_json(path: str, seed: int | None = None, trust: bool = False, **kwargs
     if trust is not True and trust is not False:
         raise AgentSpecError(f"trust must be True or False, got {trust!r}")
     try:
+        if os.path.getsize(path) > AGENT_FILE_BYTES:
+            raise ValueError(f"over {AGENT_FILE_BYTES} bytes: an agent file names an agent "
+                             f"and its keywords")
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except (OSError, ValueError) as e:
@@ -291,7 +295,11 @@ def _load_json(path: str, seed: int | None = None, trust: bool = False, **kwargs
     scheme, sep, rest = spec.partition(":")
     if sep and scheme in _UNTRUSTED:
         extra = _UNTRUSTED[scheme](rest, extra, dict(kwargs))
-    return make_agent(spec, seed=seed, **{**extra, **kwargs})
+    try:
+        return make_agent(spec, seed=seed, **{**extra, **kwargs})
+    except TypeError as e:           # keywords the agent does not take
+        raise AgentSpecError(f"agent file {path!r}: its kwargs {sorted(extra)} do not fit "
+                             f"agent {data['agent']!r}: {e}") from e
 
 
 register_checkpoint_loader(".json", _load_json)
