@@ -77,3 +77,11 @@ def int_in(lo: int | None = None, hi: int | None = None):
 
     parse.__name__ = "int"
     return parse
+
+
+def one_line(text, limit: int = 2000) -> str:
+    """text as one printable line: whitespace runs become one space, other control characters
+    (an escape sequence from a file) are shown escaped, and it is cut at limit characters."""
+    text = " ".join(str(text).split())
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= limit else text[:limit] + "..."

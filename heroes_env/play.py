@@ -29,13 +29,13 @@ import sys
 import numpy as np
 
 from . import labels
-from .cli import HelpFormatter, int_in, prog
+from .cli import HelpFormatter, int_in, one_line, prog
 from .config import DEFAULT_PACK, DEFAULTS, MODES, PACKS, Config
 from .demo import game_config
 from .engine import constants as C
 from .engine import content
 from .heroes import HEROES, lookup
-from .record import GameRecorder, RecordWriter
+from .record import GameRecorder, RecordError, RecordWriter
 from .table import context_text, hero_card, role_name, table_view
 
 RECENT = 20          # log lines shown by "l"
@@ -328,12 +328,19 @@ class Session:
     def run(self) -> int:
         """Play to the end, a quit or the end of input; the record (``record``) is written
         whichever way the game stops, Ctrl-C and errors included."""
+        code = 0
         try:
-            return self._run()
+            code = self._run()
         finally:
             if self.record_path:
-                path = RecordWriter(self.record_path).write(self.rec.record)
-                self.out(f"{self.w['saved']} {path}")
+                try:
+                    path = RecordWriter(self.record_path).write(self.rec.record)
+                    self.out(f"{self.w['saved']} {path}")
+                except (OSError, RecordError) as e:
+                    print(f"error: cannot write the record to {self.record_path}: "
+                          f"{one_line(e)}", file=sys.stderr)
+                    code = 2
+        return code
 
     def _run(self) -> int:
         g, L = self.g, self.lang
@@ -393,7 +400,8 @@ def parse_args(argv=None):
                    help="agents for the other seats (heroes_env.agents.make_agent specs: "
                         "heuristic, random, a checkpoint file, module:Class, llm:MODEL@BASE_URL), "
                         "used in turn; default heuristic")
-    p.add_argument("--seed", type=int_in(), default=None, help="the game's seed (default: drawn)")
+    p.add_argument("--seed", type=int_in(0), default=None,
+                   help="the game's seed, an int >= 0 (default: drawn)")
     p.add_argument("--lang", choices=["en", "zh"], default="en")
     p.add_argument("--record", default=None, metavar="FILE",
                    help="write the game record here (.json, or appended to .jsonl)")
@@ -403,8 +411,10 @@ def parse_args(argv=None):
     p.add_argument("--no-autoplay", action="store_true",
                    help="ask you even when only one action is legal")
     p.add_argument("--trust-pickles", action="store_true",
-                   help="load .zip models with their pickled parts (runs code from the file: "
-                        "only for files you trust; docs/security.md)")
+                   help="trust the model and agent files named: .zip models load with their "
+                        "pickled parts, agent .json files may import code and name any file "
+                        "(runs code from the files: only for files you trust; "
+                        "docs/security.md)")
     p.add_argument("--web", type=int_in(0, 65535), default=None, metavar="PORT",
                    help="play in the browser instead: serve the game on http://127.0.0.1:PORT/ "
                         "(0: any free port); open the URL it prints, which carries the token "
@@ -439,6 +449,16 @@ def main(argv=None, stdin=None, stdout=None) -> int:
             make_agent(spec, **trust_kwargs(spec, a.trust_pickles))
         except AgentSpecError as e:
             p.error(str(e))
+    if a.record:
+        try:                           # now, not when the game is over
+            RecordWriter(a.record)
+            folder = os.path.dirname(os.path.abspath(a.record))
+            if os.path.isdir(a.record) and a.record.endswith((".json", ".jsonl")):
+                raise IsADirectoryError(f"{a.record} is a folder")
+            if not os.access(folder, os.W_OK):
+                raise PermissionError(f"cannot write in {folder}")
+        except OSError as e:
+            p.error(f"--record {a.record!r}: cannot write the record there ({e})")
     s = Session(config, seat, a.opponents, seed, a.lang, a.reveal, a.record,
                 Console(stdin, stdout), trust_pickles=a.trust_pickles)
     if a.web is not None:

@@ -199,7 +199,7 @@ class GameRecord:
         raise RecordDivergedError(
             f"record diverged at decision {k} (round {g.round}): the record has player_{seat} "
             f"choose {label!r} (action {action}), but {what}. The rules changed since version "
-            f"{self.version} recorded it, or the record was edited.")
+            f"{_short(self.version, 60)} recorded it, or the record was edited.")
 
 
 # ---------------------------------------------------------------- recording a Game
@@ -296,21 +296,17 @@ def save_record(record: GameRecord, path: str) -> None:
 
 
 def load_records(path: str) -> list[GameRecord]:
-    """Every record in a .json file, a .jsonl file or a directory of .json files."""
+    """Every record in a .json file, a .jsonl file or a directory of .json files: regular files
+    of at most ``MAX_FILE_BYTES`` each (``RecordError`` otherwise)."""
     path = str(path)
-    if os.path.isdir(path):
-        names = sorted(f for f in os.listdir(path) if f.endswith((".json", ".jsonl")))
+    if os.path.isdir(path):                # its record files (not its folders)
+        names = sorted(f for f in os.listdir(path) if f.endswith((".json", ".jsonl"))
+                       and not os.path.isdir(os.path.join(path, f)))
         out = []
         for f in names:
             out += load_records(os.path.join(path, f))
         return out
-    if not os.path.exists(path):
-        raise RecordError(f"no record file {path}")
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"cannot read record file {path}: {e}") from None
+    text = read_text_file(path, "record file", RecordError)
     if path.endswith(".jsonl"):
         out = []
         for i, line in enumerate(text.splitlines()):
@@ -319,6 +315,37 @@ def load_records(path: str) -> list[GameRecord]:
                                                 f"{path} line {i + 1}"))
         return out
     return [GameRecord.from_dict(_parse(text, path), path)]
+
+
+MAX_FILE_BYTES = 256 * 2 ** 20      # the largest record file read
+
+
+def read_text_file(path: str, what: str, error=ValueError, limit: int | None = None) -> str:
+    """The UTF-8 text of a regular file of at most limit bytes (``MAX_FILE_BYTES``); anything
+    else (no such file, a FIFO or a device, a larger file, bytes that are not UTF-8) is error
+    naming it. A FIFO is never opened, so nothing waits on it."""
+    import stat
+    limit = MAX_FILE_BYTES if limit is None else limit
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError) as e:
+        raise error(f"no {what} {path}: {e}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise error(f"{what} {path} is not a regular file (a directory, FIFO, device or "
+                    f"socket); give a file")
+    if st.st_size > limit:
+        raise error(f"{what} {path} has {st.st_size} bytes, over the limit of {limit}")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as e:
+        raise error(f"cannot read {what} {path}: {e}") from None
+    if len(data) > limit:
+        raise error(f"{what} {path} is over the limit of {limit} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise error(f"cannot read {what} {path}: {e}") from None
 
 
 def _parse(text: str, where: str):

@@ -27,7 +27,7 @@ import re
 import sys
 
 from . import cards, labels
-from .cli import HelpFormatter, int_in, prog
+from .cli import HelpFormatter, int_in, one_line, prog
 from .engine import constants as C
 from .engine import content
 from .record import RecordError, load_record
@@ -253,7 +253,7 @@ def main(argv=None) -> int:
         else:
             print_log(rec, a.lang, a.seat)
     except (RecordError, OSError) as e:
-        print("error: " + " ".join(str(e).split()), file=sys.stderr)     # one line
+        print("error: " + one_line(e), file=sys.stderr)     # one line, nothing raw from the file
         return 2
     return 0
 

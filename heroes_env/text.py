@@ -302,12 +302,24 @@ def _legal(mask) -> list[int]:
     return [int(a) for a in np.flatnonzero(m)]
 
 
+def _observation(obs) -> Observation:
+    """obs decoded (or as given), or ValueError if it cannot be a seat's view of a game: an
+    observation names the seat's table of 4 to ``MAX_SEATS`` players (an all-zero vector, for
+    one, names none)."""
+    o = obs if isinstance(obs, Observation) else decode(obs)
+    if not 4 <= o.num_players <= C.MAX_SEATS or len(o.seats) != o.num_players:
+        raise ValueError(f"not an observation of a game: it names a table of {o.num_players} "
+                         f"players with {len(o.seats)} seats seen (an observation has 4 to "
+                         f"{C.MAX_SEATS}, as Game.observe and the envs give it)")
+    return o
+
+
 def choices(obs, mask, lang: str = "en", deck: str | None = None) -> list[tuple[int, str]]:
     """The legal actions of the mask as (action, label), in action order (number them from 1
     to show them). Labels are distinct: two cards alike (the standard deck has two 杀 ♠9) are
     "Slash ♠9 (in your hand)" and "Slash ♠9 (in your hand) [2]"."""
     _check_lang(lang)
-    o = obs if isinstance(obs, Observation) else decode(obs)
+    o = _observation(obs)
     out = []
     seen: dict[str, int] = {}
     for a in _legal(mask):
@@ -413,7 +425,7 @@ def describe(obs, mask=None, lang: str = "en", deck: str | None = None) -> str:
     _check_lang(lang)
     if mask is not None:
         _legal(mask)
-    o = obs if isinstance(obs, Observation) else decode(obs)
+    o = _observation(obs)
     w = W[lang]
     zh = lang == "zh"
     sep = "：" if zh else ": "

@@ -233,8 +233,10 @@ def test_make_agent_forms(tmp_path):
     assert make_agent(a) is a
     spec = tmp_path / "fixed.json"
     spec.write_text(json.dumps({"agent": "test_agents:Fixed", "kwargs": {"action": 0}}))
-    b = make_agent(str(spec))
+    b = make_agent(str(spec), trust=True)         # an import path: only a trusted file
     assert isinstance(b, Fixed) and b.action == 0
+    with pytest.raises(AgentSpecError, match="loaded without trust"):
+        make_agent(str(spec))
     register_agent("fixed-test", Fixed)
     assert isinstance(make_agent("fixed-test"), Fixed)
 

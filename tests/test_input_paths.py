@@ -89,7 +89,7 @@ def test_the_record_is_written_however_play_stops(how, tmp_path, monkeypatch):
     ("play", ["--max-rounds", "1e20"], "expected an int from 1 to 10000, got '1e20'"),
     ("play", ["--max-rounds", "0"], "expected an int from 1 to 10000"),
     ("play", ["--players", "11"], "expected an int from 4 to 10"),
-    ("play", ["--seed", "9" * 5000], "expected an int, got"),
+    ("play", ["--seed", "9" * 5000], "expected an int >= 0, got"),
     ("demo", ["--players", "²"], "expected an int from 4 to 10"),
     ("demo", ["--max-rounds", "-1"], "expected an int from 1 to 10000"),
     ("replay", ["x.json", "--seat", "12"], "expected an int from 0 to 9"),

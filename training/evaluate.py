@@ -245,8 +245,11 @@ def compare(args: Args, pairs_out: dict | None = None) -> dict:
                 agents_ = (s,) + (opp,) * (args.players - 1)
                 # one engine for the agent and the baseline: the opponents' random stream is
                 # the game engine's in both (a checkpoint plays only there)
+                # the agent file written above is this script's own: trusted (it names a
+                # checkpoint outside its folder, and --prior-agent may be an import path)
                 cfg = TournamentConfig(agents=agents_, games=args.games, players=args.players,
-                                       pack=args.pack, seed=args.seed, engine="game")
+                                       pack=args.pack, seed=args.seed, engine="game",
+                                       trust_pickles=bool(kwargs) and who == "agent")
                 gf = os.path.join(games_dir, f"{who}_vs_{opp}.games.jsonl")
                 t0 = time.time()
                 summary = run_tournament(cfg, workers=args.workers, games_file=gf,

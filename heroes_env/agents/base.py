@@ -110,6 +110,10 @@ def check_batch(obs, masks):
 _REGISTRY: dict[str, Callable[..., Agent]] = {}
 _LOADERS: dict[str, Callable[..., Agent]] = {}
 _SCHEMES: dict[str, Callable[..., Agent]] = {}
+_UNTRUSTED: dict[str, Callable[[str, dict, dict], dict]] = {}
+AGENT_FILE_BYTES = 1 << 20      # the largest agent .json file read
+# the keywords of an agent file that are themselves agent specs (checked like its "agent")
+SPEC_KEYWORDS = ("prior_agent", "fallback")
 
 
 def register_agent(name: str, factory: Callable[..., Agent]) -> None:
@@ -123,12 +127,21 @@ def register_checkpoint_loader(suffix: str, loader: Callable[..., Agent]) -> Non
     _LOADERS[suffix.lower()] = loader
 
 
-def register_scheme(scheme: str, factory: Callable[..., Agent]) -> None:
+def register_scheme(scheme: str, factory: Callable[..., Agent],
+                    untrusted: Callable[[str, dict, dict], dict] | None = None) -> None:
     """Make ``make_agent("<scheme>:<rest>")`` call factory(rest, seed=..., **kwargs) (for example
-    a scheme naming shipped checkpoints, or a remote model and its address)."""
+    a scheme naming shipped checkpoints, or a remote model and its address).
+
+    untrusted(rest, file_kwargs, caller_kwargs) -> file_kwargs checks (``AgentSpecError``) or
+    changes the keywords that an agent ``.json`` file loaded without trust gives this scheme
+    (caller_kwargs: those of the program loading the file); None takes them as they are."""
     if not scheme.isidentifier():
         raise ValueError(f"an agent scheme is an identifier, got {scheme!r}")
     _SCHEMES[scheme] = factory
+    if untrusted is None:
+        _UNTRUSTED.pop(scheme, None)
+    else:
+        _UNTRUSTED[scheme] = untrusted
 
 
 def available_agents() -> list[str]:
@@ -173,16 +186,22 @@ def make_agent(spec, seed: int | None = None, **kwargs) -> Agent:
         if not hasattr(mod, attr):
             raise AgentSpecError(f"module {module!r} has no attribute {attr!r} "
                                  f"(agent spec {spec!r})")
-        return _check(getattr(mod, attr)(seed=seed, **kwargs), spec)
+        try:
+            made = getattr(mod, attr)(seed=seed, **kwargs)
+        except TypeError as e:       # not callable, or not with these keywords
+            raise AgentSpecError(f"agent spec {spec!r}: {module}.{attr}(seed=..., "
+                                 f"**{sorted(kwargs)}) cannot be called: {e}") from e
+        return _check(made, spec)
     if os.path.splitext(spec)[1].lower() in _LOADERS:
         raise AgentSpecError(f"no such file: {spec!r} (a checkpoint spec names a file)")
     raise AgentSpecError(f"unknown agent {spec!r}; legal: {_legal_forms()}")
 
 
 def trust_kwargs(spec, trust: bool) -> dict:
-    """make_agent's keywords for spec when the user trusts pickled model files (the command
-    lines' ``--trust-pickles``): ``trust=True`` for a ``.zip`` model, nothing otherwise."""
-    if trust and isinstance(spec, str) and spec.lower().endswith(".zip"):
+    """make_agent's keywords for spec when the user trusts the files named (the command lines'
+    ``--trust-pickles``): ``trust=True`` for a ``.zip`` model or an agent ``.json`` file,
+    nothing otherwise."""
+    if trust and isinstance(spec, str) and spec.lower().endswith((".zip", ".json")):
         return {"trust": True}
     return {}
 
@@ -194,8 +213,67 @@ def _check(agent, spec) -> Agent:
     return agent
 
 
-def _load_json(path: str, seed: int | None = None, **kwargs) -> Agent:
+def agent_file_target(path: str, spec: str) -> str:
+    """The spec an agent file at path means by its ``"agent"`` (or another spec keyword): a
+    relative file name is taken from the file's own folder; other specs are returned as
+    they are."""
+    if spec in _REGISTRY:
+        return spec
+    scheme, sep, _ = spec.partition(":")
+    if sep and scheme in _SCHEMES:
+        return spec
+    folder = os.path.dirname(os.path.abspath(path))
+    candidate = os.path.join(folder, spec)
+    return candidate if os.path.isfile(candidate) else spec
+
+
+def _untrusted_legal(folder: str) -> str:
+    schemes = "".join(f"'{s}:...', " for s in sorted(_SCHEMES))
+    return (f"a built-in agent {available_agents()}, {schemes}or a file under its own folder "
+            f"{folder!r}")
+
+
+def _vet_untrusted(path: str, spec, what: str):
+    """spec as an agent file loaded without trust may name it (files by their real path), or
+    AgentSpecError naming what it may name."""
+    if not isinstance(spec, str) or not spec or spec in _REGISTRY:
+        return spec                 # (make_agent refuses a spec that is not a string)
+    scheme, sep, _ = spec.partition(":")
+    if sep and scheme in _SCHEMES:
+        return spec
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
     try:
+        real = os.path.realpath(os.path.join(folder, spec))
+    except (OSError, ValueError):       # a name no file can have (a NUL byte, ...)
+        real = ""
+    inside = bool(real) and os.path.commonpath([folder, real]) == folder
+    if inside and os.path.isfile(real):
+        return real
+    if real and os.path.isfile(real):
+        why = f"names the file {spec!r}, outside its own folder"
+    elif os.path.splitext(spec)[1].lower() in _LOADERS:
+        why = f"names {spec!r}, which is no file under its own folder"
+    else:
+        why = (f"names {spec!r}, which is neither a shipped agent nor a file under its folder "
+               f"(an import path 'package.module:Class' would run code)")
+    raise AgentSpecError(f"agent file {path!r}: {what} {why}; loaded without trust, an agent "
+                         f"file may name only {_untrusted_legal(folder)}. Load it with "
+                         f"trust=True (--trust-pickles) only if you trust the file")
+
+
+def _load_json(path: str, seed: int | None = None, trust: bool = False, **kwargs) -> Agent:
+    """The agent a ``{"agent": <spec>, "kwargs": {...}}`` file names. Without trust (the
+    default) the file may name only shipped agents (built-in names, registered schemes) and
+    files under its own folder, in ``"agent"`` and in the spec keywords (``SPEC_KEYWORDS``), and
+    a scheme checks its keywords (``register_scheme``'s untrusted); nothing in it imports a
+    module. trust=True (``--trust-pickles``) takes the file, and the files it names, as the
+    caller's own."""
+    if trust is not True and trust is not False:
+        raise AgentSpecError(f"trust must be True or False, got {trust!r}")
+    try:
+        if os.path.getsize(path) > AGENT_FILE_BYTES:
+            raise ValueError(f"over {AGENT_FILE_BYTES} bytes: an agent file names an agent "
+                             f"and its keywords")
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except (OSError, ValueError) as e:
@@ -203,15 +281,30 @@ def _load_json(path: str, seed: int | None = None, **kwargs) -> Agent:
     if not isinstance(data, dict) or not isinstance(data.get("agent"), str):
         raise AgentSpecError(f"agent file {path!r} must hold {{\"agent\": \"<spec>\", "
                              f"\"kwargs\": {{...}}}}, got {data!r}")
-    if os.path.abspath(data["agent"]) == os.path.abspath(path):
+    spec = agent_file_target(path, data["agent"])
+    if os.path.abspath(spec) == os.path.abspath(path):
         raise AgentSpecError(f"agent file {path!r} names itself")
     extra = data.get("kwargs", {})
     if not isinstance(extra, dict):
         raise AgentSpecError(f"agent file {path!r}: kwargs must be an object, got {extra!r}")
+    extra = dict(extra)
+    if trust:
+        return make_agent(spec, seed=seed, **{**trust_kwargs(spec, True), **extra, **kwargs})
     if "trust" in extra:
         raise AgentSpecError(f"agent file {path!r}: a file cannot grant itself trust; the "
                              f"person running the command does (--trust-pickles)")
-    return make_agent(data["agent"], seed=seed, **{**extra, **kwargs})
+    spec = _vet_untrusted(path, spec, "its agent")
+    for key in SPEC_KEYWORDS:
+        if key in extra:
+            extra[key] = _vet_untrusted(path, extra[key], f"kwargs.{key}")
+    scheme, sep, rest = spec.partition(":")
+    if sep and scheme in _UNTRUSTED:
+        extra = _UNTRUSTED[scheme](rest, extra, dict(kwargs))
+    try:
+        return make_agent(spec, seed=seed, **{**extra, **kwargs})
+    except TypeError as e:           # keywords the agent does not take
+        raise AgentSpecError(f"agent file {path!r}: its kwargs {sorted(extra)} do not fit "
+                             f"agent {data['agent']!r}: {e}") from e
 
 
 register_checkpoint_loader(".json", _load_json)

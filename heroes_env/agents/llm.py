@@ -26,11 +26,14 @@ local servers need none.
 """
 from __future__ import annotations
 
+import http.client
+import io
 import json
 import os
 import re
+import ssl
 import time
-import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Hashable, Iterable
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -115,11 +118,23 @@ def estimate_tokens(text: str) -> int:
     return (len(text) - wide) // 4 + wide + 1
 
 
-_THINK = re.compile(r"<think>.*?</think>", re.DOTALL)
 _PREFIX = re.compile(r"^(?:final\s+answer|answer|choice|action|my\s+choice|答案|选择|答)"
                      r"\s*[:：]?\s*", re.IGNORECASE)
-_NUMBER = re.compile(r"^#?(\d+)[.)。]?$")
-_NUMBERED = re.compile(r"^(\d+)[.)]\s+(.+)$")
+_NUMBER = re.compile(r"^#?(\d{1,9})[.)。]?$")          # (no int() of thousands of digits)
+_NUMBERED = re.compile(r"^(\d{1,9})[.)]\s+(.+)$")
+
+
+def _drop_thinking(text: str) -> str:
+    """text without its ``<think>...</think>`` spans, in one pass (an unclosed tag stays)."""
+    out, i = [], 0
+    while True:
+        j = text.find("<think>", i)
+        k = text.find("</think>", j + 7) if j >= 0 else -1
+        if k < 0:
+            out.append(text[i:])
+            return "".join(out)
+        out.append(text[i:j])
+        i = k + 8
 
 
 def _clean(line: str) -> str:
@@ -132,10 +147,10 @@ def parse_reply(reply: str, labels: list[str]) -> int | None:
     """The index (0-based) of the choice a reply names, or None: the whole reply, else its
     last non-empty line, must be a choice's number (1..len(labels), "3", "3.", "**3**",
     "Answer: 3"), its label (any case), or "3. <label of 3>". Reasoning in ``<think>`` tags is
-    ignored."""
+    ignored. Linear in the reply's length."""
     if not isinstance(reply, str):
         return None
-    body = _THINK.sub("", reply).strip()
+    body = _drop_thinking(reply).strip()
     lines = [x for x in body.splitlines() if x.strip()]
     if not lines:
         return None
@@ -179,8 +194,136 @@ def user_prompt(obs, mask, lang: str = "en", deck: str | None = None):
     return msg, ch, o
 
 
+REPLY_CHARS = 20_000
+
+
+def cut_text(text: str, limit: int) -> str:
+    """text in at most about limit characters: its head and its tail (where a final answer
+    stands), with how much was left out between them."""
+    if len(text) <= limit:
+        return text
+    half = limit // 2
+    return (f"{text[:half]}\n[... {len(text) - 2 * half} characters cut ...]\n"
+            f"{text[len(text) - half:]}")
+
+
+def printable(text, limit: int = 300) -> str:
+    """text (from a server) in at most limit characters, its control characters escaped: safe
+    to print and to keep in a record."""
+    text = str(text)[:limit]
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class _Failure(Exception):
     """A request that got no usable answer (after its retries)."""
+
+
+class _BadAnswer(Exception):
+    """One request's answer that is not a usable HTTP response (retried); retry=False: a
+    status that asking again will not change."""
+
+    def __init__(self, message: str, retry: bool = True):
+        super().__init__(message)
+        self.retry = retry
+
+
+# ---------------------------------------------------------------- the transport
+class _DeadlineReader(io.RawIOBase):
+    """A socket's bytes, each read waiting only for what is left of the request's time: a
+    server sending one byte a second cannot hold the request past its deadline."""
+
+    def __init__(self, sock, deadline: float):
+        self.sock, self.deadline = sock, deadline
+
+    def readable(self):
+        return True
+
+    def readinto(self, b):
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("timed out")
+        self.sock.settimeout(left)
+        return self.sock.recv_into(b)
+
+
+class _DeadlineSocket:
+    """What ``http.client.HTTPResponse`` reads a response through (it calls ``makefile``)."""
+
+    def __init__(self, sock, deadline: float):
+        self.sock, self.deadline = sock, deadline
+
+    def makefile(self, mode, *args, **kwargs):
+        return io.BufferedReader(_DeadlineReader(self.sock, self.deadline))
+
+
+def _connection(url: str, timeout: float):
+    """An unopened ``http.client`` connection for url (through the proxy the environment names
+    for its scheme, as urllib would), and the target to request."""
+    u = urllib.parse.urlsplit(url)
+    host, port = u.hostname, u.port
+    if not host:
+        raise _BadAnswer(f"no host in {url!r}", retry=False)
+    target = (u.path or "/") + (f"?{u.query}" if u.query else "")
+    https = u.scheme == "https"
+    proxy = urllib.request.getproxies().get(u.scheme)
+    if proxy and not urllib.request.proxy_bypass(host):
+        p = urllib.parse.urlsplit(proxy if "://" in proxy else "http://" + proxy)
+        if https:
+            conn = http.client.HTTPSConnection(p.hostname, p.port or 8080, timeout=timeout,
+                                               context=ssl.create_default_context())
+            conn.set_tunnel(host, port)
+            return conn, target
+        return http.client.HTTPConnection(p.hostname, p.port or 8080, timeout=timeout), url
+    if https:
+        return http.client.HTTPSConnection(host, port, timeout=timeout,
+                                           context=ssl.create_default_context()), target
+    return http.client.HTTPConnection(host, port, timeout=timeout), target
+
+
+def post(url: str, data: bytes, headers: dict, timeout: float, max_body: int) -> bytes:
+    """POST data to url and return the body of its 2xx answer. The whole exchange (connecting,
+    sending, every read) ends within ``timeout`` seconds (``TimeoutError``); a body over
+    ``max_body`` bytes is not read past the cap; no redirect is followed. Every other failure
+    (the network, a status line, header or chunk that is not HTTP, a status that is not 2xx)
+    is an ``OSError``, ``http.client.HTTPException`` or ``_BadAnswer``."""
+    deadline = time.monotonic() + timeout
+    conn, target = _connection(url, timeout)
+    try:
+        conn.connect()
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("timed out")
+        conn.sock.settimeout(left)
+        conn.request("POST", target, body=data,
+                     headers={**headers, "Accept-Encoding": "identity", "Connection": "close"})
+        r = http.client.HTTPResponse(_DeadlineSocket(conn.sock, deadline), method="POST")
+        r.begin()
+        try:
+            if not 200 <= r.status < 300:
+                msg = f"HTTP {r.status} {printable(r.reason, 100)}"
+                if 300 <= r.status < 400:
+                    msg += (f": redirects are not followed (to "
+                            f"{printable(r.getheader('Location'))!r}); give the final address "
+                            f"as base_url")
+                raise _BadAnswer(msg, retry=r.status >= 500 or r.status == 429)
+            if r.length is not None and r.length > max_body:
+                raise _BadAnswer(f"the response body has {r.length} bytes, over the cap of "
+                                 f"{max_body} (max_body)")
+            parts, size = [], 0
+            while True:
+                part = r.read(min(1 << 16, max_body + 1 - size))
+                if not part:
+                    break
+                parts.append(part)
+                size += len(part)
+                if size > max_body:
+                    raise _BadAnswer(f"the response body is over the cap of {max_body} bytes "
+                                     f"(max_body); not read further")
+            return b"".join(parts)
+        finally:
+            r.close()
+    finally:
+        conn.close()
 
 
 @dataclass(frozen=True)
@@ -190,11 +333,12 @@ class ChatSettings:
     base_url: the server's OpenAI-compatible root ("http://127.0.0.1:8000/v1"). api_key_env: the
     environment variable holding the API key (unset or empty: no Authorization header).
     temperature, max_tokens: sampling settings sent with every request (max_tokens None: the
-    server's default). timeout: seconds per request; retries: extra attempts after a transport
-    error, a 5xx, a 429 or an unreadable body, waiting backoff * 2**i seconds before attempt
-    i + 1. reasks: how often a bad reply is asked again. max_failures: decisions in a row without
-    a reachable model before ``LLMError`` (0: never). extra_body: more fields for every request
-    (e.g. {"top_p": 0.9}).
+    server's default). timeout: seconds a request may take in all (connecting, sending, every
+    byte of the answer); retries: extra attempts after a transport error, a 5xx, a 429 or an
+    unreadable body, waiting backoff * 2**i seconds before attempt i + 1. reasks: how often a
+    bad reply is asked again. max_failures: decisions in a row without a reachable model before
+    ``LLMError`` (0: never). extra_body: more fields for every request (e.g. {"top_p": 0.9}).
+    max_body: the most bytes of an answer read (4 MiB); a longer one is a failed request.
     """
 
     base_url: str = DEFAULT_URL
@@ -207,6 +351,7 @@ class ChatSettings:
     reasks: int = 1
     max_failures: int = 10
     extra_body: dict | None = field(default_factory=dict)
+    max_body: int = 4 * 2 ** 20
 
     def __post_init__(self):
         if not str(self.base_url).startswith(("http://", "https://")):
@@ -221,10 +366,10 @@ class ChatSettings:
         if self.max_tokens is not None and (not isinstance(self.max_tokens, int) or isinstance(
                 self.max_tokens, bool) or self.max_tokens < 1):
             raise ValueError(f"max_tokens must be None or an int >= 1, got {self.max_tokens!r}")
-        for key in ("retries", "reasks", "max_failures"):
+        for key, lo in (("retries", 0), ("reasks", 0), ("max_failures", 0), ("max_body", 1)):
             v = getattr(self, key)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise ValueError(f"{key} must be an int >= 0, got {v!r}")
+            if not isinstance(v, int) or isinstance(v, bool) or v < lo:
+                raise ValueError(f"{key} must be an int >= {lo}, got {v!r}")
         if self.extra_body is None:
             object.__setattr__(self, "extra_body", {})
         if not isinstance(self.extra_body, dict):
@@ -255,13 +400,17 @@ class LLMAgent(Agent):
     which change those of ``chat``. fallback: the agent spec deciding when the model does not
     ("random", "heuristic"). memory_tokens: the per-game conversation memory (0: each decision
     alone). lang: "en" or "zh". deck: the deck played (``heroes_env.text``), None to infer it.
+    reply_chars: the most characters of a reply kept (in the transcript, the memory and a
+    re-ask): a longer reply keeps its head and its tail, and the transcript's ``cut`` lists
+    [reply index, length] of each reply cut.
     """
 
     name = "llm"
 
     def __init__(self, model: str, chat: ChatSettings | None = None, fallback: str = "random",
                  memory_tokens: int = 0, lang: str = "en", deck: str | None = None,
-                 seed: int | None = None, name: str | None = None, **chat_fields):
+                 seed: int | None = None, name: str | None = None,
+                 reply_chars: int = REPLY_CHARS, **chat_fields):
         super().__init__(seed, name or f"llm:{model}")
         if not isinstance(model, str) or not model:
             raise ValueError(f"model must be a non-empty string, got {model!r}")
@@ -272,6 +421,10 @@ class LLMAgent(Agent):
         if (not isinstance(memory_tokens, int) or isinstance(memory_tokens, bool)
                 or memory_tokens < 0):
             raise ValueError(f"memory_tokens must be an int >= 0, got {memory_tokens!r}")
+        if (not isinstance(reply_chars, int) or isinstance(reply_chars, bool)
+                or reply_chars < 100):
+            raise ValueError(f"reply_chars must be an int >= 100, got {reply_chars!r}")
+        self.reply_chars = reply_chars
         self.chat = (chat or ChatSettings()).replace(**chat_fields)
         self.model = model
         self.memory_tokens = memory_tokens
@@ -340,8 +493,11 @@ class LLMAgent(Agent):
                 rec["error"] = str(e)
                 break
             reached = True
-            rec["replies"].append(reply)
             index = parse_reply(reply, labels)
+            if len(reply) > self.reply_chars:
+                rec.setdefault("cut", []).append([len(rec["replies"]), len(reply)])
+                reply = cut_text(reply, self.reply_chars)
+            rec["replies"].append(reply)
             if index is not None:
                 self.stats.replies += 1
                 break
@@ -414,18 +570,17 @@ class LLMAgent(Agent):
             t0 = time.perf_counter()
             retry = True
             try:
-                req = urllib.request.Request(self.chat.url, data=data, headers=headers,
-                                             method="POST")
-                with urllib.request.urlopen(req, timeout=self.chat.timeout) as r:
-                    raw = r.read()
+                raw = post(self.chat.url, data, headers, self.chat.timeout, self.chat.max_body)
                 reply, usage = _read_completion(raw)
-            except urllib.error.HTTPError as e:
-                last = f"HTTP {e.code} {e.reason}"
-                retry = e.code >= 500 or e.code == 429
-            except (urllib.error.URLError, TimeoutError, ConnectionError) as e:
-                last = f"{type(e).__name__}: {getattr(e, 'reason', e)}"
-            except ValueError as e:          # an unreadable body
-                last = f"bad response: {e}"
+            except _BadAnswer as e:
+                last = printable(e, 500)
+                retry = e.retry
+            except (OSError, http.client.HTTPException) as e:    # timeouts, resets, not HTTP
+                last = f"{type(e).__name__}: {printable(e)}"
+            except ValueError as e:          # an unreadable body (or a chunk size, a length)
+                last = f"bad response: {printable(e)}"
+            except Exception as e:  # noqa: BLE001 - whatever an answer provokes is a failure
+                last = f"bad response: {type(e).__name__}: {printable(e)}"
             else:
                 dt = time.perf_counter() - t0
                 self.stats.latency_s += dt
@@ -451,8 +606,9 @@ def _read_completion(raw: bytes) -> tuple[str, dict]:
     try:
         d = json.loads(raw.decode("utf-8"))
         content = d["choices"][0]["message"]["content"]
-    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, IndexError, TypeError) as e:
-        raise ValueError(f"not a chat completion ({type(e).__name__}: {e})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, IndexError, TypeError,
+            RecursionError) as e:
+        raise ValueError(f"not a chat completion ({type(e).__name__}: {str(e)[:200]})") from None
     if content is None:
         content = ""
     if not isinstance(content, str):
@@ -481,4 +637,41 @@ def from_spec(rest: str, seed: int | None = None, **kwargs) -> LLMAgent:
         raise AgentSpecError(f"cannot make agent 'llm:{rest}': {e}") from e
 
 
-register_scheme("llm", from_spec)
+def _origin(url: str):
+    """(scheme, host, port) of an address, for comparing servers; None if it has no host."""
+    try:
+        u = urllib.parse.urlsplit(str(url))
+        port = u.port or {"http": 80, "https": 443}.get(u.scheme.lower())
+    except ValueError:
+        return None
+    return (u.scheme.lower(), (u.hostname or "").lower(), port) if u.hostname else None
+
+
+def untrusted_kwargs(rest: str, file_kwargs: dict, caller_kwargs: dict) -> dict:
+    """The keywords of an ``llm:`` agent named by an agent file loaded without trust: the file
+    cannot choose which environment variable holds the key (``api_key_env``), and a key is sent
+    only to the server the user named ($HEROES_ENV_LLM_URL, or the caller's base_url); to any
+    other server the file names, the agent sends none."""
+    if "api_key_env" in file_kwargs:
+        raise AgentSpecError(f"an agent file loaded without trust cannot choose api_key_env "
+                             f"(got {file_kwargs['api_key_env']!r}): the API key is read from "
+                             f"${ChatSettings.api_key_env}, or from what the program or a "
+                             f"trusted file (--trust-pickles) names")
+    _, sep, url = rest.partition("@")
+    if not sep:
+        url = caller_kwargs.get("base_url") or file_kwargs.get("base_url") \
+            or os.environ.get(URL_ENV) or DEFAULT_URL
+    named = [caller_kwargs.get("base_url"), os.environ.get(URL_ENV)]
+    if "api_key_env" in caller_kwargs or _origin(url) in {_origin(u) for u in named if u}:
+        return file_kwargs
+    out = dict(file_kwargs, api_key_env="")
+    if os.environ.get(ChatSettings.api_key_env):
+        import warnings
+        warnings.warn(f"an agent file loaded without trust names the language-model server "
+                      f"{url}, which is not ${URL_ENV}: no API key is sent to it (set {URL_ENV} "
+                      f"to that address, or load the file with --trust-pickles, to send "
+                      f"${ChatSettings.api_key_env})", stacklevel=2)
+    return out
+
+
+register_scheme("llm", from_spec, untrusted=untrusted_kwargs)

@@ -25,7 +25,7 @@ import json
 import sys
 from collections.abc import Iterable, Iterator
 
-from heroes_env.cli import prog
+from heroes_env.cli import one_line, prog
 from heroes_env.record import GameRecord, RecordError, load_records
 
 from .llm import system_prompt, user_prompt
@@ -37,8 +37,13 @@ def _agent_of(rec: GameRecord, seat: int) -> str | None:
         return str(seats[seat])
     agents = rec.meta.get("agents") if isinstance(rec.meta, dict) else None   # heroes_env.play
     if isinstance(agents, dict):
-        return agents.get(str(seat), "human")
+        return str(agents.get(str(seat), "human"))
     return None
+
+
+def _won(rewards, seat: int) -> bool:
+    r = rewards[seat] if isinstance(rewards, list) and 0 <= seat < len(rewards) else None
+    return isinstance(r, (int, float)) and not isinstance(r, bool) and r > 0
 
 
 def record_to_chat(rec: GameRecord, game: int = 0, agents: Iterable[str] | None = None,
@@ -56,7 +61,7 @@ def record_to_chat(rec: GameRecord, game: int = 0, agents: Iterable[str] | None 
             return False
         if agents is not None and _agent_of(rec, seat) not in agents:
             return False
-        return not winners or (seat < len(rewards) and rewards[seat] > 0)
+        return not winners or _won(rewards, seat)
 
     def on_decision(k, g, seat, action):
         if not keep(seat) or (transcripts and (k not in by_k or by_k[k].get("fallback"))):
@@ -67,16 +72,20 @@ def record_to_chat(rec: GameRecord, game: int = 0, agents: Iterable[str] | None 
             return
         number = [a for a, _ in ch].index(action) + 1
         answer = str(number)
-        if transcripts:
+        if transcripts:                    # (a record from elsewhere: only strings are taken)
             t = by_k[k]
-            msg = t.get("prompt") or msg
-            answer = (t.get("replies") or [answer])[-1]
+            if isinstance(t.get("prompt"), str) and t["prompt"]:
+                msg = t["prompt"]
+            replies = t.get("replies")
+            if isinstance(replies, list) and replies and isinstance(replies[-1], str):
+                answer = replies[-1]
         out.append({"messages": [{"role": "system", "content": system_prompt(o.role, lang)},
                                  {"role": "user", "content": msg},
                                  {"role": "assistant", "content": answer}],
                     "action": int(action), "label": ch[number - 1][1], "game": game,
                     "decision": k, "seat": seat, "agent": _agent_of(rec, seat),
-                    "reward": rewards[seat] if seat < len(rewards) else None, "source": source})
+                    "reward": (rewards[seat] if isinstance(rewards, list) and seat < len(rewards)
+                               else None), "source": source})
 
     rec.replay(on_decision=on_decision, log=False)
     yield from out
@@ -110,8 +119,8 @@ def main(argv=None) -> int:
     try:
         n = records_to_jsonl(a.records, a.out, agents=a.agent, seats=a.seats,
                              winners=a.winners, transcripts=a.transcripts, lang=a.lang)
-    except RecordError as e:
-        print(f"error: {e}", file=sys.stderr)
+    except (RecordError, OSError) as e:
+        print(f"error: {one_line(e)}", file=sys.stderr)
         return 2
     print(f"wrote {n} examples to {a.out}")
     return 0

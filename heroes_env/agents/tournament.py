@@ -56,11 +56,11 @@ import numpy as np
 
 from heroes_env import Config, Game
 from heroes_env import cards as _cards
-from heroes_env.cli import HelpFormatter, int_in, prog
+from heroes_env.cli import HelpFormatter, int_in, one_line, prog
 from heroes_env.config import DEFAULTS, PACKS
 from heroes_env.engine import constants as C
 
-from .base import AgentSpecError, make_agent, trust_kwargs
+from .base import AgentSpecError, agent_file_target, make_agent, trust_kwargs
 from .ratings import make_ratings, rating_key, wilson
 
 ROLE_NAMES = ("lord", "loyalist", "rebel", "renegade")
@@ -98,7 +98,7 @@ class TournamentConfig:
     labels: tuple[str, ...] = field(default=())
     mode: str = DEFAULTS["mode"]  # "identity" or "3v3" (per-role rates: commander, guard)
     engine: str = "auto"          # "batched" / "game" ("auto": batched if every agent allows)
-    trust_pickles: bool = False   # load .zip models with their pickled parts (--trust-pickles)
+    trust_pickles: bool = False   # trust .zip models and agent files (--trust-pickles)
 
     def __post_init__(self):
         agents = tuple(self.agents)
@@ -307,16 +307,17 @@ def _read_games(path: str, cfg: TournamentConfig) -> dict[int, dict]:
     """Finished games of an earlier run of the same tournament (a torn last line is dropped)."""
     records: dict[int, dict] = {}
     header = None
-    with open(path, encoding="utf-8") as f:
-        for line in f:
+    lines = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for n, line in enumerate(f, 1):
             try:
                 obj = json.loads(line)
-            except ValueError:
-                continue
-            if "header" in obj:
+            except (ValueError, RecursionError):
+                continue                   # a torn line
+            if isinstance(obj, dict) and isinstance(obj.get("header"), dict):
                 header = obj["header"]
-            elif isinstance(obj.get("game"), int):
-                records[obj["game"]] = obj
+            else:
+                lines.append((n, line, obj))
     want = cfg.header()
     if header is None:
         raise TournamentError(f"{path} has no tournament header line; cannot resume from it")
@@ -326,7 +327,41 @@ def _read_games(path: str, cfg: TournamentConfig) -> dict[int, dict]:
     if diff:
         shown = ", ".join(f"{k}: file {a!r} vs now {b!r}" for k, (a, b) in diff.items())
         raise TournamentError(f"cannot resume from {path}: it holds another tournament ({shown})")
+    for n, line, obj in lines:
+        if not (isinstance(obj, dict) and _is_game_line(obj, cfg)):
+            raise TournamentError(f"cannot resume from {path}: line {n} is neither its header "
+                                  f"nor a game of this tournament: {one_line(line, 120)}")
+        records[obj["game"]] = obj
     return {i: r for i, r in records.items() if i < cfg.games}
+
+
+def _is_game_line(obj: dict, cfg: TournamentConfig) -> bool:
+    """Whether a games-file line holds what ``summarize`` reads of a game, with the types and
+    names it needs."""
+    def ints(x):
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    def number(x):
+        return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+    seats = obj.get("seats")
+    if not (ints(obj.get("game")) and isinstance(obj.get("result"), str)
+            and ints(obj.get("rounds")) and ints(obj.get("decisions"))
+            and isinstance(seats, list) and seats and all(a in cfg.labels for a in seats)):
+        return False
+    n = len(seats)
+    roles = MODE_ROLE_NAMES[cfg.mode]
+    rewards, who, heroes = obj.get("rewards"), obj.get("roles"), obj.get("heroes")
+    if not (isinstance(rewards, list) and len(rewards) == n and all(map(number, rewards))
+            and isinstance(who, list) and len(who) == n
+            and all(isinstance(r, str) and r in roles for r in who)
+            and isinstance(heroes, list) and len(heroes) == n
+            and all(h is None or isinstance(h, str) for h in heroes)):
+        return False
+    usage = obj.get("usage", {})
+    return isinstance(usage, dict) and all(
+        a in cfg.labels and isinstance(u, dict) and all(map(number, u.values()))
+        for a, u in usage.items())
 
 
 def _write_clean(path: str, cfg: TournamentConfig, records: dict[int, dict]) -> None:
@@ -481,7 +516,10 @@ def _json_target(path: str) -> str | None:
             target = json.load(f).get("agent")
     except (OSError, ValueError, AttributeError):
         return None
-    return target if isinstance(target, str) and os.path.isfile(target) else None
+    if not isinstance(target, str):
+        return None
+    target = agent_file_target(path, target)
+    return target if os.path.isfile(target) else None
 
 
 def _digest(shipped) -> str:
@@ -651,9 +689,10 @@ def run_tournament(cfg: TournamentConfig, workers: int = 1, games_file: str | No
                                   f"tournament, or remove it / choose another --games-file")
         if exists:
             records = _read_games(games_file, cfg)
+    todo = [i for i in range(cfg.games) if i not in records]
+    if games_file is not None:
         _write_clean(games_file, cfg, records)
         out = open(games_file, "a", encoding="utf-8")
-    todo = [i for i in range(cfg.games) if i not in records]
     bar = _Progress(cfg.games, cfg.games - len(todo), progress)
     done_now = 0
 
@@ -857,8 +896,10 @@ def _parser() -> argparse.ArgumentParser:
                         "chat-completions model)")
     p.add_argument("--games", type=int_in(1, 10 ** 9), default=1000)
     p.add_argument("--trust-pickles", action="store_true",
-                   help="load .zip models with their pickled parts (runs code from the file: "
-                        "only for files you trust; docs/security.md)")
+                   help="trust the model and agent files named: .zip models load with their "
+                        "pickled parts, agent .json files may import code and name any file "
+                        "(runs code from the files: only for files you trust; "
+                        "docs/security.md)")
     p.add_argument("--mode", default=DEFAULTS["mode"], help="identity or 3v3")
     p.add_argument("--players", type=int_in(4, C.MAX_SEATS), default=None,
                    help="default 5 (identity), 6 (3v3)")
@@ -907,6 +948,14 @@ def main(argv=None) -> int:
     stem = args.out[:-5] if args.out.endswith(".json") else args.out
     games_file = args.games_file or stem + ".games.jsonl"
     plot_path = None if (args.plot or "").lower() == "none" else (args.plot or stem + ".png")
+    for flag, path in (("--out", args.out), ("--games-file", games_file), ("--plot", plot_path)):
+        if path is None:
+            continue
+        folder = os.path.dirname(os.path.abspath(path)) if path else ""
+        if not path or os.path.isdir(path):
+            p.error(f"{flag} {path!r}: give a file name (a folder or nothing is not one)")
+        if not os.path.isdir(folder):
+            p.error(f"{flag} {path!r}: no folder {folder!r} to write it in")
     try:
         cfg = TournamentConfig(agents=tuple(args.agents), games=args.games, players=args.players,
                                pack=args.pack, deck=args.deck, hero_selection=args.hero_selection,
@@ -922,14 +971,21 @@ def main(argv=None) -> int:
                                  resume=args.resume, progress=not args.quiet, rating=args.rating,
                                  backend=args.backend, address=args.address,
                                  record_dir=args.record)
-    except (TournamentError, ImportError) as e:
-        p.error(str(e))
+    except (TournamentError, ImportError, OSError) as e:
+        p.error(one_line(e))
+    except MemoryError:
+        p.error(f"not enough memory to hold {args.games} games (--games)")
     except KeyboardInterrupt:
         print(f"\ninterrupted: the finished games are in {games_file}; run again with --resume",
               file=sys.stderr)
         return 130
-    with open(args.out, "w", encoding="utf-8") as f:
-        json.dump(summary, f, indent=1, ensure_ascii=False)
+    try:
+        with open(args.out, "w", encoding="utf-8") as f:
+            json.dump(summary, f, indent=1, ensure_ascii=False)
+    except OSError as e:
+        print(f"error: cannot write {args.out}: {one_line(e)}; the games are in {games_file}",
+              file=sys.stderr)
+        return 2
     print(format_table(summary))
     made = plot(summary, plot_path) if plot_path else False
     print(f"summary: {args.out}; games: {games_file}" + (f"; plot: {plot_path}" if made else ""))
