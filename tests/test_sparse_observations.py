@@ -27,21 +27,28 @@ def batches():
     return out
 
 
+def _prior(net, mask):
+    """A legal action per row as the heuristic's suggestion, for a net with the prior feature."""
+    if "prior" not in net.features:
+        return None
+    return mask.float().argmax(1)
+
+
 def _outputs(net, obs, mask, sparse=None):
     net.zero_grad()
-    logits, value = net(obs, mask, sparse=sparse)
+    logits, value = net(obs, mask, sparse=sparse, prior=_prior(net, mask))
     loss = torch.log_softmax(logits, -1).clamp(min=-30).sum() + value.square().sum()
     loss.backward()
     return logits.detach(), value.detach(), [p.grad.clone() for p in net.parameters()]
 
 
-@pytest.mark.parametrize("features", [(), ("kinds", "focus")])
+@pytest.mark.parametrize("features", [(), ("kinds", "focus", "prior")])
 @pytest.mark.parametrize("dtype", ["float32", "uint8"])
 def test_sparse_first_layer_is_the_dense_one(batches, features, dtype):
     torch.manual_seed(0)
     net = build_net((64, 32), features=features, card_kinds=card_kinds("standard"))
     obs, mask = batches[dtype]
-    cells = SparseObservations(obs, net)
+    cells = SparseObservations(obs, net, _prior(net, mask))
     rows = torch.randperm(len(obs))[:100]
     dense = _outputs(net, obs[rows], mask[rows])
     sparse = _outputs(net, obs[rows], mask[rows], cells.take(rows))
@@ -50,15 +57,21 @@ def test_sparse_first_layer_is_the_dense_one(batches, features, dtype):
     for g_dense, g_sparse in zip(dense[2], sparse[2], strict=True):
         assert torch.allclose(g_dense, g_sparse, rtol=1e-4, atol=1e-4 * g_dense.abs().max())
     with torch.no_grad():                  # every row, in order
-        assert torch.allclose(net(obs, mask)[0], net(obs, mask, sparse=cells.all())[0],
+        prior = _prior(net, mask)
+        assert torch.allclose(net(obs, mask, prior=prior)[0],
+                              net(obs, mask, sparse=cells.all(), prior=prior)[0],
                               rtol=1e-5, atol=1e-4)
-    if not features:                       # a net without features needs no dense rows
-        with torch.no_grad():
-            assert torch.allclose(net(None, mask[rows], sparse=cells.take(rows))[0], dense[0],
-                                  rtol=1e-5, atol=1e-4)
-    else:
+    with torch.no_grad():                  # the cells alone, no dense rows
+        got = net(None, mask[rows], sparse=cells.take(rows), prior=_prior(net, mask[rows]))[0]
+        assert torch.allclose(got, dense[0], rtol=1e-5, atol=1e-4)
+    if features:                           # the observation's cells alone are not enough
+        obs_only = SparseObservations(obs, build_net((64, 32)))
         with pytest.raises(ValueError, match="obs=None"):
-            net(None, mask[rows], sparse=cells.take(rows))
+            net(None, mask[rows], sparse=obs_only.take(rows), prior=_prior(net, mask[rows]))
+        # ... but with the dense rows they are: the features' cells come from those
+        got = net(obs[rows], mask[rows], sparse=obs_only.take(rows),
+                  prior=_prior(net, mask[rows]))[0]
+        assert torch.allclose(got.detach(), dense[0], rtol=1e-5, atol=1e-4)
 
 
 def test_the_kept_weights_follow_an_update(batches):

@@ -310,17 +310,24 @@ def role_targets(S, seats, n, C):
     return out
 
 
-def role_loss(head, h, targets, obs, C):
+def roles_shown(obs, C):
+    """[B, MAX_SEATS] bool: the relative seats whose role the viewer sees (observations [B, *],
+    float32 or uint8: only zero or not is read)."""
+    import torch
+    cells = [C.OBS_SEATS + r * C.SEAT_OBS + C.OS_ROLE for r in range(MAX_SEATS)]
+    return torch.stack([(obs[:, c:c + C.NUM_ROLES] != 0).any(1) for c in cells], 1)
+
+
+def role_loss(head, h, targets, shown):
     """(cross-entropy of the role head over the other seats, accuracy on the roles the viewer
-    cannot see) for trunk features h [B, W] and role_targets [B, MAX_SEATS]."""
+    cannot see) for trunk features h [B, W], role_targets [B, MAX_SEATS] and the seats whose
+    role the viewer sees (roles_shown)."""
     import torch
     logits = head(h).view(-1, MAX_SEATS, ROLE_CLASSES)
     t = targets.long()
     known = t >= 0
     ce = torch.nn.functional.cross_entropy(logits[known], t[known])
     with torch.no_grad():
-        cells = [C.OBS_SEATS + r * C.SEAT_OBS + C.OS_ROLE for r in range(MAX_SEATS)]
-        shown = torch.stack([obs[:, c:c + C.NUM_ROLES].sum(1) > 0 for c in cells], 1)
         hidden = known & ~shown
         hit = (logits.argmax(-1) == t) & hidden
         acc = hit.sum().float() / hidden.sum().clamp(min=1).float()
@@ -1052,7 +1059,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                         vl = 0.5 * (((v - rt[mb]) ** 2) * fm).sum() / fm.sum().clamp(min=1.0)
                         loss = ce + args.vf_coef * vl
                         if role_head is not None:
-                            rce, racc = role_loss(role_head, h, rl[mb], ob[mb], C)
+                            rce, racc = role_loss(role_head, h, rl[mb], roles_shown(ob[mb], C))
                             loss = loss + args.aux_coef * rce
                             aux_stats.append((rce.item(), racc.item()))
                         opt.zero_grad()
@@ -1181,7 +1188,9 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                     ob_t = torch.as_tensor(ob)
                     logits, v, h = net(ob_t, torch.as_tensor(mk), features=True,
                                        prior=torch.as_tensor(asked) if suggests else None,
-                                       sparse=SparseObservations(ob_t, net).all())
+                                       sparse=SparseObservations(
+                                           ob_t, net, torch.as_tensor(asked) if suggests
+                                           else None).all())
                     v = value(v, h, None if tg is None else torch.as_tensor(tg),
                               torch.as_tensor(kinds))
                     a, lp = sample_actions(logits)
@@ -1205,7 +1214,8 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 with torch.no_grad():
                     past_obs = torch.as_tensor(np.array(obs[P]))
                     logits, _ = past(past_obs, torch.as_tensor(np.asarray(mask[P]) != 0),
-                                     prior=pp, sparse=SparseObservations(past_obs, past).all())
+                                     prior=pp,
+                                     sparse=SparseObservations(past_obs, past, pp).all())
                     actions[P] = sample_actions(logits)[0].numpy()
             Rn = np.flatnonzero(c == RANDOM)
             if Rn.size:
@@ -1242,9 +1252,11 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         # the observations stay in the store: each minibatch gathers its rows (a copy of all
         # of them first would move the whole rollout once more, 210 MB of float32 at 16k rows)
         obs_rows = torch.as_tensor(st.obs[:k])
-        # their non-zero cells, for the first layer (SparseObservations: the same sums)
-        sparse_rows = SparseObservations(obs_rows, net)
-        dense_rows = bool(net.features) or role_head is not None
+        # their non-zero cells (with the features' cells: the whole input), for the first
+        # layer (SparseObservations: the same sums); no minibatch reads the dense rows
+        sparse_rows = SparseObservations(
+            obs_rows, net, torch.as_tensor(st.prior[:k]) if suggests else None)
+        shown_rows = roles_shown(obs_rows, C) if role_head is not None else None
         b_idx = torch.as_tensor(idx)
         b_mask = torch.as_tensor(st.mask[idx])
         b_act = torch.as_tensor(st.act[idx])
@@ -1269,9 +1281,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                 mb = perm[a:a + args.minibatch_size]
                 if len(mb) < 2:            # a last minibatch of one: its advantage cannot be
                     continue               # normalised (std of one value is NaN)
-                # the dense rows only where something reads them (features, the role head)
-                mb_obs = obs_rows[b_idx[mb]] if dense_rows else None
-                logits, v, h = net(mb_obs, b_mask[mb], features=True,
+                logits, v, h = net(None, b_mask[mb], features=True,
                                    prior=None if b_prior is None else b_prior[mb],
                                    sparse=sparse_rows.take(b_idx[mb]))
                 if warming:                # the value learns, the trunk and policy stay
@@ -1306,7 +1316,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
                         agree = (logits[taught].argmax(1) == t[taught]).float().mean()
                     kick_stats.append((kce.item(), agree.item()))
                 if role_head is not None:
-                    rce, racc = role_loss(role_head, h, b_roles[mb], mb_obs, C)
+                    rce, racc = role_loss(role_head, h, b_roles[mb], shown_rows[b_idx[mb]])
                     loss = loss + args.aux_coef * rce
                     aux_stats.append((rce.item(), racc.item()))
                 if table_head is not None:

@@ -231,34 +231,45 @@ def _net_class():
             return parts
 
         def trunk_features(self, obs, prior_hot=None, sparse=None):
-            """The trunk's output. sparse: the observation's non-zero cells
-            (``SparseObservations.take``) to compute the first layer from instead of the dense
-            product: the same sums over an observation that is mostly zeros, several times
-            fewer operations (the dense obs is still read by the features)."""
+            """The trunk's output. sparse: the non-zero cells of the observation or of the whole
+            input (``SparseObservations``) to compute the first layer from instead of the dense
+            product: the same sums over inputs that are mostly zeros, several times fewer
+            operations."""
             if sparse is None or not self.trunk:
                 return self.trunk(self.inputs(obs, prior_hot))
             first = self.trunk[0]
-            h = torch.nn.functional.embedding_bag(sparse.cols, self.input_rows(), sparse.offsets,
-                                                  mode="sum",
-                                                  per_sample_weights=sparse.vals) + first.bias
-            extra = self.feature_inputs(obs, prior_hot) if self.features else []
-            if extra:
+            h = torch.nn.functional.embedding_bag(
+                sparse.cols, self.input_rows(sparse.whole), sparse.offsets, mode="sum",
+                per_sample_weights=sparse.vals) + first.bias
+            extra = [] if sparse.whole else self.feature_inputs(obs, prior_hot)
+            if extra:                            # the features' cells: mostly zeros too
                 cells = extra[0] if len(extra) == 1 else torch.cat(extra, -1)
-                h = h + cells @ first.weight[:, self.obs_size:].t()
+                rows, cols = cells.nonzero(as_tuple=True)
+                counts = torch.bincount(rows, minlength=cells.shape[0])
+                h = h + torch.nn.functional.embedding_bag(
+                    cols, first.weight[:, self.obs_size:].t().contiguous(),
+                    torch.cumsum(counts, 0) - counts, mode="sum",
+                    per_sample_weights=cells[rows, cols])
             return self.trunk[1:](h)
 
-        def input_rows(self):
-            """The first layer's weights of the observation's cells, one row per cell
-            ([obs_size, width], contiguous: what embedding_bag reads). Without gradients (a
-            rollout, play) the copy is kept until the weights change."""
+        def input_rows(self, whole: bool = False):
+            """The first layer's weights, one row per input cell ([cells, width], contiguous:
+            what embedding_bag reads): the observation's cells, or the whole input's. Without
+            gradients (a rollout, play) the copy is kept until the weights change."""
             weight = self.trunk[0].weight
+            cells = weight.shape[1] if whole else self.obs_size
             if torch.is_grad_enabled():
-                return weight[:, :self.obs_size].t().contiguous()
-            key = (weight.data_ptr(), weight._version)
+                return weight[:, :cells].t().contiguous()
+            key = (weight.data_ptr(), weight._version, cells)
             if self._input_rows_key != key:
-                self._input_rows = weight[:, :self.obs_size].t().contiguous()
+                self._input_rows = weight[:, :cells].t().contiguous()
                 self._input_rows_key = key
             return self._input_rows
+
+        def prior_cells(self, prior):
+            """The "prior" feature's input cells: [B, NUM_ACTIONS] one-hots of the suggested
+            actions (none where it is -1)."""
+            return prior_onehot(prior, torch.float32)
 
         def decode(self, obs):
             """float32 observations: the uint8 of obs_dtype="uint8" decoded as heroes_env.obs
@@ -282,16 +293,19 @@ def _net_class():
                                  "action per row, -1: none); a net without it takes no prior"
                                  if prior is None else "this net has no 'prior' feature: it "
                                  "takes no prior=")
-            if obs is None:                      # sparse only: a net that reads no more
-                if sparse is None or self.features:
-                    raise ValueError("obs=None needs sparse= and a net without features")
+            if obs is None:                      # the cells alone: nothing reads more
+                if sparse is None or (self.features and not sparse.whole):
+                    raise ValueError("obs=None needs sparse= with the net's whole input "
+                                     "(SparseObservations of this net)")
             else:
                 obs = self.decode(obs)
-            hot = None if prior is None else prior_onehot(prior, obs)
+            hot = None if prior is None else prior_onehot(prior, torch.float32)
             h = self.trunk_features(obs, hot, sparse)
             logits = self.pi(h)
             if hot is not None:                # the suggested action's bonus, by own role
-                gain = obs[..., OBS_ROLE:OBS_ROLE + NUM_ROLES] @ self.prior_gain
+                own = (sparse.roles if sparse is not None and sparse.roles is not None
+                       else obs[..., OBS_ROLE:OBS_ROLE + NUM_ROLES])
+                gain = own @ self.prior_gain
                 logits = logits + gain.unsqueeze(-1) * hot
             if "kinds" in self.features:         # each card action also gets its kind's logit
                 by_kind = self.kind_pi(h) @ self.kind_table.T
@@ -302,10 +316,10 @@ def _net_class():
                 return logits, self.v(h).squeeze(-1), h
             return logits, self.v(h).squeeze(-1)
 
-    def prior_onehot(prior, obs):
-        """[B, NUM_ACTIONS] float: 1 at each row's suggested action (none where it is -1)."""
+    def prior_onehot(prior, dtype):
+        """[B, NUM_ACTIONS] of dtype: 1 at each row's suggested action (none where it is -1)."""
         prior = torch.as_tensor(prior, dtype=torch.int64)
-        hot = torch.zeros(*prior.shape, NUM_ACTIONS, dtype=obs.dtype)
+        hot = torch.zeros(*prior.shape, NUM_ACTIONS, dtype=dtype)
         has = prior >= 0
         hot[has, prior[has]] = 1.0
         return hot
@@ -520,32 +534,56 @@ def table_text(table: dict) -> str:
 
 
 class SparseObservations:
-    """The non-zero cells of a batch of observations, row by row (compressed rows), for
+    """The non-zero cells of a batch of inputs, row by row (compressed rows), for
     ``PolicyNet``'s first layer (``forward(..., sparse=...)``). An observation is mostly zeros
-    (about 1 to 5% of its cells are not), so the first layer's product over the non-zero cells
-    alone is the same sum at a fraction of the work, forward and backward.
+    (about 1 to 5% of its cells are not), and so are the features' cells (one-hots, counts, two
+    seat blocks), so the first layer's product over the non-zero cells alone is the same sum at
+    a fraction of the work, forward and backward.
 
     obs: a [N, cells] tensor as the net takes it (float32, or the uint8 of obs_dtype="uint8");
-    net: the ``PolicyNet`` that reads them (its observation width and its decoding). Build it
-    once for a rollout; ``take(rows)`` gives a minibatch's cells, ``all()`` every row's.
+    net: the ``PolicyNet`` that reads them; prior: with the net's "prior" feature, the
+    heuristic's action per row (as ``forward`` takes it). For a net with features the cells are
+    those of its whole input (the observation's, then the features'), computed here once, so a
+    minibatch needs no dense observation at all. Build it once for a rollout; ``take(rows)``
+    gives a minibatch's cells, ``all()`` every row's.
     """
 
-    def __init__(self, obs, net):
+    CHUNK = 4096                     # rows whose whole input is made at once (bounded memory)
+
+    def __init__(self, obs, net, prior=None):
         torch = _torch()
-        obs = obs[..., :net.obs_size]
-        rows, cols = obs.nonzero(as_tuple=True)
-        vals = obs[rows, cols]
-        if vals.dtype == torch.uint8:            # decoded as PolicyNet.decode does, cell by cell
-            k = vals.to(torch.int16)
-            k = k - (net.obs_signed[cols] & (k > 127)).to(torch.int16) * 256
-            vals = k.float() / net.obs_divisor[cols]
-        self.cols, self.vals = cols, vals.float()
-        self.counts = torch.bincount(rows, minlength=obs.shape[0])
+        self.whole = bool(net.features)
+        self.roles = None            # the own-role cells, for the prior's per-role gain
+        if not self.whole:
+            rows, cols = obs.nonzero(as_tuple=True)
+            vals = obs[rows, cols]
+            if vals.dtype == torch.uint8:        # decoded as PolicyNet.decode does, cell by cell
+                k = vals.to(torch.int16)
+                k = k - (net.obs_signed[cols] & (k > 127)).to(torch.int16) * 256
+                vals = k.float() / net.obs_divisor[cols]
+            self.cols, self.vals = cols, vals.float()
+            self.counts = torch.bincount(rows, minlength=obs.shape[0])
+        else:
+            cols, vals, counts, roles = [], [], [], []
+            for lo in range(0, obs.shape[0], self.CHUNK):
+                part = net.decode(obs[lo:lo + self.CHUNK])
+                hot = None if prior is None else net.prior_cells(prior[lo:lo + self.CHUNK])
+                x = net.inputs(part, hot)
+                r, c = x.nonzero(as_tuple=True)
+                cols.append(c)
+                vals.append(x[r, c])
+                counts.append(torch.bincount(r, minlength=x.shape[0]))
+                roles.append(part[:, OBS_ROLE:OBS_ROLE + NUM_ROLES])
+            self.cols = torch.cat(cols) if cols else torch.zeros(0, dtype=torch.int64)
+            self.vals = torch.cat(vals) if vals else torch.zeros(0)
+            self.counts = (torch.cat(counts) if counts else torch.zeros(0, dtype=torch.int64))
+            if prior is not None and roles:
+                self.roles = torch.cat(roles)
         self.starts = torch.cumsum(self.counts, 0) - self.counts
 
     def all(self):
-        """Every row's cells, in order: (cols, vals, offsets) for ``embedding_bag``."""
-        return _Sparse(self.cols, self.vals, self.starts)
+        """Every row's cells, in order."""
+        return _Sparse(self.cols, self.vals, self.starts, self.whole, self.roles)
 
     def take(self, rows):
         """The cells of the given rows (an index tensor), in that order."""
@@ -554,16 +592,20 @@ class SparseObservations:
         offsets = torch.cumsum(counts, 0) - counts
         pos = torch.arange(int(counts.sum())) - torch.repeat_interleave(
             offsets - self.starts[rows], counts)
-        return _Sparse(self.cols[pos], self.vals[pos], offsets)
+        return _Sparse(self.cols[pos], self.vals[pos], offsets, self.whole,
+                       None if self.roles is None else self.roles[rows])
 
 
 class _Sparse:
-    """One batch's non-zero cells: column, value and each row's first position."""
+    """One batch's non-zero cells: column, value and each row's first position (what
+    ``embedding_bag`` reads); whole: the cells are the trunk's whole input, not only the
+    observation's; roles: the rows' own-role cells (the prior's gain), or None."""
 
-    __slots__ = ("cols", "vals", "offsets")
+    __slots__ = ("cols", "vals", "offsets", "whole", "roles")
 
-    def __init__(self, cols, vals, offsets):
+    def __init__(self, cols, vals, offsets, whole=False, roles=None):
         self.cols, self.vals, self.offsets = cols, vals, offsets
+        self.whole, self.roles = whole, roles
 
 
 def _pick(logits: np.ndarray, deterministic: bool, rng) -> np.ndarray:
