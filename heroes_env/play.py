@@ -3,7 +3,7 @@
     python -m heroes_env.play --pack standard      # 5 players, standard heroes, a random seat
     python -m heroes_env.play --seat 0 --opponents random --seed 3 --lang zh  # the no-skill game
     python -m heroes_env.play --mode 3v3 --record game.json
-    heroes-play --opponents heuristic training/checkpoints/selfplay_none5.pt --pack none
+    heroes-play --opponents heuristic trained:none5 --pack none
 
 At each of your decisions you see the table in seating order (hero and skills, HP, hand size,
 equipment, judgement zone, the roles you know), your hand, the decision, and the legal actions

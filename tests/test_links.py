@@ -1,5 +1,6 @@
-"""Every relative link of the README and the documentation resolves, to a file and, for a page,
-to one of its headings; the results index lists exactly the results files."""
+"""Every relative link of the README, the documentation and the zoo's model cards resolves, to
+a file and, for a page, to one of its headings; the results index lists exactly the results
+files."""
 import pathlib
 import re
 import unicodedata
@@ -7,7 +8,8 @@ import unicodedata
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-PAGES = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").rglob("*.md"))]
+PAGES = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").rglob("*.md")),
+         *sorted((ROOT / "agents").glob("*/README.md"))]
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 
 

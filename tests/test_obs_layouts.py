@@ -6,6 +6,8 @@ none, standard and herokill at 5 players, standard at 8; draft decisions among t
 its state row, deciding seat, observation (bytes), mask and the heuristic's suggestion, with
 the action probabilities every shipped policy checkpoint gave there and the belief model's role
 distributions. Today's code must give the same from today's observation of the same states.
+The record names each checkpoint where it lay then; ``HOMES`` says where it lies now (the zoo,
+``agents/``, or the tests' data), or that it left the repository (the git history keeps it).
 """
 import pathlib
 
@@ -27,6 +29,20 @@ from heroes_env.obs_layouts import (
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 RECORD = ROOT / "tests" / "data" / "obs_layout2_nets.npz"
+HOMES = {
+    "heroes_env/checkpoints/selfplay_none5_prior.pt": "agents/none5/selfplay_none5_prior.pt",
+    "heroes_env/checkpoints/selfplay_standard5_prior.pt":
+        "agents/standard5/selfplay_standard5_prior.pt",
+    "training/checkpoints/selfplay_herokill5_wip.pt": "agents/herokill5/selfplay_herokill5_wip.pt",
+    "training/checkpoints/selfplay_standard8_wip.pt": "agents/standard8/selfplay_standard8_wip.pt",
+    "training/checkpoints/selfplay_none5_kf_rw.pt": "agents/none5/start/selfplay_none5_kf_rw.pt",
+    "training/checkpoints/selfplay_standard5_wip.pt":
+        "agents/standard5/start/selfplay_standard5_wip.pt",
+    "training/checkpoints/selfplay_none5.pt": "tests/data/selfplay_none5.pt",     # layout 1
+    "training/checkpoints/selfplay_none5_hist.pt": None,
+    "training/checkpoints/selfplay_none5_kf.pt": None,
+    "training/checkpoints/selfplay_none5_kf_r.pt": None,
+}
 
 
 @pytest.fixture(scope="module")
@@ -73,16 +89,21 @@ def _probs(net, obs, masks, prior):
 
 
 def test_shipped_policies_play_the_same_on_todays_layout(record):
-    """Every shipped policy checkpoint (layout 1 or 2) is migrated when loaded: its action
-    probabilities on today's observations equal those its layout's code gave on the old ones,
-    and it picks the same actions."""
+    """Every policy checkpoint in the repository (layout 1 or 2) is migrated when loaded: its
+    action probabilities on today's observations equal those its layout's code gave on the old
+    ones, and it picks the same actions."""
     pytest.importorskip("torch")
     from heroes_env.agents.torch_policy import load_checkpoint
+    from heroes_env.agents.trained import shipped_checkpoints
     names = [str(n) for n in record["checkpoints"]]
-    assert {"heroes_env/checkpoints/selfplay_none5_prior.pt",
-            "training/checkpoints/selfplay_none5.pt"} <= set(names)
+    assert set(names) == set(HOMES)
+    here = {h for h in HOMES.values() if h}
+    assert {"agents/" + e["file"] for e in shipped_checkpoints().values()} <= here
+    assert all((ROOT / h).is_file() for h in here)
     for name, want in zip(names, record["probs"], strict=True):
-        net, _ = load_checkpoint(str(ROOT / name))
+        if HOMES[name] is None:
+            continue
+        net, _ = load_checkpoint(str(ROOT / HOMES[name]))
         assert net.arch["obs_size"] == C.OBS_SIZE and net.arch["obs_layout"] == C.OBS_LAYOUT
         got = _probs(net, record["today"], record["masks"], record["prior"])
         np.testing.assert_allclose(got, want, rtol=0, atol=1e-6, err_msg=name)
@@ -92,7 +113,7 @@ def test_shipped_policies_play_the_same_on_todays_layout(record):
 def test_shipped_belief_model_reads_the_same_on_todays_layout(record):
     torch = pytest.importorskip("torch")
     from training.train_belief import load_role_reader
-    reader = load_role_reader(str(ROOT / "training" / "checkpoints" / "belief.pt"))
+    reader = load_role_reader(str(ROOT / "training" / "belief.pt"))
     assert reader.net.l1.in_features == reader.net.arch["seat_inputs"]
     with torch.no_grad():
         got = torch.softmax(reader.net(torch.from_numpy(record["today"])), -1).numpy()
@@ -102,7 +123,7 @@ def test_shipped_belief_model_reads_the_same_on_todays_layout(record):
 def test_a_migrated_policy_is_saved_in_todays_layout(tmp_path):
     pytest.importorskip("torch")
     from heroes_env.agents.torch_policy import load_checkpoint, save_checkpoint
-    net, meta = load_checkpoint(str(ROOT / "training" / "checkpoints" / "selfplay_none5.pt"))
+    net, meta = load_checkpoint(str(ROOT / "tests" / "data" / "selfplay_none5.pt"))
     save_checkpoint(str(tmp_path / "m.pt"), net, meta)
     again, _ = load_checkpoint(str(tmp_path / "m.pt"))
     assert again.arch == net.arch
@@ -116,7 +137,7 @@ def test_a_training_state_of_layout_2_resumes_migrated():
     torch = pytest.importorskip("torch")
     from heroes_env.agents.torch_policy import migrate_policy
     from training.selfplay_ppo import migrate_state
-    saved = torch.load(ROOT / "training" / "checkpoints" / "selfplay_none5_kf.pt",
+    saved = torch.load(ROOT / "agents" / "none5" / "start" / "selfplay_none5_kf_rw.pt",
                        weights_only=True)
     arch, sd = saved["arch"], saved["state_dict"]
     first = sd["trunk.0.weight"]

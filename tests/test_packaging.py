@@ -1,6 +1,6 @@
 """What an install gives: package metadata without exact pins, the package data a wheel must
 carry, and the built wheel installed into a fresh virtual environment outside the checkout
-(console script, env steps, shipped checkpoints, where the compile cache goes).
+(console script, env steps, the zoo's agents by name, where the compile cache goes).
 
 The wheel tests need a built wheel: ``HEROES_ENV_WHEEL=path/to/heroes_env-*.whl`` (``.ci/run``
 builds one with ``python -m build`` and sets it); without it they are skipped."""
@@ -66,15 +66,37 @@ def test_lint_and_type_checks_are_configured_and_run_in_ci():
     assert "id: ruff" in hooks and "id: mypy" in hooks
 
 
+def test_packages_are_every_folder_of_the_code_and_the_zoo():
+    setup = PYPROJECT["tool"]["setuptools"]
+    code = {".".join(p.parent.relative_to(ROOT).parts)
+            for p in (ROOT / "heroes_env").rglob("__init__.py")}
+    assert set(setup["packages"]) == code | {"heroes_env.zoo"}
+    assert setup["package-dir"] == {"heroes_env.zoo": "agents"}
+
+
+def _zoo_files():
+    """The files of agents/ a wheel must carry: the index, and each agent's weights, card and
+    evaluations."""
+    index = json.loads((ROOT / "agents" / "index.json").read_text(encoding="utf-8"))
+    files = {"index.json", "__init__.py"}
+    for entry in index.values():
+        files |= {entry["file"], entry["card"], *entry["evaluations"]}
+    return index, files
+
+
 def test_package_data_globs_cover_the_files_the_package_reads():
-    globs = PYPROJECT["tool"]["setuptools"]["package-data"]["heroes_env"]
+    data = PYPROJECT["tool"]["setuptools"]["package-data"]
     pkg = ROOT / "heroes_env"
-    covered = {p for g in globs for p in pkg.glob(g)}
-    wanted = ({pkg / "py.typed"} | set((pkg / "data").iterdir())
-              | set((pkg / "checkpoints").iterdir()))
+    covered = {p for g in data["heroes_env"] for p in pkg.glob(g)}
+    wanted = {pkg / "py.typed"} | set((pkg / "data").iterdir())
     assert wanted <= covered, sorted(str(p) for p in wanted - covered)
-    index = json.loads((pkg / "checkpoints" / "index.json").read_text())
-    assert {e["file"] for e in index.values()} == {p.name for p in pkg.glob("checkpoints/*.pt")}
+    zoo = ROOT / "agents"
+    covered = {p.relative_to(zoo).as_posix() for g in data["heroes_env.zoo"] for p in zoo.glob(g)}
+    index, files = _zoo_files()
+    assert files - {"__init__.py"} <= covered, sorted(files - covered)
+    # the weights the wheel carries are the index's, no other (the starting checkpoints of the
+    # recipes stay in the repository)
+    assert {f for f in covered if f.endswith(".pt")} == {e["file"] for e in index.values()}
 
 
 # ------------------------------------------------------------------ the built wheel
@@ -82,11 +104,17 @@ def test_package_data_globs_cover_the_files_the_package_reads():
 def test_wheel_holds_the_package_data_and_no_top_level_agents():
     with zipfile.ZipFile(WHEEL) as z:
         names = set(z.namelist())
+        weights = sum(i.file_size for i in z.infolist() if i.filename.endswith(".pt"))
     tops = {n.split("/")[0] for n in names}
     assert tops == {"heroes_env", next(t for t in tops if t.endswith(".dist-info"))}
     pkg = ROOT / "heroes_env"
-    for p in [pkg / "py.typed", *(pkg / "data").iterdir(), *(pkg / "checkpoints").iterdir()]:
+    for p in [pkg / "py.typed", *(pkg / "data").iterdir()]:
         assert p.relative_to(ROOT).as_posix() in names
+    index, files = _zoo_files()
+    zoo = {n[len("heroes_env/zoo/"):] for n in names if n.startswith("heroes_env/zoo/")}
+    assert zoo == files, (sorted(zoo - files), sorted(files - zoo))
+    # the zoo's weights, about 4.3 MB an agent
+    assert weights < 5_000_000 * len(index)
 
 
 # run in the fresh environment, outside the checkout
@@ -95,7 +123,7 @@ import json, os, pathlib, sys
 import numpy as np
 import heroes_env
 from heroes_env.agents import make_agent, AgentSpecError
-from heroes_env.agents.trained import shipped_checkpoints, shipped_path
+from heroes_env.agents.trained import shipped_checkpoints, shipped_path, zoo_dir
 from heroes_env.fast import jit
 out = {"file": heroes_env.__file__, "cache": jit.CACHE_DIR}
 e = heroes_env.env(num_players=5)
@@ -107,6 +135,13 @@ for _ in range(30):
     e.step(int(np.flatnonzero(obs["action_mask"])[0]))
 out["masks"] = int(e.observe(e.agent_selection)["action_mask"].sum())
 out["shipped"] = {n: os.path.getsize(shipped_path(n)) for n in shipped_checkpoints()}
+out["zoo"] = str(zoo_dir())
+try:
+    import torch  # noqa: F401
+    out["loaded"] = {n: make_agent("trained:" + n, seed=0).net.arch["obs_size"]
+                     for n in shipped_checkpoints()}
+except ImportError:
+    out["loaded"] = None
 try:
     make_agent("trained:nope")
 except AgentSpecError as err:
@@ -142,6 +177,12 @@ def test_wheel_installs_and_plays_outside_the_checkout(tmp_path):
                    cwd=tmp_path)
     subprocess.run([py, "-m", "pip", "install", "--quiet", WHEEL], check=True, env=env,
                    cwd=tmp_path)
+    # torch (the train extra, large) from the running environment: its folder at the end of the
+    # venv's path, behind the venv's own packages (a .pth there runs no other .pth)
+    torch = pytest.importorskip("torch")
+    site = next((venv / "lib").glob("python3*/site-packages"))
+    (site / "zz_torch_from_host.pth").write_text(str(pathlib.Path(torch.__file__).parents[1])
+                                                 + "\n")
     demo = subprocess.run([str(venv / "bin" / "heroes-demo"), "--seed", "1", "--quiet-decisions"],
                           env=env, cwd=tmp_path, capture_output=True, text=True, timeout=900)
     assert demo.returncode == 0, demo.stderr
@@ -150,10 +191,14 @@ def test_wheel_installs_and_plays_outside_the_checkout(tmp_path):
                          text=True, timeout=900)
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout.strip().splitlines()[-1])
-    site = venv / "lib"
     assert pathlib.Path(out["file"]).is_relative_to(site)
     assert out["masks"] > 0
-    assert out["shipped"] and all(size > 1_000_000 for size in out["shipped"].values())
+    # trained:NAME loads every agent of the zoo from the installed package heroes_env.zoo
+    assert pathlib.Path(out["zoo"]) == site / "heroes_env" / "zoo"
+    assert set(out["shipped"]) == {"none5", "standard5", "herokill5", "standard8"}
+    assert all(size > 1_000_000 for size in out["shipped"].values())
+    assert out["loaded"] is not None and set(out["loaded"]) == set(out["shipped"])
+    site = venv / "lib"
     assert all(f"'trained:{n}'" in out["unknown"] for n in out["shipped"])
     # the compile cache lies in the user's cache directory, never in site-packages
     cache = pathlib.Path(out["cache"])

@@ -114,10 +114,10 @@ def test_checkpoint_of_the_layout_before_the_history_is_migrated(tmp_path):
 
 
 def test_shipped_checkpoint_still_plays():
-    """training/checkpoints/selfplay_none5.pt was trained on observation layout 1: it is
+    """tests/data/selfplay_none5.pt was trained on observation layout 1: it is
     migrated when loaded (tests/test_obs_layouts.py: the same probabilities as before)."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    agent = make_agent(os.path.join(root, "training/checkpoints/selfplay_none5.pt"), seed=0)
+    agent = make_agent(os.path.join(root, "tests/data/selfplay_none5.pt"), seed=0)
     assert agent.net.arch["obs_size"] == OBS_SIZE
     venv = VectorEnv(4, num_players=5, num_threads=1)
     r = venv.reset(seed=4)

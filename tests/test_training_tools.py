@@ -522,7 +522,7 @@ def test_evaluate_summarize_tables_the_evaluations(tmp_path, capsys):
     res = evaluate.main(["--agent", "random", "--games", "8", "--workers", "1", "--quiet",
                          "--opponents", "heuristic", "--no-base-rates", "--out", str(out)])
     capsys.readouterr()
-    shipped = "training/results/eval_selfplay_none5_prior.json"
+    shipped = "agents/none5/eval_selfplay_none5_prior.json"
     text = evaluate.main(["--summarize", str(out), shipped])
     lines = text.splitlines()
     assert lines[0] == ("| evaluation | agent (as evaluated) | pack | seeds | vs heuristic "
@@ -583,7 +583,7 @@ def test_evaluate_prior_checkpoint_with_a_large_gain_is_the_heuristic(tmp_path):
             == first["comparisons"]["heuristic"]["paired"])
     assert all(s["run"]["played_now"] == 0
                for s in again["comparisons"]["heuristic"]["summaries"].values())
-    plain = os.path.join(ROOT, "training", "checkpoints", "selfplay_none5.pt")
+    plain = os.path.join(ROOT, "tests", "data", "selfplay_none5.pt")
     with pytest.raises(SystemExit, match="--prior-gain: prior_gain .*has no prior feature"):
         evaluate.main(["--agent", plain, "--prior-gain", "1", "1", "1", "1", "--out", ""])
     with pytest.raises(SystemExit, match="--prior-gain needs a .pt checkpoint"):
@@ -613,7 +613,7 @@ def test_evaluate_prior_checkpoint_with_a_large_gain_is_the_heuristic(tmp_path):
 # ---------------------------------------------------------------- league table
 def test_league_table(tmp_path):
     from training import league
-    ckpt = os.path.join(ROOT, "training", "checkpoints", "selfplay_none5.pt")
+    ckpt = os.path.join(ROOT, "tests", "data", "selfplay_none5.pt")
     stem = str(tmp_path / "lg")
     assert league.main(["--agents", ckpt, "heuristic", "random", "--games", "6", "--workers", "1",
                         "--quiet", "--out", stem, "--rating", "elo"]) == 0
@@ -1100,8 +1100,11 @@ def test_reproduce_recipes_parse_and_dry_run(capsys):
     """training/reproduce.py: every recipe step is a valid selfplay_ppo.py command line whose
     starting checkpoint is in the repository (or made by an earlier step), the sittings ended by a
     time limit are replayed with --stop-at, and --dry-run prints the steps without running them."""
+    from heroes_env.agents.trained import shipped_checkpoints
     from training import reproduce, selfplay_ppo
     from training.common import parse_args
+    zoo_files = {os.path.basename(e["file"]) for e in shipped_checkpoints().values()}
+    assert {n + ".pt" for n in reproduce.RECIPES} == zoo_files
     for name, recipe in reproduce.RECIPES.items():
         made = set()
         for argv in reproduce.step_argvs(name, "D"):
@@ -1110,7 +1113,7 @@ def test_reproduce_recipes_parse_and_dry_run(capsys):
             assert start in made or os.path.isfile(os.path.join(ROOT, start)), (name, start)
             made |= {args.save_path, args.save_path + ".state"} if args.save_path else set()
         assert recipe["result"].format(dir="D") in made
-        assert os.path.isfile(os.path.join(ROOT, "training", "checkpoints", name + ".pt"))
+        assert name + ".pt" in zoo_files     # the agent it remakes is in the zoo
         assert reproduce.main([name, "--dir", "D", "--dry-run"]) == 0
         out = capsys.readouterr().out
         assert out.count("step ") == len(recipe["steps"]) and "--stop-at" in out

@@ -1,7 +1,7 @@
 """What an agent does in one role, next to the heuristic in the same seat and deals: the
 decisions that read the table (whom it aims at, whom it saves).
 
-    python training/behaviour.py --agent training/checkpoints/selfplay_none5_hist.pt \\
+    python training/behaviour.py --agent trained:none5 \\
         --role loyalist --games 150
 
 Game g (seed ``seed + g``) is played twice, the agent and then the heuristic in the seat of that
@@ -43,7 +43,7 @@ from training.common import (  # noqa: E402
 @dataclass
 class Args:
     """An agent's decisions in one role next to the heuristic's, in the same deals."""
-    agent: str = arg("training/checkpoints/selfplay_none5_hist.pt", "the agent spec or checkpoint")
+    agent: str = arg("trained:none5", "the agent spec or checkpoint")
     role: str = arg("loyalist", "the role whose seat the agent plays: " + ", ".join(ROLE_NAMES))
     games: int = arg(150, "games (each played by the agent and by the heuristic)")
     num_players: int = arg(GAME_DEFAULTS["num_players"], "players per game")

@@ -1,8 +1,8 @@
 """Per-role comparison of a trained agent with the heuristic in the same seats and deals, with
 the paired difference and the verdict (protocol: ``docs/evaluation.md``).
 
-    python training/evaluate.py --agent training/checkpoints/selfplay_none5.pt --games 2000 \\
-        --out training/results/eval_selfplay_none5.json
+    python training/evaluate.py --agent trained:none5 --games 2000 --seeds 0 1 2 3 \\
+        --out eval_none5.json
 
 For each opponent kind (``--opponents``, default heuristic and random) tournaments of ``games``
 games are played with the same seed, so the same deals, seats and roles:
@@ -26,7 +26,8 @@ and a line per seed with its own overall differences and verdict (is a pass robu
 ``--prior-gain`` plays a checkpoint with the prior feature at other per-role gains.
 ``--summarize <JSON> ...`` plays nothing: it prints a markdown table of earlier evaluations (the
 file, the agent as it was given, its pack and seeds, the overall paired difference against each
-opponent kind, the verdict), the documentation's table of the shipped checkpoints.
+opponent kind, the verdict), the documentation's table of the zoo's evaluations; ``role_table``
+makes a model card's per-role table of one (``agents/<name>/README.md``).
 """
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ GROUPS = ROLE_NAMES + ("all",)
 @dataclass
 class Args:
     """Trained agent vs heuristic, per role, in the same seats and deals."""
-    agent: str = arg("training/checkpoints/selfplay_none5.pt", "the agent spec or checkpoint")
+    agent: str = arg("trained:none5", "the agent spec or checkpoint")
     games: int = arg(2000, "games per tournament")
     players: int = arg(GAME_DEFAULTS["num_players"], "players per game")
     pack: str = arg(GAME_DEFAULTS["pack"], PACK_HELP)
@@ -205,9 +206,15 @@ def compare(args: Args, pairs_out: dict | None = None) -> dict:
     import heroes_env.agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
     from heroes_env.agents.base import AgentSpecError, make_agent
     from heroes_env.agents.tournament import TournamentConfig, run_tournament
+    from heroes_env.agents.trained import SCHEME, shipped_path
 
     spec = args.agent
     kwargs = {}
+    if spec.startswith(SCHEME + ":") and (args.sample or args.prior_gain or args.prior_agent):
+        try:                               # a zoo agent played with keywords: its .pt file
+            spec = shipped_path(spec[len(SCHEME) + 1:])
+        except AgentSpecError as e:
+            raise SystemExit(f"--agent: {e}") from e
     if args.sample and os.path.splitext(spec)[1] in (".pt", ".zip"):
         kwargs["deterministic"] = False
     if args.prior_gain:
@@ -229,7 +236,7 @@ def compare(args: Args, pairs_out: dict | None = None) -> dict:
         games_dir = args.games_dir or tmp
         os.makedirs(games_dir, exist_ok=True)
         if kwargs:                         # an agent file: the checkpoint with these kwargs,
-            data = json.dumps({"agent": os.path.abspath(args.agent), "kwargs": kwargs},
+            data = json.dumps({"agent": os.path.abspath(spec), "kwargs": kwargs},
                               sort_keys=True)
             # named by its content: kept games resume, and games of other kwargs are refused
             digest = hashlib.sha256(data.encode()).hexdigest()[:12]
@@ -378,6 +385,53 @@ def summary_table(paths) -> str:
                    f"{a['pack']} | {seeds} | " + " | ".join(diffs)
                    + f" | {'PASS' if ok else 'FAIL'} |")
     return "\n".join(out)
+
+
+def _rate_cell(d) -> str:
+    """A win rate and its Wilson 95% interval in %, unpadded (the documentation's tables)."""
+    if d["win_rate"] is None:
+        return "-"
+    lo, hi = d["ci95"]
+    return f"{100 * d['win_rate']:.1f} ({100 * lo:.1f} to {100 * hi:.1f})"
+
+
+def role_table(result: dict) -> str:
+    """One evaluation as a model card shows it (``agents/<name>/README.md``): a markdown row per
+    opponent kind and role with the agent's, the baseline's and the random agent's win rates
+    (Wilson 95%), the paired difference agent - baseline (95%) and the seat-games; then the
+    verdict. The card's figures are these, line for line (``tests/test_zoo.py``)."""
+    a = result["args"]
+    base = a["baseline"]
+    cols = [w for w in ("agent", "baseline", "random")
+            if w in next(iter(result["comparisons"].values()))["table"]["all"]]
+    names = {"agent": "agent", "baseline": base, "random": "random"}
+    lines = ["| opponents | role | " + " | ".join(f"{names[w]} win %" for w in cols)
+             + f" | agent - {base} (points) | seat-games |",
+             "|---|---|" + "---|" * len(cols) + "---|---|"]
+    for opp, comp in result["comparisons"].items():
+        for role in GROUPS:
+            row = comp["table"][role]
+            lines.append(f"| {opp} | {role} | " + " | ".join(_rate_cell(row[w]) for w in cols)
+                         + f" | {_diff_cell(comp['paired'][role], 0)} | {row['agent']['games']} |")
+    where = (f"seeds {' '.join(map(str, a['seeds']))} pooled" if a.get("seeds")
+             else f"seed {a['seed']}")
+    v = result["verdict"]
+    parts = [f"vs {opp}: " + ("ahead" if o["pass"] else "short (" + ", ".join(o["short"]) + ")")
+             for opp, o in v["opponents"].items()]
+    lines += ["", f"{a['games']} games per tournament, {a['players']} players, pack {a['pack']}, "
+              f"{where}. Verdict (ahead of {base} in every role and by at least "
+              f"{100 * v['margin']:.0f} points overall, against every opponent kind): "
+              f"**{'PASS' if v['pass'] else 'FAIL'}**; " + "; ".join(parts) + "."]
+    if result.get("seeds"):
+        lines.append("")
+    for sd, one in result.get("seeds", {}).items():
+        lines.append(f"- seed {sd}: " + "; ".join(
+            f"vs {opp} {_diff_cell(comp['paired']['all'], 0)}" + (
+                "" if one["verdict"]["opponents"][opp]["pass"]
+                else " (short: " + ", ".join(one["verdict"]["opponents"][opp]["short"]) + ")")
+            for opp, comp in one["comparisons"].items())
+            + f": {'PASS' if one['verdict']['pass'] else 'FAIL'}")
+    return "\n".join(lines)
 
 
 def main(argv=None):

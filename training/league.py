@@ -1,9 +1,13 @@
-"""A league table: trained checkpoints, the heuristic and the random agent in one tournament,
-as a markdown table (ratings, win rate per role) for the documentation, with the summary JSON and
-the tournament's bar plot.
+"""A league table: trained agents, the heuristic and the random agent in one tournament, as a
+markdown table (ratings, win rate per role) for the documentation, with the summary JSON and the
+tournament's bar plot.
 
-    python training/league.py --agents training/checkpoints/selfplay_none5.pt heuristic random \\
+    python training/league.py --agents zoo heuristic random \\
         --games 1000 --players 5 --pack none --out training/results/league_none5
+
+``zoo`` in ``--agents`` stands for every agent of the zoo (``agents/index.json``) that plays the
+table (``--pack``, ``--players``), as ``trained:NAME``; other entries are agent specs
+(``trained:NAME``, a checkpoint file, ``heuristic``, ``random``, ``package.module:Class``).
 
 One ``heroes_env.agents.tournament`` run: seats rotated over the agents (``--seating rotate``: with
 k agents at an n-seat table, seat s of game i is agent (s + i) mod k, so each holds every seat
@@ -58,6 +62,28 @@ def markdown(summary: dict, command: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
+def zoo_agents(pack: str, players: int) -> list[str]:
+    """``trained:NAME`` of every zoo agent that plays ``players`` players with ``pack``."""
+    from heroes_env.agents.trained import SCHEME, shipped_checkpoints
+    return [f"{SCHEME}:{name}" for name, e in sorted(shipped_checkpoints().items())
+            if e["pack"] == pack and e["num_players"] == players]
+
+
+def expand_agents(agents, pack: str, players: int) -> list[str]:
+    """``agents`` with ``zoo`` replaced by the zoo's agents of the table (an error if none)."""
+    out = []
+    for spec in agents:
+        if spec == "zoo":
+            found = zoo_agents(pack, players)
+            if not found:
+                raise SystemExit(f"--agents zoo: the zoo has no agent for {players} players, "
+                                 f"pack {pack}")
+            out += found
+        else:
+            out.append(spec)
+    return out
+
+
 def main(argv=None) -> int:
     import heroes_env.agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
     from heroes_env.agents import tournament as T
@@ -67,7 +93,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python training/league.py",
                                 description=__doc__.split("\n")[0], formatter_class=HelpFormatter)
     p.add_argument("--agents", nargs="+", default=["heuristic", "random"], metavar="AGENT",
-                   help="checkpoints (.pt / .zip), heuristic, random, package.module:Class")
+                   help="zoo (the zoo's agents of the table), trained:NAME, checkpoints "
+                        "(.pt / .zip), heuristic, random, package.module:Class")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--players", type=int, default=5)
     p.add_argument("--pack", default=DEFAULT_PACK)
@@ -79,6 +106,7 @@ def main(argv=None) -> int:
     p.add_argument("--resume", action="store_true", help="keep the games already played")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     a = p.parse_args(argv)
+    a.agents = expand_agents(a.agents, a.pack, a.players)
     stem = a.out[:-3] if a.out.endswith(".md") else a.out
     try:
         cfg = T.TournamentConfig(agents=tuple(a.agents), games=a.games, players=a.players,

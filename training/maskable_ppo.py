@@ -10,8 +10,8 @@ the compiled heuristic, deciding inside the engine's kernel call) or ``"random"`
 one compiled call for all the games. The model is saved as an SB3 ``.zip`` that
 ``heroes_env.agents.torch_policy`` loads as an agent (``make_agent("<file>.zip")``). Where:
 ``--save-path``, by default ``<run_dir>/<run>/model.zip`` next to the run's logs (the run is
-named CleanRL's way, ``env__exp__seed__time``), or the resumed file with ``--resume``; shipping
-a model under ``training/checkpoints/`` is a deliberate ``--save-path``.
+named CleanRL's way, ``env__exp__seed__time``), or the resumed file with ``--resume``; a model
+joins the zoo (``agents/``) by hand, with its model card.
 
 Runs longer than one sitting, as far as SB3 allows: every ``save_minutes``, at the end and when
 ``--max-minutes`` runs out (after the rollout's update) the model is saved (SB3's ``.zip``: weights,

@@ -1,8 +1,8 @@
 """Learning curves of a run: win rate against the heuristic per role, against training decisions
 and against wall time, from the run's ``scalars.jsonl`` (matplotlib, Agg backend: no display).
 
-    python training/plot.py runs/<run>/scalars.jsonl --out training/results/curves.png \\
-        --baseline training/results/eval_selfplay_none5.json
+    python training/plot.py runs/<run>/scalars.jsonl --out curves.png \\
+        --baseline agents/none5/eval_selfplay_none5_prior_seeds0123.json
 
 The curves are the scalars ``<prefix><role>`` for every role and ``all``: by default
 ``eval/win_`` (the evaluations of ``training/selfplay_ppo.py``: the policy in one seat among
@@ -23,7 +23,7 @@ and the policy's entropy, as the mean of its first N points (e.g. the updates of
 warm-up, while the policy is still the checkpoint's) and of the points after them, to see where a
 sitting took the policy:
 
-    python training/plot.py training/results/selfplay_none5_prior_lr_scalars.jsonl --split 12
+    python training/plot.py agents/none5/selfplay_none5_prior_lr_scalars.jsonl --split 12
 """
 from __future__ import annotations
 

@@ -1,13 +1,16 @@
-"""Remake a shipped checkpoint from the checkpoints it started from, in one command.
+"""Remake an agent of the zoo (``agents/``) from the checkpoint it started from, in one command.
 
     python training/reproduce.py selfplay_none5_prior --dir runs/repro_none5
     python training/reproduce.py selfplay_standard5_prior --dry-run     # print the steps only
 
-The in-training checkpoints (``selfplay_herokill5_wip``, ``selfplay_standard8_wip``) have
-recipes too.
+A recipe is named by the agent's checkpoint file: ``selfplay_none5_prior`` (``trained:none5``),
+``selfplay_standard5_prior`` (``trained:standard5``), ``selfplay_herokill5_wip``
+(``trained:herokill5``), ``selfplay_standard8_wip`` (``trained:standard8``); each agent's model
+card (``agents/<name>/README.md``) gives its recipe.
 
 A recipe (``RECIPES``) is the list of ``training/selfplay_ppo.py`` commands that made the
-checkpoint, in order: a fresh start or an ``--init-checkpoint`` from a checkpoint in the repository,
+checkpoint, in order: a fresh start or an ``--init-checkpoint`` from a checkpoint in the repository
+(a zoo agent, or the starting checkpoint kept in its folder, ``agents/<name>/start/``),
 the sittings a time limit ended replayed to the same step with ``--stop-at``, then ``--resume``
 with the arguments each later sitting changed. They run one after the other in ``--dir`` (``{dir}``
 in a step), the last step's checkpoint is copied to ``--out`` (default ``<dir>/<name>.pt``), and
@@ -34,7 +37,7 @@ _PRIOR = "--features kinds focus prior --critic roles --aux-coef 0.1 --critic-wa
 
 # the first step of a run that trains selfplay_standard5_prior.pt on at another table
 def _from_standard5_prior(table: str, seed: int) -> str:
-    return ("--init-checkpoint training/checkpoints/selfplay_standard5_prior.pt " + table + " "
+    return ("--init-checkpoint agents/standard5/selfplay_standard5_prior.pt " + table + " "
             + _PRIOR + " --prior-lr 2e-3 --total-steps 10000000 --p-heuristic 0.4 --p-pool 0.1 "
             f"--p-random 0.45 --role-weights 1 3 1 3 --seed {seed} --eval-every 20 "
             "--save-path {dir}/run.pt --run-dir {dir}/runs")
@@ -45,7 +48,7 @@ RECIPES = {
         "pack": "none",
         "steps": [
             # stage 1: the prior feature added to kf_rw at gains 1 3 1 3 (0 steps trained)
-            "--init-checkpoint training/checkpoints/selfplay_none5_kf_rw.pt --features kinds "
+            "--init-checkpoint agents/none5/start/selfplay_none5_kf_rw.pt --features kinds "
             "focus prior --prior-gain 1 3 1 3 --total-steps 0 --save-path {dir}/start.pt "
             "--run-dir {dir}/runs",
             # stage 2: the gains at a rate of their own; a time limit ended the sitting at this step
@@ -62,7 +65,7 @@ RECIPES = {
         "pack": "standard",
         "steps": [
             # stage 1: the prior feature added to the work in progress at gains 1 5 1 3, 8M
-            "--init-checkpoint training/checkpoints/selfplay_standard5_wip.pt --pack standard "
+            "--init-checkpoint agents/standard5/start/selfplay_standard5_wip.pt --pack standard "
             + _PRIOR + " --prior-gain 1 5 1 3 --total-steps 8000000 --p-heuristic 0.45 "
             "--p-pool 0.1 --p-random 0.35 --role-weights 1 3 1 2 --seed 41 --engine-threads 1 "
             "--save-path {dir}/start.pt --run-dir {dir}/runs",

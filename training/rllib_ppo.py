@@ -3,8 +3,8 @@ league opponents, on one machine or a Ray cluster (CleanRL style: one file, a da
 arguments, ``--help`` lists them). Needs ``pip install -e ".[ray]"``.
 
     python training/rllib_ppo.py --total-steps 200000 --num-env-runners 2 \\
-        --save-path training/checkpoints/rllib_ppo_none5.pt
-    python training/evaluate.py --agent training/checkpoints/rllib_ppo_none5.pt --games 2000
+        --save-path runs/rllib_ppo_none5.pt
+    python training/evaluate.py --agent runs/rllib_ppo_none5.pt --games 2000
     python training/rllib_ppo.py --address auto --num-env-runners 32 ...   # on a cluster
 
 The env is ``heroes_env.rllib_env.HeroesMultiAgentEnv``: turn by turn, each deciding seat an
@@ -83,7 +83,7 @@ class Args:
                                   "(0: none)")
     league_size: int = arg(4, "snapshots of main kept as frozen policies")
     torch_threads: int = arg(1, "torch threads of the learner")
-    save_path: str = arg("training/checkpoints/rllib_ppo.pt", "main, exported to our .pt format")
+    save_path: str = arg("runs/rllib_ppo.pt", "main, exported to our .pt format")
     rllib_checkpoint: str = arg("", "also keep RLlib's own checkpoint in this folder ('' = no)")
     run_dir: str = arg("runs", "where the run's scalars go")
     tensorboard: bool = arg(True, "also log to TensorBoard (if installed)")

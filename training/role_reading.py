@@ -25,7 +25,7 @@ Sources (``--sources``):
   (``HeuristicAgent.role_probs``). A shadow heuristic per seat reads every observation of that
   seat's decisions (as it would when playing), whoever plays the seat.
 - ``belief``: the belief model of ``training/train_belief.py`` (``--belief``, default the
-  shipped ``training/checkpoints/belief.pt``).
+  shipped ``training/belief.pt``).
 - any other name is a checkpoint file with a role head: a belief checkpoint of
   ``train_belief.py``, or a ``training/selfplay_ppo.py`` training state trained with
   ``--aux-coef`` > 0 (its trunk and auxiliary role head); the source is named by the file.
@@ -59,7 +59,7 @@ ROUND_BUCKETS = ("1", "2", "3", "4", "5+")
 NUM_CLASSES = len(ROLE_NAMES)           # lord, loyalist, rebel, renegade (the identity roles)
 EPS = 1e-6                              # probabilities are clipped here for the log-loss
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_BELIEF = os.path.join(ROOT, "training", "checkpoints", "belief.pt")
+DEFAULT_BELIEF = os.path.join(ROOT, "training", "belief.pt")
 BUILT_IN = ("prior", "heuristic", "belief")
 
 

@@ -2,7 +2,7 @@
 arguments, steps/s and win rates logged).
 
     python training/selfplay_ppo.py --total-steps 2000000 --bc-steps 500000 \\
-        --save-path training/checkpoints/selfplay_none5.pt
+        --save-path runs/selfplay_none5.pt
 
 One role-conditioned policy (the role one-hot is part of the observation) plays every seat it
 is given. ``num_envs`` games run in one ``heroes_env.vector.VectorEnv`` that returns every
@@ -200,7 +200,7 @@ class Args:
     eval_games: int = arg(100, "games per evaluation and opponent kind (policy in one seat)")
     eval_opponents: tuple[str, ...] = arg(("heuristic",), "opponent kinds of the evaluations: "
                                           + ", ".join(OPPONENTS))
-    save_path: str = arg("training/checkpoints/selfplay.pt",
+    save_path: str = arg("runs/selfplay.pt",
                          "checkpoint written at every eval and at the end")
     init_checkpoint: str = arg("", "start from this .pt checkpoint instead of a fresh policy")
     run_dir: str = arg("runs", "directory of the run logs")

@@ -1,7 +1,7 @@
 """The belief model: the hidden roles of the other seats, read from one observation (CleanRL-style
 single file: a dataclass of arguments, the data recipe, the network, the training loop).
 
-    # the shipped training/checkpoints/belief.pt: 1,000 games of the heuristic per table, packs
+    # the shipped training/belief.pt: 1,000 games of the heuristic per table, packs
     # none and standard at 5 and 8 players (about 12 + 5 minutes on a shared 2-core machine)
     nice python training/train_belief.py --games 1000 --val-games 100 --keep 0.25 \\
         --data-dir runs/belief_data --epochs 12 --patience 2 --save-path runs/belief/belief.pt

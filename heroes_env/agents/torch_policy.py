@@ -2,9 +2,9 @@
 ``.zip`` models of ``training/maskable_ppo.py`` (sb3-contrib ``MaskablePPO``).
 
     import heroes_env.agents.torch_policy                      # registers the .pt and .zip loaders
-    agent = make_agent("training/checkpoints/selfplay_none5.pt")
+    agent = make_agent("agents/none5/selfplay_none5_prior.pt")   # or "trained:none5"
     python -m heroes_env.agents.tournament \
-        --agents training/checkpoints/selfplay_none5.pt heuristic ...
+        --agents agents/none5/selfplay_none5_prior.pt heuristic ...
 
 A ``.pt`` checkpoint is a ``torch.save`` dict: ``format`` (``CHECKPOINT_FORMAT``), ``arch``
 (``obs_size``, ``num_actions``, ``hidden``: the widths of the shared trunk), ``state_dict`` of
