@@ -297,3 +297,20 @@ def test_a_registered_scheme_builds_agents_from_its_specs():
         make_agent("testscheme:x")
     with pytest.raises(ValueError, match="identifier"):
         base.register_scheme("no good", factory)
+
+
+def test_heuristic_threads_give_the_same_choices():
+    """num_threads only spreads a batch call over threads: one thread chooses as every core
+    does; a bad count is refused."""
+    from heroes_env.agents.heuristic import HeuristicAgent
+    from heroes_env.vector import VectorEnv
+    venv = VectorEnv(64, num_players=5, pack="standard")
+    step = venv.reset(seed=4)
+    one, every = HeuristicAgent(seed=1, num_threads=1), HeuristicAgent(seed=1)
+    for _ in range(30):
+        a = one.act_batch(step.obs, step.mask)
+        assert (a == every.act_batch(step.obs, step.mask)).all()
+        step = venv.step(a)
+    for bad in (0, -1, 1.5, "2"):
+        with pytest.raises(ValueError, match="num_threads"):
+            HeuristicAgent(num_threads=bad)

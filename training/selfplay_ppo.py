@@ -149,7 +149,8 @@ class Args:
     num_players: int = arg(GAME_DEFAULTS["num_players"], "players per game")
     pack: str = arg(GAME_DEFAULTS["pack"], PACK_HELP)
     max_rounds: int = arg(GAME_DEFAULTS["max_rounds"], "round cap of a game")
-    engine_threads: int = arg(1, "threads of the compiled engine")
+    engine_threads: int = arg(1, "threads of the compiled engine and of the heuristic's batch "
+                                 "calls")
     obs_dtype: str = arg("float32", "observation dtype of the env and the rollout store: "
                                     "float32 or uint8 (a quarter of the memory; same values)")
     torch_threads: int = arg(TORCH_THREADS, "torch threads (more than one spin-wait for each "
@@ -921,7 +922,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
 
     venv = VectorEnv(B, config=game_config(args), num_threads=args.engine_threads,
                      obs_dtype=args.obs_dtype)
-    heur = HeuristicAgent(seed=args.seed)
+    heur = HeuristicAgent(seed=args.seed, num_threads=args.engine_threads)
     meta = state["meta"] if state else {
         "args": {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(args).items()},
         "run": run}
@@ -1013,6 +1014,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
             r = load_env_state(venv, state["venv"])
             if state["heuristic"] is not None:
                 heur = pickle.loads(state["heuristic"])
+                heur.num_threads = args.engine_threads
             rng.bit_generator.state = state["rng"]
             torch.set_rng_state(state["torch_rng"])
         else:
@@ -1129,6 +1131,7 @@ def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
         r = load_env_state(venv, state["venv"])
         if state["heuristic"] is not None:
             heur = pickle.loads(state["heuristic"])
+            heur.num_threads = args.engine_threads
         rng.bit_generator.state = state["rng"]       # last: building nets draws from torch
         torch.set_rng_state(state["torch_rng"])
     else:

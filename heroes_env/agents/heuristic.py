@@ -101,7 +101,9 @@ class HeuristicAgent(Agent):
 
     seed: seeds the tie-break noise (reproducible; each slot draws from its own generator derived
     from it). deck: the deck name to assume when the observation does not tell (it normally
-    does: the number of cards). evidence: keep the evidence about the other seats' sides between
+    does: the number of cards). num_threads: the threads of a batch call (None: every core Numba
+    has; 1: the calling thread alone, best beside other busy work, as in training). evidence:
+    keep the evidence about the other seats' sides between
     decisions (False: every decision starts from the role table alone; an int: the rule bits
     ``heuristic_kernels.EV_*``, for measurements).
     """
@@ -110,8 +112,11 @@ class HeuristicAgent(Agent):
     MAX_DIRECT_SLOT = 1 << 22      # integer slots below this index the memory rows directly
 
     def __init__(self, seed: int | None = None, name: str | None = None, deck: str = "standard",
-                 evidence: bool | int = True):
+                 evidence: bool | int = True, num_threads: int | None = None):
         super().__init__(seed, name)
+        if num_threads is not None and (not isinstance(num_threads, int) or num_threads < 1):
+            raise ValueError(f"num_threads must be None or an int >= 1, got {num_threads!r}")
+        self.num_threads = num_threads
         self._tables, names = _tables()
         if deck not in names:
             raise ValueError(f"deck must be one of {names}, got {deck!r}")
@@ -135,6 +140,7 @@ class HeuristicAgent(Agent):
     def __setstate__(self, state):
         for old in ("_decks", "_deck_size", "_hero_sk", "_hscore", "_counts"):
             state.pop(old, None)        # the tables as loose arrays (pickled by older versions)
+        state.setdefault("num_threads", None)
         self.__dict__.update(state)
         self._tables = _tables()[0]
         for pool in (self._direct, self._named):
@@ -218,7 +224,7 @@ class HeuristicAgent(Agent):
         seedkeys = rows if pool is self._direct else rows + (1 << 30)
         bad = HK.act_rows(obs, masks, rows, seedkeys, pool.MF, pool.MI, self.player(), out,
                           self._dec_counts, self._fb_counts,
-                          num_threads=1 if B < SERIAL_BELOW else None)
+                          num_threads=1 if B < SERIAL_BELOW else self.num_threads)
         if bad >= 0:
             raise ValueError(f"the mask of row {bad} allows no action: is the game over, or is "
                              "this mask another seat's?")
