@@ -128,6 +128,20 @@ def tournament_table() -> str:
     return "\n".join(lines)
 
 
+def training_table() -> str:
+    """Performance page: PPO training speed, the code before the trainer's changes and after."""
+    d = _load("bench_training.json")
+    parts = list(d["summary"][0]["share"])
+    lines = ["| trainings at once | code | PPO steps/s (min–max) | ratio | PPO steps per CPU-s | "
+             + " | ".join(parts) + " |", "|---|---|---|---|---|" + "---|" * len(parts)]
+    for row in d["summary"]:
+        lines.append(f"| {row['concurrent']} | {row['code']} | {row['sps']:,.0f} "
+                     f"({row['sps_min']:,.0f}–{row['sps_max']:,.0f}) | {row['ratio']:.2f} | "
+                     f"{row['steps_per_cpu_s']:,.0f} | "
+                     + " | ".join(f"{100 * row['share'][p]:.0f}%" for p in parts) + " |")
+    return "\n".join(lines)
+
+
 def start_line() -> str:
     d = _load("start_timing.json")
     return (f"cold start {d['cold_wall_s']:.1f} s ({d['cold_cpu_s']:.1f} CPU s); cached start "
@@ -136,7 +150,7 @@ def start_line() -> str:
 
 PAGES = {"README.md": [peers_table],
          "docs/performance.md": [peers_table, engine_table, vector_table, heroes_table,
-                                 heuristic_table, start_line],
+                                 heuristic_table, training_table, start_line],
          "docs/agents.md": [tournament_table]}
 
 
