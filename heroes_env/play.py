@@ -29,6 +29,7 @@ import sys
 import numpy as np
 
 from . import labels
+from .agents.trained import shipped_checkpoints
 from .cli import HelpFormatter, int_in, one_line, prog
 from .config import DEFAULT_PACK, DEFAULTS, MODES, PACKS, Config
 from .demo import game_config
@@ -398,8 +399,10 @@ def parse_args(argv=None):
                                                 "the pack's own)")
     p.add_argument("--opponents", nargs="+", default=["heuristic"], metavar="SPEC",
                    help="agents for the other seats (heroes_env.agents.make_agent specs: "
-                        "heuristic, random, a checkpoint file, module:Class, llm:MODEL@BASE_URL), "
-                        "used in turn; default heuristic")
+                        "heuristic, random, the trained agents "
+                        + ", ".join(f"trained:{name}" for name in sorted(shipped_checkpoints()))
+                        + ", a checkpoint file, module:Class, llm:MODEL@BASE_URL), used in "
+                        "turn; default heuristic")
     p.add_argument("--seed", type=int_in(0), default=None,
                    help="the game's seed, an int >= 0 (default: drawn)")
     p.add_argument("--lang", choices=["en", "zh"], default="en")

@@ -120,3 +120,15 @@ def test_piped_input_from_the_command_line(tmp_path):
     p = subprocess.run([sys.executable, "-m", "heroes_env.play", *BASE], input="",
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0 and "end of input" in p.stdout
+
+
+def test_help_names_the_trained_agents_by_spec(capsys):
+    """--help names the zoo's agents by their specs, not by a path in a checkout."""
+    from heroes_env.agents.trained import shipped_checkpoints
+    from heroes_env.play import main
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for name in shipped_checkpoints():
+        assert f"trained:{name}" in text
+    assert "checkpoints/" not in text and ".pt" not in text
