@@ -32,6 +32,8 @@ def test_readme_is_a_short_product_page():
 
 @pytest.mark.parametrize("path,index,block", EXAMPLES,
                          ids=[f"{p.relative_to(ROOT)}:{i}" for p, i, _ in EXAMPLES])
-def test_examples_run(path, index, block, tmp_path, monkeypatch):
+def test_examples_run(path, index, block, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)              # whatever an example writes stays out of the tree
     exec(compile(block, f"{path.relative_to(ROOT)} example {index}", "exec"), {})
+    if path.name == "README.md":             # a quick-start example shows what it did
+        assert capsys.readouterr().out.strip(), f"README example {index} prints nothing"
