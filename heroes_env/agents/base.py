@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import threading
 from collections.abc import Callable, Hashable, Iterable
 
 import numpy as np
@@ -34,6 +35,10 @@ __all__ = ["Agent", "make_agent", "register_agent", "register_checkpoint_loader"
 # spin-wait for each other whenever the cores are busy (a second training, the engine, tests):
 # there they lost 4 to 5 times the speed of one thread (benchmarks/bench_training.py measures it)
 TORCH_THREADS = 1
+# agent files naming agent files: at most this many deep (a file naming itself through others is
+# refused at once)
+MAX_AGENT_FILE_DEPTH = 8
+_opening = threading.local()       # the agent files being loaded on this thread, outermost first
 
 
 class AgentSpecError(ValueError):
@@ -195,9 +200,30 @@ def _check(agent, spec) -> Agent:
 
 
 def _load_json(path: str, seed: int | None = None, **kwargs) -> Agent:
+    chain = getattr(_opening, "chain", None)
+    if chain is None:
+        chain = _opening.chain = []
+    here = os.path.realpath(path)
+    if here in chain:
+        raise AgentSpecError(f"agent file {path!r}: its agent names a chain of agent files "
+                             f"that leads back to it ({' -> '.join(chain + [here])})")
+    if len(chain) >= MAX_AGENT_FILE_DEPTH:
+        raise AgentSpecError(f"agent file {path!r}: its agent is an agent file named through "
+                             f"more than MAX_AGENT_FILE_DEPTH = {MAX_AGENT_FILE_DEPTH} others")
+    chain.append(here)
+    try:
+        return _load_json_file(path, seed, **kwargs)
+    finally:
+        chain.pop()
+
+
+def _load_json_file(path: str, seed: int | None = None, **kwargs) -> Agent:
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
+    except RecursionError:
+        raise AgentSpecError(f"cannot read agent file {path!r}: its JSON nests too deeply") \
+            from None
     except (OSError, ValueError) as e:
         raise AgentSpecError(f"cannot read agent file {path!r}: {e}") from e
     if not isinstance(data, dict) or not isinstance(data.get("agent"), str):
