@@ -16,7 +16,7 @@ from . import cards, labels
 from .config import Config
 from .engine import constants as C
 from .engine import content, core
-from .engine.invariants import check_row
+from .engine.invariants import OK, check_row, fault_if_broken
 from .engine.mask import legal_mask
 from .engine.observe import STATE_OBS_SIZE, observe, observe_state
 from .engine.resample import check_request, draw_worlds
@@ -87,6 +87,10 @@ def check_state(config: Config, state) -> None:
         raise ValueError(f"state must be an int32 array of shape ({C.STATE_SIZE},), got "
                          f"{getattr(state, 'dtype', type(state).__name__)} "
                          f"{getattr(state, 'shape', '')}")
+    if not state.flags.c_contiguous or not state.flags.writeable:
+        raise ValueError("state must be a writeable, contiguous array (the game plays in it): "
+                         f"got a {'read-only' if not state.flags.writeable else 'strided'} "
+                         "one; pass a copy (state.copy())")
     spec = config.spec()
     header = ((C.H_NP, spec[C.G_NP], "num_players"), (C.H_MODE, spec[C.G_MODE], "mode"),
               (C.H_PACK, spec[C.G_PACK], "pack"), (C.H_DECK, spec[C.G_DECKID], "deck"),
@@ -105,9 +109,14 @@ class Game:
     def __init__(self, config: Config, state: np.ndarray, log: bool = False):
         """A game over a state row from elsewhere (``to_bytes``, a file, another ``Game``): the
         row is checked before any compiled code touches it (``check_state``); a ValueError
-        names what is wrong. The row is used, not copied."""
+        names what is wrong. The row is used, not copied (so it must be a writeable, contiguous
+        array). Every step of such a game is checked too: one that breaks an invariant ends
+        the game truncated, with ``H_ERR`` = ``FAULT_BROKEN_INVARIANT``."""
         check_state(config, state)
         self._adopt(config, state, log)
+        # a row from outside is checked after every step too (invariants.fault_if_broken):
+        # one that breaks an invariant ends truncated with H_ERR = FAULT_BROKEN_INVARIANT
+        self._outside = True
 
     @classmethod
     def _trusted(cls, config: Config, state: np.ndarray, log: bool = False) -> Game:
@@ -129,6 +138,7 @@ class Game:
         self.public_gains: set[int] = set()
         self._ev_seen = 0
         self.events_lost = 0
+        self._outside = False
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -160,6 +170,7 @@ class Game:
         g.event_log = list(self.event_log)
         g.public_gains = set(self.public_gains)
         g._ev_seen = self._ev_seen
+        g._outside = self._outside
         return g
 
     def resample(self, seat: int, rng=None, roles=None) -> Game:
@@ -199,6 +210,7 @@ class Game:
         row = draw_worlds(self.s, int(seat), as_generator(rng), 1, checked)[0]
         g = Game._trusted(self.config, row, self.log_enabled)
         g._ev_seen = int(row[C.H_NEV])
+        g._outside = self._outside
         return g
 
     def to_bytes(self) -> bytes:
@@ -209,9 +221,12 @@ class Game:
         """The game of ``to_bytes`` under config, checked as ``Game(config, state)`` is."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError(f"data must be bytes, got {type(data).__name__}")
-        if len(data) != C.STATE_SIZE * 4:
+        size = data.nbytes if isinstance(data, memoryview) else len(data)
+        if size != C.STATE_SIZE * 4:
             raise ValueError(f"state must be an int32 array of shape ({C.STATE_SIZE},): "
-                             f"{C.STATE_SIZE * 4} bytes, got {len(data)}")
+                             f"{C.STATE_SIZE * 4} bytes, got {size}")
+        if isinstance(data, memoryview):
+            data = data.tobytes()        # any view (strided, of any item format): its bytes
         return cls(config, np.frombuffer(data, np.int32).copy())
 
     # ------------------------------------------------------------ status
@@ -362,6 +377,11 @@ class Game:
             current = self._buf_stamp == s[C.H_NDEC]
             locs = self._locs() if self.log_enabled else None
             if core.step_trusting(s, a, self._buf, current) == core.ENGINE_OK:
+                if self._outside and fault_if_broken(s) != OK:
+                    self._buf_stamp = -1
+                    if self.log_enabled:
+                        self._drain_events(locs)
+                    return
                 # with autoplay in the engine, _buf now holds the new decision's mask
                 self._buf_stamp = (int(s[C.H_NDEC])
                                    if s[C.H_FLAGS] & C.FLAG_AUTOPLAY and not s[C.H_DONE]

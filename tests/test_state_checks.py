@@ -188,3 +188,102 @@ def test_a_seat_walk_ends_on_a_crafted_position():
                          timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().lstrip("-").isdigit()
+
+
+# ---------------------------------------------------------------- the pending decision
+def _discarding():
+    """A 4-player game (seed 2) after 60 random steps: seat 1 is asked to discard 2 cards by
+    the top frame (frame 2, FR_DISCARD)."""
+    g = _played(Config(num_players=4), seed=2, steps=60)
+    assert (g.decider, g.decision_kind, int(g.s[C.H_DA])) == (1, C.DK_DISCARD, 2)
+    return g
+
+
+@pytest.mark.parametrize("cell, value, pattern", [
+    (C.H_DKIND, C.DK_ORDER, r"H_DKIND = 18 \(DK_ORDER\) is not a decision the top frame "
+                            r"\(frame 2, FR_DISCARD\) asks; it asks DK_DISCARD"),
+    (C.H_DKIND, C.DK_PLAY, r"H_DKIND = 1 \(DK_PLAY\) is not a decision"),
+    (C.H_DECIDER, 2, r"H_DECIDER = 2: the top frame \(frame 2, FR_DISCARD\) asks its F_USER "
+                     r"seat 1 for DK_DISCARD"),
+    (C.H_DA, 3, r"H_DA = 3: the top frame \(frame 2, FR_DISCARD\) posts its F_DIS_LEFT \(2\)"),
+    (C.H_DSKILL, 3, r"H_DSKILL = 3, H_DSKOWNER = -1: .* for skill 0 of seat -1"),
+    (C.H_DSKOWNER, 1, r"H_DSKILL = 0, H_DSKOWNER = 1"),
+])
+def test_a_pending_decision_its_frame_did_not_ask_is_refused(cell, value, pattern):
+    """The frame machine answers the top frame: a decision it did not post (another kind, seat,
+    count or skill) would be read as the one it did. H_DKIND = 18 here used to load, and one or
+    two steps later broke card conservation while the game played on."""
+    g = _discarding()
+    with pytest.raises(StateError, match=pattern):
+        Game.from_bytes(g.config, _crafted(g, cell, value))
+
+
+_BROKEN_STEP = r"""
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (6 << 30, 6 << 30))
+import numpy as np
+from heroes_env import Config
+from heroes_env.engine import constants as C, invariants
+from heroes_env.game import Game, IllegalActionError
+g = Game.new(Config(num_players=4), seed=2)
+rng = np.random.default_rng(2)
+for _ in range(60):
+    la = g.legal_actions()
+    g.step(la[rng.integers(len(la))])
+s = g.s.copy()
+s[C.H_DKIND] = C.DK_ORDER
+invariants._check_decision = lambda v: None     # a state the load check misses
+h = Game.from_bytes(g.config, s.tobytes()).clone()
+steps = 0
+while not h.done and steps < 50:
+    h.step(h.legal_actions()[0])
+    steps += 1
+try:
+    h.step(0)
+    after = "played"
+except IllegalActionError:
+    after = "refused"
+print(steps, int(h.s[C.H_ERR]) == C.FAULT_BROKEN_INVARIANT, h.truncated, after,
+      invariants.violation(h.s) == invariants.V_ENGINE_ERROR)
+"""
+
+
+def test_a_step_that_breaks_an_invariant_ends_the_game_with_a_fault():
+    """A state from outside that the load check misses, and that breaks an invariant once
+    stepped, ends truncated with H_ERR = FAULT_BROKEN_INVARIANT at that step (its clones too)
+    instead of playing on to a result. In a child process, under an address-space cap."""
+    out = subprocess.run([sys.executable, "-c", _BROKEN_STEP], capture_output=True, text=True,
+                         timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    steps, faulted, truncated, after, error = out.stdout.split()
+    assert int(steps) <= 2 and (faulted, truncated, after, error) == ("True",) * 2 + (
+        "refused", "True")
+
+
+def test_games_of_the_engine_are_not_checked_on_every_step():
+    """Only rows from outside pay for the check (``fault_if_broken``); the engine's own games
+    keep their invariants (the test suite and benchmarks/soak.py check them)."""
+    g = Game.new(Config(num_players=4), seed=2)
+    assert not g._outside and not g.clone()._outside
+    back = Game.from_bytes(g.config, g.to_bytes())
+    assert back._outside and back.clone()._outside and back.resample(0, rng=1)._outside
+
+
+def test_read_only_strided_and_memoryview_states():
+    """A read-only or strided array is refused with a clear error (a game plays in its row);
+    from_bytes takes any buffer of the right size, a strided memoryview included."""
+    g = _played(Config(num_players=5))
+    ro = g.s.copy()
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match=r"writeable, contiguous array .* got a read-only one"):
+        Game(g.config, ro)
+    wide = np.zeros(2 * C.STATE_SIZE, np.int32)
+    wide[::2] = g.s
+    with pytest.raises(ValueError, match=r"got a strided one; pass a copy"):
+        Game(g.config, wide[::2])
+    assert Game(g.config, wide[::2].copy()).to_bytes() == g.to_bytes()
+    for data in (memoryview(wide)[::2], memoryview(g.s), memoryview(g.to_bytes()),
+                 memoryview(ro)):
+        assert Game.from_bytes(g.config, data).to_bytes() == g.to_bytes()
+    with pytest.raises(ValueError, match=r"got 4"):
+        Game.from_bytes(g.config, memoryview(wide)[:1])

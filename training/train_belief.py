@@ -176,12 +176,35 @@ def _net_class():
             h = torch.relu(self.l2(torch.cat([h, pooled.expand_as(h)], -1)))
             return self.out(h)
 
+    BeliefNet.SEAT_IN = SEAT_IN
     _NET = BeliefNet
     return _NET
 
 
 def build_net(hidden=(96, 64)):
     return _net_class()(tuple(hidden))
+
+
+def check_belief_arch(arch, what: str) -> tuple[int, int]:
+    """The two hidden widths of a saved belief arch, within the limits of a saved net
+    (``torch_policy.MAX_HIDDEN_WIDTH``, ``MAX_PARAMETERS``), checked before the net is built;
+    AgentSpecError naming the field otherwise."""
+    from heroes_env.agents.base import AgentSpecError
+    from heroes_env.agents.torch_policy import check_hidden, check_parameters
+    if not isinstance(arch, dict):
+        raise AgentSpecError(f"{what}: its arch is not a mapping")
+    hidden = check_hidden(arch.get("hidden"), "arch hidden", what)
+    if len(hidden) != 2:
+        raise AgentSpecError(f"{what}: arch hidden = {list(hidden)}: a belief net has two "
+                             f"hidden layers")
+    h1, h2 = hidden
+    seat_inputs = arch.get("seat_inputs")
+    if not isinstance(seat_inputs, int) or isinstance(seat_inputs, bool):
+        raise AgentSpecError(f"{what}: arch seat_inputs = {seat_inputs!r} is not a whole number")
+    # l1 reads today's seat inputs (an older layout's are widened to them); l2 reads 2 * h1
+    today = _net_class().SEAT_IN
+    check_parameters(today * h1 + h1 + 2 * h1 * h2 + h2 + h2 * NUM_CLASSES + NUM_CLASSES, what)
+    return h1, h2
 
 
 def fit_to_counts(P: np.ndarray, hidden: np.ndarray, left: np.ndarray, iters: int = 20):
@@ -244,16 +267,26 @@ def load_role_reader(path: str) -> RoleReader:
     """A RoleReader from a belief checkpoint, or from a ``selfplay_ppo.py`` training state with
     an auxiliary role head (its trunk and head); SystemExit naming what was found otherwise."""
     import torch
+
+    from heroes_env.agents.base import AgentSpecError
+    from heroes_env.agents.torch_policy import check_archive
     if not os.path.isfile(path):
         raise SystemExit(f"no checkpoint {path!r} (train one with training/train_belief.py)")
     try:
+        check_archive(path, repr(path))          # its sizes, before anything is unpacked
         data = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as e:  # noqa: BLE001 - any unreadable file is a bad source
         raise SystemExit(f"cannot read {path!r} as a checkpoint with a role head (loaded with "
                          f"weights_only=True): {e}") from e
     if isinstance(data, dict) and data.get("format") == BELIEF_FORMAT:
-        net = build_net(data["arch"]["hidden"])
-        net.load_state_dict(migrate_belief(data["arch"], data["state_dict"], net, path))
+        arch = data.get("arch")
+        try:
+            net = build_net(check_belief_arch(arch, repr(path)))
+            net.load_state_dict(migrate_belief(arch, data["state_dict"], net, path))
+        except AgentSpecError as e:
+            raise SystemExit(str(e)) from e
+        except (KeyError, TypeError, ValueError, RuntimeError) as e:
+            raise SystemExit(f"{path!r}: its weights do not fit its arch {arch}: {e}") from e
         return RoleReader(net, data.get("fit_counts", False))
     if isinstance(data, dict) and isinstance(data.get("net"), dict) and data.get("role_head"):
         return _role_head_reader(path, data)
@@ -344,9 +377,14 @@ def _heuristic():
             super().__init__(seed=seed, name=name, **kwargs)
             import torch
 
+            from heroes_env.agents.base import AgentSpecError
+            from heroes_env.agents.torch_policy import set_torch_threads
             from training.role_reading import DEFAULT_BELIEF
-            torch.set_num_threads(torch_threads)
-            self.reader = load_role_reader(belief or DEFAULT_BELIEF)
+            set_torch_threads(torch, torch_threads, "belief_heuristic")
+            try:
+                self.reader = load_role_reader(belief or DEFAULT_BELIEF)
+            except SystemExit as e:         # an agent spec's error, not the program's end
+                raise AgentSpecError(f"belief: {e}") from None
 
         def act(self, obs, mask, slot=0):
             return int(self.act_batch(np.asarray(obs)[None], np.asarray(mask)[None], [slot])[0])

@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import threading
 from collections.abc import Callable, Hashable, Iterable
 
 import numpy as np
@@ -34,6 +35,10 @@ __all__ = ["Agent", "make_agent", "register_agent", "register_checkpoint_loader"
 # spin-wait for each other whenever the cores are busy (a second training, the engine, tests):
 # there they lost 4 to 5 times the speed of one thread (benchmarks/bench_training.py measures it)
 TORCH_THREADS = 1
+# agent files naming agent files: at most this many deep (a file naming itself through others is
+# refused at once)
+MAX_AGENT_FILE_DEPTH = 8
+_opening = threading.local()       # the agent files being loaded on this thread, outermost first
 
 
 class AgentSpecError(ValueError):
@@ -261,7 +266,28 @@ def _vet_untrusted(path: str, spec, what: str):
                          f"trust=True (--trust-pickles) only if you trust the file")
 
 
-def _load_json(path: str, seed: int | None = None, trust: bool = False, **kwargs) -> Agent:
+def _load_json(path: str, seed: int | None = None, **kwargs) -> Agent:
+    """The agent an agent file names (``_load_json_file``); a chain of agent files naming each
+    other that loops, or runs deeper than ``MAX_AGENT_FILE_DEPTH``, is an AgentSpecError."""
+    chain = getattr(_opening, "chain", None)
+    if chain is None:
+        chain = _opening.chain = []
+    here = os.path.realpath(path)
+    if here in chain:
+        raise AgentSpecError(f"agent file {path!r}: its agent names a chain of agent files "
+                             f"that leads back to it ({' -> '.join(chain + [here])})")
+    if len(chain) >= MAX_AGENT_FILE_DEPTH:
+        raise AgentSpecError(f"agent file {path!r}: its agent is an agent file named through "
+                             f"more than MAX_AGENT_FILE_DEPTH = {MAX_AGENT_FILE_DEPTH} others")
+    chain.append(here)
+    try:
+        return _load_json_file(path, seed, **kwargs)
+    finally:
+        chain.pop()
+
+
+def _load_json_file(path: str, seed: int | None = None, trust: bool = False,
+                    **kwargs) -> Agent:
     """The agent a ``{"agent": <spec>, "kwargs": {...}}`` file names. Without trust (the
     default) the file may name only shipped agents (built-in names, registered schemes) and
     files under its own folder, in ``"agent"`` and in the spec keywords (``SPEC_KEYWORDS``), and
@@ -276,6 +302,9 @@ def _load_json(path: str, seed: int | None = None, trust: bool = False, **kwargs
                              f"and its keywords")
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
+    except RecursionError:
+        raise AgentSpecError(f"cannot read agent file {path!r}: its JSON nests too deeply") \
+            from None
     except (OSError, ValueError) as e:
         raise AgentSpecError(f"cannot read agent file {path!r}: {e}") from e
     if not isinstance(data, dict) or not isinstance(data.get("agent"), str):

@@ -122,6 +122,93 @@ FEATURE_CELLS = {"kinds": NUM_KINDS, "focus": 2 * SEAT_OBS, "prior": NUM_ACTIONS
 
 _NET_CLASS = None
 
+# What a model file may declare, checked before anything it declares is allocated (a model file
+# is small on disk, but its entries may be deflated and its arch may name any widths):
+MAX_MODEL_BYTES = 256 << 20    # a .pt checkpoint's or .zip model's entries (and its
+                               # policy.pth's), unpacked, in all
+MAX_MODEL_META_BYTES = 8 << 20  # the part of a model file read as objects (a .pt's data.pkl,
+                                # a .zip's data JSON): settings and meta, unpacked
+MAX_HIDDEN_LAYERS = 8          # hidden layers of a net (trunk, or each sb3 net_arch branch)
+MAX_HIDDEN_WIDTH = 4096        # units of one hidden layer
+MAX_PARAMETERS = 16_000_000    # weights and biases of the net an arch builds (64 MB float32)
+MAX_TORCH_THREADS = 1024       # torch_threads: 1 .. this, or None (torch's default)
+
+
+def whole(value, field: str, what: str, lo: int, hi: int) -> int:
+    """value as an int in lo..hi (an int, not a bool or float); AgentSpecError naming field."""
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise AgentSpecError(f"{what}: {field} = {_short(value)} is not a whole number in "
+                             f"{lo}..{hi}")
+    return value
+
+
+def _short(value) -> str:
+    text = repr(value) if not isinstance(value, (list, dict, tuple)) else \
+        f"a {type(value).__name__} of {len(value)}"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def set_torch_threads(torch, threads, what: str = "torch_threads") -> None:
+    """torch.set_num_threads(threads) for threads in 1..MAX_TORCH_THREADS; None keeps torch's
+    setting; anything else is an AgentSpecError naming torch_threads."""
+    if threads is None:
+        return
+    whole(threads, "torch_threads", what, 1, MAX_TORCH_THREADS)
+    if torch.get_num_threads() != threads:
+        torch.set_num_threads(threads)
+
+
+def check_archive(source, what: str) -> None:
+    """AgentSpecError unless source (a path or a file object) is a zip archive whose entries,
+    unpacked, hold at most MAX_MODEL_BYTES in all: what torch.save writes (a .pt, the
+    policy.pth of a .zip) and sb3's .zip. Their sizes are read from the archive's directory,
+    before any entry is unpacked (torch allocates an entry's recorded size, then refuses an
+    entry whose data does not fill it)."""
+    import zipfile
+    try:
+        with zipfile.ZipFile(source) as z:
+            entries = z.infolist()
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as e:
+        raise AgentSpecError(f"cannot read {what}: it is not a zip archive (torch.save and "
+                             f"sb3 write one): {e}") from e
+    for e in entries:
+        if (e.filename.endswith(".pkl") or e.filename == "data") \
+                and e.file_size > MAX_MODEL_META_BYTES:
+            raise AgentSpecError(f"{what}: its entry {e.filename!r} unpacks to "
+                                 f"{e.file_size:,} bytes; a model file's settings and meta may "
+                                 f"hold at most MAX_MODEL_META_BYTES = {MAX_MODEL_META_BYTES:,}")
+    total = sum(max(0, e.file_size) for e in entries)
+    if total > MAX_MODEL_BYTES:
+        big = max(entries, key=lambda e: e.file_size)
+        raise AgentSpecError(f"{what}: its entries unpack to {total:,} bytes (the largest, "
+                             f"{big.filename!r}, to {big.file_size:,}); a model file may hold "
+                             f"at most MAX_MODEL_BYTES = {MAX_MODEL_BYTES:,}")
+
+
+def check_hidden(hidden, field: str, what: str) -> tuple[int, ...]:
+    """The widths of hidden layers: a list of at most MAX_HIDDEN_LAYERS whole numbers in
+    1..MAX_HIDDEN_WIDTH; AgentSpecError naming field otherwise."""
+    if not isinstance(hidden, (list, tuple)) or len(hidden) > MAX_HIDDEN_LAYERS:
+        raise AgentSpecError(f"{what}: {field} = {_short(hidden)} is not a list of at most "
+                             f"MAX_HIDDEN_LAYERS = {MAX_HIDDEN_LAYERS} layer widths")
+    return tuple(whole(h, f"{field}[{i}]", what, 1, MAX_HIDDEN_WIDTH)
+                 for i, h in enumerate(hidden))
+
+
+def mlp_parameters(inputs: int, hidden, outputs) -> int:
+    """Weights and biases of an MLP: inputs, the hidden widths, then heads of these widths."""
+    n, width = 0, inputs
+    for h in hidden:
+        n += width * h + h
+        width = h
+    return n + sum(width * o + o for o in outputs)
+
+
+def check_parameters(n: int, what: str) -> None:
+    if n > MAX_PARAMETERS:
+        raise AgentSpecError(f"{what}: its arch builds a net of {n:,} parameters; at most "
+                             f"MAX_PARAMETERS = {MAX_PARAMETERS:,}")
+
 
 def card_kinds(deck: str = "standard") -> list[int]:
     """The kind of every card id of a deck, MAX_CARDS entries (-1 past its last card): the
@@ -134,15 +221,41 @@ def card_kinds(deck: str = "standard") -> list[int]:
 
 
 def check_features(features, card_kinds_) -> tuple[str, ...]:
+    if not isinstance(features, (list, tuple, type(None))) \
+            or not all(isinstance(f, str) for f in features or ()):
+        raise AgentSpecError(f"features {_short(features)}: a list of names from "
+                             f"{list(FEATURES)}")
     features = tuple(features or ())
     bad = [f for f in features if f not in FEATURES]
     if bad or len(set(features)) != len(features):
         raise AgentSpecError(f"features {list(features)}: each at most once, from {list(FEATURES)}")
-    if "kinds" in features and (card_kinds_ is None or len(card_kinds_) != MAX_CARDS):
-        raise AgentSpecError(f"the 'kinds' feature needs card_kinds: the kind of each of the "
-                             f"{MAX_CARDS} card ids "
-                             f"(heroes_env.agents.torch_policy.card_kinds(deck))")
+    if "kinds" in features:
+        if not isinstance(card_kinds_, (list, tuple)) or len(card_kinds_) != MAX_CARDS:
+            raise AgentSpecError(f"the 'kinds' feature needs card_kinds: the kind of each of the "
+                                 f"{MAX_CARDS} card ids "
+                                 f"(heroes_env.agents.torch_policy.card_kinds(deck)), got "
+                                 f"{_short(card_kinds_)}")
+        for i, k in enumerate(card_kinds_):
+            whole(k, f"card_kinds[{i}]", "the 'kinds' feature", -1, NUM_KINDS - 1)
     return tuple(f for f in FEATURES if f in features)
+
+
+def check_arch(arch, what: str = "this net") -> None:
+    """AgentSpecError naming the field unless a saved arch builds a PolicyNet within the limits
+    (``MAX_HIDDEN_LAYERS``, ``MAX_HIDDEN_WIDTH``, ``MAX_PARAMETERS``): its observation width is a
+    layout's, its hidden widths whole numbers, its features known, its card_kinds card kinds.
+    Checked before the net is built."""
+    if not isinstance(arch, dict):
+        raise AgentSpecError(f"{what}: its arch is not a mapping")
+    check_obs_size(arch.get("obs_size"), what, arch.get("obs_layout"))
+    hidden = check_hidden(arch.get("hidden", (256, 256)), "arch hidden", what)
+    try:
+        features = check_features(arch.get("features"), arch.get("card_kinds"))
+    except AgentSpecError as e:
+        raise AgentSpecError(f"{what}: arch {e}") from None
+    inputs = OBS_SIZE + sum(FEATURE_CELLS[f] for f in features)
+    heads = (NUM_ACTIONS, 1) + ((NUM_KINDS,) if "kinds" in features else ())
+    check_parameters(mlp_parameters(inputs, hidden, heads), what)
 
 
 def _torch():
@@ -412,6 +525,7 @@ def migrate_policy(arch: dict, weights: dict, what: str = "this net") -> tuple[d
 def load_net(arch: dict, weights: dict, what: str = "this net"):
     """A PolicyNet of a saved arch holding its weights (checked: ``load_weights``), migrated to
     today's observation layout if it was made for an older one (``migrate_policy``)."""
+    check_arch(arch, what)
     arch, weights = migrate_policy(arch, weights, what)
     try:
         net = net_from_arch(arch)
@@ -472,7 +586,8 @@ def prior_gains(gains=None):
 def check_obs_size(obs_size, what: str, version=None) -> int:
     """The observation layout of a saved net's width (and its recorded version, if any);
     AgentSpecError if no layout has that width or the version disagrees."""
-    found = layout_of_size(obs_size)
+    ok = isinstance(obs_size, int) and not isinstance(obs_size, bool)
+    found = layout_of_size(obs_size) if ok else None
     if found is None or version not in (None, found):
         sizes = ", ".join(f"{n} (layout {v})" for v, n in LAYOUT_SIZES.items())
         raise AgentSpecError(
@@ -502,6 +617,7 @@ def load_checkpoint(path: str):
     not a checkpoint, keys or shapes that do not fit, weights not finite)."""
     torch = _torch()
     _exists(path, "checkpoint")
+    check_archive(path, f"checkpoint {path!r}")
     try:
         data = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as e:  # noqa: BLE001 - any unreadable file is a bad spec
@@ -645,6 +761,8 @@ class TorchPolicyAgent(Agent):
                  deterministic: bool = True, torch_threads: int | None = TORCH_THREADS,
                  net=None, prior_gain=None, prior_agent: str | None = None):
         super().__init__(seed, name)
+        self.torch = _torch()
+        set_torch_threads(self.torch, torch_threads, path or "TorchPolicyAgent")
         self.path, self._warned = path, False
         if net is None:
             if path is None:
@@ -664,9 +782,6 @@ class TorchPolicyAgent(Agent):
         elif prior_agent is not None:
             raise AgentSpecError(f"prior_agent {prior_agent!r}: {path or 'this net'} has no "
                                  f"prior feature (features {list(net.features)})")
-        self.torch = _torch()
-        if torch_threads is not None and self.torch.get_num_threads() != torch_threads:
-            self.torch.set_num_threads(int(torch_threads))
 
     def reset(self, seed: int | None = None, slots: Iterable[Hashable] | None = None) -> None:
         super().reset(seed, slots)
@@ -732,12 +847,18 @@ def read_sb3_zip(path: str):
     ``trust=True``, if you trust the file."""
     import zipfile
     torch = _torch()
+    check_archive(path, f"MaskablePPO model {path!r}")
     try:
         with zipfile.ZipFile(path) as z:
             data = json.loads(z.read("data"))
-            with z.open("policy.pth") as f:
-                weights = torch.load(io.BytesIO(f.read()), map_location="cpu", weights_only=True)
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile, RuntimeError) as e:
+            pth = io.BytesIO(z.read("policy.pth"))
+        check_archive(pth, f"model {path!r}: its policy.pth")
+        pth.seek(0)
+        weights = torch.load(pth, map_location="cpu", weights_only=True)
+    except RecursionError as e:
+        raise AgentSpecError(f"cannot read MaskablePPO model {path!r}: its data nests too "
+                             f"deeply") from e
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile, RuntimeError, EOFError) as e:
         raise AgentSpecError(f"cannot read MaskablePPO model {path!r}: {e}") from e
     if not isinstance(data, dict):
         raise AgentSpecError(f"model {path!r}: its data is not a JSON object")
@@ -753,13 +874,43 @@ def read_sb3_zip(path: str):
         raise AgentSpecError(f"model {path!r} has policy settings {sorted(kwargs)} that only "
                              f"unpickling restores (rebuilt from weights: {list(SB3_SETTINGS)}); "
                              f"load it with trust=True (--trust-pickles) if you trust the file")
+    what = f"model {path!r}"
+    shape = _sb3_entry(data, "observation_space", path).get("_shape")
     try:
-        shape = _sb3_entry(data, "observation_space", path)["_shape"]
-        obs_size = (json.loads(shape) if isinstance(shape, str) else shape)[-1]
-        num_actions = int(_sb3_entry(data, "action_space", path)["n"])
-    except (KeyError, ValueError, TypeError, IndexError) as e:
-        raise AgentSpecError(f"model {path!r}: cannot read its spaces: {e}") from e
-    return {"obs_size": int(obs_size), "num_actions": num_actions, **kwargs}, weights
+        shape = json.loads(shape) if isinstance(shape, str) else shape
+    except (ValueError, RecursionError):
+        pass
+    if not isinstance(shape, list) or not shape:
+        raise AgentSpecError(f"{what}: observation_space _shape = {_short(shape)} is not a "
+                             f"list of whole numbers")
+    obs_size = whole(shape[-1], f"observation_space _shape[{len(shape) - 1}]", what, 1,
+                     OBS_SIZE)
+    n = _sb3_entry(data, "action_space", path).get("n")
+    num_actions = whole(int(n) if isinstance(n, str) and n.isdigit() and len(n) < 10 else n,
+                        "action_space n", what, 1, NUM_ACTIONS)
+    if "net_arch" in kwargs:
+        kwargs = dict(kwargs, net_arch=check_net_arch(kwargs["net_arch"], obs_size, what))
+    return {"obs_size": obs_size, "num_actions": num_actions, **kwargs}, weights
+
+
+def check_net_arch(net_arch, obs_size: int, what: str):
+    """An sb3 policy's ``net_arch`` (None, a list of widths, or {"pi": [...], "vf": [...]})
+    within the limits of a saved arch; AgentSpecError naming net_arch otherwise."""
+    if net_arch is None:
+        return None
+    if isinstance(net_arch, dict):
+        if set(net_arch) - {"pi", "vf"}:
+            raise AgentSpecError(f"{what}: net_arch has keys {sorted(map(str, net_arch))}; "
+                                 f"legal: a list of widths, or 'pi' and 'vf' lists of widths")
+        pi = check_hidden(net_arch.get("pi", []), "net_arch pi", what)
+        vf = check_hidden(net_arch.get("vf", []), "net_arch vf", what)
+        out = {"pi": list(pi), "vf": list(vf)}
+    else:
+        pi = vf = check_hidden(net_arch, "net_arch", what)
+        out = list(pi)
+    check_parameters(mlp_parameters(obs_size, pi, (NUM_ACTIONS,))
+                     + mlp_parameters(obs_size, vf, (1,)), what)
+    return out
 
 
 def _sb3_policy(settings: dict, weights, path: str):
@@ -816,9 +967,7 @@ class SB3PolicyAgent(Agent):
                  deterministic: bool = True, torch_threads: int | None = TORCH_THREADS,
                  trust: bool = False):
         super().__init__(seed, name)
-        torch = _torch()
-        if torch_threads is not None and torch.get_num_threads() != torch_threads:
-            torch.set_num_threads(int(torch_threads))
+        set_torch_threads(_torch(), torch_threads, path)
         _exists(path, "model")
         if trust is True:
             try:

@@ -370,6 +370,8 @@ FAULT_SKILL_FAMILY = 4     # a skill of no known family (skills.registry.run_ski
 FAULT_RUN_LIMIT = 5        # advance ran MAX_FRAME_RUNS frames without a decision
                            # (flow.driver.advance)
 FAULT_NO_LEGAL_ACTION = 6  # a running game asks a decision with no legal action (core)
+FAULT_BROKEN_INVARIANT = 7  # a step of a state from outside broke a structural invariant
+                            # (invariants.fault_if_broken, after every step of such a game)
 
 # FR_USE / FR_EFFECT flags (frames.F_USE_FLAGS, F_EFF_FLAGS)
 UF_PLAY = 1          # a play-phase action: counts towards the 杀 limit, 方天画戟 may add targets

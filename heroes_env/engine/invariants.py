@@ -21,8 +21,11 @@ from .constants import (
     C_LOC,
     COMMANDER_OFFSET,
     D_ORDER,
+    F_AS,
     F_KIND,
     F_TGT,
+    F_USER,
+    FAULT_BROKEN_INVARIANT,
     FLAG_AUTOPLAY,
     FR_DYING,
     FRAME_BASE,
@@ -86,6 +89,7 @@ from .constants import (
 from .core import ENGINE_OK, OP_DEAL, OP_STEP, engine, setup_game
 from .mask import legal_mask
 from .skills.common import pile_holds
+from .state import end_game
 
 # invariant codes: what ``violation`` returns (and ``play_checked`` records), OK for none
 OK = 0
@@ -337,6 +341,22 @@ def _violation_3v3(s):
     return OK
 
 
+@njit(cache=True, entry=True)
+def fault_if_broken(s):
+    """After a step of a game over a row from outside: if the row breaks an invariant
+    (``violation``), the game ends truncated with ``H_ERR`` = ``FAULT_BROKEN_INVARIANT``, as the
+    engine's own faults end it, instead of playing on from a broken state. Returns the
+    violation (OK for none). The engine's own rows keep their invariants (the test suite and
+    ``benchmarks/soak.py`` check them), so only rows from outside pay for this check."""
+    if s[H_ERR] != 0:
+        return V_ENGINE_ERROR
+    bad = violation(s)
+    if bad != OK:
+        s[H_ERR] = FAULT_BROKEN_INVARIANT
+        end_game(s, RES_TRUNCATED, -1)
+    return bad
+
+
 def play_checked(seeds, spec, policy_seed, out, num_threads=None):
     """Play one game per seed with uniformly random legal actions, checking every state
     (in parallel over games, on ``num_threads`` threads: ``heroes_env.fast.crew``). out[k] =
@@ -476,6 +496,7 @@ def check_row(s, header=(), deck_info=None):
             raise StateError(f"the state does not fit the config: its {what} is "
                              f"{int(v[field])}, the config's {int(want)}")
     _check_frames(v)
+    _check_decision(v)
     _check_cards(v, deck_info)
     bad = violation(s)
     if bad == OK and s[H_DONE] == 0 and legal_mask(s, np.zeros(NUM_ACTIONS, np.int8)) == 0:
@@ -545,3 +566,101 @@ def _check_cards(v, deck_info):
         c = int(bad[0])
         raise StateError(f"state field C_LOC[{c}] = {int(loc[c])} is no zone of a {npl}-player "
                          f"game (Z_DECK..Z_LOOK, or a per-seat zone of seats 0..{npl - 1})")
+
+
+# The decisions each frame kind asks (the flow's and the skills' post_decision calls), and who
+# decides: the frame's user (F_USER), its target (F_TGT), or any living seat (None: the seat
+# asked in turn, a commander, a skill's chosen seat). A pending decision is answered by the top
+# frame, which reads H_ANSWER as the decision it posted: any other decision would be read as
+# that one.
+_USER, _TGT, _ANY = F_USER, F_TGT, None
+DECISIONS_ASKED = {
+    _C.FR_GAME: {_C.DK_ORDER: _ANY, _C.DK_WHO_ACTS: _ANY},
+    _C.FR_DRAFT: {_C.DK_HERO: _ANY, _C.DK_ORDER: _ANY},
+    _C.FR_PLAY: {_C.DK_PLAY: _USER},
+    _C.FR_USE: {_C.DK_TARGET: _USER},
+    _C.FR_EFFECT: {_C.DK_AG: _TGT, _C.DK_CONFIRM: _USER},
+    _C.FR_ASK: {_C.DK_JINK: _USER, _C.DK_SLASH: _USER},
+    _C.FR_NULLIFY: {_C.DK_NULLIFY: _ANY},
+    _C.FR_DAMAGE: {_C.DK_CONFIRM: _USER, _C.DK_KYLIN: _USER},
+    _C.FR_DYING: {_C.DK_PEACH: _ANY},
+    _C.FR_DISCARD: {_C.DK_DISCARD: _USER},
+    _C.FR_SELECT: {_C.DK_SELECT: _USER},
+    _C.FR_PICK: {_C.DK_PICK: _USER},
+    _C.FR_DSWORDS: {_C.DK_CONFIRM: _USER, _C.DK_DSWORDS: _TGT},
+    _C.FR_SKILL: {_C.DK_CONFIRM: _USER, _C.DK_SKILL_CARD: _ANY, _C.DK_SKILL_TARGET: _ANY,
+                  _C.DK_SKILL_OPTION: _ANY},
+    _C.FR_PINDIAN: {_C.DK_SKILL_CARD: _ANY},
+}
+# decision cells that copy a slot of the asking frame: (frame kind, decision kind or None for
+# any) -> ((decision cell, frame slot), ...)
+_ABOUT = (("H_DSRC", "F_USER"), ("H_DTGT", "F_TGT"))      # about the user and the target
+DECISION_SLOTS = {
+    (_C.FR_ASK, None): (("H_DKIND", "F_AS"), ("H_DB", "F_ASK_PURPOSE"), ("H_DCARD", "F_CARD")),
+    (_C.FR_NULLIFY, None): (("H_DCARD", "F_CARD"),),
+    (_C.FR_DISCARD, _C.DK_DISCARD): (("H_DA", "F_DIS_LEFT"),),
+    (_C.FR_SELECT, _C.DK_SELECT): (("H_DA", "F_SEL_LEFT"), ("H_DB", "F_SEL_PURPOSE")),
+    (_C.FR_PICK, _C.DK_PICK): (("H_DB", "F_PICK_PURPOSE"),) + _ABOUT,
+    (_C.FR_DAMAGE, None): (("H_DCARD", "F_CARD"),) + _ABOUT,
+    (_C.FR_DSWORDS, None): _ABOUT,
+    (_C.FR_SKILL, None): _ABOUT,
+    (_C.FR_PINDIAN, None): _ABOUT,
+}
+# frames whose decisions are a skill's: H_DSKILL / H_DSKOWNER name the frame's skill and owner
+_SKILL_FRAMES = (_C.FR_SKILL, _C.FR_PINDIAN)
+
+
+def _names(prefix):
+    return {v: k for k, v in vars(_C).items() if k.startswith(prefix) and isinstance(v, int)}
+
+
+_DK_NAMES, _FR_NAMES = _names("DK_"), _names("FR_")
+
+
+def _slot(name):
+    return getattr(_F, name) if hasattr(_F, name) else getattr(_C, name)
+
+
+def _check_decision(v):
+    """The pending decision of a running game is one its top frame asks (``DECISIONS_ASKED``):
+    its kind, its decider, the context cells the frame posts from its slots
+    (``DECISION_SLOTS``), and whose skill it is. (The engine runs the top frame on the answer:
+    a decision it did not ask is read as one it did.)"""
+    if v[H_DONE] != 0 or v[H_DECIDER] < 0:
+        return
+    fp, dk, d = int(v[H_FP]), int(v[_C.H_DKIND]), int(v[H_DECIDER])
+    dname = f"H_DKIND = {dk} ({_DK_NAMES.get(dk, '?')})"
+    if fp < 1:
+        raise StateError(f"state field {dname}: a decision is pending with no frame to ask it "
+                         f"(H_FP = 0)")
+    o = (fp - 1) * FRAME_SIZE
+    top = v[FRAME_BASE + o:FRAME_BASE + o + FRAME_SIZE]
+    kind = int(top[F_KIND])
+    where = f"the top frame (frame {fp - 1}, {_FR_NAMES.get(kind, kind)})"
+    asked = DECISIONS_ASKED.get(kind, {})
+    if dk not in asked:
+        legal = " or ".join(_DK_NAMES[k] for k in asked) or "no decision"
+        raise StateError(f"state field {dname} is not a decision {where} asks; it asks "
+                         f"{legal}")
+    who = asked[dk]
+    if who is not None and d != top[who]:
+        slot = "F_USER" if who == F_USER else "F_TGT"
+        raise StateError(f"state field H_DECIDER = {d}: {where} asks its {slot} seat "
+                         f"{int(top[who])} for {_DK_NAMES[dk]}")
+    for key in ((kind, None), (kind, dk)):
+        for cell, slot in DECISION_SLOTS.get(key, ()):
+            have, want = int(v[getattr(_C, cell)]), int(top[_slot(slot)])
+            if have != want:
+                raise StateError(f"state field {cell} = {have}: {where} posts its {slot} "
+                                 f"({want}) there with {_DK_NAMES[dk]}")
+    skill, owner = int(v[_C.H_DSKILL]), int(v[_C.H_DSKOWNER])
+    if kind in _SKILL_FRAMES:
+        want = int(top[F_AS]), int(top[F_USER])
+    elif kind == _C.FR_ASK and v[_C.H_DB] == _C.PUR_SKILL_SLASH and fp >= 2:
+        want = int(v[FRAME_BASE + o - FRAME_SIZE + F_AS]), d     # the skill frame below asks
+    else:
+        want = 0, -1
+    if (skill, owner) != want:
+        raise StateError(f"state fields H_DSKILL = {skill}, H_DSKOWNER = {owner}: {where} "
+                         f"asks {_DK_NAMES[dk]} for skill {want[0]} of seat {want[1]} "
+                         f"(0, -1: no skill)")
