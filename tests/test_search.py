@@ -21,6 +21,7 @@ from heroes_env.agents import (
     make_agent,
     table_worlds,
 )
+from heroes_env.agents.search import choose
 from heroes_env.agents.tournament import TournamentConfig, play_game, run_tournament
 from heroes_env.engine import constants as C
 
@@ -30,9 +31,10 @@ EVENT_RING = slice(C.EV_BASE, C.EV_BASE + C.EV_RING * C.EV_SIZE)
 
 # ---------------------------------------------------------------- the spec
 def test_spec_parses_every_option():
-    a = make_agent("search:worlds=4, actions=3,ms=20.5,rounds=2,playout=random,cheat=1", seed=1)
+    a = make_agent("search:worlds=4, actions=3,ms=20.5,rounds=2,margin=1.5,playout=random,cheat=1",
+                   seed=1)
     assert isinstance(a, SearchAgent)
-    assert a.settings == SearchSettings(worlds=4, actions=3, ms=20.5, rounds=2,
+    assert a.settings == SearchSettings(worlds=4, actions=3, ms=20.5, rounds=2, margin=1.5,
                                         playout="random", cheat=True)
     assert a.perfect_information
     for spec in ("search", "search:"):
@@ -42,8 +44,9 @@ def test_spec_parses_every_option():
 
 
 @pytest.mark.parametrize("spec, words", [
-    ("search:depth=3", ["'depth=3'", "worlds=8", "actions=0", "ms=0", "rounds=0",
+    ("search:depth=3", ["'depth=3'", "worlds=8", "actions=0", "ms=0", "rounds=0", "margin=0",
                         "playout=heuristic", "cheat=0", "'heuristic', 'random'"]),
+    ("search:margin=-1", ["margin must be a number of standard errors >= 0"]),
     ("search:worlds", ["'worlds'", "KEY=VALUE"]),
     ("search:worlds=many", ["worlds='many'", "an int"]),
     ("search:worlds=0", ["worlds must be an int >= 1, got 0"]),
@@ -64,6 +67,16 @@ def test_bad_keywords_are_refused():
         SearchAgent(actions=-1)
     with pytest.raises(ValueError, match="settings or keywords"):
         SearchAgent(settings=SearchSettings(), worlds=2)
+
+
+def test_choose_prefers_the_heuristic_unless_a_lead_is_clear():
+    rewards = np.array([[1, 1], [-1, 1], [1, 1], [-1, 1]])      # lead of column 1: 1 +- 0.58
+    assert choose(rewards, 0.0) == 1
+    assert choose(rewards, 1.0) == 1
+    assert choose(rewards, 2.0) == 0
+    assert choose(np.array([[1, 1, 0]]), 0.0) == 0              # equals: the earliest
+    assert choose(np.array([[-1, 1]]), 1.0) == 0                # one world: no lead is clear
+    assert choose(np.array([[-1, 1, 1], [-1, 1, 1]]), 1.0) == 1  # a sure lead (no spread)
 
 
 # ---------------------------------------------------------------- legal play

@@ -14,9 +14,11 @@ legal actions) to its end, or for ``rounds`` more rounds (an unfinished game is 
 A games in the rows of one compiled batch (``heroes_env.agents.heuristic_loop``), played in one
 call, on the calling thread. The candidate with the best mean reward of the deciding seat (+1 win,
 -1 loss) is played; a tie goes to the earlier candidate, so the heuristic's choice when nothing
-is better. ``ms`` bounds the time: the worlds are then played one at a time, every candidate in
-each, until the time is spent (at least one world). Decisions with one legal action and the hero
-draft are the heuristic's.
+is better. With ``margin`` > 0 another candidate replaces the heuristic's choice only if its lead
+over it, paired over the same worlds, exceeds that many standard errors: with few worlds the
+best of many noisy means is often a lucky one (the winner's curse). ``ms`` bounds the time: the
+worlds are then played one at a time, every candidate in each, until the time is spent (at least
+one world). Decisions with one legal action and the hero draft are the heuristic's.
 
 In the playouts the deciding seat's heuristic starts from the memory the agent's own heuristic
 has built in this game (its evidence about the other seats); the other seats start with none.
@@ -69,6 +71,9 @@ class SearchSettings:
                               # worlds are played one by one until it is spent (at least one)
     rounds: int = 0           # playouts stop after this many more rounds, an unfinished game
                               # worth 0 to everyone (0: each playout to the game's end)
+    margin: float = 0.0       # another candidate replaces the heuristic's choice only if its
+                              # mean lead over it, paired over the worlds, exceeds this many
+                              # standard errors (0: the best mean wins)
     playout: str = "heuristic"    # who plays every seat in the playouts: PLAYOUTS
     cheat: bool = False       # perfect information: copies of the true game instead of worlds
                               # (cheating: an upper bound for measurements, never a default)
@@ -81,6 +86,10 @@ class SearchSettings:
         if isinstance(self.ms, bool) or not isinstance(self.ms, (int, float)) \
                 or not 0 <= self.ms < float("inf"):
             raise ValueError(f"ms must be a number of milliseconds >= 0, got {self.ms!r}")
+        if isinstance(self.margin, bool) or not isinstance(self.margin, (int, float)) \
+                or not 0 <= self.margin < float("inf"):
+            raise ValueError(f"margin must be a number of standard errors >= 0, got "
+                             f"{self.margin!r}")
         if self.playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {list(PLAYOUTS)}, got {self.playout!r}")
         if not isinstance(self.cheat, (bool, np.bool_)):
@@ -227,10 +236,10 @@ class SearchAgent(Agent):
         others = self.rng.permutation(legal[legal != first])
         cap = self.settings.actions or legal.size
         candidates = np.concatenate([[first], others])[:cap].astype(np.int64)
-        value = self._values(worlds, candidates, np.asarray(mask, np.int8), slot, t0)
+        rewards = self._rewards(worlds, candidates, np.asarray(mask, np.int8), slot, t0)
         self._usage["searched"] += 1
         self._usage["search_s"] += time.perf_counter() - t0
-        return int(candidates[int(np.argmax(value))])        # the first of the best
+        return int(candidates[choose(rewards, self.settings.margin)])
 
     # ------------------------------------------------------------ playouts
     def _batch(self, config, rows: int) -> _Playouts:
@@ -241,28 +250,28 @@ class SearchAgent(Agent):
             pb = self._batches[key] = _Playouts(config, size, self.player)
         return pb
 
-    def _values(self, worlds: Worlds, candidates: np.ndarray, mask: np.ndarray, slot,
-                t0: float) -> np.ndarray:
-        """The mean reward of worlds.seat for each candidate over the worlds played."""
+    def _rewards(self, worlds: Worlds, candidates: np.ndarray, mask: np.ndarray, slot,
+                 t0: float) -> np.ndarray:
+        """worlds.seat's reward per world played (rows) and candidate (columns)."""
         s = self.settings
         A, W = candidates.size, worlds.rows.shape[0]
         per_call = 1 if s.ms > 0 else W        # worlds per compiled call
         pb = self._batch(worlds.config, per_call * A)
-        total = np.zeros(A)
+        parts = []
         played = 0
         while played < W:
             chunk = min(per_call, W - played)
-            total += self._play(pb, worlds, played, chunk, candidates, mask, slot)
+            parts.append(self._play(pb, worlds, played, chunk, candidates, mask, slot))
             played += chunk
             if s.ms > 0 and (time.perf_counter() - t0) * 1000.0 >= s.ms:
                 break
         self._usage["playouts"] += played * A
-        return total / played
+        return np.concatenate(parts)
 
     def _play(self, pb: _Playouts, worlds: Worlds, first: int, count: int,
               candidates: np.ndarray, mask: np.ndarray, slot) -> np.ndarray:
         """Worlds first..first+count-1, each with every candidate stepped, played to the end:
-        the sum over those worlds of seat's reward per candidate."""
+        seat's reward per world (rows) and candidate (columns)."""
         core, loop, seat = pb.core, pb.loop, worlds.seat
         A = candidates.size
         n = count * A
@@ -296,7 +305,25 @@ class SearchAgent(Agent):
         ended = (R[:n, K.R_STAGE] == K.STAGE_SEED) & (R[:n, K.R_DONE] != 0)
         if not ended.all():
             raise RuntimeError("search: a playout did not end; please report it")
-        return core.rew[:n, seat].reshape(count, A).sum(0)
+        return core.rew[:n, seat].reshape(count, A).copy()
+
+
+def choose(rewards: np.ndarray, margin: float) -> int:
+    """The candidate (column of rewards: worlds x candidates, the heuristic's choice first) to
+    play: the best mean, the earliest of equals; with margin > 0 only among the heuristic's
+    choice and those whose mean lead over it, paired over the worlds, exceeds margin standard
+    errors (with one world none does)."""
+    mean = rewards.mean(0)
+    if margin > 0:
+        n = rewards.shape[0]
+        lead = rewards - rewards[:, :1]
+        if n < 2:
+            return 0
+        se = lead.std(0, ddof=1) / np.sqrt(n)
+        ok = lead.mean(0) > margin * se
+        ok[0] = True
+        mean = np.where(ok, mean, -np.inf)
+    return int(np.argmax(mean))
 
 
 def from_spec(rest: str, seed: int | None = None, **kwargs) -> SearchAgent:
