@@ -319,11 +319,9 @@ class Session:
     # ------------------------------------------------------------ the game
     def agent_step(self) -> None:
         """The deciding seat's agent answers (the deciding seat is not the person's)."""
-        g = self.g
-        d = g.decider
-        obs, mask = g.observe_with_mask(d)
-        agent = self.agents[d]
-        action = int(agent.act(obs, mask))
+        from heroes_env.agents.base import act_at_table
+        agent = self.agents[self.g.decider]
+        action = int(act_at_table(agent, self.g))       # a search agent gets its worlds
         self.rec.step(action, agent.take_transcript())      # a language model's prompt, reply
 
     def run(self) -> int:

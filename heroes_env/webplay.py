@@ -44,12 +44,12 @@ class LiveGame:
         self._advance()
 
     def _advance(self):
+        from heroes_env.agents.base import act_at_table
         g = self.g
         while not g.done and g.decider != self.seat:
             d = g.decider
-            obs, mask = g.observe_with_mask(d)
             agent = self.session.agents[d]
-            a = int(agent.act(obs, mask))
+            a = int(act_at_table(agent, g))          # a search agent gets its worlds
             self.builder.decision(self.k, g, d, a)
             self.session.rec.step(a, agent.take_transcript())     # a language model's prompt
             self.k += 1

@@ -4,7 +4,8 @@ wrappers, the vector API and the tournaments.
     from heroes_env.agents import make_agent
     agent = make_agent("heuristic", seed=0)   # "random", "trained:none5", "package.module:Class",
                                                # a checkpoint file, "llm:MODEL@BASE_URL" (a
-                                               # chat-completions model)
+                                               # chat-completions model),
+                                               # "search:worlds=8" (search by simulation)
     agent.reset()                              # before each game
     action = agent.act(obs, mask)
 
@@ -13,11 +14,14 @@ wrappers, the vector API and the tournaments.
 from .base import (
     Agent,
     AgentSpecError,
+    Worlds,
+    act_at_table,
     available_agents,
     make_agent,
     register_agent,
     register_checkpoint_loader,
     register_scheme,
+    table_worlds,
 )
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
@@ -27,10 +31,12 @@ from .random_agent import RandomAgent
 from . import torch_policy  # noqa: F401  (the .pt/.zip loaders; torch loads lazily)
 from .llm import ChatSettings, LLMAgent, LLMError  # (the "llm:MODEL@BASE_URL" scheme)
 from . import trained  # noqa: F401  ("trained:<name>", the shipped checkpoints)
+from .search import SearchAgent, SearchError, SearchSettings  # ("search:KEY=VALUE,...")
 # isort: on
 
 __all__ = ["Agent", "AgentSpecError", "RandomAgent", "HeuristicAgent", "LLMAgent", "ChatSettings",
            "LLMError",
            "make_agent",
            "register_agent", "register_checkpoint_loader", "register_scheme",
+           "SearchAgent", "SearchSettings", "SearchError", "Worlds", "act_at_table", "table_worlds",
            "available_agents"]

@@ -15,6 +15,11 @@ defaults are slot 0 for ``act`` and the row index for ``act_batch``), and ``rese
 forgets chosen slots only (a vector env that auto-resets some of its games). With the AEC env,
 either use one agent per seat and call ``reset()`` before every game, or one agent for all seats
 with ``slot=agent_name``.
+
+Agents that search (``heroes_env.agents.search``) also need worlds: full games consistent with
+what their seat knows. The table that runs the game draws them (``act_at_table``: it asks
+``worlds_wanted``, draws that many with ``table_worlds`` and calls ``act_worlds``); the agent
+gets the drawn game rows, never the game itself.
 """
 from __future__ import annotations
 
@@ -23,13 +28,19 @@ import json
 import os
 import threading
 from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from heroes_env.engine.constants import NUM_ACTIONS, OBS_SIZE
+from heroes_env.engine.constants import H_SEED, NUM_ACTIONS, OBS_SIZE
+
+if TYPE_CHECKING:
+    from heroes_env.config import Config
+    from heroes_env.game import Game
 
 __all__ = ["Agent", "make_agent", "register_agent", "register_checkpoint_loader",
-           "available_agents", "AgentSpecError"]
+           "available_agents", "AgentSpecError", "Worlds", "act_at_table", "table_worlds"]
 
 # torch threads of a torch policy, in play and in training: one. Two or more intra-op threads
 # spin-wait for each other whenever the cores are busy (a second training, the engine, tests):
@@ -56,6 +67,11 @@ class Agent:
     # the batched protocol of heroes_env.wrappers: act_batch's third argument names slots (one
     # seat of one game), and reset(slots=...) is called when those games start again
     slot_memory = True
+    # search agents: the table hands them worlds (``act_at_table``)
+    wants_worlds = False
+    # with wants_worlds: True if the worlds are to be copies of the true game (perfect
+    # information: cheating, an upper bound for measurements only)
+    perfect_information = False
 
     def __init__(self, seed: int | None = None, name: str | None = None):
         if name is not None:
@@ -72,6 +88,17 @@ class Agent:
     # ------------------------------------------------------------ decisions
     def act(self, obs: np.ndarray, mask: np.ndarray, slot: Hashable = 0) -> int:
         """The action for one observation (``OBS_SIZE``) and its mask (``NUM_ACTIONS``)."""
+        raise NotImplementedError
+
+    def worlds_wanted(self, obs: np.ndarray, mask: np.ndarray) -> int:
+        """Agents with ``wants_worlds``: how many worlds this decision needs (0: ``act`` decides
+        from the observation alone)."""
+        return 0
+
+    def act_worlds(self, obs: np.ndarray, mask: np.ndarray, worlds: Worlds,
+                   slot: Hashable = 0) -> int:
+        """Agents with ``wants_worlds``: the action for one observation and mask, given the
+        worlds the table drew for it (``Worlds``: ``worlds_wanted`` of them)."""
         raise NotImplementedError
 
     def take_transcript(self, slot: Hashable = 0) -> dict | None:
@@ -98,6 +125,62 @@ class Agent:
 
     def __repr__(self):
         return f"{type(self).__name__}(name={self.name!r})"
+
+
+@dataclass(frozen=True)
+class Worlds:
+    """Games a seat cannot tell from the one it plays, as a table hands them to a search agent.
+
+    config: the games' ``heroes_env.Config``. seat: the deciding seat, the one whose knowledge
+    they keep. rows: (count, STATE_SIZE) int32 engine rows, one game each (load one with
+    ``heroes_env.Game(config, row.copy())``); seat decides in every one, its observation and
+    mask those it was given. perfect: True if the rows are copies of the true game (the
+    agent's ``perfect_information``: cheating), False for resampled worlds."""
+    config: Config
+    seat: int
+    rows: np.ndarray
+    perfect: bool = False
+
+
+def table_worlds(game: Game, seat: int, count: int, rng: np.random.Generator,
+                 perfect: bool = False) -> Worlds:
+    """count worlds of game for seat, drawn on the table's side: each redraws what seat cannot
+    know (``Game.resample``), from the game with its hidden cards first put in an arrangement
+    that depends only on what seat knows (``engine.resample.canonical``), so the worlds are a
+    function of seat's knowledge and rng alone. perfect=True: count copies of the true game
+    instead, each with a new random generator (the future's chance differs, the hidden state is
+    the true one): perfect information, for an upper bound."""
+    from heroes_env.engine.resample import canonical, check_request, draw_worlds
+    if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
+        raise ValueError(f"count must be an int >= 1, got {count!r}")
+    check_request(game.s, seat)
+    seat = int(seat)
+    if perfect:
+        rows = np.tile(game.s, (int(count), 1))
+        rows[:, H_SEED] = rng.integers(-(1 << 31), 1 << 31, size=int(count))
+    else:
+        rows = draw_worlds(canonical(game.s, seat), seat, rng, int(count))
+    return Worlds(game.config, seat, rows, bool(perfect))
+
+
+def act_at_table(agent: Agent, game: Game, slot: Hashable = 0):
+    """The action agent takes for game's pending decision, asked as every table asks it (the
+    tournaments, ``heroes-play``, the web game): ``agent.act(obs, mask, slot)`` with the
+    deciding seat's observation and mask (its answer returned as it is); for an agent with
+    ``wants_worlds`` that asks for worlds (``worlds_wanted``), ``agent.act_worlds(obs, mask,
+    worlds, slot)`` with worlds drawn here (``table_worlds``, from the agent's generator
+    ``agent.rng``). The agent never gets the game. With the AEC env:
+    ``act_at_table(agent, env.unwrapped.game)``."""
+    seat = game.decider
+    if seat < 0:
+        raise ValueError("the game is over: there is no decision to take")
+    obs, mask = game.observe_with_mask(seat)
+    if agent.wants_worlds:
+        count = agent.worlds_wanted(obs, mask)
+        if count:
+            worlds = table_worlds(game, seat, count, agent.rng, agent.perfect_information)
+            return agent.act_worlds(obs, mask, worlds, slot)
+    return agent.act(obs, mask, slot)
 
 
 def check_batch(obs, masks):

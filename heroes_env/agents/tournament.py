@@ -60,7 +60,7 @@ from heroes_env.cli import HelpFormatter, int_in, one_line, prog
 from heroes_env.config import DEFAULTS, PACKS
 from heroes_env.engine import constants as C
 
-from .base import AgentSpecError, agent_file_target, make_agent, trust_kwargs
+from .base import AgentSpecError, act_at_table, agent_file_target, make_agent, trust_kwargs
 from .ratings import make_ratings, rating_key, wilson
 
 ROLE_NAMES = ("lord", "loyalist", "rebel", "renegade")
@@ -210,8 +210,7 @@ def play_game(config: Config, seat_agents, seed: int, agent_seeds=None, decision
     asked = 0
     while not g.done:
         seat = g.decider
-        obs, mask = g.observe_with_mask(seat)
-        a = seat_agents[seat].act(obs, mask)
+        a = act_at_table(seat_agents[seat], g)
         if transcripts is not None:
             note = seat_agents[seat].take_transcript()
             if note is not None:

@@ -87,6 +87,7 @@ from .constants import (
     H_LOOKER,
     H_MODE,
     H_NCARDS,
+    H_NDECK,
     H_NP,
     H_PACK,
     H_SEED,
@@ -418,4 +419,31 @@ def draw_worlds(s: np.ndarray, seat: int, rng: np.random.Generator, count: int,
             theirs = s[C_LOC:C_LOC + int(s[H_NCARDS])][pool] == Z_HAND + decider
             w = _world(s, seat, rng, pool[~theirs], role_seats, role_draw[k], choice_cells)
         out[k] = w
+    return out
+
+
+def canonical(s: np.ndarray, seat: int) -> np.ndarray:
+    """A copy of row s with the cards seat cannot place (``draw_worlds``'s pool) put in one
+    arrangement that depends only on what seat knows: the pool's card ids, in increasing order,
+    fill its places in order of (zone, place in the draw pile), and the stale cells above the
+    pile (the engine writes them before it reads them) are emptied. Two rows that seat cannot
+    tell apart (a row and its ``draw_worlds``) give rows equal but for the hidden roles, the
+    hidden parts of the draft, the generator's seed and the event ring's names of hidden cards,
+    which ``draw_worlds`` redraws or no rule reads; so ``draw_worlds(canonical(s, seat), ...)``
+    draws the same worlds from either (the tables of ``heroes_env.agents``: a search agent's
+    worlds then cannot depend on the hidden state)."""
+    hidden = hidden_cards(s, seat)
+    pinned = pinned_cards(s, seat)
+    pool = np.array([c for c in np.flatnonzero(hidden) if c not in pinned], np.int64)
+    n = int(s[H_NCARDS])
+    loc = s[C_LOC:C_LOC + n]
+    pile = np.zeros(n, np.int64)
+    pile_size = int(s[H_NDECK])
+    pile[s[D_ORDER:D_ORDER + pile_size]] = np.arange(pile_size)
+    places = pool[np.lexsort((pool, pile[pool], loc[pool]))]
+    sigma = np.arange(n)
+    sigma[places] = np.sort(pool)
+    out = s.copy()
+    _relabel(out, sigma, _choice_slots(s))
+    out[D_ORDER + pile_size:D_ORDER + MAX_CARDS] = 0
     return out
