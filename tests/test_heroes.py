@@ -233,6 +233,7 @@ def test_full_checks_with_heroes_without_autoplay():
 
 
 @pytest.mark.parametrize("n, games", [(5, 3000), (8, 2000)])
+@pytest.mark.slow
 def test_compiled_invariants_with_all_heroes(n, games):
     """Random legal play with every step checked in compiled code: every hero plays often."""
     out = _checked(Config(num_players=n, pack="standard", hero_selection="random"), games, n)

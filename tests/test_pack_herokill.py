@@ -113,6 +113,7 @@ def test_full_checks_with_the_pack(n, selection, seed):
 
 
 @pytest.mark.parametrize("n, games", [(5, 3000), (8, 2000)])
+@pytest.mark.slow
 def test_compiled_invariants_with_all_33_heroes(n, games):
     """Random legal play with every step checked in compiled code, on the 英雄杀 deck and on the
     standard deck (packs and decks are independent)."""

@@ -112,6 +112,7 @@ def test_bad_options_are_named(argv, message, capsys):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_piped_input_from_the_command_line(tmp_path):
     p = subprocess.run([sys.executable, "-m", "heroes_env.play", *BASE], input="1\n" * 3000,
                        capture_output=True, text=True, timeout=300)

@@ -145,6 +145,7 @@ def test_every_decision_kind_renders(pack, mode, n):
     assert base <= kinds, base - kinds
 
 
+@pytest.mark.slow
 def test_the_union_of_games_reaches_every_decision_kind():
     """Across packs and modes, random play reaches (and the view renders) every kind."""
     kinds = set()
