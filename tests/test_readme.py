@@ -49,8 +49,8 @@ QUICK_RUN = 'python -m pytest -q -m "not slow"'
                          ids=["README.md", "docs/contributing.md"])
 def test_the_full_and_the_quick_test_commands_are_given(page):
     """The full run (what CI runs) and the quick one, each with its measured time."""
-    text = page.read_text(encoding="utf-8")
+    text = " ".join(page.read_text(encoding="utf-8").split())
     assert FULL_RUN in text and QUICK_RUN in text
-    assert re.search(r"2 min \d+ s", text) and re.search(r"5 min \d+ s", text)
+    assert len(re.findall(r"\d+ min \d+ s", text)) >= 4, "the two runs' times, alone and loaded"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert f"\n{FULL_RUN}\n" in ci
