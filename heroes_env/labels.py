@@ -244,6 +244,8 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en", viewer: int | None = 
     if kind == C.EV_LOSE_HP:
         return f"{P(a)} 失去 {b} 点体力" if zh else f"{P(a)} loses {b} HP"
     if kind == C.EV_GIVE:
+        if a == c:                                  # 遗计 (and the like): a card kept
+            return f"{P(a)} 留下 {K(b)}" if zh else f"{P(a)} keeps {K(b)}"
         return f"{P(a)} 将 {K(b)} 交给 {P(c)}" if zh else f"{P(a)} gives {K(b)} to {P(c)}"
     if kind == C.EV_REVEAL:
         return f"{P(a)} 展示 {K(b)}" if zh else f"{P(a)} shows {K(b)}"

@@ -285,6 +285,8 @@ class Session:
             text = "".join(ch for ch in line if ch.isprintable()).strip()[:MAX_INPUT]
             if self.console.echo:
                 self.out(text)
+            if not text:                            # an empty line: the question again
+                continue
             low = text.lower()
             if low in ("q", "quit", "exit"):
                 self.out(w["quit"])

@@ -117,6 +117,7 @@ def test_only_new_files_data_rows_and_the_generated_files_change(copy):
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 def test_the_pages_tests_pass_in_the_copy(copy):
     root, _ = copy
     done = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p",

@@ -5,6 +5,9 @@ import pathlib
 
 import pytest
 
+# the benchmarks end to end, on tiny budgets: the full run's
+pytestmark = pytest.mark.slow
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 

@@ -154,6 +154,7 @@ def _child(tmp_path, **env):
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_callees_get_quick_code_and_the_same_results(tmp_path):
     r = _child(tmp_path / "on")
     assert r["quick"] is True
@@ -167,6 +168,7 @@ def test_callees_get_quick_code_and_the_same_results(tmp_path):
     assert (off["root"], off["middle"], off["leaf"]) == (r["root"], r["middle"], r["leaf"])
 
 
+@pytest.mark.slow
 def test_quick_callees_cache_and_reload(tmp_path):
     first = _child(tmp_path)
     again = _child(tmp_path)          # all three from the cache: none compiled again

@@ -70,6 +70,7 @@ print(json.dumps({{"done": [[n, r if isinstance(r, str) else "ok"] for n, _, r i
 """
 
 
+@pytest.mark.slow
 def test_workers_write_the_cache_and_the_asking_process_loads_it(tmp_path):
     import json
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))

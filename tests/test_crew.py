@@ -60,6 +60,7 @@ def test_run_passes_the_range_last():
                                                rows.chunks(10, rows.default_threads())]
 
 
+@pytest.mark.slow
 def test_batch_kernels_leave_the_process_thread_counts_alone():
     """Stepping a VectorEnv and the heuristic with the default thread count does not start
     Numba's threading layer, whose OpenMP layer would reset torch's thread count (it did: 1

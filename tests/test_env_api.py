@@ -6,20 +6,13 @@ import warnings
 import numpy as np
 import pytest
 from gymnasium import spaces
-from pettingzoo.test import api_test, seed_test
+from helpers import API_TEST_EXPECTED_WARNINGS, pettingzoo_api_test
+from pettingzoo.test import seed_test
 
 import heroes_env
 from heroes_env import NUM_ACTIONS, OBS_SIZE
 from heroes_env.engine import constants as C
 from heroes_env.engine.observe import STATE_OBS_SIZE
-
-# api_test warns about every Dict observation (as for every PettingZoo classic env with an
-# action mask); any other warning is a finding.
-_DICT_OBS_WARNINGS = {
-    "Observation space for each agent probably should be gymnasium.spaces.box or "
-    "gymnasium.spaces.discrete",
-    "Observation is not a NumPy array",
-}
 
 
 def _random_action(obs, rng):
@@ -61,21 +54,28 @@ def _play(e, seed, policy_seed=None, max_steps=20000):
 # ---------------------------------------------------------------- PettingZoo's tests
 @pytest.mark.parametrize("n", [4, 5, 8, 10])
 def test_pettingzoo_api_test(n):
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        api_test(heroes_env.env(num_players=n), num_cycles=1000)
-    other = {str(w.message) for w in caught} - _DICT_OBS_WARNINGS
-    assert not other, other
+    pettingzoo_api_test(heroes_env.env(num_players=n), num_cycles=1000)
 
 
 @pytest.mark.parametrize("kw", [dict(num_players=5), dict(num_players=7, autoplay=False),
                                 dict(num_players=6, render_mode="ansi", lang="zh")])
 def test_pettingzoo_api_test_raw_env(kw):
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        api_test(heroes_env.raw_env(**kw), num_cycles=1000)
-    other = {str(w.message) for w in caught} - _DICT_OBS_WARNINGS
-    assert not other, other
+    pettingzoo_api_test(heroes_env.raw_env(**kw), num_cycles=1000)
+
+
+def test_a_new_api_test_warning_fails(monkeypatch):
+    import pettingzoo.test
+
+    def warns(extra):
+        def api_test(env, num_cycles):
+            for message in sorted(API_TEST_EXPECTED_WARNINGS) + extra:
+                warnings.warn(message, stacklevel=2)
+        return api_test
+    monkeypatch.setattr(pettingzoo.test, "api_test", warns([]))
+    pettingzoo_api_test(None, 1)
+    monkeypatch.setattr(pettingzoo.test, "api_test", warns(["Observation contains NaNs"]))
+    with pytest.raises(AssertionError, match="NaNs"):
+        pettingzoo_api_test(None, 1)
 
 
 @pytest.mark.parametrize("n", [5, 8])

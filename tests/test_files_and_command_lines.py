@@ -44,6 +44,7 @@ def _record(seed=1):
 
 # ---------------------------------------------------------------- regular files, bounded
 @pytest.mark.parametrize("tool", [["heroes_env.replay"], ["heroes_env.agents.llm_data"]])
+@pytest.mark.slow
 def test_a_fifo_or_a_device_is_refused_at_once(tool, tmp_path):
     fifo = tmp_path / "x.json"
     os.mkfifo(fifo)
@@ -171,6 +172,7 @@ def test_tournament_bad_out_and_junk_to_resume(tmp_path, capsys):
         assert code == (0 if junk.startswith("[[") else 2), junk
 
 
+@pytest.mark.slow
 def test_tournament_too_many_games_for_memory_is_one_error_line(tmp_path):
     p = _child(["heroes_env.agents.tournament", "--agents", "random", "random", "--games",
                 "100000000", "--quiet", "--plot", "none", "--out", str(tmp_path / "t.json")],

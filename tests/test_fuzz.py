@@ -47,6 +47,7 @@ def _ok(runner, case):
 @settings(max_examples=250, **SETTINGS)
 @given(base=st.integers(0, 1 << 30), cell=st.one_of(st.sampled_from(RANGED), CELL),
        value=VALUE)
+@pytest.mark.slow
 def test_a_field_set_to_any_value(runner, base, cell, value):
     _ok(runner, {"kind": "state", "base": base, "set": [[cell, value]]})
 

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from conftest import check_invariants
 from helpers import checked_games as _checked
+from helpers import pettingzoo_api_test
 from test_hidden_info import play_checking_hidden_info
 from test_random_play import play_fully_checked
 
@@ -233,6 +234,7 @@ def test_full_checks_with_heroes_without_autoplay():
 
 
 @pytest.mark.parametrize("n, games", [(5, 3000), (8, 2000)])
+@pytest.mark.slow
 def test_compiled_invariants_with_all_heroes(n, games):
     """Random legal play with every step checked in compiled code: every hero plays often."""
     out = _checked(Config(num_players=n, pack="standard", hero_selection="random"), games, n)
@@ -266,8 +268,7 @@ def test_random_play_reaches_every_skill_decision_kind():
 @pytest.mark.parametrize("kw", [dict(num_players=5, pack="standard"),
                                 dict(num_players=8, pack="standard", hero_selection="random")])
 def test_pettingzoo_api_test_with_heroes(kw):
-    from pettingzoo.test import api_test
-    api_test(heroes_env.env(**kw), num_cycles=300)
+    pettingzoo_api_test(heroes_env.env(**kw), num_cycles=300)
 
 
 def test_env_draft_decisions_are_the_agents():

@@ -165,6 +165,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.slow
 def test_without_the_jit_the_same_choices():
     """NUMBA_DISABLE_JIT=1 runs the kernels as Python: the same games, the same choices."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

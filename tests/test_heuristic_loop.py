@@ -7,6 +7,9 @@ from heroes_env.agents import HeuristicAgent
 from heroes_env.engine import batch as K
 from heroes_env.wrappers import LearnerEnv, LearnerVectorEnv
 
+# whole games on two paths per test: the full run's
+pytestmark = pytest.mark.slow
+
 
 class PythonSide:
     """A HeuristicAgent seen through act_batch only (no compiled_loop): the Python path."""

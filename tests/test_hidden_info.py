@@ -226,6 +226,7 @@ def check_hidden_info(g, rng):
 @settings(max_examples=16, deadline=None, derandomize=True)
 @given(n=st.sampled_from([4, 5, 6, 8, 10]), seed=st.integers(0, 2**31 - 1),
        every=st.integers(1, 5))
+@pytest.mark.slow
 def test_hidden_information_does_not_leak(n, seed, every):
     assert play_checking_hidden_info(Config(num_players=n), seed, every) > 0
 

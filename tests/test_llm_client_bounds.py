@@ -19,6 +19,9 @@ import pytest
 from heroes_env.agents import ChatSettings
 from heroes_env.agents.llm import REPLY_CHARS, LLMAgent
 
+# child processes under time and memory limits: the full run's
+pytestmark = pytest.mark.slow
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMEOUT = 1.0            # the agent's timeout per request (seconds)
 MAX_BODY = 1 << 20       # the agent's body cap in the child (bytes)

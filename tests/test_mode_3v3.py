@@ -8,12 +8,11 @@ a row, dead guards, the first block), a commander dying mid-block, kill reward 2
 team rewards, random play (compiled invariants per pack, fully checked games, hidden info),
 VectorEnv == AEC, the PettingZoo API test, LearnerEnv, agents and the tournament.
 """
-import warnings
 
 import numpy as np
 import pytest
 from conftest import check_invariants
-from helpers import events, expect
+from helpers import events, expect, pettingzoo_api_test
 
 import heroes_env
 from heroes_env import Config, Game, labels
@@ -407,11 +406,8 @@ def test_the_3v3_invariants_catch_broken_states():
 
 # ---------------------------------------------------------------- APIs
 def test_pettingzoo_api_test():
-    from pettingzoo.test import api_test
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        api_test(heroes_env.env(mode="3v3", pack="standard"), num_cycles=600)
-        api_test(heroes_env.env(mode="3v3"), num_cycles=600)
+    pettingzoo_api_test(heroes_env.env(mode="3v3", pack="standard"), num_cycles=600)
+    pettingzoo_api_test(heroes_env.env(mode="3v3"), num_cycles=600)
 
 
 @pytest.mark.parametrize("kw", [dict(pack="standard"), dict(pack="herokill", max_rounds=3),

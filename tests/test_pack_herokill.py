@@ -8,7 +8,7 @@ skill's scenario tests are in ``tests/skills/test_<key>.py``.
 import numpy as np
 import pytest
 from conftest import check_invariants
-from helpers import SKILL_IDS, expect
+from helpers import SKILL_IDS, expect, pettingzoo_api_test
 from helpers import checked_games as _checked
 from helpers import herokill_table4 as table
 from helpers import sorted_labels as labels
@@ -113,6 +113,7 @@ def test_full_checks_with_the_pack(n, selection, seed):
 
 
 @pytest.mark.parametrize("n, games", [(5, 3000), (8, 2000)])
+@pytest.mark.slow
 def test_compiled_invariants_with_all_33_heroes(n, games):
     """Random legal play with every step checked in compiled code, on the 英雄杀 deck and on the
     standard deck (packs and decks are independent)."""
@@ -135,8 +136,7 @@ def test_hidden_information_with_the_pack(n, seed, every):
 
 
 def test_pettingzoo_api_test_with_the_pack():
-    from pettingzoo.test import api_test
-    api_test(heroes_env.env(num_players=5, pack="herokill"), num_cycles=300)
+    pettingzoo_api_test(heroes_env.env(num_players=5, pack="herokill"), num_cycles=300)
 
 
 def test_vector_env_plays_the_aec_games_with_the_pack():

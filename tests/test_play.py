@@ -61,7 +61,7 @@ def test_bad_input_asks_the_same_question_and_changes_nothing(tmp_path):
     code, text = run(bad, BASE + ["--record", str(tmp_path / "bad.json")])
     assert code == 0
     assert "not a legal choice: 'xyz'" in text and "not a legal choice: '0'" in text
-    assert "not a legal choice: '999'" in text and "not a legal choice: ''" in text
+    assert "not a legal choice: '999'" in text and "not a legal choice: ''" not in text
     assert "Answer with the number of a legal action" in text and "-- recent log --" in text
     prompts = PROMPT.findall(text)
     assert len(set(prompts[:8])) == 1           # the same question eight times
@@ -112,6 +112,7 @@ def test_bad_options_are_named(argv, message, capsys):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_piped_input_from_the_command_line(tmp_path):
     p = subprocess.run([sys.executable, "-m", "heroes_env.play", *BASE], input="1\n" * 3000,
                        capture_output=True, text=True, timeout=300)

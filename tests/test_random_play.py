@@ -185,6 +185,7 @@ def _checked_games(n, games, deck="standard", autoplay=True, max_rounds=100, bas
 
 
 @pytest.mark.parametrize("n, games", [(5, 10000), (8, 6000)])
+@pytest.mark.slow
 def test_compiled_invariants_every_step(n, games):
     seeds, out = _checked_games(n, games)
     results = np.bincount(out[:, 0], minlength=6)

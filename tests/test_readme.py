@@ -13,7 +13,10 @@ def python_blocks(path):
     return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
 
 
-EXAMPLES = [(p, i, block) for p in PAGES for i, block in enumerate(python_blocks(p))]
+# an example that trains (``.learn(``) takes half a minute: the full run's
+EXAMPLES = [pytest.param(p, i, block, id=f"{p.relative_to(ROOT)}:{i}",
+                         marks=[pytest.mark.slow] if ".learn(" in block else [])
+            for p in PAGES for i, block in enumerate(python_blocks(p))]
 
 
 def test_readme_has_examples():
@@ -30,10 +33,24 @@ def test_readme_is_a_short_product_page():
     assert len(lines) <= 250, len(lines)
 
 
-@pytest.mark.parametrize("path,index,block", EXAMPLES,
-                         ids=[f"{p.relative_to(ROOT)}:{i}" for p, i, _ in EXAMPLES])
+@pytest.mark.parametrize("path,index,block", EXAMPLES)
 def test_examples_run(path, index, block, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)              # whatever an example writes stays out of the tree
     exec(compile(block, f"{path.relative_to(ROOT)} example {index}", "exec"), {})
     if path.name == "README.md":             # a quick-start example shows what it did
         assert capsys.readouterr().out.strip(), f"README example {index} prints nothing"
+
+
+FULL_RUN = "python -m pytest -q"
+QUICK_RUN = 'python -m pytest -q -m "not slow"'
+
+
+@pytest.mark.parametrize("page", [README, ROOT / "docs" / "contributing.md"],
+                         ids=["README.md", "docs/contributing.md"])
+def test_the_full_and_the_quick_test_commands_are_given(page):
+    """The full run (what CI runs) and the quick one, each with its measured time."""
+    text = " ".join(page.read_text(encoding="utf-8").split())
+    assert FULL_RUN in text and QUICK_RUN in text
+    assert len(re.findall(r"\d+ min \d+ s", text)) >= 4, "the two runs' times, alone and loaded"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert f"\n{FULL_RUN}\n" in ci

@@ -172,6 +172,7 @@ def test_recorder_refuses_illegal_actions_and_records_nothing():
     assert rec.record.decisions == []
 
 
+@pytest.mark.slow
 def test_tournament_records_every_game(tmp_path):
     from heroes_env.agents import tournament as T
     d = tmp_path / "rec"

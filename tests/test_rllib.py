@@ -114,6 +114,7 @@ def test_league_mapping():
     assert seen == {"main", "past_1", "past_2"}
 
 
+@pytest.mark.slow
 def test_rllib_ppo_smoke_exports_an_agent(tmp_path):
     """2,000 env steps on one Ray env runner, a league snapshot, then the .pt plays."""
     from heroes_env.agents import make_agent

@@ -181,6 +181,7 @@ print(seat_distance(s, 0, 2))
 """
 
 
+@pytest.mark.slow
 def test_a_seat_walk_ends_on_a_crafted_position():
     """The distance walk round the table stops after one lap even when the target sits at no
     position (P_POS = -2 used to make it loop for ever)."""

@@ -145,6 +145,7 @@ def test_every_decision_kind_renders(pack, mode, n):
     assert base <= kinds, base - kinds
 
 
+@pytest.mark.slow
 def test_the_union_of_games_reaches_every_decision_kind():
     """Across packs and modes, random play reaches (and the view renders) every kind."""
     kinds = set()
@@ -267,3 +268,16 @@ def test_skills_taken_by_yizhuang_are_not_named():
     assert "use your skill in slot 2" in labs
     assert "发动第 2 个技能" in [lab for _, lab in choices(obs, mask, "zh", deck=g.config.deck)]
     check_text(g, 2, g.config.deck)
+
+
+def test_a_card_given_to_oneself_is_kept():
+    g = Game.new(Config(num_players=5), seed=0)
+    card = g.card_name(0, "en")
+    assert labels.event_to_str((C.EV_GIVE, 2, 0, 2), g.deck, "en") == f"player_2 keeps {card}"
+    assert labels.event_to_str((C.EV_GIVE, 2, 0, 3), g.deck, "en") == \
+        f"player_2 gives {card} to player_3"
+    zh = labels.event_to_str((C.EV_GIVE, 2, 0, 2), g.deck, "zh")
+    assert "留下" in zh and "交给" not in zh and g.card_name(0, "zh") in zh
+    # another seat sees that a card was kept, not which
+    assert labels.event_to_str((C.EV_GIVE, 2, 0, 2), g.deck, "en", viewer=1) == \
+        "player_2 keeps a card"

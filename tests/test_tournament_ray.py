@@ -13,6 +13,9 @@ from helpers import game_lines, strip_run  # noqa: E402
 from heroes_env.agents import tournament as T  # noqa: E402
 from heroes_env.agents.tournament import TournamentConfig, TournamentError, run_tournament  # noqa: E402
 
+# a Ray cluster started and stopped per test: the full run's
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def ray_instance():

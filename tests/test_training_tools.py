@@ -9,6 +9,9 @@ import pytest
 
 pytest.importorskip("torch")
 
+# tiny training runs, resumed and stopped: the full run's
+pytestmark = pytest.mark.slow
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 

@@ -275,6 +275,7 @@ np.savez(sys.argv[1], *out)
 """
 
 
+@pytest.mark.slow
 def test_compiled_kernel_matches_pure_python(tmp_path):
     """The vector kernel (and the learner path with compiled random opponents) gives the same
     results with NUMBA_DISABLE_JIT=1 as compiled."""
