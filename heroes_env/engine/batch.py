@@ -61,7 +61,7 @@ def game_seed(base_seed, k):
     return h - (1 << 32) if h >= (1 << 31) else h
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def agent_u32(agent_seed, row, ctr):
     """The ctr-th 32-bit random number of the agents playing in row ``row`` (not the game's)."""
     return _fmix32(_fmix32((np.int64(agent_seed) & 0xFFFFFFFF) ^ mul32(row, 7919))
@@ -86,7 +86,7 @@ def batch_reset_rows(S, seeds, spec, masks, obs, lo, hi):
             observe(s, s[H_DECIDER], borrow_row(obs, i), False)
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def _random_legal(buf, u):
     """The k-th legal action of mask buf, k uniform from the 32-bit random number u."""
     n = 0

@@ -111,7 +111,7 @@ POOL_OWNER = OFFER_BASE + POOL_SIZE     # per pool slot: -1 free, 0/1 held by a 
 assert 2 * POOL_SIZE <= MAX_SEATS * MAX_OFFER
 
 
-@njit(cache=True)
+@njit(entry=True, cache=True)
 def team_of(seat):
     return seat // TEAM_SIZE
 
