@@ -350,3 +350,31 @@ def pettingzoo_api_test(env, num_cycles):
         api_test(env, num_cycles=num_cycles)
     seen = {str(w.message) for w in caught}
     assert seen == API_TEST_EXPECTED_WARNINGS, seen ^ API_TEST_EXPECTED_WARNINGS
+
+
+def sb3_model(path: str, policy_kwargs: dict | None = None) -> str:
+    """A tiny sb3-contrib MaskablePPO model of this env's spaces saved at path (untrained, torch
+    seeded): what a .zip model file looks like."""
+    import gymnasium as gym
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from heroes_env.engine import constants as C
+
+    class Env(gym.Env):
+        observation_space = gym.spaces.Box(0, 1, (C.OBS_SIZE,), np.float32)
+        action_space = gym.spaces.Discrete(C.NUM_ACTIONS)
+
+        def reset(self, seed=None, options=None):
+            return np.zeros(C.OBS_SIZE, np.float32), {}
+
+        def step(self, a):
+            return np.zeros(C.OBS_SIZE, np.float32), 0.0, True, False, {}
+
+        def action_masks(self):
+            return np.ones(C.NUM_ACTIONS, bool)
+
+    torch.manual_seed(0)
+    MaskablePPO("MlpPolicy", Env(), policy_kwargs=policy_kwargs or {"net_arch": [32, 16]},
+                device="cpu", n_steps=8, batch_size=8).save(path)
+    return path

@@ -13,6 +13,7 @@ import sys
 import textwrap
 import zipfile
 
+import helpers
 import pytest
 
 pytest.importorskip("torch")
@@ -81,27 +82,7 @@ def _pt(tmp_path, name="c.pt", edit=None, hidden=(16,)):
 
 
 def _sb3(tmp_path, name="m.zip", net_arch=(8,)):
-    import gymnasium as gym
-    import numpy as np
-    from sb3_contrib import MaskablePPO
-
-    class Env(gym.Env):
-        observation_space = gym.spaces.Box(0, 1, (C.OBS_SIZE,), np.float32)
-        action_space = gym.spaces.Discrete(C.NUM_ACTIONS)
-
-        def reset(self, seed=None, options=None):
-            return np.zeros(C.OBS_SIZE, np.float32), {}
-
-        def step(self, a):
-            return np.zeros(C.OBS_SIZE, np.float32), 0.0, True, False, {}
-
-        def action_masks(self):
-            return np.ones(C.NUM_ACTIONS, bool)
-
-    path = str(tmp_path / name)
-    MaskablePPO("MlpPolicy", Env(), policy_kwargs={"net_arch": list(net_arch)}, device="cpu",
-                n_steps=8, batch_size=8).save(path)
-    return path
+    return helpers.sb3_model(str(tmp_path / name), {"net_arch": list(net_arch)})
 
 
 def _rewrite(src, dst, data_edit=None, extra=None):

@@ -11,6 +11,7 @@ import zipfile
 
 import numpy as np
 import pytest
+from helpers import sb3_model
 
 pytest.importorskip("torch")
 pytest.importorskip("sb3_contrib")
@@ -20,7 +21,6 @@ import torch  # noqa: E402
 from heroes_env import Config, Game  # noqa: E402
 from heroes_env.agents import AgentSpecError, make_agent  # noqa: E402
 from heroes_env.agents.torch_policy import SB3PolicyAgent, build_net, save_checkpoint  # noqa: E402
-from heroes_env.engine import constants as C  # noqa: E402
 
 
 class _Writes:
@@ -34,26 +34,7 @@ class _Writes:
 
 
 def _model(path, policy_kwargs=None):
-    import gymnasium as gym
-    from sb3_contrib import MaskablePPO
-
-    class Env(gym.Env):
-        observation_space = gym.spaces.Box(0, 1, (C.OBS_SIZE,), np.float32)
-        action_space = gym.spaces.Discrete(C.NUM_ACTIONS)
-
-        def reset(self, seed=None, options=None):
-            return np.zeros(C.OBS_SIZE, np.float32), {}
-
-        def step(self, a):
-            return np.zeros(C.OBS_SIZE, np.float32), 0.0, True, False, {}
-
-        def action_masks(self):
-            return np.ones(C.NUM_ACTIONS, bool)
-
-    torch.manual_seed(0)
-    MaskablePPO("MlpPolicy", Env(), policy_kwargs=policy_kwargs or {"net_arch": [32, 16]},
-                device="cpu", n_steps=8, batch_size=8).save(path)
-    return path
+    return sb3_model(path, policy_kwargs)
 
 
 def _rewrite(src, dst, edit):

@@ -316,6 +316,20 @@ def compare_seeds(args: Args) -> dict:
     return result
 
 
+def seed_lines(result: dict, lead: str, diff) -> list[str]:
+    """One line per seed of a pooled evaluation: its overall paired difference against each
+    opponent kind (diff(paired) writes it), the roles short of the bar, its verdict."""
+    lines = []
+    for sd, one in result.get("seeds", {}).items():
+        lines.append(f"{lead} {sd}: " + "; ".join(
+            f"vs {opp} {diff(comp['paired']['all'])}" + (
+                "" if one["verdict"]["opponents"][opp]["pass"]
+                else " (short: " + ", ".join(one["verdict"]["opponents"][opp]["short"]) + ")")
+            for opp, comp in one["comparisons"].items())
+            + f": {'PASS' if one['verdict']['pass'] else 'FAIL'}")
+    return lines
+
+
 def format_result(result: dict) -> str:
     a = result["args"]
     cols = [w for w in ("agent", "baseline", "random")
@@ -341,13 +355,7 @@ def format_result(result: dict) -> str:
                          + _diff_cell(comp["paired"][role]))
     if result.get("seeds"):
         lines.append("")
-    for sd, one in result.get("seeds", {}).items():
-        lines.append(f"seed {sd}: " + "; ".join(
-            f"vs {opp} {100 * comp['paired']['all']['diff']:+.1f}" + (
-                "" if one["verdict"]["opponents"][opp]["pass"]
-                else " (short: " + ", ".join(one["verdict"]["opponents"][opp]["short"]) + ")")
-            for opp, comp in one["comparisons"].items())
-            + f": {'PASS' if one['verdict']['pass'] else 'FAIL'}")
+    lines += seed_lines(result, "seed", lambda p: f"{100 * p['diff']:+.1f}")
     v = result["verdict"]
     parts = []
     for opp, o in v["opponents"].items():
@@ -424,13 +432,7 @@ def role_table(result: dict) -> str:
               f"**{'PASS' if v['pass'] else 'FAIL'}**; " + "; ".join(parts) + "."]
     if result.get("seeds"):
         lines.append("")
-    for sd, one in result.get("seeds", {}).items():
-        lines.append(f"- seed {sd}: " + "; ".join(
-            f"vs {opp} {_diff_cell(comp['paired']['all'], 0)}" + (
-                "" if one["verdict"]["opponents"][opp]["pass"]
-                else " (short: " + ", ".join(one["verdict"]["opponents"][opp]["short"]) + ")")
-            for opp, comp in one["comparisons"].items())
-            + f": {'PASS' if one['verdict']['pass'] else 'FAIL'}")
+    lines += seed_lines(result, "- seed", lambda p: _diff_cell(p, 0))
     return "\n".join(lines)
 
 
