@@ -23,6 +23,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 from . import labels
+from .cli import one_line
 from .record import RecordWriter
 from .replay import FrameBuilder, config_title, names_data, render_page
 from .table import table_view
@@ -41,15 +42,22 @@ class LiveGame:
         self.lock = threading.Lock()
         self.final = None
         self.written = None
+        self.fault = None            # what failed when an agent raised; the game stops there
         self._advance()
 
     def _advance(self):
         from heroes_env.agents.base import act_at_table
         g = self.g
-        while not g.done and g.decider != self.seat:
+        while not g.done and g.decider != self.seat and self.fault is None:
             d = g.decider
             agent = self.session.agents[d]
-            a = int(act_at_table(agent, g))          # a search agent gets its worlds
+            try:
+                a = int(act_at_table(agent, g))      # a search agent gets its worlds
+            except Exception as e:  # noqa: BLE001 - any agent's failure stops the game, named
+                self.fault = (f"player_{d}'s agent ({getattr(agent, 'name', type(agent).__name__)})"
+                              f" failed: {type(e).__name__}: {one_line(str(e))}; the game "
+                              f"cannot go on")
+                return
             self.builder.decision(self.k, g, d, a)
             self.session.rec.step(a, agent.take_transcript())     # a language model's prompt
             self.k += 1
@@ -62,6 +70,8 @@ class LiveGame:
         """(HTTP status, JSON reply) for the person's action."""
         with self.lock:
             g = self.g
+            if self.fault is not None:       # never another seat's decision: say what failed
+                return 500, {"error": self.fault}
             if g.done:
                 return 400, {"error": "the game is over"}
             legal = g.legal_actions()
@@ -73,6 +83,8 @@ class LiveGame:
             self.session.rec.step(action)
             self.k += 1
             self._advance()
+            if self.fault is not None:
+                return 500, {"error": self.fault, **self._state()}
             return 200, self._state()
 
     def state(self) -> dict:
@@ -84,6 +96,8 @@ class LiveGame:
         data = self.final if self.final is not None else self.builder.now(g, self.k)
         out = {"frames": data["frames"], "logs": data["logs"], "views": data["views"],
                "done": g.done, "seat": self.seat}
+        if self.fault is not None:
+            out["fault"] = self.fault
         if g.done:
             out["reward"] = float(g.rewards()[self.seat])
             out["result"] = labels.RESULT_NAMES["en"][g.result]
@@ -102,16 +116,52 @@ class LiveGame:
 
 
 MAX_BODY = 4096          # bytes of a POST /act body
+REQUEST_TIMEOUT = 10.0   # seconds a connection may take to send its request (and to be read)
+MAX_CONNECTIONS = 32     # connections served at once; more are closed at once
 
 
-def make_server(game: LiveGame, port: int = 0, token: str | None = None) -> ThreadingHTTPServer:
+class _BoundedServer(ThreadingHTTPServer):
+    """A threading server that serves at most ``max_connections`` connections at once (the rest
+    are closed as they come) and gives each socket ``request_timeout`` seconds per read."""
+
+    daemon_threads = True
+
+    def __init__(self, address, handler, max_connections: int, request_timeout: float):
+        self.slots = threading.BoundedSemaphore(max_connections)
+        self.request_timeout = request_timeout
+        super().__init__(address, handler)
+
+    def process_request(self, request, client_address):
+        if not self.slots.acquire(blocking=False):
+            self.shutdown_request(request)       # too many at once: closed, nothing read
+            return
+        try:
+            super().process_request(request, client_address)
+        except Exception:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+
+def make_server(game: LiveGame, port: int = 0, token: str | None = None,
+                max_connections: int = MAX_CONNECTIONS,
+                request_timeout: float = REQUEST_TIMEOUT) -> ThreadingHTTPServer:
     """A server for the game on 127.0.0.1:port (0: a free port; see ``server.server_port``).
 
     Every request must carry the server's token (``server.token``: token, or a random one made
     here) as ``?token=`` (the URL ``url(server)`` prints has it; the page sends it on), and a
     ``Host`` header naming the bound address; an ``Origin``, when sent, must be the server's own.
     ``POST /act`` takes ``application/json`` only, at most ``MAX_BODY`` bytes. Anything else is
-    refused with a JSON error (403, 400, 404, 413, 415), and changes nothing."""
+    refused with a JSON error (403, 400, 404, 413, 415), and changes nothing. At most
+    ``max_connections`` connections are served at once (more are closed unread), and a socket
+    read waits at most ``request_timeout`` seconds (a half-sent request is dropped). When an
+    agent fails, the game stops there: ``POST /act`` answers 500 with what failed, never
+    another seat's decision or legal actions."""
     token = token or secrets.token_urlsafe(16)
 
     class Handler(BaseHTTPRequestHandler):
@@ -188,7 +238,8 @@ def make_server(game: LiveGame, port: int = 0, token: str | None = None) -> Thre
         def log_message(self, *args):      # quiet
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    Handler.timeout = request_timeout     # socket reads: a half-sent request is dropped
+    server = _BoundedServer(("127.0.0.1", port), Handler, max_connections, request_timeout)
     server.token = token
     return server
 

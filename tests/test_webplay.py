@@ -181,3 +181,75 @@ def test_the_printed_url_carries_the_token(tmp_path):
         other.server_close()
     finally:
         srv.server_close()
+
+
+class _Failing:
+    """An opponent whose agent raises at its first decision (as a language-model seat fed a
+    broken reply might)."""
+
+    name = "failing"
+    wants_worlds = False
+
+    def act(self, obs, mask, slot=0):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    def reset(self, seed=None, slots=None):
+        pass
+
+    def take_transcript(self):
+        return None
+
+
+def test_after_an_agent_fails_the_server_never_shows_another_seat(tmp_path):
+    s = Session(Config(num_players=5), 0, ["heuristic"], seed=4)
+    game = LiveGame(s)
+    for seat in range(1, 5):
+        s.agents[seat] = _Failing()
+    srv = make_server(game, 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    site = lambda path: f"http://127.0.0.1:{srv.server_port}/{path}?token={srv.token}"  # noqa: E731
+    try:
+        assert game.g.decider == 0
+        while game.fault is None:            # the person plays until an opponent must decide
+            status, reply = post(site("act"), {"action": int(game.g.legal_actions()[-1])})
+        assert status == 500 and "player_" in reply["error"] and "failed" in reply["error"]
+        assert "RecursionError" in reply["error"] and reply["fault"] == reply["error"]
+        decider = game.g.decider
+        assert decider != 0
+        for action in (-1, *game.g.legal_actions()):     # another seat's choices: refused, unlisted
+            status, reply = post(site("act"), {"action": int(action)})
+            assert status == 500 and reply == {"error": game.fault}
+        assert game.g.decider == decider                 # nothing was played for that seat
+        assert json.loads(get(site("state"))[1])["fault"] == game.fault
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_half_sent_requests_are_dropped_and_connections_bounded():
+    import socket
+    import time
+    s = Session(Config(num_players=5), 2, ["heuristic"], seed=4)
+    srv = make_server(LiveGame(s), 0, max_connections=4, request_timeout=1.0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        held = [socket.create_connection(("127.0.0.1", srv.server_port)) for _ in range(12)]
+        for sock in held:
+            sock.sendall(b"GET /state?token=")        # never finished
+        time.sleep(0.3)
+        closed_at_once = 0
+        for sock in held[4:]:                         # past the bound: closed unread
+            sock.settimeout(2.0)
+            try:
+                closed_at_once += sock.recv(1) == b""
+            except (ConnectionResetError, TimeoutError):
+                closed_at_once += 1
+        assert closed_at_once >= 7
+        time.sleep(1.5)                               # past the timeout the first four are dropped
+        site = f"http://127.0.0.1:{srv.server_port}/state?token={srv.token}"
+        assert get(site)[0] == 200                    # and the person is served
+        for sock in held:
+            sock.close()
+    finally:
+        srv.shutdown()
+        srv.server_close()
