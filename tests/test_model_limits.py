@@ -32,7 +32,10 @@ OVER = tp.MAX_MODEL_BYTES + (64 << 20)      # an entry that unpacks past the lim
 
 CHILD = textwrap.dedent("""
     import json, resource, sys
+    import torch  # noqa: F401 - the loaders' own baseline, before any model file is read
+    import heroes_env.agents.torch_policy  # noqa: F401
     from heroes_env.agents import make_agent
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     out = []
     for spec in sys.argv[1:]:
         try:
@@ -41,7 +44,8 @@ CHILD = textwrap.dedent("""
         except Exception as e:  # noqa: BLE001
             out.append([type(e).__name__, str(e)])
     print(json.dumps({"results": out,
-                      "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}))
+                      "grown_mb": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+                                   - base) // 1024}))
 """)
 
 
@@ -51,13 +55,14 @@ def _capped():
 
 def load_in_child(*specs):
     """make_agent(spec) for each spec in a child under CAP and TIMEOUT: ([(error type,
-    message), ...], its peak resident memory in MB)."""
+    message), ...], how far its peak resident memory grew past what torch and the loaders take
+    before any file is read, in MB: the machine's baseline left out)."""
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     p = subprocess.run([sys.executable, "-c", CHILD, *specs], env=env, capture_output=True,
                        text=True, timeout=TIMEOUT, preexec_fn=_capped)
     assert p.returncode == 0, p.stderr[-2000:]
     out = json.loads(p.stdout.strip().splitlines()[-1])
-    return [tuple(r) for r in out["results"]], out["peak_mb"]
+    return [tuple(r) for r in out["results"]], out["grown_mb"]
 
 
 def _write_zeros(z, name, size, chunk=8 << 20):
@@ -121,7 +126,7 @@ def test_a_deflated_giant_tensor_is_refused_before_it_is_unpacked(tmp_path):
     assert os.path.getsize(big) < 2 << 20
     [(kind, message)], peak = load_in_child(big)
     assert kind == "AgentSpecError" and "MAX_MODEL_BYTES" in message
-    assert peak < 900
+    assert peak < 500            # the crafted files declare 2 GB and more
 
 
 @pytest.mark.slow
@@ -133,7 +138,7 @@ def test_a_zip_model_with_a_deflated_giant_entry_is_refused(tmp_path, sb3_model)
     results, peak = load_in_child(big_data, big_pth)
     assert results[0][0] == "AgentSpecError" and "MAX_MODEL_META_BYTES" in results[0][1]
     assert results[1][0] == "AgentSpecError" and "MAX_MODEL_BYTES" in results[1][1]
-    assert peak < 900
+    assert peak < 500            # the crafted files declare 2 GB and more
 
 
 ARCHES = [
@@ -152,7 +157,7 @@ def test_an_arch_past_the_limits_is_refused_before_the_net_is_built(tmp_path):
     for (kind, message), (_, pattern) in zip(results, ARCHES, strict=True):
         assert kind == "AgentSpecError", message
         assert re.search(pattern, message), message
-    assert peak < 900
+    assert peak < 500            # the crafted files declare 2 GB and more
 
 
 def test_a_zip_arch_past_the_limits_is_refused_before_the_policy_is_built(tmp_path, sb3_model):
@@ -166,7 +171,7 @@ def test_a_zip_arch_past_the_limits_is_refused_before_the_policy_is_built(tmp_pa
     for (kind, message), (_, pattern) in zip(results, cases, strict=True):
         assert kind == "AgentSpecError", message
         assert re.search(pattern, message), message
-    assert peak < 900
+    assert peak < 500            # the crafted files declare 2 GB and more
 
 
 def test_the_zoo_checkpoints_are_within_the_limits():
