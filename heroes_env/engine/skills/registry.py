@@ -1,24 +1,22 @@
 """The skill mechanism: timing points, the FR_TRIGGER / FR_SKILL / FR_PENDING frames, and the
-dispatch from a skill id to its family module.
+dispatch from a skill id to the code that implements it.
 
-A skill with a module of its own (``skills/<key>.py``: ``fanjian.py``) holds its handlers there;
-``dispatch.py``, generated from those modules, calls them, and the families' switches do not name
-it. A family module (one per kind of mechanic) declares ``SKILLS`` (the ids it implements) and
-``TIMINGS`` ((skill, timing point) pairs), and provides compiled ``run(s, o, sk)`` (its FR_SKILL
-handler) and ``mask(s, out, d, sk, stage)`` (the legal actions of its DK_SKILL_* decisions);
-families with skills used from the play phase also provide ``active_ok(s, d, sk)``, the
-judgement family ``judge_keeps`` (a skill's judgement card kept: ``judge_keeps`` here); a skill
-module's ``response_ok`` (a lord skill called on in a response: ``response_ok`` here) and
-``dying_starts`` (it holds off its owner's dying: ``dying_held_off`` here) are asked the same
-way, so that the frames ask the registry, not the family. Every skill of ``data/skills.csv``
-must be implemented by the family it names or by a module of its own: checked here, at import.
+Every skill has a module of its own (``skills/<key>.py``: ``fanjian.py``) holding its handlers;
+``dispatch.py`` (its timing points, frames, decisions and masks) and ``answer_dispatch.py`` (its
+answers at query points), both generated from those modules by ``generate.py``, call them.
+One mechanic that many skills share keeps a module of its own too: ``conversions.py`` (a card of
+one's own used as another kind), reached through its family id ``FAM_CONVERSIONS``; the other
+family ids only name the grouping of ``data/skills.csv``. A module's ``response_ok`` (a lord
+skill called on in a response: ``response_ok`` here), ``dying_starts`` (it holds off its
+owner's dying: ``dying_held_off`` here) and ``judge_keeps`` (its judgement card kept) are asked
+through the registry, so that the frames never name a skill. Every skill of ``data/skills.csv``
+must be implemented: checked here, at import.
 
 The engine fires a timing point with ``fire``: if some skill listens, an FR_TRIGGER frame asks each
 listening skill in turn (the owner's, or every living seat's from the current player for
 TP_PREVENT / TP_RETRIAL / TP_DAMAGE_DONE), each as its own FR_SKILL frame. A rule that a
-locked skill changes is asked as a query point instead (``queries.query``, no frame); a family
-that answers some declares ``QUERIES`` ((skill, query point) pairs; ``answers.py`` holds the
-answers of the families that use the rules).
+locked skill changes is asked as a query point instead (``queries.query``, no frame), answered
+through ``answer_dispatch``.
 """
 import numpy as np
 
