@@ -128,9 +128,9 @@ def tournament_table() -> str:
     return "\n".join(lines)
 
 
-def training_table() -> str:
+def training_table(name: str = "bench_training.json") -> str:
     """Performance page: PPO training speed, the code before the trainer's changes and after."""
-    d = _load("bench_training.json")
+    d = _load(name)
     parts = list(d["summary"][0]["share"])
     lines = ["| trainings at once | code | PPO steps/s (min–max) | ratio | PPO steps per CPU-s | "
              + " | ".join(parts) + " |", "|---|---|---|---|---|" + "---|" * len(parts)]
@@ -142,6 +142,11 @@ def training_table() -> str:
     return "\n".join(lines)
 
 
+def training_quiet_table() -> str:
+    """Performance page: the same, one training alone on an otherwise idle machine."""
+    return training_table("bench_training_quiet.json")
+
+
 def start_line() -> str:
     d = _load("start_timing.json")
     return (f"cold start {d['cold_wall_s']:.1f} s ({d['cold_cpu_s']:.1f} CPU s); cached start "
@@ -150,7 +155,8 @@ def start_line() -> str:
 
 PAGES = {"README.md": [peers_table],
          "docs/performance.md": [peers_table, engine_table, vector_table, heroes_table,
-                                 heuristic_table, training_table, start_line],
+                                 heuristic_table, training_table, training_quiet_table,
+                                 start_line],
          "docs/agents.md": [tournament_table]}
 
 
