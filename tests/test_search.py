@@ -35,8 +35,11 @@ def test_spec_parses_every_option():
                    seed=1)
     assert isinstance(a, SearchAgent)
     assert a.settings == SearchSettings(worlds=4, actions=3, ms=20.5, rounds=2, margin=1.5,
-                                        playout="random", cheat=True)
-    assert a.perfect_information
+                                        playout="random", cheat="1")
+    assert a.perfect_information and not a.true_roles
+    r = make_agent("search:cheat=roles")
+    assert r.true_roles and not r.perfect_information
+    assert SearchSettings(cheat=True).cheat == "1" and SearchSettings(cheat=False).cheat == "0"
     for spec in ("search", "search:"):
         b = make_agent(spec)
         assert b.settings == SearchSettings() and not b.perfect_information
@@ -45,14 +48,15 @@ def test_spec_parses_every_option():
 
 @pytest.mark.parametrize("spec, words", [
     ("search:depth=3", ["'depth=3'", "worlds=8", "actions=0", "ms=0", "rounds=0", "margin=0",
-                        "playout=heuristic", "cheat=0", "'heuristic', 'random'"]),
+                        "playout=heuristic", "cheat=0", "'heuristic', 'random'",
+                        "'0', 'roles', '1'"]),
     ("search:margin=-1", ["margin must be a number of standard errors >= 0"]),
     ("search:worlds", ["'worlds'", "KEY=VALUE"]),
     ("search:worlds=many", ["worlds='many'", "an int"]),
     ("search:worlds=0", ["worlds must be an int >= 1, got 0"]),
     ("search:ms=-5", ["ms must be a number of milliseconds >= 0"]),
     ("search:playout=mcts", ["playout must be one of ['heuristic', 'random'], got 'mcts'"]),
-    ("search:cheat=yes", ["cheat='yes'", "0 or 1"]),
+    ("search:cheat=yes", ["cheat must be one of ['0', 'roles', '1'], got 'yes'"]),
     ("search:worlds=2,worlds=3", ["'worlds' given twice"]),
 ])
 def test_bad_specs_name_the_legal_options(spec, words):
@@ -190,6 +194,38 @@ def test_it_gets_worlds_never_the_game():
         w = Game(g.config, row.copy())
         o2, m2 = w.observe_with_mask(seat)
         assert np.array_equal(o2, obs) and np.array_equal(m2, mask)
+
+
+def test_cheating_on_the_roles_draws_the_true_roles_and_the_rest_afresh():
+    """cheat=roles: every world holds the game's true roles while the hidden cards still move,
+    the seat's view is kept; the fair search's worlds draw the roles (some world differs at
+    8 players, where three roles are hidden); an agent refuses worlds of another kind."""
+    config = Config(num_players=8, pack="standard")
+    n = config.num_players
+    roles = slice(C.P_ROLE, C.P_ROLE + n)
+    for g in decision_points(config, seed=6, every=9, limit=3):
+        seat = g.decider
+        worlds = {}
+        for spec in ("search:worlds=12,cheat=roles", "search:worlds=12"):
+            agent = make_agent(spec, seed=1)
+            seen = []
+            agent.act_worlds = _spy(agent.act_worlds, seen)
+            act_at_table(agent, g)
+            worlds[spec] = seen[0]
+        cheat = worlds["search:worlds=12,cheat=roles"]
+        assert cheat.true_roles and not cheat.perfect
+        assert (cheat.rows[:, roles] == g.s[roles]).all()
+        loc = slice(C.C_LOC, C.C_LOC + int(g.s[C.H_NCARDS]))
+        assert (cheat.rows[:, loc] != g.s[loc]).any()
+        obs, mask = g.observe_with_mask(seat)
+        for row in cheat.rows:
+            o2, m2 = Game(g.config, row.copy()).observe_with_mask(seat)
+            assert np.array_equal(o2, obs) and np.array_equal(m2, mask)
+        fair = worlds["search:worlds=12"]
+        assert not fair.true_roles and (fair.rows[:, roles] != g.s[roles]).any()
+    agent = make_agent("search:cheat=roles")
+    with pytest.raises(ValueError, match="with the true roles .* handed it resampled worlds"):
+        agent.act_worlds(obs, mask, fair)
 
 
 def test_without_worlds_it_refuses_to_search():

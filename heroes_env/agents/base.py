@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from heroes_env.engine.constants import H_SEED, NUM_ACTIONS, OBS_SIZE
+from heroes_env.engine.constants import H_SEED, NUM_ACTIONS, NUM_ROLES, OBS_SIZE, P_ROLE
 
 if TYPE_CHECKING:
     from heroes_env.config import Config
@@ -72,6 +72,10 @@ class Agent:
     # with wants_worlds: True if the worlds are to be copies of the true game (perfect
     # information: cheating, an upper bound for measurements only)
     perfect_information = False
+    # with wants_worlds: True if the worlds are to be drawn with the game's true hidden roles,
+    # the rest (hands, the pile's order) drawn as usual (cheating on the roles alone: what
+    # knowing the roles is worth, for measurements only)
+    true_roles = False
 
     def __init__(self, seed: int | None = None, name: str | None = None):
         if name is not None:
@@ -135,21 +139,26 @@ class Worlds:
     they keep. rows: (count, STATE_SIZE) int32 engine rows, one game each (load one with
     ``heroes_env.Game(config, row.copy())``); seat decides in every one, its observation and
     mask those it was given. perfect: True if the rows are copies of the true game (the
-    agent's ``perfect_information``: cheating), False for resampled worlds."""
+    agent's ``perfect_information``: cheating), False for resampled worlds. true_roles: True if
+    resampled worlds hold the game's true hidden roles (the agent's ``true_roles``: cheating on
+    the roles)."""
     config: Config
     seat: int
     rows: np.ndarray
     perfect: bool = False
+    true_roles: bool = False
 
 
 def table_worlds(game: Game, seat: int, count: int, rng: np.random.Generator,
-                 perfect: bool = False) -> Worlds:
+                 perfect: bool = False, true_roles: bool = False) -> Worlds:
     """count worlds of game for seat, drawn on the table's side: each redraws what seat cannot
     know (``Game.resample``), from the game with its hidden cards first put in an arrangement
     that depends only on what seat knows (``engine.resample.canonical``), so the worlds are a
     function of seat's knowledge and rng alone. perfect=True: count copies of the true game
     instead, each with a new random generator (the future's chance differs, the hidden state is
-    the true one): perfect information, for an upper bound."""
+    the true one): perfect information, for an upper bound. true_roles=True: resampled worlds
+    whose hidden roles are the game's true ones (the rest drawn as usual): what knowing the roles
+    is worth, for measurements."""
     from heroes_env.engine.resample import canonical, check_request, draw_worlds
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
         raise ValueError(f"count must be an int >= 1, got {count!r}")
@@ -159,8 +168,12 @@ def table_worlds(game: Game, seat: int, count: int, rng: np.random.Generator,
         rows = np.tile(game.s, (int(count), 1))
         rows[:, H_SEED] = rng.integers(-(1 << 31), 1 << 31, size=int(count))
     else:
-        rows = draw_worlds(canonical(game.s, seat), seat, rng, int(count))
-    return Worlds(game.config, seat, rows, bool(perfect))
+        roles = None
+        if true_roles:           # each seat's true role, probability 1
+            n = game.config.num_players
+            roles = check_request(game.s, seat, np.eye(NUM_ROLES)[game.s[P_ROLE:P_ROLE + n]])
+        rows = draw_worlds(canonical(game.s, seat), seat, rng, int(count), roles)
+    return Worlds(game.config, seat, rows, bool(perfect), bool(true_roles and not perfect))
 
 
 def act_at_table(agent: Agent, game: Game, slot: Hashable = 0):
@@ -178,7 +191,8 @@ def act_at_table(agent: Agent, game: Game, slot: Hashable = 0):
     if agent.wants_worlds:
         count = agent.worlds_wanted(obs, mask)
         if count:
-            worlds = table_worlds(game, seat, count, agent.rng, agent.perfect_information)
+            worlds = table_worlds(game, seat, count, agent.rng, agent.perfect_information,
+                                  agent.true_roles)
             return agent.act_worlds(obs, mask, worlds, slot)
     return agent.act(obs, mask, slot)
 

@@ -25,8 +25,10 @@ has built in this game (its evidence about the other seats); the other seats sta
 
 Options (the spec ``search:KEY=VALUE,...``, or keywords of ``SearchAgent``): see
 ``SearchSettings``. ``cheat=1`` hands the agent copies of the true game instead of resampled
-worlds: perfect-information search, which sees every hand, role and the pile's order. It is
-cheating, an upper bound for measurements, never a default.
+worlds: perfect-information search, which sees every hand, role and the pile's order.
+``cheat=roles`` hands it resampled worlds that hold the true hidden roles (the hands and the
+pile's order drawn as usual): what knowing the roles is worth. Both are cheating, upper bounds
+for measurements, never a default.
 
 The agent works where the table hands it worlds: ``act_at_table`` (the tournaments' game engine,
 ``training/evaluate.py``, ``heroes-play``, the web game; with the AEC env, ``act_at_table(agent,
@@ -51,9 +53,13 @@ __all__ = ["SearchAgent", "SearchSettings", "SearchError", "PLAYOUTS"]
 
 SCHEME = "search"
 PLAYOUTS = ("heuristic", "random")
+# what a search may see (the option cheat): nothing hidden (fair worlds), the true hidden roles
+# in resampled worlds, or everything (copies of the true game)
+CHEATS = ("0", "roles", "1")
 MIN_ROWS = 64               # the playout batch's first size (it doubles as decisions need)
 NS = C.MAX_SEATS
-_WHAT = {False: "resampled worlds", True: "copies of the true game (cheat=1)"}
+_WHAT = {"0": "resampled worlds", "roles": "resampled worlds with the true roles (cheat=roles)",
+         "1": "copies of the true game (cheat=1)"}
 
 
 class SearchError(RuntimeError):
@@ -75,8 +81,9 @@ class SearchSettings:
                               # mean lead over it, paired over the worlds, exceeds this many
                               # standard errors (0: the best mean wins)
     playout: str = "heuristic"    # who plays every seat in the playouts: PLAYOUTS
-    cheat: bool = False       # perfect information: copies of the true game instead of worlds
-                              # (cheating: an upper bound for measurements, never a default)
+    cheat: str = "0"          # CHEATS: "1" perfect information, copies of the true game instead
+                              # of worlds; "roles" resampled worlds with the true hidden roles
+                              # (cheating: upper bounds for measurements, never a default)
 
     def __post_init__(self):
         for name, lo in (("worlds", 1), ("actions", 0), ("rounds", 0)):
@@ -92,8 +99,10 @@ class SearchSettings:
                              f"{self.margin!r}")
         if self.playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {list(PLAYOUTS)}, got {self.playout!r}")
-        if not isinstance(self.cheat, (bool, np.bool_)):
-            raise ValueError(f"cheat must be a bool, got {self.cheat!r}")
+        if isinstance(self.cheat, (bool, np.bool_)):       # cheat=True / False: "1" / "0"
+            object.__setattr__(self, "cheat", "1" if self.cheat else "0")
+        if self.cheat not in CHEATS:
+            raise ValueError(f"cheat must be one of {list(CHEATS)}, got {self.cheat!r}")
 
     @classmethod
     def from_spec(cls, text: str) -> SearchSettings:
@@ -107,7 +116,8 @@ class SearchSettings:
             if not sep or key not in options:
                 raise AgentSpecError(f"bad search option {part!r} in 'search:{text}'; options "
                                      f"(KEY=VALUE, comma-separated; the defaults): {legal}; "
-                                     f"playout one of {list(PLAYOUTS)}")
+                                     f"playout one of {list(PLAYOUTS)}, cheat one of "
+                                     f"{list(CHEATS)}")
             if key in given:
                 raise AgentSpecError(f"search option {key!r} given twice in 'search:{text}'")
             try:
@@ -176,7 +186,8 @@ class SearchAgent(Agent):
         if not isinstance(settings, SearchSettings):
             raise ValueError(f"settings must be a SearchSettings, got {settings!r}")
         self.settings = settings
-        self.perfect_information = bool(settings.cheat)
+        self.perfect_information = settings.cheat == "1"
+        self.true_roles = settings.cheat == "roles"
         self.prior = HeuristicAgent(seed=seed)          # the candidates' first, the fallback
         self.player = HeuristicAgent(seed=seed)         # every seat in the playouts
         self._batches: dict[bytes, _Playouts] = {}
@@ -219,9 +230,10 @@ class SearchAgent(Agent):
                    slot: Hashable = 0) -> int:
         if not isinstance(worlds, Worlds):
             raise ValueError(f"worlds must be a heroes_env.agents.Worlds, got {worlds!r}")
-        if worlds.perfect != self.perfect_information:
-            raise ValueError(f"this agent searches {_WHAT[self.perfect_information]}, the "
-                             f"table handed it {_WHAT[worlds.perfect]}")
+        wanted, got = self.settings.cheat, cheat_of(worlds)
+        if got != wanted:
+            raise ValueError(f"this agent searches {_WHAT[wanted]}, the table handed it "
+                             f"{_WHAT[got]}")
         rows = worlds.rows
         if rows.ndim != 2 or rows.shape[1] != C.STATE_SIZE or rows.shape[0] < 1 \
                 or rows.dtype != np.int32 or (rows[:, C.H_DECIDER] != worlds.seat).any():
@@ -306,6 +318,11 @@ class SearchAgent(Agent):
         if not ended.all():
             raise RuntimeError("search: a playout did not end; please report it")
         return core.rew[:n, seat].reshape(count, A).copy()
+
+
+def cheat_of(worlds: Worlds) -> str:
+    """What worlds show of the hidden state, as the option cheat names it (CHEATS)."""
+    return "1" if worlds.perfect else "roles" if worlds.true_roles else "0"
 
 
 def choose(rewards: np.ndarray, margin: float) -> int:
