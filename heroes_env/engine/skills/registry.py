@@ -86,14 +86,11 @@ from . import (
 )
 from .common import JR_SKILL, PD_STAGE, mark_cards
 
-FAM_MODIFIERS, FAM_CONVERSIONS, FAM_DAMAGE, FAM_JUDGEMENT, FAM_PHASES, FAM_CARD_LOSS, \
-    FAM_TARGETING, FAM_ACTIVE, FAM_LORD = range(9)
-# family id -> its module; a family whose skills all have modules of their own has none (its
-# name stays the CSV's ``family``, the docs' grouping)
-_MODULES = {
-    FAM_CONVERSIONS: conversions,
-}
-assert all(content.FAMILIES[fam] == m.__name__.rsplit(".", 1)[1] for fam, m in _MODULES.items())
+# the one family with a module of its own (its id: the index of its name in content.FAMILIES,
+# the CSV's ``family`` column); the other families' skills all have modules of their own, and
+# their names only group data/skills.csv and the docs
+FAM_CONVERSIONS = content.FAMILIES.index(conversions.__name__.rsplit(".", 1)[1])
+_MODULES = {FAM_CONVERSIONS: conversions}     # family id -> its module
 
 
 def _registry():
