@@ -1,5 +1,6 @@
-"""Per-role comparison of a trained agent with the heuristic in the same seats and deals, with
-the paired difference and the verdict (protocol: ``docs/evaluation.md``).
+"""Per-role comparison of an agent (a trained one, a search agent, any spec) with the heuristic
+in the same seats and deals, with the paired difference and the verdict (protocol:
+``docs/evaluation.md``).
 
     python training/evaluate.py --agent trained:none5 --games 2000 --seeds 0 1 2 3 \\
         --out eval_none5.json
@@ -334,7 +335,7 @@ def format_result(result: dict) -> str:
     a = result["args"]
     cols = [w for w in ("agent", "baseline", "random")
             if w in next(iter(result["comparisons"].values()))["table"]["all"]]
-    names = {"agent": "trained agent", "baseline": a["baseline"], "random": "random"}
+    names = {"agent": a["agent"], "baseline": a["baseline"], "random": "random"}
     where = (f"seeds {' '.join(map(str, a['seeds']))} pooled" if a.get("seeds")
              else f"seed {a['seed']}")
     lines = [f"{a['agent']} vs {a['baseline']} in the same seats and deals, {a['games']} games "
