@@ -47,10 +47,12 @@ def objects(tmp_path_factory):
     return found
 
 
-def sections(body: str) -> dict[str, list[list[str]]]:
-    """The docstring sections rendered as tables: title -> rows of cell texts."""
-    return {m["title"]: [[text(c) for c in CELL.findall(row)] for row in ROW.findall(m["rest"])]
-            for m in SECTION.finditer(body)}
+def section(objects, path: str, title: str) -> list[list[str]]:
+    """The rows (cell texts) of the table of one docstring section of a rendered object."""
+    assert path in objects, f"the API reference renders no {path}"
+    found = {m["title"]: m["rest"] for m in SECTION.finditer(objects[path][1])}
+    assert title in found, f"{path} has no {title!r} section; it has {sorted(found)}"
+    return [[text(c) for c in CELL.findall(row)] for row in ROW.findall(found[title])]
 
 
 def signature(body: str) -> str | None:
@@ -59,8 +61,7 @@ def signature(body: str) -> str | None:
 
 
 def test_config_fields_are_a_table(objects):
-    kind, body = objects["heroes_env.config.Config"]
-    rows = sections(body)["Attributes"]
+    rows = section(objects, "heroes_env.config.Config", "Attributes")
     assert [r[0] for r in rows] == [f.name for f in dataclasses.fields(Config)]
     assert all(r[1] and len(r[2]) > 20 for r in rows), rows       # a type and a description
 
@@ -72,7 +73,7 @@ ENTRY_POINTS = ["heroes_env.env.raw_env", "heroes_env.vector.VectorEnv",
 def test_env_lists_its_keywords_with_their_types(objects):
     """env(**kwargs) passes its keywords on to raw_env: its reference lists raw_env's own
     keywords and Config's, each with a type."""
-    rows = sections(objects["heroes_env.env.env"][1])["Other Parameters"]
+    rows = section(objects, "heroes_env.env.env", "Other Parameters")
     own = [p.name for p in inspect.signature(raw_env).parameters.values()
            if p.kind is p.KEYWORD_ONLY]
     assert [r[0] for r in rows] == own + list(DEFAULTS)
@@ -81,7 +82,7 @@ def test_env_lists_its_keywords_with_their_types(objects):
 
 @pytest.mark.parametrize("path", ENTRY_POINTS)
 def test_entry_points_name_every_config_keyword(objects, path):
-    rows = {r[0]: r for r in sections(objects[path][1])["Parameters"]}
+    rows = {r[0]: r for r in section(objects, path, "Parameters")}
     assert "**config_kw" in rows, sorted(rows)
     for name in DEFAULTS:
         assert re.search(rf"\b{name}\b", rows["**config_kw"][2]), (path, name)
