@@ -177,7 +177,7 @@ class raw_env(AECEnv):
                  config: Config | None = None, obs_dtype: npt.DTypeLike = "float32",
                  **config_kw: Any):
         super().__init__()
-        self.config = make_config(config, "raw_env", **config_kw)
+        self.config: Config = make_config(config, "raw_env", **config_kw)
         self.obs_dtype = check_obs_dtype(obs_dtype, self.config)
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
@@ -187,7 +187,7 @@ class raw_env(AECEnv):
         self.lang = lang
         n = self.config.num_players
         assert n is not None   # Config.__post_init__ sets it
-        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
             "observation": obs_box(self.obs_dtype, self.config.max_rounds),
@@ -196,7 +196,7 @@ class raw_env(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces: dict[str, spaces.Space] = {
             a: spaces.Discrete(C.NUM_ACTIONS) for a in self.possible_agents}
-        self.state_space = obs_box(self.obs_dtype, self.config.max_rounds, state=True)
+        self.state_space: spaces.Box = obs_box(self.obs_dtype, self.config.max_rounds, state=True)
         self.game: Game | None = None
         self._selected = self.possible_agents[0]     # the agent whose info names a decision
         self._log_start = 0

@@ -138,6 +138,10 @@ class Game:
         ```
     """
 
+    config: Config
+    s: np.ndarray
+    event_log: list[tuple[int, int, int, int]]
+
     def __init__(self, config: Config, state: np.ndarray, log: bool = False):
         check_state(config, state)
         self._adopt(config, state, log)
@@ -159,7 +163,7 @@ class Game:
         self._buf = np.zeros(C.NUM_ACTIONS, np.int8)
         self._buf_stamp = -1      # _buf is the current mask iff this equals s[H_NDEC]
         self.log_enabled = log
-        self.event_log: list[tuple[int, int, int, int]] = []
+        self.event_log = []
         # indices of EV_GAIN events from another seat whose card was in a public zone (equipment,
         # judgement zone, table) before the step: everyone saw that card move (log_lines(seat=))
         self.public_gains: set[int] = set()

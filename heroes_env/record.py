@@ -286,8 +286,8 @@ class GameRecorder:
             if seed is None:
                 seed = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])
             engine_seed = _engine_seed(seed)
-        self.game = Game.new(config, engine_seed=engine_seed, log=log)
-        self.record = GameRecord(config, int(engine_seed), seed, meta=dict(meta or {}))
+        self.game: Game = Game.new(config, engine_seed=engine_seed, log=log)
+        self.record: GameRecord = GameRecord(config, int(engine_seed), seed, meta=dict(meta or {}))
 
     def step(self, action: int, transcript: dict | None = None) -> None:
         """Step the game and record the decision.

@@ -379,14 +379,14 @@ class VectorEnv:
                  num_threads: int | None = None, copy: bool = False,
                  serial_below: int | None = None, obs_dtype: npt.DTypeLike = "float32",
                  **config_kw: Any):
-        self.config = make_config(config, "VectorEnv", **config_kw)
+        self.config: Config = make_config(config, "VectorEnv", **config_kw)
         self.core = BatchCore(self.config, num_envs, K.SEATS_EVERYONE,
                               np.zeros(C.MAX_SEATS, np.int8), num_threads, serial_below,
                               obs_dtype=obs_dtype)
         self.obs_dtype = self.core.obs_dtype
-        self.num_envs = self.core.B
+        self.num_envs: int = self.core.B
         self.num_players: int = self.core.n
-        self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
+        self.possible_agents: list[str] = [f"player_{i}" for i in range(self.num_players)]
         self.copy = bool(copy)
         core = self.core
         R = core.R

@@ -352,7 +352,7 @@ class LearnerEnv(gymnasium.Env):
                  config: Config | None = None, render_mode: str | None = None,
                  illegal_action: str = "raise", obs_dtype: npt.DTypeLike = "float32",
                  **config_kw: Any):
-        self.config = make_config(config, "LearnerEnv", **config_kw)
+        self.config: Config = make_config(config, "LearnerEnv", **config_kw)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         if illegal_action not in ILLEGAL_ACTION:
@@ -361,8 +361,9 @@ class LearnerEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self._d = _Driver(self.config, 1, seat, opponents, 1, 2, obs_dtype)
-        self.observation_space = obs_box(self._d.core.obs_dtype, self.config.max_rounds)
-        self.action_space = spaces.Discrete(C.NUM_ACTIONS)
+        self.observation_space: spaces.Box = obs_box(self._d.core.obs_dtype,
+                                                     self.config.max_rounds)
+        self.action_space: spaces.Discrete = spaces.Discrete(C.NUM_ACTIONS)
         self._fresh = False       # the current game has had no learner step yet
 
     @property
@@ -535,15 +536,15 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
                  config: Config | None = None, num_threads: int | None = None,
                  copy: bool = True, serial_below: int | None = None,
                  obs_dtype: npt.DTypeLike = "float32", **config_kw: Any):
-        self.config = make_config(config, "LearnerVectorEnv", **config_kw)
+        self.config: Config = make_config(config, "LearnerVectorEnv", **config_kw)
         self._d = _Driver(self.config, num_envs, seat, opponents, num_threads, serial_below,
                           obs_dtype)
         B = self._d.core.B
-        self.num_envs = B
+        self.num_envs: int = B
         self.copy = bool(copy)
         dt = self._d.core.obs_dtype
-        self.single_observation_space = obs_box(dt, self.config.max_rounds)
-        self.single_action_space = spaces.Discrete(C.NUM_ACTIONS)
+        self.single_observation_space: spaces.Box = obs_box(dt, self.config.max_rounds)
+        self.single_action_space: spaces.Discrete = spaces.Discrete(C.NUM_ACTIONS)
         self.observation_space = obs_box(dt, self.config.max_rounds, (B,))
         self.action_space = spaces.MultiDiscrete(np.full(B, C.NUM_ACTIONS))
         self._reward = np.zeros(B, np.float32)

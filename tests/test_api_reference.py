@@ -47,12 +47,18 @@ def objects(tmp_path_factory):
     return found
 
 
+def tables(body: str) -> dict[str, list[list[str]]]:
+    """An object's docstring sections: title -> the rows (cell texts) of its table."""
+    return {m["title"]: [[text(c) for c in CELL.findall(row)] for row in ROW.findall(m["rest"])]
+            for m in SECTION.finditer(body)}
+
+
 def section(objects, path: str, title: str) -> list[list[str]]:
-    """The rows (cell texts) of the table of one docstring section of a rendered object."""
+    """The rows of the table of one docstring section of a rendered object."""
     assert path in objects, f"the API reference renders no {path}"
-    found = {m["title"]: m["rest"] for m in SECTION.finditer(objects[path][1])}
+    found = tables(objects[path][1])
     assert title in found, f"{path} has no {title!r} section; it has {sorted(found)}"
-    return [[text(c) for c in CELL.findall(row)] for row in ROW.findall(found[title])]
+    return found[title]
 
 
 def signature(body: str) -> str | None:
@@ -111,6 +117,17 @@ def test_signatures_carry_types(objects):
     assert {"heroes_env.env.env", "heroes_env.config.Config", "heroes_env.game.Game.new",
             "heroes_env.vector.VectorEnv.step"} <= set(objects)
     assert checked >= 100, checked
+
+
+def test_parameters_and_attributes_carry_types(objects):
+    """Every row of every Parameters, Other Parameters and Attributes table names a type (from
+    the annotation, or the docstring's ``name (type):``)."""
+    rows = [(path, title, row) for path, (_, body) in objects.items()
+            for title, found in tables(body).items()
+            if title in ("Parameters", "Other Parameters", "Attributes") for row in found]
+    untyped = [f"{path} {title}: {row[0]}" for path, title, row in rows if not row[1]]
+    assert not untyped, "rows without a type:\n" + "\n".join(untyped)
+    assert len(rows) >= 150, len(rows)
 
 
 def test_examples_render_as_code(objects):

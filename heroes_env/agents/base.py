@@ -77,20 +77,20 @@ class Agent:
             game (cheating, an upper bound for measurements only).
     """
 
-    name = "agent"
+    name: str = "agent"
     # the batched protocol of heroes_env.wrappers: act_batch's third argument names slots (one
     # seat of one game), and reset(slots=...) is called when those games start again
-    slot_memory = True
+    slot_memory: bool = True
     # search agents: the table hands them worlds (``act_at_table``)
-    wants_worlds = False
+    wants_worlds: bool = False
     # with wants_worlds: True if the worlds are to be copies of the true game (perfect
     # information: cheating, an upper bound for measurements only)
-    perfect_information = False
+    perfect_information: bool = False
 
     def __init__(self, seed: int | None = None, name: str | None = None):
         if name is not None:
             self.name = name
-        self.rng = np.random.default_rng(seed)
+        self.rng: np.random.Generator = np.random.default_rng(seed)
 
     # ------------------------------------------------------------ games
     def reset(self, seed: int | None = None, slots: Iterable[Hashable] | None = None) -> None:
