@@ -303,7 +303,8 @@ class Game:
 
     @property
     def truncated(self) -> bool:
-        """The game ended at its round cap (``Config.max_rounds``), all rewards 0."""
+        """The game ended truncated, all rewards 0: at its round cap (``Config.max_rounds``), or
+        at a broken invariant of a game over an outside row."""
         return self.done and self.result == C.RES_TRUNCATED
 
     @property
