@@ -1,11 +1,26 @@
-"""heroes_env: Sanguosha (三国杀) / Hero Kill (英雄杀) for reinforcement learning.
+"""Sanguosha (三国杀) and Hero Kill (英雄杀) for reinforcement learning.
 
+The package holds the PettingZoo AEC env ``sanguosha_v0`` (``env``, ``raw_env``; also importable
+as ``heroes_env.sanguosha_v0``), the one configuration of a game (``Config``, ``PRESETS``), the
+engine-level game (``Game``, ``IllegalActionError``), rigged games (``build_scenario``), the
+heroes' and skills' data (``hero_info``, ``skill_info``) and the observation's constants and
+decoding (``NUM_ACTIONS``, ``OBS_SIZE``, ``obs_to_float32``). Importing it registers the
+single-learner Gymnasium env ``GYM_ID`` = ``"heroes_env/Sanguosha-v0"``. Batched play is in
+``heroes_env.vector``, learner wrappers in ``heroes_env.wrappers``, agents in
+``heroes_env.agents``.
+
+Examples:
+    ```python
+    import gymnasium
     import heroes_env
-    e = heroes_env.env(num_players=5)          # PettingZoo AEC env "sanguosha_v0"
-    from heroes_env import sanguosha_v0        # the same, by its versioned name
-    gymnasium.make("heroes_env/Sanguosha-v0", num_players=5)   # the single-learner env
-    g = heroes_env.Game.new(heroes_env.Config(num_players=8), seed=1)   # engine-level handle
-    heroes_env.hero_info("liubei").describe("zh")   # a hero's HP, kingdom and skills' texts
+    from heroes_env import sanguosha_v0
+
+    env = heroes_env.env(num_players=5)           # the PettingZoo AEC env "sanguosha_v0"
+    env = sanguosha_v0.env(num_players=5)         # the same, by its versioned name
+    learner = gymnasium.make("heroes_env/Sanguosha-v0", num_players=5)   # one learning seat
+    game = heroes_env.Game.new(heroes_env.Config(num_players=8), seed=1)  # engine level
+    print(heroes_env.hero_info("liubei").describe("zh"))   # HP, kingdom and skills' texts
+    ```
 """
 from . import sanguosha_v0
 from .config import PRESETS, Config

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -41,26 +42,51 @@ def _is_int(x) -> bool:
 
 @dataclass(frozen=True)
 class Config:
-    """Everything that defines a kind of game.
+    """Everything that defines a kind of game; frozen (``with_`` makes a changed copy).
 
-    num_players: 4-10 (identity mode); 6 for mode "3v3". None (default): 5 for identity, 6 for 3v3.
-    mode: "identity" (身份局) or "3v3" (the classmates pack rules' 3v3: two teams of three,
-        seats 0-2 and 3-5, commanders in seats 1 and 4; ``engine/mode3v3.py``).
-    pack: "none" = no-skill characters (4 HP, the lord 5 with 5+ players); "standard" = the 25
-        heroes of the 三国杀 rule text; "herokill" = the 英雄杀 heroes (``heroes_env.heroes``);
-        "classmates" = the heroes of the classmates pack rules (played with the standard deck).
-    hero_selection: with a hero pack: "draft" (default: the agents choose; docs/rules.md,
-        Heroes (pack `standard`)), "random" (no draft decisions), or a fixed line-up: one hero key
-        or id per seat (seat 0 is the lord; in 3v3 seats 1 and 4 are the commanders), all distinct.
-        Must be None with pack="none". In 3v3 "draft" is the 3v3 draft (a pool of 12, picks
-        1-2-2-2-2-2-1 by the commanders, who then assign three heroes each) and needs a pack of at
-        least 6 heroes.
-    deck: "standard" (104 + 4 EX), "standard_no_ex", or "herokill" (the 106 英雄杀 cards: their
-        names, the effects of their standard counterparts except where the 英雄杀 text differs).
-        None (default): the pack's own deck ("herokill" for pack "herokill", else "standard").
-    max_rounds: the game is truncated (all rewards 0) when this many rounds have been played
-        (1 to ``MAX_ROUNDS_LIMIT`` = 10,000).
-    autoplay: decisions with exactly one legal action are answered by the engine, unasked.
+    Every entry point (``heroes_env.env``, ``raw_env``, ``VectorEnv``, the learner wrappers,
+    scenarios) takes these fields as keywords, or a ready ``config=``; a field not given keeps
+    the default below.
+
+    Attributes:
+        num_players: 4 to 10 in identity mode; 6 in mode ``"3v3"``. Default None: 5 for
+            identity, 6 for 3v3.
+        mode: ``"identity"`` (身份局, the default) or ``"3v3"`` (the classmates pack rules'
+            3v3: two teams of three, seats 0-2 and 3-5, commanders in seats 1 and 4;
+            ``engine/mode3v3.py``).
+        pack: Default ``"none"``: no-skill characters (4 HP, the lord 5 with 5+ players);
+            ``"standard"``: the 25 heroes of the 三国杀 rule text; ``"herokill"``: the 英雄杀
+            heroes (``heroes_env.heroes``); ``"classmates"``: the heroes of the classmates pack
+            rules (played with the standard deck).
+        deck: ``"standard"`` (104 + 4 EX), ``"standard_no_ex"``, or ``"herokill"`` (the 106
+            英雄杀 cards: their names, the effects of their standard counterparts except where
+            the 英雄杀 text differs). Default None: the pack's own deck (``"herokill"`` for
+            pack ``"herokill"``, else ``"standard"``).
+        max_rounds: The game is truncated (all rewards 0) when this many rounds have been
+            played: 1 to ``MAX_ROUNDS_LIMIT`` = 10,000. Default 100.
+        autoplay: Decisions with exactly one legal action are answered by the engine,
+            unasked. Default True; False asks every decision, forced or not.
+        hero_selection: With a hero pack: ``"draft"`` (the default: the agents choose;
+            docs/rules.md, Heroes (pack ``standard``)), ``"random"`` (no draft decisions), or
+            a fixed line-up: one hero key or id per seat (seat 0 is the lord; in 3v3 seats 1
+            and 4 are the commanders), all distinct. Must be None (the default) with
+            ``pack="none"``. In 3v3 ``"draft"`` is the 3v3 draft (a pool of 12, picks
+            1-2-2-2-2-2-1 by the commanders, who then assign three heroes each) and needs a
+            pack of at least 6 heroes.
+
+    Raises:
+        ValueError: A field of the wrong type or out of range, or fields that do not go
+            together (a hero selection with pack ``"none"``, a pack too small for the draft):
+            the message names the field, its value and what is legal.
+
+    Examples:
+        ```python
+        from heroes_env import Config
+
+        config = Config(num_players=8, pack="standard")
+        assert config.deck == "standard" and config.hero_selection == "draft"
+        assert config.with_(mode="3v3", num_players=6).num_players == 6
+        ```
     """
     num_players: int | None = None
     mode: str = "identity"
@@ -143,18 +169,46 @@ class Config:
 
     @property
     def flags(self) -> int:
+        """The engine's ``FLAG_*`` bits of this config (``FLAG_AUTOPLAY`` if ``autoplay``)."""
         return C.FLAG_AUTOPLAY if self.autoplay else 0
 
     def spec(self, flags: int | None = None) -> np.ndarray:
         """The int32 configuration array the compiled engine reads (``G_*`` layout in
-        ``engine/constants.py``). flags overrides the ``FLAG_*`` bits. Cached: do not modify."""
+        ``engine/constants.py``).
+
+        Args:
+            flags: The ``FLAG_*`` bits to use instead of ``self.flags``.
+
+        Returns:
+            The array, cached: do not modify it.
+        """
         return _spec(self, self.flags if flags is None else int(flags))
 
-    def with_(self, **kw) -> Config:
+    def with_(self, **kw: Any) -> Config:
+        """A copy with the given fields changed, checked as a new ``Config`` is.
+
+        Args:
+            **kw: Fields of ``Config`` and their new values.
+
+        Returns:
+            The new config (this one is frozen).
+        """
         return replace(self, **kw)
 
     @classmethod
-    def preset(cls, name: str, **kw) -> Config:
+    def preset(cls, name: str, **kw: Any) -> Config:
+        """A named setup of ``PRESETS`` (``"identity5"``, ``"identity8"``).
+
+        Args:
+            name: The preset's name.
+            **kw: Fields that override the preset's.
+
+        Returns:
+            The preset's config.
+
+        Raises:
+            ValueError: An unknown name (naming the presets), or what ``Config`` refuses.
+        """
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; available: {list(PRESETS)}")
         return cls(**{**PRESETS[name], **kw})

@@ -11,6 +11,7 @@ import hashlib
 import operator
 
 import numpy as np
+import numpy.typing as npt
 
 from . import cards, labels
 from .config import Config
@@ -99,19 +100,49 @@ def check_state(config: Config, state) -> None:
 
 
 class Game:
-    """One game. ``Game.new(config, seed)`` deals a fresh game; ``heroes_env.scenario`` rigs one.
+    """One game over one engine state row: who decides, the legal actions and their labels,
+    stepping with clear errors, observations, rewards, cloning, serialisation and the event log.
 
-    log=True keeps every event in ``event_log`` (the engine's ring holds only the last
-    ``EV_RING``), drained after every step. Decisions with one legal action are answered by the
-    engine either way (``Config.autoplay``).
+    ``Game.new(config, seed)`` deals a fresh game; ``heroes_env.scenario`` rigs one. The
+    constructor takes a state row from elsewhere (``to_bytes``, a file, another ``Game``): the
+    row is checked before any compiled code touches it (``check_state``), and is used, not
+    copied. Every step of such a game is checked too: one that breaks an invariant ends the game
+    truncated, with ``H_ERR`` = ``FAULT_BROKEN_INVARIANT``. Decisions with one legal action are
+    answered by the engine when ``Config.autoplay`` is on. A method that takes a seat raises
+    ``ValueError`` for a seat that is not an int from 0 to ``num_players - 1``.
+
+    Args:
+        config: The game's ``Config``; the row's header must match it.
+        state: The ``(STATE_SIZE,)`` int32 row, writeable and contiguous (the game plays in it).
+        log: Keep every event in ``event_log`` (the engine's ring holds only the last
+            ``EV_RING``), drained after every step.
+
+    Attributes:
+        config: The game's ``Config``.
+        s: The engine state row.
+        event_log: The events so far, with ``log=True``: ``(kind, a, b, c)`` tuples
+            (``log_lines`` turns them into text).
+
+    Raises:
+        ValueError: A row that is not a game of config, a field out of its range or a broken
+            invariant, named with its value.
+
+    Examples:
+        ```python
+        from heroes_env import Config, Game
+
+        g = Game.new(Config(num_players=5), seed=7)
+        while not g.done:
+            g.step(g.legal_actions()[0])
+        print(g.describe_decision(), g.rewards())
+        ```
     """
 
+    config: Config
+    s: np.ndarray
+    event_log: list[tuple[int, int, int, int]]
+
     def __init__(self, config: Config, state: np.ndarray, log: bool = False):
-        """A game over a state row from elsewhere (``to_bytes``, a file, another ``Game``): the
-        row is checked before any compiled code touches it (``check_state``); a ValueError
-        names what is wrong. The row is used, not copied (so it must be a writeable, contiguous
-        array). Every step of such a game is checked too: one that breaks an invariant ends
-        the game truncated, with ``H_ERR`` = ``FAULT_BROKEN_INVARIANT``."""
         check_state(config, state)
         self._adopt(config, state, log)
         # a row from outside is checked after every step too (invariants.fault_if_broken):
@@ -132,7 +163,7 @@ class Game:
         self._buf = np.zeros(C.NUM_ACTIONS, np.int8)
         self._buf_stamp = -1      # _buf is the current mask iff this equals s[H_NDEC]
         self.log_enabled = log
-        self.event_log: list[tuple[int, int, int, int]] = []
+        self.event_log = []
         # indices of EV_GAIN events from another seat whose card was in a public zone (equipment,
         # judgement zone, table) before the step: everyone saw that card move (log_lines(seat=))
         self.public_gains: set[int] = set()
@@ -142,10 +173,21 @@ class Game:
 
     # ------------------------------------------------------------ construction
     @classmethod
-    def new(cls, config: Config | None = None, seed=None, log: bool = False,
+    def new(cls, config: Config | None = None, seed: int | None = None, log: bool = False,
             engine_seed: int | None = None) -> Game:
-        """Deal a new game. seed: any int (or None for fresh entropy). engine_seed: the engine's
-        own 32-bit seed instead (as the batch kernels use), to replay a game they played."""
+        """Deal a new game and run it to its first decision.
+
+        Args:
+            config: The kind of game (None: ``Config()``).
+            seed: Any int, all its bits count: the same seed deals the same game (that of
+                ``heroes_env.env().reset(seed=seed)``); None draws fresh entropy.
+            log: Keep every event in ``event_log``.
+            engine_seed: The engine's own 32-bit seed instead of ``seed`` (as the batch kernels
+                use), to replay a game they played.
+
+        Raises:
+            ValueError: A seed that is not an int or None, an ``engine_seed`` outside int32.
+        """
         config = config or Config()
         s = np.zeros(C.STATE_SIZE, np.int32)
         if engine_seed is None:
@@ -166,6 +208,8 @@ class Game:
         self._drain_events()
 
     def clone(self) -> Game:
+        """An independent copy: the state row, the event log and the random generator's state
+        (the copy plays the same future for the same actions)."""
         g = Game._trusted(self.config, self.s.copy(), self.log_enabled)
         g.event_log = list(self.event_log)
         g.public_gains = set(self.public_gains)
@@ -173,7 +217,8 @@ class Game:
         g._outside = self._outside
         return g
 
-    def resample(self, seat: int, rng=None, roles=None) -> Game:
+    def resample(self, seat: int, rng: np.random.Generator | int | None = None,
+                 roles: np.ndarray | None = None) -> Game:
         """A full game that seat cannot tell from this one, the hidden rest drawn afresh.
 
         seat's observation of the new game equals its observation of this one bit for bit, and
@@ -184,25 +229,25 @@ class Game:
         play included). Redrawn: the other seats' hands from the cards seat cannot place (each
         hand's size kept), the draw pile's order, the cards another seat is looking at, the
         hidden roles, the hidden parts of the hero draft and the game's random generator. See
-        ``heroes_env.engine.resample`` and docs/api.md, "Resampling".
+        ``heroes_env.engine.resample`` and the API reference's "Resampling".
 
         Args:
-            seat (int): the seat whose knowledge the new game keeps (0 .. num_players - 1; a
-                dead seat too).
-            rng (numpy.random.Generator | int | None): where the redrawn parts come from (an
-                int seeds a new Generator; None: fresh entropy).
-            roles (numpy.ndarray | None): None draws the hidden roles uniformly over the
-                assignments consistent with the roles seat sees and the role counts. Else a
-                probability per seat (absolute seat order) and role, shape (num_players,
-                NUM_ROLES) or (num_players, 4) in identity mode (lord, loyalist, rebel,
-                renegade), e.g. a belief model's output: an assignment is drawn with probability
-                proportional to the product of its seats' probabilities.
+            seat: The seat whose knowledge the new game keeps (0 .. num_players - 1; a dead
+                seat too).
+            rng: Where the redrawn parts come from (an int seeds a new Generator; None: fresh
+                entropy).
+            roles: None draws the hidden roles uniformly over the assignments consistent with
+                the roles seat sees and the role counts. Else a probability per seat (absolute
+                seat order) and role, shape (num_players, NUM_ROLES) or (num_players, 4) in
+                identity mode (lord, loyalist, rebel, renegade), e.g. a belief model's output:
+                an assignment is drawn with probability proportional to the product of its
+                seats' probabilities.
 
         Returns:
-            Game: the new game (this one is unchanged), its event log empty.
+            The new game (this one is unchanged), its event log empty.
 
         Raises:
-            ValueError: seat out of range, the game over, rng of another type, roles of the
+            ValueError: Seat out of range, the game over, rng of another type, roles of the
                 wrong shape, not finite probabilities >= 0, giving 0 to a role seat sees, or to
                 every consistent assignment. Nothing is changed.
         """
@@ -214,11 +259,16 @@ class Game:
         return g
 
     def to_bytes(self) -> bytes:
+        """The state row as bytes (``STATE_SIZE`` int32 cells): ``from_bytes`` reads it back."""
         return self.s.tobytes()
 
     @classmethod
     def from_bytes(cls, config: Config, data: bytes) -> Game:
-        """The game of ``to_bytes`` under config, checked as ``Game(config, state)`` is."""
+        """The game of ``to_bytes`` under config, checked as ``Game(config, state)`` is.
+
+        Raises:
+            ValueError: data that is not bytes of one state row, or a row ``Game`` refuses.
+        """
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError(f"data must be bytes, got {type(data).__name__}")
         size = data.nbytes if isinstance(data, memoryview) else len(data)
@@ -232,6 +282,7 @@ class Game:
     # ------------------------------------------------------------ status
     @property
     def num_players(self) -> int:
+        """Seats at the table, dead ones included."""
         return int(self.s[C.H_NP])
 
     @property
@@ -241,30 +292,40 @@ class Game:
 
     @property
     def done(self) -> bool:
+        """The game is over (won, drawn or truncated)."""
         return bool(self.s[C.H_DONE])
 
     @property
     def result(self) -> int:
+        """The ``RES_*`` code (``RES_NONE`` = 0 while the game runs); its name:
+        ``heroes_env.labels.RESULT_NAMES[lang][result]``."""
         return int(self.s[C.H_RESULT])
 
     @property
     def truncated(self) -> bool:
+        """The game ended truncated, all rewards 0: at its round cap (``Config.max_rounds``), or
+        at a broken invariant of a game over an outside row."""
         return self.done and self.result == C.RES_TRUNCATED
 
     @property
     def decision_kind(self) -> int:
+        """The ``DK_*`` kind of the pending decision; its name:
+        ``heroes_env.labels.DECISION_NAMES[lang][kind]``."""
         return int(self.s[C.H_DKIND])
 
     @property
     def current(self) -> int:
+        """The seat whose turn it is."""
         return int(self.s[C.H_CUR])
 
     @property
     def phase(self) -> int:
+        """The ``PH_*`` phase of the current turn."""
         return int(self.s[C.H_PHASE])
 
     @property
     def round(self) -> int:
+        """The round under way, from 1."""
         return int(self.s[C.H_ROUND])
 
     @property
@@ -274,25 +335,32 @@ class Game:
         return min(self.round, int(self.s[C.H_MAX_ROUNDS]))
 
     def hp(self, seat: int) -> int:
+        """The seat's HP."""
         return int(self.s[C.P_HP + self._check_seat(seat)])
 
     def max_hp(self, seat: int) -> int:
+        """The seat's maximum HP."""
         return int(self.s[C.P_MAXHP + self._check_seat(seat)])
 
     def alive(self, seat: int) -> bool:
+        """Whether the seat is alive."""
         return bool(self.s[C.P_ALIVE + self._check_seat(seat)])
 
     def role(self, seat: int) -> int:
+        """The seat's ``ROLE_*`` (hidden roles included: this is the whole game)."""
         return int(self.s[C.P_ROLE + self._check_seat(seat)])
 
     def zone_cards(self, zone: int) -> list[int]:
+        """The ids of the cards in a ``Z_*`` zone (a seat's zone: ``Z_HAND + seat`` ...)."""
         n = int(self.s[C.H_NCARDS])
         return np.flatnonzero(self.s[C.C_LOC:C.C_LOC + n] == zone).tolist()
 
     def hand(self, seat: int) -> list[int]:
+        """The card ids in the seat's hand."""
         return self.zone_cards(C.Z_HAND + self._check_seat(seat))
 
     def equipment(self, seat: int) -> list[int]:
+        """The seat's equipment: weapon, armour, +1 horse, -1 horse, those it has."""
         seat = self._check_seat(seat)
         return [int(self.s[f + seat]) for f in (C.P_WEAPON, C.P_ARMOR, C.P_PLUS, C.P_MINUS)
                 if self.s[f + seat] >= 0]
@@ -313,6 +381,7 @@ class Game:
         return [int(self.s[C.D_ORDER + i]) for i in range(n - 1, -1, -1)]
 
     def card_name(self, c: int, lang: str = "en") -> str:
+        """Card c's label in ``lang`` (``"en"`` or ``"zh"``): its name, suit and rank."""
         return labels.card_label(self.deck, c, lang)
 
     # ------------------------------------------------------------ actions
@@ -333,9 +402,18 @@ class Game:
             self._buf_stamp = int(self.s[C.H_NDEC])
         return self._buf
 
-    def observe_with_mask(self, seat: int, dtype=np.float32) -> tuple[np.ndarray, np.ndarray]:
-        """seat's observation (float32, or uint8: ``heroes_env.obs``) and its action mask (zeros
-        unless seat decides now), in one call."""
+    def observe_with_mask(self, seat: int, dtype: npt.DTypeLike = np.float32
+                          ) -> tuple[np.ndarray, np.ndarray]:
+        """The seat's observation and its action mask in one call.
+
+        Args:
+            seat: The observing seat.
+            dtype: ``np.float32`` or ``np.uint8`` (one byte a cell: ``heroes_env.obs``).
+
+        Returns:
+            The observation ``(OBS_SIZE,)`` and the int8 mask ``(NUM_ACTIONS,)``, zeros unless
+            the seat decides now.
+        """
         seat = self._check_seat(seat)
         obs = np.empty(C.OBS_SIZE, dtype)
         observe(self.s, seat, obs, False)
@@ -344,16 +422,21 @@ class Game:
         return obs, np.zeros(C.NUM_ACTIONS, np.int8)
 
     def legal_actions(self) -> list[int]:
+        """The legal actions of the pending decision, ascending (empty when over)."""
         return [int(a) for a in np.flatnonzero(self._current_mask())]
 
     def action_to_str(self, action: int, lang: str = "en") -> str:
+        """The label of an action for the pending decision, in ``"en"`` or ``"zh"``."""
         d = self.decider if self.decider >= 0 else 0
         return labels.action_to_str(action, self.deck, d, self.num_players, lang, self.s)
 
     def legal_labels(self, lang: str = "en") -> list[str]:
+        """The labels of the legal actions, in ``legal_actions`` order."""
         return [self.action_to_str(a, lang) for a in self.legal_actions()]
 
     def describe_decision(self, lang: str = "en") -> str:
+        """Who decides what now (the seat, the asking skill, the decision's name), or the
+        result when the game is over."""
         if self.done:
             return labels.RESULT_NAMES[lang][self.result]
         name = labels.DECISION_NAMES[lang][self.decision_kind]
@@ -363,11 +446,19 @@ class Game:
             name = f"{labels.skill_label(sk, lang)}: {name}"
         return f"{labels.seat_name(self.decider, lang)}: {name}"
 
-    def step(self, action: int, seat: int | None = None) -> None:
-        """Answer the pending decision. Raises IllegalActionError (game unchanged) if the game
-        is over, seat is given and is not the deciding seat, or the action is not legal.
-        action: an int, anything ``operator.index`` accepts (numpy integers), or a 0-d / size-1
-        integer array (what a policy's ``predict`` returns); not a float or a bool."""
+    def step(self, action: int | np.integer | np.ndarray, seat: int | None = None) -> None:
+        """Answer the pending decision.
+
+        Args:
+            action: An int, anything ``operator.index`` accepts (numpy integers), or a 0-d /
+                size-1 integer array (what a policy's ``predict`` returns); not a float or a
+                bool.
+            seat: The seat that means to act: refused unless it is the deciding one.
+
+        Raises:
+            IllegalActionError: The game is over, seat is not the deciding seat, or the action
+                is not legal; the message lists the legal actions, the game is unchanged.
+        """
         if seat is not None and seat != self.decider:
             raise self._illegal(action, seat)
         a = as_action(action)
@@ -412,7 +503,21 @@ class Game:
                                   f"{self.describe_decision()}; legal: {shown}")
 
     def play(self, label: str, seat: int | None = None) -> int:
-        """Step the legal action a label names (see ``labels.match_action``); returns it."""
+        """Step the legal action a label names.
+
+        Args:
+            label: An exact label (en or zh, any case), a card kind's name alone (the
+                lowest-id legal card of that kind), or a skill's or offered hero's key or name
+                (``labels.match_action``).
+            seat: As in ``step``.
+
+        Returns:
+            The action stepped.
+
+        Raises:
+            IllegalActionError: The game is over, or what ``step`` refuses.
+            ValueError: No legal action has that label.
+        """
         if self.done:
             raise IllegalActionError("the game is over; no action is legal")
         a = labels.match_action(label, self.legal_actions(), self.deck, self.decider,
@@ -441,8 +546,14 @@ class Game:
         self._ev_seen = total
 
     def log_lines(self, lang: str = "en", start: int = 0, seat: int | None = None) -> list[str]:
-        """The log from event index start. seat: only what that seat may see (the cards other
-        seats draw, are given or take from a hand are shown as "a card"); None: everything."""
+        """The event log as text lines (needs ``log=True``).
+
+        Args:
+            lang: ``"en"`` or ``"zh"``.
+            start: The first event index.
+            seat: Only what that seat may see (the cards other seats draw, are given or take
+                from a hand are shown as "a card"); None: everything.
+        """
         out = []
         for i in range(start, len(self.event_log)):
             ev = self.event_log[i]
@@ -460,24 +571,28 @@ class Game:
             raise ValueError(f"seat must be an int from 0 to {self.num_players - 1}, got {seat!r}")
         return int(seat)
 
-    def observe(self, seat: int, dtype=np.float32) -> np.ndarray:
-        """seat's observation (see docs/observation.md; dtype float32 or uint8: heroes_env.obs)."""
+    def observe(self, seat: int, dtype: npt.DTypeLike = np.float32) -> np.ndarray:
+        """The seat's observation ``(OBS_SIZE,)`` (docs/observation.md), in ``np.float32`` or
+        ``np.uint8`` (one byte a cell: ``heroes_env.obs``)."""
         seat = self._check_seat(seat)
         out = np.zeros(C.OBS_SIZE, dtype)
         observe(self.s, seat, out, False)
         return out
 
-    def state_vector(self, dtype=np.float32) -> np.ndarray:
+    def state_vector(self, dtype: npt.DTypeLike = np.float32) -> np.ndarray:
+        """Full information ``(STATE_OBS_SIZE,)`` for a centralised critic (``env.state()``)."""
         out = np.zeros(STATE_OBS_SIZE, dtype)
         observe_state(self.s, out)
         return out
 
     def rewards(self) -> np.ndarray:
+        """Every seat's reward, float32 ``(num_players,)``: +1 for the winning side (3v3: team),
+        -1 for the others, 0 for a draw, a truncated game and while it runs."""
         out = np.zeros(self.num_players, np.float32)
         core.rewards(self.s, out)
         return out
 
-    def hero(self, seat: int):
+    def hero(self, seat: int) -> content.Hero | None:
         """The seat's hero (``content.Hero``), or None for a no-skill character."""
         h = int(self.s[C.P_HERO + self._check_seat(seat)])
         return content.HEROES_BY_ID.get(h) if h >= 0 else None

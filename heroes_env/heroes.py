@@ -46,8 +46,16 @@ def check_lang(lang) -> str:
 
 @dataclass(frozen=True)
 class SkillInfo:
-    """One skill: its key, names, kind (triggered / locked / active / conversion / lord) and
-    its description in both languages."""
+    """One skill: its key, names, kind and its description in both languages.
+
+    Attributes:
+        key: The skill's id (``rende``): pinyin.
+        name_zh: Its Chinese name (``仁德``).
+        name_en: Its English name (``Benevolence``).
+        kind: ``triggered``, ``locked``, ``active``, ``conversion`` or ``lord``.
+        text_zh: Its text in Chinese.
+        text_en: Its text in English.
+    """
     key: str
     name_zh: str
     name_en: str
@@ -56,9 +64,11 @@ class SkillInfo:
     text_en: str
 
     def name(self, lang: str = "en") -> str:
+        """The name in ``"en"`` or ``"zh"`` (ValueError for another language)."""
         return self.name_zh if check_lang(lang) == "zh" else self.name_en
 
     def text(self, lang: str = "en") -> str:
+        """The skill's text in ``"en"`` or ``"zh"``."""
         return self.text_zh if check_lang(lang) == "zh" else self.text_en
 
     @property
@@ -74,8 +84,18 @@ class SkillInfo:
 
 @dataclass(frozen=True)
 class HeroInfo:
-    """One hero: key, names, pack, kingdom key (``wei``, ``jun``...), HP, gender (``male`` /
-    ``female``) and its skills (lord skills included: the hero has them only as the lord)."""
+    """One hero, as ``hero_info`` returns it.
+
+    Attributes:
+        key: The hero's id (``liubei``; ``caocao_hk`` where two packs share a name).
+        name_zh: Its Chinese name (``刘备``).
+        name_en: Its English name (``Liu Bei``).
+        pack: The pack it belongs to (``standard``, ``herokill``, ``classmates``).
+        kingdom: Its kingdom's key (``wei``, ``shu``, ``jun`` ...).
+        hp: Its HP (the lord gets one more with 5 or more players).
+        gender: ``male`` or ``female``.
+        skills: Its skills, lord skills included (the hero has them only as the lord).
+    """
     key: str
     name_zh: str
     name_en: str
@@ -86,12 +106,15 @@ class HeroInfo:
     skills: tuple[SkillInfo, ...]
 
     def name(self, lang: str = "en") -> str:
+        """The name in ``"en"`` or ``"zh"`` (ValueError for another language)."""
         return self.name_zh if check_lang(lang) == "zh" else self.name_en
 
     def kingdom_name(self, lang: str = "en") -> str:
+        """The kingdom's name in ``"en"`` or ``"zh"``."""
         return content.KINGDOM_NAMES[check_lang(lang)][content.KINGDOMS[self.kingdom]]
 
     def gender_name(self, lang: str = "en") -> str:
+        """The gender's name in ``"en"`` or ``"zh"``."""
         return GENDER_NAMES[check_lang(lang)][self.gender]
 
     def summary(self, lang: str = "en", with_name: bool = True) -> str:
@@ -198,16 +221,39 @@ def closest(query: str, names: dict[str, str]) -> list[str]:
 
 
 def hero_info(key: str, pack: str | None = None) -> HeroInfo:
-    """The hero named by its key (``liubei``), its zh name (``刘备``) or its en name (``Liu Bei``,
-    any case). A name that two packs share (``曹操``) needs pack= or the key (``caocao_hk``).
-    ValueError naming the closest keys for an unknown name."""
+    """A hero's data: names, pack, kingdom, HP, gender and skills with their texts.
+
+    Args:
+        key: Its key (``liubei``), its zh name (``刘备``) or its en name (``Liu Bei``, any
+            case).
+        pack: The pack, for a name that two packs share (``曹操``; or give the key,
+            ``caocao_hk``).
+
+    Raises:
+        ValueError: An unknown name (naming the closest keys), or a shared one without pack.
+
+    Examples:
+        ```python
+        from heroes_env import hero_info
+
+        liubei = hero_info("刘备")
+        assert liubei.key == "liubei" and liubei.kingdom == "shu"
+        print(liubei.describe("en"))
+        ```
+    """
     return _find("hero", query=key, table=HEROES, pack=pack)
 
 
 def skill_info(key: str) -> SkillInfo:
-    """The skill named by its key (``rende``), its zh name (``仁德``) or its en name
-    (``Benevolence``, any case). A name that two skills share (``激将``) needs the key.
-    ValueError naming the closest keys for an unknown name."""
+    """A skill's data: names, kind and texts.
+
+    Args:
+        key: Its key (``rende``), its zh name (``仁德``) or its en name (``Benevolence``, any
+            case). A name that two skills share (``激将``) needs the key.
+
+    Raises:
+        ValueError: An unknown name (naming the closest keys), or a shared one.
+    """
     return _find("skill", query=key, table=SKILLS)
 
 

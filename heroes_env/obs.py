@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from .engine import constants as C
@@ -80,10 +81,16 @@ for _a in (OBS_DIVISOR, OBS_SCALE, OBS_SIGNED, STATE_DIVISOR, STATE_SCALE, STATE
     _a.flags.writeable = False
 
 
-def obs_to_float32(obs) -> np.ndarray:
-    """Observations (..., OBS_SIZE) or states (..., STATE_OBS_SIZE) as float32 values: a byte
-    array is decoded exactly (count / divisor, the ``OBS_SIGNED`` cells read as int8); float32
-    is returned as it is (contiguous); anything else is cast."""
+def obs_to_float32(obs: npt.ArrayLike) -> np.ndarray:
+    """Observations ``(..., OBS_SIZE)`` or states ``(..., STATE_OBS_SIZE)`` as float32 values.
+
+    A byte array (``obs_dtype="uint8"``) is decoded exactly (count / divisor, the
+    ``OBS_SIGNED`` cells read as int8); float32 is returned as it is (contiguous); anything else
+    is cast.
+
+    Raises:
+        ValueError: A byte array whose last axis is neither size.
+    """
     a = np.asarray(obs)
     if a.dtype.itemsize == 1 and a.dtype.kind in "iu":
         n = a.shape[-1] if a.ndim else 0

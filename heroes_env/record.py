@@ -13,20 +13,39 @@ Files: ``.json`` holds one record; ``.jsonl`` holds one record per line (many ga
 holds one ``game_<n>.json`` per game. ``load_records(path)`` reads any of them.
 
 Recording:
-    * ``RecordingEnv(heroes_env.env(...), "games.jsonl")``: a PettingZoo wrapper of the AEC env;
-      each finished game is written (and kept in ``.records``). It sees no agents, so it keeps
-      no transcripts (``GameRecorder.step(action, agent.take_transcript())`` does).
-    * ``GameRecorder``: wrap a ``Game`` you step yourself (``heroes_env.play``, the tournament).
-    * ``VectorRecorder(VectorEnv(...), "dir/")``: records the games of a batched env (training).
-    * ``python -m heroes_env.agents.tournament ... --record DIR``,
-      ``python -m heroes_env.play --record FILE``.
+
+- ``RecordingEnv(heroes_env.env(...), "games.jsonl")``: a PettingZoo wrapper of the AEC env;
+  each finished game is written (and kept in ``.records``). It sees no agents, so it keeps
+  no transcripts (``GameRecorder.step(action, agent.take_transcript())`` does).
+- ``GameRecorder``: wrap a ``Game`` you step yourself (``heroes_env.play``, the tournament).
+- ``VectorRecorder(VectorEnv(...), "dir/")``: records the games of a batched env (training).
+- ``python -m heroes_env.agents.tournament ... --record DIR``,
+  ``python -m heroes_env.play --record FILE``.
+
+Examples:
+    ```python
+    import heroes_env
+    from heroes_env.record import RecordingEnv, load_records
+
+    env = RecordingEnv(heroes_env.env(num_players=5), "games.jsonl")
+    env.reset(seed=3)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        env.step(None if terminated or truncated
+                 else int(obs["action_mask"].nonzero()[0][-1]))   # the last legal action
+    env.close()
+    record = load_records("games.jsonl")[0]
+    game = record.replay()          # RecordDivergedError if the rules changed since
+    assert game.done and record.result is not None
+    ```
 """
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
 import numpy as np
 
@@ -35,6 +54,11 @@ from .config import Config
 from .engine import constants as C
 from .game import Game
 from .game import engine_seed as _engine_seed
+
+if TYPE_CHECKING:
+    from pettingzoo import AECEnv
+
+    from .vector import VectorEnv, VectorStep
 
 FORMAT = "heroes_env.record/1"
 
@@ -80,10 +104,23 @@ def _is_int(x: object) -> TypeGuard[int]:
 
 @dataclass
 class GameRecord:
-    """One game. decisions: [seat, action, label] per agent decision, in order. result: the
-    ``labels.RESULT_NAMES["en"]`` text, or None for a game stopped before its end.
-    transcripts: {"decision": k, "seat": s, ...the agent's transcript} for the decisions k
-    whose agent gave one (``Agent.take_transcript``), in decision order."""
+    """One game, as a record holds it.
+
+    Attributes:
+        config: The game's ``Config``.
+        engine_seed: The engine's 32-bit seed of the game (``Game.new(engine_seed=...)``).
+        seed: The seed the game was asked with (``env().reset(seed=...)``), if one was.
+        decisions: ``[seat, action, label]`` per agent decision, in order (the label in
+            English).
+        result: The ``labels.RESULT_NAMES["en"]`` text, or None for a game stopped before its
+            end.
+        rewards: Every seat's reward at the end.
+        rounds: The round the game ended in.
+        version: The package version that played it.
+        meta: Whatever the recorder added (agents, row, tournament ...).
+        transcripts: ``{"decision": k, "seat": s, ...the agent's transcript}`` for the
+            decisions k whose agent gave one (``Agent.take_transcript``), in decision order.
+    """
     config: Config
     engine_seed: int
     seed: int | None = None
@@ -97,6 +134,7 @@ class GameRecord:
 
     # ------------------------------------------------------------ JSON
     def to_dict(self) -> dict:
+        """The record as JSON-ready data (``from_dict`` reads it back)."""
         d = {"format": FORMAT, "version": self.version, "config": config_to_dict(self.config),
              "seed": self.seed, "engine_seed": self.engine_seed,
              "decisions": [list(d) for d in self.decisions], "result": self.result,
@@ -111,10 +149,20 @@ class GameRecord:
             self.transcripts.append({"decision": int(k), "seat": int(seat), **transcript})
 
     def to_json(self) -> str:
+        """The record as one line of JSON."""
         return json.dumps(self.to_dict(), ensure_ascii=False)
 
     @classmethod
     def from_dict(cls, d: dict, where: str = "record") -> GameRecord:
+        """The record of ``to_dict``'s data, checked field by field.
+
+        Args:
+            d: The data.
+            where: What it came from, for the error.
+
+        Raises:
+            RecordError: Not a record of this format, or a field of the wrong type, naming it.
+        """
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             got = d.get("format") if isinstance(d, dict) else type(d).__name__
             raise RecordError(f"{where} is not a game record (format {FORMAT!r} expected, got "
@@ -158,12 +206,26 @@ class GameRecord:
 
     # ------------------------------------------------------------ replay
     def new_game(self, log: bool = True) -> Game:
+        """The game as it was dealt, before any decision."""
         return Game.new(self.config, engine_seed=self.engine_seed, log=log)
 
-    def replay(self, on_decision=None, log: bool = True) -> Game:
-        """Play the record again and return the final Game. on_decision(k, game, seat, action)
-        is called before decision k is stepped. Raises RecordDivergedError at the first
-        decision the game no longer makes the same way, or if the result differs."""
+    def replay(self, on_decision: Callable[[int, Game, int, int], object] | None = None,
+               log: bool = True) -> Game:
+        """Play the record again, checking every decision.
+
+        Args:
+            on_decision: Called as ``on_decision(k, game, seat, action)`` before decision k is
+                stepped.
+            log: Keep the game's event log.
+
+        Returns:
+            The final game.
+
+        Raises:
+            RecordDivergedError: At the first decision the game no longer makes the same way
+                (another seat decides, the action is illegal or means something else), or if
+                the result differs.
+        """
         g = self.new_game(log)
         for k, (seat, action, label) in enumerate(self.decisions):
             if g.done:
@@ -204,19 +266,39 @@ class GameRecord:
 
 # ---------------------------------------------------------------- recording a Game
 class GameRecorder:
-    """Step a Game through this to record it: ``rec.step(action)`` instead of ``game.step``."""
+    """Step a Game through this to record it: ``rec.step(action)`` instead of ``game.step``.
 
-    def __init__(self, config: Config, seed=None, engine_seed: int | None = None,
+    Args:
+        config: The game's ``Config``.
+        seed: The game's seed (None: drawn here, so that the record can replay it).
+        engine_seed: The engine's own seed instead of ``seed``.
+        log: Keep the game's event log.
+        meta: Stored in the record's ``meta``.
+
+    Attributes:
+        game: The ``Game`` being played.
+        record: Its ``GameRecord``, its result filled in when the game ends.
+    """
+
+    def __init__(self, config: Config, seed: int | None = None, engine_seed: int | None = None,
                  log: bool = False, meta: dict | None = None):
         if engine_seed is None:
             if seed is None:
                 seed = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])
             engine_seed = _engine_seed(seed)
-        self.game = Game.new(config, engine_seed=engine_seed, log=log)
-        self.record = GameRecord(config, int(engine_seed), seed, meta=dict(meta or {}))
+        self.game: Game = Game.new(config, engine_seed=engine_seed, log=log)
+        self.record: GameRecord = GameRecord(config, int(engine_seed), seed, meta=dict(meta or {}))
 
     def step(self, action: int, transcript: dict | None = None) -> None:
-        """Step the game; transcript: the deciding agent's (``Agent.take_transcript``)."""
+        """Step the game and record the decision.
+
+        Args:
+            action: The deciding seat's action.
+            transcript: The deciding agent's (``Agent.take_transcript``), kept beside it.
+
+        Raises:
+            IllegalActionError: An illegal action (nothing is recorded).
+        """
         g = self.game
         seat = g.decider
         label = g.action_to_str(int(action)) if 0 <= int(action) < C.NUM_ACTIONS else "?"
@@ -235,9 +317,14 @@ def finish(record: GameRecord, g: Game) -> GameRecord:
     return record
 
 
-def from_actions(config: Config, seed, actions, engine_seed: int | None = None,
-                 meta: dict | None = None) -> GameRecord:
-    """The record of the game played by these actions (labels and result by re-simulation)."""
+def from_actions(config: Config, seed: int | None, actions: Sequence[int],
+                 engine_seed: int | None = None, meta: dict | None = None) -> GameRecord:
+    """The record of the game played by these actions (labels and result by re-simulation).
+
+    Raises:
+        RecordError: More actions than the game has decisions.
+        IllegalActionError: An action the game does not allow.
+    """
     rec = GameRecorder(config, seed, engine_seed, meta=meta)
     for k, a in enumerate(actions):
         if rec.game.done:
@@ -249,7 +336,11 @@ def from_actions(config: Config, seed, actions, engine_seed: int | None = None,
 # ---------------------------------------------------------------- files
 class RecordWriter:
     """Where records go: a ``.jsonl`` file (appended, one record a line), a ``.json`` file (one
-    record; a second one is an error) or a directory (``game_<n>.json``, n counting up)."""
+    record; a second one is an error) or a directory (``game_<n>.json``, n counting up).
+
+    Args:
+        path: The file or directory (a directory and a file's folder are made if missing).
+    """
 
     def __init__(self, path: str):
         self.path = str(path)
@@ -266,6 +357,15 @@ class RecordWriter:
             os.makedirs(parent, exist_ok=True)
 
     def write(self, record: GameRecord, name: str | None = None) -> str:
+        """Write one record; returns the file written.
+
+        Args:
+            record: The record.
+            name: In a directory, the file's name (default ``game_<n>.json``).
+
+        Raises:
+            RecordError: A second record for a ``.json`` file.
+        """
         if self.kind == "jsonl":
             with open(self.path, "a", encoding="utf-8") as f:
                 f.write(record.to_json() + "\n")
@@ -296,8 +396,12 @@ def save_record(record: GameRecord, path: str) -> None:
 
 
 def load_records(path: str) -> list[GameRecord]:
-    """Every record in a .json file, a .jsonl file or a directory of .json files: regular files
-    of at most ``MAX_FILE_BYTES`` each (``RecordError`` otherwise)."""
+    """Every record in a .json file, a .jsonl file or a directory of .json files.
+
+    Raises:
+        RecordError: A file that is not a regular file of at most ``MAX_FILE_BYTES``, not JSON,
+            or not a record, naming it.
+    """
     path = str(path)
     if os.path.isdir(path):                # its record files (not its folders)
         names = sorted(f for f in os.listdir(path) if f.endswith((".json", ".jsonl"))
@@ -356,6 +460,11 @@ def _parse(text: str, where: str):
 
 
 def load_record(path: str, index: int = 0) -> GameRecord:
+    """Record ``index`` of a file or directory (``load_records``; negative counts from the end).
+
+    Raises:
+        RecordError: No record ``index``, or what ``load_records`` refuses.
+    """
     recs = load_records(path)
     if not -len(recs) <= index < len(recs):
         raise RecordError(f"{path} holds {len(recs)} record(s); there is no game {index}")
@@ -372,20 +481,28 @@ except ImportError:          # pragma: no cover
 class RecordingEnv(_Base):
     """A PettingZoo wrapper of ``heroes_env.env()`` that records every game it plays.
 
-    path: where finished games go (``RecordWriter``: .jsonl, .json or a directory), or None to
-    keep them only in ``.records``. A game left before its end is kept, with ``result`` None,
-    when the next ``reset`` or ``close`` comes. ``reset(seed=None)`` draws the seed here so that
-    the record can replay it.
+    A game left before its end is kept, with ``result`` None, when the next ``reset`` or
+    ``close`` comes. ``reset(seed=None)`` draws the seed here so that the record can replay it.
+
+    Args:
+        env: The AEC env, ``heroes_env.env(...)`` or ``raw_env(...)``.
+        path: Where finished games go (``RecordWriter``: .jsonl, .json or a directory), or None
+            to keep them only in ``records``.
+        meta: Stored in every record's ``meta``.
+
+    Attributes:
+        records: The games recorded so far.
     """
 
-    def __init__(self, env, path: str | None = None, meta: dict | None = None):
+    def __init__(self, env: AECEnv, path: str | None = None, meta: dict | None = None):
         super().__init__(env)
         self.writer = RecordWriter(path) if path is not None else None
         self.records: list[GameRecord] = []
         self.meta = dict(meta or {})
         self._current: GameRecord | None = None
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """The env's ``reset``; a game under way is kept, unfinished."""
         self._flush()
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])
@@ -393,16 +510,17 @@ class RecordingEnv(_Base):
         g = self.env.unwrapped.game
         self._current = GameRecord(g.config, _engine_seed(seed), int(seed), meta=dict(self.meta))
 
-    def step(self, action):
+    def step(self, action: int | np.integer | np.ndarray | None) -> None:
+        """The env's ``step``, recorded; a game that ends is written."""
         raw = self.env.unwrapped
         g = raw.game
         rec = self._current
-        live = action is not None and not g.done
-        if live:
-            seat, label = g.decider, g.action_to_str(int(action))
+        live = None if action is None or g.done else int(action)     # a decision's action
+        if live is not None:
+            seat, label = g.decider, g.action_to_str(live)
         self.env.step(action)
-        if live and rec is not None:
-            rec.decisions.append([seat, int(action), label])
+        if live is not None and rec is not None:
+            rec.decisions.append([seat, live, label])
             if g.done:
                 finish(rec, g)
                 self._flush()
@@ -415,7 +533,8 @@ class RecordingEnv(_Base):
         if self.writer is not None:
             self.writer.write(rec)
 
-    def close(self):
+    def close(self) -> None:
+        """Keep the game under way, unfinished, and close the env."""
         self._flush()
         self.env.close()
 
@@ -423,17 +542,29 @@ class RecordingEnv(_Base):
 # ---------------------------------------------------------------- VectorEnv
 class VectorRecorder:
     """Records the games a ``heroes_env.vector.VectorEnv`` plays: use ``rec.reset`` / ``rec.step``
-    in place of the env's (same arguments and results).
+    in place of the env's (same arguments and results); other attributes are the env's.
 
-    path: a ``RecordWriter`` target (a directory or a .jsonl file) or None (``.records`` only).
-    rows: the rows to record (default all); max_games: stop recording after this many finished
-    games (None: all). Each finished game is written with its seed, labels and result by
-    replaying it through ``Game`` (this also checks it against the batched engine's result), so
-    recording costs a Python loop per recorded row and step: record a few rows of a training
-    run, not all 4,096.
+    Each finished game is written with its seed, labels and result by replaying it through
+    ``Game`` (this also checks it against the batched engine's result), so recording costs a
+    Python loop per recorded row and step: record a few rows of a training run, not all 4,096.
+
+    Args:
+        venv: The batched env.
+        path: A ``RecordWriter`` target (a directory or a .jsonl file) or None (``records``
+            only).
+        rows: The rows to record (None: all).
+        max_games: Stop recording after this many finished games (None: never).
+        meta: Stored in every record's ``meta`` (with the row).
+
+    Attributes:
+        records: The games recorded so far.
+
+    Raises:
+        ValueError: A row out of range.
     """
 
-    def __init__(self, venv, path: str | None = None, rows=None, max_games: int | None = None,
+    def __init__(self, venv: VectorEnv, path: str | None = None,
+                 rows: Iterable[int] | None = None, max_games: int | None = None,
                  meta: dict | None = None):
         self.venv = venv
         self.writer = RecordWriter(path) if path is not None else None
@@ -447,10 +578,11 @@ class VectorRecorder:
         self.records: list[GameRecord] = []
         self._actions: dict[int, list[int]] = {}
         self._seed: dict[int, int] = {}
-        self._seat = None
+        self._seat: np.ndarray | None = None
 
     @property
     def done(self) -> bool:
+        """``max_games`` games are recorded."""
         return self.max_games is not None and len(self.records) >= self.max_games
 
     def _start_rows(self, rows):
@@ -459,13 +591,20 @@ class VectorRecorder:
             self._actions[i] = []
             self._seed[i] = int(core.user_seed[i])
 
-    def reset(self, seed=None):
+    def reset(self, seed: int | None = None) -> VectorStep:
+        """The env's ``reset``; recording starts in every recorded row."""
         r = self.venv.reset(seed)
         self._start_rows(self.rows)
         self._seat = np.array(r.seat, copy=True)
         return r
 
-    def step(self, actions):
+    def step(self, actions: np.ndarray) -> VectorStep:
+        """The env's ``step``; the recorded rows' games that end are written.
+
+        Raises:
+            RecordDivergedError: A game whose replay through ``Game`` ends otherwise than the
+                batched engine's.
+        """
         if self._seat is None:
             raise RuntimeError("call reset() before step()")
         acts = np.asarray(actions)

@@ -1,19 +1,9 @@
 """Scenario builder: rig a game exactly, then drive it by action labels.
 
-    from heroes_env.scenario import build
-    g = build(
-        seats=[
-            {"role": "lord", "hand": ["slash ♠7", "jink"], "equip": ["halberd"]},
-            {"role": "rebel", "hp": 1, "hand": ["peach"]},
-            {"role": "loyalist"},
-            {"role": "renegade", "judge": ["indulgence"]},
-        ],
-        deck_top=["peach ♥3", "slash"],      # top card first
-        current=0, phase="play",
-    )
-    # heroes: {"hero": "caocao", ...} (key, zh/en name or id) gives the seat that hero's HP,
-    # gender, kingdom and skills (lord skills only for the lord); "hp"/"max_hp" still override
-    g.play("slash ♠7"); g.play("target player_1"); ...
+A seat is a dict of ``role``, ``hp``, ``max_hp``, ``hand``, ``equip``, ``judge``, ``gender``,
+``alive``, ``slashes`` and ``hero``: ``{"hero": "caocao", ...}`` (key, zh/en name or id) gives
+the seat that hero's HP, gender, kingdom and skills (lord skills only for the lord);
+``"hp"``/``"max_hp"`` still override.
 
 3v3 (``mode="3v3"``): six seats; seats 1 and 4 are the commanders, the others guards (a seat's
 "role" may be given but must agree); ``acted`` lists the seats that have already taken their turn
@@ -39,6 +29,25 @@ seats with one hero, a dead lord), a value of the wrong type (a bool where an in
 string where a bool does) or out of range (HP beyond what an observation holds,
 ``constants.HP_MAX``). A rigged table that is already won (no rebel or renegade alive) is built
 over: the lord's side has won, as the rules say, and no decision is asked.
+
+Examples:
+    ```python
+    from heroes_env.scenario import build
+
+    g = build(
+        seats=[
+            {"role": "lord", "hand": ["slash ♠7", "jink"], "equip": ["halberd"]},
+            {"role": "rebel", "hp": 1, "hand": ["peach"]},
+            {"role": "loyalist"},
+            {"role": "renegade", "judge": ["indulgence"]},
+        ],
+        deck_top=["peach ♥4", "slash"],      # top card first
+        current=0, phase="play",
+    )
+    g.play("slash ♠7")
+    g.play("target player_1")
+    print(g.describe_decision())             # "player_1: peach?": no jink, dying
+    ```
 """
 from __future__ import annotations
 
@@ -159,11 +168,30 @@ def _role(value, where, mode="identity") -> int:
 
 @dataclass(frozen=True)
 class Scenario:
-    """A rigged game: the seats, the cards on top of the deck, the turn under way and the table
-    (the module docstring says what each field means). ``build()`` makes the game. Seats default
-    to full HP (4, the lord 5 with 5+ players, a 3v3 commander 5) and no cards.
-    distinct_heroes=False lets several seats have one hero (no game deals that: for a rule test's
-    filler seats)."""
+    """A rigged game: the seats, the cards on top of the deck, the turn under way and the table.
+    ``build()`` makes the game. Seats default to full HP (4, the lord 5 with 5+ players, a 3v3
+    commander 5) and no cards.
+
+    Attributes:
+        seats: One dict per seat, 4 to 10 (the module docstring lists their keys).
+        deck_top: Cards on top of the draw pile, top card first.
+        current: The seat whose turn is under way.
+        phase: The phase it starts at: ``"start"``, ``"judge"``, ``"draw"``, ``"play"``,
+            ``"discard"`` or ``"finish"``.
+        round: The round being played, from 1 to ``max_rounds``.
+        acted: 3v3: the seats that have already taken their turn in this round.
+        guards_block: 3v3: whether the current turn is part of a guards' block (None: current
+            is a guard).
+        mode: ``"identity"`` or ``"3v3"``.
+        deck: The deck (None: Config's default).
+        max_rounds: The round cap (None: Config's default).
+        autoplay: Config's ``autoplay`` (None: its default).
+        seed: Shuffles the cards placed nowhere into the draw pile.
+        log: Keep the game's event log.
+        discard: Cards in the discard pile.
+        distinct_heroes: False lets several seats have one hero (no game deals that: for a rule
+            test's filler seats).
+    """
 
     seats: list[dict]
     deck_top: list | None = None
@@ -184,7 +212,11 @@ class Scenario:
     distinct_heroes: bool = True
 
     def build(self) -> Game:
-        """The game, run to its first decision (``ScenarioError`` naming what is wrong)."""
+        """The game, run to its first decision.
+
+        Raises:
+            ScenarioError: Anything wrong in the description, named.
+        """
         seats = self.seats
         if not isinstance(seats, (list, tuple)) or not 4 <= len(seats) <= C.MAX_SEATS:
             raise ScenarioError(f"seats must list 4 to {C.MAX_SEATS} seat descriptions, got "
@@ -345,8 +377,21 @@ SCENARIO_FIELDS = tuple(f.name for f in fields(Scenario))
 
 
 def build(seats: list[dict], deck_top: list | None = None, **given: Any) -> Game:
-    """``Scenario(seats, deck_top, **given).build()``: build a game from a description (see the
-    module docstring; the other fields are ``Scenario``'s) and run it to its first decision."""
+    """Build a game from a description and run it to its first decision:
+    ``Scenario(seats, deck_top, **given).build()``.
+
+    Args:
+        seats: One dict per seat (the module docstring lists their keys).
+        deck_top: Cards on top of the draw pile, top card first.
+        **given: ``Scenario``'s other fields (``current``, ``phase``, ``round``, ``mode``,
+            ``seed`` ...).
+
+    Returns:
+        The game, its first decision pending.
+
+    Raises:
+        ScenarioError: An unknown field, or anything wrong in the description, named.
+    """
     unknown = sorted(set(given) - set(SCENARIO_FIELDS))
     if unknown:
         raise ScenarioError(f"unknown scenario field(s) {unknown}; the fields are "

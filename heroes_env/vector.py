@@ -43,11 +43,13 @@ from __future__ import annotations
 
 import functools
 import glob
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numba
 import numpy as np
+import numpy.typing as npt
 
 from .config import Config, make_config
 from .engine import batch as K
@@ -65,7 +67,26 @@ SEED_LIMIT = 1 << 62
 
 @dataclass
 class VectorStep:
-    """What ``VectorEnv.reset`` / ``step`` return, one row per game (see the module docstring)."""
+    """What ``VectorEnv.reset`` / ``step`` return, one row per game; it unpacks as the tuple
+    ``seat, obs, mask, rewards, terminated, truncated, info``.
+
+    A game that ends is reported in the step that ends it and replaced at once by a new game:
+    that row's ``seat``, ``obs`` and ``mask`` are the new game's.
+
+    Attributes:
+        seat: ``(B,)`` int64, the seat that must decide in each game.
+        obs: ``(B, OBS_SIZE)`` float32 (uint8 with ``obs_dtype="uint8"``), that seat's
+            observation.
+        mask: ``(B, NUM_ACTIONS)`` int8, its legal actions.
+        rewards: ``(B, num_players)`` float32, every seat's reward in the games that ended in
+            this step (0 elsewhere).
+        terminated: ``(B,)`` bool, the games that ended in this step.
+        truncated: ``(B,)`` bool, the games that reached ``max_rounds`` in this step.
+        info: Per-game ``(B,)`` arrays: ``result`` (the ``RES_*`` code of a game that ended in
+            this step, else 0), ``length`` (its agent decisions), ``seed`` (its seed as given
+            to ``env().reset``), ``decision`` (the ``DK_*`` kind of the pending decision) and
+            ``games`` (games started in the row since ``reset``).
+    """
     seat: np.ndarray
     obs: np.ndarray
     mask: np.ndarray
@@ -307,22 +328,65 @@ class BatchCore:
 
 
 class VectorEnv:
-    """B games of ``heroes_env.env(**kwargs)`` stepped together (module docstring)."""
+    """B games of ``heroes_env.env()`` advanced together in one compiled call, the fastest way
+    to collect play; the guide: docs/vector.md.
+
+    Every game reports whoever must decide in it now (in or out of turn, as in the AEC env),
+    that seat's observation and exact action mask; one action per game steps them all.
+    Validation, stepping, ending and starting games and encoding run in compiled code, in
+    parallel over rows. Game k of row i (k = 0, 1, ... since ``reset``) plays the game of
+    ``heroes_env.env().reset(seed=base + k * B + i)``: the same seeds and actions give the
+    same games.
+
+    Args:
+        num_envs: B, the number of games.
+        config: A ready ``Config``; give it or Config's keywords, not both.
+        num_threads: Threads of a call (None: every thread Numba may use, all cores by
+            default); settable later.
+        copy: False: the returned arrays are the env's own buffers, read-only and overwritten
+            by the next ``step`` (copy what you keep); True: fresh arrays.
+        serial_below: Below this many games a call runs on the calling thread (None:
+            ``default_serial_below()``, 256).
+        obs_dtype: ``"float32"`` or ``"uint8"`` for ``obs``, ``observe`` and ``state``.
+        **config_kw: ``Config``'s keywords (``num_players``, ``mode``, ``pack``, ``deck``,
+            ``max_rounds``, ``autoplay``, ``hero_selection``), as for ``heroes_env.env``.
+
+    Attributes:
+        config: The games' ``Config``.
+        num_envs: B.
+        num_players: Seats per game.
+        possible_agents: ``player_0`` .. ``player_{n-1}``.
+
+    Raises:
+        TypeError: An unknown keyword, or ``config`` with Config's keywords.
+        ValueError: A value out of range (the message names it and what is legal).
+
+    Examples:
+        ```python
+        from heroes_env.vector import VectorEnv
+
+        venv = VectorEnv(num_envs=64, num_players=5)
+        out = venv.reset(seed=0)
+        for _ in range(100):
+            out = venv.step(venv.random_actions())
+        print(out.seat.shape, out.obs.shape, int(out.terminated.sum()))
+        ```
+    """
 
     metadata = {"name": "sanguosha_v0"}
 
-    def __init__(self, num_envs: int, *, config: Config | None = None, num_threads=None,
-                 copy: bool = False, serial_below=None, obs_dtype="float32", **config_kw):
-        """config_kw: Config's keywords (as ``heroes_env.env``), or a ready ``config``.
-        obs_dtype: "float32" (default) or "uint8" for obs, ``observe`` and ``state``."""
-        self.config = make_config(config, "VectorEnv", **config_kw)
+    def __init__(self, num_envs: int, *, config: Config | None = None,
+                 num_threads: int | None = None, copy: bool = False,
+                 serial_below: int | None = None, obs_dtype: npt.DTypeLike = "float32",
+                 **config_kw: Any):
+        self.config: Config = make_config(config, "VectorEnv", **config_kw)
         self.core = BatchCore(self.config, num_envs, K.SEATS_EVERYONE,
                               np.zeros(C.MAX_SEATS, np.int8), num_threads, serial_below,
                               obs_dtype=obs_dtype)
         self.obs_dtype = self.core.obs_dtype
-        self.num_envs = self.core.B
+        self.num_envs: int = self.core.B
         self.num_players: int = self.core.n
-        self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
+        self.possible_agents: list[str] = [f"player_{i}" for i in range(self.num_players)]
         self.copy = bool(copy)
         core = self.core
         R = core.R
@@ -337,6 +401,7 @@ class VectorEnv:
 
     @property
     def num_threads(self) -> int:
+        """Threads of a call (settable; None: every thread Numba may use)."""
         return self.core.num_threads
 
     @num_threads.setter
@@ -344,15 +409,33 @@ class VectorEnv:
         self.core.num_threads = resolve_threads(value)
 
     # ------------------------------------------------------------ API
-    def reset(self, seed=None) -> VectorStep:
-        """Start B new games: game 0 of row i is ``env().reset(seed=seed + i)``."""
+    def reset(self, seed: int | None = None) -> VectorStep:
+        """Start B new games: game 0 of row i is ``env().reset(seed=seed + i)``.
+
+        Args:
+            seed: The base seed, ``|seed| <= 2**62``; None draws a fresh one. It also seeds
+                the agents' stream (``random_actions``), through another hash.
+        """
         core = self.core
         core.set_base(seed)
         core.start()
         return self._result()
 
-    def step(self, actions) -> VectorStep:
-        """One decision in every game: actions[i] answers game i's pending decision."""
+    def step(self, actions: np.ndarray) -> VectorStep:
+        """One decision in every game: ``actions[i]`` answers game i's pending decision.
+
+        Args:
+            actions: ``(B,)`` integers, each legal for its game's deciding seat.
+
+        Returns:
+            The games after the step; an ended game is already replaced by its row's next.
+
+        Raises:
+            IllegalActionError: An illegal action, naming the game, the action and the legal
+                ones; no game changes.
+            ValueError: Actions of the wrong shape or dtype.
+            RuntimeError: Before ``reset``.
+        """
         core = self.core
         if not core.started:
             raise RuntimeError("call reset() before step()")
@@ -372,8 +455,9 @@ class VectorEnv:
         seat, obs, mask, rew, term, trunc = self._ro
         return VectorStep(seat, obs, mask, rew, term, trunc, dict(self._ro_info))
 
-    def resample(self, game: Game | int, seat: int, rng=None, roles=None,
-                 rows=None) -> VectorStep:
+    def resample(self, game: Game | int, seat: int,
+                 rng: np.random.Generator | int | None = None, roles: np.ndarray | None = None,
+                 rows: Sequence[int] | np.ndarray | None = None) -> VectorStep:
         """Worlds of one game, one per row: ``Game.resample`` drawn K times in one call.
 
         Each of the given rows (K of them) gets its own world consistent with what seat knows
@@ -384,22 +468,21 @@ class VectorEnv:
         rows are left as they are.
 
         Args:
-            game (Game | int): a game of this env's config, or the index of one of its rows
-                (read before any row is written).
-            seat (int): the seat whose knowledge every world keeps.
-            rng (numpy.random.Generator | int | None): where the draws come from.
-            roles (numpy.ndarray | None): the hidden roles' distribution, as in
-                ``Game.resample``.
-            rows (Sequence[int] | None): the rows to fill (distinct, 0 .. num_envs - 1); None:
-                every row.
+            game: A game of this env's config, or the index of one of its rows (read before
+                any row is written).
+            seat: The seat whose knowledge every world keeps.
+            rng: Where the draws come from (an int seeds a new Generator; None: fresh
+                entropy).
+            roles: The hidden roles' distribution, as in ``Game.resample``.
+            rows: The rows to fill (distinct, 0 .. num_envs - 1); None: every row.
 
         Returns:
-            VectorStep: as ``step`` returns it; the filled rows hold their world's decider,
-            observation and mask, and no reward.
+            As ``step`` returns it; the filled rows hold their world's decider, observation and
+            mask, and no reward.
 
         Raises:
-            RuntimeError: before ``reset``.
-            ValueError: a game of another config, a row out of range or repeated, or what
+            RuntimeError: Before ``reset``.
+            ValueError: A game of another config, a row out of range or repeated, or what
                 ``Game.resample`` refuses. Nothing is changed.
         """
         core = self.core
@@ -443,10 +526,15 @@ class VectorEnv:
         return self._result()
 
     def random_actions(self) -> np.ndarray:
-        """A uniformly random legal action for every game (B,), drawn in compiled code from the
-        agents' stream (seeded by ``reset``'s seed, separate from the games'). The first call
-        also turns on drawing inside every later ``step`` (about 2% of a step's cost), so that
-        the draw is ready when asked for."""
+        """A uniformly random legal action for every game, ``(B,)`` int64.
+
+        Drawn in compiled code from the agents' stream (seeded by ``reset``'s seed, separate
+        from the games'). The first call also turns on drawing inside every later ``step``
+        (about 2% of a step's cost), so that the draw is ready when asked for.
+
+        Raises:
+            RuntimeError: Before ``reset``.
+        """
         core = self.core
         if not core.started:
             raise RuntimeError("call reset() before random_actions()")
@@ -456,7 +544,8 @@ class VectorEnv:
         return core.R[:, K.R_RANDOM].copy()
 
     def game(self, i: int) -> Game:
-        """A copy of game i as a ``Game`` (labels, legal actions, render_text ...)."""
+        """A copy of game i as a ``Game`` (labels, legal actions, ``render_text`` ...); changing
+        it changes nothing here."""
         i = _check_int("game index", i, 0, self.num_envs - 1)
         return Game(self.config, self.core.S[i].copy())
 
@@ -475,13 +564,16 @@ class VectorEnv:
         return out
 
     def action_to_str(self, i: int, action: int, lang: str = "en") -> str:
+        """The label of an action for game i's pending decision, in ``"en"`` or ``"zh"``."""
         return self.game(i).action_to_str(action, lang)
 
-    def bytes_per_game(self) -> dict:
+    def bytes_per_game(self) -> dict[str, int]:
+        """Memory per game: ``{"state": the engine row, "total": everything the batch holds
+        for it}``, in bytes."""
         return self.core.nbytes_per_game()
 
-    def close(self):
-        pass
+    def close(self) -> None:
+        """Nothing to release."""
 
     def __repr__(self):
         return f"VectorEnv(num_envs={self.num_envs}, {self.config})"

@@ -44,15 +44,18 @@ Every decision of the learner is one ``step``; opponents' decisions (in or out o
 """
 from __future__ import annotations
 
+from typing import Any
+
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from .config import Config, make_config
 from .engine import batch as K
 from .engine import constants as C
 from .env import RENDER_FPS
-from .game import as_action
+from .game import Game, as_action
 from .obs import check_obs_dtype, obs_box
 from .vector import BatchCore, _check_int
 
@@ -78,13 +81,20 @@ class OpponentError(RuntimeError):
 
 
 class RandomPolicy:
-    """Uniformly random legal actions in Python (a reproducible reference; ``"random"``
-    opponents are the same thing in compiled code, with another random stream)."""
+    """Uniformly random legal actions in Python, as an opponent policy (a reproducible
+    reference; ``"random"`` opponents are the same thing in compiled code, with another random
+    stream). Also callable as ``policy(obs, mask) -> action``.
 
-    def __init__(self, seed=None):
+    Args:
+        seed: Seeds its generator (None: fresh entropy).
+    """
+
+    def __init__(self, seed: int | None = None):
         self.rng = np.random.default_rng(seed)
 
-    def act_batch(self, obs, masks, seats):
+    def act_batch(self, obs: np.ndarray, masks: np.ndarray, seats: np.ndarray) -> np.ndarray:
+        """One uniformly random legal action per row of masks, ``(N,)`` int64 (obs and seats
+        unused)."""
         out = np.empty(len(masks), np.int64)
         for k, m in enumerate(masks):
             legal = np.flatnonzero(m)
@@ -278,18 +288,71 @@ class _Driver:
 
 
 class LearnerEnv(gymnasium.Env):
-    """One game at a time, from one learning seat's point of view (module docstring)."""
+    """A ``gymnasium.Env`` of one game at a time, from one learning seat's point of view: the
+    other seats are played inside ``step`` (the guide: docs/vector.md).
+
+    Every decision of the learner is one ``step``; opponents' decisions (in or out of turn) are
+    played inside it until the learner must decide again or the game ends. The observation is
+    the learner's partial view, ``Box((OBS_SIZE,))``; the action ``Discrete(NUM_ACTIONS)``, its
+    legal ones in ``action_masks()`` (what sb3-contrib's ``MaskablePPO`` asks for). The reward
+    is the learner's: +1 / -1 / 0 when the game ends, else 0. An episode is one game from the
+    learner's first decision (a game that ends before it is skipped, counted in
+    ``info["skipped"]``). Game k after ``reset(seed=s)`` is ``heroes_env.env().reset(seed=s +
+    k)``.
+
+    Args:
+        seat: The learner's seat, or ``"random"``: drawn for every game from the agents'
+            random stream, so the learner plays every role.
+        opponents: The other seats' policy, or a list of one per seat: ``"random"`` (uniform
+            legal actions drawn in compiled code), ``"heuristic"`` (``HeuristicAgent``, played
+            inside the engine's compiled call; a ``HeuristicAgent`` object given here plays
+            there too, keeping its seed), any other ``heroes_env.agents.make_agent`` name (one
+            agent for the seats naming it, one batched call per round of opponent decisions),
+            a callable ``f(obs, mask) -> action`` (one decision at a time), or a batched policy
+            (an object with ``act_batch(obs (N, OBS_SIZE), masks (N, NUM_ACTIONS), seats (N,))
+            -> actions (N,)``).
+        config: A ready ``Config``; give it or Config's keywords, not both.
+        render_mode: ``"ansi"`` (``render()`` returns the table as text) or None.
+        illegal_action: What an integer action outside the learner's mask does:
+            ``"raise"``: ``IllegalActionError`` naming the legal actions, nothing changes;
+            ``"lose"``: the learner forfeits the game (reward -1, terminated,
+            ``info["illegal_action"]``), the default of ``gymnasium.make(GYM_ID)``. A
+            non-integer action (a float, a bool, a list) always raises ``ValueError``.
+        obs_dtype: ``"float32"`` or ``"uint8"`` (``heroes_env.obs``); Python opponents get
+            their observations in it too.
+        **config_kw: ``Config``'s keywords (``num_players``, ``mode``, ``pack``, ``deck``,
+            ``max_rounds``, ``autoplay``, ``hero_selection``), as for ``heroes_env.env``.
+
+    Attributes:
+        config: The games' ``Config``.
+        observation_space: ``Box((OBS_SIZE,))`` in ``obs_dtype``.
+        action_space: ``Discrete(NUM_ACTIONS)``.
+
+    Raises:
+        TypeError: An unknown keyword, or ``config`` with Config's keywords.
+        ValueError: A value out of range, an unknown opponent (naming what is legal).
+
+    Examples:
+        ```python
+        from heroes_env.wrappers import LearnerEnv
+
+        env = LearnerEnv(seat="random", opponents="random", num_players=5)
+        obs, info = env.reset(seed=0)
+        terminated = truncated = False
+        while not (terminated or truncated):
+            action = int(env.action_masks().argmax())       # the first legal action
+            obs, reward, terminated, truncated, info = env.step(action)
+        print(info["seat"], reward)
+        ```
+    """
 
     metadata = {"render_modes": ["ansi"], "render_fps": RENDER_FPS, "name": "sanguosha_learner_v0"}
 
-    def __init__(self, seat=0, opponents="random", *, config: Config | None = None,
-                 render_mode: str | None = None, illegal_action: str = "raise",
-                 obs_dtype="float32", **config_kw):
-        """config_kw: Config's keywords (as ``heroes_env.env``), or a ready ``config``.
-        obs_dtype: "float32" (default) or "uint8" (``heroes_env.obs``).
-        illegal_action: what an integer action outside the learner's mask does (``ILLEGAL_ACTION``
-        below); a non-integer action (a float, a bool, a list) always raises ``ValueError``."""
-        self.config = make_config(config, "LearnerEnv", **config_kw)
+    def __init__(self, seat: int | str = 0, opponents: Any = "random", *,
+                 config: Config | None = None, render_mode: str | None = None,
+                 illegal_action: str = "raise", obs_dtype: npt.DTypeLike = "float32",
+                 **config_kw: Any):
+        self.config: Config = make_config(config, "LearnerEnv", **config_kw)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         if illegal_action not in ILLEGAL_ACTION:
@@ -298,8 +361,9 @@ class LearnerEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self._d = _Driver(self.config, 1, seat, opponents, 1, 2, obs_dtype)
-        self.observation_space = obs_box(self._d.core.obs_dtype, self.config.max_rounds)
-        self.action_space = spaces.Discrete(C.NUM_ACTIONS)
+        self.observation_space: spaces.Box = obs_box(self._d.core.obs_dtype,
+                                                     self.config.max_rounds)
+        self.action_space: spaces.Discrete = spaces.Discrete(C.NUM_ACTIONS)
         self._fresh = False       # the current game has had no learner step yet
 
     @property
@@ -307,7 +371,20 @@ class LearnerEnv(gymnasium.Env):
         """The learner's seat in the current game."""
         return int(self._d.core.R[0, K.R_LEARNER])
 
-    def reset(self, *, seed=None, options=None):
+    def reset(self, *, seed: int | None = None, options: dict | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Start the next game, or the game of a new seed, and run it to the learner's first
+        decision.
+
+        Args:
+            seed: A new base seed (game k after it plays ``env().reset(seed=seed + k)``); None
+                goes on with the next game of the current seed (the first ``reset`` draws one).
+            options: Unused (Gymnasium's signature).
+
+        Returns:
+            The learner's observation, and ``info``: ``seat``, ``skipped`` and ``decision``
+            (the ``DK_*`` kind of the learner's pending decision).
+        """
         super().reset(seed=seed)
         d = self._d
         core = d.core
@@ -320,7 +397,26 @@ class LearnerEnv(gymnasium.Env):
         self._fresh = True
         return core.obs[0].copy(), self._info(False)
 
-    def step(self, action):
+    def step(self, action: int | np.integer | np.ndarray
+             ) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """The learner's decision, then the opponents' until the learner decides again or the
+        game ends.
+
+        Args:
+            action: An int (or numpy integer, or 0-d / size-1 integer array) in the learner's
+                mask.
+
+        Returns:
+            ``obs, reward, terminated, truncated, info``. At the end of a game ``obs`` is the
+            learner's last view and ``info`` adds ``result`` (``RES_*``), ``length``, ``seed``
+            and ``rewards`` (every seat's); the next game waits for the next ``reset``.
+
+        Raises:
+            IllegalActionError: An action outside the mask with ``illegal_action="raise"``.
+            ValueError: An action that is no integer.
+            RuntimeError: Before ``reset``, or after an ``OpponentError``.
+            OpponentError: An opponent policy returned an illegal action.
+        """
         d = self._d
         core = d.core
         if not core.started or d.broken:
@@ -361,15 +457,16 @@ class LearnerEnv(gymnasium.Env):
         return info
 
     def action_masks(self) -> np.ndarray:
-        """The learner's legal actions now (bool, NUM_ACTIONS)."""
+        """The learner's legal actions now, bool ``(NUM_ACTIONS,)``."""
         return self._d.core.masks[0] != 0
 
-    def game(self):
+    def game(self) -> Game:
         """A copy of the current game as a ``heroes_env.Game``."""
-        from .game import Game
         return Game(self.config, self._d.core.S[0].copy())
 
-    def render(self):
+    # Gymnasium types render() with a type variable: an "ansi" frame is a str
+    def render(self) -> str | None:  # type: ignore[override]
+        """The table as text (``render_mode="ansi"``), else None."""
         if self.render_mode == "ansi":
             return self.game().render_text()
         return None
@@ -391,41 +488,103 @@ class ActionMasks(gymnasium.Wrapper, gymnasium.utils.RecordConstructorArgs):
 
 
 class LearnerVectorEnv(gymnasium.vector.VectorEnv):
-    """B games on the batched engine, each from one learning seat's point of view; opponents are
-    played inside ``step`` (random ones in compiled code, others batched across games).
+    """A ``gymnasium.vector.VectorEnv`` of B games on the batched engine, each from one learning
+    seat's point of view, with ``LearnerEnv``'s semantics; opponents are played inside ``step``
+    (random ones in compiled code, others batched across games).
 
     Auto-reset is gymnasium's ``SAME_STEP`` mode: in a step where game i ends, ``obs[i]`` is
     already the next game's first observation, and the ended game's last view of the learner is
-    in ``infos["final_obs"][i]`` (``infos["_final_obs"]`` marks those games). ``copy=False``
-    returns the env's own buffers (read-only, overwritten by the next step)."""
+    in ``infos["final_obs"][i]`` (``infos["_final_obs"]`` marks those games). Game k of env i
+    after ``reset(seed=s)`` plays ``heroes_env.env().reset(seed=s + k * num_envs + i)``. An
+    illegal learner action raises ``IllegalActionError``.
+
+    Args:
+        num_envs: B, the number of games.
+        seat: The learner's seat, or ``"random"`` (drawn per game).
+        opponents: The other seats' policy, or a list of one per seat: ``"random"`` (uniform
+            legal actions drawn in compiled code), ``"heuristic"`` (``HeuristicAgent``, played
+            inside the engine's compiled call; a ``HeuristicAgent`` object given here plays
+            there too, keeping its seed), any other ``heroes_env.agents.make_agent`` name (one
+            agent for the seats naming it, one batched call per round of opponent decisions),
+            a callable ``f(obs, mask) -> action`` (one decision at a time), or a batched policy
+            (an object with ``act_batch(obs (N, OBS_SIZE), masks (N, NUM_ACTIONS), seats (N,))
+            -> actions (N,)``).
+        config: A ready ``Config``; give it or Config's keywords, not both.
+        num_threads: Threads of a call (None: every thread Numba may use).
+        copy: True: fresh arrays; False: the env's own buffers, read-only and overwritten by
+            the next step.
+        serial_below: Below this many games a call runs on the calling thread (None: 256).
+        obs_dtype: ``"float32"`` or ``"uint8"`` (``heroes_env.obs``).
+        **config_kw: ``Config``'s keywords (``num_players``, ``mode``, ``pack``, ``deck``,
+            ``max_rounds``, ``autoplay``, ``hero_selection``), as for ``heroes_env.env``.
+
+    Attributes:
+        config: The games' ``Config``.
+        num_envs: B.
+        single_observation_space: One game's observation space.
+        single_action_space: ``Discrete(NUM_ACTIONS)``.
+
+    Raises:
+        TypeError: An unknown keyword, or ``config`` with Config's keywords.
+        ValueError: A value out of range, an unknown opponent (naming what is legal).
+    """
 
     metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
                 "name": "sanguosha_learner_vector_v0"}
 
-    def __init__(self, num_envs: int, seat=0, opponents="random", *,
-                 config: Config | None = None, num_threads=None, copy: bool = True,
-                 serial_below=None, obs_dtype="float32", **config_kw):
-        self.config = make_config(config, "LearnerVectorEnv", **config_kw)
+    def __init__(self, num_envs: int, seat: int | str = 0, opponents: Any = "random", *,
+                 config: Config | None = None, num_threads: int | None = None,
+                 copy: bool = True, serial_below: int | None = None,
+                 obs_dtype: npt.DTypeLike = "float32", **config_kw: Any):
+        self.config: Config = make_config(config, "LearnerVectorEnv", **config_kw)
         self._d = _Driver(self.config, num_envs, seat, opponents, num_threads, serial_below,
                           obs_dtype)
         B = self._d.core.B
-        self.num_envs = B
+        self.num_envs: int = B
         self.copy = bool(copy)
         dt = self._d.core.obs_dtype
-        self.single_observation_space = obs_box(dt, self.config.max_rounds)
-        self.single_action_space = spaces.Discrete(C.NUM_ACTIONS)
+        self.single_observation_space: spaces.Box = obs_box(dt, self.config.max_rounds)
+        self.single_action_space: spaces.Discrete = spaces.Discrete(C.NUM_ACTIONS)
         self.observation_space = obs_box(dt, self.config.max_rounds, (B,))
         self.action_space = spaces.MultiDiscrete(np.full(B, C.NUM_ACTIONS))
         self._reward = np.zeros(B, np.float32)
 
-    def reset(self, *, seed=None, options=None):
+    def reset(self, *, seed: int | None = None, options: dict | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Start B new games and run each to its learner's first decision.
+
+        Args:
+            seed: The base seed (None: drawn from the env's generator).
+            options: Unused (Gymnasium's signature).
+
+        Returns:
+            ``obs (B, OBS_SIZE)`` and ``infos``: ``seat``, ``skipped`` and ``decision`` arrays.
+        """
         super().reset(seed=seed)
         d = self._d
         d.core.set_base(seed if seed is not None else int(self.np_random.integers(1 << 62)))
         d.start()
         return self._out(d.core.obs), self._infos(None)
 
-    def step(self, actions):
+    def step(self, actions: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """One learner decision in every game, then the opponents' until every learner decides
+        again.
+
+        Args:
+            actions: ``(B,)`` integers, each in its game's learner mask.
+
+        Returns:
+            ``obs, rewards, terminated, truncated, infos``, each ``(B, ...)``. Where a game
+            ended, ``infos`` adds ``final_obs``, ``result``, ``length``, ``final_seat`` and
+            ``seed`` (each with its ``_`` mask).
+
+        Raises:
+            IllegalActionError: An illegal action, naming the game; nothing changes.
+            ValueError: Actions of the wrong shape or dtype.
+            RuntimeError: Before ``reset``, or after an ``OpponentError``.
+            OpponentError: An opponent policy returned an illegal action.
+        """
         d = self._d
         core = d.core
         if not core.started or d.broken:
@@ -467,11 +626,12 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         return infos
 
     def action_masks(self) -> np.ndarray:
-        """Each game's legal actions for its learner now (bool, (num_envs, NUM_ACTIONS))."""
+        """Each game's legal actions for its learner now, bool ``(num_envs, NUM_ACTIONS)``."""
         return self._d.core.masks != 0
 
     def random_actions(self) -> np.ndarray:
-        """A uniformly random legal action per game (compiled, agents' stream)."""
+        """A uniformly random legal action per game, ``(num_envs,)`` int64, drawn in compiled
+        code from the agents' stream."""
         core = self._d.core
         K.sample_rows(core.masks, core.agent_seed, core.R)
         return core.R[:, K.R_RANDOM].copy()
@@ -481,16 +641,37 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         """Each game's learner seat now."""
         return self._d.core.R[:, K.R_LEARNER].copy()
 
-    def close_extras(self, **kwargs):
-        pass
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release."""
 
 
-def sb3_vec_env(num_envs: int, **kwargs):
-    """A ``LearnerVectorEnv`` as a stable-baselines3 ``VecEnv`` (needs the ``train`` extra), for
-    ``MaskablePPO(..., env=sb3_vec_env(64, seat="random"))``: B games per call, opponents inside
-    ``step``, ``action_masks`` for sb3-contrib, ``terminal_observation`` and
-    ``TimeLimit.truncated`` in the infos of ended games as SB3 expects. kwargs: those of
-    ``LearnerVectorEnv``."""
+def sb3_vec_env(num_envs: int, **kwargs: Any) -> Any:
+    """A ``LearnerVectorEnv`` as a stable-baselines3 ``VecEnv`` (needs the ``train`` extra).
+
+    B games per call, opponents inside ``step``, ``action_masks`` for sb3-contrib,
+    ``terminal_observation`` and ``TimeLimit.truncated`` in the infos of ended games as SB3
+    expects.
+
+    Args:
+        num_envs: B, the number of games.
+        **kwargs: ``LearnerVectorEnv``'s keywords (``seat``, ``opponents``, Config's ...);
+            ``copy`` is True unless given.
+
+    Returns:
+        A ``stable_baselines3.common.vec_env.VecEnv``.
+
+    Raises:
+        ImportError: stable-baselines3 is not installed (with the command that installs it).
+
+    Examples:
+        ```python
+        from sb3_contrib import MaskablePPO
+        from heroes_env.wrappers import sb3_vec_env
+
+        model = MaskablePPO("MlpPolicy", sb3_vec_env(16, seat="random", num_players=5),
+                            n_steps=64, batch_size=256)
+        ```
+    """
     try:
         from stable_baselines3.common.vec_env import VecEnv
     except ImportError as e:

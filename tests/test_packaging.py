@@ -43,7 +43,7 @@ def test_dev_extra_has_the_linter_the_type_checker_and_every_tested_extra():
     assert {"pytest", "ruff", "mypy", "build"} <= names
     extras = next(r for r in dev if r.startswith("heroes_env["))
     assert set(extras[len("heroes_env["):-1].split(",")) == {"train", "tournament", "ray",
-                                                             "torchrl"}
+                                                             "torchrl", "docs"}
 
 
 def test_classifiers_name_only_the_tested_python():

@@ -1,22 +1,37 @@
-"""The README's and the documentation's Python examples run as written."""
+"""The README's, the documentation's and the docstrings' Python examples run as written."""
 import pathlib
 import re
+import textwrap
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 PAGES = [README, *sorted((ROOT / "docs").rglob("*.md"))]
+# the package's modules: their docstrings' Examples sections (the API reference shows them)
+SOURCES = sorted((ROOT / "heroes_env").rglob("*.py"))
 
 
 def python_blocks(path):
-    return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
+    """The ```python blocks of a page, or of a module's docstrings (indented there: dedented)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".py":
+        return [textwrap.dedent(block) for _, block
+                in re.findall(r"^( *)```python\n(.*?)^\1```", text, re.M | re.S)]
+    return re.findall(r"```python\n(.*?)```", text, re.S)
 
 
 # an example that trains (``.learn(``) takes half a minute: the full run's
 EXAMPLES = [pytest.param(p, i, block, id=f"{p.relative_to(ROOT)}:{i}",
                          marks=[pytest.mark.slow] if ".learn(" in block else [])
-            for p in PAGES for i, block in enumerate(python_blocks(p))]
+            for p in PAGES + SOURCES for i, block in enumerate(python_blocks(p))]
+
+
+def test_the_public_docstrings_have_examples():
+    with_examples = {p.relative_to(ROOT).as_posix() for p in SOURCES if python_blocks(p)}
+    assert {"heroes_env/__init__.py", "heroes_env/config.py", "heroes_env/env.py",
+            "heroes_env/game.py", "heroes_env/vector.py", "heroes_env/wrappers.py"} \
+        <= with_examples
 
 
 def test_readme_has_examples():

@@ -1,15 +1,22 @@
 """Agents for heroes_env: one interface (observation, mask -> action) for the AEC env, the
 wrappers, the vector API and the tournaments.
 
-    from heroes_env.agents import make_agent
-    agent = make_agent("heuristic", seed=0)   # "random", "trained:none5", "package.module:Class",
-                                               # a checkpoint file, "llm:MODEL@BASE_URL" (a
-                                               # chat-completions model),
-                                               # "search:worlds=8" (search by simulation)
-    agent.reset()                              # before each game
-    action = agent.act(obs, mask)
-
+``make_agent`` makes one from a spec: ``"random"``, ``"heuristic"``, ``"trained:none5"`` (the
+agent zoo), ``"search:worlds=8"`` (search by simulation), ``"llm:MODEL@BASE_URL"`` (a
+chat-completions model), an import path ``"package.module:Class"`` or a checkpoint file.
 ``python -m heroes_env.agents.tournament --help`` runs games between agents and rates them.
+
+Examples:
+    ```python
+    from heroes_env import Config, Game
+    from heroes_env.agents import make_agent
+
+    agent = make_agent("heuristic", seed=0)
+    agent.reset()                                   # before each game
+    game = Game.new(Config(num_players=5), seed=1)
+    obs, mask = game.observe_with_mask(game.decider)
+    game.step(agent.act(obs, mask))
+    ```
 """
 from .base import (
     Agent,

@@ -29,7 +29,7 @@ import os
 import threading
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -59,39 +59,68 @@ class AgentSpecError(ValueError):
 class Agent:
     """Base class: subclasses implement ``act`` (and, if they remember games, ``reset``).
 
-    name: a label for tables and logs. seed: seeds the agent's own random generator
-    (``self.rng``); ``reset(seed=...)`` reseeds it.
+    An agent maps (observation, action mask) to an action; nothing else reaches it (never the
+    ``Game`` or hidden state). Agents that remember a game keep that memory per *slot*: any
+    hashable key naming one seat of one game (``act``'s ``slot``, ``act_batch``'s ``slots``).
+
+    Args:
+        seed: Seeds the agent's own random generator (``rng``); ``reset(seed=...)`` reseeds it.
+        name: A label for tables and logs (default: the class's ``name``).
+
+    Attributes:
+        name: The label.
+        rng: The agent's ``numpy.random.Generator``.
+        slot_memory: True: ``act_batch``'s third argument names slots, and the wrappers call
+            ``reset(slots=...)`` when those games start again.
+        wants_worlds: True for search agents: the table hands them worlds (``act_at_table``).
+        perfect_information: With ``wants_worlds``: the worlds are to be copies of the true
+            game (cheating, an upper bound for measurements only).
+        true_roles: With ``wants_worlds``: the worlds are to hold the game's true hidden roles,
+            the rest drawn as usual (cheating on the roles, for measurements only).
     """
 
-    name = "agent"
+    name: str = "agent"
     # the batched protocol of heroes_env.wrappers: act_batch's third argument names slots (one
     # seat of one game), and reset(slots=...) is called when those games start again
-    slot_memory = True
+    slot_memory: bool = True
     # search agents: the table hands them worlds (``act_at_table``)
-    wants_worlds = False
+    wants_worlds: bool = False
     # with wants_worlds: True if the worlds are to be copies of the true game (perfect
     # information: cheating, an upper bound for measurements only)
-    perfect_information = False
+    perfect_information: bool = False
     # with wants_worlds: True if the worlds are to be drawn with the game's true hidden roles,
     # the rest (hands, the pile's order) drawn as usual (cheating on the roles alone: what
     # knowing the roles is worth, for measurements only)
-    true_roles = False
+    true_roles: bool = False
 
     def __init__(self, seed: int | None = None, name: str | None = None):
         if name is not None:
             self.name = name
-        self.rng = np.random.default_rng(seed)
+        self.rng: np.random.Generator = np.random.default_rng(seed)
 
     # ------------------------------------------------------------ games
     def reset(self, seed: int | None = None, slots: Iterable[Hashable] | None = None) -> None:
-        """A new game starts: forget every slot's memory (or only those in slots); reseed the
-        generator if seed is given."""
+        """A new game starts: forget every slot's memory.
+
+        Args:
+            seed: Reseeds the generator (None: keeps it).
+            slots: Forget only these slots (None: all).
+        """
         if seed is not None:
             self.rng = np.random.default_rng(seed)
 
     # ------------------------------------------------------------ decisions
     def act(self, obs: np.ndarray, mask: np.ndarray, slot: Hashable = 0) -> int:
-        """The action for one observation (``OBS_SIZE``) and its mask (``NUM_ACTIONS``)."""
+        """The action for one decision.
+
+        Args:
+            obs: The deciding seat's observation, ``(OBS_SIZE,)``.
+            mask: Its legal actions, int8 ``(NUM_ACTIONS,)``.
+            slot: The seat and game this decision belongs to (for agents with memory).
+
+        Returns:
+            A legal action.
+        """
         raise NotImplementedError
 
     def worlds_wanted(self, obs: np.ndarray, mask: np.ndarray) -> int:
@@ -119,8 +148,19 @@ class Agent:
 
     def act_batch(self, obs: np.ndarray, masks: np.ndarray,
                   slots: Iterable[Hashable] | None = None) -> np.ndarray:
-        """Actions for a batch: obs [B, OBS_SIZE], masks [B, NUM_ACTIONS] -> int64 [B]. Row i is
-        slot slots[i] (default i). The default calls ``act`` row by row."""
+        """Actions for a batch; the default calls ``act`` row by row.
+
+        Args:
+            obs: ``(B, OBS_SIZE)`` observations.
+            masks: ``(B, NUM_ACTIONS)`` masks.
+            slots: Row i is slot ``slots[i]`` (None: slot i).
+
+        Returns:
+            ``(B,)`` int64 actions.
+
+        Raises:
+            ValueError: Arrays of the wrong shapes, or as many slots as rows.
+        """
         obs, masks = check_batch(obs, masks)
         keys = range(obs.shape[0]) if slots is None else list(slots)
         if len(keys) != obs.shape[0]:
@@ -135,13 +175,17 @@ class Agent:
 class Worlds:
     """Games a seat cannot tell from the one it plays, as a table hands them to a search agent.
 
-    config: the games' ``heroes_env.Config``. seat: the deciding seat, the one whose knowledge
-    they keep. rows: (count, STATE_SIZE) int32 engine rows, one game each (load one with
-    ``heroes_env.Game(config, row.copy())``); seat decides in every one, its observation and
-    mask those it was given. perfect: True if the rows are copies of the true game (the
-    agent's ``perfect_information``: cheating), False for resampled worlds. true_roles: True if
-    resampled worlds hold the game's true hidden roles (the agent's ``true_roles``: cheating on
-    the roles)."""
+    Attributes:
+        config: The games' ``heroes_env.Config``.
+        seat: The deciding seat, the one whose knowledge they keep.
+        rows: ``(count, STATE_SIZE)`` int32 engine rows, one game each (load one with
+            ``heroes_env.Game(config, row.copy())``); seat decides in every one, its
+            observation and mask those it was given.
+        perfect: True if the rows are copies of the true game (the agent's
+            ``perfect_information``: cheating), False for resampled worlds.
+        true_roles: True if resampled worlds hold the game's true hidden roles (the agent's
+            ``true_roles``: cheating on the roles).
+    """
     config: Config
     seat: int
     rows: np.ndarray
@@ -151,14 +195,27 @@ class Worlds:
 
 def table_worlds(game: Game, seat: int, count: int, rng: np.random.Generator,
                  perfect: bool = False, true_roles: bool = False) -> Worlds:
-    """count worlds of game for seat, drawn on the table's side: each redraws what seat cannot
-    know (``Game.resample``), from the game with its hidden cards first put in an arrangement
-    that depends only on what seat knows (``engine.resample.canonical``), so the worlds are a
-    function of seat's knowledge and rng alone. perfect=True: count copies of the true game
-    instead, each with a new random generator (the future's chance differs, the hidden state is
-    the true one): perfect information, for an upper bound. true_roles=True: resampled worlds
-    whose hidden roles are the game's true ones (the rest drawn as usual): what knowing the roles
-    is worth, for measurements."""
+    """Worlds of game for seat, drawn on the table's side.
+
+    Each redraws what seat cannot know (``Game.resample``), from the game with its hidden cards
+    first put in an arrangement that depends only on what seat knows
+    (``engine.resample.canonical``), so the worlds are a function of seat's knowledge and rng
+    alone.
+
+    Args:
+        game: The game being played.
+        seat: The seat whose knowledge the worlds keep.
+        count: How many worlds, >= 1.
+        rng: Where the draws come from.
+        perfect: True: count copies of the true game instead, each with a new random generator
+            (the future's chance differs, the hidden state is the true one): perfect
+            information, for an upper bound.
+        true_roles: True: resampled worlds whose hidden roles are the game's true ones (the
+            rest drawn as usual): what knowing the roles is worth, for measurements.
+
+    Raises:
+        ValueError: A count below 1, or what ``Game.resample`` refuses.
+    """
     from heroes_env.engine.resample import canonical, check_request, draw_worlds
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
         raise ValueError(f"count must be an int >= 1, got {count!r}")
@@ -176,14 +233,22 @@ def table_worlds(game: Game, seat: int, count: int, rng: np.random.Generator,
     return Worlds(game.config, seat, rows, bool(perfect), bool(true_roles and not perfect))
 
 
-def act_at_table(agent: Agent, game: Game, slot: Hashable = 0):
+def act_at_table(agent: Agent, game: Game, slot: Hashable = 0) -> int:
     """The action agent takes for game's pending decision, asked as every table asks it (the
-    tournaments, ``heroes-play``, the web game): ``agent.act(obs, mask, slot)`` with the
-    deciding seat's observation and mask (its answer returned as it is); for an agent with
-    ``wants_worlds`` that asks for worlds (``worlds_wanted``), ``agent.act_worlds(obs, mask,
-    worlds, slot)`` with worlds drawn here (``table_worlds``, from the agent's generator
+    tournaments, ``heroes-play``, the web game).
+
+    ``agent.act(obs, mask, slot)`` with the deciding seat's observation and mask; for an agent
+    with ``wants_worlds`` that asks for worlds (``worlds_wanted``), ``agent.act_worlds(obs,
+    mask, worlds, slot)`` with worlds drawn here (``table_worlds``, from the agent's generator
     ``agent.rng``). The agent never gets the game. With the AEC env:
-    ``act_at_table(agent, env.unwrapped.game)``."""
+    ``act_at_table(agent, env.unwrapped.game)``.
+
+    Returns:
+        The agent's answer, as it is (not checked here).
+
+    Raises:
+        ValueError: The game is over.
+    """
     seat = game.decider
     if seat < 0:
         raise ValueError("the game is over: there is no decision to take")
@@ -219,24 +284,32 @@ SPEC_KEYWORDS = ("prior_agent", "fallback")
 
 
 def register_agent(name: str, factory: Callable[..., Agent]) -> None:
-    """Make ``make_agent(name)`` call factory(seed=..., **kwargs)."""
+    """Make ``make_agent(name)`` call ``factory(seed=..., **kwargs)``."""
     _REGISTRY[name] = factory
 
 
 def register_checkpoint_loader(suffix: str, loader: Callable[..., Agent]) -> None:
-    """Make ``make_agent("path/file<suffix>")`` call loader(path, seed=..., **kwargs) (e.g. a
-    trained policy's ``.pt`` files)."""
+    """Make ``make_agent("path/file<suffix>")`` call ``loader(path, seed=..., **kwargs)`` (e.g.
+    a trained policy's ``.pt`` files)."""
     _LOADERS[suffix.lower()] = loader
 
 
 def register_scheme(scheme: str, factory: Callable[..., Agent],
                     untrusted: Callable[[str, dict, dict], dict] | None = None) -> None:
-    """Make ``make_agent("<scheme>:<rest>")`` call factory(rest, seed=..., **kwargs) (for example
-    a scheme naming shipped checkpoints, or a remote model and its address).
+    """Make ``make_agent("<scheme>:<rest>")`` call ``factory(rest, seed=..., **kwargs)`` (for
+    example a scheme naming shipped checkpoints, or a remote model and its address).
 
-    untrusted(rest, file_kwargs, caller_kwargs) -> file_kwargs checks (``AgentSpecError``) or
-    changes the keywords that an agent ``.json`` file loaded without trust gives this scheme
-    (caller_kwargs: those of the program loading the file); None takes them as they are."""
+    Args:
+        scheme: The scheme, an identifier.
+        factory: Makes the agent.
+        untrusted: ``untrusted(rest, file_kwargs, caller_kwargs) -> file_kwargs`` checks
+            (``AgentSpecError``) or changes the keywords that an agent ``.json`` file loaded
+            without trust gives this scheme (caller_kwargs: those of the program loading the
+            file); None takes them as they are.
+
+    Raises:
+        ValueError: A scheme that is not an identifier.
+    """
     if not scheme.isidentifier():
         raise ValueError(f"an agent scheme is an identifier, got {scheme!r}")
     _SCHEMES[scheme] = factory
@@ -247,6 +320,7 @@ def register_scheme(scheme: str, factory: Callable[..., Agent],
 
 
 def available_agents() -> list[str]:
+    """The built-in and registered agent names, sorted."""
     return sorted(_REGISTRY)
 
 
@@ -257,11 +331,30 @@ def _legal_forms() -> str:
             f"with suffix {sorted(_LOADERS)}")
 
 
-def make_agent(spec, seed: int | None = None, **kwargs) -> Agent:
-    """An agent from a spec: an ``Agent`` (returned as is), a built-in name ("random",
-    "heuristic"), an import path "package.module:Class" (called with seed=..., **kwargs), or the
-    path of a checkpoint file, loaded by the loader registered for its suffix (built in: ``.json``
-    holding {"agent": <spec>, "kwargs": {...}}). Raises AgentSpecError naming what is legal."""
+def make_agent(spec: str | Agent, seed: int | None = None, **kwargs: Any) -> Agent:
+    """An agent from a spec.
+
+    Args:
+        spec: An ``Agent`` (returned as is), a built-in name (``"random"``, ``"heuristic"``),
+            a registered scheme (``"trained:none5"``, ``"search:worlds=8"``,
+            ``"llm:MODEL@BASE_URL"``), an import path ``"package.module:Class"`` (called with
+            ``seed=..., **kwargs``), or the path of a checkpoint file, loaded by the loader
+            registered for its suffix (built in: ``.json`` holding
+            ``{"agent": <spec>, "kwargs": {...}}``).
+        seed: Seeds the agent.
+        **kwargs: Passed to the agent's factory.
+
+    Raises:
+        AgentSpecError: A spec that names no agent, naming the legal forms.
+
+    Examples:
+        ```python
+        from heroes_env.agents import make_agent
+
+        agent = make_agent("random", seed=0)
+        assert make_agent(agent) is agent
+        ```
+    """
     if isinstance(spec, Agent):
         return spec
     if not isinstance(spec, str) or not spec:

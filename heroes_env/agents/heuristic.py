@@ -56,6 +56,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -65,6 +66,9 @@ from heroes_env.obs import obs_to_float32
 from . import heuristic_kernels as HK
 from .base import Agent, check_batch, register_agent
 from .heuristic_kernels import HERO_SCORE, hero_score  # noqa: F401  (the draft table)
+
+if TYPE_CHECKING:
+    from .heuristic_loop import HeuristicLoop
 
 __all__ = ["HeuristicAgent", "hero_score", "HERO_SCORE"]
 
@@ -97,15 +101,26 @@ class _Pool:
 
 
 class HeuristicAgent(Agent):
-    """Role-aware rules over the observation (see the module docstring).
+    """Role-aware rules over the observation, run as compiled kernels (the module
+    ``heroes_env.agents.heuristic`` says how it plays; docs/agents.md).
 
-    seed: seeds the tie-break noise (reproducible; each slot draws from its own generator derived
-    from it). deck: the deck name to assume when the observation does not tell (it normally
-    does: the number of cards). num_threads: the threads of a batch call (None: every core Numba
-    has; 1: the calling thread alone, best beside other busy work, as in training). evidence:
-    keep the evidence about the other seats' sides between
-    decisions (False: every decision starts from the role table alone; an int: the rule bits
-    ``heuristic_kernels.EV_*``, for measurements).
+    Every rule reads the seat's own observation and mask and a per-slot memory built from this
+    seat's earlier observations; never the game state.
+
+    Args:
+        seed: Seeds the tie-break noise (reproducible; each slot draws from its own generator
+            derived from it).
+        name: A label for tables and logs.
+        deck: The deck name to assume when the observation does not tell (it normally does:
+            the number of cards).
+        evidence: Keep the evidence about the other seats' sides between decisions (False:
+            every decision starts from the role table alone; an int: the rule bits
+            ``heuristic_kernels.EV_*``, for measurements).
+        num_threads: The threads of a batch call (None: every core Numba has; 1: the calling
+            thread alone, best beside other busy work, as in training).
+
+    Raises:
+        ValueError: An unknown deck, or num_threads below 1.
     """
 
     name = "heuristic"
@@ -185,6 +200,11 @@ class HeuristicAgent(Agent):
                 self._named.MF[self._names[k]] = 0.0
 
     def act(self, obs: np.ndarray, mask: np.ndarray, slot: Hashable = 0) -> int:
+        """The action for one decision, as ``Agent.act`` (one row of ``act_batch``).
+
+        Raises:
+            ValueError: An observation or mask of the wrong shape.
+        """
         obs = np.asarray(obs)
         mask = np.asarray(mask)
         if obs.shape != (C.OBS_SIZE,):
@@ -199,8 +219,17 @@ class HeuristicAgent(Agent):
 
     def act_batch(self, obs: np.ndarray, masks: np.ndarray,
                   slots: Iterable[Hashable] | None = None) -> np.ndarray:
-        """Actions for a batch in one compiled call: row i is slot slots[i] (default i); the
-        slots of one batch must differ."""
+        """Actions for a batch in one compiled call.
+
+        Args:
+            obs: ``(B, OBS_SIZE)`` observations, float32 or uint8.
+            masks: ``(B, NUM_ACTIONS)`` masks.
+            slots: Row i is slot ``slots[i]`` (None: slot i); the slots of one batch must
+                differ.
+
+        Returns:
+            ``(B,)`` int64 actions.
+        """
         obs, masks = check_batch(obs, masks)
         B = obs.shape[0]
         if slots is None:
@@ -235,7 +264,7 @@ class HeuristicAgent(Agent):
         return HK.Player(int(self.base_seed), int(self.evidence), int(self._default_deck),
                          self._tables)
 
-    def compiled_loop(self, num_envs: int):
+    def compiled_loop(self, num_envs: int) -> HeuristicLoop:
         """A ``heroes_env`` batch's in-loop player (``heroes_env.agents.heuristic_loop``): the
         wrappers let this agent decide its seats inside the engine's compiled call, in the memory
         rows of slots ``row * MAX_SEATS + seat`` (the same choices as ``act_batch`` with those

@@ -19,6 +19,11 @@ class RandomAgent(Agent):
     name = "random"
 
     def act(self, obs: np.ndarray, mask: np.ndarray, slot: Hashable = 0) -> int:
+        """A legal action drawn uniformly from the agent's generator.
+
+        Raises:
+            ValueError: A mask that allows no action.
+        """
         legal = np.flatnonzero(mask)
         if legal.size == 0:
             raise _no_legal(mask)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, fields
+from typing import Any
 
 import numpy as np
 
@@ -69,21 +70,36 @@ class SearchError(RuntimeError):
 
 @dataclass(frozen=True)
 class SearchSettings:
-    """What a search agent does at each decision (the spec's ``KEY=VALUE`` options)."""
-    worlds: int = 8           # worlds drawn per searched decision: every candidate plays in each
-    actions: int = 0          # candidate actions at most: the heuristic's choice, then the other
-                              # legal actions in random order (0: every legal action)
-    ms: float = 0.0           # time per searched decision, in milliseconds (0: no limit): the
-                              # worlds are played one by one until it is spent (at least one)
-    rounds: int = 0           # playouts stop after this many more rounds, an unfinished game
-                              # worth 0 to everyone (0: each playout to the game's end)
-    margin: float = 0.0       # another candidate replaces the heuristic's choice only if its
-                              # mean lead over it, paired over the worlds, exceeds this many
-                              # standard errors (0: the best mean wins)
-    playout: str = "heuristic"    # who plays every seat in the playouts: PLAYOUTS
-    cheat: str = "0"          # CHEATS: "1" perfect information, copies of the true game instead
-                              # of worlds; "roles" resampled worlds with the true hidden roles
-                              # (cheating: upper bounds for measurements, never a default)
+    """What a search agent does at each decision (the spec's ``KEY=VALUE`` options).
+
+    Attributes:
+        worlds: Worlds drawn per searched decision: every candidate plays in each (default 8).
+        actions: Candidate actions at most: the heuristic's choice, then the other legal
+            actions in random order (default 0: every legal action).
+        ms: Time per searched decision, in milliseconds (default 0: no limit): the worlds are
+            played one by one until it is spent (at least one).
+        rounds: Playouts stop after this many more rounds, an unfinished game worth 0 to
+            everyone (default 0: each playout to the game's end).
+        margin: Another candidate replaces the heuristic's choice only if its mean lead over
+            it, paired over the worlds, exceeds this many standard errors (default 0: the best
+            mean wins).
+        playout: Who plays every seat in the playouts: ``"heuristic"`` (the default) or
+            ``"random"`` (``PLAYOUTS``).
+        cheat: What the search may see (``CHEATS``): ``"0"`` (the default) fair worlds;
+            ``"1"`` perfect information, copies of the true game instead of worlds;
+            ``"roles"`` resampled worlds with the true hidden roles (cheating: upper bounds
+            for measurements, never a default). ``True`` / ``False`` mean ``"1"`` / ``"0"``.
+
+    Raises:
+        ValueError: A field of the wrong type or out of range, naming it.
+    """
+    worlds: int = 8
+    actions: int = 0
+    ms: float = 0.0
+    rounds: int = 0
+    margin: float = 0.0
+    playout: str = "heuristic"
+    cheat: str = "0"
 
     def __post_init__(self):
         for name, lo in (("worlds", 1), ("actions", 0), ("rounds", 0)):
@@ -106,8 +122,14 @@ class SearchSettings:
 
     @classmethod
     def from_spec(cls, text: str) -> SearchSettings:
-        """The settings of a spec's options, ``"worlds=16,ms=50,playout=random"`` ('' for the
-        defaults); AgentSpecError naming the legal options."""
+        """The settings of a spec's options.
+
+        Args:
+            text: ``"worlds=16,ms=50,playout=random"`` (``""`` for the defaults).
+
+        Raises:
+            AgentSpecError: An unknown option or a bad value, naming the legal options.
+        """
         options = {f.name: f for f in fields(cls)}
         legal = ", ".join(f"{name}={_default(f)}" for name, f in options.items())
         given = {}
@@ -168,16 +190,30 @@ class _Playouts:
 
 
 class SearchAgent(Agent):
-    """Perfect-information Monte Carlo over the worlds the table draws (module docstring).
+    """Perfect-information Monte Carlo over the worlds the table draws (the module
+    ``heroes_env.agents.search`` says how; docs/search.md).
 
-    seed: the agent's generator (the worlds' draws, the order of the candidates) and its
-    heuristics' tie-break noise. settings: a ``SearchSettings``, or its fields as keywords."""
+    At a decision with more than one legal action, every candidate action is stepped in every
+    world and played on to the end by the playout policy; the candidate with the best mean
+    reward is played. Elsewhere it plays as the heuristic. It decides through ``act_at_table``
+    (``make_agent("search:worlds=8")``; the tournaments, ``heroes-play``).
+
+    Args:
+        seed: The agent's generator (the worlds' draws, the order of the candidates) and its
+            heuristics' tie-break noise.
+        name: A label for tables and logs.
+        settings: A ``SearchSettings``, or its fields as keywords.
+        **options: ``SearchSettings``'s fields, if settings is not given.
+
+    Raises:
+        ValueError: Both settings and keywords, or what ``SearchSettings`` refuses.
+    """
 
     name = "search"
     wants_worlds = True
 
     def __init__(self, seed: int | None = None, name: str | None = None,
-                 settings: SearchSettings | None = None, **options):
+                 settings: SearchSettings | None = None, **options: Any):
         super().__init__(seed, name)
         if settings is None:
             settings = SearchSettings(**options)
@@ -201,8 +237,8 @@ class SearchAgent(Agent):
             self.player.reset(seed)
 
     def usage(self) -> dict:
-        """decisions taken, searched (the rest were the heuristic's), playouts (games played to
-        their end or round cap) and search_s (seconds spent searching)."""
+        """``decisions`` taken, ``searched`` (the rest were the heuristic's), ``playouts`` (games
+        played to their end or round cap) and ``search_s`` (seconds spent searching)."""
         return {k: round(v, 6) if isinstance(v, float) else v for k, v in self._usage.items()}
 
     # ------------------------------------------------------------ decisions
@@ -216,8 +252,11 @@ class SearchAgent(Agent):
         return np.count_nonzero(mask) > 1 and kinds[C.DK_HERO] == 0
 
     def act(self, obs: np.ndarray, mask: np.ndarray, slot: Hashable = 0) -> int:
-        """The heuristic's action where there is nothing to search; SearchError elsewhere (the
-        search needs worlds: ``act_at_table``)."""
+        """The heuristic's action where there is nothing to search.
+
+        Raises:
+            SearchError: A decision to search: it needs worlds (``act_at_table``).
+        """
         if self._searches(np.asarray(obs), np.asarray(mask)):
             raise SearchError("the search agent decides from worlds the table draws for it "
                               "(heroes_env.agents.act_at_table: the tournaments' game engine, "
