@@ -14,7 +14,15 @@ import heroes_env
 from heroes_env import Config, Game, labels
 from heroes_env.engine import constants as C
 from heroes_env.record import RecordingEnv, save_record
-from heroes_env.replay import FrameBuilder, build_frames, main, page_data, write_html
+from heroes_env.replay import (
+    TEMPLATE,
+    UI_TEXT,
+    FrameBuilder,
+    build_frames,
+    main,
+    page_data,
+    write_html,
+)
 from heroes_env.scenario import build
 from heroes_env.table import table_view
 
@@ -259,6 +267,23 @@ def test_the_page_is_one_self_contained_file(rec, tmp_path):
     assert set(d["heroes"]) and len(d["cards"]) == 108 and d["result"] == rec.result
 
 
+def test_every_page_string_has_both_languages():
+    """UI_TEXT: the same keys and the same blanks in each language, the header's strings
+    translated, and every string the page's script asks for is there."""
+    en, zh = UI_TEXT["en"], UI_TEXT["zh"]
+    assert set(en) == set(zh)
+    for key in en:
+        assert en[key].count("{}") == zh[key].count("{}"), key
+        assert re.findall(r"{(\w+)}", en[key]) == re.findall(r"{(\w+)}", zh[key]), key
+    for key in ("title", "first", "prev", "play_pause", "next", "view", "play", "step",
+                "language", "all", "page"):
+        assert re.search("[\u4e00-\u9fff]", zh[key]), key
+    script = TEMPLATE
+    used = (set(re.findall(r"\bL\.(\w+)", script)) | set(re.findall(r'tr\("(\w+)"', script))
+            | set(re.findall(r"T\[S\.lang\]\.(\w+)", script)))
+    assert used and used <= set(en), used - set(en)
+
+
 # ---------------------------------------------------------------- a real browser
 def _chromium():
     for name in ("chromium", "chromium-browser", "google-chrome"):
@@ -268,9 +293,9 @@ def _chromium():
     return None
 
 
-def _dump(browser, url, tmp_path):
+def _dump(browser, url, tmp_path, size="1400,900"):
     p = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
-                        f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1400,900",
+                        f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={size}",
                         "--virtual-time-budget=5000", "--dump-dom", url],
                        capture_output=True, text=True, timeout=180)
     assert p.returncode == 0, p.stderr[-2000:]
@@ -304,4 +329,5 @@ def test_the_page_in_a_real_browser(rec, tmp_path):
     dom = _dump(browser, f"file://{page}#step=end&view=all&lang=zh", tmp_path)
     assert 'id="errors"></div>' in dom
     assert f'data-step="{frames - 1}"' in dom and "游戏结束" in dom
+    assert '<h1 id="title" title="身份局 · 5 人 · 武将包 standard · 牌堆 standard · 种子 3">' in dom
     assert "主公" in dom and 'class="card back"' not in dom
