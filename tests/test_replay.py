@@ -1,6 +1,7 @@
 """python -m heroes_env.replay: the log of a record (all or one seat's), the replay page, the
 seat views it is built from (nothing hidden leaks: checked by changing hidden information), and
 the page in a real browser (headless Chromium)."""
+import dataclasses
 import json
 import re
 import shutil
@@ -13,11 +14,10 @@ from test_hidden_info import swap_in_place
 import heroes_env
 from heroes_env import Config, Game, labels
 from heroes_env.engine import constants as C
-from heroes_env.record import RecordingEnv, save_record
+from heroes_env.record import GameRecord, RecordingEnv, save_record
 from heroes_env.replay import (
     TEMPLATE,
     UI_TEXT,
-    FrameBuilder,
     build_frames,
     main,
     page_data,
@@ -223,36 +223,66 @@ def test_page_frames_show_each_seat_only_its_own(rec):
         assert fr[-1]["lines"] == len(logs[key])
 
 
-def _scenario_frames(second_hand):
-    """The lord dismantles player_1's card; player_2 holds second_hand. Frames of every view."""
-    g = build(seats=[{"role": "lord", "hand": ["dismantlement", "peach"]},
-                     {"role": "rebel", "hand": ["jink"]}, {"role": "loyalist", "hand": second_hand},
-                     {"role": "renegade", "hand": ["slash"]}], current=0, phase="play")
-    b = FrameBuilder(4)
-    k = 0
+@dataclasses.dataclass
+class _RiggedRecord(GameRecord):
+    """A record of a game that starts from a scenario (``scenario.build(**scenario)``) instead of
+    a seed's deal: the same table with other hidden cards and roles makes another record."""
+    scenario: dict = dataclasses.field(default_factory=dict)
+
+    def new_game(self, log=True):
+        return build(**self.scenario)
+
+
+def _rigged_record(second_hand, roles=("lord", "rebel", "loyalist", "renegade"),
+                   lord_second="peach", deck_top=("slash", "slash")):
+    """The lord dismantles player_1's one card; player_2 holds second_hand (a 无懈可击 makes
+    player_2 decide whether to play it: it declines). roles, lord_second (the lord's other card)
+    and deck_top (what player_1 draws next) change only what player_3 cannot see. The record ends
+    at player_1's first decision."""
+    hands = [["dismantlement", lord_second], ["jink"], second_hand, ["slash"]]
+    scenario = {"seats": [{"role": r, "hand": h} for r, h in zip(roles, hands, strict=True)],
+                "deck_top": list(deck_top), "current": 0, "phase": "play"}
+    g = build(**scenario)
+    decisions = []
     script = ["dismantlement", "target player_1"]   # the pick of its one card is autoplayed
     while g.decider == 2 or (g.decider == 0 and script):
         want = "pass" if g.decider == 2 else script.pop(0)   # player_2 declines its 无懈可击
         a = labels.match_action(want, g.legal_actions(), g.deck, g.decider, 4, g.s)
-        b.decision(k, g, g.decider, a)
+        decisions.append([g.decider, a, g.action_to_str(a)])
         g.step(a)
-        k += 1
-    assert g.decider == 1 and "player_1 discards Jink ♥2" in g.log_lines()
-    return b.finish(g, k), k
+    assert g.decider == 1 and any(x.startswith("player_1 discards Jink") for x in g.log_lines())
+    return _RiggedRecord(config=g.config, engine_seed=0, decisions=decisions, scenario=scenario)
 
 
 def test_a_seat_cannot_tell_that_another_was_asked_something():
     # player_2 holds a 无懈可击 (and is asked whether to play it, and declines) or a 闪 (never
     # asked): the frames of player_3's view must be the same, the all-seeing view's not
-    with_null, k1 = _scenario_frames(["nullification"])
-    without, k2 = _scenario_frames(["jink"])
-    assert k1 == k2 + 1
+    rec_null, rec_jink = _rigged_record(["nullification"]), _rigged_record(["jink"])
+    assert len(rec_null.decisions) == len(rec_jink.decisions) + 1
+    with_null, without = build_frames(rec_null), build_frames(rec_jink)
     strip = lambda fr: [{x: y for x, y in f.items() if x != "k"} for f in fr]    # noqa: E731
     for v in ("1", "3"):
         assert strip(with_null["frames"][v]) == strip(without["frames"][v]), f"seat {v} sees it"
         assert with_null["logs"][v] == without["logs"][v]
     assert len(with_null["frames"]["all"]) == len(without["frames"]["all"]) + 1
     assert strip(with_null["frames"]["2"]) != strip(without["frames"]["2"])
+
+
+def test_every_page_string_has_both_languages():
+    """UI_TEXT: the same keys and the same blanks in each language, the header's strings
+    translated, and every string the page's script asks for is there."""
+    en, zh = UI_TEXT["en"], UI_TEXT["zh"]
+    assert set(en) == set(zh)
+    for key in en:
+        assert en[key].count("{}") == zh[key].count("{}"), key
+        assert re.findall(r"{(\w+)}", en[key]) == re.findall(r"{(\w+)}", zh[key]), key
+    for key in ("title", "only", "first", "prev", "play_pause", "next", "view", "play", "step",
+                "language", "all", "page"):
+        assert re.search("[\u4e00-\u9fff]", zh[key]), key
+    script = TEMPLATE
+    used = (set(re.findall(r"\bL\.(\w+)", script)) | set(re.findall(r'tr\("(\w+)"', script))
+            | set(re.findall(r"T\[S\.lang\]\.(\w+)", script)))
+    assert used and used <= set(en), used - set(en)
 
 
 def test_the_page_is_one_self_contained_file(rec, tmp_path):
@@ -265,23 +295,6 @@ def test_the_page_is_one_self_contained_file(rec, tmp_path):
     assert "</script>" not in text.split('id="data">', 1)[1].split("</script>", 1)[0]
     d = page_data(rec)
     assert set(d["heroes"]) and len(d["cards"]) == 108 and d["result"] == rec.result
-
-
-def test_every_page_string_has_both_languages():
-    """UI_TEXT: the same keys and the same blanks in each language, the header's strings
-    translated, and every string the page's script asks for is there."""
-    en, zh = UI_TEXT["en"], UI_TEXT["zh"]
-    assert set(en) == set(zh)
-    for key in en:
-        assert en[key].count("{}") == zh[key].count("{}"), key
-        assert re.findall(r"{(\w+)}", en[key]) == re.findall(r"{(\w+)}", zh[key]), key
-    for key in ("title", "first", "prev", "play_pause", "next", "view", "play", "step",
-                "language", "all", "page"):
-        assert re.search("[\u4e00-\u9fff]", zh[key]), key
-    script = TEMPLATE
-    used = (set(re.findall(r"\bL\.(\w+)", script)) | set(re.findall(r'tr\("(\w+)"', script))
-            | set(re.findall(r"T\[S\.lang\]\.(\w+)", script)))
-    assert used and used <= set(en), used - set(en)
 
 
 # ---------------------------------------------------------------- a real browser
@@ -331,3 +344,4 @@ def test_the_page_in_a_real_browser(rec, tmp_path):
     assert f'data-step="{frames - 1}"' in dom and "游戏结束" in dom
     assert '<h1 id="title" title="身份局 · 5 人 · 武将包 standard · 牌堆 standard · 种子 3">' in dom
     assert "主公" in dom and 'class="card back"' not in dom
+
