@@ -3,6 +3,7 @@
     python -m heroes_env.replay game.json                  # the whole log (everything)
     python -m heroes_env.replay game.json --seat 2 --lang zh   # what player_2 saw, in Chinese
     python -m heroes_env.replay games.jsonl --game 3 --html game3.html
+    python -m heroes_env.replay game.json --seat 2 --html seat2.html   # player_2's page alone
 
 The record (``heroes_env.record``) is re-simulated first; a record that no longer replays stops
 with an error naming the decision where it diverged.
@@ -18,7 +19,12 @@ and of other seats' public actions (``FrameBuilder``), so a seat's view of the p
 that seat did not know at that moment. The URL fragment selects the frame:
 ``page.html#step=12&view=2&lang=zh`` (``view=all`` for everything).
 
-Every string of the page's header and controls is in both languages (``UI_TEXT``).
+With ``--seat N`` the page holds player_N's view alone (``page_data(record, seat)``), a page to
+share without spoiling the game: it opens in that view, its view switcher offers nothing else
+and its title says "player_N's view only"; its data holds only that seat's frames, log lines and
+its own agent's transcripts, and no seed, no record meta, no decision numbers (its steps are
+numbered in that view). A seat outside the game is an error naming the seats, and nothing is
+written. Every string of the page's header and controls is in both languages (``UI_TEXT``).
 """
 from __future__ import annotations
 
@@ -42,7 +48,7 @@ LANGS = ("en", "zh")
 UI_TEXT = {
     "en": {"page": "heroes_env replay", "title": "{mode} · {n} players · pack {pack} · deck {deck}",
            "mode_identity": "identity", "mode_3v3": "3v3", "seed": "seed {}",
-           "you_are": "you: player_{}",
+           "only": "player_{}'s view only", "you_are": "you: player_{}",
            "first": "first (Home)", "prev": "previous (←)",
            "play_pause": "play / pause (space)", "next": "next (→)", "slider": "step",
            "language": "language", "view": "view", "all": "all-seeing", "step": "step {} of {}",
@@ -55,7 +61,7 @@ UI_TEXT = {
            "prompt": "prompt", "reply": "reply {}", "error": "error"},
     "zh": {"page": "heroes_env 回放", "title": "{mode} · {n} 人 · 武将包 {pack} · 牌堆 {deck}",
            "mode_identity": "身份局", "mode_3v3": "3v3", "seed": "种子 {}",
-           "you_are": "你：{}号位",
+           "only": "仅{}号位视角", "you_are": "你：{}号位",
            "first": "第一步（Home）", "prev": "上一步（←）",
            "play_pause": "播放 / 暂停（空格）", "next": "下一步（→）", "slider": "步",
            "language": "语言", "view": "视角", "all": "全知视角", "step": "第 {} 步 / 共 {} 步",
@@ -200,22 +206,47 @@ def config_title(config, seed=None, lang: str = "en") -> str:
     return title if seed is None else title + " · " + ui["seed"].format(seed)
 
 
-def page_data(record) -> dict:
-    """The page's data: the frames per view, the names of cards, heroes and roles."""
-    data = build_frames(record)
+def check_seat(seat: int | None, n: int, what: str = "seat") -> None:
+    """Raise RecordError unless seat is None or a seat of an n-player game."""
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < n):
+        raise RecordError(f"{what} must be 0 to {n - 1} for this {n}-player game, got {seat!r}")
+
+
+def page_data(record, seat: int | None = None) -> dict:
+    """The page's data: the frames per view, the names of cards, heroes and roles.
+
+    seat None: every view, the all-seeing one first. seat N: player_N's view alone (its title
+    says so), fit to share without telling what that seat did not know: its frames, its log
+    lines and its own agent's transcripts; each frame's "k" is its step in that view (a decision
+    number would tell how many hidden decisions came between two frames); no seed in the title
+    (the seed deals the game again), no record meta, no count of decisions. A seat outside the
+    game raises RecordError naming the seats."""
+    cfg = record.config
+    check_seat(seat, cfg.num_players)
+    data = build_frames(record, None if seat is None else [seat])
+    transcripts = transcripts_data(record)
+    if seat is not None:
+        frames = data["frames"][str(seat)]
+        step = {f["k"]: i for i, f in enumerate(frames)}
+        for i, f in enumerate(frames):
+            f["k"] = i
+        transcripts = {str(step[int(k)]): t for k, t in transcripts.items()
+                       if t["seat"] == seat and int(k) in step}
     heroes = sorted({st["hero"] for frs in data["frames"].values() for f in frs
                      for st in f["seats"] if st["hero"] >= 0}
                     | {h for frs in data["frames"].values() for f in frs
                        for h in ((f.get("decision") or {}).get("offer") or ())})
-    cfg = record.config
-    seed = record.seed if record.seed is not None else record.engine_seed
     data.update(names_data(cfg, heroes))
-    data.update({
-        "title": {lang: config_title(cfg, seed, lang) for lang in LANGS},
-        "result": record.result, "version": record.version, "meta": record.meta,
-        "decisions": len(record.decisions), "live": False,
-        "transcripts": transcripts_data(record),
-    })
+    data.update({"result": record.result, "version": record.version, "live": False,
+                 "transcripts": transcripts})
+    if seat is None:
+        seed = record.seed if record.seed is not None else record.engine_seed
+        data.update({"title": {lang: config_title(cfg, seed, lang) for lang in LANGS},
+                     "meta": record.meta, "decisions": len(record.decisions)})
+    else:
+        data.update({"title": {lang: config_title(cfg, None, lang) + " · "
+                               + UI_TEXT[lang]["only"].format(seat) for lang in LANGS}})
     return data
 
 
@@ -253,18 +284,18 @@ def embed_json(data) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(_EMBED)
 
 
-def write_html(record, path: str) -> str:
-    page = render_page(page_data(record))
+def write_html(record, path: str, seat: int | None = None) -> str:
+    """Write the page (``page_data``: every view, or seat's alone) to path; a bad seat raises
+    RecordError before anything is written."""
+    page = render_page(page_data(record, seat))
     with open(path, "w", encoding="utf-8") as f:
         f.write(page)
     return path
 
 
 def print_log(record, lang: str = "en", seat: int | None = None, out=print) -> None:
+    check_seat(seat, record.config.num_players, "--seat")
     g = record.replay()
-    n = g.num_players
-    if seat is not None and not 0 <= seat < n:
-        raise RecordError(f"--seat must be 0 to {n - 1} for this {n}-player game, got {seat}")
     for line in g.log_lines(lang, seat=seat):
         out(line)
     if g.done:
@@ -280,14 +311,17 @@ def main(argv=None) -> int:
     p.add_argument("--game", type=int_in(), default=0, help="which record of a .jsonl / directory")
     p.add_argument("--lang", choices=LANGS, default="en")
     p.add_argument("--seat", type=int_in(0, C.MAX_SEATS - 1), default=None,
-                   help="print only what this seat saw")
+                   help="only what this seat saw: its log, or with --html a page of its view "
+                        "alone (safe to share: no other seat's hidden cards or role)")
     p.add_argument("--html", default=None, metavar="OUT", help="write the replay page here")
     a = p.parse_args(argv)
     try:
         rec = load_record(a.file, a.game)
+        check_seat(a.seat, rec.config.num_players, "--seat")
         if a.html:
-            write_html(rec, a.html)
-            print(f"wrote {a.html} ({len(rec.decisions)} decisions)")
+            write_html(rec, a.html, a.seat)
+            view = "all views" if a.seat is None else f"player_{a.seat}'s view only"
+            print(f"wrote {a.html} ({len(rec.decisions)} decisions, {view})")
         else:
             print_log(rec, a.lang, a.seat)
     except (RecordError, OSError) as e:
