@@ -3,6 +3,7 @@
     python -m heroes_env.replay game.json                  # the whole log (everything)
     python -m heroes_env.replay game.json --seat 2 --lang zh   # what player_2 saw, in Chinese
     python -m heroes_env.replay games.jsonl --game 3 --html game3.html
+    python -m heroes_env.replay game.json --seat 2 --html seat2.html   # player_2's page alone
 
 The record (``heroes_env.record``) is re-simulated first; a record that no longer replays stops
 with an error naming the decision where it diverged.
@@ -17,6 +18,13 @@ see hidden (``Game.log_lines(seat=...)``), and its frames are only those of its 
 and of other seats' public actions (``FrameBuilder``), so a seat's view of the page shows nothing
 that seat did not know at that moment. The URL fragment selects the frame:
 ``page.html#step=12&view=2&lang=zh`` (``view=all`` for everything).
+
+With ``--seat N`` the page holds player_N's view alone (``page_data(record, seat)``), a page to
+share without spoiling the game: it opens in that view, its view switcher offers nothing else
+and its title says "player_N's view only"; its data holds only that seat's frames, log lines and
+its own agent's transcripts, and no seed, no record meta, no decision numbers (its steps are
+numbered in that view). A seat outside the game is an error naming the seats, and nothing is
+written. Every string of the page's header and controls is in both languages (``UI_TEXT``).
 """
 from __future__ import annotations
 
@@ -34,6 +42,36 @@ from .record import RecordError, load_record
 from .table import card_info, hero_card, table_view
 
 LANGS = ("en", "zh")
+
+# every string of the page's header, controls and labels, in each language of LANGS: "{}" is a
+# seat or a number (the page fills it in), "title" is filled in by config_title
+UI_TEXT = {
+    "en": {"page": "heroes_env replay", "title": "{mode} · {n} players · pack {pack} · deck {deck}",
+           "mode_identity": "identity", "mode_3v3": "3v3", "seed": "seed {}",
+           "only": "player_{}'s view only", "you_are": "you: player_{}",
+           "first": "first (Home)", "prev": "previous (←)",
+           "play_pause": "play / pause (space)", "next": "next (→)", "slider": "step",
+           "language": "language", "view": "view", "all": "all-seeing", "step": "step {} of {}",
+           "end": "end", "round": "round", "deck": "deck", "discard": "discard pile",
+           "hand": "hand", "equip": "equip", "judge": "judge", "pile": "on hero", "dead": "dead",
+           "asks": "to decide", "took": "chose", "over": "game over", "player": "player_{}",
+           "table": "on the table", "look": "looking at", "you": "you", "play": "play",
+           "pause": "pause", "reward": "your reward", "hp": "{} HP",
+           "transcript": "transcript", "fallback": "fallback", "system": "system",
+           "prompt": "prompt", "reply": "reply {}", "error": "error"},
+    "zh": {"page": "heroes_env 回放", "title": "{mode} · {n} 人 · 武将包 {pack} · 牌堆 {deck}",
+           "mode_identity": "身份局", "mode_3v3": "3v3", "seed": "种子 {}",
+           "only": "仅{}号位视角", "you_are": "你：{}号位",
+           "first": "第一步（Home）", "prev": "上一步（←）",
+           "play_pause": "播放 / 暂停（空格）", "next": "下一步（→）", "slider": "步",
+           "language": "语言", "view": "视角", "all": "全知视角", "step": "第 {} 步 / 共 {} 步",
+           "end": "结束", "round": "轮", "deck": "牌堆", "discard": "弃牌堆", "hand": "手牌",
+           "equip": "装备", "judge": "判定区", "pile": "武将牌上", "dead": "阵亡",
+           "asks": "待决", "took": "选择了", "over": "游戏结束", "player": "{}号位",
+           "table": "桌上", "look": "正在观看", "you": "你", "play": "播放", "pause": "暂停",
+           "reward": "你的收益", "hp": "体力 {}", "transcript": "对话记录", "fallback": "后备动作",
+           "system": "系统提示", "prompt": "提示", "reply": "回复 {}", "error": "错误"},
+}
 
 
 def action_visible(locs_before, g_after, seat: int, viewer: int | None, action: int,
@@ -159,26 +197,56 @@ def names_data(config, heroes=None) -> dict:
             "results": {lang: list(labels.RESULT_NAMES[lang]) for lang in LANGS}}
 
 
-def config_title(config, seed) -> str:
-    return (f"{config.mode} · {config.num_players} players · pack {config.pack} · deck "
-            f"{config.deck} · seed {seed}")
+def config_title(config, seed=None, lang: str = "en") -> str:
+    """The game in one line for the page's header: mode, players, pack, deck and (when given)
+    the seed, in lang."""
+    ui = UI_TEXT[lang]
+    title = ui["title"].format(mode=ui["mode_" + config.mode], n=config.num_players,
+                               pack=config.pack, deck=config.deck)
+    return title if seed is None else title + " · " + ui["seed"].format(seed)
 
 
-def page_data(record) -> dict:
-    """The page's data: the frames per view, the names of cards, heroes and roles."""
-    data = build_frames(record)
+def check_seat(seat: int | None, n: int, what: str = "seat") -> None:
+    """Raise RecordError unless seat is None or a seat of an n-player game."""
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < n):
+        raise RecordError(f"{what} must be 0 to {n - 1} for this {n}-player game, got {seat!r}")
+
+
+def page_data(record, seat: int | None = None) -> dict:
+    """The page's data: the frames per view, the names of cards, heroes and roles.
+
+    seat None: every view, the all-seeing one first. seat N: player_N's view alone (its title
+    says so), fit to share without telling what that seat did not know: its frames, its log
+    lines and its own agent's transcripts; each frame's "k" is its step in that view (a decision
+    number would tell how many hidden decisions came between two frames); no seed in the title
+    (the seed deals the game again), no record meta, no count of decisions. A seat outside the
+    game raises RecordError naming the seats."""
+    cfg = record.config
+    check_seat(seat, cfg.num_players)
+    data = build_frames(record, None if seat is None else [seat])
+    transcripts = transcripts_data(record)
+    if seat is not None:
+        frames = data["frames"][str(seat)]
+        step = {f["k"]: i for i, f in enumerate(frames)}
+        for i, f in enumerate(frames):
+            f["k"] = i
+        transcripts = {str(step[int(k)]): t for k, t in transcripts.items()
+                       if t["seat"] == seat and int(k) in step}
     heroes = sorted({st["hero"] for frs in data["frames"].values() for f in frs
                      for st in f["seats"] if st["hero"] >= 0}
                     | {h for frs in data["frames"].values() for f in frs
                        for h in ((f.get("decision") or {}).get("offer") or ())})
-    cfg = record.config
     data.update(names_data(cfg, heroes))
-    data.update({
-        "title": config_title(cfg, record.seed if record.seed is not None else record.engine_seed),
-        "result": record.result, "version": record.version, "meta": record.meta,
-        "decisions": len(record.decisions), "live": False,
-        "transcripts": transcripts_data(record),
-    })
+    data.update({"result": record.result, "version": record.version, "live": False,
+                 "transcripts": transcripts})
+    if seat is None:
+        seed = record.seed if record.seed is not None else record.engine_seed
+        data.update({"title": {lang: config_title(cfg, seed, lang) for lang in LANGS},
+                     "meta": record.meta, "decisions": len(record.decisions)})
+    else:
+        data.update({"title": {lang: config_title(cfg, None, lang) + " · "
+                               + UI_TEXT[lang]["only"].format(seat) for lang in LANGS}})
     return data
 
 
@@ -198,10 +266,11 @@ def transcripts_data(record) -> dict:
 
 
 def render_page(data: dict) -> str:
-    """The page (TEMPLATE) with its data inlined."""
-    blob = embed_json(data)
-    parts = {"__TITLE__": html.escape(data["title"]), "__DATA__": blob}
-    return re.sub("__TITLE__|__DATA__", lambda m: parts[m.group(0)], TEMPLATE)
+    """The page (TEMPLATE) with its data and UI_TEXT inlined; data["title"] is the header's
+    line per language."""
+    parts = {"__TITLE__": html.escape(data["title"]["en"]), "__DATA__": embed_json(data),
+             "__UI__": embed_json(UI_TEXT)}
+    return re.sub("__TITLE__|__DATA__|__UI__", lambda m: parts[m.group(0)], TEMPLATE)
 
 
 # characters that could end or bend a <script> block (</script>, <!--) or a JS string (U+2028,
@@ -215,18 +284,18 @@ def embed_json(data) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(_EMBED)
 
 
-def write_html(record, path: str) -> str:
-    page = render_page(page_data(record))
+def write_html(record, path: str, seat: int | None = None) -> str:
+    """Write the page (``page_data``: every view, or seat's alone) to path; a bad seat raises
+    RecordError before anything is written."""
+    page = render_page(page_data(record, seat))
     with open(path, "w", encoding="utf-8") as f:
         f.write(page)
     return path
 
 
 def print_log(record, lang: str = "en", seat: int | None = None, out=print) -> None:
+    check_seat(seat, record.config.num_players, "--seat")
     g = record.replay()
-    n = g.num_players
-    if seat is not None and not 0 <= seat < n:
-        raise RecordError(f"--seat must be 0 to {n - 1} for this {n}-player game, got {seat}")
     for line in g.log_lines(lang, seat=seat):
         out(line)
     if g.done:
@@ -242,14 +311,17 @@ def main(argv=None) -> int:
     p.add_argument("--game", type=int_in(), default=0, help="which record of a .jsonl / directory")
     p.add_argument("--lang", choices=LANGS, default="en")
     p.add_argument("--seat", type=int_in(0, C.MAX_SEATS - 1), default=None,
-                   help="print only what this seat saw")
+                   help="only what this seat saw: its log, or with --html a page of its view "
+                        "alone (safe to share: no other seat's hidden cards or role)")
     p.add_argument("--html", default=None, metavar="OUT", help="write the replay page here")
     a = p.parse_args(argv)
     try:
         rec = load_record(a.file, a.game)
+        check_seat(a.seat, rec.config.num_players, "--seat")
         if a.html:
-            write_html(rec, a.html)
-            print(f"wrote {a.html} ({len(rec.decisions)} decisions)")
+            write_html(rec, a.html, a.seat)
+            view = "all views" if a.seat is None else f"player_{a.seat}'s view only"
+            print(f"wrote {a.html} ({len(rec.decisions)} decisions, {view})")
         else:
             print_log(rec, a.lang, a.seat)
     except (RecordError, OSError) as e:
@@ -264,19 +336,19 @@ TEMPLATE = r"""<!DOCTYPE html>
 <title>heroes_env replay · __TITLE__</title>
 <style>
 *{box-sizing:border-box}
-body{margin:0;
+body{margin:0;display:flex;flex-direction:column;height:100vh;
   font:14px/1.35 system-ui,-apple-system,"Segoe UI","Noto Sans CJK SC","PingFang SC",sans-serif;
   background:#1d2420;color:#eee}
 header{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:8px 12px;background:#111714;
   border-bottom:1px solid #333}
-header h1{font-size:14px;margin:0 8px 0 0;font-weight:600;max-width:340px;white-space:nowrap;
-  overflow:hidden;text-overflow:ellipsis}
+header h1{font-size:14px;margin:0 8px 0 0;font-weight:600;flex:0 1 auto;min-width:0;
+  overflow-wrap:anywhere}
 button,select{background:#2d3a33;color:#eee;border:1px solid #4a5b51;border-radius:4px;
   padding:4px 9px;font:inherit;cursor:pointer}
 button:hover{background:#3b4d43}
 #slider{flex:1;min-width:120px}
 #stepinfo{min-width:120px;text-align:right;font-variant-numeric:tabular-nums}
-main{display:flex;height:calc(100vh - 46px)}
+main{display:flex;flex:1;min-height:0}
 #table{position:relative;flex:1;min-width:560px;overflow:hidden}
 #felt{position:absolute;left:12%;top:14%;width:76%;height:72%;border-radius:50%;
   background:radial-gradient(#2f6b45,#1f4a30);box-shadow:inset 0 0 40px #0008}
@@ -339,7 +411,8 @@ main{display:flex;height:calc(100vh - 46px)}
 <input type="range" id="slider" min="0" max="0" value="0">
 <span id="stepinfo"></span>
 <label><span id="viewlabel">view</span> <select id="view"></select></label>
-<select id="lang"><option value="en">English</option><option value="zh">中文</option></select>
+<select id="lang" title="language">
+<option value="en">English</option><option value="zh">中文</option></select>
 </header>
 <main>
 <div id="table"><div id="felt"></div><div id="center"><div class="info" id="info"></div>
@@ -349,6 +422,7 @@ main{display:flex;height:calc(100vh - 46px)}
 </main>
 <div id="errors"></div>
 <script type="application/json" id="data">__DATA__</script>
+<script type="application/json" id="ui">__UI__</script>
 <script>
 "use strict";
 const errs = [];
@@ -358,18 +432,12 @@ window.addEventListener("error", e => {
   document.body.dataset.errors = errs.length;
 });
 const D = JSON.parse(document.getElementById("data").textContent);
-const T = {
-  en: {view: "view", all: "all-seeing", step: "step", of: "of", end: "end", round: "round",
-       deck: "deck", discard: "discard pile", hand: "hand", equip: "equip", judge: "judge",
-       pile: "on hero", dead: "dead", asks: "to decide", took: "chose", over: "game over",
-       player: s => "player_" + s, table: "on the table", look: "looking at", you: "you",
-       play: "play", pause: "pause", reward: "your reward"},
-  zh: {view: "视角", all: "全知视角", step: "步", of: "/", end: "结束", round: "轮", deck: "牌堆",
-       discard: "弃牌堆", hand: "手牌", equip: "装备", judge: "判定区", pile: "武将牌上",
-       dead: "阵亡", asks: "待决", took: "选择了", over: "游戏结束",
-       player: s => s + "号位", table: "桌上", look: "正在观看", you: "你", play: "播放",
-       pause: "暂停", reward: "你的收益"}
-};
+// the page's strings per language (UI_TEXT): tr("step", 3, 9) fills in each "{}" in turn
+const T = JSON.parse(document.getElementById("ui").textContent);
+function tr(key, ...args) {
+  let i = 0;
+  return T[S.lang][key].replace(/\{\}/g, () => args[i++]);
+}
 const S = {step: 0, view: "all", lang: "en", timer: null};
 const $ = id => document.getElementById(id);
 const esc = t => String(t).replace(/[&<>"]/g,
@@ -396,7 +464,7 @@ function skill(k) {
 function offerHTML(h, lord) {
   const x = D.heroes[h];
   if (!x) return "";
-  const hp = S.lang === "zh" ? "体力 " + x.hp : x.hp + " HP";
+  const hp = tr("hp", x.hp);
   return '<div class="offer">' + esc(x.kingdom[S.lang]) + " · " + hp + " · "
     + esc(x.gender[S.lang]) + "<br>"
     + x.skills.filter(k => lord || !k.lord).map(skill).join(" · ") + "</div>";
@@ -417,7 +485,8 @@ function seatHTML(f, st) {
   const role = st.role >= 0 ? D.roles[S.lang][st.role] : "?";
   let h = '<div class="' + cls.join(" ") + '" data-seat="' + st.seat + '">';
   h += '<span class="role r' + st.role + '">' + esc(role) + '</span>';
-  h += '<div class="name">' + esc(L.player(st.seat)) + (me ? " (" + L.you + ")" : "") + "</div>";
+  h += '<div class="name">' + esc(tr("player", st.seat)) + (me ? " (" + L.you + ")" : "")
+    + "</div>";
   if (hero) {
     h += '<div class="hero">' + esc(hero[S.lang]) + "</div>";
     const sk = hero.skills.filter(k => !k.lord || st.role === 0).map(skill);
@@ -439,12 +508,11 @@ function render() {
   S.step = Math.max(0, Math.min(S.step, fr.length - 1));
   const f = fr[S.step];
   $("slider").max = fr.length - 1; $("slider").value = S.step;
-  $("stepinfo").textContent = S.step < fr.length - 1
-    ? L.step + " " + (S.step + 1) + " " + L.of + " " + (fr.length - 1) : L.end;
-  $("viewlabel").textContent = L.view;
-  if (!S.timer) $("play").textContent = L.play;
+  $("stepinfo").textContent = S.step < fr.length - 1 ? tr("step", S.step + 1, fr.length - 1)
+    : L.end;
+  header(L);
   const sel = $("view");
-  for (const o of sel.options) o.textContent = o.value === "all" ? L.all : L.player(o.value);
+  for (const o of sel.options) o.textContent = o.value === "all" ? L.all : tr("player", o.value);
   // seats around the table, the viewer at the bottom
   const tbl = $("table"); tbl.querySelectorAll(".seat").forEach(e => e.remove());
   const order = f.order, n = order.length, by = {};
@@ -491,13 +559,13 @@ function render() {
         + esc(S.lang === "en" ? a[1] : a[2]) + hero(a) + "</li>").join("") + "</ol>";
     }
     if (f.taken)
-      dh += '<div class="taken">' + esc(L.player(f.taken.seat)) + " " + L.took + ": "
+      dh += '<div class="taken">' + esc(tr("player", f.taken.seat)) + " " + L.took + ": "
         + esc(f.taken[S.lang]) + "</div>";
     dh += transcriptHTML(f);
   } else {
     dh += '<div class="q">' + L.over + ": " + esc(D.results[S.lang][f.result]) + "</div>";
     if (D.live && D.reveal) {
-      dh += "<ol>" + D.reveal.map(x => "<li>" + esc(L.player(x.seat))
+      dh += "<ol>" + D.reveal.map(x => "<li>" + esc(tr("player", x.seat))
         + (x.seat === D.seat ? " (" + L.you + ")" : "") + ": " + esc(D.roles[S.lang][x.role])
         + (x.hero >= 0 ? " " + esc(D.heroes[x.hero][S.lang]) : "")
         + (x.alive ? "" : " (" + L.dead + ")") + "</li>").join("") + "</ol>";
@@ -525,16 +593,28 @@ function render() {
   document.documentElement.lang = S.lang === "zh" ? "zh" : "en";
   history.replaceState(null, "", "#step=" + S.step + "&view=" + S.view + "&lang=" + S.lang);
 }
+// the header in the page's language: the game's line, the buttons' tooltips
+function header(L) {
+  $("title").textContent = $("title").title = D.title[S.lang];
+  document.title = L.page + " · " + D.title[S.lang];
+  $("first").title = L.first; $("prev").title = L.prev; $("play").title = L.play_pause;
+  $("next").title = L.next; $("slider").title = L.slider; $("lang").title = L.language;
+  $("viewlabel").textContent = L.view;
+  if (!S.timer) $("play").textContent = L.play;
+}
 // a language model's prompt and replies beside its decision: all-seeing view and its own seat's
 function transcriptHTML(f) {
   const t = f.taken && D.transcripts && D.transcripts[f.k];
   if (!t || (S.view !== "all" && S.view !== String(t.seat))) return "";
-  let h = '<details class="transcript"><summary>transcript · ' + esc(t.model)
-    + (t.fallback ? " · fallback" : "") + "</summary>";
-  if (t.system) h += "<b>system</b><pre>" + esc(t.system) + "</pre>";
-  h += "<b>prompt</b><pre>" + esc(t.prompt) + "</pre>";
-  t.replies.forEach((r, i) => { h += "<b>reply " + (i + 1) + "</b><pre>" + esc(r) + "</pre>"; });
-  if (t.error) h += "<b>error</b><pre>" + esc(t.error) + "</pre>";
+  const L = T[S.lang];
+  let h = '<details class="transcript"><summary>' + L.transcript + " · " + esc(t.model)
+    + (t.fallback ? " · " + L.fallback : "") + "</summary>";
+  if (t.system) h += "<b>" + L.system + "</b><pre>" + esc(t.system) + "</pre>";
+  h += "<b>" + L.prompt + "</b><pre>" + esc(t.prompt) + "</pre>";
+  t.replies.forEach((r, i) => {
+    h += "<b>" + tr("reply", i + 1) + "</b><pre>" + esc(r) + "</pre>";
+  });
+  if (t.error) h += "<b>" + L.error + "</b><pre>" + esc(t.error) + "</pre>";
   return h + "</details>";
 }
 // another view: the frame of the same moment, or the last one before it (a seat's view has
@@ -612,13 +692,24 @@ function init() {
   if (q.has("selftest")) selftest(q);
   if (q.has("autoact")) autoact(parseInt(q.get("autoact"), 10) || 0);
 }
+// the header fits the window: nothing past its right edge, the title not cut
+function headerFits() {
+  const w = document.documentElement.clientWidth, h1 = $("title");
+  for (const e of document.querySelectorAll("header > *"))
+    if (e.getBoundingClientRect().right > w + 1)
+      throw new Error("the header's " + (e.id || e.tagName) + " ends past the window's edge");
+  if (h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1)
+    throw new Error("the header's title is cut");
+}
 // #selftest: step through every frame of every view in both languages with the page's own
-// controls, then leave the frame the fragment asked for; the result goes into data-selftest
+// controls (the header fitting the window), then leave the frame the fragment asked for; the
+// result goes into data-selftest
 function selftest(q) {
   let n = 0;
   const want = {step: S.step, view: S.view, lang: S.lang};
   for (const lang of ["en", "zh"]) {
     $("lang").value = lang; $("lang").onchange({target: $("lang")});
+    headerFits();
     for (const v of D.views) {
       $("view").value = v; $("view").onchange({target: $("view")});
       $("first").onclick();

@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, urlsplit
 from . import labels
 from .cli import one_line
 from .record import RecordWriter
-from .replay import FrameBuilder, config_title, names_data, render_page
+from .replay import LANGS, UI_TEXT, FrameBuilder, config_title, names_data, render_page
 from .table import table_view
 
 
@@ -110,7 +110,9 @@ class LiveGame:
         s = self.session
         data = names_data(self.g.config)
         data.update(self.state())
-        data.update({"title": config_title(self.g.config, s.seed) + f" · you: player_{s.seat}",
+        title = {lang: config_title(self.g.config, s.seed, lang) + " · "
+                 + UI_TEXT[lang]["you_are"].format(s.seat) for lang in LANGS}
+        data.update({"title": title,
                      "live": True, "result": None, "meta": {}, "version": s.rec.record.version})
         return render_page(data)
 

@@ -143,12 +143,12 @@ def test_no_string_of_a_record_breaks_out_of_the_replay_page(text, tmp_path):
     while not g.game.done:
         g.step(g.game.legal_actions()[0])
     data = page_data(g.record)
-    data["title"] = text
+    data["title"] = {"en": text, "zh": text}
     blob = embed_json(data)
     assert not re.search("[<>&\u2028\u2029]", blob)
     assert json.loads(blob) == json.loads(json.dumps(data))
     page = render_page(data)
-    template = render_page({**data, "meta": {}, "title": "t"})
+    template = render_page({**data, "meta": {}, "title": {"en": "t", "zh": "t"}})
     assert page.count("<script") == template.count("<script")
     assert page.count("<!--") == template.count("<!--")
 

@@ -1,6 +1,7 @@
 """python -m heroes_env.replay: the log of a record (all or one seat's), the replay page, the
 seat views it is built from (nothing hidden leaks: checked by changing hidden information), and
 the page in a real browser (headless Chromium)."""
+import dataclasses
 import json
 import re
 import shutil
@@ -13,8 +14,16 @@ from test_hidden_info import swap_in_place
 import heroes_env
 from heroes_env import Config, Game, labels
 from heroes_env.engine import constants as C
-from heroes_env.record import RecordingEnv, save_record
-from heroes_env.replay import FrameBuilder, build_frames, main, page_data, write_html
+from heroes_env.record import GameRecord, RecordError, RecordingEnv, save_record
+from heroes_env.replay import (
+    TEMPLATE,
+    UI_TEXT,
+    build_frames,
+    main,
+    page_data,
+    render_page,
+    write_html,
+)
 from heroes_env.scenario import build
 from heroes_env.table import table_view
 
@@ -215,36 +224,145 @@ def test_page_frames_show_each_seat_only_its_own(rec):
         assert fr[-1]["lines"] == len(logs[key])
 
 
-def _scenario_frames(second_hand):
-    """The lord dismantles player_1's card; player_2 holds second_hand. Frames of every view."""
-    g = build(seats=[{"role": "lord", "hand": ["dismantlement", "peach"]},
-                     {"role": "rebel", "hand": ["jink"]}, {"role": "loyalist", "hand": second_hand},
-                     {"role": "renegade", "hand": ["slash"]}], current=0, phase="play")
-    b = FrameBuilder(4)
-    k = 0
+@dataclasses.dataclass
+class _RiggedRecord(GameRecord):
+    """A record of a game that starts from a scenario (``scenario.build(**scenario)``) instead of
+    a seed's deal: the same table with other hidden cards and roles makes another record."""
+    scenario: dict = dataclasses.field(default_factory=dict)
+
+    def new_game(self, log=True):
+        return build(**self.scenario)
+
+
+def _rigged_record(second_hand, roles=("lord", "rebel", "loyalist", "renegade"),
+                   lord_second="peach", deck_top=("slash", "slash")):
+    """The lord dismantles player_1's one card; player_2 holds second_hand (a 无懈可击 makes
+    player_2 decide whether to play it: it declines). roles, lord_second (the lord's other card)
+    and deck_top (what player_1 draws next) change only what player_3 cannot see. The record ends
+    at player_1's first decision."""
+    hands = [["dismantlement", lord_second], ["jink"], second_hand, ["slash"]]
+    scenario = {"seats": [{"role": r, "hand": h} for r, h in zip(roles, hands, strict=True)],
+                "deck_top": list(deck_top), "current": 0, "phase": "play"}
+    g = build(**scenario)
+    decisions = []
     script = ["dismantlement", "target player_1"]   # the pick of its one card is autoplayed
     while g.decider == 2 or (g.decider == 0 and script):
         want = "pass" if g.decider == 2 else script.pop(0)   # player_2 declines its 无懈可击
         a = labels.match_action(want, g.legal_actions(), g.deck, g.decider, 4, g.s)
-        b.decision(k, g, g.decider, a)
+        decisions.append([g.decider, a, g.action_to_str(a)])
         g.step(a)
-        k += 1
-    assert g.decider == 1 and "player_1 discards Jink ♥2" in g.log_lines()
-    return b.finish(g, k), k
+    assert g.decider == 1 and any(x.startswith("player_1 discards Jink") for x in g.log_lines())
+    return _RiggedRecord(config=g.config, engine_seed=0, decisions=decisions, scenario=scenario)
 
 
 def test_a_seat_cannot_tell_that_another_was_asked_something():
     # player_2 holds a 无懈可击 (and is asked whether to play it, and declines) or a 闪 (never
     # asked): the frames of player_3's view must be the same, the all-seeing view's not
-    with_null, k1 = _scenario_frames(["nullification"])
-    without, k2 = _scenario_frames(["jink"])
-    assert k1 == k2 + 1
+    rec_null, rec_jink = _rigged_record(["nullification"]), _rigged_record(["jink"])
+    assert len(rec_null.decisions) == len(rec_jink.decisions) + 1
+    with_null, without = build_frames(rec_null), build_frames(rec_jink)
     strip = lambda fr: [{x: y for x, y in f.items() if x != "k"} for f in fr]    # noqa: E731
     for v in ("1", "3"):
         assert strip(with_null["frames"][v]) == strip(without["frames"][v]), f"seat {v} sees it"
         assert with_null["logs"][v] == without["logs"][v]
     assert len(with_null["frames"]["all"]) == len(without["frames"]["all"]) + 1
     assert strip(with_null["frames"]["2"]) != strip(without["frames"]["2"])
+
+
+# ---------------------------------------------------------------- the page of one seat
+def test_a_seat_page_is_the_same_whatever_the_others_hide():
+    """player_3's page, byte for byte, whatever the other seats hide: whether player_2 was asked
+    something, the hidden roles, the lord's other card, the cards player_1 draws. The page of
+    every view tells each of these apart."""
+    base = _rigged_record(["nullification"])
+    others = [_rigged_record(["jink"]),
+              _rigged_record(["nullification"], roles=("lord", "loyalist", "rebel", "renegade")),
+              _rigged_record(["nullification"], lord_second="jink"),
+              _rigged_record(["nullification"], deck_top=("peach", "slash"))]
+    seat3, every = render_page(page_data(base, 3)), render_page(page_data(base))
+    assert seat3 != every
+    for rec in others:
+        assert render_page(page_data(rec)) != every
+        assert render_page(page_data(rec, 3)) == seat3
+
+
+def _embedded(page):
+    return json.loads(page.split('id="data">', 1)[1].split("</script>", 1)[0])
+
+
+def test_a_seat_page_holds_that_seat_s_view_alone(rec, tmp_path, capsys):
+    path, seat_page, all_page = tmp_path / "g.json", tmp_path / "seat2.html", tmp_path / "all.html"
+    save_record(rec, str(path))
+    assert main([str(path), "--html", str(all_page)]) == 0
+    assert main([str(path), "--html", str(seat_page), "--seat", "2"]) == 0
+    assert "player_2's view only" in capsys.readouterr().out
+    text = seat_page.read_text(encoding="utf-8")
+    assert text != all_page.read_text(encoding="utf-8")
+    d = _embedded(text)
+    assert d["views"] == ["2"] and set(d["frames"]) == set(d["logs"]) == {"2"}
+    assert d["logs"]["2"] == build_frames(rec)["logs"]["2"]
+    assert [f["k"] for f in d["frames"]["2"]] == list(range(len(d["frames"]["2"])))
+    assert d["title"]["en"].endswith("player_2's view only")
+    assert d["title"]["zh"].endswith("仅2号位视角")
+    # no seed (it deals the game again): the page of every view names it
+    assert f"seed {rec.seed}" in all_page.read_text(encoding="utf-8")
+    assert "seed" not in d["title"]["en"] and "种子" not in d["title"]["zh"]
+    # no other seat's role before it is known, no other seat's hand, at any step
+    for f in d["frames"]["2"]:
+        for st in f["seats"]:
+            if st["seat"] != 2:
+                assert st["hand"] is None
+                assert st["role"] in (-1, C.ROLE_LORD) or not st["alive"] or f["done"]
+
+
+def test_a_seat_page_holds_only_that_seat_s_transcripts(rec):
+    own = [k for k, (seat, _, _) in enumerate(rec.decisions) if seat == 2][:3]
+    other = [k for k, (seat, _, _) in enumerate(rec.decisions) if seat == 0][:3]
+    talk = [{"decision": k, "seat": rec.decisions[k][0], "model": "m",
+             "prompt": f"the prompt of decision {k}", "replies": ["1"]} for k in own + other]
+    talked = dataclasses.replace(rec, transcripts=talk)
+    d = page_data(talked, 2)
+    steps = {int(j) for j in d["transcripts"]}
+    assert len(steps) == len(own)
+    for j in steps:                        # beside the frame of that seat's own decision
+        assert d["frames"]["2"][j]["taken"]["seat"] == 2
+        assert d["transcripts"][str(j)]["seat"] == 2
+    page = render_page(d)
+    assert all(f"the prompt of decision {k}" in page for k in own)
+    assert not any(f"the prompt of decision {k}" in page for k in other)
+    assert set(page_data(talked)["transcripts"]) == {str(k) for k in own + other}
+
+
+@pytest.mark.parametrize("seat", [5, 9])
+def test_a_seat_outside_the_game_writes_no_page(rec, tmp_path, capsys, seat):
+    path, out = tmp_path / "g.json", tmp_path / "seat.html"
+    save_record(rec, str(path))
+    assert main([str(path), "--html", str(out), "--seat", str(seat)]) == 2
+    err = capsys.readouterr().err
+    assert f"--seat must be 0 to 4 for this 5-player game, got {seat}" in err
+    assert not out.exists()
+    out.write_text("kept")
+    assert main([str(path), "--html", str(out), "--seat", str(seat)]) == 2
+    assert out.read_text() == "kept"
+    with pytest.raises(RecordError, match="seat must be 0 to 4"):
+        page_data(rec, seat)
+
+
+def test_every_page_string_has_both_languages():
+    """UI_TEXT: the same keys and the same blanks in each language, the header's strings
+    translated, and every string the page's script asks for is there."""
+    en, zh = UI_TEXT["en"], UI_TEXT["zh"]
+    assert set(en) == set(zh)
+    for key in en:
+        assert en[key].count("{}") == zh[key].count("{}"), key
+        assert re.findall(r"{(\w+)}", en[key]) == re.findall(r"{(\w+)}", zh[key]), key
+    for key in ("title", "only", "first", "prev", "play_pause", "next", "view", "play", "step",
+                "language", "all", "page"):
+        assert re.search("[\u4e00-\u9fff]", zh[key]), key
+    script = TEMPLATE
+    used = (set(re.findall(r"\bL\.(\w+)", script)) | set(re.findall(r'tr\("(\w+)"', script))
+            | set(re.findall(r"T\[S\.lang\]\.(\w+)", script)))
+    assert used and used <= set(en), used - set(en)
 
 
 def test_the_page_is_one_self_contained_file(rec, tmp_path):
@@ -268,9 +386,9 @@ def _chromium():
     return None
 
 
-def _dump(browser, url, tmp_path):
+def _dump(browser, url, tmp_path, size="1400,900"):
     p = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
-                        f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1400,900",
+                        f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={size}",
                         "--virtual-time-budget=5000", "--dump-dom", url],
                        capture_output=True, text=True, timeout=180)
     assert p.returncode == 0, p.stderr[-2000:]
@@ -304,4 +422,29 @@ def test_the_page_in_a_real_browser(rec, tmp_path):
     dom = _dump(browser, f"file://{page}#step=end&view=all&lang=zh", tmp_path)
     assert 'id="errors"></div>' in dom
     assert f'data-step="{frames - 1}"' in dom and "游戏结束" in dom
+    assert '<h1 id="title" title="身份局 · 5 人 · 武将包 standard · 牌堆 standard · 种子 3">' in dom
     assert "主公" in dom and 'class="card back"' not in dom
+
+
+@pytest.mark.skipif(_chromium() is None, reason="needs headless Chromium (apt-get install chromium;"
+                                                 " .ci/run installs it)")
+def test_a_seat_page_in_a_real_browser(rec, tmp_path):
+    """player_2's page opens in player_2's view (even when the fragment asks for all-seeing),
+    offers no other view, and its header is in the page's language and fits a narrow window
+    (the self-test checks the header in both languages)."""
+    page = tmp_path / "seat2.html"
+    write_html(rec, str(page), seat=2)
+    dom = _dump(_chromium(), f"file://{page}#view=all&lang=zh&selftest=1", tmp_path,
+                size="720,700")
+    assert 'id="errors"></div>' in dom, re.search(r'id="errors">([^<]*)', dom).group(1)
+    frames = len(build_frames(rec)["frames"]["2"])
+    assert f'data-selftest="ok {2 * frames}"' in dom and 'data-view="2"' in dom
+    header = dom.split("<header>", 1)[1].split("</header>", 1)[0]
+    assert re.findall(r'<option value="([^"]*)"', header) == ["2", "en", "zh"]
+    shown = " ".join(re.sub(r"<[^>]+>", " ", header).split())
+    assert shown.startswith("身份局 · 5 人 · 武将包 standard · 牌堆 standard · 仅2号位视角")
+    assert "播放" in shown and f"共 {frames - 1} 步" in shown and "视角 2号位" in shown
+    for english in ("players", "pack", "view", "play", "step", "all-seeing"):
+        assert english not in shown
+    tips = re.findall(r'title="([^"]*)"', header)
+    assert len(tips) == 7 and all(re.search("[\u4e00-\u9fff]", t) for t in tips), tips
