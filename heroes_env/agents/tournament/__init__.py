@@ -60,8 +60,8 @@ from heroes_env.cli import HelpFormatter, int_in, one_line, prog
 from heroes_env.config import DEFAULTS, PACKS
 from heroes_env.engine import constants as C
 
-from .base import AgentSpecError, act_at_table, agent_file_target, make_agent, trust_kwargs
-from .ratings import make_ratings, rating_key, wilson
+from ..base import AgentSpecError, act_at_table, agent_file_target, make_agent, trust_kwargs
+from ..ratings import make_ratings, rating_key, wilson
 
 ROLE_NAMES = ("lord", "loyalist", "rebel", "renegade")
 ALL_ROLE_NAMES = ROLE_NAMES + ("commander", "guard")       # by role id (ROLE_*)
@@ -428,9 +428,9 @@ def batched_records(cfg: TournamentConfig, todo: list[int], threads: int = 1):
     from heroes_env.game import engine_seed
     from heroes_env.vector import BatchCore
 
-    from . import heuristic_kernels as HK
-    from .heuristic import HeuristicAgent
-    from .heuristic_loop import KIND_HEURISTIC, KIND_RANDOM, HeuristicLoop
+    from .. import heuristic_kernels as HK
+    from ..heuristic import HeuristicAgent
+    from ..heuristic_loop import KIND_HEURISTIC, KIND_RANDOM, HeuristicLoop
     if not todo:
         return
     config = cfg.game_config()
@@ -590,7 +590,8 @@ def play_chunk(cfg: TournamentConfig, games: list[int], shipped=None,
 
 
 def _package_root() -> str:
-    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    import heroes_env
+    return os.path.dirname(os.path.abspath(heroes_env.__file__))
 
 
 def ray_init(address: str | None, num_cpus: int) -> bool:
