@@ -47,7 +47,7 @@ The modules: ``config`` (``TournamentConfig``, the names of roles, results, seat
 who sits where, with which seeds), ``games`` (one game and its record), ``games_file`` (the games
 file and resuming from it), ``batched`` (the batched engine), ``local`` and ``ray_backend`` (the
 backends), ``run`` (``run_tournament``), ``summary`` (the summary and its table), ``chart`` (the
-plot) and ``cli`` (the command line). The package re-exports their public names.
+plot) and ``cli`` (the command line). The package itself gives what a caller uses (``__all__``).
 """
 from .batched import BATCH_GAMES, batched_records
 from .chart import plot
