@@ -36,6 +36,7 @@ import numba  # noqa: E402
 from heroes_env import Config, Game  # noqa: E402
 from heroes_env.agents import HeuristicAgent  # noqa: E402
 from heroes_env.agents import tournament as T  # noqa: E402
+from heroes_env.agents.tournament.games import GamePlayer  # noqa: E402
 from heroes_env.wrappers import LearnerVectorEnv  # noqa: E402
 
 
@@ -114,7 +115,7 @@ def tournament_games(games, repeats, threads):
     """Games/s of the game engine (one process) and of the batched engine per thread count."""
     cfg = {e: T.TournamentConfig(agents=("heuristic", "random"), games=games, players=5,
                                  pack="standard", seed=1, engine=e) for e in ("game", "batched")}
-    player = T._Player(cfg["game"])
+    player = GamePlayer(cfg["game"])
     todo = list(range(games))
     runs = {"game": []}
     runs.update({f"batched_{t}": [] for t in threads})

@@ -16,7 +16,8 @@ from heroes_env.wrappers import LearnerEnv, LearnerVectorEnv
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from heroes_env.agents.tournament import TournamentConfig, _parser  # noqa: E402
+from heroes_env.agents.tournament import TournamentConfig  # noqa: E402
+from heroes_env.agents.tournament.cli import _parser  # noqa: E402
 
 CONSTRUCTORS = {
     "env": lambda **kw: heroes_env.env(**kw).unwrapped.config,

@@ -109,12 +109,13 @@ def _help(main, capsys):
 def test_one_default_pack_everywhere(capsys):
     from heroes_env import demo, play, replay
     from heroes_env.agents import tournament
+    from heroes_env.agents.tournament.cli import _parser as tournament_parser
     assert Config().pack == DEFAULT_PACK
     assert heroes_env.env().unwrapped.config.pack == DEFAULT_PACK
     assert VectorEnv(1).config.pack == DEFAULT_PACK
     assert demo.game_config().pack == DEFAULT_PACK
     assert play.parse_args([])[1].pack == DEFAULT_PACK
-    assert tournament._parser().parse_args(["--agents", "random"]).pack == DEFAULT_PACK
+    assert tournament_parser().parse_args(["--agents", "random"]).pack == DEFAULT_PACK
     for main in (demo.main, play.main, tournament.main):
         assert f"(default: {DEFAULT_PACK})" in _help(main, capsys)
     text = _help(tournament.main, capsys)

@@ -181,7 +181,7 @@ def test_vector_env_num_envs_bound_reads_well(n):
     ("C:\\venv\\Scripts\\heroes-tournament.exe".replace("\\", "/"), "heroes_env.agents.tournament",
      "heroes-tournament"),
     ("/src/heroes_env/demo.py", "heroes_env.demo", "python -m heroes_env.demo"),
-    ("/src/heroes_env/agents/tournament.py", "heroes_env.agents.tournament",
+    ("/src/heroes_env/agents/tournament/__main__.py", "heroes_env.agents.tournament",
      "python -m heroes_env.agents.tournament"),
 ])
 def test_usage_names_the_command_that_was_run(argv0, module, want, monkeypatch):

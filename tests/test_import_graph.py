@@ -80,3 +80,5 @@ def test_the_check_sees_a_circle():
     assert "heroes_env.engine.skills.answer_dispatch" in graph["heroes_env.engine.skills.queries"]
     assert "heroes_env.engine.skills.queries" in graph["heroes_env.engine.rules"]
     assert "heroes_env.fast.jit" in graph["heroes_env.engine.rules"]
+    assert "heroes_env.agents.base" in graph["heroes_env.agents.tournament.games"]      # ..base
+    assert "heroes_env.agents.tournament.cli" in graph["heroes_env.agents.tournament"]

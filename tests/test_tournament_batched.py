@@ -3,6 +3,8 @@ import pytest
 
 from heroes_env.agents import tournament as T
 from heroes_env.agents.tournament import TournamentConfig, TournamentError, run_tournament
+from heroes_env.agents.tournament import batched as batched_engine
+from heroes_env.agents.tournament.games import GamePlayer
 
 
 def records(cfg, todo, threads=1):
@@ -16,7 +18,7 @@ def test_heuristic_games_are_those_of_the_game_engine(kw):
     batched = TournamentConfig(agents=("heuristic",), games=6, seed=4, **kw)
     game = TournamentConfig(agents=("heuristic",), games=6, seed=4, engine="game", **kw)
     assert batched.engine == "batched" and game.engine == "game"
-    player = T._Player(game)
+    player = GamePlayer(game)
     want = {i: player.play(i) for i in range(6)}
     assert records(batched, list(range(6))) == want
 
@@ -25,7 +27,7 @@ def test_a_game_depends_on_its_number_only(monkeypatch):
     cfg = TournamentConfig(agents=("heuristic", "random"), games=40, players=5, pack="standard",
                            seed=9)
     whole = records(cfg, list(range(40)))
-    monkeypatch.setattr(T, "BATCH_GAMES", 7)
+    monkeypatch.setattr(batched_engine, "BATCH_GAMES", 7)
     parts = records(cfg, [3, 17, 39, 0], threads=2)
     assert all(parts[i] == whole[i] for i in parts)
     assert sorted({r["result"] for r in whole.values()}) != []
