@@ -116,8 +116,10 @@ def play_chunk(cfg: TournamentConfig, games: list[int], shipped=None,
 
 
 def _package_root() -> str:
+    """The folder that holds the heroes_env package (a checkout's root, or site-packages): on
+    a Ray worker's path, ``import heroes_env`` finds this copy."""
     import heroes_env
-    return os.path.dirname(os.path.abspath(heroes_env.__file__))
+    return os.path.dirname(os.path.dirname(os.path.abspath(heroes_env.__file__)))
 
 
 def ray_init(address: str | None, num_cpus: int) -> bool:
