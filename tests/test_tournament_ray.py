@@ -29,8 +29,8 @@ def ray_instance():
 
 def test_workers_import_the_package_from_the_folder_that_holds_it():
     """ray_init puts this folder on the workers' PYTHONPATH: heroes_env must be in it."""
-    from heroes_env.agents.tournament.ray_backend import _package_root
     import heroes_env
+    from heroes_env.agents.tournament.ray_backend import _package_root
     root = _package_root()
     assert os.path.samefile(os.path.join(root, "heroes_env", "__init__.py"), heroes_env.__file__)
 
