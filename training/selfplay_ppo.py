@@ -99,6 +99,10 @@ Logged scalars (TensorBoard if ``tensorboard`` is installed, always ``<run>/scal
 its ``time`` field counts on across sittings): ``charts/sps`` (learner decisions per second),
 ``charts/decisions_per_s`` (all seats), ``charts/win_vs_<heuristic|pool|self|random>[_<role>]``,
 ``losses/*``, ``eval/win_<role>`` (``training/plot.py`` draws the curves).
+
+In the code: ``_train`` is the outline of a sitting; ``Trainer`` holds the run's state, with one
+method per piece (setup, the imitation, the rollout, the opponents, the PPO update, evaluations
+and checkpoints, the training state).
 """
 from __future__ import annotations
 
@@ -108,7 +112,7 @@ import pickle
 import sys
 import time
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -131,6 +135,11 @@ from training.common import (  # noqa: E402
     quick_eval,
     run_name,
 )
+
+if TYPE_CHECKING:                       # torch is imported where it is used (--help stays quick)
+    import torch
+
+    from heroes_env.agents.torch_policy import SparseObservations
 
 
 @dataclass
@@ -717,19 +726,19 @@ class Rollout:
     """A rollout's trajectory-complete decisions as tensors, for the PPO minibatches: ``rows``
     index the store (the observations stay there: ``sparse`` holds their non-zero cells,
     ``shown`` the roles each viewer sees, None without a role head); the rest are per decision."""
-    rows: Any
-    sparse: Any
-    shown: Any
-    mask: Any
-    act: Any
-    logp: Any
-    adv: Any
-    ret: Any
-    val: Any
-    roles: Any
-    teach: Any
-    table: Any
-    prior: Any                      # the heuristic's suggestions (--features prior), else None
+    rows: torch.Tensor
+    sparse: SparseObservations
+    shown: torch.Tensor | None
+    mask: torch.Tensor
+    act: torch.Tensor
+    logp: torch.Tensor
+    adv: torch.Tensor
+    ret: torch.Tensor
+    val: torch.Tensor
+    roles: torch.Tensor
+    teach: torch.Tensor
+    table: torch.Tensor
+    prior: torch.Tensor | None      # the heuristic's suggestions (--features prior)
 
 
 @dataclass
@@ -753,19 +762,18 @@ class UpdateStats:
 class Trainer:
     """One sitting of a self-play PPO run: what the run holds (the policy and its training-only
     heads, the optimiser, the rollout store, the games in progress, the heuristic, the opponents'
-    tables and pool, the counters and clocks), with a method per piece of a run:
+    tables and pool, the counters and clocks), with a method per piece of a run, in this order:
 
     - setup: ``__init__`` (the policy, the heads, the env, the heuristic; a saved run's),
-      ``make_optimizer``, ``load_optimizer``, ``value``, ``targets``;
+      ``make_optimizer``, ``value`` (what the value losses train), ``targets`` (the roles);
     - the imitation warm start: ``imitate`` (``_imitation_step``, ``_imitation_update``);
-    - PPO: ``start_ppo``, ``next_update``, the rollout (``collect_rollout``:
-      ``_learner_actions``, ``_opponent_actions``, ``_end_games``), the update (``ppo_update``:
-      ``_rollout``, ``_ppo_loss``), ``log_update``;
-    - the opponents: ``Tables`` draws them, ``_opponent_actions`` plays them, ``add_to_pool``
-      keeps past snapshots;
-    - evaluations and the training state: ``checkpoint``, ``evaluate``, ``save``,
-      ``save_state``, ``finish``; a saved run is read back by ``__init__``, ``_new_phase``,
-      ``_load_opponents`` and ``_restore_games``.
+    - PPO: ``start_ppo``, ``next_update``; the rollout: ``collect_rollout``
+      (``_learner_actions``, ``_end_games``); the opponents: ``_opponent_actions`` (``Tables``
+      draws who sits where), ``add_to_pool``; the update: ``ppo_update`` (``_rollout``,
+      ``_ppo_loss``), ``log_update``;
+    - evaluations and checkpoints: ``checkpoint``, ``evaluate``, ``finish``;
+    - the training state: ``save_state``, and what reads it back (``_new_phase``,
+      ``_load_opponents``, ``_restore_games``).
 
     ``_train`` is the outline of a run over these."""
 
@@ -804,10 +812,10 @@ class Trainer:
         self.kick_roles = np.array([r in args.kick_roles for r in ROLE_NAMES])
         self.venv = VectorEnv(self.B, config=game_config(args), num_threads=args.engine_threads,
                               obs_dtype=args.obs_dtype)
-        self.heur = HeuristicAgent(seed=args.seed, num_threads=args.engine_threads)
+        self.heuristic = HeuristicAgent(seed=args.seed, num_threads=args.engine_threads)
         self.meta = saved["meta"] if saved else {"args": _plain(args), "run": self.run}
         self.meta["args"] = _plain(args)
-        self.ctr = dict(saved["counters"]) if saved else {
+        self.counters = dict(saved["counters"]) if saved else {
             "bc_done": 0, "bc_updates": 0, "global_step": 0, "decisions": 0, "update": 0}
         self.sittings = list(saved["sittings"]) if saved else []
         self.last_state_save = time.time()
@@ -823,13 +831,14 @@ class Trainer:
         self.bc_total = self.past["bc"]    # imitation seconds once the warm start is over
         self.ppo_t0 = None                 # set when PPO starts (evaluations are left out)
         self.cap = args.rollout_steps + self.B * self.n + self.B
-        self.opt = self.st = self.r = self.bar = None   # the phase's; r: the pending decisions
+        # the phase's optimiser, rollout store and progress bar; the games' pending decisions
+        self.optimizer = self.store = self.bar = self.pending = None
         self.pool: list = []               # past snapshots (nets in eval mode)
         self.tables = Tables(args, self.B, self.n, self.rng)
         self.wins = WinStats()
         self.eval_results: dict = {}       # opponent kind -> its last evaluation
 
-    # ------------------------------------------------------------------ setup
+    # --------------------------------------------------------------------------------- setup
     def _policy_net(self):
         """The policy: the saved run's, an --init-checkpoint's (with the features asked for
         added), or a fresh one."""
@@ -907,17 +916,26 @@ class Trainer:
             groups.append({"params": self.table_params, "base_lr": lr})
         return torch.optim.Adam(groups, lr=lr, eps=1e-5)
 
-    def load_optimizer(self, opt, saved):
-        """The saved optimiser's state into opt (a head or critic inputs added on resume start
+    def load_optimizer(self, optimizer, saved):
+        """The saved optimiser's state into optimizer (a head or critic inputs added on resume start
         with empty or zero moments)."""
         if self.table_params and not self.table_saved:
-            table_group = opt.param_groups.pop()
-            opt.load_state_dict(saved)
-            opt.add_param_group(table_group)
+            table_group = optimizer.param_groups.pop()
+            optimizer.load_state_dict(saved)
+            optimizer.add_param_group(table_group)
         else:
-            opt.load_state_dict(saved)
+            optimizer.load_state_dict(saved)
         if self.critic is not None:
-            pad_inputs(self.critic, opt.state.get(self.critic[0].weight, {}))
+            pad_inputs(self.critic, optimizer.state.get(self.critic[0].weight, {}))
+
+    def _new_phase(self, lr):
+        """A phase's optimiser (Adam at rate lr) and rollout store: fresh, or the saved run's."""
+        from heroes_env.engine import constants as C
+        self.optimizer = self.make_optimizer(lr)
+        self.store = Store(self.cap, C.OBS_SIZE, C.NUM_ACTIONS, self.venv.obs_dtype)
+        if self.saved:
+            self.load_optimizer(self.optimizer, self.saved["opt"])
+            self.store.load_state(self.saved["store"])
 
     def dealt_roles(self):
         """Every game's roles by seat, as dealt (the state rows; the learner's seats are drawn
@@ -951,27 +969,6 @@ class Trainer:
             tables = torch.full((h.shape[0],), -1, dtype=torch.int8)
         return critic_value(self.critic, h, roles, tables)
 
-    def _new_phase(self, lr):
-        """A phase's optimiser (Adam at rate lr) and rollout store: fresh, or the saved run's."""
-        from heroes_env.engine import constants as C
-        self.opt = self.make_optimizer(lr)
-        self.st = Store(self.cap, C.OBS_SIZE, C.NUM_ACTIONS, self.venv.obs_dtype)
-        if self.saved:
-            self.load_optimizer(self.opt, self.saved["opt"])
-            self.st.load_state(self.saved["store"])
-
-    def _restore_games(self):
-        """The saved run's games in progress, the heuristic's memory of them and the random
-        generators (last: building nets draws from torch)."""
-        import torch
-        saved = self.saved
-        self.r = load_env_state(self.venv, saved["venv"])
-        if saved["heuristic"] is not None:
-            self.heur = pickle.loads(saved["heuristic"])
-            self.heur.num_threads = self.args.engine_threads
-        self.rng.bit_generator.state = saved["rng"]
-        torch.set_rng_state(saved["torch_rng"])
-
     def _time_left(self):
         """Seconds left of this sitting's --max-minutes (0: no limit)."""
         if self.limit_s <= 0:
@@ -983,35 +980,35 @@ class Trainer:
         """The warm start: the heuristic plays every seat; every ``rollout_steps`` of its
         decisions, the policy learns to imitate them and the value the games' outcomes. False
         when the sitting ended in it (time limit or signal; a training state written)."""
-        args, ctr = self.args, self.ctr
+        args, counters = self.args, self.counters
         self._new_phase(args.bc_learning_rate)
         if self.saved:
             self._restore_games()
         else:
-            self.r = self.venv.reset(seed=args.seed + 10_000_019)
-        self.bar = Progress(args.bc_steps, ctr["bc_done"], "imitation", "decision",
+            self.pending = self.venv.reset(seed=args.seed + 10_000_019)
+        self.bar = Progress(args.bc_steps, counters["bc_done"], "imitation", "decision",
                             args.progress, self._time_left())
-        while ctr["bc_done"] < args.bc_steps:
+        while counters["bc_done"] < args.bc_steps:
             self._imitation_step()
-            if self.st.k < args.rollout_steps:
+            if self.store.k < args.rollout_steps:
                 continue
             self._imitation_update()
-            self.st.carry()                # the running trajectories: outcome not known yet
+            self.store.carry()                # the running trajectories: outcome not known yet
             self.logger.flush()
-            if ctr["bc_done"] < args.bc_steps and (self.out_of_time() or self.state_due()):
+            if counters["bc_done"] < args.bc_steps and (self.out_of_time() or self.state_due()):
                 self.save_state()
                 if self.out_of_time():
                     self.bar.close()
                     self.logger.close()
                     print(f"stopped (time limit or signal) in the warm start "
-                          f"({ctr['bc_done']}/{args.bc_steps} decisions); continue with "
+                          f"({counters['bc_done']}/{args.bc_steps} decisions); continue with "
                           f"--resume {self.state_path}", flush=True)
                     return False
         self.bar.close()
-        self.heur.reset()
+        self.heuristic.reset()
         self.bc_total = time.time() - self.bc_t0
         self.phase = "ppo"
-        self.meta["bc_steps"] = ctr["bc_done"]
+        self.meta["bc_steps"] = counters["bc_done"]
         self.meta["bc_seconds"] = round(self.bc_total, 1)
         self.save({"ppo_steps": 0})
         self.saved = None                  # what follows starts fresh (not from a BC state)
@@ -1021,19 +1018,19 @@ class Trainer:
         """The heuristic decides in every game; its decisions are stored, the games step, the
         seats of the games that end get their rewards."""
         from heroes_env.engine import constants as C
-        B, st, heur = self.B, self.st, self.heur
-        r = self.r
-        seats = np.asarray(r.seat)
+        B, store, heuristic = self.B, self.store, self.heuristic
+        pending = self.pending
+        seats = np.asarray(pending.seat)
         rows = np.arange(B)
-        obs, mask = np.array(r.obs), np.asarray(r.mask) != 0
-        act = heur.act_batch(obs, mask, slots=rows * C.MAX_SEATS + seats)
-        st.add(rows, seats, obs, mask, act, np.zeros(B), np.zeros(B), self.targets(rows, seats))
-        self.r = r = self.venv.step(act)
-        ended = np.flatnonzero(np.asarray(r.terminated) | np.asarray(r.truncated))
+        obs, mask = np.array(pending.obs), np.asarray(pending.mask) != 0
+        act = heuristic.act_batch(obs, mask, slots=rows * C.MAX_SEATS + seats)
+        store.add(rows, seats, obs, mask, act, np.zeros(B), np.zeros(B), self.targets(rows, seats))
+        self.pending = pending = self.venv.step(act)
+        ended = np.flatnonzero(np.asarray(pending.terminated) | np.asarray(pending.truncated))
         for i in ended.tolist():
             for s in range(self.n):
-                st.end(i, s, float(r.rewards[i, s]))
-            heur.reset(slots=[i * C.MAX_SEATS + s for s in range(self.n)])
+                store.end(i, s, float(pending.rewards[i, s]))
+            heuristic.reset(slots=[i * C.MAX_SEATS + s for s in range(self.n)])
 
     def _imitation_update(self):
         """``bc_epochs`` passes over the stored decisions whose trajectories are complete:
@@ -1042,20 +1039,21 @@ class Trainer:
         import torch
 
         from heroes_env.engine import constants as C
-        args, st, opt, net, ctr = self.args, self.st, self.opt, self.net, self.ctr
-        valid = st.valid()
+        args, store, optimizer, net = self.args, self.store, self.optimizer, self.net
+        counters, k = self.counters, self.store.k
+        valid = store.valid()
         # value target: the game's outcome discounted along the trajectory
-        _, ret = gae(st.val[:st.k], st.rew[:st.k], st.done[:st.k], st.nxt[:st.k], valid,
+        _, ret = gae(store.val[:k], store.rew[:k], store.done[:k], store.nxt[:k], valid,
                      args.gamma, 1.0)
         idx = np.flatnonzero(valid)
-        fin = torch.as_tensor(finished(st.done[:st.k], st.nxt[:st.k])[idx])
-        ob = torch.as_tensor(st.obs[idx])
-        mk = torch.as_tensor(st.mask[idx])
-        ac = torch.as_tensor(st.act[idx])
+        fin = torch.as_tensor(finished(store.done[:k], store.nxt[:k])[idx])
+        ob = torch.as_tensor(store.obs[idx])
+        mk = torch.as_tensor(store.mask[idx])
+        ac = torch.as_tensor(store.act[idx])
         rt = torch.as_tensor(ret[idx])
-        rl = torch.as_tensor(st.roles[idx])
-        frac = min(1.0, ctr["bc_done"] / args.bc_steps)
-        for g in opt.param_groups:
+        rl = torch.as_tensor(store.roles[idx])
+        frac = min(1.0, counters["bc_done"] / args.bc_steps)
+        for g in optimizer.param_groups:
             g["lr"] = args.bc_learning_rate * (1.0 - 0.9 * frac)
         stats, aux_stats = [], []
         for _ in range(args.bc_epochs):
@@ -1072,20 +1070,20 @@ class Trainer:
                     rce, racc = role_loss(self.role_head, h, rl[mb], roles_shown(ob[mb], C))
                     loss = loss + args.aux_coef * rce
                     aux_stats.append((rce.item(), racc.item()))
-                opt.zero_grad()
+                optimizer.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(self.all_params, args.max_grad_norm)
-                opt.step()
+                optimizer.step()
                 with torch.no_grad():
                     accm = (logits.argmax(1) == ac[mb]).float().mean()
                 stats.append((ce.item(), vl.item(), accm.item()))
-        ctr["bc_done"] += len(idx)
-        ctr["bc_updates"] += 1
+        counters["bc_done"] += len(idx)
+        counters["bc_updates"] += 1
         self._log_imitation(stats, aux_stats)
 
     def _log_imitation(self, stats, aux_stats):
         """An imitation update's scalars and log line."""
-        logger, bc_done = self.logger, self.ctr["bc_done"]
+        logger, bc_done = self.logger, self.counters["bc_done"]
         ce_, vl_, acc_ = np.mean(stats, axis=0)
         sps = bc_done / max(self.bc_seconds(), 1e-9)
         logger.scalar("bc/cross_entropy", ce_, bc_done)
@@ -1100,31 +1098,31 @@ class Trainer:
         self.bar.write(f"bc {bc_done}/{self.args.bc_steps}: ce {ce_:.3f} acc {acc_:.3f} value "
                        f"{vl_:.3f} ({sps:.0f} decisions/s; {self.bar.eta_text()})")
 
-    # ------------------------------------------------------------------ PPO
+    # ----------------------------------------------------------------------------------- PPO
     def start_ppo(self) -> bool:
         """The PPO phase's optimiser, store, opponents and games: the saved run's, or fresh
         (new games, their tables drawn). False when the saved run has nothing left to do
         (--total-steps or --stop-at reached; said so)."""
-        args, ctr, saved = self.args, self.ctr, self.saved
+        args, counters, saved = self.args, self.counters, self.saved
         self._new_phase(args.learning_rate)
         if saved:                          # resumed in the PPO phase
             self._load_opponents()
             self._restore_games()
         else:
-            self.r = self.venv.reset(seed=args.seed)
+            self.pending = self.venv.reset(seed=args.seed)
             self.tables.draw(np.arange(self.B), 0, self.dealt_roles())
-            self.heur.reset()
+            self.heuristic.reset()
         self.ppo_t0 = time.time() - (self.past["ppo"] if saved else 0.0)
-        if saved is not None and ctr["global_step"] >= args.total_steps:
+        if saved is not None and counters["global_step"] >= args.total_steps:
             print(f"the saved run has reached --total-steps {args.total_steps} "
-                  f"({ctr['global_step']} steps): give a larger --total-steps to continue",
+                  f"({counters['global_step']} steps): give a larger --total-steps to continue",
                   flush=True)
-        self.bar = Progress(args.total_steps, ctr["global_step"], "PPO", "step", args.progress,
+        self.bar = Progress(args.total_steps, counters["global_step"], "PPO", "step", args.progress,
                             self._time_left())
-        if ctr["global_step"] >= args.total_steps:
+        if counters["global_step"] >= args.total_steps:
             return False
         if self.stop_at_reached():
-            print(f"the saved run is at {ctr['global_step']} PPO steps, past --stop-at "
+            print(f"the saved run is at {counters['global_step']} PPO steps, past --stop-at "
                   f"{args.stop_at}: nothing to do (give a later --stop-at, or 0)", flush=True)
             return False
         return True
@@ -1132,43 +1130,43 @@ class Trainer:
     def next_update(self) -> int:
         """Count a PPO update and set its learning rates (annealed linearly over
         total_steps, to 5% at the least); returns its number."""
-        args, ctr = self.args, self.ctr
-        ctr["update"] += 1
+        args, counters = self.args, self.counters
+        counters["update"] += 1
         if args.anneal_lr:
-            frac = 1.0 - ctr["global_step"] / args.total_steps
-            for g in self.opt.param_groups:
+            frac = 1.0 - counters["global_step"] / args.total_steps
+            for g in self.optimizer.param_groups:
                 g["lr"] = g.get("base_lr", args.learning_rate) * max(frac, 0.05)
-        return ctr["update"]
+        return counters["update"]
 
     def reached_total(self) -> bool:
-        return self.ctr["global_step"] >= self.args.total_steps
+        return self.counters["global_step"] >= self.args.total_steps
 
     def stop_at_reached(self) -> bool:
-        return 0 < self.args.stop_at <= self.ctr["global_step"]
+        return 0 < self.args.stop_at <= self.counters["global_step"]
 
-    # ------------------------------------------------------------------ rollout
+    # ------------------------------------------------------------------------------- rollout
     def collect_rollout(self):
         """Play until the store holds ``rollout_steps`` learner decisions: in each game the
         seat to decide is the learner's (sampled from the policy and stored) or an opponent's;
         the games step; the games that end close their trajectories and draw new tables."""
-        B, ctr, timing = self.B, self.ctr, self.timing
+        B, counters, timing = self.B, self.counters, self.timing
         self.net.eval()
-        while self.st.k < self.args.rollout_steps:
-            r = self.r
-            seats = np.asarray(r.seat).astype(np.int64)
+        while self.store.k < self.args.rollout_steps:
+            pending = self.pending
+            seats = np.asarray(pending.seat).astype(np.int64)
             ctrl = self.tables.ctrl[np.arange(B), seats]
             actions = np.zeros(B, np.int64)
             learner = np.flatnonzero(ctrl == LEARNER)
             if learner.size:
-                actions[learner] = self._learner_actions(learner, seats, r.obs, r.mask)
+                actions[learner] = self._learner_actions(learner, seats, pending.obs, pending.mask)
             tb = time.time()
-            self._opponent_actions(ctrl, seats, r.obs, r.mask, actions)
+            self._opponent_actions(ctrl, seats, pending.obs, pending.mask, actions)
             tc = time.time()
             timing["opponents"] += tc - tb
-            self.r = self.venv.step(actions)
+            self.pending = self.venv.step(actions)
             timing["engine"] += time.time() - tc
-            ctr["global_step"] += learner.size
-            ctr["decisions"] += B
+            counters["global_step"] += learner.size
+            counters["decisions"] += B
             self._end_games()
 
     def _learner_actions(self, rows, seats, obs, mask):
@@ -1185,11 +1183,11 @@ class Trainer:
         ob, mk = np.array(obs[rows]), np.asarray(mask[rows]) != 0
         tg = self.targets(rows, seat)
         kinds = self.tables.kind[rows].astype(np.int8)
-        kicking = self.kick_weight(self.ctr["global_step"]) > 0
+        kicking = self.kick_weight(self.counters["global_step"]) > 0
         asked = None                       # the heuristic's choice (prior, kickstarting)
         if self.suggests or kicking:
             tk = time.time()
-            asked = self.heur.act_batch(ob, mk, slots=rows * C.MAX_SEATS + seat)
+            asked = self.heuristic.act_batch(ob, mk, slots=rows * C.MAX_SEATS + seat)
             timing["prior"] += time.time() - tk
             ta += time.time() - tk
         with torch.no_grad():
@@ -1205,12 +1203,28 @@ class Trainer:
         timing["forward"] += time.time() - ta
         roles = ob[:, C.OBS_ROLE:C.OBS_ROLE + 4].argmax(1)
         teach = np.where(self.kick_roles[roles], asked, -1) if kicking else None
-        self.st.add(rows, seat, ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg, teach, kinds,
-                    asked if self.suggests else None)
+        self.store.add(rows, seat, ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg, teach, kinds,
+                       asked if self.suggests else None)
         self.tables.role[rows, seat] = roles
         return a.numpy()
 
-    # ------------------------------------------------------------------ opponents
+    def _end_games(self):
+        """The games that have just ended: the learner's trajectories get their rewards (and
+        the win statistics), the heuristic forgets the games it knew, new tables are drawn."""
+        from heroes_env.engine import constants as C
+        pending, tables = self.pending, self.tables
+        ended = np.flatnonzero(np.asarray(pending.terminated) | np.asarray(pending.truncated))
+        for i in ended.tolist():
+            for s in np.flatnonzero(tables.ctrl[i] == LEARNER).tolist():
+                rew = float(pending.rewards[i, s])
+                self.store.end(i, s, rew)
+                self.wins.add(int(tables.kind[i]), int(tables.role[i, s]), rew)
+            if tables.kind[i] == 0 or self.args.kick_coef > 0 or self.suggests:  # it knew it
+                self.heuristic.reset(slots=[i * C.MAX_SEATS + s for s in range(self.n)])
+        if ended.size:
+            tables.draw(ended, len(self.pool), self.dealt_roles())
+
+    # ----------------------------------------------------------------------------- opponents
     def _opponent_actions(self, ctrl, seats, obs, mask, actions):
         """The opponents' actions, into ``actions`` by game: each pool snapshot's (sampled),
         the random seats' (uniform legal actions), the heuristic's (one batched call)."""
@@ -1218,42 +1232,28 @@ class Trainer:
 
         from heroes_env.agents.torch_policy import SparseObservations
         from heroes_env.engine import constants as C
-        heur = self.heur
+        heuristic = self.heuristic
         for code in np.unique(ctrl[ctrl >= 1]).tolist():
             rows = np.flatnonzero(ctrl == code)
             past = self.pool[code - 1]
-            pp = None
+            suggested = None
             if "prior" in past.features:
-                pp = torch.as_tensor(heur.act_batch(np.asarray(obs[rows]), np.asarray(mask[rows]),
-                                                    slots=rows * C.MAX_SEATS + seats[rows]))
+                suggested = torch.as_tensor(heuristic.act_batch(
+                    np.asarray(obs[rows]), np.asarray(mask[rows]),
+                    slots=rows * C.MAX_SEATS + seats[rows]))
             with torch.no_grad():
                 past_obs = torch.as_tensor(np.array(obs[rows]))
                 logits, _ = past(past_obs, torch.as_tensor(np.asarray(mask[rows]) != 0),
-                                 prior=pp, sparse=SparseObservations(past_obs, past, pp).all())
+                                 prior=suggested,
+                                 sparse=SparseObservations(past_obs, past, suggested).all())
                 actions[rows] = sample_actions(logits)[0].numpy()
         rows = np.flatnonzero(ctrl == RANDOM)
         if rows.size:
             actions[rows] = random_actions(np.asarray(mask[rows]) != 0, self.rng)
         rows = np.flatnonzero(ctrl == HEURISTIC)
         if rows.size:
-            actions[rows] = heur.act_batch(np.asarray(obs[rows]), np.asarray(mask[rows]),
-                                           slots=rows * C.MAX_SEATS + seats[rows])
-
-    def _end_games(self):
-        """The games that have just ended: the learner's trajectories get their rewards (and
-        the win statistics), the heuristic forgets the games it knew, new tables are drawn."""
-        from heroes_env.engine import constants as C
-        r, tables = self.r, self.tables
-        ended = np.flatnonzero(np.asarray(r.terminated) | np.asarray(r.truncated))
-        for i in ended.tolist():
-            for s in np.flatnonzero(tables.ctrl[i] == LEARNER).tolist():
-                rew = float(r.rewards[i, s])
-                self.st.end(i, s, rew)
-                self.wins.add(int(tables.kind[i]), int(tables.role[i, s]), rew)
-            if tables.kind[i] == 0 or self.args.kick_coef > 0 or self.suggests:  # it knew it
-                self.heur.reset(slots=[i * C.MAX_SEATS + s for s in range(self.n)])
-        if ended.size:
-            tables.draw(ended, len(self.pool), self.dealt_roles())
+            actions[rows] = heuristic.act_batch(np.asarray(obs[rows]), np.asarray(mask[rows]),
+                                                slots=rows * C.MAX_SEATS + seats[rows])
 
     def add_to_pool(self, update):
         """Every ``pool_every`` updates a snapshot of the policy joins the pool (the oldest
@@ -1264,30 +1264,16 @@ class Trainer:
             if len(self.pool) > args.pool_size:
                 self.pool.pop(0)
 
-    def _load_opponents(self):
-        """The saved run's pool, tables, win statistics and last evaluations."""
-        from heroes_env.agents.torch_policy import net_from_arch
-        saved = self.saved
-        for sd in saved["pool"]:
-            past = net_from_arch(saved["net"]["arch"])
-            past.load_state_dict(sd)
-            self.pool.append(past.eval())
-        for k in ("ctrl", "kind", "role"):
-            getattr(self.tables, k)[...] = saved["tables"][k]
-        self.wins.load(saved["wins"])
-        self.eval_results = saved.get("eval_results",
-                                      {"heuristic": saved.get("eval_result", {})})
-
-    # ------------------------------------------------------------------ PPO update
+    # ---------------------------------------------------------------------------- PPO update
     def ppo_update(self, update) -> UpdateStats:
         """PPO over the rollout: ``update_epochs`` passes of minibatches (stopped early past
         ``target_kl``); the still-running trajectories are carried to the next rollout. The
         first ``critic_warmup`` updates train only the value (and the heads)."""
         import torch
-        args, opt = self.args, self.opt
+        args, optimizer = self.args, self.optimizer
         td = time.time()
         batch = self._rollout()
-        stats = UpdateStats(kick_coef=self.kick_weight(self.ctr["global_step"]))
+        stats = UpdateStats(kick_coef=self.kick_weight(self.counters["global_step"]))
         warming = update <= args.critic_warmup
         self.net.train()
         n = len(batch.rows)
@@ -1298,15 +1284,15 @@ class Trainer:
                 if len(mb) < 2:            # a last minibatch of one: its advantage cannot be
                     continue               # normalised (std of one value is NaN)
                 loss = self._ppo_loss(batch, mb, warming, stats)
-                opt.zero_grad()
+                optimizer.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(self.all_params, args.max_grad_norm)
-                opt.step()
+                optimizer.step()
             if args.target_kl and stats.approx_kl > args.target_kl:
                 stats.early_stop = True
                 break
         self.timing["update"] += time.time() - td
-        self.st.carry()
+        self.store.carry()
         stats.seconds = self.ppo_seconds()
         y_var = batch.ret.var().item()
         stats.explained_variance = (1 - (batch.ret - batch.val).var().item() / y_var
@@ -1320,56 +1306,56 @@ class Trainer:
 
         from heroes_env.agents.torch_policy import SparseObservations
         from heroes_env.engine import constants as C
-        args, st = self.args, self.st
-        k = st.k
-        valid = st.valid()
-        adv, ret = gae(st.val[:k], st.rew[:k], st.done[:k], st.nxt[:k], valid, args.gamma,
-                       args.gae_lambda)
+        args, store = self.args, self.store
+        k = store.k
+        valid = store.valid()
+        adv, ret = gae(store.val[:k], store.rew[:k], store.done[:k], store.nxt[:k], valid,
+                       args.gamma, args.gae_lambda)
         idx = np.flatnonzero(valid)
         # the observations stay in the store: each minibatch gathers its rows (a copy of all
         # of them first would move the whole rollout once more, 210 MB of float32 at 16k rows)
-        obs_rows = torch.as_tensor(st.obs[:k])
+        obs_rows = torch.as_tensor(store.obs[:k])
         # their non-zero cells (with the features' cells: the whole input), for the first
         # layer (SparseObservations: the same sums); no minibatch reads the dense rows
         sparse = SparseObservations(
-            obs_rows, self.net, torch.as_tensor(st.prior[:k]) if self.suggests else None)
+            obs_rows, self.net, torch.as_tensor(store.prior[:k]) if self.suggests else None)
         return Rollout(
             rows=torch.as_tensor(idx), sparse=sparse,
             shown=roles_shown(obs_rows, C) if self.role_head is not None else None,
-            mask=torch.as_tensor(st.mask[idx]), act=torch.as_tensor(st.act[idx]),
-            logp=torch.as_tensor(st.logp[idx]), adv=torch.as_tensor(adv[idx]),
-            ret=torch.as_tensor(ret[idx]), val=torch.as_tensor(st.val[idx]),
-            roles=torch.as_tensor(st.roles[idx]), teach=torch.as_tensor(st.teach[idx]),
-            table=torch.as_tensor(st.table[idx]),
-            prior=torch.as_tensor(st.prior[idx]) if self.suggests else None)
+            mask=torch.as_tensor(store.mask[idx]), act=torch.as_tensor(store.act[idx]),
+            logp=torch.as_tensor(store.logp[idx]), adv=torch.as_tensor(adv[idx]),
+            ret=torch.as_tensor(ret[idx]), val=torch.as_tensor(store.val[idx]),
+            roles=torch.as_tensor(store.roles[idx]), teach=torch.as_tensor(store.teach[idx]),
+            table=torch.as_tensor(store.table[idx]),
+            prior=torch.as_tensor(store.prior[idx]) if self.suggests else None)
 
-    def _ppo_loss(self, b: Rollout, mb, warming, stats: UpdateStats):
-        """The loss of minibatch mb (positions in b): the clipped policy loss, the value loss
+    def _ppo_loss(self, batch: Rollout, mb, warming, stats: UpdateStats):
+        """The loss of minibatch mb (positions in batch): the clipped policy loss, the value loss
         and the entropy bonus (only the value loss while warming), the kickstarting
         cross-entropy, the role and table heads' losses; their statistics into ``stats``."""
         import torch
         args, net = self.args, self.net
-        logits, v, h = net(None, b.mask[mb], features=True,
-                           prior=None if b.prior is None else b.prior[mb],
-                           sparse=b.sparse.take(b.rows[mb]))
+        logits, v, h = net(None, batch.mask[mb], features=True,
+                           prior=None if batch.prior is None else batch.prior[mb],
+                           sparse=batch.sparse.take(batch.rows[mb]))
         if warming:                        # the value learns, the trunk and policy stay
             h = h.detach()
             v = net.v(h).squeeze(-1)
-        v = self.value(v, h, b.roles[mb], b.table[mb])
+        v = self.value(v, h, batch.roles[mb], batch.table[mb])
         logp_all = torch.log_softmax(logits, -1)
-        newlogp = logp_all.gather(1, b.act[mb, None]).squeeze(1)
+        newlogp = logp_all.gather(1, batch.act[mb, None]).squeeze(1)
         p = logp_all.exp()
-        entropy = -(p * logp_all.masked_fill(~b.mask[mb], 0.0)).sum(-1)
-        logratio = newlogp - b.logp[mb]
+        entropy = -(p * logp_all.masked_fill(~batch.mask[mb], 0.0)).sum(-1)
+        logratio = newlogp - batch.logp[mb]
         ratio = logratio.exp()
         with torch.no_grad():
             stats.approx_kl = ((ratio - 1) - logratio).mean().item()
             stats.clipfracs.append(((ratio - 1.0).abs() > args.clip_coef).float().mean().item())
-        mb_adv = b.adv[mb]
+        mb_adv = batch.adv[mb]
         mb_adv = (mb_adv - mb_adv.mean()) / (mb_adv.std() + 1e-8)
         pg_loss = torch.max(-mb_adv * ratio,
                             -mb_adv * ratio.clamp(1 - args.clip_coef, 1 + args.clip_coef)).mean()
-        v_loss = 0.5 * ((v - b.ret[mb]) ** 2).mean()
+        v_loss = 0.5 * ((v - batch.ret[mb]) ** 2).mean()
         ent = entropy.mean()
         loss = pg_loss - args.ent_coef * ent + args.vf_coef * v_loss
         if warming:
@@ -1377,7 +1363,7 @@ class Trainer:
         stats.policy_loss, stats.value_loss, stats.entropy = (
             pg_loss.item(), v_loss.item(), ent.item())
         kw = stats.kick_coef
-        t = b.teach[mb]
+        t = batch.teach[mb]
         taught = t >= 0
         if kw > 0 and not warming and bool(taught.any()):
             kce = torch.nn.functional.cross_entropy(logits[taught], t[taught])
@@ -1386,21 +1372,21 @@ class Trainer:
                 agree = (logits[taught].argmax(1) == t[taught]).float().mean()
             stats.kick.append((kce.item(), agree.item()))
         if self.role_head is not None:
-            rce, racc = role_loss(self.role_head, h, b.roles[mb], b.shown[b.rows[mb]])
+            rce, racc = role_loss(self.role_head, h, batch.roles[mb], batch.shown[batch.rows[mb]])
             loss = loss + args.aux_coef * rce
             stats.aux.append((rce.item(), racc.item()))
         if self.table_head is not None:
-            tce, tacc = table_loss(self.table_head, h, b.table[mb])
+            tce, tacc = table_loss(self.table_head, h, batch.table[mb])
             loss = loss + args.table_coef * tce
             stats.table.append((tce.item(), tacc.item()))
         return loss
 
     def log_update(self, update, stats: UpdateStats):
         """A PPO update's scalars (rates, losses, extra terms, time, win rates) and log line."""
-        logger, ctr, bar = self.logger, self.ctr, self.bar
-        global_step, decisions = ctr["global_step"], ctr["decisions"]
+        logger, counters, bar = self.logger, self.counters, self.bar
+        global_step, decisions = counters["global_step"], counters["decisions"]
         elapsed = stats.seconds
-        logger.scalar("charts/learning_rate", self.opt.param_groups[0]["lr"], global_step)
+        logger.scalar("charts/learning_rate", self.optimizer.param_groups[0]["lr"], global_step)
         logger.scalar("charts/sps", global_step / elapsed, global_step)
         logger.scalar("charts/decisions_per_s", decisions / elapsed, global_step)
         logger.scalar("charts/pool_size", len(self.pool), global_step)
@@ -1436,17 +1422,17 @@ class Trainer:
                   f"ent {stats.entropy:.3f} vloss {stats.value_loss:.3f}{wins_msg}; "
                   f"{bar.eta_text()}")
 
-    # ------------------------------------------------------------------ evaluation, checkpoints
+    # ----------------------------------------- evaluation, checkpoints, the end of a sitting
     def checkpoint(self, update, stats: UpdateStats, stop: bool):
         """After a PPO update: at an evaluation (every ``eval_every`` updates, and the last
         update of the sitting) the checkpoint, the training state (the last one: ``finish``
         writes it) and the evaluations; the training state too when ``save_minutes`` have
         passed."""
-        args, ctr = self.args, self.ctr
+        args, counters = self.args, self.counters
         evaluating = bool(args.eval_every and update % args.eval_every == 0) or stop
         if evaluating:
-            self.save({"ppo_steps": ctr["global_step"], "ppo_seconds": round(stats.seconds, 1),
-                       "decisions": ctr["decisions"], "updates": update})
+            self.save({"ppo_steps": counters["global_step"], "ppo_seconds": round(stats.seconds, 1),
+                       "decisions": counters["decisions"], "updates": update})
         if (evaluating and not stop) or self.state_due():
             # before the evaluation: it changes nothing that training uses
             self.save_state()
@@ -1457,7 +1443,7 @@ class Trainer:
     def evaluate(self, update):
         """The saved checkpoint in one seat against each of ``eval_opponents`` (tournaments of
         ``eval_games``); its win rates logged. Their time is not training time."""
-        args, global_step = self.args, self.ctr["global_step"]
+        args, global_step = self.args, self.counters["global_step"]
         for kind in args.eval_opponents:
             te = time.time()
             res = quick_eval(args.save_path, kind, args.eval_games, self.n, args.pack,
@@ -1475,24 +1461,25 @@ class Trainer:
     def finish(self):
         """The end of the sitting: the checkpoint (with the last evaluations and the time
         spent), the training state, and what comes next."""
-        args, ctr = self.args, self.ctr
+        args, counters = self.args, self.counters
         self.bar.close()
         for kind, res in {"heuristic": {}, **self.eval_results}.items():
             self.meta[f"eval_vs_{kind}"] = res
         sec = self.seconds()
-        self.save({"ppo_steps": ctr["global_step"], "total_seconds": round(sec["wall"], 1),
+        self.save({"ppo_steps": counters["global_step"], "total_seconds": round(sec["wall"], 1),
                    "sittings": len(self.sittings) + 1})
         self.save_state()
         self.logger.close()
         if self.reached_total():
-            print(f"done: {ctr['global_step']} PPO steps, {ctr['bc_done']} imitation steps, "
-                  f"{format_seconds(sec['wall'])} in {len(self.sittings) + 1} sitting(s); "
+            print(f"done: {counters['global_step']} PPO steps, {counters['bc_done']} imitation "
+                  f"steps, {format_seconds(sec['wall'])} in {len(self.sittings) + 1} sitting(s); "
                   f"checkpoint {args.save_path}, state {self.state_path}", flush=True)
         else:
-            print(f"stopped (time limit, --stop-at or signal) at {ctr['global_step']}/"
+            print(f"stopped (time limit, --stop-at or signal) at {counters['global_step']}/"
                   f"{args.total_steps} PPO steps; checkpoint {args.save_path}; continue with "
                   f"--resume {self.state_path}", flush=True)
 
+    # -------------------------------------------------------------------------------- clocks
     def bc_seconds(self):
         return time.time() - self.bc_t0 if self.phase == "bc" else self.bc_total
 
@@ -1504,6 +1491,7 @@ class Trainer:
         return {"wall": self.past["wall"] + time.time() - self.sitting_t0,
                 "bc": self.bc_seconds(), "ppo": self.ppo_seconds()}
 
+    # ---------------------------------------------------- training state: written, read back
     def save(self, extra):
         """The policy's checkpoint, its record updated with ``extra``."""
         from heroes_env.agents.torch_policy import save_checkpoint
@@ -1522,34 +1510,34 @@ class Trainer:
         if not self.state_path:
             return
         try:
-            heur_bytes = pickle.dumps(self.heur)
+            heuristic_bytes = pickle.dumps(self.heuristic)
         except Exception as e:  # noqa: BLE001 - a heuristic without pickling: a fresh memory
-            heur_bytes = None
+            heuristic_bytes = None
             if not self.warned:
                 self.warned = True
                 print(f"warning: the heuristic cannot be pickled ({e}); a resumed run gives it "
                       f"a fresh memory of the games in progress, so it is not exactly the same "
                       f"as an uninterrupted one", file=sys.stderr, flush=True)
         sec = self.seconds()
-        ctr, opt, st = self.ctr, self.opt, self.st
-        d = {"format": STATE_FORMAT, "phase": self.phase, "run": self.run,
-             "args": _plain(self.args),
-             "net": {"arch": dict(self.net.arch), "state_dict": _copied(self.net)},
-             "opt": opt.state_dict() if opt is not None else None,
-             "store": st.state() if st is not None else None,
-             "counters": dict(ctr), "seconds": sec, "timing": dict(self.timing),
-             "meta": dict(self.meta),
-             "sittings": self.sittings + [{"seconds": round(time.time() - self.sitting_t0, 1),
-                                           "global_step": ctr["global_step"],
-                                           "bc_done": ctr["bc_done"],
-                                           "mix": curriculum_of(self.args)}],
-             "venv": env_state(self.venv), "heuristic": heur_bytes,
-             "role_head": _copied(self.role_head), "critic": _copied(self.critic),
-             "table_head": _copied(self.table_head),
-             "rng": self.rng.bit_generator.state, "torch_rng": torch.get_rng_state()}
+        counters, optimizer, store = self.counters, self.optimizer, self.store
+        state = {"format": STATE_FORMAT, "phase": self.phase, "run": self.run,
+                 "args": _plain(self.args),
+                 "net": {"arch": dict(self.net.arch), "state_dict": _copied(self.net)},
+                 "opt": optimizer.state_dict() if optimizer is not None else None,
+                 "store": store.state() if store is not None else None,
+                 "counters": dict(counters), "seconds": sec, "timing": dict(self.timing),
+                 "meta": dict(self.meta),
+                 "sittings": self.sittings + [{"seconds": round(time.time() - self.sitting_t0, 1),
+                                               "global_step": counters["global_step"],
+                                               "bc_done": counters["bc_done"],
+                                               "mix": curriculum_of(self.args)}],
+                 "venv": env_state(self.venv), "heuristic": heuristic_bytes,
+                 "role_head": _copied(self.role_head), "critic": _copied(self.critic),
+                 "table_head": _copied(self.table_head),
+                 "rng": self.rng.bit_generator.state, "torch_rng": torch.get_rng_state()}
         if self.phase == "ppo":
-            d.update(self._ppo_state())
-        atomic_save(self.state_path, lambda p: torch.save(d, p))
+            state.update(self._ppo_state())
+        atomic_save(self.state_path, lambda p: torch.save(state, p))
         self.last_state_save = time.time()
 
     def _ppo_state(self) -> dict:
@@ -1559,6 +1547,32 @@ class Trainer:
                 "tables": {k: getattr(self.tables, k).copy() for k in ("ctrl", "kind", "role")},
                 "wins": (self.wins.w.copy(), self.wins.g.copy()),
                 "eval_results": self.eval_results}
+
+    def _load_opponents(self):
+        """The saved run's pool, tables, win statistics and last evaluations."""
+        from heroes_env.agents.torch_policy import net_from_arch
+        saved = self.saved
+        for sd in saved["pool"]:
+            past = net_from_arch(saved["net"]["arch"])
+            past.load_state_dict(sd)
+            self.pool.append(past.eval())
+        for k in ("ctrl", "kind", "role"):
+            getattr(self.tables, k)[...] = saved["tables"][k]
+        self.wins.load(saved["wins"])
+        self.eval_results = saved.get("eval_results",
+                                      {"heuristic": saved.get("eval_result", {})})
+
+    def _restore_games(self):
+        """The saved run's games in progress, the heuristic's memory of them and the random
+        generators (last: building nets draws from torch)."""
+        import torch
+        saved = self.saved
+        self.pending = load_env_state(self.venv, saved["venv"])
+        if saved["heuristic"] is not None:
+            self.heuristic = pickle.loads(saved["heuristic"])
+            self.heuristic.num_threads = self.args.engine_threads
+        self.rng.bit_generator.state = saved["rng"]
+        torch.set_rng_state(saved["torch_rng"])
 
 
 def _plain(args) -> dict:
