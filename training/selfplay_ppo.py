@@ -99,6 +99,10 @@ Logged scalars (TensorBoard if ``tensorboard`` is installed, always ``<run>/scal
 its ``time`` field counts on across sittings): ``charts/sps`` (learner decisions per second),
 ``charts/decisions_per_s`` (all seats), ``charts/win_vs_<heuristic|pool|self|random>[_<role>]``,
 ``losses/*``, ``eval/win_<role>`` (``training/plot.py`` draws the curves).
+
+In the code: ``_train`` is the outline of a sitting; ``Trainer`` holds the run's state, with one
+method per piece (setup, the imitation, the rollout, the opponents, the PPO update, evaluations
+and checkpoints, the training state).
 """
 from __future__ import annotations
 
@@ -107,7 +111,8 @@ import os
 import pickle
 import sys
 import time
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -130,6 +135,11 @@ from training.common import (  # noqa: E402
     quick_eval,
     run_name,
 )
+
+if TYPE_CHECKING:                       # torch is imported where it is used (--help stays quick)
+    import torch
+
+    from heroes_env.agents.torch_policy import SparseObservations
 
 
 @dataclass
@@ -249,7 +259,7 @@ MAX_SEATS = 10                      # heroes_env.engine.constants.MAX_SEATS (che
 ROLE_CLASSES = 4                    # lord, loyalist, rebel, renegade (identity mode)
 CRITICS = ("obs", "roles")          # --critic
 CRITIC_HIDDEN = 256                 # width of the centralised critic's hidden layer
-TIMING = ("forward", "prior", "opponents", "engine", "update")   # where the time goes (_train)
+TIMING = ("forward", "prior", "opponents", "engine", "update")   # where the time goes (Trainer)
 TABLE_KINDS = 4                     # WinStats.KINDS: heuristic, pool, self, random (-1: unknown)
 
 
@@ -711,6 +721,872 @@ def migrate_state(state: dict, what: str) -> dict:
     return state
 
 
+@dataclass
+class Rollout:
+    """A rollout's trajectory-complete decisions as tensors, for the PPO minibatches: ``rows``
+    index the store (the observations stay there: ``sparse`` holds their non-zero cells,
+    ``shown`` the roles each viewer sees, None without a role head); the rest are per decision."""
+    rows: torch.Tensor
+    sparse: SparseObservations
+    shown: torch.Tensor | None
+    mask: torch.Tensor
+    act: torch.Tensor
+    logp: torch.Tensor
+    adv: torch.Tensor
+    ret: torch.Tensor
+    val: torch.Tensor
+    roles: torch.Tensor
+    teach: torch.Tensor
+    table: torch.Tensor
+    prior: torch.Tensor | None      # the heuristic's suggestions (--features prior)
+
+
+@dataclass
+class UpdateStats:
+    """What a PPO update reports to the log: the losses of its last minibatch, the clip
+    fractions of all, the extra terms' (cross-entropy, accuracy) pairs per minibatch."""
+    kick_coef: float
+    policy_loss: float = float("nan")
+    value_loss: float = float("nan")
+    entropy: float = float("nan")
+    approx_kl: float = 0.0
+    clipfracs: list = field(default_factory=list)
+    early_stop: bool = False
+    explained_variance: float = float("nan")
+    kick: list = field(default_factory=list)       # (kick_ce, kick_agree)
+    aux: list = field(default_factory=list)        # (role_ce, role_hidden_accuracy)
+    table: list = field(default_factory=list)      # (table_ce, table_accuracy)
+    seconds: float = 0.0                           # the run's PPO seconds after the update
+
+
+class Trainer:
+    """One sitting of a self-play PPO run: what the run holds (the policy and its training-only
+    heads, the optimiser, the rollout store, the games in progress, the heuristic, the opponents'
+    tables and pool, the counters and clocks), with a method per piece of a run, in this order:
+
+    - setup: ``__init__`` (the policy, the heads, the env, the heuristic; a saved run's),
+      ``make_optimizer``, ``value`` (what the value losses train), ``targets`` (the roles);
+    - the imitation warm start: ``imitate`` (``_imitation_step``, ``_imitation_update``);
+    - PPO: ``start_ppo``, ``next_update``; the rollout: ``collect_rollout``
+      (``_learner_actions``, ``_end_games``); the opponents: ``_opponent_actions`` (``Tables``
+      draws who sits where), ``add_to_pool``; the update: ``ppo_update`` (``_rollout``,
+      ``_ppo_loss``), ``log_update``;
+    - evaluations and checkpoints: ``checkpoint``, ``evaluate``, ``finish``;
+    - the training state: ``save_state``, and what reads it back (``_new_phase``,
+      ``_load_opponents``, ``_restore_games``).
+
+    ``_train`` is the outline of a run over these."""
+
+    def __init__(self, args, saved, state_path, sitting_t0, limit_s, out_of_time):
+        """Set up a run, or the saved training state ``saved``'s (None: a fresh run)."""
+        import torch
+
+        from heroes_env.agents.heuristic import HeuristicAgent
+        from heroes_env.vector import VectorEnv
+
+        self.args, self.saved, self.state_path = args, saved, state_path
+        self.sitting_t0, self.limit_s, self.out_of_time = sitting_t0, limit_s, out_of_time
+        torch.set_num_threads(args.torch_threads)
+        torch.manual_seed(args.seed)
+        self.rng = np.random.default_rng(args.seed)
+        # the seconds of the earlier sittings: wall time, imitation, PPO
+        self.past = saved["seconds"] if saved else {"wall": 0.0, "bc": 0.0, "ppo": 0.0}
+        self.run = saved["run"] if saved else run_name(f"sanguosha_{args.pack}{args.num_players}",
+                                                       args.exp_name, args.seed)
+        self.logger = Logger(os.path.join(args.run_dir, self.run), args, args.tensorboard,
+                             time_offset=self.past["wall"])
+        print(f"run {self.run}: logging to {self.logger.run_dir} ({self.logger.backend})"
+              + (f"; resumed from {args.resume} ({saved['phase']}, "
+                 f"{saved['counters']['global_step']} PPO steps, "
+                 f"{format_seconds(self.past['wall'])} so far)" if saved else ""), flush=True)
+        if args.save_path:
+            os.makedirs(os.path.dirname(os.path.abspath(args.save_path)), exist_ok=True)
+
+        self.net = self._policy_net()
+        # residual learning (--features prior): the heuristic's choice at each of the net's
+        # decisions
+        self.suggests = "prior" in self.net.features
+        self.net.train()
+        self._training_heads()
+        self.B, self.n = args.num_envs, args.num_players
+        self.kick_roles = np.array([r in args.kick_roles for r in ROLE_NAMES])
+        self.venv = VectorEnv(self.B, config=game_config(args), num_threads=args.engine_threads,
+                              obs_dtype=args.obs_dtype)
+        self.heuristic = HeuristicAgent(seed=args.seed, num_threads=args.engine_threads)
+        self.meta = saved["meta"] if saved else {"args": _plain(args), "run": self.run}
+        self.meta["args"] = _plain(args)
+        self.counters = dict(saved["counters"]) if saved else {
+            "bc_done": 0, "bc_updates": 0, "global_step": 0, "decisions": 0, "update": 0}
+        self.sittings = list(saved["sittings"]) if saved else []
+        self.last_state_save = time.time()
+        self.warned = False                # the heuristic could not be pickled (said once)
+        # where the wall time goes (seconds, counted on across sittings; logged as time/<key>):
+        # the learner's forward and sampling, the heuristic asked for its prior or kickstarting,
+        # the opponents' choices, the engine, the PPO update (the rest: glue and evaluations)
+        self.timing = dict.fromkeys(TIMING, 0.0)
+        if saved:
+            self.timing.update((k, v) for k, v in saved["timing"].items() if k in self.timing)
+        self.phase = saved["phase"] if saved else ("bc" if args.bc_steps > 0 else "ppo")
+        self.bc_t0 = time.time() - self.past["bc"]
+        self.bc_total = self.past["bc"]    # imitation seconds once the warm start is over
+        self.ppo_t0 = None                 # set when PPO starts (evaluations are left out)
+        self.cap = args.rollout_steps + self.B * self.n + self.B
+        # the phase's optimiser, rollout store and progress bar; the games' pending decisions
+        self.optimizer = self.store = self.bar = self.pending = None
+        self.pool: list = []               # past snapshots (nets in eval mode)
+        self.tables = Tables(args, self.B, self.n, self.rng)
+        self.wins = WinStats()
+        self.eval_results: dict = {}       # opponent kind -> its last evaluation
+
+    # --------------------------------------------------------------------------------- setup
+    def _policy_net(self):
+        """The policy: the saved run's, an --init-checkpoint's (with the features asked for
+        added), or a fresh one."""
+        from heroes_env.agents.torch_policy import (
+            build_net,
+            card_kinds,
+            extend_net,
+            load_checkpoint,
+            net_from_arch,
+            set_prior_gains,
+        )
+        args, saved = self.args, self.saved
+        if saved:
+            net = net_from_arch(saved["net"]["arch"])
+            net.load_state_dict(saved["net"]["state_dict"])
+        elif args.init_checkpoint:
+            net, _ = load_checkpoint(args.init_checkpoint)
+            if set(args.features) - set(net.features):
+                net = extend_net(net, args.features, card_kinds(game_config(args).deck))
+            if args.prior_gain:            # a new feature's gains, or the checkpoint's replaced
+                set_prior_gains(net, args.prior_gain)
+        else:
+            net = build_net(args.hidden, features=args.features,
+                            card_kinds=card_kinds(game_config(args).deck),
+                            prior_gain=args.prior_gain or None)
+        return net
+
+    def _training_heads(self):
+        """The heads trained beside the policy and used in training only (each None unless
+        asked for; a saved run's weights loaded), and the optimiser's parameter groups."""
+        import torch
+
+        from heroes_env.engine import constants as C
+        args, saved, net = self.args, self.saved, self.net
+        if C.MAX_SEATS != MAX_SEATS:      # pragma: no cover - the constant above is stale
+            raise RuntimeError(f"MAX_SEATS here {MAX_SEATS}, engine {C.MAX_SEATS}")
+        width = net.arch["hidden"][-1] if net.arch["hidden"] else C.OBS_SIZE
+        self.role_head = None              # auxiliary: the other seats' roles
+        if args.aux_coef > 0:
+            self.role_head = torch.nn.Linear(width, MAX_SEATS * ROLE_CLASSES)
+            if saved:
+                self.role_head.load_state_dict(saved["role_head"])
+        self.critic = None                 # centralised critic: trunk + true roles
+        if args.critic == "roles":
+            self.critic = build_critic(width, args.critic_table)
+        self.table_head = None             # auxiliary: the kind of table
+        if args.table_coef > 0:
+            self.table_head = torch.nn.Linear(width, TABLE_KINDS)
+            if saved and saved.get("table_head") is not None:
+                self.table_head.load_state_dict(saved["table_head"])
+        # --prior-lr: the per-role gains are a group of their own with their own rate (it is
+        # fixed for a run: a resumed run keeps the saved groups)
+        self.gain_params = [net.prior_gain] if args.prior_lr > 0 else []
+        self.params = [p for p in net.parameters()
+                       if not any(p is g for g in self.gain_params)]
+        for extra in (self.role_head, self.critic):
+            if extra is not None:
+                self.params += list(extra.parameters())
+        # the table head is the optimiser's last group, so that a run resumed with it added can
+        # load the saved optimiser's other groups unchanged
+        self.table_params = [] if self.table_head is None else list(self.table_head.parameters())
+        self.table_saved = bool(saved and saved.get("table_head") is not None)
+        if self.critic is not None and saved:
+            load_critic(self.critic, saved["critic"])
+        self.all_params = self.params + self.gain_params + self.table_params
+
+    def make_optimizer(self, lr):
+        """Adam over the groups; each remembers its base rate ("base_lr", the one annealed)."""
+        import torch
+        groups = [{"params": self.params, "base_lr": lr}]
+        if self.gain_params:
+            groups.append({"params": self.gain_params, "base_lr": self.args.prior_lr,
+                           "lr": self.args.prior_lr})
+        if self.table_params:
+            groups.append({"params": self.table_params, "base_lr": lr})
+        return torch.optim.Adam(groups, lr=lr, eps=1e-5)
+
+    def load_optimizer(self, optimizer, saved):
+        """The saved optimiser's state into optimizer (a head or critic inputs added on resume start
+        with empty or zero moments)."""
+        if self.table_params and not self.table_saved:
+            table_group = optimizer.param_groups.pop()
+            optimizer.load_state_dict(saved)
+            optimizer.add_param_group(table_group)
+        else:
+            optimizer.load_state_dict(saved)
+        if self.critic is not None:
+            pad_inputs(self.critic, optimizer.state.get(self.critic[0].weight, {}))
+
+    def _new_phase(self, lr):
+        """A phase's optimiser (Adam at rate lr) and rollout store: fresh, or the saved run's."""
+        from heroes_env.engine import constants as C
+        self.optimizer = self.make_optimizer(lr)
+        self.store = Store(self.cap, C.OBS_SIZE, C.NUM_ACTIONS, self.venv.obs_dtype)
+        if self.saved:
+            self.load_optimizer(self.optimizer, self.saved["opt"])
+            self.store.load_state(self.saved["store"])
+
+    def dealt_roles(self):
+        """Every game's roles by seat, as dealt (the state rows; the learner's seats are drawn
+        from them)."""
+        from heroes_env.engine import constants as C
+        return self.venv.core.S[:, C.P_ROLE:C.P_ROLE + self.n]
+
+    def targets(self, rows, seats):
+        """role_targets of the decisions of seats at the games in rows, for the role head and
+        the centralised critic (None without either)."""
+        from heroes_env.engine import constants as C
+        if self.role_head is None and self.critic is None:
+            return None
+        return role_targets(self.venv.core.S[rows], seats, self.n, C)
+
+    def kick_weight(self, step):
+        """The kickstarting loss's weight at a PPO step (linear to 0 at kick_steps)."""
+        args = self.args
+        if args.kick_coef <= 0 or args.kick_steps <= 0:
+            return args.kick_coef
+        return args.kick_coef * max(0.0, 1.0 - step / args.kick_steps)
+
+    def value(self, v, h, roles, tables=None):
+        """The value PPO and the imitation train: the net's head, or the centralised critic's."""
+        import torch
+        if self.critic is None:
+            return v
+        if not self.args.critic_table:
+            tables = None
+        elif tables is None:               # the warm start: no table kinds
+            tables = torch.full((h.shape[0],), -1, dtype=torch.int8)
+        return critic_value(self.critic, h, roles, tables)
+
+    def _time_left(self):
+        """Seconds left of this sitting's --max-minutes (0: no limit)."""
+        if self.limit_s <= 0:
+            return 0.0
+        return self.limit_s - (time.time() - self.sitting_t0)
+
+    # ------------------------------------------------------------------ imitation warm start
+    def imitate(self) -> bool:
+        """The warm start: the heuristic plays every seat; every ``rollout_steps`` of its
+        decisions, the policy learns to imitate them and the value the games' outcomes. False
+        when the sitting ended in it (time limit or signal; a training state written)."""
+        args, counters = self.args, self.counters
+        self._new_phase(args.bc_learning_rate)
+        if self.saved:
+            self._restore_games()
+        else:
+            self.pending = self.venv.reset(seed=args.seed + 10_000_019)
+        self.bar = Progress(args.bc_steps, counters["bc_done"], "imitation", "decision",
+                            args.progress, self._time_left())
+        while counters["bc_done"] < args.bc_steps:
+            self._imitation_step()
+            if self.store.k < args.rollout_steps:
+                continue
+            self._imitation_update()
+            self.store.carry()                # the running trajectories: outcome not known yet
+            self.logger.flush()
+            if counters["bc_done"] < args.bc_steps and (self.out_of_time() or self.state_due()):
+                self.save_state()
+                if self.out_of_time():
+                    self.bar.close()
+                    self.logger.close()
+                    print(f"stopped (time limit or signal) in the warm start "
+                          f"({counters['bc_done']}/{args.bc_steps} decisions); continue with "
+                          f"--resume {self.state_path}", flush=True)
+                    return False
+        self.bar.close()
+        self.heuristic.reset()
+        self.bc_total = time.time() - self.bc_t0
+        self.phase = "ppo"
+        self.meta["bc_steps"] = counters["bc_done"]
+        self.meta["bc_seconds"] = round(self.bc_total, 1)
+        self.save({"ppo_steps": 0})
+        self.saved = None                  # what follows starts fresh (not from a BC state)
+        return True
+
+    def _imitation_step(self):
+        """The heuristic decides in every game; its decisions are stored, the games step, the
+        seats of the games that end get their rewards."""
+        from heroes_env.engine import constants as C
+        B, store, heuristic = self.B, self.store, self.heuristic
+        pending = self.pending
+        seats = np.asarray(pending.seat)
+        rows = np.arange(B)
+        obs, mask = np.array(pending.obs), np.asarray(pending.mask) != 0
+        act = heuristic.act_batch(obs, mask, slots=rows * C.MAX_SEATS + seats)
+        store.add(rows, seats, obs, mask, act, np.zeros(B), np.zeros(B), self.targets(rows, seats))
+        self.pending = pending = self.venv.step(act)
+        ended = np.flatnonzero(np.asarray(pending.terminated) | np.asarray(pending.truncated))
+        for i in ended.tolist():
+            for s in range(self.n):
+                store.end(i, s, float(pending.rewards[i, s]))
+            heuristic.reset(slots=[i * C.MAX_SEATS + s for s in range(self.n)])
+
+    def _imitation_update(self):
+        """``bc_epochs`` passes over the stored decisions whose trajectories are complete:
+        cross-entropy on the heuristic's actions, the value on the outcomes of the games that
+        have ended, the role head's loss; logged."""
+        import torch
+
+        from heroes_env.engine import constants as C
+        args, store, optimizer, net = self.args, self.store, self.optimizer, self.net
+        counters, k = self.counters, self.store.k
+        valid = store.valid()
+        # value target: the game's outcome discounted along the trajectory
+        _, ret = gae(store.val[:k], store.rew[:k], store.done[:k], store.nxt[:k], valid,
+                     args.gamma, 1.0)
+        idx = np.flatnonzero(valid)
+        fin = torch.as_tensor(finished(store.done[:k], store.nxt[:k])[idx])
+        ob = torch.as_tensor(store.obs[idx])
+        mk = torch.as_tensor(store.mask[idx])
+        ac = torch.as_tensor(store.act[idx])
+        rt = torch.as_tensor(ret[idx])
+        rl = torch.as_tensor(store.roles[idx])
+        frac = min(1.0, counters["bc_done"] / args.bc_steps)
+        for g in optimizer.param_groups:
+            g["lr"] = args.bc_learning_rate * (1.0 - 0.9 * frac)
+        stats, aux_stats = [], []
+        for _ in range(args.bc_epochs):
+            perm = torch.randperm(len(idx))
+            for a in range(0, len(idx), args.minibatch_size):
+                mb = perm[a:a + args.minibatch_size]
+                logits, v, h = net(ob[mb], mk[mb], features=True)
+                v = self.value(v, h, rl[mb])
+                ce = torch.nn.functional.cross_entropy(logits, ac[mb])
+                fm = fin[mb].float()      # outcome known: the game has ended
+                vl = 0.5 * (((v - rt[mb]) ** 2) * fm).sum() / fm.sum().clamp(min=1.0)
+                loss = ce + args.vf_coef * vl
+                if self.role_head is not None:
+                    rce, racc = role_loss(self.role_head, h, rl[mb], roles_shown(ob[mb], C))
+                    loss = loss + args.aux_coef * rce
+                    aux_stats.append((rce.item(), racc.item()))
+                optimizer.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(self.all_params, args.max_grad_norm)
+                optimizer.step()
+                with torch.no_grad():
+                    accm = (logits.argmax(1) == ac[mb]).float().mean()
+                stats.append((ce.item(), vl.item(), accm.item()))
+        counters["bc_done"] += len(idx)
+        counters["bc_updates"] += 1
+        self._log_imitation(stats, aux_stats)
+
+    def _log_imitation(self, stats, aux_stats):
+        """An imitation update's scalars and log line."""
+        logger, bc_done = self.logger, self.counters["bc_done"]
+        ce_, vl_, acc_ = np.mean(stats, axis=0)
+        sps = bc_done / max(self.bc_seconds(), 1e-9)
+        logger.scalar("bc/cross_entropy", ce_, bc_done)
+        logger.scalar("bc/value_loss", vl_, bc_done)
+        logger.scalar("bc/accuracy", acc_, bc_done)
+        logger.scalar("bc/sps", sps, bc_done)
+        if aux_stats:
+            rce_, racc_ = np.mean(aux_stats, axis=0)
+            logger.scalar("aux/role_ce", rce_, bc_done)
+            logger.scalar("aux/role_hidden_accuracy", racc_, bc_done)
+        self.bar.update(bc_done, ce=f"{ce_:.3f}", acc=f"{acc_:.3f}")
+        self.bar.write(f"bc {bc_done}/{self.args.bc_steps}: ce {ce_:.3f} acc {acc_:.3f} value "
+                       f"{vl_:.3f} ({sps:.0f} decisions/s; {self.bar.eta_text()})")
+
+    # ----------------------------------------------------------------------------------- PPO
+    def start_ppo(self) -> bool:
+        """The PPO phase's optimiser, store, opponents and games: the saved run's, or fresh
+        (new games, their tables drawn). False when the saved run has nothing left to do
+        (--total-steps or --stop-at reached; said so)."""
+        args, counters, saved = self.args, self.counters, self.saved
+        self._new_phase(args.learning_rate)
+        if saved:                          # resumed in the PPO phase
+            self._load_opponents()
+            self._restore_games()
+        else:
+            self.pending = self.venv.reset(seed=args.seed)
+            self.tables.draw(np.arange(self.B), 0, self.dealt_roles())
+            self.heuristic.reset()
+        self.ppo_t0 = time.time() - (self.past["ppo"] if saved else 0.0)
+        if saved is not None and counters["global_step"] >= args.total_steps:
+            print(f"the saved run has reached --total-steps {args.total_steps} "
+                  f"({counters['global_step']} steps): give a larger --total-steps to continue",
+                  flush=True)
+        self.bar = Progress(args.total_steps, counters["global_step"], "PPO", "step", args.progress,
+                            self._time_left())
+        if counters["global_step"] >= args.total_steps:
+            return False
+        if self.stop_at_reached():
+            print(f"the saved run is at {counters['global_step']} PPO steps, past --stop-at "
+                  f"{args.stop_at}: nothing to do (give a later --stop-at, or 0)", flush=True)
+            return False
+        return True
+
+    def next_update(self) -> int:
+        """Count a PPO update and set its learning rates (annealed linearly over
+        total_steps, to 5% at the least); returns its number."""
+        args, counters = self.args, self.counters
+        counters["update"] += 1
+        if args.anneal_lr:
+            frac = 1.0 - counters["global_step"] / args.total_steps
+            for g in self.optimizer.param_groups:
+                g["lr"] = g.get("base_lr", args.learning_rate) * max(frac, 0.05)
+        return counters["update"]
+
+    def reached_total(self) -> bool:
+        return self.counters["global_step"] >= self.args.total_steps
+
+    def stop_at_reached(self) -> bool:
+        return 0 < self.args.stop_at <= self.counters["global_step"]
+
+    # ------------------------------------------------------------------------------- rollout
+    def collect_rollout(self):
+        """Play until the store holds ``rollout_steps`` learner decisions: in each game the
+        seat to decide is the learner's (sampled from the policy and stored) or an opponent's;
+        the games step; the games that end close their trajectories and draw new tables."""
+        B, counters, timing = self.B, self.counters, self.timing
+        self.net.eval()
+        while self.store.k < self.args.rollout_steps:
+            pending = self.pending
+            seats = np.asarray(pending.seat).astype(np.int64)
+            ctrl = self.tables.ctrl[np.arange(B), seats]
+            actions = np.zeros(B, np.int64)
+            learner = np.flatnonzero(ctrl == LEARNER)
+            if learner.size:
+                actions[learner] = self._learner_actions(learner, seats, pending.obs, pending.mask)
+            tb = time.time()
+            self._opponent_actions(ctrl, seats, pending.obs, pending.mask, actions)
+            tc = time.time()
+            timing["opponents"] += tc - tb
+            self.pending = self.venv.step(actions)
+            timing["engine"] += time.time() - tc
+            counters["global_step"] += learner.size
+            counters["decisions"] += B
+            self._end_games()
+
+    def _learner_actions(self, rows, seats, obs, mask):
+        """The current policy's actions in the games ``rows`` (sampled), stored with their
+        log-probabilities, values and what the extra terms need (the roles, the kickstarting
+        teacher's choice, the kind of table, the heuristic's suggestion)."""
+        import torch
+
+        from heroes_env.agents.torch_policy import SparseObservations
+        from heroes_env.engine import constants as C
+        net, timing = self.net, self.timing
+        ta = time.time()
+        seat = seats[rows]
+        ob, mk = np.array(obs[rows]), np.asarray(mask[rows]) != 0
+        tg = self.targets(rows, seat)
+        kinds = self.tables.kind[rows].astype(np.int8)
+        kicking = self.kick_weight(self.counters["global_step"]) > 0
+        asked = None                       # the heuristic's choice (prior, kickstarting)
+        if self.suggests or kicking:
+            tk = time.time()
+            asked = self.heuristic.act_batch(ob, mk, slots=rows * C.MAX_SEATS + seat)
+            timing["prior"] += time.time() - tk
+            ta += time.time() - tk
+        with torch.no_grad():
+            ob_t = torch.as_tensor(ob)
+            logits, v, h = net(ob_t, torch.as_tensor(mk), features=True,
+                               prior=torch.as_tensor(asked) if self.suggests else None,
+                               sparse=SparseObservations(
+                                   ob_t, net, torch.as_tensor(asked) if self.suggests
+                                   else None).all())
+            v = self.value(v, h, None if tg is None else torch.as_tensor(tg),
+                           torch.as_tensor(kinds))
+            a, lp = sample_actions(logits)
+        timing["forward"] += time.time() - ta
+        roles = ob[:, C.OBS_ROLE:C.OBS_ROLE + 4].argmax(1)
+        teach = np.where(self.kick_roles[roles], asked, -1) if kicking else None
+        self.store.add(rows, seat, ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg, teach, kinds,
+                       asked if self.suggests else None)
+        self.tables.role[rows, seat] = roles
+        return a.numpy()
+
+    def _end_games(self):
+        """The games that have just ended: the learner's trajectories get their rewards (and
+        the win statistics), the heuristic forgets the games it knew, new tables are drawn."""
+        from heroes_env.engine import constants as C
+        pending, tables = self.pending, self.tables
+        ended = np.flatnonzero(np.asarray(pending.terminated) | np.asarray(pending.truncated))
+        for i in ended.tolist():
+            for s in np.flatnonzero(tables.ctrl[i] == LEARNER).tolist():
+                rew = float(pending.rewards[i, s])
+                self.store.end(i, s, rew)
+                self.wins.add(int(tables.kind[i]), int(tables.role[i, s]), rew)
+            if tables.kind[i] == 0 or self.args.kick_coef > 0 or self.suggests:  # it knew it
+                self.heuristic.reset(slots=[i * C.MAX_SEATS + s for s in range(self.n)])
+        if ended.size:
+            tables.draw(ended, len(self.pool), self.dealt_roles())
+
+    # ----------------------------------------------------------------------------- opponents
+    def _opponent_actions(self, ctrl, seats, obs, mask, actions):
+        """The opponents' actions, into ``actions`` by game: each pool snapshot's (sampled),
+        the random seats' (uniform legal actions), the heuristic's (one batched call)."""
+        import torch
+
+        from heroes_env.agents.torch_policy import SparseObservations
+        from heroes_env.engine import constants as C
+        heuristic = self.heuristic
+        for code in np.unique(ctrl[ctrl >= 1]).tolist():
+            rows = np.flatnonzero(ctrl == code)
+            past = self.pool[code - 1]
+            suggested = None
+            if "prior" in past.features:
+                suggested = torch.as_tensor(heuristic.act_batch(
+                    np.asarray(obs[rows]), np.asarray(mask[rows]),
+                    slots=rows * C.MAX_SEATS + seats[rows]))
+            with torch.no_grad():
+                past_obs = torch.as_tensor(np.array(obs[rows]))
+                logits, _ = past(past_obs, torch.as_tensor(np.asarray(mask[rows]) != 0),
+                                 prior=suggested,
+                                 sparse=SparseObservations(past_obs, past, suggested).all())
+                actions[rows] = sample_actions(logits)[0].numpy()
+        rows = np.flatnonzero(ctrl == RANDOM)
+        if rows.size:
+            actions[rows] = random_actions(np.asarray(mask[rows]) != 0, self.rng)
+        rows = np.flatnonzero(ctrl == HEURISTIC)
+        if rows.size:
+            actions[rows] = heuristic.act_batch(np.asarray(obs[rows]), np.asarray(mask[rows]),
+                                                slots=rows * C.MAX_SEATS + seats[rows])
+
+    def add_to_pool(self, update):
+        """Every ``pool_every`` updates a snapshot of the policy joins the pool (the oldest
+        leaves beyond ``pool_size``)."""
+        args = self.args
+        if args.pool_every and update % args.pool_every == 0:
+            self.pool.append(copy.deepcopy(self.net).eval())
+            if len(self.pool) > args.pool_size:
+                self.pool.pop(0)
+
+    # ---------------------------------------------------------------------------- PPO update
+    def ppo_update(self, update) -> UpdateStats:
+        """PPO over the rollout: ``update_epochs`` passes of minibatches (stopped early past
+        ``target_kl``); the still-running trajectories are carried to the next rollout. The
+        first ``critic_warmup`` updates train only the value (and the heads)."""
+        import torch
+        args, optimizer = self.args, self.optimizer
+        td = time.time()
+        batch = self._rollout()
+        stats = UpdateStats(kick_coef=self.kick_weight(self.counters["global_step"]))
+        warming = update <= args.critic_warmup
+        self.net.train()
+        n = len(batch.rows)
+        for _epoch in range(args.update_epochs):
+            perm = torch.randperm(n)
+            for a in range(0, n, args.minibatch_size):
+                mb = perm[a:a + args.minibatch_size]
+                if len(mb) < 2:            # a last minibatch of one: its advantage cannot be
+                    continue               # normalised (std of one value is NaN)
+                loss = self._ppo_loss(batch, mb, warming, stats)
+                optimizer.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(self.all_params, args.max_grad_norm)
+                optimizer.step()
+            if args.target_kl and stats.approx_kl > args.target_kl:
+                stats.early_stop = True
+                break
+        self.timing["update"] += time.time() - td
+        self.store.carry()
+        stats.seconds = self.ppo_seconds()
+        y_var = batch.ret.var().item()
+        stats.explained_variance = (1 - (batch.ret - batch.val).var().item() / y_var
+                                    if y_var > 0 else float("nan"))
+        return stats
+
+    def _rollout(self) -> Rollout:
+        """The store's decisions whose trajectories are complete, with their GAE advantages
+        and returns, as tensors."""
+        import torch
+
+        from heroes_env.agents.torch_policy import SparseObservations
+        from heroes_env.engine import constants as C
+        args, store = self.args, self.store
+        k = store.k
+        valid = store.valid()
+        adv, ret = gae(store.val[:k], store.rew[:k], store.done[:k], store.nxt[:k], valid,
+                       args.gamma, args.gae_lambda)
+        idx = np.flatnonzero(valid)
+        # the observations stay in the store: each minibatch gathers its rows (a copy of all
+        # of them first would move the whole rollout once more, 210 MB of float32 at 16k rows)
+        obs_rows = torch.as_tensor(store.obs[:k])
+        # their non-zero cells (with the features' cells: the whole input), for the first
+        # layer (SparseObservations: the same sums); no minibatch reads the dense rows
+        sparse = SparseObservations(
+            obs_rows, self.net, torch.as_tensor(store.prior[:k]) if self.suggests else None)
+        return Rollout(
+            rows=torch.as_tensor(idx), sparse=sparse,
+            shown=roles_shown(obs_rows, C) if self.role_head is not None else None,
+            mask=torch.as_tensor(store.mask[idx]), act=torch.as_tensor(store.act[idx]),
+            logp=torch.as_tensor(store.logp[idx]), adv=torch.as_tensor(adv[idx]),
+            ret=torch.as_tensor(ret[idx]), val=torch.as_tensor(store.val[idx]),
+            roles=torch.as_tensor(store.roles[idx]), teach=torch.as_tensor(store.teach[idx]),
+            table=torch.as_tensor(store.table[idx]),
+            prior=torch.as_tensor(store.prior[idx]) if self.suggests else None)
+
+    def _ppo_loss(self, batch: Rollout, mb, warming, stats: UpdateStats):
+        """The loss of minibatch mb (positions in batch): the clipped policy loss, the value loss
+        and the entropy bonus (only the value loss while warming), the kickstarting
+        cross-entropy, the role and table heads' losses; their statistics into ``stats``."""
+        import torch
+        args, net = self.args, self.net
+        logits, v, h = net(None, batch.mask[mb], features=True,
+                           prior=None if batch.prior is None else batch.prior[mb],
+                           sparse=batch.sparse.take(batch.rows[mb]))
+        if warming:                        # the value learns, the trunk and policy stay
+            h = h.detach()
+            v = net.v(h).squeeze(-1)
+        v = self.value(v, h, batch.roles[mb], batch.table[mb])
+        logp_all = torch.log_softmax(logits, -1)
+        newlogp = logp_all.gather(1, batch.act[mb, None]).squeeze(1)
+        p = logp_all.exp()
+        entropy = -(p * logp_all.masked_fill(~batch.mask[mb], 0.0)).sum(-1)
+        logratio = newlogp - batch.logp[mb]
+        ratio = logratio.exp()
+        with torch.no_grad():
+            stats.approx_kl = ((ratio - 1) - logratio).mean().item()
+            stats.clipfracs.append(((ratio - 1.0).abs() > args.clip_coef).float().mean().item())
+        mb_adv = batch.adv[mb]
+        mb_adv = (mb_adv - mb_adv.mean()) / (mb_adv.std() + 1e-8)
+        pg_loss = torch.max(-mb_adv * ratio,
+                            -mb_adv * ratio.clamp(1 - args.clip_coef, 1 + args.clip_coef)).mean()
+        v_loss = 0.5 * ((v - batch.ret[mb]) ** 2).mean()
+        ent = entropy.mean()
+        loss = pg_loss - args.ent_coef * ent + args.vf_coef * v_loss
+        if warming:
+            loss = args.vf_coef * v_loss
+        stats.policy_loss, stats.value_loss, stats.entropy = (
+            pg_loss.item(), v_loss.item(), ent.item())
+        kw = stats.kick_coef
+        t = batch.teach[mb]
+        taught = t >= 0
+        if kw > 0 and not warming and bool(taught.any()):
+            kce = torch.nn.functional.cross_entropy(logits[taught], t[taught])
+            loss = loss + kw * kce
+            with torch.no_grad():
+                agree = (logits[taught].argmax(1) == t[taught]).float().mean()
+            stats.kick.append((kce.item(), agree.item()))
+        if self.role_head is not None:
+            rce, racc = role_loss(self.role_head, h, batch.roles[mb], batch.shown[batch.rows[mb]])
+            loss = loss + args.aux_coef * rce
+            stats.aux.append((rce.item(), racc.item()))
+        if self.table_head is not None:
+            tce, tacc = table_loss(self.table_head, h, batch.table[mb])
+            loss = loss + args.table_coef * tce
+            stats.table.append((tce.item(), tacc.item()))
+        return loss
+
+    def log_update(self, update, stats: UpdateStats):
+        """A PPO update's scalars (rates, losses, extra terms, time, win rates) and log line."""
+        logger, counters, bar = self.logger, self.counters, self.bar
+        global_step, decisions = counters["global_step"], counters["decisions"]
+        elapsed = stats.seconds
+        logger.scalar("charts/learning_rate", self.optimizer.param_groups[0]["lr"], global_step)
+        logger.scalar("charts/sps", global_step / elapsed, global_step)
+        logger.scalar("charts/decisions_per_s", decisions / elapsed, global_step)
+        logger.scalar("charts/pool_size", len(self.pool), global_step)
+        if self.suggests:                  # the heuristic's logit bonus per role, as learned
+            for k, name in enumerate(ROLE_NAMES):
+                logger.scalar(f"charts/prior_gain_{name}", self.net.prior_gain[k].item(),
+                              global_step)
+        logger.scalar("losses/policy_loss", stats.policy_loss, global_step)
+        logger.scalar("losses/value_loss", stats.value_loss, global_step)
+        logger.scalar("losses/entropy", stats.entropy, global_step)
+        logger.scalar("losses/approx_kl", stats.approx_kl, global_step)
+        logger.scalar("losses/clipfrac", float(np.mean(stats.clipfracs)), global_step)
+        logger.scalar("losses/explained_variance", stats.explained_variance, global_step)
+        logger.scalar("losses/early_stop", float(stats.early_stop), global_step)
+        logger.scalar("losses/kick_coef", stats.kick_coef, global_step)
+        for terms, names in ((stats.kick, ("losses/kick_ce", "losses/kick_agree")),
+                             (stats.aux, ("aux/role_ce", "aux/role_hidden_accuracy")),
+                             (stats.table, ("aux/table_ce", "aux/table_accuracy"))):
+            if terms:
+                for name, mean in zip(names, np.mean(terms, axis=0), strict=True):
+                    logger.scalar(name, mean, global_step)
+        for key, val in self.timing.items():
+            logger.scalar(f"time/{key}", val, global_step)
+        wins, wins_msg, post = self.wins, "", {}
+        if wins.g[0].sum():
+            wr = wins.w[0].sum() / wins.g[0].sum()
+            wins_msg = f" win vs heuristic {wr:.3f} ({int(wins.g[0].sum())})"
+            post["win_h"] = f"{wr:.3f}"
+        wins.log(logger, global_step)
+        bar.update(global_step, **post)
+        bar.write(f"update {update}: step {global_step} ({global_step / elapsed:.0f} sps, "
+                  f"{decisions / elapsed:.0f} decisions/s) kl {stats.approx_kl:.4f} "
+                  f"ent {stats.entropy:.3f} vloss {stats.value_loss:.3f}{wins_msg}; "
+                  f"{bar.eta_text()}")
+
+    # ----------------------------------------- evaluation, checkpoints, the end of a sitting
+    def checkpoint(self, update, stats: UpdateStats, stop: bool):
+        """After a PPO update: at an evaluation (every ``eval_every`` updates, and the last
+        update of the sitting) the checkpoint, the training state (the last one: ``finish``
+        writes it) and the evaluations; the training state too when ``save_minutes`` have
+        passed."""
+        args, counters = self.args, self.counters
+        evaluating = bool(args.eval_every and update % args.eval_every == 0) or stop
+        if evaluating:
+            self.save({"ppo_steps": counters["global_step"], "ppo_seconds": round(stats.seconds, 1),
+                       "decisions": counters["decisions"], "updates": update})
+        if (evaluating and not stop) or self.state_due():
+            # before the evaluation: it changes nothing that training uses
+            self.save_state()
+        if evaluating and args.eval_every and args.eval_games > 0 and args.save_path:
+            self.evaluate(update)
+        self.logger.flush()
+
+    def evaluate(self, update):
+        """The saved checkpoint in one seat against each of ``eval_opponents`` (tournaments of
+        ``eval_games``); its win rates logged. Their time is not training time."""
+        args, global_step = self.args, self.counters["global_step"]
+        for kind in args.eval_opponents:
+            te = time.time()
+            res = quick_eval(args.save_path, kind, args.eval_games, self.n, args.pack,
+                             seed=args.seed + update)
+            self.eval_results[kind] = res
+            for key, val in res.items():
+                if key != "games" and val is not None:
+                    self.logger.scalar(eval_tag(kind) + key, val, global_step)
+            self.bar.write(f"  eval vs {kind} ({args.eval_games} games, "
+                           f"{time.time() - te:.0f} s): "
+                           + ", ".join(f"{k} {v}" for k, v in res.items()))
+            self.ppo_t0 += time.time() - te
+            self.bar.pause(time.time() - te)
+
+    def finish(self):
+        """The end of the sitting: the checkpoint (with the last evaluations and the time
+        spent), the training state, and what comes next."""
+        args, counters = self.args, self.counters
+        self.bar.close()
+        for kind, res in {"heuristic": {}, **self.eval_results}.items():
+            self.meta[f"eval_vs_{kind}"] = res
+        sec = self.seconds()
+        self.save({"ppo_steps": counters["global_step"], "total_seconds": round(sec["wall"], 1),
+                   "sittings": len(self.sittings) + 1})
+        self.save_state()
+        self.logger.close()
+        if self.reached_total():
+            print(f"done: {counters['global_step']} PPO steps, {counters['bc_done']} imitation "
+                  f"steps, {format_seconds(sec['wall'])} in {len(self.sittings) + 1} sitting(s); "
+                  f"checkpoint {args.save_path}, state {self.state_path}", flush=True)
+        else:
+            print(f"stopped (time limit, --stop-at or signal) at {counters['global_step']}/"
+                  f"{args.total_steps} PPO steps; checkpoint {args.save_path}; continue with "
+                  f"--resume {self.state_path}", flush=True)
+
+    # -------------------------------------------------------------------------------- clocks
+    def bc_seconds(self):
+        return time.time() - self.bc_t0 if self.phase == "bc" else self.bc_total
+
+    def ppo_seconds(self):
+        return time.time() - self.ppo_t0 if self.ppo_t0 is not None else self.past["ppo"]
+
+    def seconds(self):
+        """The run's seconds so far: wall time, imitation, PPO."""
+        return {"wall": self.past["wall"] + time.time() - self.sitting_t0,
+                "bc": self.bc_seconds(), "ppo": self.ppo_seconds()}
+
+    # ---------------------------------------------------- training state: written, read back
+    def save(self, extra):
+        """The policy's checkpoint, its record updated with ``extra``."""
+        from heroes_env.agents.torch_policy import save_checkpoint
+        if self.args.save_path:
+            self.meta.update(extra)
+            atomic_save(self.args.save_path, lambda p: save_checkpoint(p, self.net, self.meta))
+
+    def state_due(self):
+        return (self.args.save_minutes > 0
+                and time.time() - self.last_state_save >= 60 * self.args.save_minutes)
+
+    def save_state(self):
+        """The whole training state of the current phase (see the module docstring), written
+        atomically."""
+        import torch
+        if not self.state_path:
+            return
+        try:
+            heuristic_bytes = pickle.dumps(self.heuristic)
+        except Exception as e:  # noqa: BLE001 - a heuristic without pickling: a fresh memory
+            heuristic_bytes = None
+            if not self.warned:
+                self.warned = True
+                print(f"warning: the heuristic cannot be pickled ({e}); a resumed run gives it "
+                      f"a fresh memory of the games in progress, so it is not exactly the same "
+                      f"as an uninterrupted one", file=sys.stderr, flush=True)
+        sec = self.seconds()
+        counters, optimizer, store = self.counters, self.optimizer, self.store
+        state = {"format": STATE_FORMAT, "phase": self.phase, "run": self.run,
+                 "args": _plain(self.args),
+                 "net": {"arch": dict(self.net.arch), "state_dict": _copied(self.net)},
+                 "opt": optimizer.state_dict() if optimizer is not None else None,
+                 "store": store.state() if store is not None else None,
+                 "counters": dict(counters), "seconds": sec, "timing": dict(self.timing),
+                 "meta": dict(self.meta),
+                 "sittings": self.sittings + [{"seconds": round(time.time() - self.sitting_t0, 1),
+                                               "global_step": counters["global_step"],
+                                               "bc_done": counters["bc_done"],
+                                               "mix": curriculum_of(self.args)}],
+                 "venv": env_state(self.venv), "heuristic": heuristic_bytes,
+                 "role_head": _copied(self.role_head), "critic": _copied(self.critic),
+                 "table_head": _copied(self.table_head),
+                 "rng": self.rng.bit_generator.state, "torch_rng": torch.get_rng_state()}
+        if self.phase == "ppo":
+            state.update(self._ppo_state())
+        atomic_save(self.state_path, lambda p: torch.save(state, p))
+        self.last_state_save = time.time()
+
+    def _ppo_state(self) -> dict:
+        """What the PPO phase adds to the training state: the pool, the tables, the win
+        statistics, the last evaluations."""
+        return {"pool": [_copied(p) for p in self.pool],
+                "tables": {k: getattr(self.tables, k).copy() for k in ("ctrl", "kind", "role")},
+                "wins": (self.wins.w.copy(), self.wins.g.copy()),
+                "eval_results": self.eval_results}
+
+    def _load_opponents(self):
+        """The saved run's pool, tables, win statistics and last evaluations."""
+        from heroes_env.agents.torch_policy import net_from_arch
+        saved = self.saved
+        for sd in saved["pool"]:
+            past = net_from_arch(saved["net"]["arch"])
+            past.load_state_dict(sd)
+            self.pool.append(past.eval())
+        for k in ("ctrl", "kind", "role"):
+            getattr(self.tables, k)[...] = saved["tables"][k]
+        self.wins.load(saved["wins"])
+        self.eval_results = saved.get("eval_results",
+                                      {"heuristic": saved.get("eval_result", {})})
+
+    def _restore_games(self):
+        """The saved run's games in progress, the heuristic's memory of them and the random
+        generators (last: building nets draws from torch)."""
+        import torch
+        saved = self.saved
+        self.pending = load_env_state(self.venv, saved["venv"])
+        if saved["heuristic"] is not None:
+            self.heuristic = pickle.loads(saved["heuristic"])
+            self.heuristic.num_threads = self.args.engine_threads
+        self.rng.bit_generator.state = saved["rng"]
+        torch.set_rng_state(saved["torch_rng"])
+
+
+def _plain(args) -> dict:
+    """The arguments as the training state and the checkpoint record them (tuples as lists)."""
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(args).items()}
+
+
+def _copied(module) -> dict | None:
+    """A module's weights, detached copies (None: no module)."""
+    if module is None:
+        return None
+    return {k: v.detach().clone() for k, v in module.state_dict().items()}
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parse_args(Args, argv)
@@ -783,648 +1659,32 @@ def main(argv=None):
     else:                                  # pragma: no cover - signals need the main thread
         old_handlers = {}
     try:
-        return _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time)
+        return _train(args, state, state_path, sitting_t0, limit_s, out_of_time)
     finally:
         for sig, h in old_handlers.items():
             signal.signal(sig, h)
 
 
-def _train(args, argv, state, state_path, sitting_t0, limit_s, out_of_time):
-    import torch
-
-    from heroes_env.agents.heuristic import HeuristicAgent
-    from heroes_env.agents.torch_policy import (
-        SparseObservations,
-        build_net,
-        card_kinds,
-        extend_net,
-        load_checkpoint,
-        net_from_arch,
-        save_checkpoint,
-        set_prior_gains,
-    )
-    from heroes_env.engine import constants as C
-    from heroes_env.vector import VectorEnv
-
-    torch.set_num_threads(args.torch_threads)
-    torch.manual_seed(args.seed)
-    rng = np.random.default_rng(args.seed)
-    prior = state["seconds"] if state else {"wall": 0.0, "bc": 0.0, "ppo": 0.0}
-    run = state["run"] if state else run_name(f"sanguosha_{args.pack}{args.num_players}",
-                                              args.exp_name, args.seed)
-    logger = Logger(os.path.join(args.run_dir, run), args, args.tensorboard,
-                    time_offset=prior["wall"])
-    print(f"run {run}: logging to {logger.run_dir} ({logger.backend})"
-          + (f"; resumed from {args.resume} ({state['phase']}, "
-             f"{state['counters']['global_step']} PPO steps, "
-             f"{format_seconds(prior['wall'])} so far)" if state else ""), flush=True)
-    if args.save_path:
-        os.makedirs(os.path.dirname(os.path.abspath(args.save_path)), exist_ok=True)
-
-    if state:
-        net = net_from_arch(state["net"]["arch"])
-        net.load_state_dict(state["net"]["state_dict"])
-    elif args.init_checkpoint:
-        net, _ = load_checkpoint(args.init_checkpoint)
-        if set(args.features) - set(net.features):
-            net = extend_net(net, args.features, card_kinds(game_config(args).deck))
-        if args.prior_gain:                # a new feature's gains, or the checkpoint's replaced
-            set_prior_gains(net, args.prior_gain)
-    else:
-        net = build_net(args.hidden, features=args.features,
-                        card_kinds=card_kinds(game_config(args).deck),
-                        prior_gain=args.prior_gain or None)
-    # residual learning (--features prior): the heuristic's choice at each of the net's decisions
-    suggests = "prior" in net.features
-    net.train()
-    if C.MAX_SEATS != MAX_SEATS:          # pragma: no cover - the constant above is stale
-        raise RuntimeError(f"MAX_SEATS here {MAX_SEATS}, engine {C.MAX_SEATS}")
-    width = net.arch["hidden"][-1] if net.arch["hidden"] else C.OBS_SIZE
-    role_head = None                       # auxiliary: the other seats' roles (training only)
-    if args.aux_coef > 0:
-        role_head = torch.nn.Linear(width, MAX_SEATS * ROLE_CLASSES)
-        if state:
-            role_head.load_state_dict(state["role_head"])
-    critic = None                          # centralised critic: trunk + true roles (training only)
-    if args.critic == "roles":
-        critic = build_critic(width, args.critic_table)
-    table_head = None                      # auxiliary: the kind of table (training only)
-    if args.table_coef > 0:
-        table_head = torch.nn.Linear(width, TABLE_KINDS)
-        if state and state.get("table_head") is not None:
-            table_head.load_state_dict(state["table_head"])
-    # --prior-lr: the per-role gains are a group of their own with their own rate (it is
-    # fixed for a run: a resumed run keeps the saved groups)
-    gain_params = [net.prior_gain] if args.prior_lr > 0 else []
-    params = [p for p in net.parameters() if not any(p is g for g in gain_params)]
-    for extra in (role_head, critic):
-        if extra is not None:
-            params += list(extra.parameters())
-    # the table head is the optimiser's last group, so that a run resumed with it added can
-    # load the saved optimiser's other groups unchanged
-    table_params = [] if table_head is None else list(table_head.parameters())
-    table_saved = bool(state and state.get("table_head") is not None)
-
-    def make_optimizer(lr):
-        """Adam over the groups; each remembers its base rate ("base_lr", the one annealed)."""
-        groups = [{"params": params, "base_lr": lr}]
-        if gain_params:
-            groups.append({"params": gain_params, "base_lr": args.prior_lr,
-                           "lr": args.prior_lr})
-        if table_params:
-            groups.append({"params": table_params, "base_lr": lr})
-        return torch.optim.Adam(groups, lr=lr, eps=1e-5)
-
-    def load_optimizer(opt, saved):
-        """The saved optimiser's state into opt (a head or critic inputs added on resume start
-        with empty or zero moments)."""
-        if table_params and not table_saved:
-            table_group = opt.param_groups.pop()
-            opt.load_state_dict(saved)
-            opt.add_param_group(table_group)
-        else:
-            opt.load_state_dict(saved)
-        if critic is not None:
-            pad_inputs(critic, opt.state.get(critic[0].weight, {}))
-
-    if critic is not None and state:
-        load_critic(critic, state["critic"])
-    all_params = params + gain_params + table_params
-    B, n = args.num_envs, args.num_players
-
-    def dealt_roles():
-        """Every game's roles by seat, as dealt (the state rows; the learner's seats are drawn
-        from them)."""
-        return venv.core.S[:, C.P_ROLE:C.P_ROLE + n]
-
-    def targets(rows, seats):
-        if role_head is None and critic is None:
-            return None
-        return role_targets(venv.core.S[rows], seats, n, C)
-
-    kick_roles = np.array([r in args.kick_roles for r in ROLE_NAMES])
-
-    def kick_weight(step):
-        """The kickstarting loss's weight at a PPO step (linear to 0 at kick_steps)."""
-        if args.kick_coef <= 0 or args.kick_steps <= 0:
-            return args.kick_coef
-        return args.kick_coef * max(0.0, 1.0 - step / args.kick_steps)
-
-    def value(v, h, roles, tables=None):
-        """The value PPO and the imitation train: the net's head, or the centralised critic's."""
-        if critic is None:
-            return v
-        if not args.critic_table:
-            tables = None
-        elif tables is None:               # the warm start: no table kinds
-            tables = torch.full((h.shape[0],), -1, dtype=torch.int8)
-        return critic_value(critic, h, roles, tables)
-
-    venv = VectorEnv(B, config=game_config(args), num_threads=args.engine_threads,
-                     obs_dtype=args.obs_dtype)
-    heur = HeuristicAgent(seed=args.seed, num_threads=args.engine_threads)
-    meta = state["meta"] if state else {
-        "args": {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(args).items()},
-        "run": run}
-    meta["args"] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(args).items()}
-    ctr = dict(state["counters"]) if state else {"bc_done": 0, "bc_updates": 0, "global_step": 0,
-                                                 "decisions": 0, "update": 0}
-    sittings = list(state["sittings"]) if state else []
-
-    def seconds():
-        return {"wall": prior["wall"] + time.time() - sitting_t0, "bc": bc_seconds(),
-                "ppo": ppo_seconds()}
-
-    def save(extra):
-        if args.save_path:
-            meta.update(extra)
-            atomic_save(args.save_path, lambda p: save_checkpoint(p, net, meta))
-
-    def save_state(phase, opt, st, extra=None):
-        """The whole training state (see the module docstring), written atomically."""
-        if not state_path:
-            return
-        try:
-            heur_bytes = pickle.dumps(heur)
-        except Exception as e:  # noqa: BLE001 - a heuristic without pickling: a fresh memory
-            heur_bytes = None
-            if not warned:
-                warned.append(True)
-                print(f"warning: the heuristic cannot be pickled ({e}); a resumed run gives it "
-                      f"a fresh memory of the games in progress, so it is not exactly the same "
-                      f"as an uninterrupted one", file=sys.stderr, flush=True)
-        sec = seconds()
-        d = {"format": STATE_FORMAT, "phase": phase, "run": run,
-             "args": {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(args).items()},
-             "net": {"arch": dict(net.arch),
-                     "state_dict": {k: v.detach().clone() for k, v in net.state_dict().items()}},
-             "opt": opt.state_dict() if opt is not None else None,
-             "store": st.state() if st is not None else None,
-             "counters": dict(ctr), "seconds": sec, "timing": dict(timing), "meta": dict(meta),
-             "sittings": sittings + [{"seconds": round(time.time() - sitting_t0, 1),
-                                      "global_step": ctr["global_step"],
-                                      "bc_done": ctr["bc_done"],
-                                      "mix": curriculum_of(args)}],
-             "venv": env_state(venv), "heuristic": heur_bytes,
-             "role_head": None if role_head is None else {
-                 k: v.detach().clone() for k, v in role_head.state_dict().items()},
-             "critic": None if critic is None else {
-                 k: v.detach().clone() for k, v in critic.state_dict().items()},
-             "table_head": None if table_head is None else {
-                 k: v.detach().clone() for k, v in table_head.state_dict().items()},
-             "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state()}
-        d.update(extra or {})
-        atomic_save(state_path, lambda p: torch.save(d, p))
-        nonlocal last_state_save
-        last_state_save = time.time()
-
-    last_state_save = time.time()
-    warned = []
-
-    def state_due():
-        return args.save_minutes > 0 and time.time() - last_state_save >= 60 * args.save_minutes
-
-    # where the wall time goes (seconds, counted on across sittings; logged as time/<key>):
-    # the learner's forward and sampling, the heuristic asked for its prior or kickstarting,
-    # the opponents' choices, the engine, the PPO update (the rest: glue and evaluations)
-    timing = dict.fromkeys(TIMING, 0.0)
-    if state:
-        timing.update((key, val) for key, val in state["timing"].items() if key in timing)
-    phase = state["phase"] if state else ("bc" if args.bc_steps > 0 else "ppo")
-    bc_t0 = time.time() - prior["bc"]
-    ppo_t0 = [None]                        # set when PPO starts (evaluations are left out)
-
-    bc_total = [prior["bc"]]               # imitation seconds once the warm start is over
-
-    def bc_seconds():
-        return time.time() - bc_t0 if phase == "bc" else bc_total[0]
-
-    def ppo_seconds():
-        return time.time() - ppo_t0[0] if ppo_t0[0] is not None else prior["ppo"]
-
-    cap = args.rollout_steps + B * n + B
-
-    # ---------------------------------------------------------------- warm start (imitation)
-    if phase == "bc":
-        opt = make_optimizer(args.bc_learning_rate)
-        st = Store(cap, C.OBS_SIZE, C.NUM_ACTIONS, venv.obs_dtype)
-        if state:
-            load_optimizer(opt, state["opt"])
-            st.load_state(state["store"])
-            r = load_env_state(venv, state["venv"])
-            if state["heuristic"] is not None:
-                heur = pickle.loads(state["heuristic"])
-                heur.num_threads = args.engine_threads
-            rng.bit_generator.state = state["rng"]
-            torch.set_rng_state(state["torch_rng"])
-        else:
-            r = venv.reset(seed=args.seed + 10_000_019)
-        bar = Progress(args.bc_steps, ctr["bc_done"], "imitation", "decision", args.progress,
-                       limit_s - (time.time() - sitting_t0) if limit_s > 0 else 0.0)
-        stopped = False
-        while ctr["bc_done"] < args.bc_steps:
-            seats = np.asarray(r.seat)
-            rows = np.arange(B)
-            obs, mask = np.array(r.obs), np.asarray(r.mask) != 0
-            act = heur.act_batch(obs, mask, slots=rows * C.MAX_SEATS + seats)
-            st.add(rows, seats, obs, mask, act, np.zeros(B), np.zeros(B), targets(rows, seats))
-            r = venv.step(act)
-            ended = np.flatnonzero(np.asarray(r.terminated) | np.asarray(r.truncated))
-            for i in ended.tolist():
-                for s in range(n):
-                    st.end(i, s, float(r.rewards[i, s]))
-                heur.reset(slots=[i * C.MAX_SEATS + s for s in range(n)])
-            if st.k >= args.rollout_steps:
-                valid = st.valid()
-                # value target: the game's outcome discounted along the trajectory
-                _, ret = gae(st.val[:st.k], st.rew[:st.k], st.done[:st.k], st.nxt[:st.k], valid,
-                             args.gamma, 1.0)
-                idx = np.flatnonzero(valid)
-                fin = torch.as_tensor(finished(st.done[:st.k], st.nxt[:st.k])[idx])
-                ob = torch.as_tensor(st.obs[idx])
-                mk = torch.as_tensor(st.mask[idx])
-                ac = torch.as_tensor(st.act[idx])
-                rt = torch.as_tensor(ret[idx])
-                rl = torch.as_tensor(st.roles[idx])
-                frac = min(1.0, ctr["bc_done"] / args.bc_steps)
-                for g in opt.param_groups:
-                    g["lr"] = args.bc_learning_rate * (1.0 - 0.9 * frac)
-                stats, aux_stats = [], []
-                for _ in range(args.bc_epochs):
-                    perm = torch.randperm(len(idx))
-                    for a in range(0, len(idx), args.minibatch_size):
-                        mb = perm[a:a + args.minibatch_size]
-                        logits, v, h = net(ob[mb], mk[mb], features=True)
-                        v = value(v, h, rl[mb])
-                        ce = torch.nn.functional.cross_entropy(logits, ac[mb])
-                        fm = fin[mb].float()      # outcome known: the game has ended
-                        vl = 0.5 * (((v - rt[mb]) ** 2) * fm).sum() / fm.sum().clamp(min=1.0)
-                        loss = ce + args.vf_coef * vl
-                        if role_head is not None:
-                            rce, racc = role_loss(role_head, h, rl[mb], roles_shown(ob[mb], C))
-                            loss = loss + args.aux_coef * rce
-                            aux_stats.append((rce.item(), racc.item()))
-                        opt.zero_grad()
-                        loss.backward()
-                        torch.nn.utils.clip_grad_norm_(all_params, args.max_grad_norm)
-                        opt.step()
-                        with torch.no_grad():
-                            accm = (logits.argmax(1) == ac[mb]).float().mean()
-                        stats.append((ce.item(), vl.item(), accm.item()))
-                ctr["bc_done"] += len(idx)
-                ctr["bc_updates"] += 1
-                bc_done = ctr["bc_done"]
-                ce_, vl_, acc_ = np.mean(stats, axis=0)
-                sps = bc_done / max(bc_seconds(), 1e-9)
-                logger.scalar("bc/cross_entropy", ce_, bc_done)
-                logger.scalar("bc/value_loss", vl_, bc_done)
-                logger.scalar("bc/accuracy", acc_, bc_done)
-                logger.scalar("bc/sps", sps, bc_done)
-                if aux_stats:
-                    rce_, racc_ = np.mean(aux_stats, axis=0)
-                    logger.scalar("aux/role_ce", rce_, bc_done)
-                    logger.scalar("aux/role_hidden_accuracy", racc_, bc_done)
-                bar.update(bc_done, ce=f"{ce_:.3f}", acc=f"{acc_:.3f}")
-                bar.write(f"bc {bc_done}/{args.bc_steps}: ce {ce_:.3f} acc {acc_:.3f} value "
-                          f"{vl_:.3f} ({sps:.0f} decisions/s; {bar.eta_text()})")
-                # keep the running trajectories (their outcome is not known yet)
-                st.carry()
-                logger.flush()
-                if ctr["bc_done"] < args.bc_steps and (out_of_time() or state_due()):
-                    save_state("bc", opt, st)
-                    if out_of_time():
-                        stopped = True
-                        break
-        bar.close()
-        if stopped:
-            logger.close()
-            print(f"stopped (time limit or signal) in the warm start "
-                  f"({ctr['bc_done']}/{args.bc_steps} decisions); continue with "
-                  f"--resume {state_path}", flush=True)
-            return net
-        heur.reset()
-        bc_total[0] = time.time() - bc_t0
-        phase = "ppo"
-        meta["bc_steps"] = ctr["bc_done"]
-        meta["bc_seconds"] = round(bc_total[0], 1)
-        save({"ppo_steps": 0})
-        state = None                       # what follows starts fresh (not from a BC state)
-
-    # ---------------------------------------------------------------- PPO
-    opt = make_optimizer(args.learning_rate)
-    st = Store(cap, C.OBS_SIZE, C.NUM_ACTIONS, venv.obs_dtype)
-    pool: list = []                      # past snapshots (nets in eval mode)
-    tables = Tables(args, B, n, rng)
-    wins = WinStats()
-    eval_results: dict = {}                # opponent kind -> its last evaluation
-    if state:                              # resumed in the PPO phase
-        load_optimizer(opt, state["opt"])
-        st.load_state(state["store"])
-        for sd in state["pool"]:
-            p = net_from_arch(state["net"]["arch"])
-            p.load_state_dict(sd)
-            pool.append(p.eval())
-        for k in ("ctrl", "kind", "role"):
-            getattr(tables, k)[...] = state["tables"][k]
-        wins.load(state["wins"])
-        eval_results = state.get("eval_results", {"heuristic": state.get("eval_result", {})})
-        r = load_env_state(venv, state["venv"])
-        if state["heuristic"] is not None:
-            heur = pickle.loads(state["heuristic"])
-            heur.num_threads = args.engine_threads
-        rng.bit_generator.state = state["rng"]       # last: building nets draws from torch
-        torch.set_rng_state(state["torch_rng"])
-    else:
-        r = venv.reset(seed=args.seed)
-        tables.draw(np.arange(B), 0, dealt_roles())
-        heur.reset()
-    ppo_t0[0] = time.time() - (prior["ppo"] if state else 0.0)
-    if state is not None and ctr["global_step"] >= args.total_steps:
-        print(f"the saved run has reached --total-steps {args.total_steps} "
-              f"({ctr['global_step']} steps): give a larger --total-steps to continue",
-              flush=True)
-
-    def ppo_state_extra():
-        return {"pool": [{k: v.detach().clone() for k, v in p.state_dict().items()}
-                         for p in pool],
-                "tables": {k: getattr(tables, k).copy() for k in ("ctrl", "kind", "role")},
-                "wins": (wins.w.copy(), wins.g.copy()), "eval_results": eval_results}
-
-    bar = Progress(args.total_steps, ctr["global_step"], "PPO", "step", args.progress,
-                   limit_s - (time.time() - sitting_t0) if limit_s > 0 else 0.0)
-    def stop_at_reached(step):
-        return 0 < args.stop_at <= step
-
-    stop = ctr["global_step"] >= args.total_steps
-    finished_run = stop
-    if not stop and stop_at_reached(ctr["global_step"]):
-        print(f"the saved run is at {ctr['global_step']} PPO steps, past --stop-at "
-              f"{args.stop_at}: nothing to do (give a later --stop-at, or 0)", flush=True)
-        stop = True
+def _train(args, state, state_path, sitting_t0, limit_s, out_of_time):
+    """A sitting of a run, as its outline: set up (or resume) the trainer; the imitation warm
+    start while the run is in it; then PPO updates (a rollout, the update, its log, maybe a
+    snapshot into the pool, a checkpoint with evaluations and the training state) until
+    --total-steps, --stop-at, the time limit or a signal; the last checkpoint and training
+    state. Returns the policy."""
+    trainer = Trainer(args, state, state_path, sitting_t0, limit_s, out_of_time)
+    if trainer.phase == "bc" and not trainer.imitate():
+        return trainer.net                 # the sitting ended in the warm start
+    stop = not trainer.start_ppo()
     while not stop:
-        ctr["update"] += 1
-        update = ctr["update"]
-        if args.anneal_lr:
-            frac = 1.0 - ctr["global_step"] / args.total_steps
-            for g in opt.param_groups:
-                g["lr"] = g.get("base_lr", args.learning_rate) * max(frac, 0.05)
-        net.eval()
-        while st.k < args.rollout_steps:
-            seats = np.asarray(r.seat).astype(np.int64)
-            obs, mask = r.obs, r.mask
-            rows = np.arange(B)
-            c = tables.ctrl[rows, seats]
-            actions = np.zeros(B, np.int64)
-            ta = time.time()
-            L = np.flatnonzero(c == LEARNER)
-            if L.size:
-                ob, mk = np.array(obs[L]), np.asarray(mask[L]) != 0
-                tg = targets(L, seats[L])
-                kinds = tables.kind[L].astype(np.int8)
-                asked = None                   # the heuristic's choice (prior, kickstarting)
-                if suggests or kick_weight(ctr["global_step"]) > 0:
-                    tk = time.time()
-                    asked = heur.act_batch(ob, mk, slots=L * C.MAX_SEATS + seats[L])
-                    timing["prior"] += time.time() - tk
-                    ta += time.time() - tk
-                with torch.no_grad():
-                    ob_t = torch.as_tensor(ob)
-                    logits, v, h = net(ob_t, torch.as_tensor(mk), features=True,
-                                       prior=torch.as_tensor(asked) if suggests else None,
-                                       sparse=SparseObservations(
-                                           ob_t, net, torch.as_tensor(asked) if suggests
-                                           else None).all())
-                    v = value(v, h, None if tg is None else torch.as_tensor(tg),
-                              torch.as_tensor(kinds))
-                    a, lp = sample_actions(logits)
-                timing["forward"] += time.time() - ta
-                actions[L] = a.numpy()
-                roles = ob[:, C.OBS_ROLE:C.OBS_ROLE + 4].argmax(1)
-                teach = None
-                if kick_weight(ctr["global_step"]) > 0:
-                    teach = np.where(kick_roles[roles], asked, -1)
-                st.add(L, seats[L], ob, mk, a.numpy(), lp.numpy(), v.numpy(), tg, teach, kinds,
-                       asked if suggests else None)
-                tables.role[L, seats[L]] = roles
-            tb = time.time()
-            for code in np.unique(c[c >= 1]).tolist():
-                P = np.flatnonzero(c == code)
-                past = pool[code - 1]
-                pp = None
-                if "prior" in past.features:
-                    pp = torch.as_tensor(heur.act_batch(np.asarray(obs[P]), np.asarray(mask[P]),
-                                                        slots=P * C.MAX_SEATS + seats[P]))
-                with torch.no_grad():
-                    past_obs = torch.as_tensor(np.array(obs[P]))
-                    logits, _ = past(past_obs, torch.as_tensor(np.asarray(mask[P]) != 0),
-                                     prior=pp,
-                                     sparse=SparseObservations(past_obs, past, pp).all())
-                    actions[P] = sample_actions(logits)[0].numpy()
-            Rn = np.flatnonzero(c == RANDOM)
-            if Rn.size:
-                actions[Rn] = random_actions(np.asarray(mask[Rn]) != 0, rng)
-            H = np.flatnonzero(c == HEURISTIC)
-            if H.size:
-                actions[H] = heur.act_batch(np.asarray(obs[H]), np.asarray(mask[H]),
-                                            slots=H * C.MAX_SEATS + seats[H])
-            tc = time.time()
-            timing["opponents"] += tc - tb
-            r = venv.step(actions)
-            timing["engine"] += time.time() - tc
-            ctr["global_step"] += L.size
-            ctr["decisions"] += B
-            ended = np.flatnonzero(np.asarray(r.terminated) | np.asarray(r.truncated))
-            for i in ended.tolist():
-                for s in np.flatnonzero(tables.ctrl[i] == LEARNER).tolist():
-                    rew = float(r.rewards[i, s])
-                    st.end(i, s, rew)
-                    wins.add(int(tables.kind[i]), int(tables.role[i, s]), rew)
-                if tables.kind[i] == 0 or args.kick_coef > 0 or suggests:   # the heuristic knew it
-                    heur.reset(slots=[i * C.MAX_SEATS + s for s in range(n)])
-            if ended.size:
-                tables.draw(ended, len(pool), dealt_roles())
-        global_step, decisions = ctr["global_step"], ctr["decisions"]
-
-        # ------------------------------------------------------------ advantages
-        td = time.time()
-        k = st.k
-        valid = st.valid()
-        adv, ret = gae(st.val[:k], st.rew[:k], st.done[:k], st.nxt[:k], valid, args.gamma,
-                       args.gae_lambda)
-        idx = np.flatnonzero(valid)
-        # the observations stay in the store: each minibatch gathers its rows (a copy of all
-        # of them first would move the whole rollout once more, 210 MB of float32 at 16k rows)
-        obs_rows = torch.as_tensor(st.obs[:k])
-        # their non-zero cells (with the features' cells: the whole input), for the first
-        # layer (SparseObservations: the same sums); no minibatch reads the dense rows
-        sparse_rows = SparseObservations(
-            obs_rows, net, torch.as_tensor(st.prior[:k]) if suggests else None)
-        shown_rows = roles_shown(obs_rows, C) if role_head is not None else None
-        b_idx = torch.as_tensor(idx)
-        b_mask = torch.as_tensor(st.mask[idx])
-        b_act = torch.as_tensor(st.act[idx])
-        b_logp = torch.as_tensor(st.logp[idx])
-        b_adv = torch.as_tensor(adv[idx])
-        b_ret = torch.as_tensor(ret[idx])
-        b_val = torch.as_tensor(st.val[idx])
-        b_roles = torch.as_tensor(st.roles[idx])
-        b_teach = torch.as_tensor(st.teach[idx])
-        b_table = torch.as_tensor(st.table[idx])
-        b_prior = torch.as_tensor(st.prior[idx]) if suggests else None
-        kw = kick_weight(global_step)
-        aux_stats, kick_stats, table_stats = [], [], []
-        # ------------------------------------------------------------ PPO update
-        net.train()
-        clipfracs, approx_kl = [], 0.0
-        stopped_early = False
-        warming = update <= args.critic_warmup
-        for _epoch in range(args.update_epochs):
-            perm = torch.randperm(len(idx))
-            for a in range(0, len(idx), args.minibatch_size):
-                mb = perm[a:a + args.minibatch_size]
-                if len(mb) < 2:            # a last minibatch of one: its advantage cannot be
-                    continue               # normalised (std of one value is NaN)
-                logits, v, h = net(None, b_mask[mb], features=True,
-                                   prior=None if b_prior is None else b_prior[mb],
-                                   sparse=sparse_rows.take(b_idx[mb]))
-                if warming:                # the value learns, the trunk and policy stay
-                    h = h.detach()
-                    v = net.v(h).squeeze(-1)
-                v = value(v, h, b_roles[mb], b_table[mb])
-                logp_all = torch.log_softmax(logits, -1)
-                newlogp = logp_all.gather(1, b_act[mb, None]).squeeze(1)
-                p = logp_all.exp()
-                entropy = -(p * logp_all.masked_fill(~b_mask[mb], 0.0)).sum(-1)
-                logratio = newlogp - b_logp[mb]
-                ratio = logratio.exp()
-                with torch.no_grad():
-                    approx_kl = ((ratio - 1) - logratio).mean().item()
-                    clipfracs.append(((ratio - 1.0).abs() > args.clip_coef).float().mean().item())
-                mb_adv = b_adv[mb]
-                mb_adv = (mb_adv - mb_adv.mean()) / (mb_adv.std() + 1e-8)
-                pg_loss = torch.max(-mb_adv * ratio,
-                                    -mb_adv * ratio.clamp(1 - args.clip_coef,
-                                                          1 + args.clip_coef)).mean()
-                v_loss = 0.5 * ((v - b_ret[mb]) ** 2).mean()
-                ent = entropy.mean()
-                loss = pg_loss - args.ent_coef * ent + args.vf_coef * v_loss
-                if warming:
-                    loss = args.vf_coef * v_loss
-                t = b_teach[mb]
-                taught = t >= 0
-                if kw > 0 and not warming and bool(taught.any()):
-                    kce = torch.nn.functional.cross_entropy(logits[taught], t[taught])
-                    loss = loss + kw * kce
-                    with torch.no_grad():
-                        agree = (logits[taught].argmax(1) == t[taught]).float().mean()
-                    kick_stats.append((kce.item(), agree.item()))
-                if role_head is not None:
-                    rce, racc = role_loss(role_head, h, b_roles[mb], shown_rows[b_idx[mb]])
-                    loss = loss + args.aux_coef * rce
-                    aux_stats.append((rce.item(), racc.item()))
-                if table_head is not None:
-                    tce, tacc = table_loss(table_head, h, b_table[mb])
-                    loss = loss + args.table_coef * tce
-                    table_stats.append((tce.item(), tacc.item()))
-                opt.zero_grad()
-                loss.backward()
-                torch.nn.utils.clip_grad_norm_(all_params, args.max_grad_norm)
-                opt.step()
-            if args.target_kl and approx_kl > args.target_kl:
-                stopped_early = True
-                break
-        timing["update"] += time.time() - td
-        st.carry()
-        # ------------------------------------------------------------ logging
-        elapsed = ppo_seconds()
-        y_var = b_ret.var().item()
-        explained = 1 - (b_ret - b_val).var().item() / y_var if y_var > 0 else float("nan")
-        logger.scalar("charts/learning_rate", opt.param_groups[0]["lr"], global_step)
-        logger.scalar("charts/sps", global_step / elapsed, global_step)
-        logger.scalar("charts/decisions_per_s", decisions / elapsed, global_step)
-        logger.scalar("charts/pool_size", len(pool), global_step)
-        if suggests:                       # the heuristic's logit bonus per role, as learned
-            for k, name in enumerate(ROLE_NAMES):
-                logger.scalar(f"charts/prior_gain_{name}", net.prior_gain[k].item(), global_step)
-        logger.scalar("losses/policy_loss", pg_loss.item(), global_step)
-        logger.scalar("losses/value_loss", v_loss.item(), global_step)
-        logger.scalar("losses/entropy", ent.item(), global_step)
-        logger.scalar("losses/approx_kl", approx_kl, global_step)
-        logger.scalar("losses/clipfrac", float(np.mean(clipfracs)), global_step)
-        logger.scalar("losses/explained_variance", explained, global_step)
-        logger.scalar("losses/early_stop", float(stopped_early), global_step)
-        logger.scalar("losses/kick_coef", kw, global_step)
-        if kick_stats:
-            kce_, agree_ = np.mean(kick_stats, axis=0)
-            logger.scalar("losses/kick_ce", kce_, global_step)
-            logger.scalar("losses/kick_agree", agree_, global_step)
-        if aux_stats:
-            rce_, racc_ = np.mean(aux_stats, axis=0)
-            logger.scalar("aux/role_ce", rce_, global_step)
-            logger.scalar("aux/role_hidden_accuracy", racc_, global_step)
-        if table_stats:
-            tce_, tacc_ = np.mean(table_stats, axis=0)
-            logger.scalar("aux/table_ce", tce_, global_step)
-            logger.scalar("aux/table_accuracy", tacc_, global_step)
-        for key, val in timing.items():
-            logger.scalar(f"time/{key}", val, global_step)
-        wins_msg = ""
-        post = {}
-        if wins.g[0].sum():
-            wr = wins.w[0].sum() / wins.g[0].sum()
-            wins_msg = f" win vs heuristic {wr:.3f} ({int(wins.g[0].sum())})"
-            post["win_h"] = f"{wr:.3f}"
-        wins.log(logger, global_step)
-        bar.update(global_step, **post)
-        bar.write(f"update {update}: step {global_step} ({global_step / elapsed:.0f} sps, "
-                  f"{decisions / elapsed:.0f} decisions/s) kl {approx_kl:.4f} "
-                  f"ent {ent.item():.3f} vloss {v_loss.item():.3f}{wins_msg}; {bar.eta_text()}")
-        if args.pool_every and update % args.pool_every == 0:
-            snap = copy.deepcopy(net).eval()
-            pool.append(snap)
-            if len(pool) > args.pool_size:
-                pool.pop(0)
-        finished_run = global_step >= args.total_steps
-        stop = finished_run or out_of_time() or stop_at_reached(global_step)
-        evaluating = bool(args.eval_every and update % args.eval_every == 0) or stop
-        if evaluating:
-            info = {"ppo_steps": global_step, "ppo_seconds": round(elapsed, 1),
-                    "decisions": decisions, "updates": update}
-            save(info)
-        if (evaluating and not stop) or state_due():
-            # before the evaluation: it changes nothing that training uses
-            save_state("ppo", opt, st, ppo_state_extra())
-        if evaluating and args.eval_every and args.eval_games > 0 and args.save_path:
-            for kind in args.eval_opponents:
-                te = time.time()
-                res = quick_eval(args.save_path, kind, args.eval_games, n, args.pack,
-                                 seed=args.seed + update)
-                eval_results[kind] = res
-                for key, val in res.items():
-                    if key != "games" and val is not None:
-                        logger.scalar(eval_tag(kind) + key, val, global_step)
-                bar.write(f"  eval vs {kind} ({args.eval_games} games, {time.time() - te:.0f} "
-                          f"s): " + ", ".join(f"{k} {v}" for k, v in res.items()))
-                ppo_t0[0] += time.time() - te   # evaluation time is not training time
-                bar.pause(time.time() - te)
-        logger.flush()
-    bar.close()
-    for kind, res in {"heuristic": {}, **eval_results}.items():
-        meta[f"eval_vs_{kind}"] = res
-    sec = seconds()
-    save({"ppo_steps": ctr["global_step"], "total_seconds": round(sec["wall"], 1),
-          "sittings": len(sittings) + 1})
-    save_state("ppo", opt, st, ppo_state_extra())
-    logger.close()
-    if finished_run:
-        print(f"done: {ctr['global_step']} PPO steps, {ctr['bc_done']} imitation steps, "
-              f"{format_seconds(sec['wall'])} in {len(sittings) + 1} sitting(s); checkpoint "
-              f"{args.save_path}, state {state_path}", flush=True)
-    else:
-        print(f"stopped (time limit, --stop-at or signal) at {ctr['global_step']}/"
-              f"{args.total_steps} PPO steps; checkpoint {args.save_path}; continue with "
-              f"--resume {state_path}", flush=True)
-    return net
+        update = trainer.next_update()
+        trainer.collect_rollout()
+        stats = trainer.ppo_update(update)
+        trainer.log_update(update, stats)
+        trainer.add_to_pool(update)
+        stop = trainer.reached_total() or out_of_time() or trainer.stop_at_reached()
+        trainer.checkpoint(update, stats, stop)
+    trainer.finish()
+    return trainer.net
 
 
 if __name__ == "__main__":
