@@ -434,7 +434,7 @@ class Game:
             o = C.EV_BASE + (i % C.EV_RING) * C.EV_SIZE
             ev = tuple(int(x) for x in self.s[o:o + C.EV_SIZE])
             if self.log_enabled:
-                if (ev[0] == C.EV_GAIN and ev[3] >= 0 and locs is not None
+                if (ev[0] == C.EV_GAIN and labels.ev_unpack(ev[3])[0] >= 0 and locs is not None
                         and 0 <= ev[2] < len(locs) and labels.public_zone(int(locs[ev[2]]))):
                     self.public_gains.add(len(self.event_log))
                 self.event_log.append(ev)

@@ -50,7 +50,7 @@ def test_random_games_name_every_hero_and_skill_the_same_way(pack, mode, n):
             # every skill use is logged under the skill's name in this language
             skill_lines = [line for line in g.log_lines(lang)
                            if (" uses " in line if lang == "en" else " 发动") ]
-            for ev in (e for e in g.event_log if e[0] == C.EV_SKILL and e[3] != -2):
+            for ev in (e for e in g.event_log if e[0] == C.EV_SKILL and e[3] != C.EV_SKILL_SILENT):
                 name = content.SKILLS_BY_ID[int(ev[2])].name(lang)
                 assert any(name in line for line in skill_lines), (lang, name)
         for lang, label, a in shown:
@@ -115,7 +115,8 @@ def test_lijian_logs_both_duellists():
     g.play("Slash ♠9")
     en, zh = g.log_lines("en"), g.log_lines("zh")
     assert "player_0 uses Seed of Animosity" in en and "0号位 发动离间" in zh
-    assert "player_1 uses Duel on player_2" in en and "1号位 使用 决斗 对 2号位" in zh
+    assert "player_1 uses Duel on player_2 (Seed of Animosity)" in en
+    assert "1号位 使用 决斗 对 2号位（离间）" in zh
     assert not any(MISSING.search(x) for x in en + zh)
 
 

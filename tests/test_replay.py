@@ -229,7 +229,7 @@ def _scenario_frames(second_hand):
         b.decision(k, g, g.decider, a)
         g.step(a)
         k += 1
-    assert g.decider == 1 and "player_1 discards Jink ♥2" in g.log_lines()
+    assert g.decider == 1 and "player_0 dismantles player_1's Jink ♥2" in g.log_lines()
     return b.finish(g, k), k
 
 
