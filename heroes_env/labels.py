@@ -45,6 +45,25 @@ RESULT_NAMES = {"en": ("running", "lord and loyalists win", "rebels win", "reneg
                        "队伍0（0-2号位）胜利", "队伍1（3-5号位）胜利")}
 
 
+SKILL_DECISION = {"en": "skill: ", "zh": "技能："}     # how DECISION_NAMES of skill choices begin
+
+
+def decision_what(kind: int, skill: int = 0, lang: str = "en") -> str:
+    """What a decision of this kind (``C.DK_*``) asks, after the name of the skill asking it (its
+    own id; 0 none): "Benevolence — choose a target", "仁德——选择目标", "jink?"."""
+    name = DECISION_NAMES[lang][kind]
+    if not skill:
+        return name
+    name = name.removeprefix(SKILL_DECISION[lang])
+    return f"{skill_label(skill, lang)}{'——' if lang == 'zh' else ' — '}{name}"
+
+
+def decision_sentence(decider: int, what: str, lang: str = "en") -> str:
+    """A pending decision as a sentence: "player_0 decides: Benevolence — choose a target"."""
+    return (f"{seat_name(decider, lang)} 决定：{what}" if lang == "zh"
+            else f"{seat_name(decider, lang)} decides: {what}")
+
+
 def hero_choices(state, decider: int) -> list[int]:
     """Hero ids the pending DK_HERO decision of decider offers, in action order (A_HERO + j)."""
     if int(state[C.H_MODE]) == C.MODE_3V3:      # engine/mode3v3.py: pool, owner per slot

@@ -254,7 +254,8 @@ def expect_confirm(g, seat, skill):
     confirm."""
     expect(g, seat, C.DK_CONFIRM)
     assert int(g.s[C.H_DSKILL]) == SKILL_IDS[skill], g.describe_decision()
-    assert g.describe_decision() == f"player_{seat}: {content.SKILLS[skill].name_en}: confirm?"
+    assert g.describe_decision() == \
+        f"player_{seat} decides: {content.SKILLS[skill].name_en} — confirm?"
     assert g.legal_labels() == ["pass", "confirm"]
 
 
@@ -275,7 +276,8 @@ def asked_by(g, seat, kind, skill):
     description names the skill itself."""
     expect(g, seat, kind)
     assert int(g.s[C.H_DSKILL]) == content.SKILL_BASE[SKILL_IDS[skill]], g.describe_decision()
-    assert g.describe_decision().startswith(f"player_{seat}: {content.SKILLS[skill].name_en}: ")
+    assert g.describe_decision().startswith(
+        f"player_{seat} decides: {content.SKILLS[skill].name_en} — ")
 
 
 def expect_confirm_by_base(g, seat, skill):

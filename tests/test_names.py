@@ -164,7 +164,7 @@ def test_play_shows_the_draft_and_explains_on_demand():
                 console=Console(io.StringIO("? 仁德\n? liubie\n? zhugeliang\nliubei\nq\n"), out))
     s.run()
     text = out.getvalue()
-    draft = text[text.index("decision: player_0: choose a hero"):text.index("your choice")]
+    draft = text[text.index("player_0 decides: choose a hero"):text.index("your choice")]
     for key in ("caocao", "liubei", "sunquan"):
         h = heroes.HEROES[key]
         assert f"hero {h.name_en}" in draft
@@ -252,7 +252,7 @@ def test_the_draft_shows_lord_skills_only_to_the_lord():
         Session(cfg, seat=seat, opponents=["random"], seed=5,
                 console=Console(io.StringIO(answers), out)).run()
         text = out.getvalue()
-        draft = text[text.index(f"decision: player_{seat}: choose a hero"):]
+        draft = text[text.index(f"player_{seat} decides: choose a hero"):]
         assert draft.count("HP · ") >= 3 and "Lord skill" not in draft, draft
     from heroes_env.demo import offer_lines
     g = Game.new(Config(num_players=5, pack="standard"), seed=3)
