@@ -30,6 +30,7 @@ from ..constants import (
     P_WEAPON,
     PUR_AXE,
     PUR_DISMANTLE,
+    PUR_SKILL,
     PUR_SNATCH,
     PUR_SPEAR,
     Z_JUDGE,
@@ -39,6 +40,7 @@ from ..frames import F_PICK_PURPOSE, F_SEL_DONE, F_SEL_LEFT, F_SEL_PURPOSE, F_SP
 from ..marks import mark, mark_hand
 from ..rules import alive, pick_takes_judge, total_cards
 from ..state import (
+    discard_card,
     discard_for,
     move_card,
     pop_frame,
@@ -65,9 +67,11 @@ def run_select(s, o):
             s[parent + F_SPEAR1 + s[o + F_SEL_DONE]] = c      # (F_SPEAR1, F_SPEAR2)
         elif purpose == PUR_AXE:
             discard_for(s, c, u, u, K_AXE, False)
-        else:                       # PUR_SKILL: for the skill of the frame below (刚烈)
+        elif purpose == PUR_SKILL:  # for the skill of the frame below (刚烈)
             by = s[parent + F_USER]
             discard_for(s, c, u, by, skill_cause(s, by, s[parent + F_AS]), False)
+        else:
+            discard_card(s, c, u)
         s[o + F_SEL_DONE] += 1
         s[o + F_SEL_LEFT] -= 1
     if s[o + F_SEL_LEFT] <= 0:
