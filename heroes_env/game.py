@@ -435,16 +435,18 @@ class Game:
         return [self.action_to_str(a, lang) for a in self.legal_actions()]
 
     def describe_decision(self, lang: str = "en") -> str:
-        """Who decides what now (the seat, the asking skill, the decision's name), or the
-        result when the game is over."""
+        """The pending decision as a sentence: "player_0 decides: Benevolence — choose a target"
+        (the result once the game is over)."""
         if self.done:
             return labels.RESULT_NAMES[lang][self.result]
-        name = labels.DECISION_NAMES[lang][self.decision_kind]
+        return labels.decision_sentence(self.decider, self._decision_what(lang), lang)
+
+    def _decision_what(self, lang: str = "en") -> str:
+        """What the pending decision asks ("Benevolence — choose a target")."""
         sk = int(self.s[C.H_DSKILL])
         if sk:
             sk = labels.seat_skill(self.s, int(self.s[C.H_DSKOWNER]), sk)
-            name = f"{labels.skill_label(sk, lang)}: {name}"
-        return f"{labels.seat_name(self.decider, lang)}: {name}"
+        return labels.decision_what(self.decision_kind, sk, lang)
 
     def step(self, action: int | np.integer | np.ndarray, seat: int | None = None) -> None:
         """Answer the pending decision.
@@ -491,7 +493,7 @@ class Game:
                                       " no action is legal")
         if seat is not None and seat != self.decider:
             return IllegalActionError(f"player_{seat} cannot act now: player_{self.decider} must "
-                                      f"decide ({self.describe_decision()})")
+                                      f"decide ({self._decision_what()})")
         legal = self.legal_actions()
         shown = ", ".join(f"{x} ({self.action_to_str(x)})" for x in legal)
         a = as_action(action)
@@ -499,8 +501,8 @@ class Game:
             return IllegalActionError(f"an action is an int in 0..{C.NUM_ACTIONS - 1}, got "
                                       f"{action!r}; legal: {shown}")
         label = self.action_to_str(a) if 0 <= a < C.NUM_ACTIONS else "outside the action space"
-        return IllegalActionError(f"action {a} ({label}) is not legal for "
-                                  f"{self.describe_decision()}; legal: {shown}")
+        return IllegalActionError(f"action {a} ({label}) is not legal now "
+                                  f"({self.describe_decision()}); legal: {shown}")
 
     def play(self, label: str, seat: int | None = None) -> int:
         """Step the legal action a label names.
@@ -539,7 +541,7 @@ class Game:
             o = C.EV_BASE + (i % C.EV_RING) * C.EV_SIZE
             ev = tuple(int(x) for x in self.s[o:o + C.EV_SIZE])
             if self.log_enabled:
-                if (ev[0] == C.EV_GAIN and ev[3] >= 0 and locs is not None
+                if (ev[0] == C.EV_GAIN and labels.ev_unpack(ev[3])[0] >= 0 and locs is not None
                         and 0 <= ev[2] < len(locs) and labels.public_zone(int(locs[ev[2]]))):
                     self.public_gains.add(len(self.event_log))
                 self.event_log.append(ev)
@@ -630,5 +632,5 @@ class Game:
         if self.done:
             lines.append(("结果：" if zh else "result: ") + labels.RESULT_NAMES[lang][self.result])
         else:
-            lines.append(("待决：" if zh else "to decide: ") + self.describe_decision(lang))
+            lines.append(self.describe_decision(lang))
         return "\n".join(lines)

@@ -8,6 +8,8 @@ replay page. ``match_action`` also accepts the keys (``skill rende``, ``liubei``
 """
 from __future__ import annotations
 
+from functools import cache
+
 from . import cards as cardsmod
 from .engine import constants as C
 from .engine import content
@@ -41,6 +43,25 @@ RESULT_NAMES = {"en": ("running", "lord and loyalists win", "rebels win", "reneg
                        "truncated", "team 0 (seats 0-2) wins", "team 1 (seats 3-5) wins"),
                 "zh": ("进行中", "主公与忠臣胜利", "反贼胜利", "内奸胜利", "平局", "超出回合上限",
                        "队伍0（0-2号位）胜利", "队伍1（3-5号位）胜利")}
+
+
+SKILL_DECISION = {"en": "skill: ", "zh": "技能："}     # how DECISION_NAMES of skill choices begin
+
+
+def decision_what(kind: int, skill: int = 0, lang: str = "en") -> str:
+    """What a decision of this kind (``C.DK_*``) asks, after the name of the skill asking it (its
+    own id; 0 none): "Benevolence — choose a target", "仁德——选择目标", "jink?"."""
+    name = DECISION_NAMES[lang][kind]
+    if not skill:
+        return name
+    name = name.removeprefix(SKILL_DECISION[lang])
+    return f"{skill_label(skill, lang)}{'——' if lang == 'zh' else ' — '}{name}"
+
+
+def decision_sentence(decider: int, what: str, lang: str = "en") -> str:
+    """A pending decision as a sentence: "player_0 decides: Benevolence — choose a target"."""
+    return (f"{seat_name(decider, lang)} 决定：{what}" if lang == "zh"
+            else f"{seat_name(decider, lang)} decides: {what}")
 
 
 def hero_choices(state, decider: int) -> list[int]:
@@ -140,6 +161,38 @@ def public_zone(zone: int) -> bool:
     return zone in (C.Z_DISCARD, C.Z_PROC, C.Z_AG) or C.Z_EQUIP <= zone < C.Z_PILE + C.MAX_SEATS
 
 
+def ev_unpack(cell: int) -> tuple[int, int]:
+    """An event cell as (value, detail): ``constants.EV_DETAIL`` (``state.ev_pack``)."""
+    detail = (int(cell) + 1) // C.EV_DETAIL
+    return int(cell) - C.EV_DETAIL * detail, detail
+
+
+@cache
+def kind_label(deck: tuple, k: int, lang: str = "en") -> str:
+    """A card kind by the name its cards have in this deck (英雄杀's 杀 is a 攻击, "Strike"), or
+    the kind's own name where they have several (the horses) or none."""
+    names = {card.name_zh if lang == "zh" else card.name_en for card in deck if card.kind == k}
+    return names.pop() if len(names) == 1 else cardsmod.kinds()[k].name(lang)
+
+
+# the cells (1: a, 2: b, 3: c) that may hold a detail beside their value, per event kind
+DETAIL_CELLS = {C.EV_USE: (1, 3), C.EV_RESPOND: (3,), C.EV_DISCARD: (3,), C.EV_GAIN: (3,)}
+
+
+def event_values(ev: tuple) -> tuple:
+    """The event (kind, a, b, c) with its cells' values only, their details left out."""
+    cells = DETAIL_CELLS.get(int(ev[0]), ())
+    return tuple(ev_unpack(x)[0] if i in cells else int(x) for i, x in enumerate(ev))
+
+
+def cause_label(cause: int, deck: tuple, lang: str = "en") -> str:
+    """A cause (``constants.CAUSE_SKILL``) by name: the skill's, or the card kind's
+    (``kind_label``)."""
+    if cause >= C.CAUSE_SKILL:
+        return skill_label(cause - C.CAUSE_SKILL, lang)
+    return kind_label(deck, cause, lang)
+
+
 def event_card_hidden(ev: tuple, viewer: int | None, public_gain: bool = False) -> bool:
     """Does the event's card stay hidden from viewer (None: the all-seeing view, never)? The card
     another seat draws, the card given between two other seats, and the card one seat takes from
@@ -152,14 +205,35 @@ def event_card_hidden(ev: tuple, viewer: int | None, public_gain: bool = False) 
     if kind == C.EV_GIVE:
         return viewer not in (a, c)
     if kind == C.EV_GAIN:
-        return c >= 0 and viewer not in (a, c) and not public_gain
+        frm = ev_unpack(c)[0]
+        return frm >= 0 and viewer not in (a, frm) and not public_gain
     return False
 
 
 HIDDEN_CARD = {"en": "a card", "zh": "一张牌"}
-# the kind of a card used without a physical card (an EV_USE whose card is -1): the 决斗 that 离间
-# (红颜, 正太) makes one seat use on another
-CARDLESS_USE = C.K_DUEL
+
+
+def _cause_tail(cause: int, deck: tuple, lang: str, by: str = "") -> str:
+    """" (Snatch)", "（顺手牵羊）"; by: whose ("player_1's Double Swords"); "" for no cause."""
+    if cause == C.CAUSE_NONE:
+        return ""
+    name = cause_label(cause, deck, lang)
+    if lang == "zh":
+        return f"（{by}的{name}）" if by else f"（{name}）"
+    return f" ({by}'s {name})" if by else f" ({name})"
+
+
+def _conversion_text(cards: str, conv: int, deck: tuple, lang: str) -> tuple[str, str]:
+    """(what was used, the cause's tail) of cards used or played as another kind: conv is
+    ``as_kind + CONV_SPAN * cause`` (0: cards used as they are)."""
+    if conv == 0:
+        return cards, ""
+    as_kind, cause = conv % C.CONV_SPAN, conv // C.CONV_SPAN
+    kind = kind_label(deck, as_kind, lang)
+    tail = _cause_tail(cause, deck, lang)
+    if not cards:
+        return kind, tail
+    return (f"{cards} 当 {kind}" if lang == "zh" else f"{cards} as {kind}"), tail
 
 
 def event_to_str(ev: tuple, deck: tuple, lang: str = "en", viewer: int | None = None,
@@ -176,14 +250,22 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en", viewer: int | None = 
     if kind == C.EV_TURN:
         return (f"—— 第{b}轮 {P(a)} 的回合 ——" if zh else f"--- round {b}: {P(a)}'s turn ---")
     if kind == C.EV_USE:
+        a, second = ev_unpack(a)
+        c, conv = ev_unpack(c)
+        cards = (K(b) if b >= 0 else "") + (f" + {K(second - 1)}" if second else "")
+        what, how = _conversion_text(cards, conv, deck, lang)
         tail = "" if c < 0 else ((" 对 " + P(c)) if zh else (" on " + P(c)))
-        what = K(b) if b >= 0 else cardsmod.kinds()[CARDLESS_USE].name(lang)
-        return f"{P(a)} 使用 {what}{tail}" if zh else f"{P(a)} uses {what}{tail}"
+        if zh and conv and cards:
+            return f"{P(a)} 将 {what}{tail} 使用{how}"
+        return f"{P(a)} 使用 {what}{tail}{how}" if zh else f"{P(a)} uses {what}{tail}{how}"
     if kind == C.EV_RESPOND:
         if c == 1 and b >= 0 and deck[b].kind == C.K_EIGHT_DIAGRAM:
             return f"{P(a)} 的八卦阵生效" if zh else f"{P(a)}'s Eight Diagram gives a Jink"
-        extra = "" if c < 0 else f" + {K(c)}"
-        return f"{P(a)} 打出 {K(b)}{extra}" if zh else f"{P(a)} responds with {K(b)}{extra}"
+        c, conv = ev_unpack(c)
+        what, how = _conversion_text(K(b) + ("" if c < 0 else f" + {K(c)}"), conv, deck, lang)
+        if zh and conv:
+            return f"{P(a)} 将 {what} 打出{how}"
+        return f"{P(a)} 打出 {what}{how}" if zh else f"{P(a)} responds with {what}{how}"
     if kind == C.EV_DAMAGE:
         src = (P(a) if a >= 0 else ("无来源" if zh else "no source"))
         return (f"{P(b)} 受到 {c} 点伤害（来源：{src}）" if zh
@@ -200,13 +282,33 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en", viewer: int | None = 
     if kind == C.EV_DRAW:
         return f"{P(a)} 摸了 {K(b)}" if zh else f"{P(a)} draws {K(b)}"
     if kind == C.EV_DISCARD:
+        by, detail = ev_unpack(c)
+        cause, taken = divmod(detail, 2)
+        if by >= 0 and taken == C.DISCARD_TAKEN:          # by chose another seat's card
+            if cause == C.K_DISMANTLE:
+                return (f"{P(by)} 拆掉 {P(a)} 的 {K(b)}" if zh
+                        else f"{P(by)} dismantles {P(a)}'s {K(b)}")
+            how = _cause_tail(cause, deck, lang)
+            return (f"{P(by)} 弃置 {P(a)} 的 {K(b)}{how}" if zh
+                    else f"{P(by)} discards {P(a)}'s {K(b)}{how}")
         who = P(a) if a >= 0 else ("" if zh else "the table")
-        return f"{who} 弃置 {K(b)}" if zh else f"{who} discards {K(b)}"
+        how = _cause_tail(cause, deck, lang, P(by) if 0 <= by != a else "")
+        return f"{who} 弃置 {K(b)}{how}" if zh else f"{who} discards {K(b)}{how}"
     if kind == C.EV_JUDGE:
         return f"{P(a)} 的判定牌：{K(b)}" if zh else f"{P(a)} judges: {K(b)}"
     if kind == C.EV_GAIN:
-        frm = "" if c < 0 else ((" 自 " + P(c)) if zh else (" from " + P(c)))
-        return f"{P(a)} 获得 {K(b)}{frm}" if zh else f"{P(a)} gains {K(b)}{frm}"
+        frm, cause = ev_unpack(c)
+        how = _cause_tail(cause, deck, lang)
+        if frm < 0:
+            return f"{P(a)} 获得 {K(b)}{how}" if zh else f"{P(a)} gains {K(b)}{how}"
+        if public_gain:              # from equipment or a judgement zone
+            return (f"{P(a)} 获得 {P(frm)} 的 {K(b)}{how}" if zh
+                    else f"{P(a)} takes {P(frm)}'s {K(b)}{how}")
+        if event_card_hidden(ev, viewer, public_gain):
+            return (f"{P(a)} 获得 {P(frm)} 的一张手牌{how}" if zh
+                    else f"{P(a)} takes a card from {P(frm)}'s hand{how}")
+        return (f"{P(a)} 获得 {P(frm)} 的手牌 {K(b)}{how}" if zh
+                else f"{P(a)} takes {K(b)} from {P(frm)}'s hand{how}")
     if kind == C.EV_EQUIP:
         return f"{P(a)} 装备 {K(b)}" if zh else f"{P(a)} equips {K(b)}"
     if kind == C.EV_MOVE_DELAYED:
@@ -232,7 +334,7 @@ def event_to_str(ev: tuple, deck: tuple, lang: str = "en", viewer: int | None = 
                     else f"{P(a)}'s {K(b)} makes {K(c)} ineffective")
         return f"{P(a)} 发动 {K(b)}" if zh else f"{P(a)} tries {K(b)}"
     if kind == C.EV_SKILL:
-        if c == -2:
+        if c == C.EV_SKILL_SILENT:
             return None
         tail = "" if c < 0 else ((" 对 " + P(c)) if zh else (" on " + P(c)))
         return (f"{P(a)} 发动{skill_label(b, lang)}{tail}" if zh

@@ -51,7 +51,7 @@ WORDS = {
            "eof": "end of input: the game stops here (not finished)",
            "quit": "you quit: the game stops here (not finished)", "result": "result",
            "reward": "your reward", "roles": "every seat", "recent": "recent log", "saved":
-           "record written to", "you_are": "you are", "skills": "skills", "asked": "decision",
+           "record written to", "you_are": "you are", "skills": "skills",
            "nothing": "(nothing yet)"},
     "zh": {"you": "你", "hand": "手牌", "equip": "装备", "judge": "判定区", "pile": "武将牌上",
            "dead": "阵亡", "deck": "牌堆", "discard": "弃牌堆", "round": "第{r}轮",
@@ -60,7 +60,7 @@ WORDS = {
            "legal": "输入 1 到 {k}、动作名，或 h / l / t / ? 名称 / q",
            "eof": "输入结束：游戏在此停止（未完成）", "quit": "你退出了：游戏在此停止（未完成）",
            "result": "结果", "reward": "你的收益", "roles": "各座位", "recent": "最近的记录",
-           "saved": "记录已写入", "you_are": "你是", "skills": "技能", "asked": "待决",
+           "saved": "记录已写入", "you_are": "你是", "skills": "技能",
            "nothing": "（暂无）"},
 }
 
@@ -236,7 +236,7 @@ class Session:
         v = table_view(g, self.seat)
         dec = v["decision"]
         ctx = context_text(g, dec, L)
-        self.out(self.st.yellow(f"{self.w['asked']}{self.colon}{g.describe_decision(L)}" +
+        self.out(self.st.yellow(g.describe_decision(L) +
                                 (f"  ({ctx})" if ctx else "")))
         legal = [a for a, _, _ in dec["legal"]]
         offer = labels.hero_choices(g.s, g.decider) if dec["kind"] == C.DK_HERO else []

@@ -233,11 +233,11 @@ class GameRecord:
                                f"the game is over ({labels.RESULT_NAMES['en'][g.result]})")
             if g.decider != seat:
                 self._diverged(k, g, seat, action, label,
-                               f"player_{g.decider} decides ({g.describe_decision()})")
+                               g.describe_decision())
             legal = g.legal_actions()
             if action not in legal:
                 self._diverged(k, g, seat, action, label,
-                               f"that action is not legal for {g.describe_decision()}; legal: "
+                               f"that action is not legal now ({g.describe_decision()}); legal: "
                                + ", ".join(f"{a} ({g.action_to_str(a)})" for a in legal))
             now = g.action_to_str(action)
             if now != label and str(label).lower() not in labels.action_names(action, g.decider,

@@ -314,8 +314,8 @@ class BatchCore:
         shown = ", ".join(f"{x} ({g.action_to_str(x)})" for x in legal)
         a = int(action)
         label = g.action_to_str(a) if 0 <= a < C.NUM_ACTIONS else "outside the action space"
-        return IllegalActionError(f"game {row}: action {a} ({label}) is not legal for "
-                                  f"{g.describe_decision()}; legal: {shown}")
+        return IllegalActionError(f"game {row}: action {a} ({label}) is not legal now "
+                                  f"({g.describe_decision()}); legal: {shown}")
 
     def nbytes_per_game(self) -> dict:
         """Bytes per game: the state row, and everything the batch holds for it."""

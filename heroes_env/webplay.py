@@ -77,8 +77,8 @@ class LiveGame:
             legal = g.legal_actions()
             if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
                 shown = ", ".join(f"{a} ({g.action_to_str(a)})" for a in legal)
-                return 400, {"error": f"action {action!r} is not legal for "
-                                      f"{g.describe_decision()}; legal: {shown}"}
+                return 400, {"error": f"action {action!r} is not legal now "
+                                      f"({g.describe_decision()}); legal: {shown}"}
             self.builder.decision(self.k, g, self.seat, action)
             self.session.rec.step(action)
             self.k += 1

@@ -3,6 +3,7 @@ import json
 
 import numpy as np
 
+from heroes_env import labels
 from heroes_env.config import Config
 from heroes_env.engine import batch, content, invariants
 from heroes_env.engine import constants as C
@@ -29,13 +30,14 @@ def discard_names(g):
 
 
 def events(g, kind, start=0):
-    """Whole events (kind, a, b, c) of one kind, from event index start on."""
-    return [e for e in g.event_log[start:] if e[0] == kind]
+    """Whole events (kind, a, b, c) of one kind, from event index start on, with their cells'
+    values (``labels.event_values``: the details a log line shows left out)."""
+    return [labels.event_values(e) for e in g.event_log[start:] if e[0] == kind]
 
 
 def event_args(g, kind):
-    """(a, b, c) of every event of one kind."""
-    return [e[1:] for e in g.event_log if e[0] == kind]
+    """(a, b, c) of every event of one kind (values only, as ``events``)."""
+    return [e[1:] for e in events(g, kind)]
 
 
 def damage(g):
@@ -252,7 +254,8 @@ def expect_confirm(g, seat, skill):
     confirm."""
     expect(g, seat, C.DK_CONFIRM)
     assert int(g.s[C.H_DSKILL]) == SKILL_IDS[skill], g.describe_decision()
-    assert g.describe_decision() == f"player_{seat}: {content.SKILLS[skill].name_en}: confirm?"
+    assert g.describe_decision() == \
+        f"player_{seat} decides: {content.SKILLS[skill].name_en} — confirm?"
     assert g.legal_labels() == ["pass", "confirm"]
 
 
@@ -273,7 +276,8 @@ def asked_by(g, seat, kind, skill):
     description names the skill itself."""
     expect(g, seat, kind)
     assert int(g.s[C.H_DSKILL]) == content.SKILL_BASE[SKILL_IDS[skill]], g.describe_decision()
-    assert g.describe_decision().startswith(f"player_{seat}: {content.SKILLS[skill].name_en}: ")
+    assert g.describe_decision().startswith(
+        f"player_{seat} decides: {content.SKILLS[skill].name_en} — ")
 
 
 def expect_confirm_by_base(g, seat, skill):

@@ -223,8 +223,8 @@ def test_truncated_game_gives_zero_and_truncations():
 
 # ---------------------------------------------------------------- render
 @pytest.mark.parametrize("lang, words", [
-    ("en", ["round", "player_0", "to decide:", "HP", "draws"]),
-    ("zh", ["轮", "0号位", "待决：", "摸了"]),
+    ("en", ["round", "player_0", "decides:", "HP", "draws"]),
+    ("zh", ["轮", "0号位", "决定：", "摸了"]),
 ])
 def test_render_ansi(lang, words):
     e = heroes_env.raw_env(num_players=5, render_mode="ansi", lang=lang)
@@ -248,7 +248,7 @@ def test_render_ansi(lang, words):
 def test_render_human_prints_and_none_renders_nothing(capsys):
     e = heroes_env.raw_env(num_players=4, render_mode="human")
     e.reset(seed=2)
-    assert "to decide:" in capsys.readouterr().out       # reset renders in human mode
+    assert "player_0 decides:" in capsys.readouterr().out     # reset renders in human mode
     assert e.render() is None
     assert "player_0" in capsys.readouterr().out
     quiet = heroes_env.raw_env(num_players=4)

@@ -50,7 +50,7 @@ def test_random_games_name_every_hero_and_skill_the_same_way(pack, mode, n):
             # every skill use is logged under the skill's name in this language
             skill_lines = [line for line in g.log_lines(lang)
                            if (" uses " in line if lang == "en" else " 发动") ]
-            for ev in (e for e in g.event_log if e[0] == C.EV_SKILL and e[3] != -2):
+            for ev in (e for e in g.event_log if e[0] == C.EV_SKILL and e[3] != C.EV_SKILL_SILENT):
                 name = content.SKILLS_BY_ID[int(ev[2])].name(lang)
                 assert any(name in line for line in skill_lines), (lang, name)
         for lang, label, a in shown:
@@ -115,7 +115,8 @@ def test_lijian_logs_both_duellists():
     g.play("Slash ♠9")
     en, zh = g.log_lines("en"), g.log_lines("zh")
     assert "player_0 uses Seed of Animosity" in en and "0号位 发动离间" in zh
-    assert "player_1 uses Duel on player_2" in en and "1号位 使用 决斗 对 2号位" in zh
+    assert "player_1 uses Duel on player_2 (Seed of Animosity)" in en
+    assert "1号位 使用 决斗 对 2号位（离间）" in zh
     assert not any(MISSING.search(x) for x in en + zh)
 
 
@@ -163,7 +164,7 @@ def test_play_shows_the_draft_and_explains_on_demand():
                 console=Console(io.StringIO("? 仁德\n? liubie\n? zhugeliang\nliubei\nq\n"), out))
     s.run()
     text = out.getvalue()
-    draft = text[text.index("decision: player_0: choose a hero"):text.index("your choice")]
+    draft = text[text.index("player_0 decides: choose a hero"):text.index("your choice")]
     for key in ("caocao", "liubei", "sunquan"):
         h = heroes.HEROES[key]
         assert f"hero {h.name_en}" in draft
@@ -251,7 +252,7 @@ def test_the_draft_shows_lord_skills_only_to_the_lord():
         Session(cfg, seat=seat, opponents=["random"], seed=5,
                 console=Console(io.StringIO(answers), out)).run()
         text = out.getvalue()
-        draft = text[text.index(f"decision: player_{seat}: choose a hero"):]
+        draft = text[text.index(f"player_{seat} decides: choose a hero"):]
         assert draft.count("HP · ") >= 3 and "Lord skill" not in draft, draft
     from heroes_env.demo import offer_lines
     g = Game.new(Config(num_players=5, pack="standard"), seed=3)

@@ -251,7 +251,7 @@ def _rigged_record(second_hand, roles=("lord", "rebel", "loyalist", "renegade"),
         a = labels.match_action(want, g.legal_actions(), g.deck, g.decider, 4, g.s)
         decisions.append([g.decider, a, g.action_to_str(a)])
         g.step(a)
-    assert g.decider == 1 and any(x.startswith("player_1 discards Jink") for x in g.log_lines())
+    assert g.decider == 1 and "player_0 dismantles player_1's Jink ♥2" in g.log_lines()
     return _RiggedRecord(config=g.config, engine_seed=0, decisions=decisions, scenario=scenario)
 
 

@@ -13,7 +13,7 @@ from helpers import damage, discard_names, names
 from helpers import event_args as events
 from helpers import table4 as table
 
-from heroes_env import cards
+from heroes_env import cards, labels
 from heroes_env.engine import constants as C
 from heroes_env.scenario import build
 
@@ -199,7 +199,8 @@ def test_snatch_takes_equipment_into_users_hand():
     g.play("Sky Halberd ♦Q")
     assert g.equipment(1) == []
     assert "Sky Halberd ♦Q" in names(g, g.hand(0))
-    assert events(g, C.EV_GAIN) == [(0, 103, 1)]
+    assert [(a, b, labels.ev_unpack(c)) for kind, a, b, c in g.event_log
+            if kind == C.EV_GAIN] == [(0, 103, (1, C.K_SNATCH))]     # from player_1, by 顺手牵羊
     assert discard_names(g) == ["Snatch ♠3"]
 
 

@@ -653,17 +653,42 @@ Q_SLASH_TARGETS = 32     # value (1): targets his play-phase 杀 may take (方�
 NUM_QUERIES = 33
 
 # ---------------------------------------------------------------- events (log ring)
+# An event is four cells: kind, a, b, c (``state.log_event``). It is the log only: observations
+# read the public history (``engine/history.py``), never these cells.
+#
+# Some cells add a detail to their value (a seat or a card, -1 none): the cell holds
+# value + EV_DETAIL * detail (``state.ev_pack``; ``labels.ev_unpack``), detail >= 0, and a detail
+# of 0 (none) leaves the value as it is.
+EV_DETAIL = 256
+# A cause, in a detail: what moved a card or made it another kind: a card kind (K_DISMANTLE,
+# K_ICE_SWORD, K_SPEAR, ...), or CAUSE_SKILL + a skill's own id (武穆, not the 龙胆 it runs).
+# FR_JUDGE's reason is coded the same way (skills/common.JR_SKILL).
+CAUSE_SKILL = 1000
+CAUSE_NONE = 0
+# A conversion, in a detail: a card used (or played) as another kind, as_kind + CONV_SPAN * cause
+CONV_SPAN = 64
+assert NUM_KINDS <= CONV_SPAN
+# EV_DISCARD's detail: 2 * cause + DISCARD_TAKEN when the seat of c chose the card (过河拆桥,
+# 寒冰剑, 麒麟弓), + 0 when its owner discarded it for that seat's card or skill (雌雄双股剑, 刚烈)
+DISCARD_TAKEN = 1
+EV_SKILL_SILENT = -2  # EV_SKILL's c: no line of its own (the next event tells it: 观星's order, a
+                      # conversion, which the card's use names)
+
 EV_TURN = 1          # a=seat
-EV_USE = 2           # a=user, b=card, c=target (-1 none)
-EV_RESPOND = 3       # a=seat, b=card (played/used in response)
+EV_USE = 2           # a=user (detail: its second card + 1, 丈八蛇矛), b=card (-1: none, 离间's
+                     # 决斗), c=target (-1 none; detail: the conversion: as_kind + CONV_SPAN *
+                     # cause)
+EV_RESPOND = 3       # a=seat, b=card (played/used in response), c=its second card (-1 none; detail:
+                     # the conversion) or, for 八卦阵 (b the armour), 1
 EV_DAMAGE = 4        # a=source (-1), b=target, c=amount
 EV_HEAL = 5          # a=seat, b=amount
 EV_DYING = 6         # a=seat
 EV_DEATH = 7         # a=seat, b=killer (-1), c=role
 EV_DRAW = 8          # a=seat, b=card
-EV_DISCARD = 9       # a=seat, b=card
+EV_DISCARD = 9       # a=seat whose card it was, b=card, c=the seat that caused it (-1: its own
+                     # discard; detail: 2 * cause + DISCARD_TAKEN if that seat chose the card)
 EV_JUDGE = 10        # a=seat, b=card (the judgement card)
-EV_GAIN = 11         # a=seat, b=card, c=from seat
+EV_GAIN = 11         # a=seat, b=card, c=from seat (-1: from the table; detail: the cause)
 EV_EQUIP = 12        # a=seat, b=card
 EV_MOVE_DELAYED = 13  # a=to seat, b=card
 EV_NULLIFIED = 14    # a=target seat, b=trick card

@@ -6,9 +6,11 @@ when the frames can carry out its use.
 from ..fast.jit import njit
 from .constants import (
     C_LOC,
+    CAUSE_NONE,
     COLOR_BLACK,
     COLOR_NONE,
     COLOR_RED,
+    CONV_SPAN,
     DECK_HEROKILL,
     H_DECK,
     H_HEROES,
@@ -73,6 +75,7 @@ from .state import (
     judge_count,
     judge_has,
     num_alive,
+    skill_cause,
     weapon_range,
 )
 
@@ -137,6 +140,17 @@ def converting_skill(s, seat, c, kind):
     """The (base id of the) first skill of seat that turns seat's card c into a card of kind in a
     response (闪, 杀, 桃 for the dying, 无懈可击: ``Q_CONVERTS``); 0 if none."""
     return query(s, Q_CONVERTS, seat, 0, c, kind)
+
+
+@njit(cache=True)
+def conversion(s, seat, c, kind):
+    """The conversion of seat's card c used or played as kind, for the log (``EV_USE``,
+    ``EV_RESPOND``): kind + CONV_SPAN * the cause, the skill that turns it (``CAUSE_NONE`` if
+    none of seat's does); 0 if c is a card of that kind."""
+    if card_kind(s, c) == kind:
+        return 0
+    sk = converting_skill(s, seat, c, kind)
+    return kind + CONV_SPAN * (skill_cause(s, seat, sk) if sk != 0 else CAUSE_NONE)
 
 
 @njit(cache=True)

@@ -11,11 +11,15 @@ from .constants import (
     C_INFO,
     C_LOC,
     C_ORD,
+    CAUSE_SKILL,
     D_ORDER,
+    DISCARD_TAKEN,
     DK_NONE,
     EV_BASE,
+    EV_DETAIL,
     EV_DISCARD,
     EV_DRAW,
+    EV_GAIN,
     EV_GAME_OVER,
     EV_RESHUFFLE,
     EV_RING,
@@ -227,6 +231,13 @@ def log_event(s, kind, a, b, c):
     s[H_NEV] += 1
 
 
+@njit(cache=True)
+def ev_pack(value, detail):
+    """An event cell holding value (a seat or a card, -1 none) and a detail (>= 0; 0: none, the
+    cell is value as it is): ``constants.EV_DETAIL``."""
+    return value + EV_DETAIL * detail
+
+
 # ---------------------------------------------------------------- table positions
 # A seat is a player (agent, role, hand, hero never move); P_POS is where it sits at the table.
 # Everything that depends on seating (distance, turn order, "in seat order from the current
@@ -348,6 +359,19 @@ def skill_slot(s, seat, sk):
 
 
 @njit(cache=True)
+def own_skill(s, seat, sk):
+    """The id of seat's own skill that runs skill sk's code (集权 for 奸雄); sk if it has none."""
+    i = skill_slot(s, seat, sk)
+    return s[P_SK0 + i * MAX_SEATS + seat] if i >= 0 else sk
+
+
+@njit(cache=True)
+def skill_cause(s, seat, sk):
+    """The cause (``CAUSE_SKILL`` + own id) of seat's skill running sk's code."""
+    return CAUSE_SKILL + own_skill(s, seat, sk)
+
+
+@njit(cache=True)
 def slot_skill(s, seat, i):
     """The base id (the mechanic) of seat's skill in slot i; 0 if empty."""
     return SKILL_BASE[s[P_SK0 + i * MAX_SEATS + seat]]
@@ -424,8 +448,26 @@ def move_card(s, c, zone):
 
 @njit(cache=True)
 def discard_card(s, c, seat):
+    """seat discards its card c (-1: the table, for cards no seat holds)."""
     move_card(s, c, Z_DISCARD)
-    log_event(s, EV_DISCARD, seat, c, 0)
+    log_event(s, EV_DISCARD, seat, c, -1)
+
+
+@njit(cache=True)
+def discard_for(s, c, seat, by, cause, taken):
+    """seat's card c is discarded because of seat by's card or skill (cause: ``CAUSE_SKILL``):
+    taken, by chose it (过河拆桥); else seat discarded it for by (雌雄双股剑, 刚烈)."""
+    move_card(s, c, Z_DISCARD)
+    log_event(s, EV_DISCARD, seat, c,
+              ev_pack(by, 2 * cause + (DISCARD_TAKEN if taken else 0)))
+
+
+@njit(cache=True)
+def take_card(s, seat, c, frm, cause):
+    """seat takes card c into its hand from seat frm (-1: from the table) by cause (a card kind
+    or ``CAUSE_SKILL`` + skill id, ``skill_cause``; ``CAUSE_NONE``)."""
+    move_card(s, c, Z_HAND + seat)
+    log_event(s, EV_GAIN, seat, c, ev_pack(frm, cause))
 
 
 @njit(cache=True)

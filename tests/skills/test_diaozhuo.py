@@ -25,7 +25,7 @@ def test_diaozhuo_black_hand_card_as_nullification(invariants):
     assert hand_names(g, 1) == ["Peach ♥3"]
     assert discard_names(g) == ["Dismantlement ♠3", "Slash ♣2"]
     assert event_args(g, C.EV_NULLIFIED) == [(1, 5, 0)]
-    assert skill_events(g, SK.SK_DIAOZHUO) == [(1, SK.SK_DIAOZHUO, -1)]
+    assert skill_events(g, SK.SK_DIAOZHUO) == [(1, SK.SK_DIAOZHUO, C.EV_SKILL_SILENT)]
     invariants(g)
 
 

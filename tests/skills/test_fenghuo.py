@@ -32,7 +32,7 @@ def test_fenghuo_last_equipped_card_as_beacon_fire(invariants):
     assert equip_names(g, 0) == [] and ANCHOR in discard_names(g)
     use = [e for e in event_args(g, C.EV_USE) if e[0] == 0]
     assert len(use) == 1 and g.card_name(use[0][1]) == ANCHOR
-    assert skill_events(g, SK.SK_FENGHUO) == [(0, SK.SK_FENGHUO, -1)]
+    assert skill_events(g, SK.SK_FENGHUO) == [(0, SK.SK_FENGHUO, C.EV_SKILL_SILENT)]
     expect(g, 0, C.DK_PLAY)
     assert labels(g) == sorted(["pass", "Strike ♠7", "Attack Horse ♥5"])
     invariants(g)

@@ -28,5 +28,5 @@ def test_fuxiao_heart_hand_card_as_amazing_grace(invariants):
     expect(g, 0, C.DK_PLAY)
     assert hand_names(g, 3) == ["Chitu ♥5"]
     assert event_args(g, C.EV_USE)[0] == (0, 32, -1)
-    assert skill_events(g, SK.SK_FUXIAO) == [(0, SK.SK_FUXIAO, -1)]
+    assert skill_events(g, SK.SK_FUXIAO) == [(0, SK.SK_FUXIAO, C.EV_SKILL_SILENT)]
     invariants(g)

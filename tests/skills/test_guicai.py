@@ -34,7 +34,7 @@ def test_guicai_replaces_an_indulgence_judgement(invariants):
               {"hero": "simayi", "hand": ["peach ♥3", "slash ♣2"]}, current=1, phase="start",
               deck_top=["slash ♠7", "jink ♦2", "jink ♦3"])
     expect_skill(g, 2, C.DK_SKILL_CARD, "guicai", ["pass", "Peach ♥3", "Slash ♣2"])
-    assert g.describe_decision() == "player_2: Demonic Talent: skill: choose a card"
+    assert g.describe_decision() == "player_2 decides: Demonic Talent — choose a card"
     g.play("Peach ♥3")
     expect(g, 1, C.DK_PLAY)                  # the play phase is not skipped
     assert event_args(g, C.EV_SKIP) == []

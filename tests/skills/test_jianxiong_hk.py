@@ -40,7 +40,7 @@ def test_jianxiong_hk_equipment_card_as_previous_ex_nihilo(invariants):
     g.play("Dilu ♣5")
     assert equip_names(g, 0) == []
     assert hand_names(g, 0) == sorted(["Jink ♦2", "Peach ♥3", "Peach ♥4", "Slash ♠7", "Slash ♠8"])
-    assert skill_events(g, SK.SK_JIANXIONG_HK) == [(0, SK.SK_JIANXIONG_HK, -1)]
+    assert skill_events(g, SK.SK_JIANXIONG_HK) == [(0, SK.SK_JIANXIONG_HK, C.EV_SKILL_SILENT)]
     expect(g, 0, C.DK_PLAY)
     assert "skill Treacherous Hero" not in g.legal_labels()      # once per turn
     invariants(g)

@@ -9,6 +9,7 @@ from helpers import DILU as ANCHOR
 from helpers import roles_table as table
 from helpers import skill_events as own_skill_uses
 
+from heroes_env.engine import constants as C
 from heroes_env.engine.skills import ids as SK
 
 
@@ -20,5 +21,6 @@ def test_lingxian_repeats_the_previous_card():
     g.play("Ex Nihilo ♥7")
     g.play("skill Spirit Echo")
     g.play("Jink ♦2")
-    assert len(g.hand(0)) == 5 and own_skill_uses(g, SK.SK_LINGXIAN) == [(0, SK.SK_LINGXIAN, -1)]
+    assert len(g.hand(0)) == 5
+    assert own_skill_uses(g, SK.SK_LINGXIAN) == [(0, SK.SK_LINGXIAN, C.EV_SKILL_SILENT)]
     assert "skill Spirit Echo" not in g.legal_labels()          # once per turn

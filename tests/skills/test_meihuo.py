@@ -29,5 +29,5 @@ def test_meihuo_diamond_card_as_drawn_prison(invariants):
     c = [x for x in g.judgement_zone(2)]
     assert len(c) == 1 and g.card_name(c[0]) == "Attack Horse ♦K"
     assert g.s[C.C_AS + c[0]] == C.K_INDULGENCE
-    assert skill_events(g, SK.SK_MEIHUO) == [(0, SK.SK_MEIHUO, -1)]
+    assert skill_events(g, SK.SK_MEIHUO) == [(0, SK.SK_MEIHUO, C.EV_SKILL_SILENT)]
     invariants(g)

@@ -38,7 +38,7 @@ def test_qixi_black_hand_or_equipment_card_as_dismantlement(invariants):
     assert equip_names(g, 3) == [] and equip_names(g, 0) == []
     assert discard_names(g) == ["Chitu ♥5", "Eight Diagram ♠2"]
     assert event_args(g, C.EV_USE) == [(0, 3, 3)]        # card 3 = 八卦阵 ♠2, used on seat 3
-    assert skill_events(g, SK.SK_QIXI) == [(0, SK.SK_QIXI, -1)]
+    assert skill_events(g, SK.SK_QIXI) == [(0, SK.SK_QIXI, C.EV_SKILL_SILENT)]
     # no use limit: the black 杀 can still be used as 过河拆桥
     expect(g, 0, C.DK_PLAY)
     assert "skill Surprise Raid" in g.legal_labels()

@@ -40,7 +40,7 @@ def test_shentou_club_hand_card_as_pickpocket_at_any_distance_with_feizei(invari
     g.play("a hand card")
     assert hand_names(g, 0) == ["Dodge ♦2", "Dodge ♦3", "Strike ♠7"]
     assert hand_names(g, 2) == [] and discard_names(g) == ["Strike ♣2"]
-    assert skill_events(g, SK.SK_SHENTOU) == [(0, SK.SK_SHENTOU, -1)]
+    assert skill_events(g, SK.SK_SHENTOU) == [(0, SK.SK_SHENTOU, C.EV_SKILL_SILENT)]
     expect(g, 0, C.DK_PLAY)
     invariants(g)
 

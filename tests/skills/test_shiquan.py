@@ -33,6 +33,6 @@ def test_shiquan_black_card_as_remove_the_firewood_at_any_distance(invariants):
     g.play("Jade Ruyi ♠2")
     assert equip_names(g, 2) == [] and equip_names(g, 0) == []
     assert discard_names(g) == ["Jade Ruyi ♠2", "Tiger Tally ♣A"]
-    assert skill_events(g, SK.SK_SHIQUAN) == [(0, SK.SK_SHIQUAN, -1)]
+    assert skill_events(g, SK.SK_SHIQUAN) == [(0, SK.SK_SHIQUAN, C.EV_SKILL_SILENT)]
     expect(g, 0, C.DK_PLAY)
     invariants(g)

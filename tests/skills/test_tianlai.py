@@ -23,5 +23,5 @@ def test_tianlai_diamond_card_as_indulgence(invariants):
     g.play("Jink ♦2")
     g.play("target player_2")
     assert g.judgement_zone(2) == [83] and g.s[C.C_AS + 83] == C.K_INDULGENCE
-    assert skill_events(g, SK.SK_TIANLAI) == [(0, SK.SK_TIANLAI, -1)]
+    assert skill_events(g, SK.SK_TIANLAI) == [(0, SK.SK_TIANLAI, C.EV_SKILL_SILENT)]
     invariants(g)

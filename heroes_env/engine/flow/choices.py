@@ -9,7 +9,7 @@ from ..constants import (
     DK_PICK,
     DK_SELECT,
     DX_PURPOSE,
-    EV_GAIN,
+    F_AS,
     F_PC,
     F_TGT,
     F_USER,
@@ -17,7 +17,11 @@ from ..constants import (
     H_ANSWER,
     H_DTGT,
     H_NCARDS,
+    K_AXE,
+    K_DISMANTLE,
+    K_ICE_SWORD,
     K_NONE,
+    K_SNATCH,
     OPT_HAND,
     P_ARMOR,
     P_HANDN,
@@ -25,16 +29,26 @@ from ..constants import (
     P_PLUS,
     P_WEAPON,
     PUR_AXE,
+    PUR_DISMANTLE,
+    PUR_SKILL,
     PUR_SNATCH,
     PUR_SPEAR,
-    Z_HAND,
     Z_JUDGE,
     Z_PROC,
 )
 from ..frames import F_PICK_PURPOSE, F_SEL_DONE, F_SEL_LEFT, F_SEL_PURPOSE, F_SPEAR1
 from ..marks import mark, mark_hand
 from ..rules import alive, pick_takes_judge, total_cards
-from ..state import discard_card, log_event, move_card, pop_frame, post_decision, random_hand_card
+from ..state import (
+    discard_card,
+    discard_for,
+    move_card,
+    pop_frame,
+    post_decision,
+    random_hand_card,
+    skill_cause,
+    take_card,
+)
 
 # FR_SELECT steps
 SELECT_ASK = 0     # ask for a card
@@ -47,10 +61,15 @@ def run_select(s, o):
     purpose = s[o + F_SEL_PURPOSE]
     if s[o + F_PC] == SELECT_ANSWER:
         c = s[H_ANSWER] - A_CARD
+        parent = o - FRAME_SIZE
         if purpose == PUR_SPEAR:
             move_card(s, c, Z_PROC)
-            parent = o - FRAME_SIZE
             s[parent + F_SPEAR1 + s[o + F_SEL_DONE]] = c      # (F_SPEAR1, F_SPEAR2)
+        elif purpose == PUR_AXE:
+            discard_for(s, c, u, u, K_AXE, False)
+        elif purpose == PUR_SKILL:  # for the skill of the frame below (刚烈)
+            by = s[parent + F_USER]
+            discard_for(s, c, u, by, skill_cause(s, by, s[parent + F_AS]), False)
         else:
             discard_card(s, c, u)
         s[o + F_SEL_DONE] += 1
@@ -96,10 +115,9 @@ def run_pick(s, o):
     else:
         c = a - A_CARD
     if purpose == PUR_SNATCH:
-        move_card(s, c, Z_HAND + u)
-        log_event(s, EV_GAIN, u, c, t)
+        take_card(s, u, c, t, K_SNATCH)
     else:
-        discard_card(s, c, t)
+        discard_for(s, c, t, u, K_DISMANTLE if purpose == PUR_DISMANTLE else K_ICE_SWORD, True)
     pop_frame(s, c)
 
 

@@ -68,6 +68,7 @@ from ..mode3v3 import death_3v3
 from ..rules import (
     alive,
     can_convert_to,
+    conversion,
     own_peach_bonus,
     pick_takes_judge,
     seat_distance,
@@ -80,8 +81,10 @@ from ..skills.registry import dying_held_off, fire
 from ..state import (
     bury,
     discard_card,
+    discard_for,
     draw_cards,
     end_game,
+    ev_pack,
     has_kind_in_hand,
     log_event,
     pop_frame,
@@ -198,7 +201,7 @@ def run_damage(s, o):
     elif pc == DMG_KYLIN_ANSWER:
         a = s[H_ANSWER]
         if a != A_PASS:
-            discard_card(s, a - A_CARD, t)
+            discard_for(s, a - A_CARD, t, src, K_KYLIN_BOW, True)
         s[o + F_PC] = DMG_PREVENT
     elif pc == DMG_PREVENT:
         s[o + F_PC] = DMG_DEAL
@@ -274,7 +277,7 @@ def run_dying(s, o):
             s[o + F_DY_ASKED] += 1
         else:
             c = a - A_CARD
-            log_event(s, EV_USE, seat, c, v)
+            log_event(s, EV_USE, seat, c, ev_pack(v, conversion(s, seat, c, K_PEACH)))  # 回春
             discard_card(s, c, seat)
             # a skill of his may make another's 桃 heal 1 more (救援 of the 民 lord: a 君's 药), a
             # skill of another's his own 桃 (大米: a 吴's)

@@ -96,6 +96,7 @@ from ..state import (
     move_card,
     pop_frame,
     post_decision,
+    take_card,
 )
 from .respond import can_make_slash
 
@@ -244,8 +245,7 @@ def _effect_collateral(s, o, u, t, c, pc):
     else:
         w = s[P_WEAPON + t]
         if s[H_RET] == 0 and w >= 0 and alive(s, u) and alive(s, t):
-            move_card(s, w, Z_HAND + u)
-            log_event(s, EV_GAIN, u, w, t)
+            take_card(s, u, w, t, K_COLLATERAL)
         pop_frame(s, 0)
 
 

@@ -8,6 +8,7 @@ from ..constants import (
     A_SKILL,
     C_LOC,
     COLOR_RED,
+    CONV_SPAN,
     DK_JINK,
     DK_NULLIFY,
     DK_SLASH,
@@ -16,6 +17,7 @@ from ..constants import (
     EV_ARMOR,
     EV_PASS,
     EV_RESPOND,
+    EV_SKILL_SILENT,
     EV_USE,
     F_AS,
     F_CARD,
@@ -39,6 +41,7 @@ from ..constants import (
     K_JINK,
     K_NULLIFICATION,
     K_SLASH,
+    K_SPEAR,
     MAX_SKILL_SLOTS,
     P_ALIVE,
     P_ARMOR,
@@ -88,6 +91,7 @@ from ..rules import (
     can_convert_to,
     can_slash_target,
     can_slash_target_x,
+    conversion,
     converting_skill,
     judge_color,
     spear_ready,
@@ -100,6 +104,7 @@ from ..state import (
     card_kind,
     discard_card,
     draw_cards,
+    ev_pack,
     hand_kind_seats,
     has_kind_in_hand,
     log_event,
@@ -269,7 +274,9 @@ def answer_with(s, o, r, c, c2):
         s[o + F_USE_TGT3] = -1
         s[o + F_USE_NTGT] = 1   # one preset target
         return
-    log_event(s, EV_RESPOND, r, c, c2)
+    kind = K_JINK if s[o + F_AS] == DK_JINK else K_SLASH
+    conv = kind + CONV_SPAN * K_SPEAR if c2 >= 0 else conversion(s, r, c, kind)
+    log_event(s, EV_RESPOND, r, c, ev_pack(c2, conv))
     if s[o + F_AS] == DK_SLASH and s[H_CUR] == r and s[H_PHASE] == PH_PLAY:
         s[P_TFLAGS + r] |= TF_SLASHED
     if purpose == PUR_LORD:
@@ -358,9 +365,10 @@ def run_nullify(s, o):
         if a != A_PASS:
             c = a - A_CARD
             seat = s[o + F_NUL_SEAT]
-            if card_kind(s, c) != K_NULLIFICATION:        # a card a skill turns into one (雕琢)
-                skill_log(s, seat, converting_skill(s, seat, c, K_NULLIFICATION), -1)
-            log_event(s, EV_USE, seat, c, -1)
+            if card_kind(s, c) != K_NULLIFICATION:        # a card a skill turns into one (雕琢):
+                # its use is logged, the use names it
+                skill_log(s, seat, converting_skill(s, seat, c, K_NULLIFICATION), EV_SKILL_SILENT)
+            log_event(s, EV_USE, seat, c, ev_pack(-1, conversion(s, seat, c, K_NULLIFICATION)))
             hist_nullify(s, seat, s[o + F_TGT], s[o + F_AS], s[o + F_NUL_COUNT])
             discard_card(s, c, seat)
             if query(s, Q_DRAW_ON_TRICK, seat, 0, K_NULLIFICATION, 0) != 0:

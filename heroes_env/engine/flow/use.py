@@ -9,6 +9,7 @@ from ..constants import (
     A_TARGET,
     C_AS,
     C_LOC,
+    CONV_SPAN,
     DK_CONFIRM,
     DK_DSWORDS,
     DK_TARGET,
@@ -53,6 +54,7 @@ from ..constants import (
     K_SAVAGE,
     K_SLASH,
     K_SNATCH,
+    K_SPEAR,
     P_HANDN,
     P_MINUS,
     P_PLUS,
@@ -97,6 +99,7 @@ from ..rules import (
     aim_taker,
     alive,
     can_slash_target,
+    conversion,
     extra_slash_target,
     legal_target,
     num_alive,
@@ -109,8 +112,10 @@ from ..skills.queries import notify, query
 from ..skills.registry import fire
 from ..state import (
     discard_card,
+    discard_for,
     draw_cards,
     equip_slot_field,
+    ev_pack,
     is_equip_kind,
     is_trick_kind,
     log_event,
@@ -260,6 +265,23 @@ def take_aims(s, o):
 
 
 @njit(cache=True)
+def _log_use(s, o, u, c, k, t0):
+    """EV_USE of the use at o: its second card (丈八蛇矛) and the conversion that made the card
+    a k. The card lies on the table by now: the skill that turned it is asked (``conversion``)
+    with the card back where it was used from, for a moment (its user's hand or equipment)."""
+    sub2 = s[o + F_SUB2]
+    conv = 0
+    if sub2 >= 0:
+        conv = k + CONV_SPAN * K_SPEAR
+    elif c >= 0:
+        z = s[C_LOC + c]
+        s[C_LOC + c] = (Z_HAND if s[o + F_USE_FLAGS] & UF_FROM_HAND else Z_EQUIP) + u
+        conv = conversion(s, u, c, k)
+        s[C_LOC + c] = z
+    log_event(s, EV_USE, ev_pack(u, sub2 + 1), c, ev_pack(t0, conv))
+
+
+@njit(cache=True)
 def _use_resolve(s, o):
     """USE_RESOLVE: targets fixed: 门神, action order, the log and the history; equipment and
     delayed tricks are placed; a 杀 goes on to its target skills, the rest to their effects."""
@@ -274,7 +296,7 @@ def _use_resolve(s, o):
     if k == K_SLASH and s[o + F_USE_NTGT] > 1:
         sort_targets(s, o)
     t0 = s[o + F_TGT]
-    log_event(s, EV_USE, u, c, t0)
+    _log_use(s, o, u, c, k, t0)
     if aims_harm(k):                 # public history: harm aimed at each target
         for i in range(s[o + F_USE_NTGT]):
             hist_add(s, HK_AIM, u, use_target(s, o, i), k, 1)
@@ -489,7 +511,7 @@ def run_dswords(s, o):
         if a == A_PASS:
             draw_cards(s, u, 1)
         else:
-            discard_card(s, a - A_CARD, t)
+            discard_for(s, a - A_CARD, t, u, K_DOUBLE_SWORDS, False)
         pop_frame(s, 0)
 
 

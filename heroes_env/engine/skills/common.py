@@ -13,14 +13,16 @@ from ..constants import (
     A_TARGET,
     C_LOC,
     C_ORD,
+    CAUSE_NONE,
+    CAUSE_SKILL,
     COLOR_NONE,
     DK_CONFIRM,
     DK_SKILL_CARD,
-    EV_GAIN,
     EV_HEAL,
     EV_LOSE_HP,
     EV_REVEAL,
     EV_SKILL,
+    EV_SKILL_SILENT,
     F_AS,
     F_CARD,
     F_PC,
@@ -35,7 +37,6 @@ from ..constants import (
     H_NODIST,
     H_NP,
     HK_HEAL,
-    MAX_SEATS,
     OPT_HAND,
     P_ALIVE,
     P_ARMOR,
@@ -45,7 +46,6 @@ from ..constants import (
     P_MAXHP,
     P_MINUS,
     P_PLUS,
-    P_SK0,
     P_USED,
     P_WEAPON,
     PC_START,
@@ -66,17 +66,18 @@ from ..state import (
     discard_card,
     has_skill,
     log_event,
-    move_card,
+    own_skill,
     pop_frame,
     post_decision,
     post_skill_decision,
     random_hand_card,
     seat_after,
     skill_slot,
+    take_card,
 )
 from .ids import SK_HONGYANJIE
 
-JR_SKILL = 1000       # FR_JUDGE reason for a skill's judgement: JR_SKILL + skill id
+JR_SKILL = CAUSE_SKILL   # FR_JUDGE reason for a skill's judgement: JR_SKILL + skill id
 PD_STAGE = 99         # H_DA of a 拼点 card choice (any skill's; masked by ``registry.skill_mask``)
 
 
@@ -145,9 +146,9 @@ def mark_used(s, seat, sk):
 
 @njit(cache=True)
 def skill_log(s, seat, sk, tgt):
-    """Log seat's use of (its skill running) sk under the skill's own id (集权, not 奸雄)."""
-    i = skill_slot(s, seat, sk)
-    own = s[P_SK0 + i * MAX_SEATS + seat] if i >= 0 else sk
+    """Log seat's use of (its skill running) sk under the skill's own id (集权, not 奸雄); tgt -1
+    none, ``EV_SKILL_SILENT``: no line of its own."""
+    own = own_skill(s, seat, sk)
     log_event(s, EV_SKILL, seat, own, tgt)
     hist_skill(s, seat, own, tgt)          # public history: a harmful / protecting skill aimed
 
@@ -174,7 +175,7 @@ def use_converted(s, o, sk, kind, nodist):
     if s[o + F_PC] == CONVERT_ASK:
         ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, CONVERT_CARD)
         return
-    skill_log(s, u, sk, -1)
+    skill_log(s, u, sk, EV_SKILL_SILENT)       # the use names the skill (EV_USE's conversion)
     s[H_NODIST] = nodist
     become_frame(s, o, FR_USE, u, -1, s[H_ANSWER] - A_CARD, kind, -1, UF_PLAY, -1)
 
@@ -277,9 +278,9 @@ def lose_hp(s, seat, n):
 
 @njit(cache=True)
 def gain(s, seat, c, frm):
-    """seat takes card c into its hand (from seat frm, or -1 from the table)."""
-    move_card(s, c, Z_HAND + seat)
-    log_event(s, EV_GAIN, seat, c, frm)
+    """seat takes card c into its hand from the table (frm -1) or, for no skill in particular,
+    from seat frm (``state.take_card`` names the cause)."""
+    take_card(s, seat, c, frm, CAUSE_NONE)
 
 
 @njit(cache=True)
@@ -341,12 +342,13 @@ def mark_hand_or_equip(s, out, t):
 
 
 @njit(cache=True)
-def take_hand_or_equip(s, seat, t, a):
-    """seat takes from t what answer a of a mark_hand_or_equip choice names."""
+def take_hand_or_equip(s, seat, t, a, cause):
+    """seat takes from t, by cause (``state.take_card``), what answer a of a mark_hand_or_equip
+    choice names."""
     if a == A_OPTION + OPT_HAND:
-        gain(s, seat, random_hand_card(s, t), t)
+        take_card(s, seat, random_hand_card(s, t), t, cause)
     else:
-        gain(s, seat, a - A_CARD, t)
+        take_card(s, seat, a - A_CARD, t, cause)
 
 
 # ---------------------------------------------------------------- 拼点 (point comparison)

@@ -34,9 +34,11 @@ from ..state import (
     other_alive,
     pop_frame,
     random_hand_card,
+    skill_cause,
     skill_param,
+    take_card,
 )
-from .common import ask, gain, mark_others_alive, mark_used, rel_target, skill_log, used
+from .common import ask, mark_others_alive, mark_used, rel_target, skill_log, used
 from .ids import SK_FANJIAN
 
 # the steps of its FR_SKILL frame (F_PC): the target asked; chosen (it names); named; damage dealt
@@ -87,7 +89,7 @@ def run(s, o):
             pop_frame(s, 0)
             return
         log_event(s, EV_REVEAL, u, c, 0)
-        gain(s, t, c, u)
+        take_card(s, t, c, u, skill_cause(s, u, SK_FANJIAN))
         if a >= A_OPTION + OPT_SUIT:        # 攻心: a suit was named
             wrong = card_suit(s, c) != a - A_OPTION - OPT_SUIT
         else:

@@ -23,8 +23,8 @@ from ..constants import (
     SKD_PASS,
     TP_DAMAGED,
 )
-from ..state import alive, pop_frame, random_hand_card, skill_param
-from .common import ask, ask_confirm, gain, mark_hand_or_equip, skill_log, take_hand_or_equip
+from ..state import alive, pop_frame, random_hand_card, skill_cause, skill_param, take_card
+from .common import ask, ask_confirm, mark_hand_or_equip, skill_log, take_hand_or_equip
 from .ids import SK_FANKUI
 
 TIMINGS = (TP_DAMAGED,)
@@ -69,7 +69,7 @@ def run(s, o):
     if a != A_PASS:
         skill_log(s, u, SK_FANKUI, src)
         if a == A_CONFIRM:
-            gain(s, u, random_hand_card(s, src), src)
+            take_card(s, u, random_hand_card(s, src), src, skill_cause(s, u, SK_FANKUI))
         else:
-            take_hand_or_equip(s, u, src, a)
+            take_hand_or_equip(s, u, src, a, skill_cause(s, u, SK_FANKUI))
     pop_frame(s, 0)

@@ -11,6 +11,7 @@ from ..constants import (
     A_CARD,
     A_TARGET,
     COLOR_NONE,
+    CONV_SPAN,
     DK_SKILL_CARD,
     DK_SKILL_TARGET,
     DX_SKILL_EXTRA,
@@ -30,7 +31,16 @@ from ..constants import (
 )
 from ..frames import F_SKILL_OWN1, push_effect
 from ..history import hist_skill
-from ..state import alive, discard_card, log_event, pop_frame, seat_after, skill_param
+from ..state import (
+    alive,
+    discard_card,
+    ev_pack,
+    log_event,
+    pop_frame,
+    seat_after,
+    skill_cause,
+    skill_param,
+)
 from .common import ask, has_card_where, mark_cards, mark_used, rel_target, skill_log, used
 from .ids import SK_LIJIAN
 from .queries import query
@@ -128,7 +138,8 @@ def run(s, o):
         if g >= 0:
             skill_log(s, g, query(s, Q_TAKES_AIM, g, 0, victim, duelist), victim)
             victim = g
-        log_event(s, EV_USE, duelist, -1, victim)
+        log_event(s, EV_USE, duelist, -1,
+                  ev_pack(victim, K_DUEL + CONV_SPAN * skill_cause(s, u, SK_LIJIAN)))
         hist_skill(s, u, s[o + F_AS], victim)       # public history: 离间 aims at the victim
         s[o + F_PC] = LIJIAN_DUELLED
         push_effect(s, duelist, victim, -1, K_DUEL, -1, UF_NO_NULLIFY, -1)

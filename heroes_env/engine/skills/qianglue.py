@@ -19,7 +19,7 @@ from ..constants import (
     TP_SLASH_DODGED,
 )
 from ..rules import judge_color, total_cards
-from ..state import alive, pop_frame
+from ..state import alive, pop_frame, skill_cause
 from .common import (
     ask,
     ask_confirm,
@@ -27,6 +27,7 @@ from .common import (
     mark_hand_or_equip,
     take_hand_or_equip,
 )
+from .ids import SK_QIANGLUE
 
 TIMINGS = (TP_SLASH_DODGED,)
 
@@ -65,5 +66,5 @@ def run(s, o):
             pop_frame(s, 0)
     else:                               # QIANGLUE_TAKEN
         if s[H_ANSWER] != A_PASS:
-            take_hand_or_equip(s, u, t, s[H_ANSWER])
+            take_hand_or_equip(s, u, t, s[H_ANSWER], skill_cause(s, u, SK_QIANGLUE))
         pop_frame(s, 0)

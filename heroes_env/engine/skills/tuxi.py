@@ -24,8 +24,16 @@ from ..constants import (
     TP_DRAW,
 )
 from ..frames import F_SKILL_OWN1, F_SKILL_OWN2
-from ..state import alive, pop_frame, random_hand_card, rel_seat, seat_after
-from .common import ask, gain, rel_target, skill_log
+from ..state import (
+    alive,
+    pop_frame,
+    random_hand_card,
+    rel_seat,
+    seat_after,
+    skill_cause,
+    take_card,
+)
+from .common import ask, rel_target, skill_log
 from .ids import SK_TUXI
 
 TIMINGS = (TP_DRAW,)
@@ -64,7 +72,7 @@ def take(s, o, u):
         t1, t2 = t2, t1
     for t in (t1, t2):
         if t >= 0 and s[P_HANDN + t] > 0:
-            gain(s, u, random_hand_card(s, t), t)
+            take_card(s, u, random_hand_card(s, t), t, skill_cause(s, u, SK_TUXI))
     pop_frame(s, 0)
 
 
