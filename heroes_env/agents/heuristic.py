@@ -259,6 +259,35 @@ class HeuristicAgent(Agent):
                              "this mask another seat's?")
         return out
 
+    # ------------------------------------------------------------ compiled callers
+    def direct_memory(self, count: int) -> tuple[np.ndarray, np.ndarray]:
+        """The memory rows of the integer slots 0..count-1, grown to hold them first: (MF, MI),
+        the arrays that compiled callers (``heuristic_loop``, the search's playouts) hand to the
+        kernels, which read and write them in place. A later call may grow them into new
+        arrays: take them again after it.
+
+        Args:
+            count: How many slots the caller uses.
+
+        Returns:
+            tuple[numpy.ndarray, numpy.ndarray]: The evidence rows (float) and the generator
+            rows (int) of every integer slot held so far.
+        """
+        self._direct.grow(int(count))
+        return self._direct.MF, self._direct.MI
+
+    def evidence_of(self, slot: Hashable) -> np.ndarray:
+        """A copy of the slot's evidence row (what ``direct_memory``'s MF rows hold), zeros for
+        a slot that has not acted."""
+        rows, pool = self._rows([slot])
+        return pool.MF[rows[0]].copy()
+
+    def count_decisions(self, decisions: np.ndarray, fallbacks: np.ndarray) -> None:
+        """Add decisions taken in compiled code to ``decisions`` and ``fallbacks``: arrays of
+        shape (NUM_DECISION_KINDS, MAX_SKILLS), counts by decision kind and asking skill."""
+        self._dec_counts += decisions
+        self._fb_counts += fallbacks
+
     def player(self) -> HK.Player:
         """This agent as the kernels see it (``heuristic_common.Player``)."""
         return HK.Player(int(self.base_seed), int(self.evidence), int(self._default_deck),

@@ -26,7 +26,7 @@ from heroes_env.engine import batch as K
 from heroes_env.engine import constants as C
 from heroes_env.engine.batch import advance_row
 from heroes_env.fast import crew
-from heroes_env.fast.intrinsics import borrow, borrow_row, store_fence, stream_row
+from heroes_env.fast.intrinsics import borrow, borrow_row, store_fence
 from heroes_env.fast.jit import njit
 
 from . import heuristic_kernels as HK
@@ -109,14 +109,12 @@ def loop_advance_rows(rows, opts, new_step, L, pl, go, lo, hi):
     L, pl = borrow(L), borrow(pl)
     K.tally_start(rows.seen, lo)
     info = np.zeros(3, np.int64)
-    obs = rows.obs
-    scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last
-    sc = borrow_row(scratch, 0)                          # use)
-    for i in range(lo, hi):
-        ob = sc if opts.stream != 0 else borrow_row(obs, i)
-        if _row(i, rows, opts, new_step, L, pl, ob, info) and opts.stream != 0:
-            stream_row(obs, i, sc)
-        K.tally_row(rows.R, i, rows.seen, lo)
+    scratch = np.empty((1, rows.obs.shape[1]), rows.obs.dtype)   # (Numba frees a variable after
+    sc = borrow_row(scratch, 0)                                    # its last use)
+    for i in range(lo, hi):                     # batch.vec_advance_rows' loop, this step
+        ob = K.row_begin(i, hi, rows, opts, sc)
+        wrote = _row(i, rows, opts, new_step, L, pl, ob, info)
+        K.row_end(i, lo, rows, opts, sc, wrote)
     if opts.stream != 0:
         store_fence()
     return scratch.shape[0]      # a use of scratch after the loop: sc borrows it, so it must live
@@ -146,20 +144,18 @@ class HeuristicLoop:
         """``batch.vec_advance`` for the core's rows on num_threads threads, the heuristic
         playing the OPP_COMPILED seats; -1 or the first row with an illegal action."""
         a = self.agent
-        pool = a._direct
-        pool.grow(self.B * NS)
+        MF, MI = a.direct_memory(self.B * NS)
         rows, opts, new_step, out = core.kernel_args(new_step)
         pl = a.player()
 
         def run(k, lo, hi, go):
-            L = Seats(self.game_of, self.kind, pool.MF, pool.MI, self.dec[k], self.fb[k])
+            L = Seats(self.game_of, self.kind, MF, MI, self.dec[k], self.fb[k])
             return loop_advance_rows(rows, opts, new_step, L, pl, go, lo, hi)
 
         bad = K.advance(core.S, core.actions, core.act, core.masks, core.seen, out, num_threads,
                         run)
         if self.dec.any():
-            a._dec_counts += self.dec.sum(0)
-            a._fb_counts += self.fb.sum(0)
+            a.count_decisions(self.dec.sum(0), self.fb.sum(0))
             self.dec[:] = 0
             self.fb[:] = 0
         return bad

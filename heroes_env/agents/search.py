@@ -346,9 +346,8 @@ class SearchAgent(Agent):
         # the deciding seat plays on with the memory its heuristic built in this game
         loop.game_of[:n] = -1
         loop.game_of[:n, seat] = R[:n, K.R_SERIAL]
-        mem_rows, pool = self.prior._rows([slot])
-        self.player._direct.grow(pb.rows * NS)
-        self.player._direct.MF[np.arange(n) * NS + seat] = pool.MF[mem_rows[0]]
+        MF, _ = self.player.direct_memory(pb.rows * NS)
+        MF[np.arange(n) * NS + seat] = self.prior.evidence_of(slot)
         bad = core.call(1)
         if bad >= 0:
             raise RuntimeError(f"search: candidate {int(core.actions[bad])} is not legal in "

@@ -465,25 +465,42 @@ def vec_advance_rows(rows, opts, new_step, go, lo, hi):
     crew.release(go)
     rows, opts = borrow(rows), borrow(opts)     # read in the loop without reference counts
     tally_start(rows.seen, lo)
-    obs = rows.obs
-    scratch = np.empty((1, obs.shape[1]), obs.dtype)   # (Numba frees a variable after its last use)
-    sc = borrow_row(scratch, 0)
+    scratch = np.empty((1, rows.obs.shape[1]), rows.obs.dtype)   # (Numba frees a variable after
+    sc = borrow_row(scratch, 0)                                    # its last use)
     for i in range(lo, hi):
-        if i + 1 < hi:
-            prefetch_row(rows.S, i + 1)     # the next game's state, while this one steps
-        # this game's observation and mask rows, written after its engine step: their lines
-        # come in while the step runs (fetched one game ahead they came too early)
-        if opts.stream == 0:
-            prefetch_row_for_write(obs, i)
-        prefetch_row_for_write(rows.masks, i)
-        ob = sc if opts.stream != 0 else borrow_row(obs, i)
+        ob = row_begin(i, hi, rows, opts, sc)
         wrote = advance_row(i, rows.actions[i], rows.act[i], new_step, rows, opts, ob)
-        if wrote and opts.stream != 0:
-            stream_row(obs, i, sc)
-        tally_row(rows.R, i, rows.seen, lo)
+        row_end(i, lo, rows, opts, sc, wrote)
     if opts.stream != 0:
         store_fence()
     return scratch.shape[0]      # a use of scratch after the loop: sc borrows it, so it must live
+
+
+# The loop over a range of rows, in two halves around a row's step, so that every vector kernel
+# (vec_advance_rows here, heuristic_loop.loop_advance_rows with the heuristic's decisions in the
+# step) runs the same loop: Numba caches no kernel that takes the step as a function.
+@njit(cache=True, inline="always")
+def row_begin(i, hi, rows, opts, sc):
+    """Before row i of the range ..hi-1 steps: the next row's state and this row's observation
+    and mask lines fetched; the row the step observes into (sc, the range's scratch row, when
+    opts.stream != 0; else obs[i])."""
+    if i + 1 < hi:
+        prefetch_row(rows.S, i + 1)     # the next game's state, while this one steps
+    # this game's observation and mask rows, written after its engine step: their lines come in
+    # while the step runs (fetched one game ahead they came too early)
+    if opts.stream == 0:
+        prefetch_row_for_write(rows.obs, i)
+    prefetch_row_for_write(rows.masks, i)
+    return sc if opts.stream != 0 else borrow_row(rows.obs, i)
+
+
+@njit(cache=True, inline="always")
+def row_end(i, lo, rows, opts, sc, wrote):
+    """After row i of the range lo.. stepped (wrote: it observed into its row): the scratch row
+    streamed out to obs[i] (opts.stream != 0) and the row counted (``tally_row``)."""
+    if wrote and opts.stream != 0:
+        stream_row(rows.obs, i, sc)
+    tally_row(rows.R, i, rows.seen, lo)
 
 
 @njit(entry=True, cache=True)

@@ -37,8 +37,7 @@ def batched_records(cfg: TournamentConfig, todo: list[int], threads: int = 1):
                      serial_below=None if threads == 1 else 0)
     agent = HeuristicAgent(seed=0)
     core.loop = loop = HeuristicLoop(agent, B)
-    agent._direct.grow(B * NS)
-    MI = agent._direct.MI
+    _, MI = agent.direct_memory(B * NS)          # the loop's slots' generators, seeded per game
     for start in range(0, len(todo), B):
         chunk = todo[start:start + B]
         core.act[:] = K.ACT_NONE
