@@ -141,7 +141,8 @@ def test_illegal_action_option_is_checked_and_documented():
     with pytest.raises(ValueError, match=r"illegal_action must be one of \['raise', 'lose'\]"):
         LearnerEnv(illegal_action="ignore")
     assert set(ILLEGAL_ACTION) == {"raise", "lose"}
-    doc = (LearnerEnv.__doc__ or "") + (LearnerEnv.__init__.__doc__ or "") + heroes_env.wrappers.__doc__
+    doc = ((LearnerEnv.__doc__ or "") + (LearnerEnv.__init__.__doc__ or "")
+           + heroes_env.wrappers.__doc__)
     assert "illegal_action" in doc and '"lose"' in doc
 
 
