@@ -3,8 +3,8 @@
 
 The kingdom is the parameter (skills.csv: 吴).
 """
-from ...fast.jit import njit
-from ..constants import P_KINGDOM, Q_OWN_PEACH_BONUS
+from ....fast.jit import njit
+from ...constants import P_KINGDOM, Q_OWN_PEACH_BONUS
 
 QUERIES = (Q_OWN_PEACH_BONUS,)
 

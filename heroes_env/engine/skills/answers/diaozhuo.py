@@ -4,11 +4,11 @@ It serves in responses only (a 无懈可击 is never used as a play-phase action
 ``conversions`` offers it no action); the 无懈可击 chain asks it through the query points
 (``Q_MAKES_KIND``: it makes 无懈可击; ``Q_CONVERTS``: which card, and which skill to log).
 """
-from ...fast.jit import njit
-from ..constants import COLOR_BLACK, K_NULLIFICATION, Q_CONVERTS, Q_MAKES_KIND
-from ..state import card_color
-from .common import first_converting, own_card
-from .ids import SK_DIAOZHUO
+from ....fast.jit import njit
+from ...constants import COLOR_BLACK, K_NULLIFICATION, Q_CONVERTS, Q_MAKES_KIND
+from ...state import card_color
+from ..common import first_converting, own_card
+from ..ids import SK_DIAOZHUO
 
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
 

@@ -4,8 +4,8 @@
 The tricks with several targets: 烽火狼烟, 万箭齐发, 休养生息 and 五谷丰登, with two or more living
 targets.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     K_AMAZING_GRACE,
     K_ARCHERY,
     K_GOD_SALVATION,
@@ -13,9 +13,9 @@ from ..constants import (
     Q_TRICK_SKIPPED,
     Q_TRICK_SKIPS,
 )
-from ..state import draw_cards
-from .common import skill_log
-from .ids import SK_DIEHUN
+from ...state import draw_cards
+from ..common import skill_log
+from ..ids import SK_DIEHUN
 
 QUERIES = (Q_TRICK_SKIPS, Q_TRICK_SKIPPED)
 

@@ -4,10 +4,10 @@
 A play-phase conversion: ``conversions`` offers it as a skill action (``play_kind``) and asks
 which card (``Q_CONVERTS``); a response never asks for a 南蛮入侵.
 """
-from ...fast.jit import njit
-from ..constants import C_LOC, K_SAVAGE, Q_CONVERTS, Z_EQUIP
-from .common import first_converting
-from .ids import SK_FENGHUO
+from ....fast.jit import njit
+from ...constants import C_LOC, K_SAVAGE, Q_CONVERTS, Z_EQUIP
+from ..common import first_converting
+from ..ids import SK_FENGHUO
 
 QUERIES = (Q_CONVERTS,)
 

@@ -3,11 +3,11 @@
 A play-phase conversion: ``conversions`` offers it as a skill action (``play_kind``) and asks
 which card (``Q_CONVERTS``); a response never asks for a 五谷丰登.
 """
-from ...fast.jit import njit
-from ..constants import K_AMAZING_GRACE, Q_CONVERTS, SUIT_HEART
-from ..state import card_suit
-from .common import first_converting, own_card
-from .ids import SK_FUXIAO
+from ....fast.jit import njit
+from ...constants import K_AMAZING_GRACE, Q_CONVERTS, SUIT_HEART
+from ...state import card_suit
+from ..common import first_converting, own_card
+from ..ids import SK_FUXIAO
 
 QUERIES = (Q_CONVERTS,)
 

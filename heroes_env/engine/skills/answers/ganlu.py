@@ -3,11 +3,11 @@
 A play-phase conversion: ``conversions`` offers it as a skill action (``play_kind``) and asks
 which card (``Q_CONVERTS``); a response never asks for a 桃园结义.
 """
-from ...fast.jit import njit
-from ..constants import K_GOD_SALVATION, K_PEACH, Q_CONVERTS
-from ..state import card_kind
-from .common import first_converting, own_card
-from .ids import SK_GANLU
+from ....fast.jit import njit
+from ...constants import K_GOD_SALVATION, K_PEACH, Q_CONVERTS
+from ...state import card_kind
+from ..common import first_converting, own_card
+from ..ids import SK_GANLU
 
 QUERIES = (Q_CONVERTS,)
 

@@ -4,11 +4,11 @@
 A play-phase conversion: ``conversions`` offers it as a skill action (``play_kind``) and asks
 which card (``Q_CONVERTS``); a response never asks for a 乐不思蜀.
 """
-from ...fast.jit import njit
-from ..constants import K_INDULGENCE, Q_CONVERTS, SUIT_DIAMOND
-from ..state import card_suit
-from .common import first_converting, own_card
-from .ids import SK_GUOSE
+from ....fast.jit import njit
+from ...constants import K_INDULGENCE, Q_CONVERTS, SUIT_DIAMOND
+from ...state import card_suit
+from ..common import first_converting, own_card
+from ..ids import SK_GUOSE
 
 QUERIES = (Q_CONVERTS,)
 

@@ -5,11 +5,11 @@ It serves in responses only (outside his turn there is no play phase of his: no 
 ``conversions`` offers it no action); the dying procedure asks it through the query points
 (``Q_MAKES_KIND``: it makes 桃; ``Q_CONVERTS``: which card).
 """
-from ...fast.jit import njit
-from ..constants import COLOR_RED, H_CUR, K_PEACH, Q_CONVERTS, Q_MAKES_KIND
-from ..state import card_color
-from .common import first_converting, own_card
-from .ids import SK_HUICHUN
+from ....fast.jit import njit
+from ...constants import COLOR_RED, H_CUR, K_PEACH, Q_CONVERTS, Q_MAKES_KIND
+from ...state import card_color
+from ..common import first_converting, own_card
+from ..ids import SK_HUICHUN
 
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
 

@@ -8,8 +8,8 @@ marks it used as the card is chosen. It makes no card in a response: it does not
 ``Q_MAKES_KIND``, so a response asks it ``Q_CONVERTS`` only beside another skill of his that makes
 the kind asked (no hero holds both).
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     F_PC,
     F_USER,
     H_CUR,
@@ -21,8 +21,8 @@ from ..constants import (
     K_SLASH,
     Q_CONVERTS,
 )
-from .common import CONVERT_CARD, first_converting, mark_used, own_card, use_converted, used
-from .ids import SK_JIANXIONG_HK
+from ..common import CONVERT_CARD, first_converting, mark_used, own_card, use_converted, used
+from ..ids import SK_JIANXIONG_HK
 
 QUERIES = (Q_CONVERTS,)
 

@@ -3,8 +3,8 @@ while he is wounded.
 
 The kingdom is the parameter (skills.csv: 吴); the rule is the 三国杀 standard rules'.
 """
-from ...fast.jit import njit
-from ..constants import H_CUR, P_HP, P_KINGDOM, P_MAXHP, Q_PEACH_TARGET
+from ....fast.jit import njit
+from ...constants import H_CUR, P_HP, P_KINGDOM, P_MAXHP, Q_PEACH_TARGET
 
 QUERIES = (Q_PEACH_TARGET,)
 

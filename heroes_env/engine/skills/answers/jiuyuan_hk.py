@@ -3,9 +3,9 @@ character of the skill's faction heals 1 more.
 
 The faction is the parameter (skills.csv: 君).
 """
-from ...fast.jit import njit
-from ..constants import P_KINGDOM, Q_RESCUE_BONUS
-from .ids import SK_JIUYUAN_HK
+from ....fast.jit import njit
+from ...constants import P_KINGDOM, Q_RESCUE_BONUS
+from ..ids import SK_JIUYUAN_HK
 
 QUERIES = (Q_RESCUE_BONUS,)
 

@@ -1,8 +1,8 @@
 """集智 (黄月英): she draws one card on using any trick (before it resolves). 极致 (李小亮,
 classmates) runs this code with parameter 1: only a non-delayed trick (not 乐不思蜀 or 闪电).
 """
-from ...fast.jit import njit
-from ..constants import K_INDULGENCE, K_LIGHTNING, Q_DRAW_ON_TRICK
+from ....fast.jit import njit
+from ...constants import K_INDULGENCE, K_LIGHTNING, Q_DRAW_ON_TRICK
 
 QUERIES = (Q_DRAW_ON_TRICK,)
 

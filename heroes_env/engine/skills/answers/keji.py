@@ -2,8 +2,8 @@
 隐忍 (勾践, herokill) runs this code with parameter 1: only a 杀 he used counts (not one played
 in a 决斗); 潜力股 (米强, classmates) runs it as it is.
 """
-from ...fast.jit import njit
-from ..constants import P_TFLAGS, Q_SKIP_DISCARD, TF_SLASH_USED, TF_SLASHED
+from ....fast.jit import njit
+from ...constants import P_TFLAGS, Q_SKIP_DISCARD, TF_SLASH_USED, TF_SLASHED
 
 QUERIES = (Q_SKIP_DISCARD,)
 

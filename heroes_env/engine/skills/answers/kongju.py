@@ -2,8 +2,8 @@
 HP he cannot be the target of 探囊取物 or 釜底抽薪 (顺手牵羊, 过河拆桥), while it is larger not of
 画地为牢 (乐不思蜀). 慧致 (张培培, classmates) runs this code.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     K_DISMANTLE,
     K_INDULGENCE,
     K_SNATCH,

@@ -1,7 +1,7 @@
 """狂禅 (鲁智深, herokill): as the lord he gets no extra max HP.
 """
-from ...fast.jit import njit
-from ..constants import Q_LORD_HP_BONUS
+from ....fast.jit import njit
+from ...constants import Q_LORD_HP_BONUS
 
 QUERIES = (Q_LORD_HP_BONUS,)
 

@@ -5,11 +5,11 @@ A response asks it through the query points (``Q_MAKES_KIND``: it makes 杀 and 
 ``Q_CONVERTS``: which card); in the play phase ``conversions`` offers it as a skill action
 (``play_kind``: 杀).
 """
-from ...fast.jit import njit
-from ..constants import K_JINK, K_SLASH, Q_CONVERTS, Q_MAKES_KIND
-from ..state import card_kind
-from .common import first_converting, own_card
-from .ids import SK_LONGDAN
+from ....fast.jit import njit
+from ...constants import K_JINK, K_SLASH, Q_CONVERTS, Q_MAKES_KIND
+from ...state import card_kind
+from ..common import first_converting, own_card
+from ..ids import SK_LONGDAN
 
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
 

@@ -1,7 +1,7 @@
 """裸衣 (许褚): a 杀 he uses in his play phase with no weapon equipped deals 2 damage.
 """
-from ...fast.jit import njit
-from ..constants import H_CUR, H_PHASE, P_WEAPON, PH_PLAY, Q_SLASH_DAMAGE
+from ....fast.jit import njit
+from ...constants import H_CUR, H_PHASE, P_WEAPON, PH_PLAY, Q_SLASH_DAMAGE
 
 QUERIES = (Q_SLASH_DAMAGE,)
 

@@ -3,8 +3,8 @@ one horse only (a new one replaces the other). 骑射 (成吉思汗, herokill), 
 (classmates) run this code with parameter 1: only the 1 less (he counts as riding a -1 horse), and
 no horse limit.
 """
-from ...fast.jit import njit
-from ..constants import Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_ONE_HORSE
+from ....fast.jit import njit
+from ...constants import Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_ONE_HORSE
 
 QUERIES = (Q_DISTANCE_FROM, Q_DISTANCE_TO, Q_ONE_HORSE)
 

@@ -1,8 +1,8 @@
 """朦胧 (钟雨岑, classmates): while she wears no armour she counts as wearing 八卦阵.
 """
-from ...fast.jit import njit
-from ..constants import P_ARMOR, Q_VIRTUAL_DIAGRAM
-from .ids import SK_MENGLONG
+from ....fast.jit import njit
+from ...constants import P_ARMOR, Q_VIRTUAL_DIAGRAM
+from ..ids import SK_MENGLONG
 
 QUERIES = (Q_VIRTUAL_DIAGRAM,)
 

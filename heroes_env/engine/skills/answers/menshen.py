@@ -7,8 +7,8 @@ once its targets are fixed (``rules.aim_taker``; 离间's 决斗 too), and it en
 ``Q_SEAT_DIED`` when 秦琼 or the guarded one dies (so this module uses no rule). A hero appears
 once per game, so one 秦琼 guards at a time.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_PASS,
     A_TARGET,
     DK_SKILL_TARGET,
@@ -26,10 +26,10 @@ from ..constants import (
     TP_AFTER_DISCARD,
     TP_START,
 )
-from ..frames import F_SKILL_TP
-from ..state import alive, pop_frame, seat_after
-from .common import ask, rel_target, skill_log
-from .ids import SK_MENSHEN
+from ...frames import F_SKILL_TP
+from ...state import alive, pop_frame, seat_after
+from ..common import ask, rel_target, skill_log
+from ..ids import SK_MENSHEN
 
 TIMINGS = (TP_AFTER_DISCARD, TP_START)
 QUERIES = (Q_TAKES_AIM, Q_SEAT_DIED)

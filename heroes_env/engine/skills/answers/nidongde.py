@@ -3,10 +3,10 @@ effect on him.
 
 "A card used from a hand" is a single physical card (``UF_FROM_HAND``), not a conversion.
 """
-from ...fast.jit import njit
-from ..constants import K_ICE_SWORD, P_WEAPON, Q_CARD_IMMUNE, SUIT_CLUB, UF_FROM_HAND
-from ..state import card_kind, card_suit
-from .ids import SK_NIDONGDE
+from ....fast.jit import njit
+from ...constants import K_ICE_SWORD, P_WEAPON, Q_CARD_IMMUNE, SUIT_CLUB, UF_FROM_HAND
+from ...state import card_kind, card_suit
+from ..ids import SK_NIDONGDE
 
 QUERIES = (Q_CARD_IMMUNE,)
 

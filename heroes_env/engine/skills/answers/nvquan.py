@@ -3,8 +3,8 @@ is void. 倔强 (王丽君, classmates) runs this code.
 
 A male may still target her with a 决斗: after its 无懈可击 window it resolves to nothing.
 """
-from ...fast.jit import njit
-from ..constants import GENDER_MALE, P_GENDER, Q_DUEL_ANSWERS, Q_DUEL_VOID
+from ....fast.jit import njit
+from ...constants import GENDER_MALE, P_GENDER, Q_DUEL_ANSWERS, Q_DUEL_VOID
 
 QUERIES = (Q_DUEL_ANSWERS, Q_DUEL_VOID)
 

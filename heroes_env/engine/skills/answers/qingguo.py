@@ -5,11 +5,11 @@ It serves in responses only (a 闪 is never used in the play phase: no ``play_ki
 ``conversions`` offers it no action); a response asks it through the query points
 (``Q_MAKES_KIND``: it makes 闪; ``Q_CONVERTS``: which card).
 """
-from ...fast.jit import njit
-from ..constants import COLOR_BLACK, K_JINK, Q_CONVERTS, Q_MAKES_KIND
-from ..state import card_color
-from .common import first_converting, own_card
-from .ids import SK_QINGGUO
+from ....fast.jit import njit
+from ...constants import COLOR_BLACK, K_JINK, Q_CONVERTS, Q_MAKES_KIND
+from ...state import card_color
+from ..common import first_converting, own_card
+from ..ids import SK_QINGGUO
 
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
 

@@ -4,11 +4,11 @@
 A play-phase conversion: ``conversions`` offers it as a skill action (``play_kind``) and asks
 which card (``Q_CONVERTS``); a response never asks for a 过河拆桥.
 """
-from ...fast.jit import njit
-from ..constants import COLOR_BLACK, K_DISMANTLE, Q_CONVERTS
-from ..state import card_color
-from .common import first_converting, own_card
-from .ids import SK_QIXI
+from ....fast.jit import njit
+from ...constants import COLOR_BLACK, K_DISMANTLE, Q_CONVERTS
+from ...state import card_color
+from ..common import first_converting, own_card
+from ..ids import SK_QIXI
 
 QUERIES = (Q_CONVERTS,)
 

@@ -5,11 +5,11 @@ A play-phase conversion: ``conversions`` offers it as a skill action (``play_kin
 card (``Q_CONVERTS``) and whether the card ignores distance (``ignores_distance``); a response
 never asks for a 顺手牵羊.
 """
-from ...fast.jit import njit
-from ..constants import K_SNATCH, Q_CONVERTS, SUIT_CLUB
-from ..state import card_suit, skill_param
-from .common import first_converting, own_card
-from .ids import SK_SHENTOU
+from ....fast.jit import njit
+from ...constants import K_SNATCH, Q_CONVERTS, SUIT_CLUB
+from ...state import card_suit, skill_param
+from ..common import first_converting, own_card
+from ..ids import SK_SHENTOU
 
 QUERIES = (Q_CONVERTS,)
 

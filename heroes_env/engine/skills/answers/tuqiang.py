@@ -1,11 +1,11 @@
 """图强 (勾践, herokill): outside his turn, each 闪 he uses or plays (八卦阵's included) draws him
 a card. 交流 (米强, classmates) runs this code.
 """
-from ...fast.jit import njit
-from ..constants import H_CUR, P_ALIVE, Q_JINK_USED
-from ..state import draw_cards
-from .common import skill_log
-from .ids import SK_TUQIANG
+from ....fast.jit import njit
+from ...constants import H_CUR, P_ALIVE, Q_JINK_USED
+from ...state import draw_cards
+from ..common import skill_log
+from ..ids import SK_TUQIANG
 
 QUERIES = (Q_JINK_USED,)
 

@@ -4,11 +4,11 @@
 A response asks it through the query points (``Q_MAKES_KIND``: it makes 杀; ``Q_CONVERTS``: which
 card); in the play phase ``conversions`` offers it as a skill action (``play_kind``).
 """
-from ...fast.jit import njit
-from ..constants import COLOR_RED, K_SLASH, Q_CONVERTS, Q_MAKES_KIND
-from ..state import card_color
-from .common import first_converting, own_card
-from .ids import SK_WUSHENG
+from ....fast.jit import njit
+from ...constants import COLOR_RED, K_SLASH, Q_CONVERTS, Q_MAKES_KIND
+from ...state import card_color
+from ..common import first_converting, own_card
+from ..ids import SK_WUSHENG
 
 QUERIES = (Q_MAKES_KIND, Q_CONVERTS)
 

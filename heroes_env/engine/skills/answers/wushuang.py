@@ -4,8 +4,8 @@ herokill) and 威武 (徐文, classmates) run this code.
 The parameter (skills.csv: 2 for all three), at least 1, is how many 闪 a 杀 of his needs and how
 many 杀 his 决斗 opponent plays each time.
 """
-from ...fast.jit import njit
-from ..constants import Q_ANSWERS_NEEDED
+from ....fast.jit import njit
+from ...constants import Q_ANSWERS_NEEDED
 
 QUERIES = (Q_ANSWERS_NEEDED,)
 

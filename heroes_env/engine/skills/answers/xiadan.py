@@ -6,8 +6,8 @@ The result is a public mark for the turn (``MK_XIADAN_WON`` / ``MK_XIADAN_LOST``
 beside ``MK_TURN`` that clears them as the turn ends); ``answer`` reads it at the 杀 query points
 that ``rules`` asks, so this module imports no ``rules`` (``queries`` imports it).
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_TARGET,
     DK_SKILL_TARGET,
     F_PC,
@@ -26,8 +26,8 @@ from ..constants import (
     Q_SLASH_LIMIT,
     Q_SLASH_TARGETS,
 )
-from ..state import pop_frame, seat_after
-from .common import (
+from ...state import pop_frame, seat_after
+from ..common import (
     ask,
     mark_used,
     pindian_ok,
@@ -37,7 +37,7 @@ from .common import (
     start_pindian,
     used,
 )
-from .ids import SK_XIADAN
+from ..ids import SK_XIADAN
 
 QUERIES = (Q_SLASH_BLOCKED, Q_SLASH_LIMIT, Q_ATTACK_RANGE, Q_SLASH_TARGETS)
 

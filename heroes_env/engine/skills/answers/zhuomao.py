@@ -4,8 +4,8 @@ less others' distance to him is 1 more.
 Rule decision: the classmates pack rules' "小於2或者更低" is read as "2 or lower", the complement
 of "more than 2".
 """
-from ...fast.jit import njit
-from ..constants import P_HP, Q_DISTANCE_FROM, Q_DISTANCE_TO
+from ....fast.jit import njit
+from ...constants import P_HP, Q_DISTANCE_FROM, Q_DISTANCE_TO
 
 QUERIES = (Q_DISTANCE_FROM, Q_DISTANCE_TO)
 

@@ -6,8 +6,8 @@ discard phase and, should it be left, at the start of his next turn. The 2 damag
 the query points ``Q_SLASH_DAMAGE`` and ``Q_DUEL_DAMAGE``, which the rules ask (so this module
 uses no rule).
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CONFIRM,
     F_PC,
     F_USER,
@@ -23,10 +23,10 @@ from ..constants import (
     TP_DRAW,
     TP_START,
 )
-from ..frames import F_SKILL_TP
-from ..state import alive, pop_frame
-from .common import ask_confirm, skill_log
-from .ids import SK_ZUIJIU
+from ...frames import F_SKILL_TP
+from ...state import alive, pop_frame
+from ..common import ask_confirm, skill_log
+from ..ids import SK_ZUIJIU
 
 TIMINGS = (TP_START, TP_DRAW, TP_AFTER_DISCARD)
 QUERIES = (Q_SLASH_DAMAGE, Q_DUEL_DAMAGE)

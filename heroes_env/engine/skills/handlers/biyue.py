@@ -1,11 +1,11 @@
 """闭月 (貂蝉): at the end of his turn (after the discard phase) he may draw a card. 楚楚 (陈圆圆,
 英雄杀) and 神之左手 (涂凯, the classmates pack) run this code as it is.
 """
-from ...fast.jit import njit
-from ..constants import A_CONFIRM, F_PC, F_USER, H_ANSWER, PC_START, TP_AFTER_DISCARD
-from ..state import draw_cards, pop_frame
-from .common import ask_if_alive, skill_log
-from .ids import SK_BIYUE
+from ....fast.jit import njit
+from ...constants import A_CONFIRM, F_PC, F_USER, H_ANSWER, PC_START, TP_AFTER_DISCARD
+from ...state import draw_cards, pop_frame
+from ..common import ask_if_alive, skill_log
+from ..ids import SK_BIYUE
 
 TIMINGS = (TP_AFTER_DISCARD,)
 

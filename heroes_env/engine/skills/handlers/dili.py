@@ -1,11 +1,11 @@
 """底力 (鲁智深, 英雄杀; locked): in his draw phase he draws as many more cards as the HP he has
 lost. 大表哥 (吕龙生, the classmates pack) runs this code as it is.
 """
-from ...fast.jit import njit
-from ..constants import F_USER, H_DRAWN, P_HP, P_MAXHP, TP_DRAW
-from ..state import alive, pop_frame
-from .common import skill_log
-from .ids import SK_DILI
+from ....fast.jit import njit
+from ...constants import F_USER, H_DRAWN, P_HP, P_MAXHP, TP_DRAW
+from ...state import alive, pop_frame
+from ..common import skill_log
+from ..ids import SK_DILI
 
 TIMINGS = (TP_DRAW,)
 

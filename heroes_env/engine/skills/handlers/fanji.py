@@ -4,8 +4,8 @@ on the source, regardless of range; a red one cannot be dodged.
 TP_DAMAGED context: ``F_TGT`` = the damage source (-1 none), ``F_CARD`` the card that dealt it;
 the kind of damage (``F_AS``) lives in the firing FR_DAMAGE frame.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     DK_SLASH,
     F_AS,
     F_CARD,
@@ -20,10 +20,10 @@ from ..constants import (
     TP_DAMAGED,
     UF_RED_SURE,
 )
-from ..frames import push_ask
-from ..state import alive, pop_frame
-from .common import origin, skill_log
-from .ids import SK_FANJI
+from ...frames import push_ask
+from ...state import alive, pop_frame
+from ..common import origin, skill_log
+from ..ids import SK_FANJI
 
 TIMINGS = (TP_DAMAGED,)
 # the steps of its FR_SKILL frame (F_PC): started (his 杀 is asked for); asked

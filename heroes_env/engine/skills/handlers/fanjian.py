@@ -6,8 +6,8 @@ The skill's home: when it may be used (``active_ok``), the choices it asks (``ma
 target, stage 1 the target's colour or suit) and its steps (``run``). ``dispatch.py``, generated
 from this module, hands it the skill's play-phase check, masks and frame.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_OPTION,
     COLOR_BLACK,
     COLOR_RED,
@@ -25,8 +25,8 @@ from ..constants import (
     P_HANDN,
     PC_START,
 )
-from ..frames import push_damage
-from ..state import (
+from ...frames import push_damage
+from ...state import (
     alive,
     card_color,
     card_suit,
@@ -38,8 +38,8 @@ from ..state import (
     skill_param,
     take_card,
 )
-from .common import ask, mark_others_alive, mark_used, rel_target, skill_log, used
-from .ids import SK_FANJIAN
+from ..common import ask, mark_others_alive, mark_used, rel_target, skill_log, used
+from ..ids import SK_FANJIAN
 
 # the steps of its FR_SKILL frame (F_PC): the target asked; chosen (it names); named; damage dealt
 FANJIAN_ASK, FANJIAN_TARGET, FANJIAN_NAMED, FANJIAN_DAMAGED = PC_START, 1, 2, 3

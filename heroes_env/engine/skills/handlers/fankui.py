@@ -4,8 +4,8 @@ take one of the source's equipment cards instead, his choice.
 
 TP_DAMAGED context: ``F_TGT`` = the damage source (-1 none).
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CONFIRM,
     A_PASS,
     DK_SKILL_CARD,
@@ -23,9 +23,9 @@ from ..constants import (
     SKD_PASS,
     TP_DAMAGED,
 )
-from ..state import alive, pop_frame, random_hand_card, skill_cause, skill_param, take_card
-from .common import ask, ask_confirm, mark_hand_or_equip, skill_log, take_hand_or_equip
-from .ids import SK_FANKUI
+from ...state import alive, pop_frame, random_hand_card, skill_cause, skill_param, take_card
+from ..common import ask, ask_confirm, mark_hand_or_equip, skill_log, take_hand_or_equip
+from ..ids import SK_FANKUI
 
 TIMINGS = (TP_DAMAGED,)
 # the steps of its FR_SKILL frame (F_PC): asked (法家: what to take); answered

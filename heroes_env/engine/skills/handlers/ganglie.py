@@ -4,8 +4,8 @@ source loses 1 HP or discards two hand cards, its choice (with fewer than two, i
 
 TP_DAMAGED context: ``F_TGT`` = the damage source (-1 none).
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_OPTION,
     COLOR_BLACK,
     DK_SKILL_OPTION,
@@ -22,11 +22,11 @@ from ..constants import (
     SUIT_HEART,
     TP_DAMAGED,
 )
-from ..frames import push_select
-from ..rules import judge_color, judge_suit
-from ..state import alive, pop_frame, skill_param
-from .common import ask, ask_confirm, judge_if_confirmed, lose_hp
-from .ids import SK_GANGLIE
+from ...frames import push_select
+from ...rules import judge_color, judge_suit
+from ...state import alive, pop_frame, skill_param
+from ..common import ask, ask_confirm, judge_if_confirmed, lose_hp
+from ..ids import SK_GANGLIE
 
 TIMINGS = (TP_DAMAGED,)
 PUR_GANGLIE = PUR_SKILL     # FR_SELECT purpose: the source discards two hand cards

@@ -9,8 +9,8 @@ chosen for the top wait in the draw pile's order array (``D_ORDER``) just above 
 order chosen (``F_SUB2``: how many), and join the pile, turned over, once the last is chosen:
 the frame's own slots hold at most four cards, and five may go back.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CARD,
     A_CONFIRM,
     C_AS,
@@ -37,9 +37,9 @@ from ..constants import (
     Z_DECK,
     Z_LOOK,
 )
-from ..state import log_event, move_card, pop_frame, skill_param, top_card
-from .common import ask, ask_if_alive, skill_log
-from .ids import SK_GUANXING
+from ...state import log_event, move_card, pop_frame, skill_param, top_card
+from ..common import ask, ask_if_alive, skill_log
+from ..ids import SK_GUANXING
 
 TIMINGS = (TP_START,)
 

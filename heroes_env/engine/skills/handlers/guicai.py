@@ -4,8 +4,8 @@ his. 变法 (商鞅, 英雄杀) runs this code with parameter 1: a hand or equip
 It listens at ``TP_RETRIAL`` (any seat's skill may): ``F_TGT`` is the judging seat; the judgement
 card is ``F_CARD`` of the firing FR_JUDGE frame, which takes the new card.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CARD,
     A_PASS,
     C_LOC,
@@ -22,10 +22,10 @@ from ..constants import (
     TP_RETRIAL,
     Z_PROC,
 )
-from ..frames import F_JUDGE_FOR
-from ..state import alive, discard_card, log_event, move_card, pop_frame, skill_param
-from .common import ask, has_card_where, mark_cards, origin, skill_log
-from .ids import SK_GUICAI
+from ...frames import F_JUDGE_FOR
+from ...state import alive, discard_card, log_event, move_card, pop_frame, skill_param
+from ..common import ask, has_card_where, mark_cards, origin, skill_log
+from ..ids import SK_GUICAI
 
 TIMINGS = (TP_RETRIAL,)
 

@@ -7,11 +7,11 @@ It is a rule of the dying procedure, not a frame of its own: ``dying_starts`` (a
 keeps him alive, each HP recovered takes a card off) are ``common.pile_*``, which the dying
 procedure, every recovery and the invariants share.
 """
-from ...fast.jit import njit
-from ..constants import EV_REVEAL, P_HP, Z_PILE
-from ..state import has_skill, log_event, move_card, top_card
-from .common import pile_count, pile_holds, skill_log
-from .ids import SK_HONGYANJIE
+from ....fast.jit import njit
+from ...constants import EV_REVEAL, P_HP, Z_PILE
+from ...state import has_skill, log_event, move_card, top_card
+from ..common import pile_count, pile_holds, skill_log
+from ..ids import SK_HONGYANJIE
 
 
 @njit(cache=True, inline="always")

@@ -5,11 +5,11 @@ kingdom.
 
 The asking is ``lord_ask``'s.
 """
-from ...fast.jit import njit
-from ..constants import DK_JINK
-from ..state import pop_frame
-from .ids import SK_HUJIA
-from .lord_ask import HELPED, NOBODY, answer_with_help, ask_helpers, may_call
+from ....fast.jit import njit
+from ...constants import DK_JINK
+from ...state import pop_frame
+from ..ids import SK_HUJIA
+from ..lord_ask import HELPED, NOBODY, answer_with_help, ask_helpers, may_call
 
 
 @njit(cache=True, inline="always")

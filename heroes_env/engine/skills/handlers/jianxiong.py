@@ -3,8 +3,8 @@ the table. 集权 (嬴政, 英雄杀) and 好吃为王 (廖晨昱, classmates) r
 
 TP_DAMAGED context: ``F_CARD`` and ``F_SKILL_EXTRA`` are the card(s) that dealt the damage.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CONFIRM,
     C_LOC,
     F_CARD,
@@ -15,10 +15,10 @@ from ..constants import (
     TP_DAMAGED,
     Z_PROC,
 )
-from ..frames import F_SKILL_EXTRA
-from ..state import alive, pop_frame
-from .common import ask_confirm, gain, skill_log
-from .ids import SK_JIANXIONG
+from ...frames import F_SKILL_EXTRA
+from ...state import alive, pop_frame
+from ..common import ask_confirm, gain, skill_log
+from ..ids import SK_JIANXIONG
 
 TIMINGS = (TP_DAMAGED,)
 # the steps of its FR_SKILL frame (F_PC): asked; answered

@@ -3,8 +3,8 @@ cards: both recover 1 HP.
 
 治愈 (褒姒, 英雄杀) and Angle (classmates pack) run this code as it is.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CARD,
     A_TARGET,
     COLOR_NONE,
@@ -19,9 +19,9 @@ from ..constants import (
     P_HANDN,
     PC_START,
 )
-from ..state import alive, discard_card, pop_frame, seat_after
-from .common import ask, heal, male, mark_cards, mark_used, rel_target, skill_log, used, wounded
-from .ids import SK_JIEYIN
+from ...state import alive, discard_card, pop_frame, seat_after
+from ..common import ask, heal, male, mark_cards, mark_used, rel_target, skill_log, used, wounded
+from ..ids import SK_JIEYIN
 
 # the steps of its FR_SKILL frame (F_PC): the male asked; chosen; the first card; the second
 JIEYIN_ASK, JIEYIN_TARGET, JIEYIN_CARD1, JIEYIN_CARD2 = PC_START, 1, 2, 3

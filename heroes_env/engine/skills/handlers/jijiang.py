@@ -8,8 +8,8 @@ if nobody helps, he may not use it again this phase. The 英雄杀 rules' clarif
 helpers of a 君/臣/民 kingdom): he may try again on another target, each target once a phase
 (the targets tried are bits ``JJ_TRIED`` << seat of ``P_USED``). The asking is ``lord_ask``'s.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_TARGET,
     DK_SKILL_TARGET,
     DK_SLASH,
@@ -29,7 +29,7 @@ from ..constants import (
     UF_PLAY,
     UF_PRESET,
 )
-from ..frames import (
+from ...frames import (
     F_LORD_CARD1,
     F_LORD_CARD2,
     F_LORD_PURPOSE,
@@ -39,11 +39,11 @@ from ..frames import (
     SKILL_FROM_PLAY,
     SKILL_NO_TP,
 )
-from ..rules import can_slash_target, slash_allowed
-from ..state import become_frame, pop_frame, seat_after
-from .common import ask, mark_used, rel_target, used
-from .ids import SK_JIJIANG
-from .lord_ask import (
+from ...rules import can_slash_target, slash_allowed
+from ...state import become_frame, pop_frame, seat_after
+from ..common import ask, mark_used, rel_target, used
+from ..ids import SK_JIJIANG
+from ..lord_ask import (
     HELPED,
     LORD_ASK_NEXT,
     LORD_STEPS,

@@ -4,8 +4,8 @@ equipment) to prevent one point of it, and again while damage remains.
 TP_PREVENT context: ``F_TGT`` = the seat about to be damaged; the amount lives in the firing
 FR_DAMAGE frame (``F_DMG_AMOUNT``), which this skill lowers.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CARD,
     A_PASS,
     COLOR_RED,
@@ -18,10 +18,10 @@ from ..constants import (
     SKD_PASS,
     TP_PREVENT,
 )
-from ..frames import F_DMG_AMOUNT
-from ..state import alive, discard_card, pop_frame
-from .common import ask, has_card_where, mark_cards, origin, skill_log
-from .ids import SK_JIJIU
+from ...frames import F_DMG_AMOUNT
+from ...state import alive, discard_card, pop_frame
+from ..common import ask, has_card_where, mark_cards, origin, skill_log
+from ..ids import SK_JIJIU
 
 TIMINGS = (TP_PREVENT,)
 # the steps of its FR_SKILL frame (F_PC): asked for a red card; answered

@@ -1,11 +1,11 @@
 """苦肉 (黄盖): any number of times in his play phase, he loses 1 HP, then draws two cards if he
 is still alive (his dying comes between).
 """
-from ...fast.jit import njit
-from ..constants import F_PC, F_USER, PC_START
-from ..state import alive, draw_cards, pop_frame
-from .common import lose_hp, skill_log
-from .ids import SK_KUROU
+from ....fast.jit import njit
+from ...constants import F_PC, F_USER, PC_START
+from ...state import alive, draw_cards, pop_frame
+from ..common import lose_hp, skill_log
+from ..ids import SK_KUROU
 
 # the steps of its FR_SKILL frame (F_PC): lose 1 HP; then draw two
 KUROU_LOSE, KUROU_DRAW = PC_START, 1

@@ -4,9 +4,9 @@ runs this code.
 It answers the loss of the last hand card (skills.csv ``on_loss`` = hand); ``draw_on_loss`` asks
 him.
 """
-from ...fast.jit import njit
-from .draw_on_loss import run_draw
-from .ids import SK_LIANYING
+from ....fast.jit import njit
+from ..draw_on_loss import run_draw
+from ..ids import SK_LIANYING
 
 
 @njit(cache=True, inline="always")

@@ -5,9 +5,9 @@ Skills running this code with a parameter of two bits: 1, the 决斗's target is
 plays 杀 first (红颜, 陈圆圆, 英雄杀); 2, the two duellists are female (正太, classmates pack).
 A 决斗 aimed at a seat 门神 guards aims at its guard (秦琼).
 """
-from ...fast.jit import njit
-from .. import rules
-from ..constants import (
+from ....fast.jit import njit
+from ... import rules
+from ...constants import (
     A_CARD,
     A_TARGET,
     COLOR_NONE,
@@ -29,9 +29,9 @@ from ..constants import (
     Q_TAKES_AIM,
     UF_NO_NULLIFY,
 )
-from ..frames import F_SKILL_OWN1, push_effect
-from ..history import hist_skill
-from ..state import (
+from ...frames import F_SKILL_OWN1, push_effect
+from ...history import hist_skill
+from ...state import (
     alive,
     discard_card,
     ev_pack,
@@ -41,9 +41,9 @@ from ..state import (
     skill_cause,
     skill_param,
 )
-from .common import ask, has_card_where, mark_cards, mark_used, rel_target, skill_log, used
-from .ids import SK_LIJIAN
-from .queries import query
+from ..common import ask, has_card_where, mark_cards, mark_used, rel_target, skill_log, used
+from ..ids import SK_LIJIAN
+from ..queries import query
 
 # the steps of its FR_SKILL frame (F_PC): a card asked; discarded (the first asked); the first
 # chosen (the second asked); the second chosen (the 决斗 used); the 决斗 over

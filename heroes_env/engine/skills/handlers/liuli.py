@@ -6,8 +6,8 @@ It listens at ``TP_TARGETED``: ``F_TGT`` is the 杀's user, ``F_CARD`` the 杀, 
 index among the targets of the firing FR_USE frame, whose target it changes. The card he discards
 counts for his attack range no more (a weapon or a -1 horse).
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CARD,
     A_PASS,
     A_TARGET,
@@ -26,11 +26,11 @@ from ..constants import (
     SKD_PASS,
     TP_TARGETED,
 )
-from ..frames import F_USE_TGT2, F_USE_TGT3
-from ..rules import in_range_x, untargetable
-from ..state import alive, discard_card, pop_frame, seat_after
-from .common import ask, origin, own_card, rel_target, skill_log
-from .ids import SK_LIULI
+from ...frames import F_USE_TGT2, F_USE_TGT3
+from ...rules import in_range_x, untargetable
+from ...state import alive, discard_card, pop_frame, seat_after
+from ..common import ask, origin, own_card, rel_target, skill_log
+from ..ids import SK_LIULI
 
 TIMINGS = (TP_TARGETED,)
 

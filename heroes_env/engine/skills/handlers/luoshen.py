@@ -2,12 +2,12 @@
 judge again, until a red card. 玉步 (赵飞燕, 英雄杀) runs this code with parameter 1: the same
 judgements before his draw phase instead; 曼舞 (付亚琴, the classmates pack) as it is.
 """
-from ...fast.jit import njit
-from ..constants import COLOR_BLACK, F_PC, F_USER, H_RET, PC_START, TP_DRAW, TP_START
-from ..rules import judge_color
-from ..state import alive, pop_frame, skill_param
-from .common import ask_if_alive, judge_if_confirmed
-from .ids import SK_LUOSHEN
+from ....fast.jit import njit
+from ...constants import COLOR_BLACK, F_PC, F_USER, H_RET, PC_START, TP_DRAW, TP_START
+from ...rules import judge_color
+from ...state import alive, pop_frame, skill_param
+from ..common import ask_if_alive, judge_if_confirmed
+from ..ids import SK_LUOSHEN
 
 TIMINGS = (TP_START, TP_DRAW)
 

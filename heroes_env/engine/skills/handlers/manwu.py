@@ -8,8 +8,8 @@ and amount; the effects of the source's weapon are not redone.
 TP_PREVENT context: ``F_TGT`` = the seat about to be damaged; the damage (source, card, kind,
 amount) lives in the firing FR_DAMAGE frame, whose amount this skill sets to 0.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CARD,
     A_PASS,
     A_TARGET,
@@ -31,11 +31,11 @@ from ..constants import (
     SUIT_HEART,
     TP_PREVENT,
 )
-from ..frames import F_DMG_AMOUNT, F_SKILL_OWN3, push_damage
-from ..rules import own_suit
-from ..state import alive, discard_card, draw_cards, pop_frame, seat_after
-from .common import ask, origin, own_card, rel_target, skill_log
-from .ids import SK_MANWU
+from ...frames import F_DMG_AMOUNT, F_SKILL_OWN3, push_damage
+from ...rules import own_suit
+from ...state import alive, discard_card, draw_cards, pop_frame, seat_after
+from ..common import ask, origin, own_card, rel_target, skill_log
+from ..ids import SK_MANWU
 
 TIMINGS = (TP_PREVENT,)
 F_MANWU_TARGET = F_SKILL_OWN3   # the one the damage went to

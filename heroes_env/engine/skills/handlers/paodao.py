@@ -4,8 +4,8 @@ may use a 杀 on that one, regardless of range, and again after each of his 杀 
 TP_DAMAGE_DONE context: ``F_TGT`` = the damaged seat, ``F_CARD`` the card; the source and the
 kind of damage live in the firing FR_DAMAGE frame (``F_USER``, ``F_AS``).
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     DK_SLASH,
     F_AS,
     F_CARD,
@@ -20,11 +20,11 @@ from ..constants import (
     PUR_SKILL_SLASH,
     TP_DAMAGE_DONE,
 )
-from ..frames import F_SKILL_OWN3, push_ask
-from ..state import alive, pop_frame
-from .common import origin, skill_log
-from .event_log import damaged_since
-from .ids import SK_PAODAO
+from ...frames import F_SKILL_OWN3, push_ask
+from ...state import alive, pop_frame
+from ..common import origin, skill_log
+from ..event_log import damaged_since
+from ..ids import SK_PAODAO
 
 TIMINGS = (TP_DAMAGE_DONE,)
 F_PAODAO_EVENTS = F_SKILL_OWN3  # the event count when his 杀 was asked (damaged_since)

@@ -4,8 +4,8 @@ and chooses another living character at any distance: the two swap places at the
 烂漫 (classmates pack) runs this code as it is. Players keep their identity (agent, role, hand,
 hero, equipment); only the seating changes (``state.swap_positions``).
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     C_LOC,
     COLOR_BLACK,
     F_PC,
@@ -14,15 +14,15 @@ from ..constants import (
     H_NCARDS,
     Z_HAND,
 )
-from ..state import (
+from ...state import (
     card_color,
     other_alive,
     pop_frame,
     swap_positions,
 )
-from .common import mark_cards, mark_others_alive, skill_log
-from .ids import SK_QIANDU
-from .two_cards import two_cards_then_target
+from ..common import mark_cards, mark_others_alive, skill_log
+from ..ids import SK_QIANDU
+from ..two_cards import two_cards_then_target
 
 
 @njit(cache=True)

@@ -3,8 +3,8 @@ its target: a random hand card or an equipment card of his choice.
 
 It listens at ``TP_SLASH_DODGED``: ``F_TGT`` is the 杀's target, ``F_CARD`` the 杀.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_PASS,
     COLOR_BLACK,
     DK_SKILL_CARD,
@@ -18,16 +18,16 @@ from ..constants import (
     SKD_PASS,
     TP_SLASH_DODGED,
 )
-from ..rules import judge_color, total_cards
-from ..state import alive, pop_frame, skill_cause
-from .common import (
+from ...rules import judge_color, total_cards
+from ...state import alive, pop_frame, skill_cause
+from ..common import (
     ask,
     ask_confirm,
     judge_if_confirmed,
     mark_hand_or_equip,
     take_hand_or_equip,
 )
-from .ids import SK_QIANGLUE
+from ..ids import SK_QIANGLUE
 
 TIMINGS = (TP_SLASH_DODGED,)
 

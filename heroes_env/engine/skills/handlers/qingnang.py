@@ -5,8 +5,8 @@ equipped card and recovers 1 HP (the first-edition text of the 三国杀 standar
 a hand card (not equipment) is discarded, then a wounded living character at any distance, he
 himself included, recovers 1; not offered while nobody is wounded.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CARD,
     A_TARGET,
     COLOR_NONE,
@@ -20,8 +20,8 @@ from ..constants import (
     P_HANDN,
     PC_START,
 )
-from ..state import alive, discard_card, pop_frame, seat_after, skill_param
-from .common import (
+from ...state import alive, discard_card, pop_frame, seat_after, skill_param
+from ..common import (
     ask,
     has_card_where,
     heal,
@@ -32,7 +32,7 @@ from .common import (
     used,
     wounded,
 )
-from .ids import SK_QINGNANG
+from ..ids import SK_QINGNANG
 
 # the steps of its FR_SKILL frame (F_PC): a card asked; discarded (疗伤: a character asked);
 # 疗伤's character chosen

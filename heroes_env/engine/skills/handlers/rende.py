@@ -5,8 +5,8 @@ as he likes; every second card given in a play phase heals him 1.
 per play phase (the parameter is the most heals a phase; 0: no limit). The count of cards given
 in this play phase is ``P_GIVEN`` (public: the observation's ``OS_GIVEN``).
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CARD,
     A_CONFIRM,
     COLOR_NONE,
@@ -25,16 +25,16 @@ from ..constants import (
     SKD_CONFIRM,
     Z_HAND,
 )
-from ..history import hist_add
-from ..state import (
+from ...history import hist_add
+from ...state import (
     log_event,
     move_card,
     other_alive,
     pop_frame,
     skill_param,
 )
-from .common import ask, heal, mark_cards, mark_others_alive, rel_target, skill_log
-from .ids import SK_RENDE
+from ..common import ask, heal, mark_cards, mark_others_alive, rel_target, skill_log
+from ..ids import SK_RENDE
 
 # the steps of its FR_SKILL frame (F_PC): the receiver asked; chosen; a card given (or done)
 RENDE_ASK, RENDE_TARGET, RENDE_CARD = PC_START, 1, 2

@@ -5,8 +5,8 @@ It listens at ``TP_AIMED`` (once per target, after every ``TP_TARGETED``): ``F_T
 target, ``F_SUB2`` its index among the targets of the firing FR_USE frame, whose flags
 (``UF_NO_DODGE_T0`` shifted by the index) say it cannot dodge.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     COLOR_RED,
     F_PC,
     F_SUB2,
@@ -17,9 +17,9 @@ from ..constants import (
     TP_AIMED,
     UF_NO_DODGE_T0,
 )
-from ..frames import F_USE_FLAGS
-from ..state import alive, card_color, pop_frame
-from .common import ask_confirm, judge_if_confirmed, origin
+from ...frames import F_USE_FLAGS
+from ...state import alive, card_color, pop_frame
+from ..common import ask_confirm, judge_if_confirmed, origin
 
 TIMINGS = (TP_AIMED,)
 

@@ -3,8 +3,8 @@
 It listens at ``TP_JUDGED``: the judgement card is ``F_CARD`` of the firing FR_JUDGE frame, still
 on the table.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CONFIRM,
     C_LOC,
     F_CARD,
@@ -15,9 +15,9 @@ from ..constants import (
     TP_JUDGED,
     Z_PROC,
 )
-from ..state import alive, pop_frame
-from .common import ask_confirm, gain, origin, skill_log
-from .ids import SK_TIANDU
+from ...state import alive, pop_frame
+from ..common import ask_confirm, gain, origin, skill_log
+from ..ids import SK_TIANDU
 
 TIMINGS = (TP_JUDGED,)
 

@@ -5,8 +5,8 @@ this code as it is.
 His choices: the first character (or PASS: he draws as usual), then a second one or CONFIRM (only
 the first); the cards are taken in seat order from him.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CONFIRM,
     A_PASS,
     A_TARGET,
@@ -23,8 +23,8 @@ from ..constants import (
     SKD_PASS,
     TP_DRAW,
 )
-from ..frames import F_SKILL_OWN1, F_SKILL_OWN2
-from ..state import (
+from ...frames import F_SKILL_OWN1, F_SKILL_OWN2
+from ...state import (
     alive,
     pop_frame,
     random_hand_card,
@@ -33,8 +33,8 @@ from ..state import (
     skill_cause,
     take_card,
 )
-from .common import ask, rel_target, skill_log
-from .ids import SK_TUXI
+from ..common import ask, rel_target, skill_log
+from ..ids import SK_TUXI
 
 TIMINGS = (TP_DRAW,)
 

@@ -4,9 +4,9 @@
 It answers the loss of an equipped card, once per card (skills.csv ``on_loss`` = equip);
 ``draw_on_loss`` asks her.
 """
-from ...fast.jit import njit
-from .draw_on_loss import run_draw
-from .ids import SK_XIAOJI
+from ....fast.jit import njit
+from ..draw_on_loss import run_draw
+from ..ids import SK_XIAOJI
 
 
 @njit(cache=True, inline="always")

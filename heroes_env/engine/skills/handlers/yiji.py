@@ -4,8 +4,8 @@ classmates) run this code.
 
 TP_DAMAGED context: ``F_SUB2`` = the amount of damage.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CONFIRM,
     A_TARGET,
     C_LOC,
@@ -26,11 +26,11 @@ from ..constants import (
     Z_HAND,
     Z_LOOK,
 )
-from ..frames import F_SKILL_OWN2, F_SKILL_OWN3
-from ..history import hist_add
-from ..state import alive, log_event, move_card, pop_frame, seat_after, top_card
-from .common import ask, ask_confirm, rel_target, skill_log
-from .ids import SK_YIJI
+from ...frames import F_SKILL_OWN2, F_SKILL_OWN3
+from ...history import hist_add
+from ...state import alive, log_event, move_card, pop_frame, seat_after, top_card
+from ..common import ask, ask_confirm, rel_target, skill_log
+from ..ids import SK_YIJI
 
 TIMINGS = (TP_DAMAGED,)
 F_YIJI_POINTS = F_SKILL_OWN2    # points of damage answered so far (F_SUB2: the damage)

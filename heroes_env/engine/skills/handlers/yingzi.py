@@ -1,11 +1,11 @@
 """英姿 (周瑜): in his draw phase he may draw one more card. 兵仙 (韩信, 英雄杀) and 古典美 (严丹丹,
 the classmates pack) run this code as it is.
 """
-from ...fast.jit import njit
-from ..constants import A_CONFIRM, F_PC, F_USER, H_ANSWER, H_DRAWN, PC_START, TP_DRAW
-from ..state import pop_frame
-from .common import ask_if_alive, skill_log
-from .ids import SK_YINGZI
+from ....fast.jit import njit
+from ...constants import A_CONFIRM, F_PC, F_USER, H_ANSWER, H_DRAWN, PC_START, TP_DRAW
+from ...state import pop_frame
+from ..common import ask_if_alive, skill_log
+from ..ids import SK_YINGZI
 
 TIMINGS = (TP_DRAW,)
 

@@ -6,9 +6,9 @@ players; HP above the new max is cut to it (not an HP loss), a higher max does n
 new skills count as not yet used in this play phase. Her hero, gender and faction stay hers; the
 public mark ``MK_YIZHUANG`` (constants: ``text.py`` reads it too) says her skills are another's.
 """
-from ...fast.jit import njit
-from .. import draft
-from ..constants import (
+from ....fast.jit import njit
+from ... import draft
+from ...constants import (
     A_TARGET,
     COLOR_NONE,
     F_PC,
@@ -28,12 +28,12 @@ from ..constants import (
     Q_LORD_HP_BONUS,
     ROLE_LORD,
 )
-from ..content import HERO_TAB
-from ..state import pop_frame, seat_after
-from .common import male, mark_cards, skill_log
-from .ids import SK_YIZHUANG
-from .queries import query
-from .two_cards import two_cards_then_target
+from ...content import HERO_TAB
+from ...state import pop_frame, seat_after
+from ..common import male, mark_cards, skill_log
+from ..ids import SK_YIZHUANG
+from ..queries import query
+from ..two_cards import two_cards_then_target
 
 
 @njit(cache=True)

@@ -4,8 +4,8 @@ equipped cards, then draws as many.
 驭人 (刘邦, 英雄杀) runs this code: its "once per turn" is 制衡's once per play phase, a turn having
 one play phase.
 """
-from ...fast.jit import njit
-from ..constants import (
+from ....fast.jit import njit
+from ...constants import (
     A_CARD,
     A_CONFIRM,
     COLOR_NONE,
@@ -16,10 +16,10 @@ from ..constants import (
     PC_START,
     SKD_CONFIRM,
 )
-from ..frames import F_SKILL_OWN1
-from ..state import discard_card, draw_cards, pop_frame
-from .common import ask, has_card_where, mark_cards, mark_used, skill_log, used
-from .ids import SK_ZHIHENG
+from ...frames import F_SKILL_OWN1
+from ...state import discard_card, draw_cards, pop_frame
+from ..common import ask, has_card_where, mark_cards, mark_used, skill_log, used
+from ..ids import SK_ZHIHENG
 
 # the steps of its FR_SKILL frame (F_PC): a card asked; one chosen (or done)
 ZHIHENG_ASK, ZHIHENG_CARD = PC_START, 1
