@@ -258,7 +258,7 @@ def test_a_play_phase_conversion_makes_no_card_in_a_response():
     play phase asks of it), but it makes no kind in a response (no Q_MAKES_KIND): in his turn,
     after a 杀, a 杀 asked of him is not made of his ♥ 闪."""
     from heroes_env.engine import marks, rules
-    from heroes_env.engine.skills import jianxiong_hk
+    from heroes_env.engine.skills.answers import jianxiong_hk
     s = np.zeros(C.STATE_SIZE, np.int32)
     s[C.H_HEROES], s[C.H_NP], s[C.H_NCARDS] = 1, 5, 1
     seat, c = 2, 0

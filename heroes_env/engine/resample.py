@@ -125,8 +125,8 @@ from .frames import (
 )
 from .mask import legal_mask
 from .mode3v3 import POOL_BASE, POOL_OWNER, POOL_SIZE, team_of
+from .skills.handlers.yiji import F_YIJI_CARD
 from .skills.ids import SK_HUJIA, SK_JIJIANG, SK_YIJI
-from .skills.yiji import F_YIJI_CARD
 
 # the identity mode's roles, the columns a ``roles`` array may have instead of NUM_ROLES
 NUM_IDENTITY_ROLES = ROLE_RENEGADE + 1

@@ -1,13 +1,13 @@
 """The skills that answer query points, and the dispatch from a skill id to their
-answers (``queries`` calls these; the modules here import no ``rules``).
+answers (``queries`` calls these; the modules, all in ``answers/``, import no ``rules``).
 
-Generated from the modules ``skills/<key>.py`` by
+Generated from the modules ``skills/answers/<key>.py`` and ``skills/handlers/<key>.py`` by
 ``python heroes_env/engine/skills/generate.py``:
 do not edit.
 """
 
 from ...fast.jit import njit
-from . import (
+from .answers import (
     dami,
     diaozhuo,
     diehun,

@@ -1,7 +1,7 @@
 """Card conversions in the play phase: a card of one's own used as another kind.
 
 The mechanic every conversion skill shares (武圣, 奇袭, 国色, 神偷, 拂晓, ...: each in its module
-``skills/<key>.py``): the skill is chosen first (``A_SKILL``: ``active_ok``), then the card
+``skills/answers/<key>.py``): the skill is chosen first (``A_SKILL``: ``active_ok``), then the card
 (``mask``), then the card is used as the kind (``run``: FR_USE, whose targets follow). Each skill
 says the kind it makes now (``play_kind``, through the generated ``dispatch``; none: no action),
 which of its owner's cards it turns into that kind (its answer at ``Q_CONVERTS``, through

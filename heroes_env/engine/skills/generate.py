@@ -7,13 +7,20 @@ runs while the package cannot be imported (a new skill module not dispatched yet
   (``SK_JIANXIONG = 1`` for the row ``1,jianxiong,奸雄,...``) and ``NUM_SKILL_IDS``, as plain
   constants that an editor and a grep find. Adding a skill is a row in the CSV and a run of this
   command.
-- ``dispatch.py``: for every skill with a module of its own (``skills/<key>.py``, ``key`` a row of
-  skills.csv), plain ``if sk == SK_<KEY>:`` branches that call its handlers (``HANDLERS``: the
-  play-phase check, the masks of its decisions, its frame's steps, ...), and ``MODULES`` (skill
-  id -> module), from which ``registry`` reads each module's ``TIMINGS``;
+- ``dispatch.py``: for every skill with a module of its own (``skills/answers/<key>.py`` or
+  ``skills/handlers/<key>.py``, ``key`` a row of skills.csv), plain ``if sk == SK_<KEY>:``
+  branches that call its handlers (``HANDLERS``: the play-phase check, the masks of its
+  decisions, its frame's steps, ...), and ``MODULES`` (skill id -> module), from which
+  ``registry`` reads each module's ``TIMINGS``;
 - ``answer_dispatch.py``: the same for the modules that answer query points (``ANSWER_HANDLERS``:
   ``answer``, ``react``; their ``QUERIES``), which ``queries`` asks. ``rules`` asks the query
   points, so these modules read the state only and do not import ``rules``.
+
+A skill module's folder is its layer, and follows from its handlers: one that answers query
+points (any of ``ANSWER_HANDLERS``) lives in ``answers/``, below ``rules``, whatever frame
+handlers it has besides; one that does not lives in ``handlers/``, above ``rules``. The command
+refuses a module in the other folder, or in ``skills/`` itself, naming the folder it belongs in
+(``tests/test_import_graph.py`` checks the imports that the layers allow).
 
 A handler is declared ``@njit(cache=True, inline="always")`` (``HANDLER_DECORATOR``; the
 command refuses a module whose handler is not): Numba compiles it into the branch of the
@@ -163,31 +170,61 @@ def module_parts(path: pathlib.Path) -> tuple[list[str], list[str]]:
     return [h for h in table if h in found], declared
 
 
+# the folders of the skill modules, by layer: a module that answers query points (below
+# ``rules``, which asks them: it must not import ``rules``), and one with frame handlers only
+# (above ``rules``); each a package of its own
+ANSWERS, HANDLERS_ONLY = "answers", "handlers"
+LAYERS = (ANSWERS, HANDLERS_ONLY)
+
+
+def layer(handlers: list[str]) -> str:
+    """The folder of a skill module that defines these handlers: ``answers`` if it answers
+    query points (whatever else it defines), else ``handlers``."""
+    return ANSWERS if any(h in ANSWER_HANDLERS for h in handlers) else HANDLERS_ONLY
+
+
 def skill_modules() -> dict[str, list[str]]:
-    """Skill key -> the handlers its module ``skills/<key>.py`` defines, for every module named
-    by a skill of skills.csv with code of its own; a module that answers query points declares
-    them (``QUERIES``) and one that listens at timing points declares those (``TIMINGS``)."""
+    """Skill key -> the handlers its module ``skills/<layer>/<key>.py`` defines, for every module
+    named by a skill of skills.csv with code of its own; a module that answers query points
+    declares them (``QUERIES``) and one that listens at timing points declares those
+    (``TIMINGS``). A module outside the folder of its layer (``layer``) fails, naming it."""
     keys = {r["key"] for r in rows("skills.csv") if not r.get("base")}
-    out = {}
+    out: dict[str, list[str]] = {}
     for p in sorted(HERE.glob("*.py")):
-        if p.stem not in keys:
-            continue
-        handlers, declared = module_parts(p)
-        answers = any(h in ANSWER_HANDLERS for h in handlers)
-        if answers != ("QUERIES" in declared):
-            raise ValueError(f"{p.name}: a module that answers query points (answer, react) "
-                             f"declares QUERIES, and only such a module")
-        if "listens_at" in handlers and "TIMINGS" not in declared:
-            raise ValueError(f"{p.name}: listens_at picks among the module's TIMINGS: declare "
-                             f"them")
-        out[p.stem] = handlers
+        if p.stem in keys:
+            want = layer(module_parts(p)[0])
+            raise ValueError(f"skills/{p.name}: a skill module lives in the folder of its "
+                             f"layer: move it to skills/{want}/{p.name}")
+    for folder in LAYERS:
+        for p in sorted((HERE / folder).glob("*.py")):
+            if p.stem not in keys:
+                continue
+            name = f"{folder}/{p.name}"
+            handlers, declared = module_parts(p)
+            answers = any(h in ANSWER_HANDLERS for h in handlers)
+            if answers != ("QUERIES" in declared):
+                raise ValueError(f"{name}: a module that answers query points (answer, react) "
+                                 f"declares QUERIES, and only such a module")
+            if "listens_at" in handlers and "TIMINGS" not in declared:
+                raise ValueError(f"{name}: listens_at picks among the module's TIMINGS: "
+                                 f"declare them")
+            want = layer(handlers)
+            if folder != want:
+                why = ("it answers query points (answer, react), which rules asks: it sits "
+                       "below rules" if answers else
+                       "it answers no query point: its frame handlers sit above rules")
+                raise ValueError(f"{name}: {why}; move it to skills/{want}/{p.name}")
+            if p.stem in out:
+                raise ValueError(f"{name}: skill {p.stem} has a module in both "
+                                 f"{' and '.join(LAYERS)}")
+            out[p.stem] = handlers
     return out
 
 
 def _header(what: str) -> str:
     return f'''"""{what}
 
-Generated from the modules ``skills/<key>.py`` by
+Generated from the modules ``skills/answers/<key>.py`` and ``skills/handlers/<key>.py`` by
 ``{COMMAND}``:
 do not edit.
 """
@@ -199,7 +236,7 @@ DISPATCH_HEADER = _header(
     "handlers (``registry`` calls these).")
 ANSWER_HEADER = _header(
     "The skills that answer query points, and the dispatch from a skill id to their\n"
-    "answers (``queries`` calls these; the modules here import no ``rules``).")
+    "answers (``queries`` calls these; the modules, all in ``answers/``, import no ``rules``).")
 
 
 def _switch(name: str, spec: tuple[str, str, str | None], mods: dict[str, list[str]]) -> list[str]:
@@ -232,8 +269,11 @@ def _import(source: str, names: list[str]) -> list[str]:
 
 def _imports(mods: dict[str, list[str]]) -> list[str]:
     lines = ["from ...fast.jit import njit"]
+    for folder in LAYERS:
+        mine = sorted(k for k in mods if layer(mods[k]) == folder)
+        if mine:
+            lines += _import(f".{folder}", mine)
     if mods:
-        lines += _import(".", sorted(mods))
         lines += _import(".ids", [f"SK_{k.upper()}" for k in sorted(mods)])
     return lines
 

@@ -13,10 +13,11 @@ the frames call ``notify`` and the skills act (draw a card, end a guard). They a
 that a rule that only asks does not compile, link and optimise the code of drawing and logging
 with it.
 
-A skill module that answers query points (``skills/<key>.py``) declares them (its ``QUERIES``)
-and gives ``answer(s, q, prm, seat, value, a, b)`` (and ``react(s, q, prm, seat, a, b)`` for the
-events); the generated ``answer_dispatch`` calls them by skill id. An answer reads the state only
-and asks no query point, and its module does not import ``rules`` (which asks the points).
+A skill module that answers query points (``skills/answers/<key>.py``) declares them (its
+``QUERIES``) and gives ``answer(s, q, prm, seat, value, a, b)`` (and ``react(s, q, prm, seat, a,
+b)`` for the events); the generated ``answer_dispatch`` calls them by skill id. An answer reads
+the state only and asks no query point, and its module does not import ``rules`` (which asks the
+points), directly or through another module (``tests/test_import_graph.py``).
 """
 import numpy as np
 

@@ -1,7 +1,9 @@
 """The skill mechanism: timing points, the FR_TRIGGER / FR_SKILL / FR_PENDING frames, and the
 dispatch from a skill id to the code that implements it.
 
-Every skill has a module of its own (``skills/<key>.py``: ``fanjian.py``) holding its handlers;
+Every skill has a module of its own holding its handlers, in the folder of its layer:
+``skills/answers/<key>.py`` if it answers query points (below ``rules``, which asks them; 马术:
+``answers/mashu.py``), else ``skills/handlers/<key>.py`` (反间: ``handlers/fanjian.py``);
 ``dispatch.py`` (its timing points, frames, decisions and masks) and ``answer_dispatch.py`` (its
 answers at query points), both generated from those modules by ``generate.py``, call them.
 One mechanic that many skills share keeps a module of its own too: ``conversions.py`` (a card of
@@ -122,7 +124,8 @@ def _registry():
 
 def skill_table() -> str:
     """Where each skill's code lives, as a markdown table made from the code and the data: a row
-    per skill module (``skills/<key>.py``) and per family module still holding skills, with the
+    per skill module (``skills/answers/<key>.py``, ``skills/handlers/<key>.py``: named by its
+    folder and key) and per family module still holding skills, with the
     module's first docstring sentence, the timing points it listens to (``TIMINGS``), the query
     points it answers (``QUERIES``), the skills of ``skills.csv`` with their code there and those
     that run it (``base``, with their parameter). ``docs/skills.md`` holds it
@@ -160,7 +163,8 @@ def skill_table() -> str:
     def row(mod, points, queries, mine, kingdom=False, ends=".:"):
         tps = " ".join(f"`{tp_names[p]}`" for p in sorted(points)) or "none"
         qs = " ".join(f"`{q_names[q]}`" for q in sorted(queries)) or "none"
-        return (f"| `{mod.__name__.rsplit('.', 1)[1]}` | {what(mod, ends)} | {tps} | {qs} | "
+        where = mod.__name__.split(".skills.", 1)[1].replace(".", "/")   # handlers/fanjian
+        return (f"| `{where}` | {what(mod, ends)} | {tps} | {qs} | "
                 f"{' '.join(name(sk) for sk in mine)} | {runs_of(mine, kingdom)} |")
 
     lines = ["| module | what | timing points (`TIMINGS`) | query points (`QUERIES`) | "
