@@ -5,7 +5,8 @@
 
 A recipe is named by the agent's checkpoint file: ``selfplay_none5_prior`` (``trained:none5``),
 ``selfplay_standard5_prior`` (``trained:standard5``), ``selfplay_herokill5_wip``
-(``trained:herokill5``), ``selfplay_standard8_wip`` (``trained:standard8``); each agent's model
+(``trained:herokill5``), ``selfplay_classmates5`` (``trained:classmates5``),
+``selfplay_standard8_wip`` (``trained:standard8``); each agent's model
 card (``agents/<name>/README.md``) gives its recipe.
 
 A recipe (``RECIPES``) is the list of ``training/selfplay_ppo.py`` commands that made the
@@ -92,6 +93,14 @@ RECIPES = {
             # more random tables, the loyalist's seat more often, ended at 21.5M
             "--resume {dir}/run.pt.state --total-steps 21500000 --p-heuristic 0.3 --p-pool 0.1 "
             "--p-random 0.55 --role-weights 1.5 3 1 1.5",
+        ],
+        "result": "{dir}/run.pt",
+    },
+    "selfplay_classmates5": {
+        "pack": "classmates",
+        "steps": [
+            # the standard prior checkpoint trained on with the classmates pack, 10M steps
+            _from_standard5_prior("--pack classmates", seed=91),
         ],
         "result": "{dir}/run.pt",
     },
