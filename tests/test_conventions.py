@@ -129,7 +129,7 @@ def test_zoo_agents_load_by_name_and_play_legal_actions():
     from heroes_env.agents import AgentSpecError, make_agent
     from heroes_env.agents.trained import shipped_checkpoints
     index = shipped_checkpoints()
-    assert set(index) == {"none5", "standard5", "herokill5", "standard8"}
+    assert set(index) == {"none5", "standard5", "herokill5", "classmates5", "standard8"}
     for name, entry in index.items():
         agent = make_agent(f"trained:{name}", seed=0)
         assert agent.name == f"trained:{name}"
@@ -142,6 +142,7 @@ def test_zoo_agents_load_by_name_and_play_legal_actions():
             a = agent.act(obs["observation"], obs["action_mask"], slot=e.agent_selection)
             assert obs["action_mask"][a] == 1
             e.step(a)
-    with pytest.raises(AgentSpecError, match="'trained:herokill5', 'trained:none5', "
-                                             "'trained:standard5', 'trained:standard8'"):
+    with pytest.raises(AgentSpecError, match="'trained:classmates5', 'trained:herokill5', "
+                                             "'trained:none5', 'trained:standard5', "
+                                             "'trained:standard8'"):
         make_agent("trained:standard9")

@@ -195,7 +195,8 @@ def test_wheel_installs_and_plays_outside_the_checkout(tmp_path):
     assert out["masks"] > 0
     # trained:NAME loads every agent of the zoo from the installed package heroes_env.zoo
     assert pathlib.Path(out["zoo"]) == site / "heroes_env" / "zoo"
-    assert set(out["shipped"]) == {"none5", "standard5", "herokill5", "standard8"}
+    assert set(out["shipped"]) == {"none5", "standard5", "herokill5", "classmates5",
+                                  "standard8"}
     assert all(size > 1_000_000 for size in out["shipped"].values())
     assert out["loaded"] is not None and set(out["loaded"]) == set(out["shipped"])
     site = venv / "lib"

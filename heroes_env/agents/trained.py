@@ -3,6 +3,7 @@
     make_agent("trained:none5")        # 5 players, pack "none"
     make_agent("trained:standard5")    # 5 players, pack "standard"
     make_agent("trained:herokill5")    # 5 players, the 英雄杀 pack (in training, below the bar)
+    make_agent("trained:classmates5")  # 5 players, pack "classmates" (in training, below the bar)
     make_agent("trained:standard8")    # 8 players, pack "standard" (in training, below the bar)
 
 The zoo is the repository's top-level ``agents/`` folder: one folder per agent with its ``.pt``
