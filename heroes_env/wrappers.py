@@ -501,14 +501,9 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
     Args:
         num_envs: B, the number of games.
         seat: The learner's seat, or ``"random"`` (drawn per game).
-        opponents: The other seats' policy, or a list of one per seat: ``"random"`` (uniform
-            legal actions drawn in compiled code), ``"heuristic"`` (``HeuristicAgent``, played
-            inside the engine's compiled call; a ``HeuristicAgent`` object given here plays
-            there too, keeping its seed), any other ``heroes_env.agents.make_agent`` name (one
-            agent for the seats naming it, one batched call per round of opponent decisions),
-            a callable ``f(obs, mask) -> action`` (one decision at a time), or a batched policy
-            (an object with ``act_batch(obs (N, OBS_SIZE), masks (N, NUM_ACTIONS), seats (N,))
-            -> actions (N,)``).
+        opponents: The other seats' policy, or a list of one per seat, as ``LearnerEnv``
+            takes them (``"random"``, ``"heuristic"``, a ``make_agent`` name, a callable or a
+            batched policy).
         config: A ready ``Config``; give it or Config's keywords, not both.
         num_threads: Threads of a call (None: every thread Numba may use).
         copy: True: fresh arrays; False: the env's own buffers, read-only and overwritten by
