@@ -28,9 +28,9 @@ DEFAULT_CONFIGS = ["8,4096,1,float32", "8,4096,1,uint8", "8,4096,2,float32", "8,
 RUN = r'''
 import sys, time
 from heroes_env.vector import VectorEnv
-npl, B, T = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+npl, B, threads = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 dt, secs = sys.argv[4], float(sys.argv[5])
-v = VectorEnv(B, num_players=npl, num_threads=T, obs_dtype=dt)
+v = VectorEnv(B, num_players=npl, num_threads=threads, obs_dtype=dt)
 v.reset(seed=1)
 a = v.random_actions()
 t0 = time.perf_counter()
@@ -51,8 +51,8 @@ print(n * B / t, (time.process_time() - c0) / t)
 
 def parse_config(text: str) -> tuple[int, int, int, str]:
     try:
-        npl, B, T, dt = text.split(",")
-        cfg = (int(npl), int(B), int(T), dt)
+        npl, B, threads, dt = text.split(",")
+        cfg = (int(npl), int(B), int(threads), dt)
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"--config {text!r}: expected players,batch,threads,dtype (e.g. 8,4096,2,uint8)"

@@ -35,7 +35,7 @@ import numba  # noqa: E402
 
 from heroes_env import Config, Game  # noqa: E402
 from heroes_env.agents import HeuristicAgent  # noqa: E402
-from heroes_env.agents import tournament as T  # noqa: E402
+from heroes_env.agents import tournament  # noqa: E402
 from heroes_env.agents.tournament.games import GamePlayer  # noqa: E402
 from heroes_env.wrappers import LearnerVectorEnv  # noqa: E402
 
@@ -113,13 +113,13 @@ def learner_steps(envs, repeats, seconds, threads):
 
 def tournament_games(games, repeats, threads):
     """Games/s of the game engine (one process) and of the batched engine per thread count."""
-    cfg = {e: T.TournamentConfig(agents=("heuristic", "random"), games=games, players=5,
+    cfg = {e: tournament.TournamentConfig(agents=("heuristic", "random"), games=games, players=5,
                                  pack="standard", seed=1, engine=e) for e in ("game", "batched")}
     player = GamePlayer(cfg["game"])
     todo = list(range(games))
     runs = {"game": []}
     runs.update({f"batched_{t}": [] for t in threads})
-    list(T.batched_records(cfg["batched"], todo[:8]))           # compile / load first
+    list(tournament.batched_records(cfg["batched"], todo[:8]))           # compile / load first
     player.play(0)
     for _ in range(repeats):
         t0 = time.perf_counter()
@@ -128,7 +128,7 @@ def tournament_games(games, repeats, threads):
         runs["game"].append(games / (time.perf_counter() - t0))
         for t in threads:
             t0 = time.perf_counter()
-            n = sum(1 for _ in T.batched_records(cfg["batched"], todo, t))
+            n = sum(1 for _ in tournament.batched_records(cfg["batched"], todo, t))
             runs[f"batched_{t}"].append(n / (time.perf_counter() - t0))
     med = {k: float(np.median(v)) for k, v in runs.items()}
     for t in threads:

@@ -35,8 +35,8 @@ sys.path.insert(0, ROOT)
 def tournament_part(args) -> dict:
     import ray
 
-    from heroes_env.agents import tournament as T
-    cfg = T.TournamentConfig(agents=("heuristic", "random"), games=args.games, players=5,
+    from heroes_env.agents import tournament
+    cfg = tournament.TournamentConfig(agents=("heuristic", "random"), games=args.games, players=5,
                              pack="none", seed=0)
     runs = {k: [] for k in ("local_1", f"local_{args.workers}", "ray_cold", "ray_warm")}
     starts, first = [], None
@@ -44,17 +44,17 @@ def tournament_part(args) -> dict:
         for name in runs:
             t0 = time.time()
             if name == "local_1":
-                s = T.run_tournament(cfg, workers=1)
+                s = tournament.run_tournament(cfg, workers=1)
             elif name.startswith("local_"):
-                s = T.run_tournament(cfg, workers=args.workers)
+                s = tournament.run_tournament(cfg, workers=args.workers)
             elif name == "ray_cold":
-                s = T.run_tournament(cfg, workers=args.workers, backend="ray")
+                s = tournament.run_tournament(cfg, workers=args.workers, backend="ray")
             else:
                 t_start = time.time()
-                T.ray_init(None, args.workers)
+                tournament.ray_init(None, args.workers)
                 starts.append(time.time() - t_start)
                 t0 = time.time()
-                s = T.run_tournament(cfg, workers=args.workers, backend="ray")
+                s = tournament.run_tournament(cfg, workers=args.workers, backend="ray")
                 ray.shutdown()
             dt = time.time() - t0
             runs[name].append(dt)

@@ -184,8 +184,8 @@ def test_tournament_too_many_games_for_memory_is_one_error_line(tmp_path):
 
 # ---------------------------------------------------------------- the text view
 def test_the_text_view_refuses_a_vector_that_is_no_observation():
-    from heroes_env import text as T
+    from heroes_env import text as obs_text
     zero = np.zeros(C.OBS_SIZE, np.float32)
-    for f in (T.choices, T.describe):
+    for f in (obs_text.choices, obs_text.describe):
         with pytest.raises(ValueError, match=r"not an observation of a game: .*0 players"):
             f(zero, np.ones(C.NUM_ACTIONS, np.int8))

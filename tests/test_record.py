@@ -174,11 +174,11 @@ def test_recorder_refuses_illegal_actions_and_records_nothing():
 
 @pytest.mark.slow
 def test_tournament_records_every_game(tmp_path):
-    from heroes_env.agents import tournament as T
+    from heroes_env.agents import tournament
     d = tmp_path / "rec"
-    cfg = T.TournamentConfig(agents=("heuristic", "random"), games=3, pack="standard", seed=4,
+    cfg = tournament.TournamentConfig(agents=("heuristic", "random"), games=3, pack="standard", seed=4,
                              engine="game")
-    summary = T.run_tournament(cfg, workers=1, record_dir=str(d))
+    summary = tournament.run_tournament(cfg, workers=1, record_dir=str(d))
     recs = load_records(str(d))
     assert len(recs) == 3 and sorted(p.name for p in d.iterdir()) == [
         "game_000000.json", "game_000001.json", "game_000002.json"]
@@ -188,7 +188,7 @@ def test_tournament_records_every_game(tmp_path):
         assert g.done
     assert sum(len(r.decisions) for r in recs) == round(summary["mean_decisions"] * 3)
     # the command line option
-    assert T.main(["--agents", "random", "--games", "2", "--players", "4", "--out",
+    assert tournament.main(["--agents", "random", "--games", "2", "--players", "4", "--out",
                    str(tmp_path / "t.json"), "--quiet", "--plot", "none", "--workers", "2",
                    "--record", str(tmp_path / "cli")]) == 0
     assert len(load_records(str(tmp_path / "cli"))) == 2

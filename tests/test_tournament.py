@@ -4,7 +4,7 @@ import json
 import pytest
 from helpers import game_lines, strip_run
 
-from heroes_env.agents import tournament as T
+from heroes_env.agents import tournament
 from heroes_env.agents.ratings import EloRatings, wilson
 from heroes_env.agents.tournament import TournamentConfig, TournamentError, run_tournament
 
@@ -46,7 +46,7 @@ def test_resume_after_interruption(tmp_path):
 
 def test_cli_json_fields_and_plot(tmp_path, capsys):
     out = tmp_path / "res.json"
-    code = T.main(["--agents", "heuristic", "random", "--games", "12", "--players", "5",
+    code = tournament.main(["--agents", "heuristic", "random", "--games", "12", "--players", "5",
                    "--pack", "none", "--seed", "0", "--workers", "1", "--out", str(out),
                    "--quiet"])
     assert code == 0
@@ -82,7 +82,7 @@ def test_rotation_gives_every_agent_every_seat_and_role():
     for a in s["agents"].values():
         assert all(r["games"] > 0 for r in a["roles"].values())
         assert a["roles"]["lord"]["games"] == 20
-    seats = [T.seating(cfg, i) for i in range(3)]
+    seats = [tournament.seating(cfg, i) for i in range(3)]
     assert [x[0] for x in seats] == [0, 1, 2]
 
 
@@ -100,7 +100,7 @@ def test_rotation_gives_every_agent_every_seat_and_role():
 ])
 def test_bad_input_is_named(argv, message, tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
-        T.main(argv + ["--out", str(tmp_path / "x.json"), "--quiet"])
+        tournament.main(argv + ["--out", str(tmp_path / "x.json"), "--quiet"])
     assert e.value.code == 2
     assert message in capsys.readouterr().err
 

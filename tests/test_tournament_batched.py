@@ -1,14 +1,14 @@
 """The tournament's batched engine: every seat played inside one compiled call per chunk."""
 import pytest
 
-from heroes_env.agents import tournament as T
+from heroes_env.agents import tournament
 from heroes_env.agents.tournament import TournamentConfig, TournamentError, run_tournament
 from heroes_env.agents.tournament import batched as batched_engine
 from heroes_env.agents.tournament.games import GamePlayer
 
 
 def records(cfg, todo, threads=1):
-    return {r["game"]: r for r in T.batched_records(cfg, todo, threads)}
+    return {r["game"]: r for r in tournament.batched_records(cfg, todo, threads)}
 
 
 @pytest.mark.parametrize("kw", [dict(players=5, pack="standard"), dict(players=8, pack="none"),
@@ -59,13 +59,13 @@ def test_the_engine_is_chosen_and_named(tmp_path):
 
 def test_cli_engine_flag(tmp_path, capsys):
     out = tmp_path / "t.json"
-    assert T.main(["--agents", "heuristic", "random", "--games", "6", "--engine", "batched",
+    assert tournament.main(["--agents", "heuristic", "random", "--games", "6", "--engine", "batched",
                    "--out", str(out), "--plot", "none", "--quiet", "--workers", "1"]) == 0
     import json
     summary = json.loads(out.read_text())
     assert summary["config"]["engine"] == "batched"
     # --record needs every decision: on the command line "auto" picks the game engine then
-    assert T.main(["--agents", "heuristic", "random", "--games", "2", "--out",
+    assert tournament.main(["--agents", "heuristic", "random", "--games", "2", "--out",
                    str(tmp_path / "r.json"), "--plot", "none", "--quiet", "--workers", "1",
                    "--record", str(tmp_path / "rec")]) == 0
     assert json.loads((tmp_path / "r.json").read_text())["config"]["engine"] == "game"

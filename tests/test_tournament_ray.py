@@ -10,7 +10,7 @@ ray = pytest.importorskip("ray")
 
 from helpers import game_lines, strip_run  # noqa: E402
 
-from heroes_env.agents import tournament as T  # noqa: E402
+from heroes_env.agents import tournament  # noqa: E402
 from heroes_env.agents.tournament import TournamentConfig, TournamentError, run_tournament  # noqa: E402
 
 # a Ray cluster started and stopped per test: the full run's
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def ray_instance():
-    started = T.ray_init(None, 2)
+    started = tournament.ray_init(None, 2)
     yield
     if started:
         ray.shutdown()
@@ -71,7 +71,7 @@ def test_ray_records_are_the_local_records(ray_instance, tmp_path):
     assert len(names) == 6 and names == sorted(p.name for p in (tmp_path / "ray").iterdir())
     for name in names:
         assert (tmp_path / "ray" / name).read_text() == (tmp_path / "local" / name).read_text()
-    assert all(T.DECISIONS_KEY not in r for r in game_lines(tmp_path / "ray.jsonl")[1])
+    assert all(tournament.DECISIONS_KEY not in r for r in game_lines(tmp_path / "ray.jsonl")[1])
 
 
 def test_agent_files_travel_with_the_tasks(tmp_path):
@@ -81,21 +81,21 @@ def test_agent_files_travel_with_the_tasks(tmp_path):
     outer = tmp_path / "outer.json"                     # a json agent naming another file
     outer.write_text(json.dumps({"agent": str(inner), "kwargs": {}}))
     cfg = TournamentConfig(agents=(str(outer), "random"), games=6, players=5, seed=2)
-    want = T.play_chunk(cfg, list(range(6)))
-    shipped = T.ship_agents(cfg)
+    want = tournament.play_chunk(cfg, list(range(6)))
+    shipped = tournament.ship_agents(cfg)
     assert set(shipped) == {str(outer)}
     assert set(shipped[str(outer)]) == {"outer.json", "inner_inner.json"}
     os.remove(outer)
     os.remove(inner)
-    local = T.unship_agents(cfg, shipped, str(tmp_path / "worker"))
+    local = tournament.unship_agents(cfg, shipped, str(tmp_path / "worker"))
     assert local.labels == cfg.labels and os.path.isfile(local.agents[0])
-    assert T.play_chunk(cfg, list(range(6)), shipped) == want
+    assert tournament.play_chunk(cfg, list(range(6)), shipped) == want
     assert [r["seats"][0] for r in want[:2]] == ["outer.json", "random"]
 
 
 def test_cli_ray_backend(ray_instance, tmp_path, capsys):
     out = tmp_path / "r.json"
-    assert T.main(["--agents", "heuristic", "random", "--games", "8", "--seed", "1",
+    assert tournament.main(["--agents", "heuristic", "random", "--games", "8", "--seed", "1",
                    "--backend", "ray", "--out", str(out), "--quiet", "--plot", "none"]) == 0
     s = json.loads(out.read_text())
     assert s["games"] == 8 and s["run"]["backend"] == "ray"

@@ -86,7 +86,7 @@ def expand_agents(agents, pack: str, players: int) -> list[str]:
 
 def main(argv=None) -> int:
     import heroes_env.agents.torch_policy  # noqa: F401 - registers the .pt / .zip loaders
-    from heroes_env.agents import tournament as T
+    from heroes_env.agents import tournament
     from heroes_env.cli import HelpFormatter
     from heroes_env.config import DEFAULT_PACK
 
@@ -109,14 +109,14 @@ def main(argv=None) -> int:
     a.agents = expand_agents(a.agents, a.pack, a.players)
     stem = a.out[:-3] if a.out.endswith(".md") else a.out
     try:
-        cfg = T.TournamentConfig(agents=tuple(a.agents), games=a.games, players=a.players,
+        cfg = tournament.TournamentConfig(agents=tuple(a.agents), games=a.games, players=a.players,
                                  pack=a.pack, seed=a.seed)
         if a.rating not in ("auto", "openskill", "elo"):
-            raise T.TournamentError(f"--rating must be auto, openskill or elo, got {a.rating!r}")
+            raise tournament.TournamentError(f"--rating must be auto, openskill or elo, got {a.rating!r}")
         os.makedirs(os.path.dirname(os.path.abspath(stem)), exist_ok=True)
-        summary = T.run_tournament(cfg, workers=a.workers, games_file=stem + ".games.jsonl",
+        summary = tournament.run_tournament(cfg, workers=a.workers, games_file=stem + ".games.jsonl",
                                    resume=a.resume, progress=not a.quiet, rating=a.rating)
-    except T.TournamentError as e:
+    except tournament.TournamentError as e:
         p.error(str(e))
     command = ("python training/league.py --agents " + " ".join(a.agents)
                + f" --games {a.games} --players {a.players} --pack {a.pack} --seed {a.seed}")
@@ -125,7 +125,7 @@ def main(argv=None) -> int:
         f.write(table)
     with open(stem + ".json", "w", encoding="utf-8") as f:
         json.dump(summary, f, indent=1, ensure_ascii=False)
-    made = T.plot(summary, stem + ".png")
+    made = tournament.plot(summary, stem + ".png")
     print(table)
     print(f"table {stem}.md, summary {stem}.json, games {stem}.games.jsonl"
           + (f", plot {stem}.png" if made else ""))

@@ -25,7 +25,7 @@ from heroes_env.engine import state as _state
 from heroes_env.engine.constants import Layout
 from heroes_env.fast.jit import njit
 
-from .heuristic_skills import traits as T
+from .heuristic_skills import traits
 from .view import deck_table, hero_skills, role_counts
 
 LORD, LOYALIST, REBEL, RENEGADE = C.ROLE_LORD, C.ROLE_LOYALIST, C.ROLE_REBEL, C.ROLE_RENEGADE
@@ -354,8 +354,8 @@ def read_seat(o, V, EQ, SKS, hero_sk, r):
         for i in range(C.MAX_SKILL_SLOTS):
             s = hero_sk[h, lordf, i]
             SKS[r, i] = s
-            imm |= T.IMMUNE[s]
-            imm_empty |= T.IMMUNE_EMPTY_HAND[s]
+            imm |= traits.IMMUNE[s]
+            imm_empty |= traits.IMMUNE_EMPTY_HAND[s]
         V[VP_IMMUNE + r] = imm
         V[VP_IMMUNE_EMPTY + r] = imm_empty
     w = 0
@@ -479,7 +479,7 @@ def distance(V, EQ, SKS, a, b):
     if has_equip(EQ, b, C.K_HORSE_PLUS):
         d += 1
     for i in range(C.MAX_SKILL_SLOTS):
-        d += T.DISTANCE_FROM[SKS[a, i]] + T.DISTANCE_TO[SKS[b, i]]
+        d += traits.DISTANCE_FROM[SKS[a, i]] + traits.DISTANCE_TO[SKS[b, i]]
     return max(d, 1)
 
 
@@ -674,7 +674,7 @@ def card_value(V, EQ, K, c):
 @njit(cache=True)
 def hand_values(V, EQ, SKS, K, VAL):
     """VAL[c]: value of each own hand card (later copies of a kind worth less)."""
-    unlimited = has_equip(EQ, 0, C.K_CROSSBOW) or trait(T.UNLIMITED_SLASH, SKS, 0)
+    unlimited = has_equip(EQ, 0, C.K_CROSSBOW) or trait(traits.UNLIMITED_SLASH, SKS, 0)
     seen = np.zeros(C.NUM_KINDS, np.int64)
     for i in range(V[V_NHAND]):
         c = V[V_HAND + i]
@@ -769,7 +769,7 @@ def slash_value(V, EQ, SKS, H, r, color, user):
         val += h * (0.04 * min(V[VP_HANDN + r], 5) + (0.1 if V[VP_WEAPON + r] else 0.0))
     bias = 0.0
     for i in range(C.MAX_SKILL_SLOTS):
-        bias += T.SLASH_TARGET_BIAS[SKS[r, i]]
+        bias += traits.SLASH_TARGET_BIAS[SKS[r, i]]
     if bias != 0.0:
         val += bias
     return val
@@ -795,7 +795,7 @@ def trick_reach(V, SKS, r, kind):
     if immune(V, SKS, r, kind):
         return False
     if kind == C.K_SNATCH:
-        return V[VP_DIST + r] <= 1 or trait(T.TRICK_ANY_DISTANCE, SKS, 0)
+        return V[VP_DIST + r] <= 1 or trait(traits.TRICK_ANY_DISTANCE, SKS, 0)
     if kind == C.K_INDULGENCE:
         return not V[VP_INDUL + r]
     return True
@@ -944,7 +944,7 @@ def pay_cheapest(x):
 def equip_score(V, EQ, SKS, K, k):
     if is_weapon_kind(k):
         for i in range(C.MAX_SKILL_SLOTS):
-            w = T.WEAPON_SCORE[SKS[0, i]]
+            w = traits.WEAPON_SCORE[SKS[0, i]]
             if not math.isnan(w):
                 return w             # a skill that plays better without a weapon
         cur = V[VP_WEAPON]
@@ -959,7 +959,7 @@ def equip_score(V, EQ, SKS, K, k):
     if is_armor(k):
         return 7.5 if V[VP_ARMOR] == 0 else -1.0
     if k == C.K_HORSE_PLUS or k == C.K_HORSE_MINUS:
-        if trait(T.ONE_HORSE, SKS, 0):      # one horse is enough
+        if trait(traits.ONE_HORSE, SKS, 0):      # one horse is enough
             return 5.0 if not (has_equip(EQ, 0, C.K_HORSE_PLUS)
                                or has_equip(EQ, 0, C.K_HORSE_MINUS)) else -1.0
         if has_equip(EQ, 0, k):
@@ -1090,7 +1090,7 @@ def judge_good(V, EQ, SKS, K, t, c):
         return 0 if (suit == C.SUIT_SPADE and 2 <= rank <= 9) else 1
     if ph == C.PH_START and V[V_CUR] == t:
         for i in range(C.MAX_SKILL_SLOTS):
-            want = T.START_JUDGE_COLOR[SKS[t, i]]
+            want = traits.START_JUDGE_COLOR[SKS[t, i]]
             if want >= 0:
                 return 1 if color == want else 0
     if V[VP_ARMOR + t] == C.K_EIGHT_DIAGRAM and ph != C.PH_JUDGE:

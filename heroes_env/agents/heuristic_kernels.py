@@ -122,7 +122,7 @@ from .heuristic_common import (  # noqa: F401  (re-exported: the kernels' vocabu
     two_cheapest_hand,
 )
 from .heuristic_skills import dispatch as skills
-from .heuristic_skills import traits as T
+from .heuristic_skills import traits
 
 MF_SIZE = MEM.end              # the memory of one slot, the skill modules' cells included
 
@@ -283,7 +283,7 @@ def lord_skill(m, SKS):
     for a in range(C.A_SKILL, C.A_HERO):
         if m[a] != 0:
             sk = skill_of_action(SKS, a)
-            if T.LORD_ANSWER[sk]:
+            if traits.LORD_ANSWER[sk]:
                 return a
     return NONE
 
@@ -432,7 +432,7 @@ def decide_confirm(o, m, V, EQ, SKS, H, K, VAL, MF, MI):
     yes, no = C.A_CONFIRM, C.A_PASS
     if purpose == C.PUR_SKILL:
         sk = decision_skill(V, SKS)
-        if T.ALWAYS_CONFIRM[sk]:
+        if traits.ALWAYS_CONFIRM[sk]:
             return yes
         return skills.confirm(sk, Decision(o, m, V, EQ, SKS, H, K, VAL, MF, MI))
     if purpose == C.PUR_DSWORDS:

@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 import numpy as np
 
-from heroes_env import text as T
+from heroes_env import text as obs_text
 from heroes_env.engine import constants as C
 from heroes_env.obs import decode
 
@@ -180,7 +180,7 @@ def chat_url(base_url: str) -> str:
 
 def system_prompt(role: int, lang: str = "en") -> str:
     """The system prompt of a seat of this role: the rules in brief, its goal, how to answer."""
-    goal = T.goal(role, lang) if 0 <= role < C.NUM_ROLES else ""
+    goal = obs_text.goal(role, lang) if 0 <= role < C.NUM_ROLES else ""
     head = "Your goal: " if lang == "en" else "你的目标："
     return f"{RULES[lang]}\n{head}{goal}\n{ANSWER[lang]}"
 
@@ -188,9 +188,9 @@ def system_prompt(role: int, lang: str = "en") -> str:
 def user_prompt(obs, mask, lang: str = "en", deck: str | None = None):
     """The user message of one decision (the view and the numbered choices) and the choices."""
     o = decode(obs)
-    ch = T.choices(o, mask, lang, deck)
+    ch = obs_text.choices(o, mask, lang, deck)
     listed = "\n".join(f"{i + 1}. {lab}" for i, (_, lab) in enumerate(ch))
-    msg = f"{T.describe(o, mask, lang, deck)}\n\n{CHOOSE[lang]}\n{listed}\n{ANSWER[lang]}"
+    msg = f"{obs_text.describe(o, mask, lang, deck)}\n\n{CHOOSE[lang]}\n{listed}\n{ANSWER[lang]}"
     return msg, ch, o
 
 
@@ -416,8 +416,8 @@ class LLMAgent(Agent):
             raise ValueError(f"model must be a non-empty string, got {model!r}")
         if chat is not None and not isinstance(chat, ChatSettings):
             raise ValueError(f"chat must be a ChatSettings, got {chat!r}")
-        if lang not in T.LANGS:
-            raise ValueError(f"lang must be one of {list(T.LANGS)}, got {lang!r}")
+        if lang not in obs_text.LANGS:
+            raise ValueError(f"lang must be one of {list(obs_text.LANGS)}, got {lang!r}")
         if (not isinstance(memory_tokens, int) or isinstance(memory_tokens, bool)
                 or memory_tokens < 0):
             raise ValueError(f"memory_tokens must be an int >= 0, got {memory_tokens!r}")
