@@ -34,8 +34,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numba  # noqa: E402
 
 from heroes_env import Config, Game  # noqa: E402
-from heroes_env.agents import HeuristicAgent  # noqa: E402
-from heroes_env.agents import tournament  # noqa: E402
+from heroes_env.agents import HeuristicAgent, tournament  # noqa: E402
 from heroes_env.agents.tournament.games import GamePlayer  # noqa: E402
 from heroes_env.wrappers import LearnerVectorEnv  # noqa: E402
 
@@ -114,7 +113,8 @@ def learner_steps(envs, repeats, seconds, threads):
 def tournament_games(games, repeats, threads):
     """Games/s of the game engine (one process) and of the batched engine per thread count."""
     cfg = {e: tournament.TournamentConfig(agents=("heuristic", "random"), games=games, players=5,
-                                 pack="standard", seed=1, engine=e) for e in ("game", "batched")}
+                                          pack="standard", seed=1, engine=e)
+           for e in ("game", "batched")}
     player = GamePlayer(cfg["game"])
     todo = list(range(games))
     runs = {"game": []}

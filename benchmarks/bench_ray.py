@@ -37,7 +37,7 @@ def tournament_part(args) -> dict:
 
     from heroes_env.agents import tournament
     cfg = tournament.TournamentConfig(agents=("heuristic", "random"), games=args.games, players=5,
-                             pack="none", seed=0)
+                                      pack="none", seed=0)
     runs = {k: [] for k in ("local_1", f"local_{args.workers}", "ray_cold", "ray_warm")}
     starts, first = [], None
     for rep in range(args.repeats):

@@ -176,8 +176,8 @@ def test_recorder_refuses_illegal_actions_and_records_nothing():
 def test_tournament_records_every_game(tmp_path):
     from heroes_env.agents import tournament
     d = tmp_path / "rec"
-    cfg = tournament.TournamentConfig(agents=("heuristic", "random"), games=3, pack="standard", seed=4,
-                             engine="game")
+    cfg = tournament.TournamentConfig(agents=("heuristic", "random"), games=3, pack="standard",
+                                      seed=4, engine="game")
     summary = tournament.run_tournament(cfg, workers=1, record_dir=str(d))
     recs = load_records(str(d))
     assert len(recs) == 3 and sorted(p.name for p in d.iterdir()) == [
@@ -189,8 +189,8 @@ def test_tournament_records_every_game(tmp_path):
     assert sum(len(r.decisions) for r in recs) == round(summary["mean_decisions"] * 3)
     # the command line option
     assert tournament.main(["--agents", "random", "--games", "2", "--players", "4", "--out",
-                   str(tmp_path / "t.json"), "--quiet", "--plot", "none", "--workers", "2",
-                   "--record", str(tmp_path / "cli")]) == 0
+                            str(tmp_path / "t.json"), "--quiet", "--plot", "none", "--workers", "2",
+                            "--record", str(tmp_path / "cli")]) == 0
     assert len(load_records(str(tmp_path / "cli"))) == 2
 
 

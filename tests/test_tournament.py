@@ -47,8 +47,8 @@ def test_resume_after_interruption(tmp_path):
 def test_cli_json_fields_and_plot(tmp_path, capsys):
     out = tmp_path / "res.json"
     code = tournament.main(["--agents", "heuristic", "random", "--games", "12", "--players", "5",
-                   "--pack", "none", "--seed", "0", "--workers", "1", "--out", str(out),
-                   "--quiet"])
+                            "--pack", "none", "--seed", "0", "--workers", "1", "--out", str(out),
+                            "--quiet"])
     assert code == 0
     printed = capsys.readouterr().out
     assert "heuristic" in printed and "renegade" in printed and "Wilson" in printed

@@ -59,14 +59,15 @@ def test_the_engine_is_chosen_and_named(tmp_path):
 
 def test_cli_engine_flag(tmp_path, capsys):
     out = tmp_path / "t.json"
-    assert tournament.main(["--agents", "heuristic", "random", "--games", "6", "--engine", "batched",
-                   "--out", str(out), "--plot", "none", "--quiet", "--workers", "1"]) == 0
+    assert tournament.main(["--agents", "heuristic", "random", "--games", "6", "--engine",
+                            "batched", "--out", str(out), "--plot", "none", "--quiet", "--workers",
+                            "1"]) == 0
     import json
     summary = json.loads(out.read_text())
     assert summary["config"]["engine"] == "batched"
     # --record needs every decision: on the command line "auto" picks the game engine then
     assert tournament.main(["--agents", "heuristic", "random", "--games", "2", "--out",
-                   str(tmp_path / "r.json"), "--plot", "none", "--quiet", "--workers", "1",
-                   "--record", str(tmp_path / "rec")]) == 0
+                            str(tmp_path / "r.json"), "--plot", "none", "--quiet", "--workers", "1",
+                            "--record", str(tmp_path / "rec")]) == 0
     assert json.loads((tmp_path / "r.json").read_text())["config"]["engine"] == "game"
     assert len(list((tmp_path / "rec").iterdir())) == 2

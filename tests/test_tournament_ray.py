@@ -96,7 +96,8 @@ def test_agent_files_travel_with_the_tasks(tmp_path):
 def test_cli_ray_backend(ray_instance, tmp_path, capsys):
     out = tmp_path / "r.json"
     assert tournament.main(["--agents", "heuristic", "random", "--games", "8", "--seed", "1",
-                   "--backend", "ray", "--out", str(out), "--quiet", "--plot", "none"]) == 0
+                            "--backend", "ray", "--out", str(out), "--quiet", "--plot",
+                            "none"]) == 0
     s = json.loads(out.read_text())
     assert s["games"] == 8 and s["run"]["backend"] == "ray"
     assert "heuristic" in capsys.readouterr().out

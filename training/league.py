@@ -110,12 +110,14 @@ def main(argv=None) -> int:
     stem = a.out[:-3] if a.out.endswith(".md") else a.out
     try:
         cfg = tournament.TournamentConfig(agents=tuple(a.agents), games=a.games, players=a.players,
-                                 pack=a.pack, seed=a.seed)
+                                          pack=a.pack, seed=a.seed)
         if a.rating not in ("auto", "openskill", "elo"):
-            raise tournament.TournamentError(f"--rating must be auto, openskill or elo, got {a.rating!r}")
+            raise tournament.TournamentError(
+                f"--rating must be auto, openskill or elo, got {a.rating!r}")
         os.makedirs(os.path.dirname(os.path.abspath(stem)), exist_ok=True)
-        summary = tournament.run_tournament(cfg, workers=a.workers, games_file=stem + ".games.jsonl",
-                                   resume=a.resume, progress=not a.quiet, rating=a.rating)
+        summary = tournament.run_tournament(cfg, workers=a.workers,
+                                            games_file=stem + ".games.jsonl", resume=a.resume,
+                                            progress=not a.quiet, rating=a.rating)
     except tournament.TournamentError as e:
         p.error(str(e))
     command = ("python training/league.py --agents " + " ".join(a.agents)
