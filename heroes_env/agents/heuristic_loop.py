@@ -40,13 +40,13 @@ KIND_RANDOM = 1      # kind[i, seat]: a uniformly random legal action from the s
 
 
 @njit(cache=True)
-def _slot_random(m, MI):
+def _slot_random(mask, gen):
     n = 0
-    for a in range(m.shape[0]):
-        n += m[a] != 0
-    k = min(int(HK.rand(MI) * n), n - 1)
-    for a in range(m.shape[0]):
-        if m[a] != 0:
+    for a in range(mask.shape[0]):
+        n += mask[a] != 0
+    k = min(int(HK.rand(gen) * n), n - 1)
+    for a in range(mask.shape[0]):
+        if mask[a] != 0:
             if k == 0:
                 return a
             k -= 1
@@ -55,20 +55,20 @@ def _slot_random(m, MI):
 
 # the loop's own: per row and seat the game its slot's memory belongs to and who decides; the
 # heuristic's memory rows; this range's decision and fallback counts
-Seats = namedtuple("Seats", ["game_of", "kind", "MF", "MI", "dec", "fb"])
+Seats = namedtuple("Seats", ["game_of", "kind", "memory", "gen", "dec", "fb"])
 
 
 @njit(cache=True, inline="always")     # per decision: no call overhead
-def _decide(i, d, m, ob, L, pl, r, info):
+def _decide(i, d, mask, ob, L, pl, r, info):
     """The action of the compiled seat d of row i (its slot's memory forgotten when the row
     plays another game); -1 if none is legal."""
     slot = i * NS + d
     if L.game_of[i, d] != r[K.R_SERIAL]:         # another game in this row: forget the last
-        L.MF[slot, :] = 0.0
+        L.memory[slot, :] = 0.0
         L.game_of[i, d] = r[K.R_SERIAL]
     if L.kind[i, d] == KIND_RANDOM:
-        return _slot_random(m, L.MI[slot])
-    a = HK.act_one(ob, m, L.MF[slot], L.MI[slot], slot, pl, info)
+        return _slot_random(mask, L.gen[slot])
+    a = HK.act_one(ob, mask, L.memory[slot], L.gen[slot], slot, pl, info)
     if a >= 0:
         L.dec[info[0], info[1]] += 1
         if info[2] == 1:

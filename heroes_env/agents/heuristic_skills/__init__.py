@@ -6,7 +6,7 @@ A module holds what the heuristic does about its skills and nothing else:
 - **decision hooks**, compiled functions of one ``heuristic_common.Decision`` ``x``:
   ``play_score(x)`` (the value of using the skill in the play phase; <= 0: not now),
   ``card(x)``, ``target(x)``, ``option(x)`` (the skill's own card, target and option
-  decisions), ``confirm(x)`` (whether to use an optional skill) and ``evidence(V, MF, ev)``
+  decisions), ``confirm(x)`` (whether to use an optional skill) and ``evidence(view, memory, ev)``
   (what the skill's decision tells about the other seats' sides). A hook returns an action, or
   ``NONE`` to leave the decision to the fallback.
 - **traits**, plain constants the judgements every rule shares read (``traits.py`` lists them):

@@ -149,11 +149,11 @@ def confirm(sk, x):
 
 
 @njit(cache=True)
-def evidence(sk, V, MF, ev):
+def evidence(sk, seen, memory, ev):
     if sk == SK_FANJIAN:
-        fanjian.evidence(V, MF, ev)
+        fanjian.evidence(seen, memory, ev)
         return
     if sk == SK_LIULI:
-        liuli.evidence(V, MF, ev)
+        liuli.evidence(seen, memory, ev)
         return
     return

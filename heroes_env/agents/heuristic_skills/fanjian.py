@@ -20,17 +20,17 @@ SKILLS = ("fanjian",)
 
 
 @njit(cache=True)
-def value(V, H, r):
-    return H[r] * (1.3 if V[VP_HP + r] <= 1 else 1.0)
+def value(seen, hostile, r):
+    return hostile[r] * (1.3 if seen[VP_HP + r] <= 1 else 1.0)
 
 
 @njit(cache=True)
 def play_score(x):
     best = -5.0
     found = False
-    for r in range(1, x.V[V_N]):
-        if x.V[VP_ALIVE + r]:
-            v = value(x.V, x.H, r)
+    for r in range(1, x.seen[V_N]):
+        if x.seen[VP_ALIVE + r]:
+            v = value(x.seen, x.hostile, r)
             if not found or v > best:
                 best = v
                 found = True
@@ -40,18 +40,18 @@ def play_score(x):
 @njit(cache=True)
 def target(x):
     S = np.zeros(NS)
-    for r in range(x.V[V_N]):
-        S[r] = value(x.V, x.H, r)
-    return pick_target(x.m, x.V, S, x.MI)
+    for r in range(x.seen[V_N]):
+        S[r] = value(x.seen, x.hostile, r)
+    return pick_target(x.mask, x.seen, S, x.gen)
 
 
 @njit(cache=True)
 def option(x):
-    red, black = unseen_colors(x.o, x.V, x.K)
+    red, black = unseen_colors(x.obs, x.seen, x.card_table)
     return C.A_OPTION + (C.OPT_RED if red >= black else C.OPT_BLACK)
 
 
 @njit(cache=True)
-def evidence(V, MF, ev):
-    if V[V_DK] == C.DK_SKILL_OPTION and V[V_DSKOWN] > 0:
-        harm(V, MF, V[V_DSKOWN], 0, 0.7, ev)
+def evidence(seen, memory, ev):
+    if seen[V_DK] == C.DK_SKILL_OPTION and seen[V_DSKOWN] > 0:
+        harm(seen, memory, seen[V_DSKOWN], 0, 0.7, ev)

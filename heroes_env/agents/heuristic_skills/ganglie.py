@@ -11,9 +11,9 @@ confirm = yes_unless_friend
 
 @njit(cache=True)
 def option(x):
-    nh, c0, c1 = two_cheapest_hand(x.V, x.VAL)
-    if x.V[VP_HP] >= 3 and nh >= 2 and c0 + c1 >= 9.0:
+    nh, c0, c1 = two_cheapest_hand(x.seen, x.values)
+    if x.seen[VP_HP] >= 3 and nh >= 2 and c0 + c1 >= 9.0:
         return C.A_OPTION + C.OPT_LOSE_HP
-    if can(x.m, C.A_OPTION + C.OPT_DISCARD2) and nh >= 2:
+    if can(x.mask, C.A_OPTION + C.OPT_DISCARD2) and nh >= 2:
         return C.A_OPTION + C.OPT_DISCARD2
     return C.A_OPTION + C.OPT_LOSE_HP

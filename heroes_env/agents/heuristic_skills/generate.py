@@ -32,7 +32,7 @@ HOOKS = {
     "target": ("x", "NONE"),
     "option": ("x", "NONE"),
     "confirm": ("x", "NONE"),
-    "evidence": ("V, MF, ev", None),
+    "evidence": ("seen, memory, ev", None),
 }
 # traits: name -> (type, the value without the trait, what it says)
 TRAITS = {

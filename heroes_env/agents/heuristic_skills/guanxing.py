@@ -20,7 +20,7 @@ M_GX_LATER = MEM.take()        # the first top card is placed already
 
 @njit(cache=True)
 def card(x):
-    m, V, MF = x.m, x.V, x.MF
+    m, V, MF = x.mask, x.seen, x.memory
     if V[V_DNUM] == 0:
         MF[M_GX_LATER] = 0
         ncards = 0
@@ -29,7 +29,7 @@ def card(x):
         for c in range(C.MAX_CARDS):
             if m[C.A_CARD + c] != 0:
                 ncards += 1
-                v = card_value(V, x.EQ, x.K, c)
+                v = card_value(V, x.equip, x.card_table, c)
                 if v <= 3.0 and v < bv:
                     bv = v
                     bad = c
@@ -42,6 +42,6 @@ def card(x):
     MF[M_GX_LATER] = 1
     if V[VP_INDUL] and first:
         for c in range(C.MAX_CARDS):
-            if m[C.A_CARD + c] != 0 and x.K[1, c] == C.SUIT_HEART:
+            if m[C.A_CARD + c] != 0 and x.card_table[1, c] == C.SUIT_HEART:
                 return C.A_CARD + c
-    return decide_ag(m, V, x.EQ, x.K, x.MI)
+    return decide_ag(m, V, x.equip, x.card_table, x.gen)

@@ -17,7 +17,7 @@ SKILLS = ("guicai",)
 
 @njit(cache=True)
 def card(x):
-    V, K = x.V, x.K
+    V, K = x.seen, x.card_table
     t = V[V_DTGT]
     # the judgement card: the card on the table of the decision's card kind
     nj = 0
@@ -29,17 +29,18 @@ def card(x):
             cur = c
     if t < 0 or nj != 1:
         return C.A_PASS
-    good_now = judge_good(V, x.EQ, x.SKS, K, t, cur)
+    good_now = judge_good(V, x.equip, x.seat_skills, K, t, cur)
     if good_now < 0:
         return C.A_PASS
-    want_good = 1 if (t == 0 or friend(x.H, t)) else 0
+    want_good = 1 if (t == 0 or friend(x.hostile, t)) else 0
     if good_now == want_good:
         return C.A_PASS
     best = -1
     bv = 1e18
     for c in range(C.MAX_CARDS):
-        if x.m[C.A_CARD + c] != 0 and judge_good(V, x.EQ, x.SKS, K, t, c) == want_good:
-            v = own_value(x.o, V, x.EQ, K, x.VAL, c)
+        if x.mask[C.A_CARD + c] != 0 and judge_good(V, x.equip, x.seat_skills, K, t,
+                                                    c) == want_good:
+            v = own_value(x.obs, V, x.equip, K, x.values, c)
             if v < bv:
                 bv = v
                 best = c

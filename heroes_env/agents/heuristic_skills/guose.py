@@ -10,6 +10,7 @@ card = pay_cheapest
 
 @njit(cache=True)
 def play_score(x):
-    cost = cheapest_of(x.V, x.K, x.VAL, 1, C.SUIT_DIAMOND)
-    best = best_over_others(TS_INDUL, x.V, x.EQ, x.SKS, x.H, x.K, C.K_INDULGENCE)
+    cost = cheapest_of(x.seen, x.card_table, x.values, 1, C.SUIT_DIAMOND)
+    best = best_over_others(TS_INDUL, x.seen, x.equip, x.seat_skills, x.hostile, x.card_table,
+                            C.K_INDULGENCE)
     return 6.5 + best if best > 0.3 and cost <= 5.5 else -1.0

@@ -23,9 +23,9 @@ card = pay_cheapest
 
 @njit(cache=True)
 def play_score(x):
-    V, H = x.V, x.H
+    V, H = x.seen, x.hostile
     hp, maxhp = V[VP_HP], V[VP_MAXHP]
-    nh, c0, c1 = two_cheapest_hand(V, x.VAL)
+    nh, c0, c1 = two_cheapest_hand(V, x.values)
     if nh < 2 or c0 + c1 > 10:
         return -1.0
     for r in range(1, V[V_N]):
@@ -38,4 +38,5 @@ def play_score(x):
 
 @njit(cache=True)
 def target(x):
-    return best_target(TS_NEG_H, 0, x.o, x.m, x.V, x.EQ, x.SKS, x.H, x.K, x.MI)
+    return best_target(TS_NEG_H, 0, x.obs, x.mask, x.seen, x.equip, x.seat_skills, x.hostile,
+                       x.card_table, x.gen)

@@ -15,12 +15,13 @@ LORD_ANSWER = True
 
 @njit(cache=True)
 def play_score(x):
-    if count_kind(x.V, x.K, C.K_SLASH) > 0:
+    if count_kind(x.seen, x.card_table, C.K_SLASH) > 0:
         return -1.0
-    best = slash_targets(x.V, x.EQ, x.SKS, x.H, C.COLOR_NONE)
+    best = slash_targets(x.seen, x.equip, x.seat_skills, x.hostile, C.COLOR_NONE)
     return 3.5 + best if best > 0.4 else -1.0
 
 
 @njit(cache=True)
 def target(x):
-    return best_target(TS_SLASH, C.COLOR_NONE, x.o, x.m, x.V, x.EQ, x.SKS, x.H, x.K, x.MI)
+    return best_target(TS_SLASH, C.COLOR_NONE, x.obs, x.mask, x.seen, x.equip, x.seat_skills,
+                       x.hostile, x.card_table, x.gen)

@@ -15,12 +15,13 @@ SKILLS = ("jijiu",)
 
 @njit(cache=True)
 def card(x):
-    V = x.V
+    V = x.seen
     t = V[V_DTGT]
-    if t >= 0 and (t == 0 or friend(x.H, t)):
+    if t >= 0 and (t == 0 or friend(x.hostile, t)):
         amount = max(1, V[V_DNUM + 2])
         a = pay_cheapest(x)
         if a >= 0 and (V[VP_HP + t] <= amount + 1
-                       or own_value(x.o, V, x.EQ, x.K, x.VAL, a - C.A_CARD) <= 4.0):
+                       or own_value(x.obs, V, x.equip, x.card_table, x.values,
+                                    a - C.A_CARD) <= 4.0):
             return a
     return C.A_PASS

@@ -8,6 +8,6 @@ SKILLS = ("kurou",)
 
 @njit(cache=True)
 def play_score(x):
-    hp = x.V[VP_HP]
-    peaches = count_kind(x.V, x.K, C.K_PEACH)
+    hp = x.seen[VP_HP]
+    peaches = count_kind(x.seen, x.card_table, C.K_PEACH)
     return 8.0 if hp >= 3 or (hp >= 2 and peaches >= 1) else -1.0

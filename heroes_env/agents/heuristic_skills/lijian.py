@@ -26,21 +26,21 @@ card = pay_cheapest
 
 
 @njit(cache=True)
-def plan(V, SKS, H):
+def plan(seen, seat_skills, hostile):
     """Best (value, duelist, victim): the victim answers first and is hurt if it runs out of 杀
     first; both are males other than 貂蝉."""
     bv, ba, bb = -5.0, -1, -1
-    n = V[V_N]
+    n = seen[V_N]
     for a in range(1, n):
-        if not V[VP_ALIVE + a] or V[VP_GENDER + a] != C.GENDER_MALE:
+        if not seen[VP_ALIVE + a] or seen[VP_GENDER + a] != C.GENDER_MALE:
             continue
         for b in range(1, n):
-            if not V[VP_ALIVE + b] or V[VP_GENDER + b] != C.GENDER_MALE or a == b:
+            if not seen[VP_ALIVE + b] or seen[VP_GENDER + b] != C.GENDER_MALE or a == b:
                 continue
-            if immune(V, SKS, b, C.K_DUEL):
+            if immune(seen, seat_skills, b, C.K_DUEL):
                 continue
-            val = H[b] * (1.2 if V[VP_HP + b] <= 1 else 1.0) - 0.4 * H[a] \
-                + 0.08 * (V[VP_HANDN + a] - V[VP_HANDN + b])
+            val = hostile[b] * (1.2 if seen[VP_HP + b] <= 1 else 1.0) - 0.4 * hostile[a] \
+                + 0.08 * (seen[VP_HANDN + a] - seen[VP_HANDN + b])
             if val > bv:
                 bv, ba, bb = val, a, b
     return bv, ba, bb
@@ -48,22 +48,22 @@ def plan(V, SKS, H):
 
 @njit(cache=True)
 def play_score(x):
-    val, _a, _b = plan(x.V, x.SKS, x.H)
+    val, _a, _b = plan(x.seen, x.seat_skills, x.hostile)
     return 3.0 + val if val > 0.6 else -1.0
 
 
 @njit(cache=True)
 def target(x):
-    V, H, MF = x.V, x.H, x.MF
-    _val, a, b = plan(V, x.SKS, H)
+    V, H, MF = x.seen, x.hostile, x.memory
+    _val, a, b = plan(V, x.seat_skills, H)
     S = np.zeros(NS)
     if V[V_DNUM] == 1:
         MF[M_LIJIAN] = b + 1
         for r in range(V[V_N]):
             S[r] = (2.0 if r == a else 0.0) - 0.4 * H[r]
-        return pick_target(x.m, V, S, x.MI)
+        return pick_target(x.mask, V, S, x.gen)
     victim = int(MF[M_LIJIAN]) - 1
     MF[M_LIJIAN] = 0
     for r in range(V[V_N]):
         S[r] = (2.0 if r == victim else 0.0) + H[r]
-    return pick_target(x.m, V, S, x.MI)
+    return pick_target(x.mask, V, S, x.gen)

@@ -21,24 +21,26 @@ SLASH_TARGET_BIAS = -0.2
 
 @njit(cache=True)
 def card(x):
-    V = x.V
+    V = x.seen
     user = V[V_DTGT]
     worth = False
     for r in range(1, V[V_N]):
-        if V[VP_ALIVE + r] and r != user and V[VP_INRANGE + r] and x.H[r] > 0.3:
+        if V[VP_ALIVE + r] and r != user and V[VP_INRANGE + r] and x.hostile[r] > 0.3:
             worth = True
     if not worth:
         return C.A_PASS
     a = pay_cheapest(x)
-    return a if a >= 0 and own_value(x.o, V, x.EQ, x.K, x.VAL, a - C.A_CARD) <= 5.0 else C.A_PASS
+    return a if a >= 0 and own_value(x.obs, V, x.equip, x.card_table, x.values,
+                                     a - C.A_CARD) <= 5.0 else C.A_PASS
 
 
 @njit(cache=True)
 def target(x):
-    return best_target(TS_SLASH, C.COLOR_NONE, x.o, x.m, x.V, x.EQ, x.SKS, x.H, x.K, x.MI)
+    return best_target(TS_SLASH, C.COLOR_NONE, x.obs, x.mask, x.seen, x.equip, x.seat_skills,
+                       x.hostile, x.card_table, x.gen)
 
 
 @njit(cache=True)
-def evidence(V, MF, ev):
-    if V[V_DK] == C.DK_SKILL_CARD and V[V_DTGT] > 0:
-        harm(V, MF, V[V_DTGT], 0, 1.0, ev)        # the 杀 user 流离 answers
+def evidence(seen, memory, ev):
+    if seen[V_DK] == C.DK_SKILL_CARD and seen[V_DTGT] > 0:
+        harm(seen, memory, seen[V_DTGT], 0, 1.0, ev)        # the 杀 user 流离 answers

@@ -9,8 +9,8 @@ card = pay_cheapest
 
 @njit(cache=True)
 def play_score(x):
-    hp, maxhp = x.V[VP_HP], x.V[VP_MAXHP]
-    nh, c0, _c1 = two_cheapest_hand(x.V, x.VAL)
+    hp, maxhp = x.seen[VP_HP], x.seen[VP_MAXHP]
+    nh, c0, _c1 = two_cheapest_hand(x.seen, x.values)
     if hp >= maxhp:
         return -1.0
     return 6.0 if nh > 0 and c0 <= 6.0 else (3.0 if hp <= 1 else -1.0)

@@ -10,6 +10,6 @@ card = pay_cheapest
 
 @njit(cache=True)
 def play_score(x):
-    cost = cheapest_of(x.V, x.K, x.VAL, 3, C.COLOR_BLACK)
-    best = best_over_others(TS_TAKE, x.V, x.EQ, x.SKS, x.H, x.K, 0)
+    cost = cheapest_of(x.seen, x.card_table, x.values, 3, C.COLOR_BLACK)
+    best = best_over_others(TS_TAKE, x.seen, x.equip, x.seat_skills, x.hostile, x.card_table, 0)
     return 5.5 + best if best > 0.25 and cost <= 5.0 else -1.0

@@ -24,9 +24,9 @@ SKILLS = ("rende",)
 
 @njit(cache=True)
 def play_score(x):
-    V, H = x.V, x.H
+    V, H = x.seen, x.hostile
     hp, maxhp = V[VP_HP], V[VP_MAXHP]
-    nh, _c0, _c1 = two_cheapest_hand(V, x.VAL)
+    nh, _c0, _c1 = two_cheapest_hand(V, x.values)
     anyf = False
     for r in range(1, V[V_N]):
         if V[VP_ALIVE + r] and friend(H, r):
@@ -41,10 +41,10 @@ def play_score(x):
 
 @njit(cache=True)
 def card(x):
-    V = x.V
+    V = x.seen
     hp = V[VP_HP]
     heal = V[VP_HP] < V[VP_MAXHP] and V[VP_GIVEN] % 2 == 1
-    if can(x.m, C.A_CONFIRM) and not heal and V[V_NHAND] <= hp:
+    if can(x.mask, C.A_CONFIRM) and not heal and V[V_NHAND] <= hp:
         return C.A_CONFIRM
     return pay_cheapest(x)
 
@@ -52,6 +52,6 @@ def card(x):
 @njit(cache=True)
 def target(x):
     S = np.zeros(NS)
-    for r in range(x.V[V_N]):
-        S[r] = -x.H[r] + (0.3 if r == x.V[V_LORD] else 0.0)
-    return pick_target(x.m, x.V, S, x.MI)
+    for r in range(x.seen[V_N]):
+        S[r] = -x.hostile[r] + (0.3 if r == x.seen[V_LORD] else 0.0)
+    return pick_target(x.mask, x.seen, S, x.gen)

@@ -10,7 +10,7 @@ card = pay_cheapest
 
 @njit(cache=True)
 def play_score(x):
-    if count_kind(x.V, x.K, C.K_SLASH) > 0:
+    if count_kind(x.seen, x.card_table, C.K_SLASH) > 0:
         return -1.0                   # use the real 杀 first
-    best = slash_targets(x.V, x.EQ, x.SKS, x.H, C.COLOR_NONE)
+    best = slash_targets(x.seen, x.equip, x.seat_skills, x.hostile, C.COLOR_NONE)
     return 3.7 + best if best > 0.2 else -1.0

@@ -10,12 +10,12 @@ SKILLS = ("tuxi",)
 def target(x):
     best = -1
     bv = -1e18
-    for r in range(x.V[V_N]):
-        if x.m[C.A_TARGET + r] != 0:
-            v = x.H[r] * (1.0 + 0.1 * x.V[VP_HANDN + r])
+    for r in range(x.seen[V_N]):
+        if x.mask[C.A_TARGET + r] != 0:
+            v = x.hostile[r] * (1.0 + 0.1 * x.seen[VP_HANDN + r])
             if v > bv:
                 bv = v
                 best = r
     if best < 0 or bv <= 0.25:
-        return C.A_CONFIRM if can(x.m, C.A_CONFIRM) else C.A_PASS
+        return C.A_CONFIRM if can(x.mask, C.A_CONFIRM) else C.A_PASS
     return C.A_TARGET + best

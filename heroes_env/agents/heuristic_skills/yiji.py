@@ -18,7 +18,7 @@ ALWAYS_CONFIRM = True
 
 @njit(cache=True)
 def target(x):
-    V, H, m = x.V, x.H, x.m
+    V, H, m = x.seen, x.hostile, x.mask
     fr = -1
     fh = 1e18
     for r in range(1, V[V_N]):
@@ -29,4 +29,5 @@ def target(x):
         return C.A_TARGET + fr
     if can(m, C.A_TARGET):
         return C.A_TARGET
-    return best_target(TS_NEG_H, 0, x.o, x.m, x.V, x.EQ, x.SKS, x.H, x.K, x.MI)
+    return best_target(TS_NEG_H, 0, x.obs, x.mask, x.seen, x.equip, x.seat_skills, x.hostile,
+                       x.card_table, x.gen)

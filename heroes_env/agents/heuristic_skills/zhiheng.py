@@ -15,19 +15,19 @@ SKILLS = ("zhiheng",)
 
 @njit(cache=True)
 def play_score(x):
-    nh, _c0, _c1 = two_cheapest_hand(x.V, x.VAL)
+    nh, _c0, _c1 = two_cheapest_hand(x.seen, x.values)
     junk = 0
     for i in range(nh):
-        if x.VAL[x.V[V_HAND + i]] <= 3.0:
+        if x.values[x.seen[V_HAND + i]] <= 3.0:
             junk += 1
     return 1.5 if junk >= 2 else -1.0
 
 
 @njit(cache=True)
 def card(x):
-    a = cheapest_card(x.o, x.m, x.V, x.EQ, x.K, x.VAL, 1, -1)
-    if a >= 0 and own_value(x.o, x.V, x.EQ, x.K, x.VAL, a - C.A_CARD) <= 3.0:
+    a = cheapest_card(x.obs, x.mask, x.seen, x.equip, x.card_table, x.values, 1, -1)
+    if a >= 0 and own_value(x.obs, x.seen, x.equip, x.card_table, x.values, a - C.A_CARD) <= 3.0:
         return a
-    if can(x.m, C.A_CONFIRM):
+    if can(x.mask, C.A_CONFIRM):
         return C.A_CONFIRM
     return pay_cheapest(x)
