@@ -339,7 +339,7 @@ def collateral_victim_exists(s, a):
     """Does a (holding a weapon) have someone to 杀 in range? (the user of 借刀杀人 may be it)"""
     if s[P_WEAPON + a] < 0:
         return False
-    return has_slash_target(s, a, -1, -1, -1)
+    return has_slash_target(s, a, exclude_a=-1, exclude_b=-1, exclude_c=-1)
 
 
 @njit(cache=True)

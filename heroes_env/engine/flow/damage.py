@@ -205,7 +205,8 @@ def run_damage(s, o):
         s[o + F_PC] = DMG_PREVENT
     elif pc == DMG_PREVENT:
         s[o + F_PC] = DMG_DEAL
-        fire(s, TP_PREVENT, -1, t, s[o + F_CARD], s[o + F_DMG_AMOUNT], 0, o)      # 急救
+        fire(s, TP_PREVENT, owner=-1, tgt=t, card=s[o + F_CARD], amount=s[o + F_DMG_AMOUNT],
+             extra=0, org=o)      # 急救
     elif pc == DMG_DEAL:
         n = s[o + F_DMG_AMOUNT]
         if n <= 0:
@@ -233,7 +234,8 @@ def run_damage(s, o):
     elif pc == DMG_DONE:
         # anyone's skills answering damage dealt (朴刀), the victim alive or not
         s[o + F_PC] = DMG_END
-        fire(s, TP_DAMAGE_DONE, -1, t, s[o + F_CARD], s[o + F_DMG_AMOUNT], 0, o)
+        fire(s, TP_DAMAGE_DONE, owner=-1, tgt=t, card=s[o + F_CARD], amount=s[o + F_DMG_AMOUNT],
+             extra=0, org=o)
     else:   # DMG_END
         pop_frame(s, 0)
 

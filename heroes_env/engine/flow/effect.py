@@ -211,7 +211,7 @@ def _effect_aoe(s, o, u, t, c, k, pc):
             pop_frame(s, 0)
             return
         s[o + F_PC] = EFF_DAMAGED
-        push_damage(s, u, t, c, k, -1, 1, 0)
+        push_damage(s, u, t, c, k, card2=-1, amount=1, flags=0)
     else:
         pop_frame(s, 0)
 
@@ -302,7 +302,7 @@ def effect_slash(s, o, u, t, c, pc):
         # the 杀 was dodged: the user's skills (强掠), then his weapon's effects
         s[o + F_PC] = EFF_SLASH_WEAPON
         if alive(s, u) and alive(s, t):
-            fire(s, TP_SLASH_DODGED, u, t, c, 0, 0, o)
+            fire(s, TP_SLASH_DODGED, u, t, c, amount=0, extra=0, org=o)
     elif pc == EFF_SLASH_WEAPON:
         wk = weapon_kind(s, u)
         if not alive(s, u) or not alive(s, t):
@@ -370,7 +370,8 @@ def effect_duel(s, o, u, t, c, pc):
         loser = t if s[o + F_EFF_DUEL_TURN] == 0 else u
         winner = u if s[o + F_EFF_DUEL_TURN] == 0 else t
         s[o + F_PC] = EFF_DUEL_DONE
-        push_damage(s, winner, loser, c, K_DUEL, -1, query(s, Q_DUEL_DAMAGE, winner, 1, u, 0),
-                    DF_DUEL)
+        push_damage(s, winner, loser, c, K_DUEL, card2=-1, amount=query(s, Q_DUEL_DAMAGE, winner,
+                                                                        1, u, 0),
+                    flags=DF_DUEL)
     else:   # EFF_DUEL_DONE
         pop_frame(s, 0)

@@ -110,7 +110,7 @@ def run_delayed(s, o):
         if judge_suit(s, u, j) == SUIT_SPADE and r >= 2 and r <= 9:
             move_card(s, c, Z_PROC)
             s[o + F_PC] = DELAYED_DAMAGED
-            push_damage(s, -1, u, c, K_LIGHTNING, -1, 3, 0)
+            push_damage(s, source=-1, tgt=u, card=c, kind=K_LIGHTNING, card2=-1, amount=3, flags=0)
             return
         pass_lightning(s, c, u)
         pop_frame(s, 0)
@@ -143,7 +143,7 @@ def run_judge(s, o):
         return
     if pc == JUDGE_RETRIAL:
         s[o + F_PC] = JUDGE_JUDGED
-        fire(s, TP_RETRIAL, -1, u, s[o + F_CARD], 0, 0, o)
+        fire(s, TP_RETRIAL, owner=-1, tgt=u, card=s[o + F_CARD], amount=0, extra=0, org=o)
         return
     c = s[o + F_CARD]
     if pc == JUDGE_JUDGED:
@@ -153,7 +153,7 @@ def run_judge(s, o):
                 move_card(s, c, Z_HAND + u)
                 log_event(s, EV_GAIN, u, c, -1)
             return
-        fire(s, TP_JUDGED, u, u, c, 0, 0, o)
+        fire(s, TP_JUDGED, u, u, c, amount=0, extra=0, org=o)
         return
     if s[C_LOC + c] == Z_PROC:
         move_card(s, c, Z_DISCARD)

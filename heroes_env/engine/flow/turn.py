@@ -168,14 +168,14 @@ def run_turn(s, o):
         s[P_TFLAGS + u] = 0
         s[H_LASTKIND] = K_NONE
         set_phase(s, u, PH_START)
-        fire(s, TP_START, u, -1, -1, 0, 0, o)
+        fire(s, TP_START, u, tgt=-1, card=-1, amount=0, extra=0, org=o)
     elif pc == TURN_JUDGE:
         set_phase(s, u, PH_JUDGE)
         push_judge_phase(s, u, NOT_SET)
     elif pc == TURN_DRAW:
         set_phase(s, u, PH_DRAW)
         s[H_DRAWN] = 2
-        fire(s, TP_DRAW, u, -1, -1, 0, 0, o)
+        fire(s, TP_DRAW, u, tgt=-1, card=-1, amount=0, extra=0, org=o)
     elif pc == TURN_DRAW_CARDS:
         draw_cards(s, u, s[H_DRAWN])
     elif pc == TURN_PLAY:
@@ -196,7 +196,7 @@ def run_turn(s, o):
         if over > 0:
             push_discard(s, u, over)
     elif pc == TURN_AFTER_DISCARD:
-        fire(s, TP_AFTER_DISCARD, u, -1, -1, 0, 0, o)
+        fire(s, TP_AFTER_DISCARD, u, tgt=-1, card=-1, amount=0, extra=0, org=o)
     elif pc == TURN_FINISH:
         set_phase(s, u, PH_FINISH)
 
@@ -248,7 +248,7 @@ def run_play(s, o):
         if a >= A_SKILL and a < A_SKILL + MAX_SKILL_SLOTS:
             s[o + F_PC] = PLAY_ASK
             sk = slot_skill(s, u, a - A_SKILL)
-            push_skill(s, u, -1, -1, sk, -1, SKILL_FROM_PLAY, 0)
+            push_skill(s, u, tgt=-1, card=-1, sk=sk, sub2=-1, tp=SKILL_FROM_PLAY, extra=0)
             return
         c = a - A_CARD
         if s[C_LOC + c] == Z_HAND + u:

@@ -444,13 +444,13 @@ def run_use(s, o):
         i = next_target_index(s, o, USE_AIMED)
         if i < 0:
             return
-        fire(s, TP_TARGETED, use_target(s, o, i), s[o + F_USER], s[o + F_CARD], i, 0, o)
+        fire(s, TP_TARGETED, use_target(s, o, i), s[o + F_USER], s[o + F_CARD], i, extra=0, org=o)
     elif pc == USE_AIMED:
         # then the user's skills, once per (final) target (柔情)
         i = next_target_index(s, o, USE_DSWORDS)
         if i < 0:
             return
-        fire(s, TP_AIMED, s[o + F_USER], use_target(s, o, i), s[o + F_CARD], i, 0, o)
+        fire(s, TP_AIMED, s[o + F_USER], use_target(s, o, i), s[o + F_CARD], i, extra=0, org=o)
     else:   # USE_END
         _use_end(s, o)
 

@@ -173,7 +173,7 @@ def use_converted(s, o, sk, kind, nodist):
     nodist 1: it ignores distance (知心; cleared once the targets are chosen)."""
     u = s[o + F_USER]
     if s[o + F_PC] == CONVERT_ASK:
-        ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, CONVERT_CARD)
+        ask(s, o, u, DK_SKILL_CARD, stage=0, flags=0, extra=0, next_pc=CONVERT_CARD)
         return
     skill_log(s, u, sk, EV_SKILL_SILENT)       # the use names the skill (EV_USE's conversion)
     s[H_NODIST] = nodist
@@ -397,12 +397,14 @@ def run_pindian(s, o):
     pc = s[o + F_PC]
     if pc == PD_OWNER:
         s[o + F_PC] = PD_TARGET
-        post_skill_decision(s, u, DK_SKILL_CARD, s[o + F_AS], u, -1, t, PD_STAGE, 0, 0)
+        post_skill_decision(s, u, DK_SKILL_CARD, s[o + F_AS], u, card=-1, tgt=t, stage=PD_STAGE,
+                            flags=0, extra=0)
         return
     if pc == PD_TARGET:
         s[o + F_PD_CARD1] = s[H_ANSWER] - A_CARD
         s[o + F_PC] = PD_SHOW
-        post_skill_decision(s, t, DK_SKILL_CARD, s[o + F_AS], u, -1, t, PD_STAGE, 0, 1)
+        post_skill_decision(s, t, DK_SKILL_CARD, s[o + F_AS], u, card=-1, tgt=t, stage=PD_STAGE,
+                            flags=0, extra=1)
         return
     s[o + F_PD_CARD2] = s[H_ANSWER] - A_CARD
     a = s[o + F_PD_CARD1]

@@ -409,10 +409,12 @@ def run_pending(s, o):
             continue
         if p & LOSS_HAND:
             s[P_PEND + seat] = p & ~LOSS_HAND
-            push_skill(s, seat, -1, -1, LOSS_HAND_SKILL, -1, SKILL_NO_TP, 0)
+            push_skill(s, seat, tgt=-1, card=-1, sk=LOSS_HAND_SKILL, sub2=-1, tp=SKILL_NO_TP,
+                       extra=0)
         else:
             s[P_PEND + seat] = p - LOSS_EQUIP
-            push_skill(s, seat, -1, -1, LOSS_EQUIP_SKILL, -1, SKILL_NO_TP, 0)
+            push_skill(s, seat, tgt=-1, card=-1, sk=LOSS_EQUIP_SKILL, sub2=-1, tp=SKILL_NO_TP,
+                       extra=0)
         return
     d = s[o + F_USER]
     if d >= 0:

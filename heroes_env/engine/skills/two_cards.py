@@ -17,13 +17,13 @@ def two_cards_then_target(s, o, u, pc, a):
     """The next step for u's skill frame at o, at step pc with answer a: the seat chosen at the
     last step, -1 while still asking."""
     if pc == TWO_ASK:
-        ask(s, o, u, DK_SKILL_CARD, 0, 0, 2, TWO_CARD1)
+        ask(s, o, u, DK_SKILL_CARD, stage=0, flags=0, extra=2, next_pc=TWO_CARD1)
     elif pc == TWO_CARD1:
         discard_card(s, a - A_CARD, u)
-        ask(s, o, u, DK_SKILL_CARD, 1, 0, 1, TWO_CARD2)
+        ask(s, o, u, DK_SKILL_CARD, stage=1, flags=0, extra=1, next_pc=TWO_CARD2)
     elif pc == TWO_CARD2:
         discard_card(s, a - A_CARD, u)
-        ask(s, o, u, DK_SKILL_TARGET, 2, 0, 0, TWO_TARGET)
+        ask(s, o, u, DK_SKILL_TARGET, stage=2, flags=0, extra=0, next_pc=TWO_TARGET)
     else:
         return rel_target(s, u, a)
     return -1

@@ -68,7 +68,7 @@ def run(s, o):
         if s[o + F_SKILL_TP] == TP_START or not alive(s, u):
             pop_frame(s, 0)
             return
-        ask(s, o, u, DK_SKILL_TARGET, 0, SKD_PASS, 0, MENSHEN_TARGET)
+        ask(s, o, u, DK_SKILL_TARGET, stage=0, flags=SKD_PASS, extra=0, next_pc=MENSHEN_TARGET)
         return
     a = s[H_ANSWER]                     # MENSHEN_TARGET
     if a != A_PASS:

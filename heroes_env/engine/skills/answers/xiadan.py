@@ -74,7 +74,7 @@ def run(s, o):
     pc = s[o + F_PC]
     if pc == XIADAN_ASK:
         mark_used(s, u, SK_XIADAN)
-        ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, XIADAN_TARGET)
+        ask(s, o, u, DK_SKILL_TARGET, stage=0, flags=0, extra=0, next_pc=XIADAN_TARGET)
     elif pc == XIADAN_TARGET:
         t = rel_target(s, u, s[H_ANSWER])
         s[o + F_TGT] = t

@@ -76,12 +76,12 @@ def run(s, o):
     a = s[H_ANSWER]
     if pc == FANJIAN_ASK:
         mark_used(s, u, SK_FANJIAN)
-        ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, FANJIAN_TARGET)
+        ask(s, o, u, DK_SKILL_TARGET, stage=0, flags=0, extra=0, next_pc=FANJIAN_TARGET)
     elif pc == FANJIAN_TARGET:
         t = rel_target(s, u, a)
         s[o + F_TGT] = t
         skill_log(s, u, SK_FANJIAN, t)
-        ask(s, o, t, DK_SKILL_OPTION, 1, 0, 0, FANJIAN_NAMED)
+        ask(s, o, t, DK_SKILL_OPTION, stage=1, flags=0, extra=0, next_pc=FANJIAN_NAMED)
     elif pc == FANJIAN_NAMED:
         t = s[o + F_TGT]
         c = random_hand_card(s, u)
@@ -96,7 +96,7 @@ def run(s, o):
             wrong = card_color(s, c) != (COLOR_RED if a == A_OPTION + OPT_RED else COLOR_BLACK)
         if wrong and alive(s, t):
             s[o + F_PC] = FANJIAN_DAMAGED
-            push_damage(s, u, t, -1, 0, -1, 1, 0)
+            push_damage(s, u, t, card=-1, kind=0, card2=-1, amount=1, flags=0)
             return
         pop_frame(s, 0)
     else:                       # FANJIAN_DAMAGED

@@ -61,7 +61,7 @@ def run(s, o):
             pop_frame(s, 0)
             return
         if skill_param(s, u, SK_FANKUI) == 1:
-            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, FANKUI_ANSWER)
+            ask(s, o, u, DK_SKILL_CARD, stage=0, flags=SKD_PASS, extra=0, next_pc=FANKUI_ANSWER)
         else:
             ask_confirm(s, o, FANKUI_ANSWER)
         return

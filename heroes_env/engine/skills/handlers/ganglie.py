@@ -71,7 +71,7 @@ def run(s, o):
             s[o + F_PC] = GANGLIE_DONE
             lose_hp(s, src, 1)
             return
-        ask(s, o, src, DK_SKILL_OPTION, 0, 0, 0, GANGLIE_CHOSEN)
+        ask(s, o, src, DK_SKILL_OPTION, stage=0, flags=0, extra=0, next_pc=GANGLIE_CHOSEN)
     elif pc == GANGLIE_CHOSEN:
         s[o + F_PC] = GANGLIE_DONE
         if s[H_ANSWER] == A_OPTION + OPT_LOSE_HP:

@@ -119,7 +119,7 @@ def look(s, o, u):
             return
         move_card(s, c, Z_LOOK)
     s[o + F_SUB2] = 0
-    ask(s, o, u, DK_SKILL_CARD, 0, SKD_CONFIRM, 0, GUANXING_BOTTOM)
+    ask(s, o, u, DK_SKILL_CARD, stage=0, flags=SKD_CONFIRM, extra=0, next_pc=GUANXING_BOTTOM)
 
 
 @njit(cache=True)
@@ -132,7 +132,7 @@ def chosen_for_top(s, o, u, c):
     k += 1
     s[o + F_SUB2] = k
     if left(s, o) > 0:
-        ask(s, o, u, DK_SKILL_CARD, 1, 0, k, GUANXING_TOP)
+        ask(s, o, u, DK_SKILL_CARD, stage=1, flags=0, extra=k, next_pc=GUANXING_TOP)
         return
     for i in range(k // 2):             # the last chosen goes on first, the first chosen last
         x = s[D_ORDER + n + i]
@@ -165,8 +165,9 @@ def run(s, o):
             s[H_LOOKER] = -1
             pop_frame(s, 0)
         elif a == A_CONFIRM:
-            ask(s, o, u, DK_SKILL_CARD, 1, 0, 0, GUANXING_TOP)
+            ask(s, o, u, DK_SKILL_CARD, stage=1, flags=0, extra=0, next_pc=GUANXING_TOP)
         else:
-            ask(s, o, u, DK_SKILL_CARD, 0, SKD_CONFIRM, 0, GUANXING_BOTTOM)
+            ask(s, o, u, DK_SKILL_CARD, stage=0, flags=SKD_CONFIRM, extra=0,
+                next_pc=GUANXING_BOTTOM)
     else:                               # GUANXING_TOP: stage 1, the next card for the top
         chosen_for_top(s, o, u, a - A_CARD)

@@ -54,7 +54,7 @@ def run(s, o):
             pop_frame(s, 0)
             return
         s[o + F_CARD] = s[org + F_CARD]
-        ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, GUICAI_ANSWER)
+        ask(s, o, u, DK_SKILL_CARD, stage=0, flags=SKD_PASS, extra=0, next_pc=GUICAI_ANSWER)
         return
     a = s[H_ANSWER]                     # GUICAI_ANSWER
     if a != A_PASS:

@@ -64,14 +64,14 @@ def run(s, o):
     a = s[H_ANSWER]
     if pc == JIEYIN_ASK:
         mark_used(s, u, SK_JIEYIN)
-        ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, JIEYIN_TARGET)
+        ask(s, o, u, DK_SKILL_TARGET, stage=0, flags=0, extra=0, next_pc=JIEYIN_TARGET)
     elif pc == JIEYIN_TARGET:
         s[o + F_TGT] = rel_target(s, u, a)
         skill_log(s, u, SK_JIEYIN, s[o + F_TGT])
-        ask(s, o, u, DK_SKILL_CARD, 1, 0, 2, JIEYIN_CARD1)
+        ask(s, o, u, DK_SKILL_CARD, stage=1, flags=0, extra=2, next_pc=JIEYIN_CARD1)
     elif pc == JIEYIN_CARD1:
         discard_card(s, a - A_CARD, u)
-        ask(s, o, u, DK_SKILL_CARD, 1, 0, 1, JIEYIN_CARD2)
+        ask(s, o, u, DK_SKILL_CARD, stage=1, flags=0, extra=1, next_pc=JIEYIN_CARD2)
     else:                       # JIEYIN_CARD2
         discard_card(s, a - A_CARD, u)
         heal(s, u, 1, u, K_NONE)

@@ -114,7 +114,7 @@ def run(s, o):
         s[o + F_SKILL_TP] = SKILL_NO_TP
         s[o + F_LORD_PURPOSE] = 0
         s[o + F_SUB2] = DK_SLASH
-        ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, JIJIANG_TARGET)
+        ask(s, o, u, DK_SKILL_TARGET, stage=0, flags=0, extra=0, next_pc=JIJIANG_TARGET)
         return
     r = ask_helpers(s, o, SK_JIJIANG)
     in_play = s[o + F_LORD_PURPOSE] == 0

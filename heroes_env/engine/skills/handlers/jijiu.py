@@ -43,7 +43,8 @@ def run(s, o):
                 not has_card_where(s, u, True, COLOR_RED):
             pop_frame(s, 0)
             return
-        ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, s[org + F_DMG_AMOUNT], JIJIU_ANSWER)
+        ask(s, o, u, DK_SKILL_CARD, stage=0, flags=SKD_PASS, extra=s[org + F_DMG_AMOUNT],
+            next_pc=JIJIU_ANSWER)
         return
     a = s[H_ANSWER]                 # JIJIU_ANSWER
     if a == A_PASS:

@@ -121,14 +121,15 @@ def run(s, o):
     a = s[H_ANSWER]
     if pc == LIJIAN_ASK:
         mark_used(s, u, SK_LIJIAN)
-        ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, LIJIAN_CARD)
+        ask(s, o, u, DK_SKILL_CARD, stage=0, flags=0, extra=0, next_pc=LIJIAN_CARD)
     elif pc == LIJIAN_CARD:
         discard_card(s, a - A_CARD, u)
         skill_log(s, u, SK_LIJIAN, -1)
-        ask(s, o, u, DK_SKILL_TARGET, 1, 0, -1, LIJIAN_FIRST)
+        ask(s, o, u, DK_SKILL_TARGET, stage=1, flags=0, extra=-1, next_pc=LIJIAN_FIRST)
     elif pc == LIJIAN_FIRST:
         s[o + F_LIJIAN_FIRST] = rel_target(s, u, a)
-        ask(s, o, u, DK_SKILL_TARGET, 2, 0, s[o + F_LIJIAN_FIRST], LIJIAN_SECOND)
+        ask(s, o, u, DK_SKILL_TARGET, stage=2, flags=0, extra=s[o + F_LIJIAN_FIRST],
+            next_pc=LIJIAN_SECOND)
     elif pc == LIJIAN_SECOND:
         duelist = s[o + F_LIJIAN_FIRST]
         victim = rel_target(s, u, a)
@@ -142,6 +143,7 @@ def run(s, o):
                   ev_pack(victim, K_DUEL + CONV_SPAN * skill_cause(s, u, SK_LIJIAN)))
         hist_skill(s, u, s[o + F_AS], victim)       # public history: 离间 aims at the victim
         s[o + F_PC] = LIJIAN_DUELLED
-        push_effect(s, duelist, victim, -1, K_DUEL, -1, UF_NO_NULLIFY, -1)
+        push_effect(s, duelist, victim, card=-1, kind=K_DUEL, card2=-1, flags=UF_NO_NULLIFY,
+                    victim=-1)
     else:                       # LIJIAN_DUELLED
         pop_frame(s, 0)

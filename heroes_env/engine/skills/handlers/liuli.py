@@ -83,7 +83,8 @@ def run(s, o):
         if alive(s, u):
             for c in range(s[H_NCARDS]):
                 if card_ok(s, u, user, c):
-                    ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, LIULI_CARD)
+                    ask(s, o, u, DK_SKILL_CARD, stage=0, flags=SKD_PASS, extra=0,
+                        next_pc=LIULI_CARD)
                     return
         pop_frame(s, 0)
     elif pc == LIULI_CARD:
@@ -92,7 +93,7 @@ def run(s, o):
             pop_frame(s, 0)
             return
         discard_card(s, a - A_CARD, u)
-        ask(s, o, u, DK_SKILL_TARGET, 1, 0, 0, LIULI_TARGET)
+        ask(s, o, u, DK_SKILL_TARGET, stage=1, flags=0, extra=0, next_pc=LIULI_TARGET)
     else:                               # LIULI_TARGET: he is replaced among the 杀's targets
         t = rel_target(s, u, s[H_ANSWER])
         org = origin(s, o)

@@ -85,7 +85,7 @@ def pass_on(s, o, u, org):
     s[o + F_MANWU_TARGET] = t
     s[o + F_PC] = MANWU_MOVED
     # the same damage (source, card, kind, amount) to t; the weapon effects are not redone
-    push_damage(s, s[org + F_USER], t, s[org + F_CARD], s[org + F_AS], s[org + F_SUB2], n, 0)
+    push_damage(s, s[org + F_USER], t, s[org + F_CARD], s[org + F_AS], s[org + F_SUB2], n, flags=0)
 
 
 @njit(cache=True, inline="always")
@@ -98,14 +98,16 @@ def run(s, o):
                 not has_cost_card(s, u):
             pop_frame(s, 0)
             return
-        ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, s[org + F_DMG_AMOUNT], MANWU_CARD)
+        ask(s, o, u, DK_SKILL_CARD, stage=0, flags=SKD_PASS, extra=s[org + F_DMG_AMOUNT],
+            next_pc=MANWU_CARD)
     elif pc == MANWU_CARD:
         a = s[H_ANSWER]
         if a == A_PASS:
             pop_frame(s, 0)
             return
         discard_card(s, a - A_CARD, u)
-        ask(s, o, u, DK_SKILL_TARGET, 1, 0, s[org + F_DMG_AMOUNT], MANWU_TARGET)
+        ask(s, o, u, DK_SKILL_TARGET, stage=1, flags=0, extra=s[org + F_DMG_AMOUNT],
+            next_pc=MANWU_TARGET)
     elif pc == MANWU_TARGET:
         pass_on(s, o, u, org)
     else:                           # MANWU_MOVED

@@ -61,7 +61,7 @@ def run(s, o):
         judge_if_confirmed(s, o, u, t, QIANGLUE_JUDGED)
     elif pc == QIANGLUE_JUDGED:
         if judge_color(s, u, s[H_RET]) == COLOR_BLACK and can_take(s, u, t):
-            ask(s, o, u, DK_SKILL_CARD, 0, SKD_PASS, 0, QIANGLUE_TAKEN)
+            ask(s, o, u, DK_SKILL_CARD, stage=0, flags=SKD_PASS, extra=0, next_pc=QIANGLUE_TAKEN)
         else:
             pop_frame(s, 0)
     else:                               # QIANGLUE_TAKEN

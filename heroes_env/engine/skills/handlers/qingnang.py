@@ -87,11 +87,11 @@ def run(s, o):
     if pc == QINGNANG_ASK:
         if liaoshang(s, u):
             mark_used(s, u, SK_QINGNANG)
-        ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, QINGNANG_CARD)
+        ask(s, o, u, DK_SKILL_CARD, stage=0, flags=0, extra=0, next_pc=QINGNANG_CARD)
     elif pc == QINGNANG_CARD:
         discard_card(s, a - A_CARD, u)
         if liaoshang(s, u):
-            ask(s, o, u, DK_SKILL_TARGET, 1, 0, 0, QINGNANG_TARGET)
+            ask(s, o, u, DK_SKILL_TARGET, stage=1, flags=0, extra=0, next_pc=QINGNANG_TARGET)
             return
         skill_log(s, u, SK_QINGNANG, -1)
         heal(s, u, 1, u, K_NONE)

@@ -62,11 +62,11 @@ def run(s, o):
     pc = s[o + F_PC]
     a = s[H_ANSWER]
     if pc == RENDE_ASK:
-        ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, RENDE_TARGET)
+        ask(s, o, u, DK_SKILL_TARGET, stage=0, flags=0, extra=0, next_pc=RENDE_TARGET)
     elif pc == RENDE_TARGET:
         s[o + F_TGT] = rel_target(s, u, a)
         skill_log(s, u, SK_RENDE, s[o + F_TGT])
-        ask(s, o, u, DK_SKILL_CARD, 1, 0, 0, RENDE_CARD)
+        ask(s, o, u, DK_SKILL_CARD, stage=1, flags=0, extra=0, next_pc=RENDE_CARD)
     else:                       # RENDE_CARD
         if a == A_CONFIRM:
             pop_frame(s, 0)
@@ -85,4 +85,4 @@ def run(s, o):
         if s[P_HANDN + u] == 0:
             pop_frame(s, 0)
             return
-        ask(s, o, u, DK_SKILL_CARD, 1, SKD_CONFIRM, 0, RENDE_CARD)
+        ask(s, o, u, DK_SKILL_CARD, stage=1, flags=SKD_CONFIRM, extra=0, next_pc=RENDE_CARD)

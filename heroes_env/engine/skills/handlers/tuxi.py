@@ -85,7 +85,8 @@ def run(s, o):
         if alive(s, u):
             for t in range(s[H_NP]):
                 if victim(s, u, t, -1):
-                    ask(s, o, u, DK_SKILL_TARGET, 0, SKD_PASS, -1, TUXI_FIRST)
+                    ask(s, o, u, DK_SKILL_TARGET, stage=0, flags=SKD_PASS, extra=-1,
+                        next_pc=TUXI_FIRST)
                     return
         pop_frame(s, 0)
     elif pc == TUXI_FIRST:
@@ -99,7 +100,8 @@ def run(s, o):
         skill_log(s, u, SK_TUXI, t)
         for x in range(s[H_NP]):
             if victim(s, u, x, t):
-                ask(s, o, u, DK_SKILL_TARGET, 1, SKD_CONFIRM, t, TUXI_SECOND)
+                ask(s, o, u, DK_SKILL_TARGET, stage=1, flags=SKD_CONFIRM, extra=t,
+                    next_pc=TUXI_SECOND)
                 return
         take(s, o, u)
     else:                               # TUXI_SECOND

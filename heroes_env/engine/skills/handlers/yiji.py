@@ -80,7 +80,7 @@ def give_next(s, o, u):
         s[o + F_PC] = YIJI_NEXT_POINT
         return
     s[o + F_YIJI_CARD] = first
-    ask(s, o, u, DK_SKILL_TARGET, 0, 0, 0, YIJI_GIVEN)
+    ask(s, o, u, DK_SKILL_TARGET, stage=0, flags=0, extra=0, next_pc=YIJI_GIVEN)
     s[H_DCARD] = first       # the card being given
 
 

@@ -46,13 +46,14 @@ def run(s, o):
     if s[o + F_PC] == ZHIHENG_ASK:
         mark_used(s, u, SK_ZHIHENG)
         skill_log(s, u, SK_ZHIHENG, -1)
-        ask(s, o, u, DK_SKILL_CARD, 0, 0, 0, ZHIHENG_CARD)
+        ask(s, o, u, DK_SKILL_CARD, stage=0, flags=0, extra=0, next_pc=ZHIHENG_CARD)
         return
     if a != A_CONFIRM:          # ZHIHENG_CARD
         discard_card(s, a - A_CARD, u)
         s[o + F_ZHIHENG_COUNT] += 1
         if has_card_where(s, u, True, COLOR_NONE):
-            ask(s, o, u, DK_SKILL_CARD, 0, SKD_CONFIRM, s[o + F_ZHIHENG_COUNT], ZHIHENG_CARD)
+            ask(s, o, u, DK_SKILL_CARD, stage=0, flags=SKD_CONFIRM, extra=s[o + F_ZHIHENG_COUNT],
+                next_pc=ZHIHENG_CARD)
             return
     draw_cards(s, u, s[o + F_ZHIHENG_COUNT])
     pop_frame(s, 0)
