@@ -1,6 +1,11 @@
 """Conventions users rely on: bounded observation spaces that hold every observation, the
 registered env's metadata and ``action_masks`` through ``gymnasium.make``, one default pack
-shown by every command's ``--help``, the shipped checkpoints by name."""
+shown by every command's ``--help``, the shipped checkpoints by name; and the code's own: short
+parameter names only from the glossary, named numbers in the engine's calls, no alias ``T``."""
+import ast
+import pathlib
+import re
+
 import gymnasium
 import numpy as np
 import pytest
@@ -146,3 +151,92 @@ def test_zoo_agents_load_by_name_and_play_legal_actions():
                                              "'trained:none5', 'trained:standard5', "
                                              "'trained:standard8'"):
         make_agent("trained:standard9")
+
+
+# ------------------------------------------------------------------ short names
+# One- and two-letter parameter names of functions in heroes_env/engine and heroes_env/agents
+# that are neither in the glossary (docs/architecture.md, "Short names") nor words yet. A ratchet:
+# this list may only shrink. Rename a parameter to a word and take its name off; a new short
+# parameter name belongs in the glossary (a convention used the same way everywhere) or nowhere.
+SHORT_NAMES_TO_RENAME = frozenset({
+    "L", "P", "R", "by", "c2", "cw", "da", "db", "e", "f", "fr", "g", "go", "h", "kv", "kw", "ob",
+    "op", "p", "pb", "ph", "pl", "sc", "t0", "t1", "t2", "v", "w", "y", "z",
+})
+# the engine functions whose calls name their numeric arguments
+NAMED_NUMBERS = ("push_damage", "push_effect", "push_skill", "fire", "ask", "post_skill_decision",
+                 "has_slash_target")
+_ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _glossary():
+    text = (_ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("## Short names", 1)[1].split("\n## ", 1)[0]
+    names = set()
+    for line in section.splitlines():
+        if line.startswith("| `"):
+            names.update(re.findall(r"`([^`]+)`", line.split("|")[1]))
+    return names
+
+
+def _sources(*folders):
+    for folder in folders:
+        for path in sorted((_ROOT / folder).rglob("*.py")):
+            yield path, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _short_parameters():
+    """{name: [where]} of every one- or two-letter parameter in the engine and the agents."""
+    found = {}
+    for path, tree in _sources("heroes_env/engine", "heroes_env/agents"):
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                a = node.args
+                for arg in (a.posonlyargs + a.args + a.kwonlyargs
+                            + [x for x in (a.vararg, a.kwarg) if x is not None]):
+                    if len(arg.arg) <= 2:
+                        found.setdefault(arg.arg, []).append(
+                            f"{path.relative_to(_ROOT)}:{node.lineno}")
+    return found
+
+
+def test_short_parameter_names_are_in_the_glossary():
+    glossary = _glossary()
+    assert {"s", "o", "d", "sk", "lo", "hi"} <= glossary
+    found = _short_parameters()
+    unknown = {n: w[:3] for n, w in found.items() if n not in glossary | SHORT_NAMES_TO_RENAME}
+    assert not unknown, f"short parameter names that are not conventions: {unknown}"
+    # the ratchet: a name renamed away leaves the list
+    gone = SHORT_NAMES_TO_RENAME - set(found)
+    assert not gone, f"no longer used, take them off SHORT_NAMES_TO_RENAME: {sorted(gone)}"
+    assert not SHORT_NAMES_TO_RENAME & glossary
+
+
+def test_module_alias_T_is_not_used():
+    """``T`` meant tournament, traits or text depending on the file: each module has one name."""
+    uses = []
+    for path, tree in _sources("heroes_env", "tests", "training", "benchmarks"):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.alias) and node.asname == "T":
+                uses.append(f"{path.relative_to(_ROOT)}: import {node.name} as T")
+            elif isinstance(node, ast.Name) and node.id == "T" and isinstance(node.ctx, ast.Store):
+                uses.append(f"{path.relative_to(_ROOT)}:{node.lineno}: T =")
+    assert not uses
+
+
+def _bare_number(node):
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    return isinstance(node, ast.Constant) and type(node.value) in (int, float)
+
+
+def test_engine_calls_name_their_numbers():
+    """``push_damage(s, u, t, c, k, card2=-1, amount=1, flags=0)``, not ``(..., -1, 1, 0)``."""
+    bare = []
+    for path, tree in _sources("heroes_env/engine"):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = getattr(func, "id", None) or getattr(func, "attr", None)
+                if name in NAMED_NUMBERS and any(_bare_number(a) for a in node.args[1:]):
+                    bare.append(f"{path.relative_to(_ROOT)}:{node.lineno}: {ast.unparse(node)}")
+    assert not bare, "\n".join(bare)
