@@ -677,12 +677,12 @@ def card_value(seen, equip, card_table, c):
 def hand_values(seen, equip, seat_skills, card_table, values):
     """values[c]: value of each own hand card (later copies of a kind worth less)."""
     unlimited = has_equip(equip, 0, C.K_CROSSBOW) or trait(traits.UNLIMITED_SLASH, seat_skills, 0)
-    seen = np.zeros(C.NUM_KINDS, np.int64)
+    copies = np.zeros(C.NUM_KINDS, np.int64)      # of each kind, among the cards before
     for i in range(seen[V_NHAND]):
         c = seen[V_HAND + i]
         k = card_table[0, c]
-        j = seen[k]
-        seen[k] += 1
+        j = copies[k]
+        copies[k] += 1
         if COPY_VALUE[k, 0] > 0 and not (k == C.K_SLASH and unlimited):
             val = COPY_VALUE[k, min(j, 2)]
         else:
@@ -1073,9 +1073,9 @@ def unseen_colors(obs, seen, card_table):
     red = 0
     black = 0
     for c in range(seen[V_DSIZE]):
-        seen = obs[C.OBS_HAND + c] > 0 or obs[C.OBS_PUBLIC + c] > 0 or obs[C.OBS_TABLE + c] > 0 \
-            or obs[C.OBS_DISCARD + c] > 0
-        if not seen:
+        known = obs[C.OBS_HAND + c] > 0 or obs[C.OBS_PUBLIC + c] > 0 \
+            or obs[C.OBS_TABLE + c] > 0 or obs[C.OBS_DISCARD + c] > 0
+        if not known:
             if card_table[3, c] == C.COLOR_RED:
                 red += 1
             else:
