@@ -101,6 +101,9 @@ RECIPES = {
         "steps": [
             # the standard prior checkpoint trained on with the classmates pack, 10M steps
             _from_standard5_prior("--pack classmates", seed=91),
+            # extended to 13M: more random tables, the loyalist's seat more often
+            "--resume {dir}/run.pt.state --total-steps 13000000 --p-heuristic 0.3 --p-pool 0.1 "
+            "--p-random 0.6 --role-weights 1 4 1 3",
         ],
         "result": "{dir}/run.pt",
     },
