@@ -283,6 +283,7 @@ def _net_class():
             self.obs_size = int(obs_size)
             self.features = check_features(features, card_kinds)
             self._input_rows, self._input_rows_key = None, None    # input_rows' copy
+            self._kind_of = None                                   # kind_of's table
             # not in the state_dict: checkpoints stay as they are
             self.register_buffer("obs_divisor", torch.from_numpy(OBS_DIVISOR.copy()),
                                  persistent=False)
@@ -378,6 +379,14 @@ def _net_class():
                 self._input_rows = weight[:, :cells].t().contiguous()
                 self._input_rows_key = key
             return self._input_rows
+
+        def kind_of(self):
+            """The "kinds" feature's kind of each card id (int64 [MAX_CARDS], -1: none), as
+            ``input_cells`` reads it."""
+            if self._kind_of is None:
+                table = self.kind_table.numpy()
+                self._kind_of = np.where(table.any(1), table.argmax(1), -1).astype(np.int64)
+            return self._kind_of
 
         def prior_cells(self, prior):
             """The "prior" feature's input cells: [B, NUM_ACTIONS] one-hots of the suggested
@@ -664,37 +673,31 @@ class SparseObservations:
     gives a minibatch's cells, ``all()`` every row's.
     """
 
-    CHUNK = 4096                     # rows whose whole input is made at once (bounded memory)
-
     def __init__(self, obs, net, prior=None):
         torch = _torch()
+        from .input_cells import input_cells
         self.whole = bool(net.features)
-        self.roles = None            # the own-role cells, for the prior's per-role gain
-        if not self.whole:
-            rows, cols = obs.nonzero(as_tuple=True)
-            vals = obs[rows, cols]
-            if vals.dtype == torch.uint8:        # decoded as PolicyNet.decode does, cell by cell
-                k = vals.to(torch.int16)
-                k = k - (net.obs_signed[cols] & (k > 127)).to(torch.int16) * 256
-                vals = k.float() / net.obs_divisor[cols]
-            self.cols, self.vals = cols, vals.float()
-            self.counts = torch.bincount(rows, minlength=obs.shape[0])
+        rows = np.ascontiguousarray(obs.detach().numpy() if torch.is_tensor(obs) else obs)
+        if rows.dtype not in (np.float32, np.uint8) or rows.shape[1:] != (net.obs_size,):
+            raise ValueError(f"observations of shape [rows, {net.obs_size}], float32 or uint8, "
+                             f"not {rows.dtype} of shape {list(rows.shape)}")
+        kinds = "kinds" in net.features
+        suggests = "prior" in net.features
+        if suggests:
+            if prior is None or len(prior) != len(rows):
+                raise ValueError("a net with the 'prior' feature needs prior= (the heuristic's "
+                                 "action per row, -1: none), one per row")
+            prior = np.ascontiguousarray(torch.as_tensor(prior).numpy(), dtype=np.int64)
         else:
-            cols, vals, counts, roles = [], [], [], []
-            for lo in range(0, obs.shape[0], self.CHUNK):
-                part = net.decode(obs[lo:lo + self.CHUNK])
-                hot = None if prior is None else net.prior_cells(prior[lo:lo + self.CHUNK])
-                x = net.inputs(part, hot)
-                r, c = x.nonzero(as_tuple=True)
-                cols.append(c)
-                vals.append(x[r, c])
-                counts.append(torch.bincount(r, minlength=x.shape[0]))
-                roles.append(part[:, OBS_ROLE:OBS_ROLE + NUM_ROLES])
-            self.cols = torch.cat(cols) if cols else torch.zeros(0, dtype=torch.int64)
-            self.vals = torch.cat(vals) if vals else torch.zeros(0)
-            self.counts = (torch.cat(counts) if counts else torch.zeros(0, dtype=torch.int64))
-            if prior is not None and roles:
-                self.roles = torch.cat(roles)
+            prior = np.zeros(0, np.int64)
+        cols, vals, counts, roles = input_cells(
+            rows, int(rows.dtype == np.uint8), OBS_DIVISOR, OBS_SIGNED,
+            net.kind_of() if kinds else np.zeros(0, np.int64), NUM_KINDS if kinds else 0,
+            int("focus" in net.features), prior, NUM_ACTIONS if suggests else 0)
+        self.cols, self.vals = torch.from_numpy(cols), torch.from_numpy(vals)
+        self.counts = torch.from_numpy(counts)
+        # the own-role cells, for the prior's per-role gain
+        self.roles = torch.from_numpy(roles) if suggests else None
         self.starts = torch.cumsum(self.counts, 0) - self.counts
 
     def all(self):
@@ -806,9 +809,14 @@ class TorchPolicyAgent(Agent):
         prior = None
         if self.prior is not None:
             prior = torch.from_numpy(self.prior.act_batch(obs, masks, slots))
+        obs = np.asarray(obs)
+        if obs.dtype not in (np.float32, np.uint8):
+            obs = obs_to_float32(obs)
+        # the first layer from the non-zero cells (SparseObservations): the same sums
+        cells = SparseObservations(obs, self.net, prior)
         with torch.no_grad():
-            lg, _ = self.net(torch.from_numpy(np.array(obs_to_float32(obs))),
-                             torch.as_tensor(np.asarray(masks) != 0), prior=prior)
+            lg, _ = self.net(None, torch.as_tensor(np.asarray(masks) != 0), prior=prior,
+                             sparse=cells.all())
         return lg.numpy()
 
     def act(self, obs: np.ndarray, mask: np.ndarray, slot: Hashable = 0) -> int:

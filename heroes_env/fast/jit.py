@@ -48,6 +48,7 @@ COMPILED_PACKAGES = ("heroes_env/engine", "heroes_env/fast")
 COMPILED_AGENTS = ("heroes_env/agents/heuristic_common.py",
                    "heroes_env/agents/heuristic_kernels.py",
                    "heroes_env/agents/heuristic_loop.py",
+                   "heroes_env/agents/input_cells.py",
                    "heroes_env/agents/heuristic_skills")      # a package: its every module
 
 
