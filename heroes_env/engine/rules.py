@@ -224,18 +224,19 @@ def seat_distance_x(s, a, b, excl):
 
 
 @njit(cache=True)
-def distance_from_count(s, a, b, cw, total, excl):
-    """The rest of seat_distance_x (a != b): cw counts b and the living seats between a and b
-    clockwise, total the living seats (a and b included, dead or not). The shorter way round,
-    horses (card excl aside), skills, at least 1. ``observe`` walks the table once and asks this
-    for every seat, instead of counting round the table for each."""
-    ccw = total - cw
-    d = cw if cw < ccw else ccw
-    if s[P_MINUS + a] >= 0 and s[P_MINUS + a] != excl:
+def distance_from_count(s, from_seat, to_seat, clockwise, total, excl):
+    """The rest of seat_distance_x (from_seat != to_seat): clockwise counts to_seat and the living
+    seats between the two clockwise, total the living seats (the two included, dead or not). The
+    shorter way round, horses (card excl aside), skills, at least 1. ``observe`` walks the table
+    once and asks this for every seat, instead of counting round the table for each."""
+    ccw = total - clockwise
+    d = clockwise if clockwise < ccw else ccw
+    if s[P_MINUS + from_seat] >= 0 and s[P_MINUS + from_seat] != excl:
         d -= 1
-    if s[P_PLUS + b] >= 0 and s[P_PLUS + b] != excl:
+    if s[P_PLUS + to_seat] >= 0 and s[P_PLUS + to_seat] != excl:
         d += 1
-    d += query(s, Q_DISTANCE_FROM, a, 0, b, 0) + query(s, Q_DISTANCE_TO, b, 0, a, 0)
+    d += (query(s, Q_DISTANCE_FROM, from_seat, 0, to_seat, 0)
+          + query(s, Q_DISTANCE_TO, to_seat, 0, from_seat, 0))
     if d < 1:
         d = 1
     return d
