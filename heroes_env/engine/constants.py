@@ -532,7 +532,7 @@ NUM_DECISION_KINDS = 20
 SKD_PASS = 1         # PASS (decline / stop) is legal
 SKD_CONFIRM = 2      # CONFIRM (done choosing) is legal
 
-# what the decision context cells H_DA / H_DB / H_DC hold (post_decision's a, b, c), per kind
+# what the decision context cells H_DA / H_DB / H_DC hold (post_decision's da, db, dc), per kind
 DX_PURPOSE = H_DB        # PUR_* of DK_JINK, DK_SLASH, DK_PICK, DK_CONFIRM, DK_DSWORDS, DK_SELECT,
                          # DK_ORDER
 DX_TARGET_KIND = H_DA    # DK_TARGET: the kind the card is used as

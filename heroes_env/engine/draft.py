@@ -236,7 +236,7 @@ def run_draft(s, o):
     seat = s[o + F_DRAFT_SEAT]
     if seat < npl:
         s[o + F_PC] = DRAFT_ANSWER
-        post_decision(s, seat, DK_HERO, -1, -1, -1, offered(s, seat), 0, 0)
+        post_decision(s, seat, DK_HERO, card=-1, src=-1, tgt=-1, da=offered(s, seat), db=0, dc=0)
         return
     # every seat has chosen: reveal, clear the offers, deal the cards
     s[H_DRAFT] = 0

@@ -240,7 +240,8 @@ def ask_order(s, o, purpose):
     """The commander of side H_SIDE chooses first or second (to pick heroes, or to act); the
     answer comes at pc 1 (``ordered_side``)."""
     s[o + F_PC] = ORDER_ANSWER
-    post_decision(s, commander_of(s[H_SIDE]), DK_ORDER, -1, -1, -1, 0, purpose, 0)
+    post_decision(s, commander_of(s[H_SIDE]), DK_ORDER, card=-1, src=-1, tgt=-1,
+                  da=0, db=purpose, dc=0)
 
 
 @njit(cache=True)
@@ -280,8 +281,8 @@ def run_draft_3v3(s, o):
             if k < pool_count(s):
                 team = pick_team(s[o + F_D3_FIRST], k)
                 s[o + F_PC] = DRAFT3_PICKED
-                post_decision(s, commander_of(team), DK_HERO, -1, -1, -1,
-                              count_choices(s, team, False), 0, k)
+                post_decision(s, commander_of(team), DK_HERO, card=-1, src=-1, tgt=-1,
+                              da=count_choices(s, team, False), db=0, dc=k)
                 return
             s[o + F_PC] = DRAFT3_ASSIGN
         elif pc == DRAFT3_PICKED:
@@ -304,8 +305,8 @@ def run_draft_3v3(s, o):
                 team = s[o + F_D3_FIRST] if m < TEAM_SIZE else 1 - s[o + F_D3_FIRST]
                 seat = team_seat(team, m % TEAM_SIZE)
                 s[o + F_PC] = DRAFT3_ASSIGNED
-                post_decision(s, commander_of(team), DK_HERO, -1, -1, seat,
-                              count_choices(s, team, True), 1, m % TEAM_SIZE)
+                post_decision(s, commander_of(team), DK_HERO, card=-1, src=-1, tgt=seat,
+                              da=count_choices(s, team, True), db=1, dc=m % TEAM_SIZE)
                 return
             # every seat has its hero: reveal them together, clear the pool, deal
             s[H_DRAFT] = 0
@@ -403,7 +404,8 @@ def run_game_3v3(s, o):
             s[o + F_PC] = GAME3_WHO
         elif pc == GAME3_WHO:
             s[o + F_PC] = GAME3_CHOSEN
-            post_decision(s, commander_of(s[H_SIDE]), DK_WHO_ACTS, -1, -1, -1, 0, 0, 0)
+            post_decision(s, commander_of(s[H_SIDE]), DK_WHO_ACTS, card=-1, src=-1, tgt=-1,
+                          da=0, db=0, dc=0)
             return
         elif pc == GAME3_CHOSEN:
             d = commander_of(s[H_SIDE])

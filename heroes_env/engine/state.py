@@ -677,15 +677,17 @@ def pop_frame(s, ret):
 
 # ---------------------------------------------------------------- decisions
 @njit(cache=True)
-def post_decision(s, seat, kind, card, src, tgt, a, b, c):
+def post_decision(s, seat, kind, card, src, tgt, da, db, dc):
+    """Seat's decision of kind (DK_*) about card, from src, at tgt; da, db, dc go to the context
+    cells H_DA, H_DB, H_DC (what they hold per kind: DX_* in constants)."""
     s[H_DECIDER] = seat
     s[H_DKIND] = kind
     s[H_DCARD] = card
     s[H_DSRC] = src
     s[H_DTGT] = tgt
-    s[H_DA] = a
-    s[H_DB] = b
-    s[H_DC] = c
+    s[H_DA] = da
+    s[H_DB] = db
+    s[H_DC] = dc
     s[H_DSKILL] = 0
     s[H_DSKOWNER] = -1
 

@@ -78,7 +78,7 @@ def run_select(s, o):
         pop_frame(s, 1)
         return
     s[o + F_PC] = SELECT_ANSWER
-    post_decision(s, u, DK_SELECT, -1, -1, -1, s[o + F_SEL_LEFT], purpose, 0)
+    post_decision(s, u, DK_SELECT, card=-1, src=-1, tgt=-1, da=s[o + F_SEL_LEFT], db=purpose, dc=0)
 
 
 @njit(cache=True)
@@ -107,7 +107,7 @@ def run_pick(s, o):
             pop_frame(s, 0)
             return
         s[o + F_PC] = PICK_ANSWER
-        post_decision(s, u, DK_PICK, -1, u, t, 0, purpose, 0)
+        post_decision(s, u, DK_PICK, card=-1, src=u, tgt=t, da=0, db=purpose, dc=0)
         return
     a = s[H_ANSWER]
     if a == A_OPTION + OPT_HAND:

@@ -175,7 +175,7 @@ def run_damage(s, o):
         if src >= 0 and (s[o + F_DMG_FLAGS] & DF_SLASH) and weapon_kind(s, src) == K_ICE_SWORD \
                 and total_cards(s, t, pick_takes_judge(s, PUR_ICE_SWORD)) > 0:
             s[o + F_PC] = DMG_ICE
-            post_decision(s, src, DK_CONFIRM, s[o + F_CARD], src, t, 0, PUR_ICE_SWORD, 0)
+            post_decision(s, src, DK_CONFIRM, s[o + F_CARD], src, t, da=0, db=PUR_ICE_SWORD, dc=0)
             return
         s[o + F_PC] = DMG_KYLIN
     elif pc == DMG_ICE:
@@ -195,7 +195,7 @@ def run_damage(s, o):
         if src >= 0 and (s[o + F_DMG_FLAGS] & DF_SLASH) and weapon_kind(s, src) == K_KYLIN_BOW \
                 and (s[P_PLUS + t] >= 0 or s[P_MINUS + t] >= 0):
             s[o + F_PC] = DMG_KYLIN_ANSWER
-            post_decision(s, src, DK_KYLIN, s[o + F_CARD], src, t, 0, 0, 0)
+            post_decision(s, src, DK_KYLIN, s[o + F_CARD], src, t, da=0, db=0, dc=0)
             return
         s[o + F_PC] = DMG_PREVENT
     elif pc == DMG_KYLIN_ANSWER:
@@ -298,7 +298,8 @@ def run_dying(s, o):
                                        or can_convert_to(s, seat, K_PEACH)):     # 回春
             s[o + F_DY_ASKED] = i
             s[o + F_PC] = DYING_ANSWER
-            post_decision(s, seat, DK_PEACH, -1, s[o + F_USER], v, 1 - s[P_HP + v], 0, 0)
+            post_decision(s, seat, DK_PEACH, card=-1, src=s[o + F_USER], tgt=v,
+                          da=1 - s[P_HP + v], db=0, dc=0)
             return
         i += 1
     do_death(s, v, s[o + F_USER])

@@ -223,7 +223,7 @@ def _effect_amazing_grace(s, o, u, t, c, pc):
         for r in range(s[H_NCARDS]):
             if s[C_LOC + r] == Z_AG:
                 s[o + F_PC] = EFF_ANSWERED
-                post_decision(s, t, DK_AG, c, u, t, 0, 0, 0)
+                post_decision(s, t, DK_AG, c, u, t, da=0, db=0, dc=0)
                 return
         pop_frame(s, 0)
     else:
@@ -315,7 +315,7 @@ def effect_slash(s, o, u, t, c, pc):
             return
         if wk == K_AXE and axe_cost_payable(s, u):
             s[o + F_PC] = EFF_SLASH_AXE
-            post_decision(s, u, DK_CONFIRM, c, u, t, 0, PUR_AXE, 0)
+            post_decision(s, u, DK_CONFIRM, c, u, t, da=0, db=PUR_AXE, dc=0)
             return
         pop_frame(s, 0)
     elif pc == EFF_SLASH_AXE:

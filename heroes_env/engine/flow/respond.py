@@ -201,7 +201,7 @@ def _ask_start(s, o, r):
             return
         s[o + F_PC] = ASK_ANSWER
         # context: src = the attacker, tgt = the responder
-        post_decision(s, r, DK_JINK, s[o + F_CARD], tgt, r, 1 if armor_ok else 0, purpose, 0)
+        post_decision(s, r, DK_JINK, s[o + F_CARD], tgt, r, 1 if armor_ok else 0, purpose, dc=0)
         return
     if purpose == PUR_COLLATERAL and not can_slash_target(s, r, tgt, True):
         pop_frame(s, 0)
@@ -216,13 +216,13 @@ def _ask_start(s, o, r):
     s[o + F_PC] = ASK_ANSWER
     if purpose == PUR_COLLATERAL or purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH:
         # context: the 杀 would be used by r on tgt
-        post_decision(s, r, DK_SLASH, s[o + F_CARD], r, tgt, 0, purpose, 0)
+        post_decision(s, r, DK_SLASH, s[o + F_CARD], r, tgt, da=0, db=purpose, dc=0)
         if purpose == PUR_SKILL_SLASH:      # the skill frame below asks (反击, 朴刀)
             s[H_DSKILL] = s[o - FRAME_SIZE + F_AS]
             s[H_DSKOWNER] = r
     else:
         # context: src = the opponent demanding the 杀, tgt = the responder
-        post_decision(s, r, DK_SLASH, s[o + F_CARD], tgt, r, 0, purpose, 0)
+        post_decision(s, r, DK_SLASH, s[o + F_CARD], tgt, r, da=0, db=purpose, dc=0)
 
 
 @njit(cache=True, inline="always")
@@ -387,7 +387,7 @@ def run_nullify(s, o):
             s[o + F_NUL_SEAT] = seat
             s[o + F_PC] = NUL_ANSWER
             post_decision(s, seat, DK_NULLIFY, s[o + F_CARD], s[o + F_USER], s[o + F_TGT],
-                          s[o + F_AS], s[o + F_NUL_COUNT], 0)
+                          s[o + F_AS], s[o + F_NUL_COUNT], dc=0)
             return
     pop_frame(s, s[o + F_NUL_COUNT] % 2)
 

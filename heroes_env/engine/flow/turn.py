@@ -239,7 +239,7 @@ def run_play(s, o):
             pop_frame(s, 0)
             return
         s[o + F_PC] = PLAY_ANSWER
-        post_decision(s, u, DK_PLAY, -1, -1, -1, 0, 0, 0)
+        post_decision(s, u, DK_PLAY, card=-1, src=-1, tgt=-1, da=0, db=0, dc=0)
     elif pc == PLAY_ANSWER:
         a = s[H_ANSWER]
         if a == A_PASS:
@@ -309,7 +309,7 @@ def run_discard(s, o):
         pop_frame(s, 0)
         return
     s[o + F_PC] = DISCARD_ANSWER
-    post_decision(s, u, DK_DISCARD, -1, -1, -1, s[o + F_DIS_LEFT], 0, 0)
+    post_decision(s, u, DK_DISCARD, card=-1, src=-1, tgt=-1, da=s[o + F_DIS_LEFT], db=0, dc=0)
 
 
 @njit(cache=True)

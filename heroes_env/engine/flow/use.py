@@ -215,7 +215,7 @@ def _use_start(s, o):
     s[o + F_USE_NTGT] = 0
     s[o + F_PC] = USE_TARGET
     s[H_HOLD] = 1       # the card left the hand now, but 连营 & co. come once targets are set
-    post_decision(s, u, DK_TARGET, c, u, -1, k, 0, -1)
+    post_decision(s, u, DK_TARGET, c, u, tgt=-1, da=k, db=0, dc=-1)
 
 
 @njit(cache=True)
@@ -234,11 +234,11 @@ def _use_target_chosen(s, o):
     s[o + F_USE_NTGT] = n + 1
     if k == K_COLLATERAL:
         s[o + F_PC] = USE_VICTIM
-        post_decision(s, u, DK_TARGET, c, u, t, k, 1, t)
+        post_decision(s, u, DK_TARGET, c, u, t, k, db=1, dc=t)
         return
     if k == K_SLASH and (s[o + F_USE_FLAGS] & UF_PLAY) and \
             extra_slash_target(s, u, n + 1, s[o + F_TGT], s[o + F_USE_TGT2], s[o + F_USE_TGT3]):
-        post_decision(s, u, DK_TARGET, c, u, t, k, n + 1, -1)
+        post_decision(s, u, DK_TARGET, c, u, t, k, n + 1, dc=-1)
         return
     s[o + F_PC] = USE_RESOLVE
 
@@ -495,7 +495,7 @@ def run_dswords(s, o):
     pc = s[o + F_PC]
     if pc == DSWORDS_ASK:
         s[o + F_PC] = DSWORDS_CONFIRMED
-        post_decision(s, u, DK_CONFIRM, -1, u, t, 0, PUR_DSWORDS, 0)
+        post_decision(s, u, DK_CONFIRM, card=-1, src=u, tgt=t, da=0, db=PUR_DSWORDS, dc=0)
     elif pc == DSWORDS_CONFIRMED:
         if s[H_ANSWER] == A_PASS or not alive(s, t):
             pop_frame(s, 0)
@@ -505,7 +505,7 @@ def run_dswords(s, o):
             pop_frame(s, 0)
             return
         s[o + F_PC] = DSWORDS_ANSWER
-        post_decision(s, t, DK_DSWORDS, -1, u, t, 0, PUR_DSWORDS, 0)
+        post_decision(s, t, DK_DSWORDS, card=-1, src=u, tgt=t, da=0, db=PUR_DSWORDS, dc=0)
     else:
         a = s[H_ANSWER]
         if a == A_PASS:

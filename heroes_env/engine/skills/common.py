@@ -92,7 +92,8 @@ def ask_confirm(s, o, next_pc):
     """Optional skill: ask its owner yes (CONFIRM) / no (PASS); the answer comes at next_pc."""
     owner = s[o + F_USER]
     s[o + F_PC] = next_pc
-    post_decision(s, owner, DK_CONFIRM, s[o + F_CARD], owner, s[o + F_TGT], 0, PUR_SKILL, 0)
+    post_decision(s, owner, DK_CONFIRM, s[o + F_CARD], owner, s[o + F_TGT],
+                  da=0, db=PUR_SKILL, dc=0)
     s[H_DSKILL] = s[o + F_AS]
     s[H_DSKOWNER] = owner
 
