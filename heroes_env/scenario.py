@@ -348,7 +348,7 @@ class Scenario:
         s[C.H_CUR] = current
         s[C.H_ROUND] = self.round
         s[C.H_TURNS] = 1
-        g_frame = push_frame(s, C.FR_GAME, -1, -1, -1, 0, -1, 0, 0)
+        g_frame = push_frame(s, C.FR_GAME, user=-1, tgt=-1, card=-1, as_kind=0, sub2=-1, a=0, b=0)
         s[g_frame + C.F_PC] = GAME_NEXT              # the turn below is under way
         if self.mode == "3v3":
             acted = self.acted
@@ -364,11 +364,11 @@ class Scenario:
                 raise ScenarioError("guards_block: the current seat is a commander")
             s[C.H_BLOCK] = 1 if guards_block else 0
             s[g_frame + C.F_PC] = GAME3_AFTER_TURN
-        t_frame = push_frame(s, C.FR_TURN, current, -1, -1, 0, -1, 0, 0)
+        t_frame = push_frame(s, C.FR_TURN, current, tgt=-1, card=-1, as_kind=0, sub2=-1, a=0, b=0)
         if self.phase == "play":
             s[t_frame + C.F_PC] = PHASE_PC["play"] + 1     # the FR_PLAY pushed next is under way
             s[C.H_PHASE] = C.PH_PLAY
-            push_frame(s, C.FR_PLAY, current, -1, -1, 0, -1, 0, 0)
+            push_frame(s, C.FR_PLAY, current, tgt=-1, card=-1, as_kind=0, sub2=-1, a=0, b=0)
         else:
             s[t_frame + C.F_PC] = PHASE_PC[self.phase]
 

@@ -189,48 +189,48 @@ FRAME_OFFSET_SLOTS = ((FR_TRIGGER, "F_TRIG_ORG"), (FR_SKILL, "F_SKILL_ORG"))
 @njit(cache=True)
 def push_game(s):
     """FR_GAME: the game of identity mode (core.setup_game)."""
-    return push_frame(s, FR_GAME, -1, -1, -1, 0, -1, 0, 0)
+    return push_frame(s, FR_GAME, user=-1, tgt=-1, card=-1, as_kind=0, sub2=-1, a=0, b=0)
 
 
 @njit(cache=True)
 def push_draft(s):
     """FR_DRAFT: the heroes are chosen (F_DRAFT_SEAT from 0, the lord)."""
-    return push_frame(s, FR_DRAFT, -1, -1, -1, 0, -1, 0, 0)
+    return push_frame(s, FR_DRAFT, user=-1, tgt=-1, card=-1, as_kind=0, sub2=-1, a=0, b=0)
 
 
 @njit(cache=True)
 def push_turn(s, seat):
-    return push_frame(s, FR_TURN, seat, -1, -1, 0, -1, 0, 0)
+    return push_frame(s, FR_TURN, seat, tgt=-1, card=-1, as_kind=0, sub2=-1, a=0, b=0)
 
 
 @njit(cache=True)
 def push_judge_phase(s, seat, limit):
     """FR_JUDGE_PHASE: seat's delayed tricks, those stamped below limit (F_JPH_LIMIT)."""
-    return push_frame(s, FR_JUDGE_PHASE, seat, -1, -1, 0, -1, limit, 0)
+    return push_frame(s, FR_JUDGE_PHASE, seat, tgt=-1, card=-1, as_kind=0, sub2=-1, a=limit, b=0)
 
 
 @njit(cache=True)
 def push_play(s, seat):
-    return push_frame(s, FR_PLAY, seat, -1, -1, 0, -1, 0, 0)
+    return push_frame(s, FR_PLAY, seat, tgt=-1, card=-1, as_kind=0, sub2=-1, a=0, b=0)
 
 
 @njit(cache=True)
 def push_discard(s, seat, count):
     """FR_DISCARD: seat discards count cards (F_DIS_LEFT)."""
-    return push_frame(s, FR_DISCARD, seat, -1, -1, 0, -1, count, 0)
+    return push_frame(s, FR_DISCARD, seat, tgt=-1, card=-1, as_kind=0, sub2=-1, a=count, b=0)
 
 
 @njit(cache=True)
 def push_delayed(s, seat, card, kind):
     """FR_DELAYED: the delayed trick card (used as kind) in seat's judgement zone takes effect."""
-    return push_frame(s, FR_DELAYED, seat, seat, card, kind, -1, 0, 0)
+    return push_frame(s, FR_DELAYED, seat, seat, card, kind, sub2=-1, a=0, b=0)
 
 
 @njit(cache=True)
 def push_use(s, user, card, kind, card2, flags):
     """FR_USE: user uses card (and card2, -1: none; 丈八蛇矛) as kind; its targets still to
     choose (F_USE_FLAGS = flags)."""
-    return push_frame(s, FR_USE, user, -1, card, kind, card2, flags, -1)
+    return push_frame(s, FR_USE, user, tgt=-1, card=card, as_kind=kind, sub2=card2, a=flags, b=-1)
 
 
 @njit(cache=True)
@@ -242,20 +242,20 @@ def push_effect(s, user, tgt, card, kind, card2, flags, victim):
 @njit(cache=True)
 def push_dswords(s, user, tgt, card, kind):
     """FR_DSWORDS: 雌雄双股剑 of user on tgt."""
-    return push_frame(s, FR_DSWORDS, user, tgt, card, kind, -1, 0, 0)
+    return push_frame(s, FR_DSWORDS, user, tgt, card, kind, sub2=-1, a=0, b=0)
 
 
 @njit(cache=True)
 def push_nullify(s, user, tgt, card, kind):
     """FR_NULLIFY: the 无懈可击 chain on the trick card (of kind) on tgt."""
-    return push_frame(s, FR_NULLIFY, user, tgt, card, kind, -1, 0, 0)
+    return push_frame(s, FR_NULLIFY, user, tgt, card, kind, sub2=-1, a=0, b=0)
 
 
 @njit(cache=True)
 def push_ask(s, seat, source, card, kind, purpose, extra):
     """FR_ASK: ask seat for a 闪 or 杀 (kind DK_JINK / DK_SLASH) against source, for purpose
     (F_ASK_PURPOSE); extra: F_ASK_ARMOR (DK_JINK) or F_ASK_USE_FLAGS (PUR_SKILL_SLASH)."""
-    return push_frame(s, FR_ASK, seat, source, card, kind, -1, purpose, extra)
+    return push_frame(s, FR_ASK, seat, source, card, kind, sub2=-1, a=purpose, b=extra)
 
 
 @njit(cache=True)
@@ -268,37 +268,37 @@ def push_damage(s, source, tgt, card, kind, card2, amount, flags):
 @njit(cache=True)
 def push_dying(s, killer, seat):
     """FR_DYING: seat is dying (killer: the damage's source, -1 none)."""
-    return push_frame(s, FR_DYING, killer, seat, -1, 0, -1, 0, 0)
+    return push_frame(s, FR_DYING, killer, seat, card=-1, as_kind=0, sub2=-1, a=0, b=0)
 
 
 @njit(cache=True)
 def push_select(s, seat, purpose, count):
     """FR_SELECT: seat chooses count of own cards for purpose (F_SEL_PURPOSE, F_SEL_LEFT)."""
-    return push_frame(s, FR_SELECT, seat, -1, -1, 0, -1, purpose, count)
+    return push_frame(s, FR_SELECT, seat, tgt=-1, card=-1, as_kind=0, sub2=-1, a=purpose, b=count)
 
 
 @njit(cache=True)
 def push_pick(s, seat, tgt, card, kind, purpose):
     """FR_PICK: seat picks a card of tgt for purpose (F_PICK_PURPOSE)."""
-    return push_frame(s, FR_PICK, seat, tgt, card, kind, -1, purpose, 0)
+    return push_frame(s, FR_PICK, seat, tgt, card, kind, sub2=-1, a=purpose, b=0)
 
 
 @njit(cache=True)
 def push_judge(s, seat, reason):
     """FR_JUDGE: seat judges for reason (F_JUDGE_FOR: a card kind, or JR_SKILL + skill id)."""
-    return push_frame(s, FR_JUDGE, seat, -1, -1, 0, -1, reason, 0)
+    return push_frame(s, FR_JUDGE, seat, tgt=-1, card=-1, as_kind=0, sub2=-1, a=reason, b=0)
 
 
 @njit(cache=True)
 def push_pindian(s, owner, tgt, sk):
     """FR_PINDIAN: owner's 拼点 with tgt, asked by skill sk."""
-    return push_frame(s, FR_PINDIAN, owner, tgt, -1, sk, -1, 0, 0)
+    return push_frame(s, FR_PINDIAN, owner, tgt, card=-1, as_kind=sk, sub2=-1, a=0, b=0)
 
 
 @njit(cache=True)
 def push_trigger(s, seat, tgt, card, tp, amount):
     """FR_TRIGGER: timing point tp (seat: the seat concerned, -1: any; amount in F_SUB2)."""
-    return push_frame(s, FR_TRIGGER, seat, tgt, card, tp, amount, 0, 0)
+    return push_frame(s, FR_TRIGGER, seat, tgt, card, tp, amount, a=0, b=0)
 
 
 @njit(cache=True)

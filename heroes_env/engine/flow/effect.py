@@ -311,7 +311,7 @@ def effect_slash(s, o, u, t, c, pc):
         if wk == K_BLADE and can_make_slash(s, u):
             # this effect is over: the frame itself becomes the 青龙偃月刀 ask (and, if a 杀 is
             # given, that 杀's use), so a chain of follow-ups grows the stack by one frame each
-            become_frame(s, o, FR_ASK, u, t, c, DK_SLASH, -1, PUR_BLADE, 0)
+            become_frame(s, o, FR_ASK, u, t, c, DK_SLASH, sub2=-1, a=PUR_BLADE, b=0)
             return
         if wk == K_AXE and axe_cost_payable(s, u):
             s[o + F_PC] = EFF_SLASH_AXE

@@ -270,7 +270,7 @@ def answer_with(s, o, r, c, c2):
         flags = UF_PRESET | (UF_NO_RANGE if purpose != PUR_COLLATERAL else 0)
         if purpose == PUR_SKILL_SLASH:
             flags |= s[o + F_ASK_USE_FLAGS]      # the skill's UF_* flags (反击: UF_RED_SURE)
-        become_frame(s, o, FR_USE, r, s[o + F_TGT], c, K_SLASH, c2, flags, -1)
+        become_frame(s, o, FR_USE, r, s[o + F_TGT], c, K_SLASH, c2, flags, b=-1)
         s[o + F_USE_TGT3] = -1
         s[o + F_USE_NTGT] = 1   # one preset target
         return

@@ -178,7 +178,8 @@ def use_converted(s, o, sk, kind, nodist):
         return
     skill_log(s, u, sk, EV_SKILL_SILENT)       # the use names the skill (EV_USE's conversion)
     s[H_NODIST] = nodist
-    become_frame(s, o, FR_USE, u, -1, s[H_ANSWER] - A_CARD, kind, -1, UF_PLAY, -1)
+    become_frame(s, o, FR_USE, u, tgt=-1, card=s[H_ANSWER] - A_CARD, as_kind=kind, sub2=-1,
+                 a=UF_PLAY, b=-1)
 
 
 @njit(cache=True)

@@ -121,7 +121,7 @@ def run(s, o):
     if r == HELPED and in_play:
         # his own 杀 of the play phase, made of the helper's card(s)
         become_frame(s, o, FR_USE, u, s[o + F_TGT], s[o + F_LORD_CARD1], K_SLASH,
-                     s[o + F_LORD_CARD2], UF_PLAY | UF_PRESET, -1)
+                     s[o + F_LORD_CARD2], UF_PLAY | UF_PRESET, b=-1)
         s[o + F_USE_TGT3] = -1
         s[o + F_USE_NTGT] = 1
     elif r == HELPED:
