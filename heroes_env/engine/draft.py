@@ -68,7 +68,7 @@ def assign_hero(s, seat, h):
     s[H_HEROES] = 1
     hp = HERO_TAB[h, HR_HP]
     if lord and s[H_NP] >= 5:
-        hp += query(s, Q_LORD_HP_BONUS, seat, 1, 0, 0)      # 狂禅: none
+        hp += query(s, Q_LORD_HP_BONUS, seat, value=1, a=0, b=0)     # 狂禅: none
     elif s[P_ROLE + seat] == ROLE_COMMANDER:
         hp += 1                           # 3v3 commander
     s[P_HP + seat] = hp

@@ -84,13 +84,13 @@ from .state import (
 @njit(cache=True)
 def untargetable(s, t, kind):
     """Can t not be chosen as a target of a card of this kind (空城, 谦逊, 控局)?"""
-    return query(s, Q_UNTARGETABLE, t, 0, kind, 0) != 0
+    return query(s, Q_UNTARGETABLE, t, value=0, a=kind, b=0) != 0
 
 
 @njit(cache=True)
 def judge_suit(s, seat, c):
     """Suit of judgement card c when seat judges (红妆: ♠ counts as ♥)."""
-    return query(s, Q_JUDGE_SUIT, seat, card_suit(s, c), c, 0)
+    return query(s, Q_JUDGE_SUIT, seat, card_suit(s, c), c, b=0)
 
 
 @njit(cache=True)
@@ -109,7 +109,7 @@ def own_suit(s, seat, c):
 @njit(cache=True)
 def slash_limit(s, seat):
     """杀 he may use as play actions in this play phase (without 诸葛连弩 / 飞将)."""
-    return query(s, Q_SLASH_LIMIT, seat, 1, 0, 0)
+    return query(s, Q_SLASH_LIMIT, seat, value=1, a=0, b=0)
 
 
 @njit(cache=True)
@@ -130,7 +130,7 @@ def aim_taker(s, user, t):
     prohibitions are not checked for it."""
     for p in range(s[H_NP]):
         if p != t and alive(s, p) and answers(s, p, Q_TAKES_AIM) \
-                and query(s, Q_TAKES_AIM, p, 0, t, user) != 0:
+                and query(s, Q_TAKES_AIM, p, value=0, a=t, b=user) != 0:
             return -1 if p == user else p
     return -1
 
@@ -139,7 +139,7 @@ def aim_taker(s, user, t):
 def converting_skill(s, seat, c, kind):
     """The (base id of the) first skill of seat that turns seat's card c into a card of kind in a
     response (闪, 杀, 桃 for the dying, 无懈可击: ``Q_CONVERTS``); 0 if none."""
-    return query(s, Q_CONVERTS, seat, 0, c, kind)
+    return query(s, Q_CONVERTS, seat, value=0, a=c, b=kind)
 
 
 @njit(cache=True)
@@ -157,7 +157,8 @@ def conversion(s, seat, c, kind):
 def makes_kind(s, seat, kind):
     """Does a skill of seat turn cards into kind in a response at all (``Q_MAKES_KIND``)? The
     cheap test before a scan of his cards."""
-    return answers(s, seat, Q_MAKES_KIND) and query(s, Q_MAKES_KIND, seat, 0, kind, 0) != 0
+    return (answers(s, seat, Q_MAKES_KIND)
+            and query(s, Q_MAKES_KIND, seat, value=0, a=kind, b=0) != 0)
 
 
 @njit(cache=True)
@@ -235,8 +236,8 @@ def distance_from_count(s, from_seat, to_seat, clockwise, total, excl):
         d -= 1
     if s[P_PLUS + to_seat] >= 0 and s[P_PLUS + to_seat] != excl:
         d += 1
-    d += (query(s, Q_DISTANCE_FROM, from_seat, 0, to_seat, 0)
-          + query(s, Q_DISTANCE_TO, to_seat, 0, from_seat, 0))
+    d += (query(s, Q_DISTANCE_FROM, from_seat, value=0, a=to_seat, b=0)
+          + query(s, Q_DISTANCE_TO, to_seat, value=0, a=from_seat, b=0))
     if d < 1:
         d = 1
     return d
@@ -252,7 +253,7 @@ def attack_range_x(s, seat, excl):
     """Attack range, as if card excl (or -1) were not equipped."""
     w = s[P_WEAPON + seat]
     r = 1 if w < 0 or w == excl else weapon_range(card_kind(s, w))
-    return query(s, Q_ATTACK_RANGE, seat, r, 0, 0)
+    return query(s, Q_ATTACK_RANGE, seat, r, a=0, b=0)
 
 
 @njit(cache=True)
@@ -300,11 +301,11 @@ def slash_allowed(s, seat):
 @njit(cache=True)
 def slash_allowed_x(s, seat, excl):
     """slash_allowed, card excl set aside (a 诸葛连弩 that is itself turned into the 杀)."""
-    if query(s, Q_SLASH_BLOCKED, seat, 0, 0, 0) != 0:
+    if query(s, Q_SLASH_BLOCKED, seat, value=0, a=0, b=0) != 0:
         return False
     w = s[P_WEAPON + seat]
     if (w >= 0 and w != excl and card_kind(s, w) == K_CROSSBOW) \
-            or query(s, Q_SLASH_UNLIMITED, seat, 0, 0, 0) != 0:
+            or query(s, Q_SLASH_UNLIMITED, seat, value=0, a=0, b=0) != 0:
         return True
     return s[P_SLASHES + seat] < slash_limit(s, seat)
 
@@ -358,7 +359,7 @@ def legal_target(s, user, kind, t, stage, first):
     if kind == K_SNATCH:
         return t != user and total_cards(s, t, True) > 0 and not untargetable(s, t, K_SNATCH) \
             and (seat_distance(s, user, t) <= 1 or s[H_NODIST] != 0
-                 or query(s, Q_TRICK_NO_DISTANCE, user, 0, 0, 0) != 0)
+                 or query(s, Q_TRICK_NO_DISTANCE, user, value=0, a=0, b=0) != 0)
     if kind == K_INDULGENCE:
         return (t != user and not judge_has(s, t, K_INDULGENCE)
                 and not untargetable(s, t, K_INDULGENCE))
@@ -377,7 +378,7 @@ def legal_target(s, user, kind, t, stage, first):
 def peach_on_other(s, user, t):
     """May user use a 桃 on another living seat t outside its dying? Only where a skill of t's
     allows it (``Q_PEACH_TARGET``: 救援)."""
-    return t != user and alive(s, t) and query(s, Q_PEACH_TARGET, t, 0, user, 0) != 0
+    return t != user and alive(s, t) and query(s, Q_PEACH_TARGET, t, value=0, a=user, b=0) != 0
 
 
 @njit(cache=True)
@@ -398,7 +399,7 @@ def own_peach_bonus(s, user, dying):
     if s[H_HEROES] == 0 or user != dying:
         return 0
     for t in range(s[H_NP]):
-        if t != user and alive(s, t) and query(s, Q_OWN_PEACH_BONUS, t, 0, user, 0) != 0:
+        if t != user and alive(s, t) and query(s, Q_OWN_PEACH_BONUS, t, value=0, a=user, b=0) != 0:
             return 1
     return 0
 
@@ -442,7 +443,8 @@ def extra_slash_target(s, user, n, t0, t1, t2):
     three) or a skill (``Q_SLASH_TARGETS``: 侠胆 won, up to two)?"""
     if n < 3 and halberd_extra_possible(s, user, t0, t1, t2):
         return True
-    return n < query(s, Q_SLASH_TARGETS, user, 1, 0, 0) and has_slash_target(s, user, t0, t1, t2)
+    return (n < query(s, Q_SLASH_TARGETS, user, value=1, a=0, b=0)
+            and has_slash_target(s, user, t0, t1, t2))
 
 
 @njit(cache=True)

@@ -213,7 +213,8 @@ def run_damage(s, o):
             log_event(s, EV_PREVENT, src, t, -1)
             pop_frame(s, 0)
             return
-        heals = query(s, Q_HEAL_ON_DAMAGE, src, 0, t, seat_distance(s, src, t)) if src >= 0 else 0
+        heals = (query(s, Q_HEAL_ON_DAMAGE, src, value=0, a=t, b=seat_distance(s, src, t))
+                 if src >= 0 else 0)
         s[P_HP + t] -= n
         if src >= 0:
             s[P_DMG + src] += n
@@ -283,7 +284,7 @@ def run_dying(s, o):
             discard_card(s, c, seat)
             # a skill of his may make another's 桃 heal 1 more (救援 of the 民 lord: a 君's 药), a
             # skill of another's his own 桃 (大米: a 吴's)
-            more = query(s, Q_RESCUE_BONUS, v, 0, seat, 0)
+            more = query(s, Q_RESCUE_BONUS, v, value=0, a=seat, b=0)
             if more != 0:
                 skill_log(s, v, more, seat)
             heal(s, v, 1 + (1 if more != 0 else 0) + own_peach_bonus(s, seat, v), seat, K_PEACH)

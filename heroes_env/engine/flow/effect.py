@@ -108,8 +108,8 @@ def duel_slashes_needed(s, user, responder, opponent):
     are silent, so this follows the established engines: docs/rules.md, Heroes (pack
     `standard`)), then as the user's ask of him (女权: two of a male who answers her 决斗). Against
     both, still two."""
-    n = query(s, Q_ANSWERS_NEEDED, opponent, 1, 0, 0)
-    return query(s, Q_DUEL_ANSWERS, user, n, responder, 0)
+    n = query(s, Q_ANSWERS_NEEDED, opponent, value=1, a=0, b=0)
+    return query(s, Q_DUEL_ANSWERS, user, n, responder, b=0)
 
 
 @njit(cache=True)
@@ -181,7 +181,7 @@ def run_effect(s, o):
 def _effect_start(s, o, u, t, c, k):
     """EFF_START: an immune target (你懂的) ends the effect; a trick opens its 无懈可击 window
     (none for 桃园结义 on a seat at full HP: nothing to do); anything else resolves."""
-    immune = query(s, Q_CARD_IMMUNE, t, 0, c, s[o + F_EFF_FLAGS])
+    immune = query(s, Q_CARD_IMMUNE, t, value=0, a=c, b=s[o + F_EFF_FLAGS])
     if immune != 0:                                   # 你懂的
         skill_log(s, t, immune, u)
         log_event(s, EV_NULLIFIED, t, c, 0)
@@ -280,7 +280,7 @@ def effect_slash(s, o, u, t, c, pc):
             log_event(s, EV_ARMOR, t, s[P_ARMOR + t], c)
             pop_frame(s, 0)
             return
-        s[o + F_EFF_JINKS] = query(s, Q_ANSWERS_NEEDED, u, 1, 0, 0)
+        s[o + F_EFF_JINKS] = query(s, Q_ANSWERS_NEEDED, u, value=1, a=0, b=0)
         s[o + F_PC] = EFF_SLASH_ASK
         if (s[o + F_EFF_FLAGS] & UF_NO_DODGE) or ((s[o + F_EFF_FLAGS] & UF_RED_SURE)
                                           and slash_color(s, c, s[o + F_SUB2]) == COLOR_RED):
@@ -328,8 +328,8 @@ def effect_slash(s, o, u, t, c, pc):
         s[o + F_PC] = EFF_SLASH_HIT
     elif pc == EFF_SLASH_HIT:
         s[o + F_PC] = EFF_SLASH_DONE
-        push_damage(s, u, t, c, K_SLASH, s[o + F_SUB2], query(s, Q_SLASH_DAMAGE, u, 1, 0, 0),
-                    DF_SLASH)
+        push_damage(s, u, t, c, K_SLASH, s[o + F_SUB2],
+                    query(s, Q_SLASH_DAMAGE, u, value=1, a=0, b=0), DF_SLASH)
     else:   # EFF_SLASH_DONE
         pop_frame(s, 0)
 
@@ -345,7 +345,7 @@ def effect_duel(s, o, u, t, c, pc):
     """决斗: the target plays 杀 first; C = whose turn to play (0 target, 1 user), D = 杀 the
     responder still owes this time (霸王: two against 项羽; 女权: two for a male)."""
     if pc == EFF_RESOLVE:
-        if query(s, Q_DUEL_VOID, t, 0, u, 0) != 0:
+        if query(s, Q_DUEL_VOID, t, value=0, a=u, b=0) != 0:
             log_event(s, EV_NULLIFIED, t, c, 0)      # 女权
             pop_frame(s, 0)
             return
@@ -370,8 +370,7 @@ def effect_duel(s, o, u, t, c, pc):
         loser = t if s[o + F_EFF_DUEL_TURN] == 0 else u
         winner = u if s[o + F_EFF_DUEL_TURN] == 0 else t
         s[o + F_PC] = EFF_DUEL_DONE
-        push_damage(s, winner, loser, c, K_DUEL, card2=-1, amount=query(s, Q_DUEL_DAMAGE, winner,
-                                                                        1, u, 0),
-                    flags=DF_DUEL)
+        push_damage(s, winner, loser, c, K_DUEL, card2=-1,
+                    amount=query(s, Q_DUEL_DAMAGE, winner, value=1, a=u, b=0), flags=DF_DUEL)
     else:   # EFF_DUEL_DONE
         pop_frame(s, 0)

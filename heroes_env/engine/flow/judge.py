@@ -77,7 +77,7 @@ def run_delayed(s, o):
     k = s[o + F_AS]
     pc = s[o + F_PC]
     if pc == DELAYED_START:
-        immune = query(s, Q_CARD_IMMUNE, u, 0, c, UF_FROM_HAND)
+        immune = query(s, Q_CARD_IMMUNE, u, value=0, a=c, b=UF_FROM_HAND)
         if immune != 0:                   # 你懂的 (a ♣ delayed trick came from a hand)
             skill_log(s, u, immune, -1)
             s[H_RET] = 1

@@ -123,7 +123,7 @@ def can_answer_jink(s, seat, armor_ok, lord_ok):
     if has_kind_in_hand(s, seat, K_JINK) or can_convert_to(s, seat, K_JINK) or lord_ok:
         return True
     return armor_ok and (armor_kind(s, seat) == K_EIGHT_DIAGRAM
-                         or query(s, Q_VIRTUAL_DIAGRAM, seat, 0, 0, 0) != 0)
+                         or query(s, Q_VIRTUAL_DIAGRAM, seat, value=0, a=0, b=0) != 0)
 
 
 @njit(cache=True)
@@ -235,7 +235,7 @@ def _ask_answered(s, o, r):
         log_event(s, EV_PASS, r, dk, 0)
         pop_frame(s, 0)
         return
-    diagram = query(s, Q_VIRTUAL_DIAGRAM, r, 0, 0, 0) if a >= A_SKILL else 0
+    diagram = query(s, Q_VIRTUAL_DIAGRAM, r, value=0, a=0, b=0) if a >= A_SKILL else 0
     if diagram != 0 and slot_skill(s, r, a - A_SKILL) == diagram:
         # 朦胧: the 八卦阵 he counts as wearing
         s[o + F_ASK_TRIED] = 1
@@ -321,7 +321,7 @@ def jink_mask(s, d, out):
     if s[DX_JINK_ARMOR] == 1 and armor_kind(s, d) == K_EIGHT_DIAGRAM \
             and out[A_CARD + s[P_ARMOR + d]] == 0:
         n += mark(out, A_CARD + s[P_ARMOR + d])
-    diagram = query(s, Q_VIRTUAL_DIAGRAM, d, 0, 0, 0) if s[DX_JINK_ARMOR] == 1 else 0
+    diagram = query(s, Q_VIRTUAL_DIAGRAM, d, value=0, a=0, b=0) if s[DX_JINK_ARMOR] == 1 else 0
     if diagram != 0:                      # 朦胧: its 八卦阵, by the skill slot
         n += mark(out, A_SKILL + skill_slot(s, d, diagram))
     n += _mark_lord(s, d, DK_JINK, out)
@@ -371,7 +371,7 @@ def run_nullify(s, o):
             log_event(s, EV_USE, seat, c, ev_pack(-1, conversion(s, seat, c, K_NULLIFICATION)))
             hist_nullify(s, seat, s[o + F_TGT], s[o + F_AS], s[o + F_NUL_COUNT])
             discard_card(s, c, seat)
-            if query(s, Q_DRAW_ON_TRICK, seat, 0, K_NULLIFICATION, 0) != 0:
+            if query(s, Q_DRAW_ON_TRICK, seat, value=0, a=K_NULLIFICATION, b=0) != 0:
                 draw_cards(s, seat, 1)        # 集智
             s[o + F_NUL_COUNT] += 1
             s[o + F_NUL_NEXT] = 0

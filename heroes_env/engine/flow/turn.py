@@ -189,10 +189,10 @@ def run_turn(s, o):
             push_play(s, u)
     elif pc == TURN_DISCARD:
         set_phase(s, u, PH_DISCARD)
-        if query(s, Q_SKIP_DISCARD, u, 0, 0, 0) != 0:
+        if query(s, Q_SKIP_DISCARD, u, value=0, a=0, b=0) != 0:
             log_event(s, EV_SKIP, u, PH_DISCARD, 0)
             return
-        over = s[P_HANDN + u] - query(s, Q_HAND_LIMIT, u, max(s[P_HP + u], 0), 0, 0)
+        over = s[P_HANDN + u] - query(s, Q_HAND_LIMIT, u, max(s[P_HP + u], 0), a=0, b=0)
         if over > 0:
             push_discard(s, u, over)
     elif pc == TURN_AFTER_DISCARD:

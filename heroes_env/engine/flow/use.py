@@ -261,7 +261,7 @@ def take_aims(s, o):
                 dup = True
         if not dup:
             set_use_target(s, o, i, p)
-            skill_log(s, p, query(s, Q_TAKES_AIM, p, 0, t, u), t)
+            skill_log(s, p, query(s, Q_TAKES_AIM, p, value=0, a=t, b=u), t)
 
 
 @njit(cache=True)
@@ -304,7 +304,7 @@ def _use_resolve(s, o):
             hist_add(s, HK_AIM, u, s[o + F_USE_VICTIM], k, 1)
     if u == s[H_CUR]:
         s[H_LASTKIND] = k           # 奸雄 (英雄杀): the previous card used in this turn
-    if is_trick_kind(k) and query(s, Q_DRAW_ON_TRICK, u, 0, k, 0) != 0:
+    if is_trick_kind(k) and query(s, Q_DRAW_ON_TRICK, u, value=0, a=k, b=0) != 0:
         draw_cards(s, u, 1)          # 集智
     if k == K_SLASH:
         if s[o + F_USE_FLAGS] & UF_PLAY:
@@ -320,7 +320,8 @@ def _use_resolve(s, o):
         old = s[f + u]
         if old >= 0:
             discard_card(s, old, u)
-        if (k == K_HORSE_PLUS or k == K_HORSE_MINUS) and query(s, Q_ONE_HORSE, u, 0, 0, 0) != 0:
+        if ((k == K_HORSE_PLUS or k == K_HORSE_MINUS)
+                and query(s, Q_ONE_HORSE, u, value=0, a=0, b=0) != 0):
             other = s[P_MINUS + u] if k == K_HORSE_PLUS else s[P_PLUS + u]
             if other >= 0:
                 discard_card(s, other, u)
@@ -345,7 +346,7 @@ def _use_resolve(s, o):
     if k == K_AMAZING_GRACE:
         reveal = s[o + F_USE_NTGT]
         for i in range(s[H_NP]):
-            if alive(s, i) and query(s, Q_TRICK_SKIPS, i, 0, k, s[o + F_USE_NTGT]) != 0:
+            if alive(s, i) and query(s, Q_TRICK_SKIPS, i, value=0, a=k, b=s[o + F_USE_NTGT]) != 0:
                 reveal -= 1         # 蝶魂: no card for her
         for _ in range(reveal):
             r = top_card(s)
@@ -383,7 +384,7 @@ def _use_effects(s, o):
         return
     s[o + F_USE_I] = i + 1
     if alive(s, t) and is_trick_kind(k) \
-            and query(s, Q_TRICK_SKIPS, t, 0, k, s[o + F_USE_NTGT]) != 0:
+            and query(s, Q_TRICK_SKIPS, t, value=0, a=k, b=s[o + F_USE_NTGT]) != 0:
         notify(s, Q_TRICK_SKIPPED, t, k, 0)          # 蝶魂
     elif alive(s, t):
         extra = -1

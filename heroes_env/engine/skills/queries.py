@@ -1,7 +1,7 @@
 """Query points: the questions the rules and the frames ask of a seat's skills, and the loop that
 asks them, as ``registry.fire`` does for the timing points.
 
-The core asks ``query(s, Q_HAND_LIMIT, seat, hp, 0, 0)`` and names no skill: each skill in the
+The core asks ``query(s, Q_HAND_LIMIT, seat, hp, a=0, b=0)`` and names no skill: each skill in the
 seat's slots that answers the point (its module's ``QUERIES``) gets the value
 and returns it, changed or not, in slot order; a skill running another's code (skills.csv
 ``base``) answers with that code and its own parameter. The points and what their value means are

@@ -137,7 +137,7 @@ def run(s, o):
             duelist, victim = victim, duelist
         g = rules.aim_taker(s, duelist, victim)      # 门神: aimed at the guarded = at 秦琼
         if g >= 0:
-            skill_log(s, g, query(s, Q_TAKES_AIM, g, 0, victim, duelist), victim)
+            skill_log(s, g, query(s, Q_TAKES_AIM, g, value=0, a=victim, b=duelist), victim)
             victim = g
         log_event(s, EV_USE, duelist, -1,
                   ev_pack(victim, K_DUEL + CONV_SPAN * skill_cause(s, u, SK_LIJIAN)))

@@ -75,7 +75,7 @@ def take_hero(s, u, t):
     draft.set_hero_skills(s, u, h)
     mx = HERO_TAB[h, HR_HP]
     if s[P_ROLE + u] == ROLE_LORD and s[H_NP] >= 5:
-        mx += query(s, Q_LORD_HP_BONUS, u, 1, 0, 0)          # (狂禅 among his skills: none)
+        mx += query(s, Q_LORD_HP_BONUS, u, value=1, a=0, b=0)    # (狂禅 among his skills: none)
     s[P_MAXHP + u] = mx
     if s[P_HP + u] > mx:
         s[P_HP + u] = mx
