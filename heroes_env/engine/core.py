@@ -172,26 +172,26 @@ OP_STEP_TRUSTED = 3  # the same, buf already holding the pending decision's mask
 
 
 @njit(entry=True, cache=True)
-def engine(s, op, a, buf):
-    """Run the game in row s: op is one of the OP_* above. Returns ENGINE_OK, or ERR_* (s
+def engine(s, operation, a, buf):
+    """Run the game in row s: operation is one of the OP_* above. Returns ENGINE_OK, or ERR_* (s
     unchanged).
 
     Then, with the game's autoplay flag, decisions with exactly one legal action are answered
     unasked; on return buf holds the mask of the pending decision (autoplay on) or is stale. A
     decision with no legal action (a crafted state's) ends the game truncated, H_ERR
     FAULT_NO_LEGAL_ACTION."""
-    if op == OP_DEAL:
+    if operation == OP_DEAL:
         push_game(s)
         if s[H_DRAFT] != 0:
             push_draft(s)     # deals once heroes are chosen
         else:
             deal_hands(s)
-    elif op == OP_STEP or op == OP_STEP_TRUSTED:
+    elif operation == OP_STEP or operation == OP_STEP_TRUSTED:
         if s[H_DONE] != 0 or s[H_DECIDER] < 0:
             return ERR_NOT_RUNNING
         if a < 0 or a >= NUM_ACTIONS:
             return ERR_ILLEGAL
-        if op == OP_STEP:
+        if operation == OP_STEP:
             legal_mask(s, buf)
         if buf[a] == 0:
             return ERR_ILLEGAL

@@ -57,16 +57,16 @@ NUM_HERO_ROWS = HERO_TAB.shape[0]
 
 
 @njit(entry=True, cache=True)
-def assign_hero(s, seat, h):
-    """Give seat hero h: HP, gender, kingdom and skills (lord skills only for the lord; a 3v3
+def assign_hero(s, seat, hero):
+    """Give seat the hero: HP, gender, kingdom and skills (lord skills only for the lord; a 3v3
     commander gets +1 max HP and no lord skills)."""
     lord = s[P_ROLE + seat] == ROLE_LORD
-    s[P_HERO + seat] = h
-    s[P_GENDER + seat] = HERO_TAB[h, HR_GENDER]
-    s[P_KINGDOM + seat] = HERO_TAB[h, HR_KINGDOM]
-    set_hero_skills(s, seat, h)
+    s[P_HERO + seat] = hero
+    s[P_GENDER + seat] = HERO_TAB[hero, HR_GENDER]
+    s[P_KINGDOM + seat] = HERO_TAB[hero, HR_KINGDOM]
+    set_hero_skills(s, seat, hero)
     s[H_HEROES] = 1
-    hp = HERO_TAB[h, HR_HP]
+    hp = HERO_TAB[hero, HR_HP]
     if lord and s[H_NP] >= 5:
         hp += query(s, Q_LORD_HP_BONUS, seat, value=1, a=0, b=0)     # 狂禅: none
     elif s[P_ROLE + seat] == ROLE_COMMANDER:
@@ -76,15 +76,15 @@ def assign_hero(s, seat, h):
 
 
 @njit(cache=True)
-def set_hero_skills(s, seat, h):
-    """seat's skill slots become hero h's skills (lord skills only if seat is the lord); also what
+def set_hero_skills(s, seat, hero):
+    """seat's skill slots become the hero's skills (lord skills only if seat is the lord); also what
     易装 does with a dead hero's skills."""
     lord = s[P_ROLE + seat] == ROLE_LORD
     k = 0
     for i in range(MAX_SKILL_SLOTS):
         s[P_SK0 + i * MAX_SEATS + seat] = 0
     for i in range(MAX_SKILL_SLOTS):
-        sk = HERO_TAB[h, HR_SK + i]
+        sk = HERO_TAB[hero, HR_SK + i]
         if sk != 0 and (lord or LORD_SKILL[sk] == 0):
             s[P_SK0 + k * MAX_SEATS + seat] = sk
             k += 1

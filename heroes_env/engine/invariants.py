@@ -474,17 +474,17 @@ def check_row(s, header=(), deck_info=None):
     value, what) that the row's header must hold (its config's player count, pack, ...);
     deck_info: the card infos its config deals (``cards.deck_info``), which the row's deck must
     be. Nothing here runs compiled code on the row before its ranges hold."""
-    v = s.astype(np.int64)
-    bad = np.flatnonzero((v < _ROW_LO) | (v > _ROW_HI))
+    row = s.astype(np.int64)
+    bad = np.flatnonzero((row < _ROW_LO) | (row > _ROW_HI))
     if bad.size:
         c = int(bad[0])
         n = _ROW_NAME[c]
         at = getattr(_C, n)
         what = n if c == at else f"{n}[{c - at}]"
-        raise _out_of_range(what, int(v[c]), int(_ROW_LO[c]), int(_ROW_HI[c]))
+        raise _out_of_range(what, int(row[c]), int(_ROW_LO[c]), int(_ROW_HI[c]))
     for n, at, size, a, b in _ROW_DEP:
-        lo, hi = _value(a, v), _value(b, v)
-        block = v[at:at + size]
+        lo, hi = _value(a, row), _value(b, row)
+        block = row[at:at + size]
         out = np.flatnonzero((block < lo) | (block > hi))
         if out.size:
             i = int(out[0])
@@ -492,12 +492,12 @@ def check_row(s, header=(), deck_info=None):
                                 f"{lo} ({a[2]})" if a[0] >= 0 else lo,
                                 f"{hi} ({b[2]})" if b[0] >= 0 else hi)
     for field, want, what in header:
-        if v[field] != want:
+        if row[field] != want:
             raise StateError(f"the state does not fit the config: its {what} is "
-                             f"{int(v[field])}, the config's {int(want)}")
-    _check_frames(v)
-    _check_decision(v)
-    _check_cards(v, deck_info)
+                             f"{int(row[field])}, the config's {int(want)}")
+    _check_frames(row)
+    _check_decision(row)
+    _check_cards(row, deck_info)
     bad = violation(s)
     if bad == OK and s[H_DONE] == 0 and legal_mask(s, np.zeros(NUM_ACTIONS, np.int8)) == 0:
         bad = V_NO_LEGAL_ACTION
@@ -505,30 +505,30 @@ def check_row(s, header=(), deck_info=None):
         raise StateError(f"state breaks an invariant: {VIOLATIONS[bad]}")
 
 
-def _slot_table(v):
-    """lo / hi of every frame kind's slots (NUM_FRAME_KINDS x FRAME_SIZE) in row v: the slots'
+def _slot_table(row):
+    """lo / hi of every frame kind's slots (NUM_FRAME_KINDS x FRAME_SIZE) in row: the slots'
     own ranges, narrowed by the kinds' ``SLOT_RANGES``."""
     lo = np.broadcast_to(_FR_LO, (_C.NUM_FRAME_KINDS, FRAME_SIZE)).copy()
     hi = np.broadcast_to(_FR_HI, (_C.NUM_FRAME_KINDS, FRAME_SIZE)).copy()
     for _n, at, size, a, b in _FR_DEP:
-        lo[:, at:at + size] = _value(a, v)
-        hi[:, at:at + size] = _value(b, v)
+        lo[:, at:at + size] = _value(a, row)
+        hi[:, at:at + size] = _value(b, row)
     for kind, _slot, at, a, b in _SLOTS:
-        lo[kind, at] = _value(a, v)
-        hi[kind, at] = _value(b, v)
+        lo[kind, at] = _value(a, row)
+        hi[kind, at] = _value(b, row)
     return lo, hi
 
 
-def _check_frames(v):
-    fp = int(v[H_FP])
-    frames = v[FRAME_BASE:FRAME_BASE + fp * FRAME_SIZE].reshape(fp, FRAME_SIZE)
+def _check_frames(row):
+    fp = int(row[H_FP])
+    frames = row[FRAME_BASE:FRAME_BASE + fp * FRAME_SIZE].reshape(fp, FRAME_SIZE)
     kinds = frames[:, F_KIND]
     bad = np.flatnonzero((kinds < _FR_LO[F_KIND]) | (kinds > _FR_HI[F_KIND]))
     if bad.size:
         i = int(bad[0])
         raise _out_of_range(f"frame {i} F_KIND", int(kinds[i]), int(_FR_LO[F_KIND]),
                             int(_FR_HI[F_KIND]))
-    lo, hi = _slot_table(v)
+    lo, hi = _slot_table(row)
     lo, hi = lo[kinds], hi[kinds]
     bad = np.argwhere((frames < lo) | (frames > hi))
     if bad.size:
@@ -546,18 +546,18 @@ def _check_frames(v):
                                  f"below {FRAME_BASE + i * FRAME_SIZE}) nor 0..{FRAME_BASE - 1}")
 
 
-def _check_cards(v, deck_info):
-    n = int(v[H_NCARDS])
-    npl = int(v[H_NP])
+def _check_cards(row, deck_info):
+    n = int(row[H_NCARDS])
+    npl = int(row[H_NP])
     if deck_info is not None:
         want = np.full(MAX_CARDS, -1, np.int64)
         want[:len(deck_info)] = deck_info
-        diff = np.flatnonzero(v[_C.C_INFO:_C.C_INFO + MAX_CARDS] != want)
+        diff = np.flatnonzero(row[_C.C_INFO:_C.C_INFO + MAX_CARDS] != want)
         if diff.size:
             c = int(diff[0])
-            raise StateError(f"state field C_INFO[{c}] = {int(v[_C.C_INFO + c])} is not card {c} "
+            raise StateError(f"state field C_INFO[{c}] = {int(row[_C.C_INFO + c])} is not card {c} "
                              f"of the config's deck ({int(want[c])})")
-    loc = v[C_LOC:C_LOC + n]
+    loc = row[C_LOC:C_LOC + n]
     seat_zone = np.zeros(n, bool)
     for z in _SEAT_ZONES:
         seat_zone |= (loc >= z + npl) & (loc < z + _C.MAX_SEATS)
@@ -621,20 +621,20 @@ def _slot(name):
     return getattr(_F, name) if hasattr(_F, name) else getattr(_C, name)
 
 
-def _check_decision(v):
+def _check_decision(row):
     """The pending decision of a running game is one its top frame asks (``DECISIONS_ASKED``):
     its kind, its decider, the context cells the frame posts from its slots
     (``DECISION_SLOTS``), and whose skill it is. (The engine runs the top frame on the answer:
     a decision it did not ask is read as one it did.)"""
-    if v[H_DONE] != 0 or v[H_DECIDER] < 0:
+    if row[H_DONE] != 0 or row[H_DECIDER] < 0:
         return
-    fp, dk, d = int(v[H_FP]), int(v[_C.H_DKIND]), int(v[H_DECIDER])
+    fp, dk, d = int(row[H_FP]), int(row[_C.H_DKIND]), int(row[H_DECIDER])
     dname = f"H_DKIND = {dk} ({_DK_NAMES.get(dk, '?')})"
     if fp < 1:
         raise StateError(f"state field {dname}: a decision is pending with no frame to ask it "
                          f"(H_FP = 0)")
     o = (fp - 1) * FRAME_SIZE
-    top = v[FRAME_BASE + o:FRAME_BASE + o + FRAME_SIZE]
+    top = row[FRAME_BASE + o:FRAME_BASE + o + FRAME_SIZE]
     kind = int(top[F_KIND])
     where = f"the top frame (frame {fp - 1}, {_FR_NAMES.get(kind, kind)})"
     asked = DECISIONS_ASKED.get(kind, {})
@@ -649,15 +649,15 @@ def _check_decision(v):
                          f"{int(top[who])} for {_DK_NAMES[dk]}")
     for key in ((kind, None), (kind, dk)):
         for cell, slot in DECISION_SLOTS.get(key, ()):
-            have, want = int(v[getattr(_C, cell)]), int(top[_slot(slot)])
+            have, want = int(row[getattr(_C, cell)]), int(top[_slot(slot)])
             if have != want:
                 raise StateError(f"state field {cell} = {have}: {where} posts its {slot} "
                                  f"({want}) there with {_DK_NAMES[dk]}")
-    skill, owner = int(v[_C.H_DSKILL]), int(v[_C.H_DSKOWNER])
+    skill, owner = int(row[_C.H_DSKILL]), int(row[_C.H_DSKOWNER])
     if kind in _SKILL_FRAMES:
         want = int(top[F_AS]), int(top[F_USER])
-    elif kind == _C.FR_ASK and v[_C.H_DB] == _C.PUR_SKILL_SLASH and fp >= 2:
-        want = int(v[FRAME_BASE + o - FRAME_SIZE + F_AS]), d     # the skill frame below asks
+    elif kind == _C.FR_ASK and row[_C.H_DB] == _C.PUR_SKILL_SLASH and fp >= 2:
+        want = int(row[FRAME_BASE + o - FRAME_SIZE + F_AS]), d     # the skill frame below asks
     else:
         want = 0, -1
     if (skill, owner) != want:

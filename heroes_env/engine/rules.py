@@ -430,21 +430,22 @@ def usable_in_play(s, seat, kind):
 
 
 @njit(cache=True)
-def halberd_extra_possible(s, user, t0, t1, t2):
-    """May a play-phase 杀 get another target through 方天画戟 (it used the last hand card)?"""
+def halberd_extra_possible(s, user, target1, target2, target3):
+    """May a play-phase 杀 get another target through 方天画戟 (it used the last hand card)?
+    target1..target3: the targets chosen so far (-1 none)."""
     if weapon_kind(s, user) != K_HALBERD or s[P_HANDN + user] != 0:
         return False
-    return has_slash_target(s, user, t0, t1, t2)
+    return has_slash_target(s, user, target1, target2, target3)
 
 
 @njit(cache=True)
-def extra_slash_target(s, user, n, t0, t1, t2):
-    """May a play-phase 杀 with n targets chosen get another: 方天画戟 (the last hand card, up to
-    three) or a skill (``Q_SLASH_TARGETS``: 侠胆 won, up to two)?"""
-    if n < 3 and halberd_extra_possible(s, user, t0, t1, t2):
+def extra_slash_target(s, user, n, target1, target2, target3):
+    """May a play-phase 杀 with n targets chosen (target1..target3, -1 none) get another: 方天画戟
+    (the last hand card, up to three) or a skill (``Q_SLASH_TARGETS``: 侠胆 won, up to two)?"""
+    if n < 3 and halberd_extra_possible(s, user, target1, target2, target3):
         return True
     return (n < query(s, Q_SLASH_TARGETS, user, value=1, a=0, b=0)
-            and has_slash_target(s, user, t0, t1, t2))
+            and has_slash_target(s, user, target1, target2, target3))
 
 
 @njit(cache=True)

@@ -131,14 +131,15 @@ def mul32(a, b):
 
 
 @njit(cache=True)
-def _fmix32(h):
-    h = h & MASK32
-    h ^= h >> 16
-    h = mul32(h, 0x85EBCA6B)
-    h ^= h >> 13
-    h = mul32(h, 0xC2B2AE35)
-    h ^= h >> 16
-    return h
+def _fmix32(value):
+    """value's low 32 bits, mixed (a hash's finaliser)."""
+    value = value & MASK32
+    value ^= value >> 16
+    value = mul32(value, 0x85EBCA6B)
+    value ^= value >> 13
+    value = mul32(value, 0xC2B2AE35)
+    value ^= value >> 16
+    return value
 
 
 @njit(cache=True)
@@ -454,12 +455,12 @@ def discard_card(s, c, seat):
 
 
 @njit(cache=True)
-def discard_for(s, c, seat, by, cause, taken):
-    """seat's card c is discarded because of seat by's card or skill (cause: ``CAUSE_SKILL``):
-    taken, by chose it (过河拆桥); else seat discarded it for by (雌雄双股剑, 刚烈)."""
+def discard_for(s, c, seat, actor, cause, taken):
+    """seat's card c is discarded because of seat actor's card or skill (cause: ``CAUSE_SKILL``):
+    taken, actor chose it (过河拆桥); else seat discarded it for actor (雌雄双股剑, 刚烈)."""
     move_card(s, c, Z_DISCARD)
     log_event(s, EV_DISCARD, seat, c,
-              ev_pack(by, 2 * cause + (DISCARD_TAKEN if taken else 0)))
+              ev_pack(actor, 2 * cause + (DISCARD_TAKEN if taken else 0)))
 
 
 @njit(cache=True)

@@ -264,19 +264,20 @@ def _ask_answered(s, o, r):
 
 
 @njit(cache=True)
-def answer_with(s, o, r, c, c2):
+def answer_with(s, o, r, c, card2):
+    """r answers the ask at o with card c (and card2: two hand cards as one, 丈八蛇矛; -1 none)."""
     purpose = s[o + F_ASK_PURPOSE]
     if purpose == PUR_COLLATERAL or purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH:
         flags = UF_PRESET | (UF_NO_RANGE if purpose != PUR_COLLATERAL else 0)
         if purpose == PUR_SKILL_SLASH:
             flags |= s[o + F_ASK_USE_FLAGS]      # the skill's UF_* flags (反击: UF_RED_SURE)
-        become_frame(s, o, FR_USE, r, s[o + F_TGT], c, K_SLASH, c2, flags, b=-1)
+        become_frame(s, o, FR_USE, r, s[o + F_TGT], c, K_SLASH, card2, flags, b=-1)
         s[o + F_USE_TGT3] = -1
         s[o + F_USE_NTGT] = 1   # one preset target
         return
     kind = K_JINK if s[o + F_AS] == DK_JINK else K_SLASH
-    conv = kind + CONV_SPAN * K_SPEAR if c2 >= 0 else conversion(s, r, c, kind)
-    log_event(s, EV_RESPOND, r, c, ev_pack(c2, conv))
+    conv = kind + CONV_SPAN * K_SPEAR if card2 >= 0 else conversion(s, r, c, kind)
+    log_event(s, EV_RESPOND, r, c, ev_pack(card2, conv))
     if s[o + F_AS] == DK_SLASH and s[H_CUR] == r and s[H_PHASE] == PH_PLAY:
         s[P_TFLAGS + r] |= TF_SLASHED
     if purpose == PUR_LORD:
@@ -284,16 +285,16 @@ def answer_with(s, o, r, c, c2):
         parent = o - FRAME_SIZE
         move_card(s, c, Z_PROC)
         s[parent + F_LORD_CARD1] = c
-        if c2 >= 0:
-            move_card(s, c2, Z_PROC)
-        s[parent + F_LORD_CARD2] = c2
+        if card2 >= 0:
+            move_card(s, card2, Z_PROC)
+        s[parent + F_LORD_CARD2] = card2
         if s[o + F_AS] == DK_JINK:
             notify(s, Q_JINK_USED, r, 0, 0)        # 图强
         pop_frame(s, 1)
         return
     discard_card(s, c, r)
-    if c2 >= 0:
-        discard_card(s, c2, r)
+    if card2 >= 0:
+        discard_card(s, card2, r)
     if s[o + F_AS] == DK_JINK:
         notify(s, Q_JINK_USED, r, 0, 0)            # 图强
     pop_frame(s, 1)

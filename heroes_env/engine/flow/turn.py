@@ -136,9 +136,9 @@ def next_turn(s):
 
 
 @njit(cache=True)
-def set_phase(s, seat, ph):
-    s[H_PHASE] = ph
-    log_event(s, EV_PHASE, seat, ph, 0)
+def set_phase(s, seat, phase):
+    s[H_PHASE] = phase
+    log_event(s, EV_PHASE, seat, phase, 0)
 
 
 # FR_TURN steps: the phases, run in this order (each step moves to the next)

@@ -265,7 +265,7 @@ def take_aims(s, o):
 
 
 @njit(cache=True)
-def _log_use(s, o, u, c, k, t0):
+def _log_use(s, o, u, c, k, first_target):
     """EV_USE of the use at o: its second card (丈八蛇矛) and the conversion that made the card
     a k. The card lies on the table by now: the skill that turned it is asked (``conversion``)
     with the card back where it was used from, for a moment (its user's hand or equipment)."""
@@ -278,7 +278,7 @@ def _log_use(s, o, u, c, k, t0):
         s[C_LOC + c] = (Z_HAND if s[o + F_USE_FLAGS] & UF_FROM_HAND else Z_EQUIP) + u
         conv = conversion(s, u, c, k)
         s[C_LOC + c] = z
-    log_event(s, EV_USE, ev_pack(u, sub2 + 1), c, ev_pack(t0, conv))
+    log_event(s, EV_USE, ev_pack(u, sub2 + 1), c, ev_pack(first_target, conv))
 
 
 @njit(cache=True)
@@ -295,8 +295,8 @@ def _use_resolve(s, o):
         take_aims(s, o)          # 门神: aimed at the guarded seat = aimed at its 秦琼
     if k == K_SLASH and s[o + F_USE_NTGT] > 1:
         sort_targets(s, o)
-    t0 = s[o + F_TGT]
-    _log_use(s, o, u, c, k, t0)
+    first_target = s[o + F_TGT]
+    _log_use(s, o, u, c, k, first_target)
     if aims_harm(k):                 # public history: harm aimed at each target
         for i in range(s[o + F_USE_NTGT]):
             hist_add(s, HK_AIM, u, use_target(s, o, i), k, 1)
@@ -330,7 +330,7 @@ def _use_resolve(s, o):
         pop_frame(s, 1)
         return
     if k == K_INDULGENCE:
-        move_card(s, c, Z_JUDGE + t0)
+        move_card(s, c, Z_JUDGE + first_target)
         s[C_AS + c] = K_INDULGENCE
         pop_frame(s, 1)
         return

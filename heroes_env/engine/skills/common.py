@@ -183,9 +183,9 @@ def use_converted(s, o, sk, kind, nodist):
 
 
 @njit(cache=True)
-def heal(s, seat, n, by, card):
-    """Recover up to n HP (not above the maximum), restored by seat by (-1 none) with a card of
-    kind card (K_PEACH; K_NONE for a skill; -1: not a personal act, kept out of the public
+def heal(s, seat, n, healer, card):
+    """Recover up to n HP (not above the maximum), restored by seat healer (-1 none) with a card
+    of kind card (K_PEACH; K_NONE for a skill; -1: not a personal act, kept out of the public
     history, e.g. 桃园结义). Returns the HP recovered. (Every recovery goes through here: it also
     takes 不屈 cards off the hero, ``pile_trim``.)"""
     k = s[P_MAXHP + seat] - s[P_HP + seat]
@@ -193,9 +193,9 @@ def heal(s, seat, n, by, card):
         k = n
     if k > 0:
         s[P_HP + seat] += k
-        log_event(s, EV_HEAL, seat, k, by)
+        log_event(s, EV_HEAL, seat, k, healer)
         if card >= 0:
-            hist_add(s, HK_HEAL, by, seat, card, k)
+            hist_add(s, HK_HEAL, healer, seat, card, k)
         pile_trim(s, seat)
     return k if k > 0 else 0
 

@@ -404,11 +404,11 @@ def judge_keeps(s, seat, sk, c):
 
 
 @njit(cache=True)
-def dying_starts(s, v, sk):
-    """As v's dying procedure starts, does skill sk of his hold it off (True: he does not
+def dying_starts(s, victim, sk):
+    """As victim's dying procedure starts, does skill sk of his hold it off (True: he does not
     die)?"""
     if sk == SK_HONGYANJIE:
-        return hongyanjie.dying_starts(s, v)
+        return hongyanjie.dying_starts(s, victim)
     return False
 
 

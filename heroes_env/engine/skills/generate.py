@@ -101,7 +101,7 @@ HANDLERS = {
     "run": ("o", "s, o, sk", None),
     "listens_at": ("seat, tp", "s, seat, sk, tp", "True"),
     "judge_keeps": ("seat, c", "s, seat, sk, c", "False"),
-    "dying_starts": ("v", "s, v, sk", "False"),
+    "dying_starts": ("victim", "s, victim, sk", "False"),
     "response_ok": ("d, dk, purpose, tried", "s, d, sk, dk, purpose, tried", "False"),
     "play_kind": ("seat", "s, seat, sk", "0"),        # 0: K_NONE (constants.py), no kind
     "ignores_distance": ("seat", "s, seat, sk", "0"),
@@ -118,8 +118,8 @@ HANDLER_DOCS = {
                   "parameter may pick among them: 洛神 at the start of the turn, 玉步 before the "
                   "draw phase.)",
     "judge_keeps": "Does seat keep judgement card c that skill sk asked for, once it took effect?",
-    "dying_starts": "As v's dying procedure starts, does skill sk of his hold it off (True: he "
-                    "does not die)?",
+    "dying_starts": "As victim's dying procedure starts, does skill sk of his hold it off (True: "
+                    "he does not die)?",
     "response_ok": "May d call on skill sk when asked for a card of decision kind dk (tried: he "
                    "already did for this request)?",
     "play_kind": "The kind of card conversion skill sk makes in seat's play phase (K_NONE: "

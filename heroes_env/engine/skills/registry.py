@@ -170,7 +170,7 @@ def skill_table() -> str:
     lines = ["| module | what | timing points (`TIMINGS`) | query points (`QUERIES`) | "
              "skills with their code there | skills that run its code (parameter) |",
              "|---|---|---|---|---|---|"]
-    for sk_id, mod in sorted(dispatch.MODULES.items(), key=lambda kv: kv[1].__name__):
+    for sk_id, mod in sorted(dispatch.MODULES.items(), key=lambda item: item[1].__name__):
         sk = content.SKILLS_BY_ID[sk_id]
         lines.append(row(mod, getattr(mod, "TIMINGS", ()), answer_dispatch.QUERIES.get(sk_id, ()),
                          [sk], kingdom=bool(getattr(mod, "response_ok", None)), ends="."))
@@ -342,16 +342,16 @@ def judge_keeps(s, seat, reason, c):
 
 
 @njit(cache=True)
-def dying_held_off(s, v):
-    """As v's dying procedure starts, a skill of his may act and hold it off (红颜劫: cards set
+def dying_held_off(s, victim):
+    """As victim's dying procedure starts, a skill of his may act and hold it off (红颜劫: cards set
     aside on his hero): True if he does not die."""
     if s[H_HEROES] == 0:
         return False
     for i in range(MAX_SKILL_SLOTS):
-        sk = slot_skill(s, v, i)
+        sk = slot_skill(s, victim, i)
         if sk == 0:
             continue
-        if OWN_DYING[sk] and dispatch.dying_starts(s, v, sk):
+        if OWN_DYING[sk] and dispatch.dying_starts(s, victim, sk):
             return True
     return False
 

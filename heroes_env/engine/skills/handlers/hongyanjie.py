@@ -15,19 +15,19 @@ from ..ids import SK_HONGYANJIE
 
 
 @njit(cache=True, inline="always")
-def dying_starts(s, v):
+def dying_starts(s, victim):
     """For every point of HP below 1 not yet matched, the top card of the draw pile goes face up
-    onto v's hero. True if he does not die (every rank differs); else he is dying as usual, and
+    onto victim's hero. True if he does not die (every rank differs); else he is dying as usual, and
     each HP recovered takes a card off again (``common.pile_trim``)."""
-    if s[P_HP + v] >= 1 or not has_skill(s, v, SK_HONGYANJIE):
+    if s[P_HP + victim] >= 1 or not has_skill(s, victim, SK_HONGYANJIE):
         return False
-    need = 1 - s[P_HP + v] - pile_count(s, v)
+    need = 1 - s[P_HP + victim] - pile_count(s, victim)
     if need > 0:
-        skill_log(s, v, SK_HONGYANJIE, -1)
+        skill_log(s, victim, SK_HONGYANJIE, -1)
     for _ in range(need):
         c = top_card(s)
         if c < 0:
             return False
-        move_card(s, c, Z_PILE + v)
-        log_event(s, EV_REVEAL, v, c, 0)
-    return pile_holds(s, v)
+        move_card(s, c, Z_PILE + victim)
+        log_event(s, EV_REVEAL, victim, c, 0)
+    return pile_holds(s, victim)
