@@ -89,21 +89,21 @@ def test_batch_kernels_leave_the_process_thread_counts_alone():
 
 # ---------------------------------------------------------------- the crew (module docstring)
 @numba.njit(nogil=True, cache=False)
-def _released_kernel(out, go, lo, hi):
-    rows.release(go)
+def _released_kernel(out, crew_ctrl, lo, hi):
+    rows.release(crew_ctrl)
     for i in range(lo, hi):
         out[i] += i + 1
 
 
 def test_a_released_kernel_starts_the_other_ranges():
-    """map_released: range 0's kernel starts the others (``release(go)``); over many calls every
-    row is done exactly once per call, on three threads."""
+    """map_released: range 0's kernel starts the others (``release(crew_ctrl)``); over many calls
+    every row is done exactly once per call, on three threads."""
     out = np.zeros(30, np.int64)
     who = set()
 
-    def fn(k, lo, hi, go):
+    def fn(k, lo, hi, crew_ctrl):
         who.add((k, threading.get_ident()))
-        _released_kernel(out, go, lo, hi)
+        _released_kernel(out, crew_ctrl, lo, hi)
 
     for _ in range(300):
         rows.map_released(fn, rows.chunks(30, 3))
@@ -114,10 +114,10 @@ def test_a_released_kernel_starts_the_other_ranges():
 def test_ranges_run_when_the_kernel_never_releases():
     """A range 0 that never calls release (or fails before it does) still has every range run."""
     done = []
-    rows.map_released(lambda k, lo, hi, go: done.append(k), rows.chunks(6, 3))
+    rows.map_released(lambda k, lo, hi, crew_ctrl: done.append(k), rows.chunks(6, 3))
     assert sorted(done) == [0, 1, 2]
 
-    def fail_first(k, lo, hi, go):
+    def fail_first(k, lo, hi, crew_ctrl):
         if k == 0:
             raise KeyError("range 0")
         done.append(k)

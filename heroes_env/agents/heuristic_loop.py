@@ -59,65 +59,67 @@ Seats = namedtuple("Seats", ["game_of", "kind", "memory", "gen", "dec", "fb"])
 
 
 @njit(cache=True, inline="always")     # per decision: no call overhead
-def _decide(i, d, mask, ob, L, pl, r, info):
+def _decide(i, d, mask, obs_row, seats, player, r, info):
     """The action of the compiled seat d of row i (its slot's memory forgotten when the row
     plays another game); -1 if none is legal."""
     slot = i * NS + d
-    if L.game_of[i, d] != r[K.R_SERIAL]:         # another game in this row: forget the last
-        L.memory[slot, :] = 0.0
-        L.game_of[i, d] = r[K.R_SERIAL]
-    if L.kind[i, d] == KIND_RANDOM:
-        return _slot_random(mask, L.gen[slot])
-    a = HK.act_one(ob, mask, L.memory[slot], L.gen[slot], slot, pl, info)
+    if seats.game_of[i, d] != r[K.R_SERIAL]:     # another game in this row: forget the last
+        seats.memory[slot, :] = 0.0
+        seats.game_of[i, d] = r[K.R_SERIAL]
+    if seats.kind[i, d] == KIND_RANDOM:
+        return _slot_random(mask, seats.gen[slot])
+    a = HK.act_one(obs_row, mask, seats.memory[slot], seats.gen[slot], slot, player, info)
     if a >= 0:
-        L.dec[info[0], info[1]] += 1
+        seats.dec[info[0], info[1]] += 1
         if info[2] == 1:
-            L.fb[info[0], info[1]] += 1
+            seats.fb[info[0], info[1]] += 1
     return a
 
 
 @njit(cache=True)
-def _row(i, rows, opts, new_step, L, pl, ob, info):
+def _row(i, rows, opts, new_step, seats, player, obs_row, info):
     """Row i of a loop kernel: the engine's row step (``batch.advance_row``: rows, opts), then
-    the compiled seats' decisions; the observations go to ob (the row's, or the range's scratch
-    row). True if it wrote one."""
+    the compiled seats' decisions; the observations go to obs_row (the row's, or the range's
+    scratch row). True if it wrote one."""
     m = borrow_row(rows.masks, i)
-    wrote = advance_row(i, rows.actions[i], rows.act[i], new_step, rows, opts, ob)
+    wrote = advance_row(i, rows.actions[i], rows.act[i], new_step, rows, opts, obs_row)
     r = borrow_row(rows.R, i)
     while r[K.R_STAGE] == K.STAGE_OPPONENT:
         d = r[K.R_DECIDER]
         if rows.opp[i, d] != K.OPP_COMPILED:
             break
-        a = _decide(i, d, m, ob, L, pl, r, info)
+        a = _decide(i, d, m, obs_row, seats, player, r, info)
         if a < 0:                                   # no legal action: cannot happen in a game
             r[K.R_ERR] = -1
             r[K.R_STAGE] = K.STAGE_ERROR
             return wrote
-        wrote |= advance_row(i, a, K.ACT_STEP, 0, rows, opts, ob)
+        wrote |= advance_row(i, a, K.ACT_STEP, 0, rows, opts, obs_row)
     return wrote
 
 
 @njit(entry=True, cache=True, nogil=True)
-def loop_advance_rows(rows, opts, new_step, L, pl, go, lo, hi):
+def loop_advance_rows(rows, opts, new_step, seats, player, crew_ctrl, lo, hi):
     """``batch.vec_advance_rows`` (rows: ``batch.Rows``, opts: ``batch.Options``) with the
-    OPP_COMPILED seats played by the heuristic pl (a ``heuristic_common.Player``; L: ``Seats``),
-    rows lo..hi-1 (their actions already checked); first it starts the call's other ranges
-    (``crew.release(go)``). opts.stream != 0: the observations are made in a scratch row, where
-    the heuristic reads them, and each row's last one is streamed out (``vec_advance_rows``)."""
-    crew.release(go)
+    OPP_COMPILED seats played by the heuristic player (a ``heuristic_common.Player``; seats:
+    ``Seats``), rows lo..hi-1 (their actions already checked); first it starts the call's other
+    ranges (``crew.release(crew_ctrl)``). opts.stream != 0: the observations are made in a
+    scratch row, where the heuristic reads them, and each row's last one is streamed out
+    (``vec_advance_rows``)."""
+    crew.release(crew_ctrl)
     rows, opts = borrow(rows), borrow(opts)     # read in the loop without reference counts
-    L, pl = borrow(L), borrow(pl)
+    seats, player = borrow(seats), borrow(player)
     K.tally_start(rows.seen, lo)
     info = np.zeros(3, np.int64)
     scratch = np.empty((1, rows.obs.shape[1]), rows.obs.dtype)   # (Numba frees a variable after
-    sc = borrow_row(scratch, 0)                                    # its last use)
+    scratch_row = borrow_row(scratch, 0)                           # its last use)
     for i in range(lo, hi):                     # batch.vec_advance_rows' loop, this step
-        ob = K.row_begin(i, hi, rows, opts, sc)
-        wrote = _row(i, rows, opts, new_step, L, pl, ob, info)
-        K.row_end(i, lo, rows, opts, sc, wrote)
+        obs_row = K.row_begin(i, hi, rows, opts, scratch_row)
+        wrote = _row(i, rows, opts, new_step, seats, player, obs_row, info)
+        K.row_end(i, lo, rows, opts, scratch_row, wrote)
     if opts.stream != 0:
         store_fence()
-    return scratch.shape[0]      # a use of scratch after the loop: sc borrows it, so it must live
+    # a use of scratch after the loop: scratch_row borrows it, so it must live
+    return scratch.shape[0]
 
 
 class HeuristicLoop:
@@ -146,11 +148,11 @@ class HeuristicLoop:
         a = self.agent
         MF, MI = a.direct_memory(self.B * NS)
         rows, opts, new_step, out = core.kernel_args(new_step)
-        pl = a.player()
+        player = a.player()
 
-        def run(k, lo, hi, go):
-            L = Seats(self.game_of, self.kind, MF, MI, self.dec[k], self.fb[k])
-            return loop_advance_rows(rows, opts, new_step, L, pl, go, lo, hi)
+        def run(k, lo, hi, crew_ctrl):
+            seats = Seats(self.game_of, self.kind, MF, MI, self.dec[k], self.fb[k])
+            return loop_advance_rows(rows, opts, new_step, seats, player, crew_ctrl, lo, hi)
 
         bad = K.advance(core.S, core.actions, core.act, core.masks, core.seen, out, num_threads,
                         run)

@@ -338,11 +338,11 @@ def _run_row(i, s, buf, rows, opts, consumed):
 
 
 @njit(cache=True, inline="always")
-def advance_row(i, a, act, new_step, rows, opts, ob):
+def advance_row(i, a, act, new_step, rows, opts, obs_row):
     """One row of vec_advance: act (ACT_*) with action a on row i of rows (``Rows``; its arrays
     borrowed here: no reference counts per row), opts the call's ``Options``, new_step != 0 to
-    clear the row's per-step record first; the observation of the seat it stops at goes to ob
-    (the row's obs, or a scratch row). True if it wrote one."""
+    clear the row's per-step record first; the observation of the seat it stops at goes to
+    obs_row (the row's obs, or a scratch row). True if it wrote one."""
     s, buf, r = borrow_row(rows.S, i), borrow_row(rows.masks, i), borrow_row(rows.R, i)
     if new_step != 0:
         _clear_step(i, rows)
@@ -364,7 +364,7 @@ def advance_row(i, a, act, new_step, rows, opts, ob):
     if stage == STAGE_READY or stage == STAGE_OPPONENT:
         d = s[H_DECIDER]
         r[R_DECIDER] = d
-        observe(s, d, ob, False)
+        observe(s, d, obs_row, False)
         if opts.want_random != 0:
             r[R_ACTR] += 1
             r[R_RANDOM] = _random_legal(buf, agent_u32(opts.agent_seed, i, r[R_ACTR]))
@@ -374,7 +374,7 @@ def advance_row(i, a, act, new_step, rows, opts, ob):
 
 
 @njit(cache=True, inline="always")
-def tally_row(R, i, seen, lo):
+def tally_row(records, i, seen, lo):
     """Row i, just advanced by the range of rows lo..hi-1, counted into that range's record in
     seen (B, 4), which the range alone writes (rows lo..hi-1; ``tally_start`` first):
     seen[lo, 0..2] its rows that started a game (R_NEWSEED), are not ready (STAGE_OPPONENT / SEED
@@ -382,7 +382,7 @@ def tally_row(R, i, seen, lo):
     while the row is in the cache, not by a pass over every row's record after the call.
     ``gather`` sums the ranges."""
     c = borrow_row(seen, lo)
-    r = borrow_row(R, i)
+    r = borrow_row(records, i)
     if r[R_NEWSEED] != 0:
         seen[lo + c[0], 3] = i
         c[0] += 1
@@ -438,15 +438,16 @@ def vec_advance(rows, opts, new_step, out, num_threads=1):
     observations out with non-temporal stores (``vec_advance_rows``, ``heroes_env.vector.streams``).
     """
     return advance(rows.S, rows.actions, rows.act, rows.masks, rows.seen, out, num_threads,
-                   lambda _, lo, hi, go: vec_advance_rows(rows, opts, new_step, go, lo, hi))
+                   lambda _, lo, hi, crew_ctrl: vec_advance_rows(rows, opts, new_step,
+                                                                 crew_ctrl, lo, hi))
 
 
 def advance(S, actions, act, masks, seen, out, num_threads, run_range):
     """The frame of a vector kernel call: check every row's action (-1, or the first illegal
-    row: then nothing has changed), run_range(k, lo, hi, go) over the rows' ranges on
-    num_threads threads (``crew.map_released``: the range kernel calls ``crew.release(go)``
-    first, then ``tally_start``, and ``tally_row`` for each row), gather the ranges' counts into
-    out (``vec_advance``'s arrays of the same names)."""
+    row: then nothing has changed), run_range(k, lo, hi, crew_ctrl) over the rows' ranges on
+    num_threads threads (``crew.map_released``: the range kernel calls
+    ``crew.release(crew_ctrl)`` first, then ``tally_start``, and ``tally_row`` for each row),
+    gather the ranges' counts into out (``vec_advance``'s arrays of the same names)."""
     bad = _check_actions(actions, act, masks)
     if bad >= 0:
         return int(bad)
@@ -457,33 +458,35 @@ def advance(S, actions, act, masks, seen, out, num_threads, run_range):
 
 
 @njit(entry=True, cache=True, nogil=True)
-def vec_advance_rows(rows, opts, new_step, go, lo, hi):
+def vec_advance_rows(rows, opts, new_step, crew_ctrl, lo, hi):
     """``vec_advance`` of rows lo..hi-1, their actions already checked; first it starts the
-    call's other ranges (``crew.release(go)``). opts.stream != 0: each observation is made in a
-    row that stays in the cache and streamed out to obs[i] (``intrinsics.stream_row``): a batch
-    too large for the caches then does not read every observation row in before writing it."""
-    crew.release(go)
+    call's other ranges (``crew.release(crew_ctrl)``). opts.stream != 0: each observation is
+    made in a row that stays in the cache and streamed out to obs[i] (``intrinsics.stream_row``):
+    a batch too large for the caches then does not read every observation row in before writing
+    it."""
+    crew.release(crew_ctrl)
     rows, opts = borrow(rows), borrow(opts)     # read in the loop without reference counts
     tally_start(rows.seen, lo)
     scratch = np.empty((1, rows.obs.shape[1]), rows.obs.dtype)   # (Numba frees a variable after
-    sc = borrow_row(scratch, 0)                                    # its last use)
+    scratch_row = borrow_row(scratch, 0)                           # its last use)
     for i in range(lo, hi):
-        ob = row_begin(i, hi, rows, opts, sc)
-        wrote = advance_row(i, rows.actions[i], rows.act[i], new_step, rows, opts, ob)
-        row_end(i, lo, rows, opts, sc, wrote)
+        obs_row = row_begin(i, hi, rows, opts, scratch_row)
+        wrote = advance_row(i, rows.actions[i], rows.act[i], new_step, rows, opts, obs_row)
+        row_end(i, lo, rows, opts, scratch_row, wrote)
     if opts.stream != 0:
         store_fence()
-    return scratch.shape[0]      # a use of scratch after the loop: sc borrows it, so it must live
+    # a use of scratch after the loop: scratch_row borrows it, so it must live
+    return scratch.shape[0]
 
 
 # The loop over a range of rows, in two halves around a row's step, so that every vector kernel
 # (vec_advance_rows here, heuristic_loop.loop_advance_rows with the heuristic's decisions in the
 # step) runs the same loop: Numba caches no kernel that takes the step as a function.
 @njit(cache=True, inline="always")
-def row_begin(i, hi, rows, opts, sc):
+def row_begin(i, hi, rows, opts, scratch_row):
     """Before row i of the range ..hi-1 steps: the next row's state and this row's observation
-    and mask lines fetched; the row the step observes into (sc, the range's scratch row, when
-    opts.stream != 0; else obs[i])."""
+    and mask lines fetched; the row the step observes into (scratch_row, the range's scratch
+    row, when opts.stream != 0; else obs[i])."""
     if i + 1 < hi:
         prefetch_row(rows.S, i + 1)     # the next game's state, while this one steps
     # this game's observation and mask rows, written after its engine step: their lines come in
@@ -491,24 +494,26 @@ def row_begin(i, hi, rows, opts, sc):
     if opts.stream == 0:
         prefetch_row_for_write(rows.obs, i)
     prefetch_row_for_write(rows.masks, i)
-    return sc if opts.stream != 0 else borrow_row(rows.obs, i)
+    return scratch_row if opts.stream != 0 else borrow_row(rows.obs, i)
 
 
 @njit(cache=True, inline="always")
-def row_end(i, lo, rows, opts, sc, wrote):
+def row_end(i, lo, rows, opts, scratch_row, wrote):
     """After row i of the range lo.. stepped (wrote: it observed into its row): the scratch row
     streamed out to obs[i] (opts.stream != 0) and the row counted (``tally_row``)."""
     if wrote and opts.stream != 0:
-        stream_row(rows.obs, i, sc)
+        stream_row(rows.obs, i, scratch_row)
     tally_row(rows.R, i, rows.seen, lo)
 
 
 @njit(entry=True, cache=True)
-def sample_rows(masks, agent_seed, R):
-    """A uniformly random legal action of every row's mask into R[:, R_RANDOM] (agents' stream)."""
+def sample_rows(masks, agent_seed, records):
+    """A uniformly random legal action of every row's mask into records[:, R_RANDOM] (the rows'
+    records, ``Rows.R``; agents' stream)."""
     for i in range(masks.shape[0]):
-        R[i, R_ACTR] += 1
-        R[i, R_RANDOM] = _random_legal(masks[i], agent_u32(agent_seed, i, R[i, R_ACTR]))
+        records[i, R_ACTR] += 1
+        records[i, R_RANDOM] = _random_legal(masks[i],
+                                             agent_u32(agent_seed, i, records[i, R_ACTR]))
 
 
 @njit(entry=True, cache=True)

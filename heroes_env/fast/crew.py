@@ -48,7 +48,7 @@ MAX_WORKERS = 255
 CTRL_N, CTRL_SEQ = 0, 1
 LINE = 16
 GO, W_SLEEP, DONE, M_SLEEP = 0, 1, 8, 9
-NO_CREW = np.zeros(2, np.int64)     # ``go`` of a range that starts no one
+NO_CREW = np.zeros(2, np.int64)     # ``crew_ctrl`` of a range that starts no one
 
 
 @njit(entry=True, nogil=True)
@@ -83,11 +83,11 @@ def _load(ctrl, i):
 
 
 @njit
-def release(go):
-    """The first thing a kernel run by ``map_released`` does with its ``go`` argument: start
+def release(crew_ctrl):
+    """The first thing a kernel run by ``map_released`` does with its ``crew_ctrl`` argument:
     the other ranges of the call (nothing for ``NO_CREW``)."""
-    for w in range(go[CTRL_N]):
-        atomic_store(go, LINE * (w + 1) + GO, go[CTRL_SEQ])
+    for w in range(crew_ctrl[CTRL_N]):
+        atomic_store(crew_ctrl, LINE * (w + 1) + GO, crew_ctrl[CTRL_SEQ])
 
 
 def _spins_per_us() -> float:
@@ -140,10 +140,10 @@ class _Worker:
                 # spin next time only if the calls come close enough together
                 spins = crew.idle_spins if time.perf_counter() - t < IDLE_SPIN_US * 1e-6 else 0
             seq = int(_load(ctrl, base + GO))
-            fn, k, lo, hi, go = self.job
+            fn, k, lo, hi, crew_ctrl = self.job
             self.job = None
             try:
-                self.result = fn(k, lo, hi) if go is None else fn(k, lo, hi, go)
+                self.result = fn(k, lo, hi) if crew_ctrl is None else fn(k, lo, hi, crew_ctrl)
                 self.error = None
             except BaseException as e:       # noqa: BLE001  (raised on the caller's thread)
                 self.result, self.error = None, e
@@ -299,8 +299,8 @@ def map_chunks(fn, ranges: list[tuple[int, int]]) -> list:
 
 
 def map_released(fn, ranges: list[tuple[int, int]]) -> list:
-    """``map_chunks`` of a hot kernel: fn(k, lo, hi, go), whose compiled kernel calls
-    ``release(go)`` first, so that the other ranges start once the caller has let go of the
+    """``map_chunks`` of a hot kernel: fn(k, lo, hi, crew_ctrl), whose compiled kernel calls
+    ``release(crew_ctrl)`` first, so that the other ranges start once the caller has let go of the
     GIL (the module docstring)."""
     return _map(fn, ranges, True)
 
