@@ -511,39 +511,40 @@ EV_DEFAULT = EV_ON | EV_NO_STALE | EV_COUNTS
 
 
 @njit(cache=True)
-def harm(seen, memory, y, x, w, ev):
-    """Seat y harmed seat x (weight w; negative: helped it): evidence about y's side."""
+def harm(seen, memory, actor, victim, weight, ev):
+    """Seat actor harmed seat victim (by weight; negative: helped it): evidence about actor's
+    side."""
     n = seen[V_N]
-    if y <= 0 or y >= n:
+    if actor <= 0 or actor >= n:
         return
-    if x == 0:
-        lx = LOYALTY[seen[V_ROLE]] if seen[V_ROLE] >= 0 else 0.0
+    if victim == 0:
+        loyalty = LOYALTY[seen[V_ROLE]] if seen[V_ROLE] >= 0 else 0.0
         if ev & EV_HIDDEN_SELF and seen[V_ROLE] != LORD:
-            lx *= 0.5
-    elif seen[VP_KROLE + x] >= 0:
-        lx = LOYALTY[seen[VP_KROLE + x]]
+            loyalty *= 0.5
+    elif seen[VP_KROLE + victim] >= 0:
+        loyalty = LOYALTY[seen[VP_KROLE + victim]]
     else:
-        lx = 0.6 * math.tanh(memory[M_LOYAL + x])
-    memory[M_LOYAL + y] -= w * lx
+        loyalty = 0.6 * math.tanh(memory[M_LOYAL + victim])
+    memory[M_LOYAL + actor] -= weight * loyalty
 
 
 
 # ---------------------------------------------------------------- judgements: sides
 @njit(cache=True, entry=True)
-def role_probs(seen, memory, counts, P, ev):
-    """P[r, role]: known roles, else the remaining role counts tilted by the evidence. With
+def role_probs(seen, memory, counts, probs, ev):
+    """probs[r, role]: known roles, else the remaining role counts tilted by the evidence. With
     EV_COUNTS the unknown seats' probabilities are also fitted to the remaining counts (each
     role's probabilities over the unknown seats sum to the number of that role left: two seats
     that both look like the one renegade cannot both be him)."""
     n = seen[V_N]
-    P[:, :] = 0.0
+    probs[:, :] = 0.0
     left = counts[n].copy()
     unknown = np.zeros(NS, np.int64)
     nunk = 0
     for r in range(n):
         role = seen[V_ROLE] if r == 0 else seen[VP_KROLE + r]
         if role >= 0:
-            P[r, role] = 1.0
+            probs[r, role] = 1.0
             left[role] -= 1
         else:
             unknown[r] = 1
@@ -566,28 +567,28 @@ def role_probs(seen, memory, counts, P, ev):
         q3 = left[3] / tot * math.exp(0.3 * ec)
         s = q0 + q1 + q2 + q3
         if s > 0:
-            P[r, 0], P[r, 1], P[r, 2], P[r, 3] = q0 / s, q1 / s, q2 / s, q3 / s
+            probs[r, 0], probs[r, 1], probs[r, 2], probs[r, 3] = q0 / s, q1 / s, q2 / s, q3 / s
         else:
             for i in range(C.NUM_ROLES):
-                P[r, i] = left[i] / tot
+                probs[r, i] = left[i] / tot
     if ev & EV_COUNTS and nunk > 1 and abs(tot - nunk) < 0.5:
         for _ in range(20):               # alternate: columns to the counts, rows to 1
             for i in range(4):
                 cs = 0.0
                 for r in range(n):
                     if unknown[r]:
-                        cs += P[r, i]
+                        cs += probs[r, i]
                 if cs > 0:
                     f = left[i] / cs
                     for r in range(n):
                         if unknown[r]:
-                            P[r, i] *= f
+                            probs[r, i] *= f
             for r in range(n):
                 if unknown[r]:
-                    rs = P[r, 0] + P[r, 1] + P[r, 2] + P[r, 3]
+                    rs = probs[r, 0] + probs[r, 1] + probs[r, 2] + probs[r, 3]
                     if rs > 0:
                         for i in range(4):
-                            P[r, i] /= rs
+                            probs[r, i] /= rs
 
 
 @njit(cache=True)
@@ -874,9 +875,9 @@ def heal_all_value(seen, hostile):
 
 
 @njit(cache=True)
-def target_score(code, r, p, obs, seen, equip, seat_skills, hostile, card_table):
+def target_score(code, r, color, obs, seen, equip, seat_skills, hostile, card_table):
     if code == TS_SLASH:
-        return slash_value(seen, equip, seat_skills, hostile, r, p, 0)
+        return slash_value(seen, equip, seat_skills, hostile, r, color, 0)
     if code == TS_DUEL:
         return duel_value(seen, card_table, hostile, r)
     if code == TS_TAKE:
@@ -899,11 +900,13 @@ def target_score(code, r, p, obs, seen, equip, seat_skills, hostile, card_table)
 
 
 @njit(cache=True)
-def best_target(code, p, obs, mask, seen, equip, seat_skills, hostile, card_table, gen):
+def best_target(code, color, obs, mask, seen, equip, seat_skills, hostile, card_table, gen):
+    """The legal target action with the best ``target_score`` of kind code (TS_*; color: the
+    card's colour, for TS_SLASH)."""
     acc = np.array([-1e18, -1.0])
     for r in range(seen[V_N]):
         if mask[C.A_TARGET + r] != 0:
-            consider(acc, target_score(code, r, p, obs, seen, equip, seat_skills, hostile,
+            consider(acc, target_score(code, r, color, obs, seen, equip, seat_skills, hostile,
                                        card_table), C.A_TARGET + r, gen)
     return int(acc[1]) if acc[1] >= 0 else NONE
 

@@ -389,12 +389,13 @@ def decide_nullify(obs, mask, seen, equip, hostile, card_table, values):
 
 # ---------------------------------------------------------------- cards: pick, kylin, dswords
 @njit(cache=True)
-def pick_value(seen, equip, card_table, t, c, fr):
-    """Value (for this seat) of removing card c (equipment or delayed trick) from seat t."""
+def pick_value(seen, equip, card_table, t, c, friendly):
+    """Value (for this seat) of removing card c (equipment or delayed trick) from seat t (friendly:
+    t is a friend)."""
     k = card_table[0, c]
     equipped = C.K_CROSSBOW <= k <= C.K_HORSE_MINUS and t >= 0 and has_equip(equip, t, k)
     if not equipped:                      # a delayed trick in its judgement zone
-        return 3.0 if fr else -3.0
+        return 3.0 if friendly else -3.0
     if is_armor(k):
         val = 8.0
     elif is_weapon_kind(k):
@@ -403,20 +404,21 @@ def pick_value(seen, equip, card_table, t, c, fr):
         val = 5.0
     else:
         val = 4.0
-    return -val if fr else val
+    return -val if friendly else val
 
 
 @njit(cache=True)
 def decide_pick(obs, mask, seen, equip, hostile, card_table, gen):
     t = seen[V_DTGT]
-    fr = friend(hostile, t) if t >= 0 else False
+    friendly = friend(hostile, t) if t >= 0 else False
     acc = np.array([-1e18, -1.0])
     if can(mask, C.A_OPTION + C.OPT_HAND):
         hand = seen[VP_HANDN + t] if t >= 0 else 0
-        consider(acc, -1.0 if fr else (5.5 if hand <= 2 else 4.5), C.A_OPTION + C.OPT_HAND, gen)
+        consider(acc, -1.0 if friendly else (5.5 if hand <= 2 else 4.5), C.A_OPTION + C.OPT_HAND,
+                 gen)
     for c in range(C.MAX_CARDS):
         if mask[C.A_CARD + c] != 0:
-            consider(acc, pick_value(seen, equip, card_table, t, c, fr), C.A_CARD + c, gen)
+            consider(acc, pick_value(seen, equip, card_table, t, c, friendly), C.A_CARD + c, gen)
     return int(acc[1]) if acc[1] >= 0 else NONE
 
 
@@ -589,16 +591,16 @@ def decide(obs, mask, seen, equip, seat_skills, hostile, card_table, values, mem
 
 
 @njit(cache=True)
-def start_view(obs, mask, memory, seen, equip, seat_skills, pl):
+def start_view(obs, mask, memory, seen, equip, seat_skills, player):
     """Decode obs into seen / equip / seat_skills with the slot's deck; a new game (the slot's
     first, the round gone back, another player count) starts the memory afresh."""
-    tab = pl.tables
+    tab = player.tables
     mem_deck = int(memory[M_DECK]) if memory[M_INIT] > 0 else -1
-    read_view(obs, mask, seen, equip, seat_skills, tab, pl.default_deck, mem_deck)
+    read_view(obs, mask, seen, equip, seat_skills, tab, player.default_deck, mem_deck)
     if memory[M_INIT] == 0 or seen[V_ROUND] < memory[M_PREV_ROUND] or seen[V_N] != int(memory[M_N]):
         if memory[M_INIT] > 0:                # the round went back: another game started
             memory[:] = 0.0
-            read_view(obs, mask, seen, equip, seat_skills, tab, pl.default_deck, -1)
+            read_view(obs, mask, seen, equip, seat_skills, tab, player.default_deck, -1)
         memory[M_INIT] = 1
         memory[M_DECK] = seen[V_DECK]
         memory[M_N] = seen[V_N]
@@ -613,16 +615,16 @@ def rules_of(seen, ev):
 
 
 @njit(cache=True)
-def act_one(obs, mask, memory, gen, key, pl, info):
-    """One decision of one slot (pl: the ``Player``): returns the action; info[0:3] = decision
+def act_one(obs, mask, memory, gen, key, player, info):
+    """One decision of one slot (player: the ``Player``): returns the action; info[0:3] = decision
     kind, asking skill, 1 if no rule covered it (the fallback decided)."""
     if gen[MI_SEEDED] == 0:
-        seed_slot(gen, pl.base_seed, key)
+        seed_slot(gen, player.base_seed, key)
     V = np.zeros(V_SIZE, np.int64)
     EQ = np.zeros((NS, NEQ), np.int64)
     SKS = np.zeros((NS, C.MAX_SKILL_SLOTS), np.int64)
-    start_view(obs, mask, memory, V, EQ, SKS, pl)
-    evidence = rules_of(V, pl.evidence)
+    start_view(obs, mask, memory, V, EQ, SKS, player)
+    evidence = rules_of(V, player.evidence)
     if evidence & EV_ON:
         update_evidence(V, SKS, memory, evidence)
     info[0] = V[V_DK]
@@ -635,7 +637,7 @@ def act_one(obs, mask, memory, gen, key, pl, info):
         for a in range(mask.shape[0]):
             if mask[a] != 0:
                 return a
-    tab = pl.tables
+    tab = player.tables
     K = tab.decks[V[V_DECK]]
     H = np.zeros(NS)
     hostility(V, memory, tab.counts, H, evidence)
@@ -664,26 +666,26 @@ def _count(info, dec_counts, fb_counts):
     return bad
 
 
-def act_rows(obs, masks, rows, keys, memory, gen, pl, out, dec_counts, fb_counts, num_threads=None):
-    """Decide every row of a batch for the ``Player`` pl, on ``num_threads`` threads
+def act_rows(obs, masks, rows, keys, memory, gen, player, out, dec_counts, fb_counts,
+             num_threads=None):
+    """Decide every row of a batch for the ``Player`` player, on ``num_threads`` threads
     (``heroes_env.fast.crew``; None: Numba's thread count): row i uses obs[i], masks[i] and the
     memory rows memory[rows[i]], gen[rows[i]] (keys[i] seeds a slot's generator the first time).
     Counts each decision (and each fallback) by (decision kind, asking skill); returns the first
     row whose mask allows nothing (-1: none). The rows of one batch must name distinct memory
     rows."""
     info = np.zeros((obs.shape[0], 3), np.int64)
-    crew.run(act_rows_range, obs.shape[0], num_threads, obs, masks, rows, keys, memory, gen, pl,
-             out,
-             info)
+    crew.run(act_rows_range, obs.shape[0], num_threads, obs, masks, rows, keys, memory, gen,
+             player, out, info)
     return _count(info, dec_counts, fb_counts)
 
 
 @njit(entry=True, cache=True, nogil=True)
-def act_rows_range(obs, masks, rows, keys, memory, gen, pl, out, info, lo, hi):
+def act_rows_range(obs, masks, rows, keys, memory, gen, player, out, info, lo, hi):
     """``act_rows`` of rows lo..hi-1 (info[i]: row i's decision kind, skill, fallback)."""
-    pl = borrow(pl)         # its tables read per decision without reference counts
+    player = borrow(player)     # its tables read per decision without reference counts
     for i in range(lo, hi):
-        out[i] = act_one(obs[i], masks[i], memory[rows[i]], gen[rows[i]], keys[i], pl, info[i])
+        out[i] = act_one(obs[i], masks[i], memory[rows[i]], gen[rows[i]], keys[i], player, info[i])
 
 
 @njit(entry=True, cache=True)
