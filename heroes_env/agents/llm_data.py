@@ -63,10 +63,10 @@ def record_to_chat(rec: GameRecord, game: int = 0, agents: Iterable[str] | None 
             return False
         return not winners or _won(rewards, seat)
 
-    def on_decision(k, g, seat, action):
+    def on_decision(k, replayed, seat, action):
         if not keep(seat) or (transcripts and (k not in by_k or by_k[k].get("fallback"))):
             return
-        obs, mask = g.observe_with_mask(seat)
+        obs, mask = replayed.observe_with_mask(seat)
         msg, ch, o = user_prompt(obs, mask, lang, rec.config.deck)
         if len(ch) < 2:
             return
@@ -91,13 +91,14 @@ def record_to_chat(rec: GameRecord, game: int = 0, agents: Iterable[str] | None 
     yield from out
 
 
-def records_to_jsonl(path: str, out_path: str, **kw) -> int:
-    """Write the examples of every record under path to out_path; returns how many."""
+def records_to_jsonl(path: str, out_path: str, **options) -> int:
+    """Write the examples of every record under path to out_path (options: ``record_to_chat``'s);
+    returns how many."""
     records = load_records(path)
     n = 0
     with open(out_path, "w", encoding="utf-8") as f:
         for i, rec in enumerate(records):
-            for row in record_to_chat(rec, i, source=str(path), **kw):
+            for row in record_to_chat(rec, i, source=str(path), **options):
                 f.write(json.dumps(row, ensure_ascii=False) + "\n")
                 n += 1
     return n

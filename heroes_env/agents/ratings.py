@@ -24,14 +24,15 @@ from heroes_env.cli import install_hint
 Z95 = 1.959963984540054
 
 
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion wins / n ((0, 1) when n == 0)."""
+def wilson(wins: int, n: int, z_score: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion wins / n ((0, 1) when n == 0); z_score: the normal
+    quantile of the interval's level (Z95: 95%)."""
     if n <= 0:
         return (0.0, 1.0)
     p = wins / n
-    z2 = z * z
+    z2 = z_score * z_score
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    half = z_score * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 

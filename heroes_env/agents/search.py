@@ -154,21 +154,21 @@ class SearchSettings:
                 from None
 
 
-def _default(f) -> str:
-    v = f.default
+def _default(option) -> str:
+    v = option.default
     return str(int(v)) if isinstance(v, bool) else f"{v:g}" if isinstance(v, float) else str(v)
 
 
-def _kind(f) -> str:
-    return {"int": "an int", "float": "a number", "bool": "0 or 1", "str": "a name"}[f.type]
+def _kind(option) -> str:
+    return {"int": "an int", "float": "a number", "bool": "0 or 1", "str": "a name"}[option.type]
 
 
-def _parse(f, value: str):
-    if f.type == "int":
+def _parse(option, value: str):
+    if option.type == "int":
         return int(value)
-    if f.type == "float":
+    if option.type == "float":
         return float(value)
-    if f.type == "bool":
+    if option.type == "bool":
         if value not in ("0", "1"):
             raise ValueError(value)
         return value == "1"
@@ -283,47 +283,47 @@ class SearchAgent(Agent):
         legal = np.flatnonzero(mask)
         if legal.size < 2:
             return first
-        t0 = time.perf_counter()
+        started = time.perf_counter()
         others = self.rng.permutation(legal[legal != first])
         cap = self.settings.actions or legal.size
         candidates = np.concatenate([[first], others])[:cap].astype(np.int64)
-        rewards = self._rewards(worlds, candidates, np.asarray(mask, np.int8), slot, t0)
+        rewards = self._rewards(worlds, candidates, np.asarray(mask, np.int8), slot, started)
         self._usage["searched"] += 1
-        self._usage["search_s"] += time.perf_counter() - t0
+        self._usage["search_s"] += time.perf_counter() - started
         return int(candidates[choose(rewards, self.settings.margin)])
 
     # ------------------------------------------------------------ playouts
     def _batch(self, config, rows: int) -> _Playouts:
         key = config.spec().tobytes()
-        pb = self._batches.get(key)
-        if pb is None or pb.rows < rows:
+        playouts = self._batches.get(key)
+        if playouts is None or playouts.rows < rows:
             size = max(MIN_ROWS, 1 << (int(rows) - 1).bit_length())
-            pb = self._batches[key] = _Playouts(config, size, self.player)
-        return pb
+            playouts = self._batches[key] = _Playouts(config, size, self.player)
+        return playouts
 
     def _rewards(self, worlds: Worlds, candidates: np.ndarray, mask: np.ndarray, slot,
-                 t0: float) -> np.ndarray:
+                 started: float) -> np.ndarray:
         """worlds.seat's reward per world played (rows) and candidate (columns)."""
         s = self.settings
         A, W = candidates.size, worlds.rows.shape[0]
         per_call = 1 if s.ms > 0 else W        # worlds per compiled call
-        pb = self._batch(worlds.config, per_call * A)
+        playouts = self._batch(worlds.config, per_call * A)
         parts = []
         played = 0
         while played < W:
             chunk = min(per_call, W - played)
-            parts.append(self._play(pb, worlds, played, chunk, candidates, mask, slot))
+            parts.append(self._play(playouts, worlds, played, chunk, candidates, mask, slot))
             played += chunk
-            if s.ms > 0 and (time.perf_counter() - t0) * 1000.0 >= s.ms:
+            if s.ms > 0 and (time.perf_counter() - started) * 1000.0 >= s.ms:
                 break
         self._usage["playouts"] += played * A
         return np.concatenate(parts)
 
-    def _play(self, pb: _Playouts, worlds: Worlds, first: int, count: int,
+    def _play(self, playouts: _Playouts, worlds: Worlds, first: int, count: int,
               candidates: np.ndarray, mask: np.ndarray, slot) -> np.ndarray:
         """Worlds first..first+count-1, each with every candidate stepped, played to the end:
         seat's reward per world (rows) and candidate (columns)."""
-        core, loop, seat = pb.core, pb.loop, worlds.seat
+        core, loop, seat = playouts.core, playouts.loop, worlds.seat
         A = candidates.size
         n = count * A
         R = core.R
@@ -346,7 +346,7 @@ class SearchAgent(Agent):
         # the deciding seat plays on with the memory its heuristic built in this game
         loop.game_of[:n] = -1
         loop.game_of[:n, seat] = R[:n, K.R_SERIAL]
-        MF, _ = self.player.direct_memory(pb.rows * NS)
+        MF, _ = self.player.direct_memory(playouts.rows * NS)
         MF[np.arange(n) * NS + seat] = self.prior.evidence_of(slot)
         bad = core.call(1)
         if bad >= 0:

@@ -179,7 +179,7 @@ def check_archive(source, what: str) -> None:
                                  f"hold at most MAX_MODEL_META_BYTES = {MAX_MODEL_META_BYTES:,}")
     total = sum(max(0, e.file_size) for e in entries)
     if total > MAX_MODEL_BYTES:
-        big = max(entries, key=lambda e: e.file_size)
+        big = max(entries, key=lambda entry: entry.file_size)
         raise AgentSpecError(f"{what}: its entries unpack to {total:,} bytes (the largest, "
                              f"{big.filename!r}, to {big.file_size:,}); a model file may hold "
                              f"at most MAX_MODEL_BYTES = {MAX_MODEL_BYTES:,}")

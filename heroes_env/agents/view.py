@@ -80,13 +80,13 @@ class View:
         n = self.n = d.num_players
         st = d.seats
 
-        def per_seat(f, dtype=np.int64):
-            return np.array([f(x) for x in st], dtype).reshape(n)
+        def per_seat(field_of, dtype=np.int64):
+            return np.array([field_of(x) for x in st], dtype).reshape(n)
 
-        def flags(f, width, base=0):
+        def flags(field_of, width, base=0):
             out = np.zeros((n, width), bool)
             for r, x in enumerate(st):
-                for i in f(x):
+                for i in field_of(x):
                     out[r, i - base] = True
             return out
 

@@ -16,13 +16,14 @@ TRANSCRIPTS_KEY = "_transcripts"
 _RESULT_IDS = {v: k for k, v in RESULT_NAMES.items()}     # result name -> RES_*
 
 
-def game_record(g: Game, asked: int) -> dict:
+def game_record(game: Game, asked: int) -> dict:
     """The fields of a finished game's record (see ``summarize``); asked: agent decisions."""
-    n = g.num_players
-    heroes = [g.hero(s).key if g.hero(s) is not None else None for s in range(n)]
-    return {"roles": [ALL_ROLE_NAMES[g.role(s)] for s in range(n)], "heroes": heroes,
-            "result": RESULT_NAMES[g.result], "rewards": [int(x) for x in g.rewards()],
-            "alive": [int(g.alive(s)) for s in range(n)], "rounds": g.round, "decisions": asked}
+    n = game.num_players
+    heroes = [game.hero(s).key if game.hero(s) is not None else None for s in range(n)]
+    return {"roles": [ALL_ROLE_NAMES[game.role(s)] for s in range(n)], "heroes": heroes,
+            "result": RESULT_NAMES[game.result], "rewards": [int(x) for x in game.rewards()],
+            "alive": [int(game.alive(s)) for s in range(n)], "rounds": game.round,
+            "decisions": asked}
 
 
 def play_game(config: Config, seat_agents, seed: int, agent_seeds=None, decisions=None,

@@ -120,7 +120,7 @@ def format_table(summary: dict) -> str:
     head = f"{'agent':<{width}}  {'all':<{col}}" + "".join(f"{r:<{col}}" for r in roles) \
         + "rating"
     lines.append(head)
-    agents = sorted(summary["agents"].items(), key=lambda kv: -rating_key(kv[1]["rating"]))
+    agents = sorted(summary["agents"].items(), key=lambda item: -rating_key(item[1]["rating"]))
     for a, st in agents:
         rating = ", ".join(f"{k} {v}" for k, v in st["rating"].items())
         lines.append(f"{a:<{width}}  {cell(st):<{col}}"
