@@ -116,8 +116,8 @@ def test_shipped_policies_play_the_same_on_todays_layout(record):
 
 def test_shipped_belief_model_reads_the_same_on_todays_layout(record):
     torch = pytest.importorskip("torch")
-    from training.train_belief import load_role_reader
-    reader = load_role_reader(str(ROOT / "training" / "belief.pt"))
+    from heroes_env.agents.belief import load_belief
+    reader = load_belief(str(ROOT / "heroes_env" / "data" / "belief.pt"))
     assert reader.net.l1.in_features == reader.net.arch["seat_inputs"]
     with torch.no_grad():
         got = torch.softmax(reader.net(torch.from_numpy(record["today"])), -1).numpy()

@@ -25,7 +25,7 @@ Sources (``--sources``):
   (``HeuristicAgent.role_probs``). A shadow heuristic per seat reads every observation of that
   seat's decisions (as it would when playing), whoever plays the seat.
 - ``belief``: the belief model of ``training/train_belief.py`` (``--belief``, default the
-  shipped ``training/belief.pt``).
+  shipped ``heroes_env/data/belief.pt``; ``heroes_env.agents.belief``).
 - any other name is a checkpoint file with a role head: a belief checkpoint of
   ``train_belief.py``, or a ``training/selfplay_ppo.py`` training state trained with
   ``--aux-coef`` > 0 (its trunk and auxiliary role head); the source is named by the file.
@@ -53,13 +53,23 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
+from heroes_env.agents.base import AgentSpecError  # noqa: E402
+from heroes_env.agents.belief import (  # noqa: E402
+    BELIEF_FORMAT,
+    default_path,
+    hidden_mask,
+    read_model_file,
+    reader_from_checkpoint,
+    remaining_roles,
+    role_counts,  # noqa: F401 - the deal's role counts, for the script's readers
+    seat_view,  # noqa: F401 - what a viewer sees, for the script's readers
+)
 from training.common import PACK_HELP, ROLE_NAMES, arg, parse_args  # noqa: E402
 
 ROUND_BUCKETS = ("1", "2", "3", "4", "5+")
 NUM_CLASSES = len(ROLE_NAMES)           # lord, loyalist, rebel, renegade (the identity roles)
 EPS = 1e-6                              # probabilities are clipped here for the log-loss
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_BELIEF = os.path.join(ROOT, "training", "belief.pt")
+DEFAULT_BELIEF = default_path()          # the shipped belief model: heroes_env/data/belief.pt
 BUILT_IN = ("prior", "heuristic", "belief")
 
 
@@ -84,59 +94,11 @@ class Args:
 
 
 # ---------------------------------------------------------------- what a viewer can see
-def seat_view(obs: np.ndarray):
-    """(players [B], known role per relative seat [B, S] (-1: hidden), alive [B, S]) read from
-    float32 observations [B, OBS_SIZE] (or one, [OBS_SIZE]: then without the B axis): only
-    what they show."""
-    from heroes_env.engine import constants as C
-    one = obs.ndim == 1
-    obs = obs[None] if one else obs
-    blocks = obs[:, C.OBS_SEATS:C.OBS_SEATS + C.MAX_SEATS * C.SEAT_OBS].reshape(
-        len(obs), C.MAX_SEATS, C.SEAT_OBS)
-    n = (blocks[:, :, C.OS_PRESENT] > 0).sum(1)
-    roles = blocks[:, :, C.OS_ROLE:C.OS_ROLE + C.NUM_ROLES]
-    known = np.where(roles.max(2) > 0, roles.argmax(2), -1)
-    alive = blocks[:, :, C.OS_ALIVE] > 0
-    return (n[0], known[0], alive[0]) if one else (n, known, alive)
-
-
-def hidden_mask(obs: np.ndarray) -> np.ndarray:
-    """[B, MAX_SEATS] (or [MAX_SEATS] for one observation): the relative seats 1..n-1 that are
-    alive and whose role the observation hides."""
-    _, known, alive = seat_view(obs)
-    out = alive & (known < 0)
-    out[..., 0] = False
-    return out
-
-
+# seat_view, hidden_mask, role_counts and remaining_roles are the belief model's
+# (heroes_env.agents.belief), imported above
 def hidden_seats(obs: np.ndarray) -> np.ndarray:
     """The relative seats that one observation hides (``hidden_mask``), in order."""
     return np.flatnonzero(hidden_mask(obs))
-
-
-def role_counts(n: int) -> np.ndarray:
-    """How many seats of each identity role an n-player game deals."""
-    from heroes_env import cards
-    pool = cards.role_pool(n)
-    return np.bincount(pool, minlength=NUM_CLASSES)[:NUM_CLASSES].astype(np.float64)
-
-
-_COUNTS = {}
-
-
-def remaining_roles(obs: np.ndarray) -> np.ndarray:
-    """The roles not yet seen, counts per identity role ([B, 4], or [4] for one observation):
-    the deal's counts less the roles the observation shows (one's own, the lord's, the dead's)."""
-    n, known, _ = seat_view(obs)
-    one = np.ndim(n) == 0
-    n, known = np.atleast_1d(n), np.atleast_2d(known)
-    for k in set(n.tolist()) - set(_COUNTS):
-        _COUNTS[k] = role_counts(k)
-    left = np.stack([_COUNTS[k] for k in n.tolist()])
-    for c in range(NUM_CLASSES):
-        left[:, c] -= (known == c).sum(1)
-    left = np.maximum(left, 0.0)
-    return left[0] if one else left
 
 
 def prior_probs(obs: np.ndarray) -> np.ndarray:
@@ -158,6 +120,63 @@ def true_roles(state: np.ndarray, viewer: int, n: int) -> np.ndarray:
     out = role_targets(state[None], np.array([viewer]), n, C)[0].astype(np.int64)
     out[0] = state[C.P_ROLE + viewer]
     return out
+
+
+# ---------------------------------------------------------------- checkpoints with a role head
+def load_role_reader(path: str):
+    """A RoleReader (``heroes_env.agents.belief``) from a belief checkpoint, or from a
+    ``selfplay_ppo.py`` training state with an auxiliary role head (its trunk and head); both
+    read with ``weights_only=True`` after the archive's sizes are checked. SystemExit naming
+    what was found otherwise."""
+    if not os.path.isfile(path):
+        raise SystemExit(f"no checkpoint {path!r} (train one with training/train_belief.py)")
+    try:
+        data = read_model_file(path, "checkpoint")
+    except AgentSpecError as e:
+        raise SystemExit(f"cannot read {path!r} as a checkpoint with a role head: {e}") from e
+    if isinstance(data, dict) and data.get("format") == BELIEF_FORMAT:
+        try:
+            return reader_from_checkpoint(data, repr(path))
+        except AgentSpecError as e:
+            raise SystemExit(str(e)) from e
+    if isinstance(data, dict) and isinstance(data.get("net"), dict) and data.get("role_head"):
+        return _role_head_reader(path, data)
+    what = data.get("format") if isinstance(data, dict) else type(data).__name__
+    raise SystemExit(f"{path!r} has no role head ({what}): give a belief checkpoint "
+                     f"({BELIEF_FORMAT}) or a selfplay_ppo.py training state trained with "
+                     f"--aux-coef > 0")
+
+
+def _role_head_reader(path, data):
+    import torch
+
+    from heroes_env.agents.belief import RoleReader
+    from heroes_env.agents.torch_policy import load_net
+    from heroes_env.engine.constants import MAX_SEATS
+    try:
+        net = load_net(data["net"]["arch"], data["net"]["state_dict"], f"training state {path!r}")
+    except AgentSpecError as e:
+        raise SystemExit(str(e)) from e
+    except (KeyError, TypeError) as e:
+        raise SystemExit(f"{path!r}: its trunk lacks its arch or state_dict: {e}") from e
+    width = net.pi.in_features
+    head = torch.nn.Linear(width, MAX_SEATS * NUM_CLASSES)
+    try:
+        head.load_state_dict(data["role_head"])
+    except (RuntimeError, KeyError, TypeError, AttributeError) as e:
+        raise SystemExit(f"{path!r}: its role head does not fit its trunk: {e}") from e
+    if "prior" in net.features:
+        raise SystemExit(f"{path!r}: a net with the 'prior' feature needs the heuristic's "
+                         "suggestion at every decision; its role head is not read alone")
+    net.eval()
+    head.eval()
+
+    def logits_of(obs):
+        from heroes_env.engine.constants import NUM_ACTIONS
+        mask = torch.ones(obs.shape[0], NUM_ACTIONS)
+        _, _, h = net(obs if obs.dtype == torch.uint8 else obs.float(), mask, features=True)
+        return head(h).view(-1, MAX_SEATS, NUM_CLASSES)
+    return RoleReader(net, False, logits_of)
 
 
 # ---------------------------------------------------------------- sources
@@ -196,7 +215,6 @@ class ModelSource:
     """A network's distribution (a belief model, a training state's role head)."""
 
     def __init__(self, path: str, name: str | None = None):
-        from training.train_belief import load_role_reader
         self.reader = load_role_reader(path)
         self.name = name or os.path.basename(path)
 

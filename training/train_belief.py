@@ -1,7 +1,7 @@
 """The belief model: the hidden roles of the other seats, read from one observation (CleanRL-style
 single file: a dataclass of arguments, the data recipe, the network, the training loop).
 
-    # the shipped training/belief.pt: 1,000 games of the heuristic per table, packs
+    # the shipped heroes_env/data/belief.pt: 1,000 games of the heuristic per table, packs
     # none and standard at 5 and 8 players (about 12 + 5 minutes on a shared 2-core machine)
     nice python training/train_belief.py --games 1000 --val-games 100 --keep 0.25 \\
         --data-dir runs/belief_data --epochs 12 --patience 2 --save-path runs/belief/belief.pt
@@ -21,25 +21,16 @@ state: never an input), -1 for the others. Games are written in shards of ``--sh
 data run resumes where it stopped. The last ``--val-games`` games of each table are held out
 to choose the epoch (and whether to fit the role counts, below) and are not trained on.
 
-**Network** (``BeliefNet``, about 50,000 weights): the same small MLP for every relative seat
-(DeepSets style, so 5 and 8 players share what they learn). A seat's inputs, gathered from the
-observation in the network's ``forward``: its seat block; its public history with every other
-seat as actor and receiver (game and current round); that history summed by the *known* role of
-the other party (what it did to the lord, to the viewer when his role is the viewer's own, to the
-dead rebels...; own role, lord and the dead are the roles a viewer knows); the prior of the
-roles not yet seen; its relative position; the viewer's role, the phase, the round and the
-player count. A first layer per seat, the mean over the present seats appended, a second layer,
-4 logits (lord, loyalist, rebel, renegade).
-
-**Reading** (``RoleReader.probs``): softmax per seat, roles of which none is left set to 0, and
-with ``fit_counts`` (chosen on the held-out games) the hidden seats' probabilities fitted so
-that each role's add up to the number of that role not yet seen (alternating scaling, as the
-heuristic does). Only hidden seats get a distribution; the other rows are zeros.
+**Network and reading**: ``heroes_env.agents.belief`` (``BeliefNet``, about 50,000 weights, the
+same small MLP for every relative seat; ``RoleReader.probs``, with ``fit_counts`` the hidden
+seats' probabilities fitted to the role counts not yet seen). Training chooses ``fit_counts`` on
+the held-out games.
 
 Checkpoint (``--save-path``): ``torch.save`` of {"format": ``BELIEF_FORMAT``, "arch",
-"state_dict", "fit_counts", "meta"} (float32 weights, loaded with ``weights_only=True``).
-``load_role_reader(path)`` also reads the auxiliary role head of a ``selfplay_ppo.py`` training
-state (``--aux-coef`` > 0), for ``training/role_reading.py``.
+"state_dict", "fit_counts", "meta"} (float32 weights), read by
+``heroes_env.agents.belief.load_belief`` (the shipped one is ``heroes_env/data/belief.pt``).
+``load_role_reader(path)`` (``training/role_reading.py``) also reads the auxiliary role head of
+a ``selfplay_ppo.py`` training state (``--aux-coef`` > 0).
 """
 from __future__ import annotations
 
@@ -53,10 +44,16 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
+# the network, its reader and the checkpoint loader are the package's (heroes_env.agents.belief);
+# load_role_reader also reads a training state's role head
+from heroes_env.agents.belief import (  # noqa: E402
+    BELIEF_FORMAT,
+    NUM_CLASSES,  # noqa: F401 - the role classes, for the script's readers
+    RoleReader,
+    build_net,
+)
 from training.common import arg, atomic_save, parse_args  # noqa: E402
-
-BELIEF_FORMAT = "heroes_env.belief/1"
-NUM_CLASSES = 4                   # lord, loyalist, rebel, renegade
+from training.role_reading import load_role_reader  # noqa: E402
 
 
 @dataclass
@@ -86,263 +83,13 @@ class Args:
                                                   "games)")
 
 
-# ---------------------------------------------------------------- the network
-_NET = None
-
-
-def _net_class():
-    """BeliefNet, defined on first use (torch is imported then)."""
-    global _NET
-    if _NET is not None:
-        return _NET
-    import torch
-    from torch import nn
-
-    from heroes_env.engine import constants as C
-    from heroes_env.obs import OBS_DIVISOR, OBS_SIGNED
-
-    S, K = C.MAX_SEATS, NUM_CLASSES
-    GLOBAL = C.NUM_ROLES + C.NUM_PHASES + 3 + (S + 1)
-    SEAT_IN = (C.SEAT_OBS + 2 * S * C.NUM_HK + 2 * S * C.NUM_HC + 2 * K * C.NUM_HK
-               + 2 * K * C.NUM_HC + K + S + GLOBAL)
-
-    def by_role(h, known):
-        """h [B, S(seat r), S(other seat a), kinds], known [B, S(a), 4] -> [B, S, kinds * 4]:
-        seat r's counters with the other seats summed by their known role."""
-        B = h.shape[0]
-        return (h.transpose(2, 3) @ known[:, None]).reshape(B, S, -1)
-
-    class BeliefNet(nn.Module):
-        """Per-seat MLP over features gathered from the observation: logits [B, MAX_SEATS, 4]."""
-
-        def __init__(self, hidden=(96, 64)):
-            super().__init__()
-            h1, h2 = hidden
-            self.arch = {"hidden": [int(h1), int(h2)], "seat_inputs": SEAT_IN,
-                         "obs_layout": C.OBS_LAYOUT}
-            self.l1 = nn.Linear(SEAT_IN, h1)
-            self.l2 = nn.Linear(2 * h1, h2)
-            self.out = nn.Linear(h2, K)
-            counts = torch.zeros(S + 1, K)
-            from training.role_reading import role_counts
-            for n in range(4, S + 1):
-                counts[n] = torch.from_numpy(role_counts(n)).float()
-            self.register_buffer("counts", counts, persistent=False)
-            self.register_buffer("obs_divisor", torch.from_numpy(OBS_DIVISOR.copy()),
-                                 persistent=False)
-            self.register_buffer("obs_signed", torch.from_numpy(OBS_SIGNED.copy()),
-                                 persistent=False)
-
-        def decode(self, obs):
-            if obs.dtype == torch.uint8:         # obs_dtype="uint8": the exact float32 values
-                k = obs.to(torch.int16)
-                k = k - (self.obs_signed & (k > 127)).to(torch.int16) * 256
-                return k.float() / self.obs_divisor
-            return obs.float()
-
-        def features(self, obs):
-            """(per-seat inputs [B, S, SEAT_IN], present [B, S], roles not yet seen [B, 4])."""
-            B = obs.shape[0]
-            seats = obs[:, C.OBS_SEATS:C.OBS_SEATS + S * C.SEAT_OBS].reshape(B, S, C.SEAT_OBS)
-            hg = obs[:, C.OBS_HIST_GAME:C.OBS_HIST_GAME + S * S * C.NUM_HK].reshape(
-                B, S, S, C.NUM_HK)
-            hr = obs[:, C.OBS_HIST_ROUND:C.OBS_HIST_ROUND + S * S * C.NUM_HC].reshape(
-                B, S, S, C.NUM_HC)
-            known = seats[:, :, C.OS_ROLE:C.OS_ROLE + K]            # [B, S, 4] shown roles
-            present = seats[:, :, C.OS_PRESENT]
-            n = present.sum(1).round().long().clamp(0, S)
-            left = (self.counts[n] - known.sum(1)).clamp(min=0)
-            prior = left / left.sum(1, keepdim=True).clamp(min=1)
-            glob = torch.cat([obs[:, C.OBS_ROLE:C.OBS_ROLE + C.NUM_ROLES],
-                              obs[:, C.OBS_PHASE:C.OBS_PHASE + C.NUM_PHASES],
-                              obs[:, C.OBS_MISC:C.OBS_MISC + 3],
-                              nn.functional.one_hot(n, S + 1).float()], 1)
-            parts = [seats,
-                     hg.reshape(B, S, -1), hg.transpose(1, 2).reshape(B, S, -1),
-                     hr.reshape(B, S, -1), hr.transpose(1, 2).reshape(B, S, -1),
-                     by_role(hg, known), by_role(hg.transpose(1, 2), known),
-                     by_role(hr, known), by_role(hr.transpose(1, 2), known),
-                     prior[:, None, :].expand(B, S, K),
-                     torch.eye(S, dtype=obs.dtype).expand(B, S, S),
-                     glob[:, None, :].expand(B, S, GLOBAL)]
-            return torch.cat(parts, -1), present, left
-
-        def forward(self, obs):
-            """Logits [B, MAX_SEATS, 4] (every relative seat; read only the hidden ones)."""
-            x, present, _ = self.features(self.decode(obs))
-            h = torch.relu(self.l1(x))
-            w = present.unsqueeze(-1)
-            pooled = (h * w).sum(1, keepdim=True) / w.sum(1, keepdim=True).clamp(min=1)
-            h = torch.relu(self.l2(torch.cat([h, pooled.expand_as(h)], -1)))
-            return self.out(h)
-
-    BeliefNet.SEAT_IN = SEAT_IN
-    _NET = BeliefNet
-    return _NET
-
-
-def build_net(hidden=(96, 64)):
-    return _net_class()(tuple(hidden))
-
-
-def check_belief_arch(arch, what: str) -> tuple[int, int]:
-    """The two hidden widths of a saved belief arch, within the limits of a saved net
-    (``torch_policy.MAX_HIDDEN_WIDTH``, ``MAX_PARAMETERS``), checked before the net is built;
-    AgentSpecError naming the field otherwise."""
-    from heroes_env.agents.base import AgentSpecError
-    from heroes_env.agents.torch_policy import check_hidden, check_parameters
-    if not isinstance(arch, dict):
-        raise AgentSpecError(f"{what}: its arch is not a mapping")
-    hidden = check_hidden(arch.get("hidden"), "arch hidden", what)
-    if len(hidden) != 2:
-        raise AgentSpecError(f"{what}: arch hidden = {list(hidden)}: a belief net has two "
-                             f"hidden layers")
-    h1, h2 = hidden
-    seat_inputs = arch.get("seat_inputs")
-    if not isinstance(seat_inputs, int) or isinstance(seat_inputs, bool):
-        raise AgentSpecError(f"{what}: arch seat_inputs = {seat_inputs!r} is not a whole number")
-    # l1 reads today's seat inputs (an older layout's are widened to them); l2 reads 2 * h1
-    today = _net_class().SEAT_IN
-    check_parameters(today * h1 + h1 + 2 * h1 * h2 + h2 + h2 * NUM_CLASSES + NUM_CLASSES, what)
-    return h1, h2
-
-
-def fit_to_counts(P: np.ndarray, hidden: np.ndarray, left: np.ndarray, iters: int = 20):
-    """Scale the hidden seats' rows of P [B, S, 4] so that each role's column adds up to the
-    number of that role left [B, 4] (rows kept at 1), where the hidden seats and the roles left
-    agree in number; roles none of which is left are 0 everywhere."""
-    P = P * (left[:, None, :] > 0) * hidden[:, :, None]
-    rows = P.sum(2, keepdims=True)
-    P = np.where(rows > 0, P / np.where(rows > 0, rows, 1), P)
-    ok = np.abs(left.sum(1) - hidden.sum(1)) < 0.5
-    if ok.any():
-        Q = P[ok]
-        L = left[ok]
-        for _ in range(iters):
-            cols = Q.sum(1, keepdims=True)
-            Q = Q * np.where(cols > 0, L[:, None, :] / np.where(cols > 0, cols, 1), 0.0)
-            rows = Q.sum(2, keepdims=True)
-            Q = np.where(rows > 0, Q / np.where(rows > 0, rows, 1), Q)
-        P[ok] = Q
-    return P
-
-
-class RoleReader:
-    """A network's role distributions for observations: ``probs(obs [B, OBS_SIZE])`` ->
-    [B, MAX_SEATS, 4], the hidden seats' rows filled (see the module docstring)."""
-
-    def __init__(self, net, fit_counts: bool, logits_of=None):
-        self.net = net.eval()
-        self.fit_counts = bool(fit_counts)
-        self.logits_of = logits_of or net
-
-    def probs(self, obs) -> np.ndarray:
-        import torch
-
-        from heroes_env.obs import obs_to_float32
-        obs = np.asarray(obs)
-        f32 = obs_to_float32(obs)
-        with torch.no_grad():
-            logits = self.logits_of(torch.from_numpy(np.ascontiguousarray(obs)))
-            P = torch.softmax(logits.float(), -1).numpy().astype(np.float64)
-        from training.role_reading import hidden_mask, remaining_roles
-        left = remaining_roles(f32)
-        hidden = hidden_mask(f32)
-        if self.fit_counts:
-            return fit_to_counts(P, hidden, left)
-        P = P * (left[:, None, :] > 0) * hidden[:, :, None]
-        rows = P.sum(2, keepdims=True)
-        return np.where(rows > 0, P / np.where(rows > 0, rows, 1), P)
-
-
+# ---------------------------------------------------------------- checkpoints
 def save_belief(path: str, net, fit_counts: bool, meta: dict) -> None:
     import torch
     state = {k: v.detach().to("cpu", torch.float32).clone() for k, v in net.state_dict().items()}
     atomic_save(path, lambda p: torch.save({"format": BELIEF_FORMAT, "arch": dict(net.arch),
                                             "state_dict": state, "fit_counts": bool(fit_counts),
                                             "meta": dict(meta)}, p))
-
-
-def load_role_reader(path: str) -> RoleReader:
-    """A RoleReader from a belief checkpoint, or from a ``selfplay_ppo.py`` training state with
-    an auxiliary role head (its trunk and head); SystemExit naming what was found otherwise."""
-    import torch
-
-    from heroes_env.agents.base import AgentSpecError
-    from heroes_env.agents.torch_policy import check_archive
-    if not os.path.isfile(path):
-        raise SystemExit(f"no checkpoint {path!r} (train one with training/train_belief.py)")
-    try:
-        check_archive(path, repr(path))          # its sizes, before anything is unpacked
-        data = torch.load(path, map_location="cpu", weights_only=True)
-    except Exception as e:  # noqa: BLE001 - any unreadable file is a bad source
-        raise SystemExit(f"cannot read {path!r} as a checkpoint with a role head (loaded with "
-                         f"weights_only=True): {e}") from e
-    if isinstance(data, dict) and data.get("format") == BELIEF_FORMAT:
-        arch = data.get("arch")
-        try:
-            net = build_net(check_belief_arch(arch, repr(path)))
-            net.load_state_dict(migrate_belief(arch, data["state_dict"], net, path))
-        except AgentSpecError as e:
-            raise SystemExit(str(e)) from e
-        except (KeyError, TypeError, ValueError, RuntimeError) as e:
-            raise SystemExit(f"{path!r}: its weights do not fit its arch {arch}: {e}") from e
-        return RoleReader(net, data.get("fit_counts", False))
-    if isinstance(data, dict) and isinstance(data.get("net"), dict) and data.get("role_head"):
-        return _role_head_reader(path, data)
-    what = data.get("format") if isinstance(data, dict) else type(data).__name__
-    raise SystemExit(f"{path!r} has no role head ({what}): give a belief checkpoint "
-                     f"({BELIEF_FORMAT}) or a selfplay_ppo.py training state trained with "
-                     f"--aux-coef > 0")
-
-
-def migrate_belief(arch: dict, weights: dict, net, path: str) -> dict:
-    """A belief checkpoint's weights for net (today's observation layout): one saved for an
-    older layout (heroes_env/obs_layouts.py), whose seat block lacked cells, gets zero weight
-    columns at those cells of each seat's inputs (the seat block comes first), so that it gives
-    the same role distributions; SystemExit if its seat inputs fit no layout."""
-    from heroes_env.engine import constants as C
-    from heroes_env.obs_layouts import SEAT_OBS_OF, seat_columns, widen_columns
-    want = net.arch["seat_inputs"]
-    rest = want - C.SEAT_OBS                         # the inputs after the seat block
-    old = {n + rest: v for v, n in SEAT_OBS_OF.items()}.get(arch.get("seat_inputs"))
-    if old is None:
-        raise SystemExit(f"{path!r}: a belief model of {arch.get('seat_inputs')} inputs per "
-                         f"seat fits no observation layout (today's: {want})")
-    if arch["seat_inputs"] == want:
-        return weights
-    cols = np.concatenate([seat_columns(old), C.SEAT_OBS + np.arange(rest)])
-    return dict(weights, **{"l1.weight": widen_columns(weights["l1.weight"], cols, want)})
-
-
-def _role_head_reader(path, data):
-    import torch
-
-    from heroes_env.agents.base import AgentSpecError
-    from heroes_env.agents.torch_policy import load_net
-    from heroes_env.engine.constants import MAX_SEATS
-    try:
-        net = load_net(data["net"]["arch"], data["net"]["state_dict"], f"training state {path!r}")
-    except AgentSpecError as e:
-        raise SystemExit(str(e)) from e
-    width = net.pi.in_features
-    head = torch.nn.Linear(width, MAX_SEATS * NUM_CLASSES)
-    try:
-        head.load_state_dict(data["role_head"])
-    except (RuntimeError, KeyError) as e:
-        raise SystemExit(f"{path!r}: its role head does not fit its trunk: {e}") from e
-    if "prior" in net.features:
-        raise SystemExit(f"{path!r}: a net with the 'prior' feature needs the heuristic's "
-                         "suggestion at every decision; its role head is not read alone")
-    net.eval()
-    head.eval()
-
-    def logits_of(obs):
-        from heroes_env.engine.constants import NUM_ACTIONS
-        mask = torch.ones(obs.shape[0], NUM_ACTIONS)
-        _, _, h = net(obs if obs.dtype == torch.uint8 else obs.float(), mask, features=True)
-        return head(h).view(-1, MAX_SEATS, NUM_CLASSES)
-    return RoleReader(net, False, logits_of)
 
 
 # ---------------------------------------------------------------- the belief in play
