@@ -140,8 +140,11 @@ try:
     import torch  # noqa: F401
     out["loaded"] = {n: make_agent("trained:" + n, seed=0).net.arch["obs_size"]
                      for n in shipped_checkpoints()}
+    from heroes_env.agents.belief import default_path
+    out["belief"] = [default_path(),
+                     make_agent("search:roles=belief").reader.net.arch["seat_inputs"]]
 except ImportError:
-    out["loaded"] = None
+    out["loaded"] = out["belief"] = None
 try:
     make_agent("trained:nope")
 except AgentSpecError as err:
@@ -199,6 +202,9 @@ def test_wheel_installs_and_plays_outside_the_checkout(tmp_path):
                                   "standard8"}
     assert all(size > 1_000_000 for size in out["shipped"].values())
     assert out["loaded"] is not None and set(out["loaded"]) == set(out["shipped"])
+    # the search's belief model is package data: the installed package reads it
+    assert pathlib.Path(out["belief"][0]) == site / "heroes_env" / "data" / "belief.pt"
+    assert out["belief"][1] > 0
     site = venv / "lib"
     assert all(f"'trained:{n}'" in out["unknown"] for n in out["shipped"])
     # the compile cache lies in the user's cache directory, never in site-packages

@@ -18,8 +18,9 @@ with ``slot=agent_name``.
 
 Agents that search (``heroes_env.agents.search``) also need worlds: full games consistent with
 what their seat knows. The table that runs the game draws them (``act_at_table``: it asks
-``worlds_wanted``, draws that many with ``table_worlds`` and calls ``act_worlds``); the agent
-gets the drawn game rows, never the game itself.
+``worlds_wanted``, and ``worlds_roles`` for a distribution of the hidden roles, draws that many
+with ``table_worlds`` and calls ``act_worlds``); the agent gets the drawn game rows, never the
+game itself.
 """
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ if TYPE_CHECKING:
     from heroes_env.game import Game
 
 __all__ = ["Agent", "make_agent", "register_agent", "register_checkpoint_loader",
-           "available_agents", "AgentSpecError", "Worlds", "act_at_table", "table_worlds"]
+           "available_agents", "AgentSpecError", "Worlds", "act_at_table", "table_worlds",
+           "seat_roles"]
 
 # torch threads of a torch policy, in play and in training: one. Two or more intra-op threads
 # spin-wait for each other whenever the cores are busy (a second training, the engine, tests):
@@ -128,6 +130,20 @@ class Agent:
         from the observation alone)."""
         return 0
 
+    def worlds_roles(self, obs: np.ndarray, mask: np.ndarray,
+                     slot: Hashable = 0) -> np.ndarray | None:
+        """Agents with ``wants_worlds``, asked when a decision needs worlds: the distribution
+        the worlds' hidden roles are to be drawn from, read from the observation (a belief
+        model's output), or None (the default): uniformly over the consistent assignments.
+
+        Returns:
+            None, or probabilities ``(rows, 4)`` (lord, loyalist, rebel, renegade), row r for
+            the seat r places after the deciding seat, as the observation's seat blocks; at
+            least ``num_players`` rows. Rows of the seats whose role the deciding seat sees are
+            not read.
+        """
+        return None
+
     def act_worlds(self, obs: np.ndarray, mask: np.ndarray, worlds: Worlds,
                    slot: Hashable = 0) -> int:
         """Agents with ``wants_worlds``: the action for one observation and mask, given the
@@ -185,16 +201,21 @@ class Worlds:
             ``perfect_information``: cheating), False for resampled worlds.
         true_roles: True if resampled worlds hold the game's true hidden roles (the agent's
             ``true_roles``: cheating on the roles).
+        roles: The distribution the hidden roles were drawn from (``table_worlds``'s roles:
+            float64 ``(num_players, NUM_ROLES)`` by absolute seat, the rows of the seats whose
+            role the seat sees set to 1), or None: drawn uniformly (or the true ones).
     """
     config: Config
     seat: int
     rows: np.ndarray
     perfect: bool = False
     true_roles: bool = False
+    roles: np.ndarray | None = None
 
 
 def table_worlds(game: Game, seat: int, count: int, rng: np.random.Generator,
-                 perfect: bool = False, true_roles: bool = False) -> Worlds:
+                 perfect: bool = False, true_roles: bool = False,
+                 roles: np.ndarray | None = None) -> Worlds:
     """Worlds of game for seat, drawn on the table's side.
 
     Each redraws what seat cannot know (``Game.resample``), from the game with its hidden cards
@@ -212,25 +233,66 @@ def table_worlds(game: Game, seat: int, count: int, rng: np.random.Generator,
             information, for an upper bound.
         true_roles: True: resampled worlds whose hidden roles are the game's true ones (the
             rest drawn as usual): what knowing the roles is worth, for measurements.
+        roles: Draw the hidden roles from this distribution, as ``Game.resample``'s roles:
+            probabilities ``(num_players, NUM_ROLES)``, or ``(num_players, 4)`` (lord,
+            loyalist, rebel, renegade), by absolute seat; the rows of the seats whose role
+            seat sees are not read (``seat_roles`` turns a belief model's rows, relative to
+            the seat, into these). None: uniformly over the consistent assignments.
 
     Raises:
-        ValueError: A count below 1, or what ``Game.resample`` refuses.
+        ValueError: A count below 1, roles with perfect or true_roles, or what
+            ``Game.resample`` refuses. Nothing is changed.
     """
-    from heroes_env.engine.resample import canonical, check_request, draw_worlds
+    from heroes_env.engine.resample import canonical, check_request, draw_worlds, known_role_seats
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
         raise ValueError(f"count must be an int >= 1, got {count!r}")
     check_request(game.s, seat)
     seat = int(seat)
+    if roles is not None and (perfect or true_roles):
+        raise ValueError("roles draws the hidden roles that perfect and true_roles replace: "
+                         "give roles, or one of those, not both")
+    if roles is not None:        # the seats whose role seat sees: not read, any positive value
+        roles = np.array(roles, dtype=np.float64)
+        if roles.ndim == 2 and roles.shape[0] == game.config.num_players:
+            roles[known_role_seats(game.s, seat)] = 1.0
+        roles = check_request(game.s, seat, roles)
     if perfect:
         rows = np.tile(game.s, (int(count), 1))
         rows[:, H_SEED] = rng.integers(-(1 << 31), 1 << 31, size=int(count))
     else:
-        roles = None
         if true_roles:           # each seat's true role, probability 1
             n = game.config.num_players
             roles = check_request(game.s, seat, np.eye(NUM_ROLES)[game.s[P_ROLE:P_ROLE + n]])
         rows = draw_worlds(canonical(game.s, seat), seat, rng, int(count), roles)
-    return Worlds(game.config, seat, rows, bool(perfect), bool(true_roles and not perfect))
+    return Worlds(game.config, seat, rows, bool(perfect), bool(true_roles and not perfect),
+                  None if perfect or true_roles else roles)
+
+
+def seat_roles(game: Game, seat: int, relative: np.ndarray) -> np.ndarray:
+    """A distribution of the hidden roles by seat relative to seat (row r: the seat r places
+    after it, as the observation's seat blocks and a belief model's rows) as ``table_worlds``
+    takes it: float64 ``(num_players, width)`` by absolute seat, the seating as it is now (迁都
+    moves it).
+
+    Args:
+        game: The game being played.
+        seat: The seat the rows are relative to (the deciding seat).
+        relative: ``(rows >= num_players, width)`` probabilities, row r for the seat r places
+            after seat (``Agent.worlds_roles``).
+
+    Raises:
+        ValueError: relative not a 2-D array of at least num_players rows.
+    """
+    from heroes_env.engine.state import seat_after
+    p = np.asarray(relative, dtype=np.float64)
+    n = game.config.num_players
+    if p.ndim != 2 or p.shape[0] < n:
+        raise ValueError(f"roles by relative seat must have shape (>= {n}, width), got "
+                         f"{p.shape}")
+    out = np.empty((n, p.shape[1]))
+    for r in range(n):
+        out[int(seat_after(game.s, int(seat), r))] = p[r]
+    return out
 
 
 def act_at_table(agent: Agent, game: Game, slot: Hashable = 0) -> int:
@@ -240,7 +302,8 @@ def act_at_table(agent: Agent, game: Game, slot: Hashable = 0) -> int:
     ``agent.act(obs, mask, slot)`` with the deciding seat's observation and mask; for an agent
     with ``wants_worlds`` that asks for worlds (``worlds_wanted``), ``agent.act_worlds(obs,
     mask, worlds, slot)`` with worlds drawn here (``table_worlds``, from the agent's generator
-    ``agent.rng``). The agent never gets the game. With the AEC env:
+    ``agent.rng``; their hidden roles from ``agent.worlds_roles`` where it gives a
+    distribution). The agent never gets the game. With the AEC env:
     ``act_at_table(agent, env.unwrapped.game)``.
 
     Returns:
@@ -256,8 +319,11 @@ def act_at_table(agent: Agent, game: Game, slot: Hashable = 0) -> int:
     if agent.wants_worlds:
         count = agent.worlds_wanted(obs, mask)
         if count:
+            roles = agent.worlds_roles(obs, mask, slot)
+            if roles is not None:
+                roles = seat_roles(game, seat, roles)
             worlds = table_worlds(game, seat, count, agent.rng, agent.perfect_information,
-                                  agent.true_roles)
+                                  agent.true_roles, roles)
             return agent.act_worlds(obs, mask, worlds, slot)
     return agent.act(obs, mask, slot)
 

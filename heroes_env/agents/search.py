@@ -28,12 +28,16 @@ Options (the spec ``search:KEY=VALUE,...``, or keywords of ``SearchAgent``): see
 worlds: perfect-information search, which sees every hand, role and the pile's order.
 ``cheat=roles`` hands it resampled worlds that hold the true hidden roles (the hands and the
 pile's order drawn as usual): what knowing the roles is worth. Both are cheating, upper bounds
-for measurements, never a default.
+for measurements, never a default. ``roles=belief`` is fair: at each searched decision the belief
+model (``heroes_env.agents.belief``; ``belief=PATH``, default the shipped model) reads the role
+distribution of every hidden seat from the deciding seat's observation, and the table draws each
+world's hidden roles from it (``worlds_roles``; ``table_worlds``'s roles) instead of uniformly.
 
 The agent works where the table hands it worlds: ``act_at_table`` (the tournaments' game engine,
 ``training/evaluate.py``, ``heroes-play``, the web game; with the AEC env, ``act_at_table(agent,
 env.unwrapped.game)``). Given only (observation, mask) for a decision it would search, ``act``
-raises ``SearchError``. ``usage()`` counts decisions, searched decisions, playouts and seconds.
+raises ``SearchError``. ``usage()`` counts decisions, searched decisions, playouts and seconds
+(searching, and reading the roles with the belief model).
 """
 from __future__ import annotations
 
@@ -48,15 +52,19 @@ from heroes_env.engine import batch as K
 from heroes_env.engine import constants as C
 
 from .base import Agent, AgentSpecError, Worlds, register_agent, register_scheme
+from .belief import NUM_CLASSES, hidden_mask
 from .heuristic import HeuristicAgent
 
-__all__ = ["SearchAgent", "SearchSettings", "SearchError", "PLAYOUTS"]
+__all__ = ["SearchAgent", "SearchSettings", "SearchError", "PLAYOUTS", "CHEATS", "ROLE_SOURCES"]
 
 SCHEME = "search"
 PLAYOUTS = ("heuristic", "random")
 # what a search may see (the option cheat): nothing hidden (fair worlds), the true hidden roles
 # in resampled worlds, or everything (copies of the true game)
 CHEATS = ("0", "roles", "1")
+# where fair worlds' hidden roles come from: uniform over the consistent assignments, or the
+# belief model's reading of the deciding seat's observation
+ROLE_SOURCES = ("uniform", "belief")
 MIN_ROWS = 64               # the playout batch's first size (it doubles as decisions need)
 NS = C.MAX_SEATS
 _WHAT = {"0": "resampled worlds", "roles": "resampled worlds with the true roles (cheat=roles)",
@@ -89,9 +97,16 @@ class SearchSettings:
             ``"1"`` perfect information, copies of the true game instead of worlds;
             ``"roles"`` resampled worlds with the true hidden roles (cheating: upper bounds
             for measurements, never a default). ``True`` / ``False`` mean ``"1"`` / ``"0"``.
+        roles: Where the worlds' hidden roles come from (``ROLE_SOURCES``): ``"uniform"``
+            (the default) uniformly over the assignments consistent with what the seat sees;
+            ``"belief"`` from the belief model's distribution, read from the deciding seat's
+            observation (``heroes_env.agents.belief``; needs torch). Only with ``cheat="0"``.
+        belief: With ``roles="belief"``: the belief checkpoint's path (default ``""``: the
+            shipped model, ``heroes_env.agents.belief.default_path()``).
 
     Raises:
-        ValueError: A field of the wrong type or out of range, naming it.
+        ValueError: A field of the wrong type or out of range, or options that exclude each
+            other, naming them.
     """
     worlds: int = 8
     actions: int = 0
@@ -100,6 +115,8 @@ class SearchSettings:
     margin: float = 0.0
     playout: str = "heuristic"
     cheat: str = "0"
+    roles: str = "uniform"
+    belief: str = ""
 
     def __post_init__(self):
         for name, lo in (("worlds", 1), ("actions", 0), ("rounds", 0)):
@@ -119,6 +136,17 @@ class SearchSettings:
             object.__setattr__(self, "cheat", "1" if self.cheat else "0")
         if self.cheat not in CHEATS:
             raise ValueError(f"cheat must be one of {list(CHEATS)}, got {self.cheat!r}")
+        if self.roles not in ROLE_SOURCES:
+            raise ValueError(f"roles must be one of {list(ROLE_SOURCES)}, got {self.roles!r}")
+        if not isinstance(self.belief, str):
+            raise ValueError(f"belief must be the path of a belief checkpoint, got "
+                             f"{self.belief!r}")
+        if self.belief and self.roles != "belief":
+            raise ValueError(f"belief={self.belief!r} names a model that only roles=belief "
+                             f"reads: add roles=belief, or leave belief out")
+        if self.roles == "belief" and self.cheat != "0":
+            raise ValueError(f"roles=belief draws the hidden roles that cheat={self.cheat} "
+                             f"replaces: give one of them")
 
     @classmethod
     def from_spec(cls, text: str) -> SearchSettings:
@@ -139,7 +167,9 @@ class SearchSettings:
                 raise AgentSpecError(f"bad search option {part!r} in 'search:{text}'; options "
                                      f"(KEY=VALUE, comma-separated; the defaults): {legal}; "
                                      f"playout one of {list(PLAYOUTS)}, cheat one of "
-                                     f"{list(CHEATS)}")
+                                     f"{list(CHEATS)}, roles one of {list(ROLE_SOURCES)}, "
+                                     f"belief the path of a belief checkpoint (with "
+                                     f"roles=belief; none: the shipped model)")
             if key in given:
                 raise AgentSpecError(f"search option {key!r} given twice in 'search:{text}'")
             try:
@@ -224,10 +254,15 @@ class SearchAgent(Agent):
         self.settings = settings
         self.perfect_information = settings.cheat == "1"
         self.true_roles = settings.cheat == "roles"
+        self.reader = None                  # the belief model, with roles=belief
+        if settings.roles == "belief":
+            from .belief import load_belief
+            self.reader = load_belief(settings.belief or None)
         self.prior = HeuristicAgent(seed=seed)          # the candidates' first, the fallback
         self.player = HeuristicAgent(seed=seed)         # every seat in the playouts
         self._batches: dict[bytes, _Playouts] = {}
-        self._usage = {"decisions": 0, "searched": 0, "playouts": 0, "search_s": 0.0}
+        self._usage = {"decisions": 0, "searched": 0, "playouts": 0, "search_s": 0.0,
+                       "roles_s": 0.0}
 
     # ------------------------------------------------------------ games
     def reset(self, seed: int | None = None, slots: Iterable[Hashable] | None = None) -> None:
@@ -238,12 +273,30 @@ class SearchAgent(Agent):
 
     def usage(self) -> dict:
         """``decisions`` taken, ``searched`` (the rest were the heuristic's), ``playouts`` (games
-        played to their end or round cap) and ``search_s`` (seconds spent searching)."""
+        played to their end or round cap), ``search_s`` (seconds spent searching) and
+        ``roles_s`` (seconds the belief model spent reading the roles, with roles=belief)."""
         return {k: round(v, 6) if isinstance(v, float) else v for k, v in self._usage.items()}
 
     # ------------------------------------------------------------ decisions
     def worlds_wanted(self, obs: np.ndarray, mask: np.ndarray) -> int:
         return self.settings.worlds if self._searches(obs, mask) else 0
+
+    def worlds_roles(self, obs: np.ndarray, mask: np.ndarray,
+                     slot: Hashable = 0) -> np.ndarray | None:
+        """With roles=belief: the belief model's distribution of every seat's role the
+        observation hides ((MAX_SEATS, 4) by relative seat; the other rows 1, not read), or
+        None where it hides none; None with roles=uniform (the table draws them uniformly)."""
+        if self.reader is None:
+            return None
+        t0 = time.perf_counter()
+        obs = np.asarray(obs)
+        hidden = hidden_mask(obs)
+        if not hidden.any():
+            return None
+        out = np.ones((NS, NUM_CLASSES))
+        out[hidden] = self.reader.probs(obs)[hidden]
+        self._usage["roles_s"] += time.perf_counter() - t0
+        return out
 
     @staticmethod
     def _searches(obs, mask) -> bool:
@@ -273,6 +326,15 @@ class SearchAgent(Agent):
         if got != wanted:
             raise ValueError(f"this agent searches {_WHAT[wanted]}, the table handed it "
                              f"{_WHAT[got]}")
+        weighted = worlds.roles is not None
+        if weighted and self.reader is None:
+            raise ValueError("this agent searches worlds with uniformly drawn hidden roles, the "
+                             "table handed it worlds whose roles were drawn from a distribution")
+        if not weighted and self.reader is not None and hidden_mask(np.asarray(obs)).any():
+            raise ValueError("this agent searches worlds whose hidden roles are drawn from the "
+                             "belief model (roles=belief), the table handed it worlds with "
+                             "uniformly drawn roles (heroes_env.agents.act_at_table asks "
+                             "worlds_roles)")
         rows = worlds.rows
         if rows.ndim != 2 or rows.shape[1] != C.STATE_SIZE or rows.shape[0] < 1 \
                 or rows.dtype != np.int32 or (rows[:, C.H_DECIDER] != worlds.seat).any():
