@@ -1,7 +1,8 @@
 """The tables of figures in the README and the docs are the results files' numbers.
 
 Each table is made here from its results file; the test asserts that the page holds it line for
-line. After re-running a benchmark, ``python -m tests.test_figures`` prints the tables to paste.
+line. After re-running a benchmark or an evaluation, ``python -m tests.test_figures`` prints the
+tables to paste.
 """
 import json
 import pathlib
@@ -147,6 +148,41 @@ def training_quiet_table() -> str:
     return training_table("bench_training_quiet.json")
 
 
+SEARCH_ROWS = [f"eval_search_{name}.json" for name in (
+    "uniform_seed0", "belief_roles_seed0", "cheat_roles_seed0", "belief_vs_uniform_seed0",
+    "belief_vs_cheat_roles_seed0", "uniform_seed1", "belief_roles_seed1", "cheat_roles_seed1",
+    "belief_vs_uniform_seed1", "belief_vs_cheat_roles_seed1", "margin1_vs_none5",
+    "margin1_standard8", "margin1_vs_standard5", "margin1_vs_standard8")]
+
+
+def search_table() -> str:
+    """Search page: the search agent against the heuristic or a trained agent in the same seats
+    and deals (training/evaluate.py), paired differences in points with their 95% interval, and
+    the time the search spent per searched decision (searching and reading the roles)."""
+    def pts(x):
+        return f"{100 * x:+.1f}"
+    lines = ["| agent | table, seed | baseline | games | search wins % | baseline wins % | lord | "
+             "loyalist | rebel | renegade | all | ms per searched decision | playouts per "
+             "searched decision |", "|---" * 13 + "|"]
+    for name in SEARCH_ROWS:
+        d = json.loads((ROOT / "training" / "results" / name).read_text(encoding="utf-8"))
+        a = d["args"]
+        (c,) = d["comparisons"].values()
+        t, p = c["table"], c["paired"]
+        u = c["summaries"]["agent"]["agents"][a["agent"]]["usage"]
+        ms = 1000 * (u["search_s"] + u.get("roles_s", 0.0)) / u["searched"]
+        label = f"`{a['agent']}`" + (" (cheating)" if "cheat=" in a["agent"] else "")
+        base = a["baseline"] if a["baseline"] == "heuristic" else f"`{a['baseline']}`" \
+            + (" (cheating)" if "cheat=" in a["baseline"] else "")
+        diffs = [f"{pts(p[r]['diff'])} ({pts(p[r]['ci95'][0])} to {pts(p[r]['ci95'][1])})"
+                 for r in ("lord", "loyalist", "rebel", "renegade", "all")]
+        lines.append(f"| {label} | {a['players']}, {a['pack']}, seed {a['seed']} | {base} | "
+                     f"{a['games']} | {100 * t['all']['agent']['win_rate']:.1f} | "
+                     f"{100 * t['all']['baseline']['win_rate']:.1f} | " + " | ".join(diffs)
+                     + f" | {ms:.0f} | {u['playouts'] / u['searched']:.0f} |")
+    return "\n".join(lines)
+
+
 def start_line() -> str:
     d = _load("start_timing.json")
     return (f"cold start {d['cold_wall_s']:.1f} s ({d['cold_cpu_s']:.1f} CPU s); cached start "
@@ -157,7 +193,8 @@ PAGES = {"README.md": [peers_table],
          "docs/performance.md": [peers_table, engine_table, vector_table, heroes_table,
                                  heuristic_table, training_table, training_quiet_table,
                                  start_line],
-         "docs/agents.md": [tournament_table]}
+         "docs/agents.md": [tournament_table],
+         "docs/search.md": [search_table]}
 
 
 @pytest.mark.parametrize("page,make", [(p, m) for p, ms in PAGES.items() for m in ms],
