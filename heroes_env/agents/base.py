@@ -253,7 +253,7 @@ def table_worlds(game: Game, seat: int, count: int, rng: np.random.Generator,
                          "give roles, or one of those, not both")
     if roles is not None:        # the seats whose role seat sees: not read, any positive value
         roles = np.array(roles, dtype=np.float64)
-        if roles.ndim == 2 and roles.shape[0] == game.config.num_players:
+        if roles.ndim == 2 and roles.shape[0] == game.num_players:
             roles[known_role_seats(game.s, seat)] = 1.0
         roles = check_request(game.s, seat, roles)
     if perfect:
@@ -285,7 +285,7 @@ def seat_roles(game: Game, seat: int, relative: np.ndarray) -> np.ndarray:
     """
     from heroes_env.engine.state import seat_after
     p = np.asarray(relative, dtype=np.float64)
-    n = game.config.num_players
+    n = game.num_players
     if p.ndim != 2 or p.shape[0] < n:
         raise ValueError(f"roles by relative seat must have shape (>= {n}, width), got "
                          f"{p.shape}")
