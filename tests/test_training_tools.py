@@ -640,6 +640,57 @@ def test_league_table(tmp_path):
         league.main(["--agents", "nobody", "--games", "2", "--out", stem + "x", "--quiet"])
 
 
+def _league(pack, players, **wins):
+    """A league summary with one entry per agent: name=(wins, seat_games)."""
+    return {"config": {"pack": pack, "players": players, "seed": 0},
+            "agents": {name: {"wins": w, "seat_games": n} for name, (w, n) in wins.items()}}
+
+
+def test_league_cross_table(tmp_path):
+    """The cross-table figure: each agent's lead over the heuristic per table (the difference
+    of two proportions with its normal interval) and its mean over the tables it plays."""
+    from training import league
+    none5 = _league("none", 5, heuristic=(400, 1000), a=(500, 1000), b=(300, 1000))
+    std8 = _league("standard", 8, heuristic=(450, 1000), a=(470, 1000))
+    cross = league.cross_table([none5, std8])
+    assert cross["tables"] == ["none 5p", "standard 8p"]
+    lead, low, high = cross["agents"]["a"]["leads"]["none 5p"]
+    half = 196 * (0.5 * 0.5 / 1000 + 0.4 * 0.6 / 1000) ** 0.5
+    assert lead == 10.0 and low == pytest.approx(10 - half, abs=0.01) \
+        and high == pytest.approx(10 + half, abs=0.01)
+    assert cross["agents"]["a"]["mean"] == 6.0               # (+10 + +2) / 2
+    assert list(cross["agents"]["b"]["leads"]) == ["none 5p"]  # it plays one table
+    assert cross["agents"]["b"]["mean"] == -10.0
+    assert list(cross["agents"]) == ["a", "b"]               # best mean first
+    files = []
+    for k, summary in enumerate((none5, std8)):
+        files.append(str(tmp_path / f"l{k}.json"))
+        json.dump(summary, open(files[-1], "w"))
+    stem = str(tmp_path / "cross")
+    assert league.main(["--cross", *files, "--out", stem]) == 0
+    md = open(stem + ".md").read().splitlines()
+    assert md[2] == "| agent | mean | none 5p | standard 8p |"
+    assert md[4].startswith("| a | +6.0 | +10.0 (")
+    assert md[5] == "| b | -10.0 | -10.0 (-14.2 to -5.8) | - |"
+    assert json.load(open(stem + ".json"))["agents"]["a"]["mean"] == 6.0
+    # leagues that cannot be compared are refused, naming why
+    with pytest.raises(SystemExit, match="no 'heuristic' agent"):
+        league.cross_table([_league("none", 5, a=(1, 2))])
+    with pytest.raises(SystemExit, match="two leagues of the table none 5p"):
+        league.cross_table([none5, none5])
+    json.dump({"games": 3}, open(tmp_path / "bad.json", "w"))
+    with pytest.raises(SystemExit, match="not a league's summary"):
+        league.main(["--cross", str(tmp_path / "bad.json"), "--out", stem])
+
+
+def test_league_zoo_all_is_every_zoo_agent():
+    from heroes_env.agents.trained import shipped_checkpoints
+    from training import league
+    every = league.expand_agents(["zoo:all", "heuristic"], "none", 5)
+    assert every == [f"trained:{n}" for n in sorted(shipped_checkpoints())] + ["heuristic"]
+    assert league.expand_agents(["zoo"], "none", 5) == ["trained:none5"]
+
+
 def test_maskable_ppo_resume(tmp_path):
     """MaskablePPO (SB3): a sitting ended by --max-minutes saves the model and its state file;
     --resume trains on to --total-steps from the saved step counter."""

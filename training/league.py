@@ -6,8 +6,16 @@ tournament's bar plot.
         --games 1000 --players 5 --pack none --out training/results/league_none5
 
 ``zoo`` in ``--agents`` stands for every agent of the zoo (``agents/index.json``) that plays the
-table (``--pack``, ``--players``), as ``trained:NAME``; other entries are agent specs
-(``trained:NAME``, a checkpoint file, ``heuristic``, ``random``, ``package.module:Class``).
+table (``--pack``, ``--players``), as ``trained:NAME``; ``zoo:all`` for every agent of the zoo,
+whatever table it was trained at; other entries are agent specs (``trained:NAME``, a checkpoint
+file, ``heuristic``, ``random``, ``package.module:Class``).
+
+The cross-table figure: each agent's lead over the heuristic at each table, from several leagues'
+summaries (one per table, every agent in each: ``zoo:all``), and its mean over the tables it
+plays::
+
+    python training/league.py --cross training/results/league_none5.json \
+        training/results/league_standard5.json --out training/results/league_cross
 
 One ``heroes_env.agents.tournament`` run: seats rotated over the agents (``--seating rotate``: with
 k agents at an n-seat table, seat s of game i is agent (s + i) mod k, so each holds every seat
@@ -70,10 +78,14 @@ def zoo_agents(pack: str, players: int) -> list[str]:
 
 
 def expand_agents(agents, pack: str, players: int) -> list[str]:
-    """``agents`` with ``zoo`` replaced by the zoo's agents of the table (an error if none)."""
+    """``agents`` with ``zoo`` replaced by the zoo's agents of the table (an error if none) and
+    ``zoo:all`` by every agent of the zoo."""
+    from heroes_env.agents.trained import SCHEME, shipped_checkpoints
     out = []
     for spec in agents:
-        if spec == "zoo":
+        if spec == "zoo:all":
+            out += [f"{SCHEME}:{name}" for name in sorted(shipped_checkpoints())]
+        elif spec == "zoo":
             found = zoo_agents(pack, players)
             if not found:
                 raise SystemExit(f"--agents zoo: the zoo has no agent for {players} players, "
@@ -82,6 +94,127 @@ def expand_agents(agents, pack: str, players: int) -> list[str]:
         else:
             out.append(spec)
     return out
+
+
+def _lead(agent: dict, base: dict) -> tuple[float, float, float] | None:
+    """(lead, low, high) in points: the agent's win rate minus the baseline's over their
+    seat-games, with a normal 95% interval for two independent proportions; None if either
+    played no game."""
+    n1, n2 = agent.get("seat_games", agent.get("games", 0)), base.get("seat_games",
+                                                                    base.get("games", 0))
+    if not n1 or not n2:
+        return None
+    p1, p2 = agent["wins"] / n1, base["wins"] / n2
+    half = 1.96 * (p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2) ** 0.5
+    return 100 * (p1 - p2), 100 * (p1 - p2 - half), 100 * (p1 - p2 + half)
+
+
+def table_name(config: dict) -> str:
+    """A league's table as a column name: pack and players (and the mode if not identity)."""
+    mode = config.get("mode", "identity")
+    return f"{config['pack']} {config['players']}p" + ("" if mode == "identity" else f" {mode}")
+
+
+def cross_table(summaries: list[dict], baseline: str = "heuristic") -> dict:
+    """Each agent's lead over ``baseline`` (points, with 95% intervals) at each league's table,
+    and its mean over the tables it plays: {"tables": [...], "baseline": ..., "agents": {name:
+    {"leads": {table: [lead, low, high]}, "mean": ...}}}. SystemExit if a league lacks the
+    baseline or two leagues play the same table."""
+    tables, agents = [], {}
+    for summary in summaries:
+        table = table_name(summary["config"])
+        if table in tables:
+            raise SystemExit(f"--cross: two leagues of the table {table}")
+        if baseline not in summary["agents"]:
+            raise SystemExit(f"--cross: the league of {table} has no {baseline!r} agent (its "
+                             f"agents: {', '.join(summary['agents'])})")
+        tables.append(table)
+        base = summary["agents"][baseline]
+        for name, st in summary["agents"].items():
+            if name == baseline:
+                continue
+            lead = _lead(st, base)
+            if lead is not None:
+                agents.setdefault(name, {"leads": {}})["leads"][table] = [round(x, 2)
+                                                                          for x in lead]
+    for entry in agents.values():
+        leads = [v[0] for v in entry["leads"].values()]
+        entry["mean"] = round(sum(leads) / len(leads), 2)
+    return {"tables": tables, "baseline": baseline,
+            "agents": dict(sorted(agents.items(), key=lambda kv: -kv[1]["mean"]))}
+
+
+def cross_markdown(cross: dict, command: str = "") -> str:
+    """The cross-table figure as a markdown table, best mean lead first."""
+    tables = cross["tables"]
+    lines = [f"Lead over the {cross['baseline']} in points (win rate per seat-game minus the "
+             f"{cross['baseline']}'s in the same league; 95% interval), per table, and the mean "
+             f"over the tables an agent plays" + (f"; `{command}`" if command else ""), "",
+             "| agent | mean | " + " | ".join(tables) + " |",
+             "|---|---|" + "---|" * len(tables)]
+    for name, entry in cross["agents"].items():
+        cells = []
+        for t in tables:
+            v = entry["leads"].get(t)
+            cells.append("-" if v is None else f"{v[0]:+.1f} ({v[1]:+.1f} to {v[2]:+.1f})")
+        lines.append(f"| {name} | {entry['mean']:+.1f} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def cross_plot(cross: dict, path: str) -> bool:
+    """Bars of each agent's lead per table (95% intervals). False if no matplotlib."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    tables, names = cross["tables"], list(cross["agents"])
+    fig, ax = plt.subplots(figsize=(9, 4))
+    width = 0.8 / max(1, len(names))
+    for k, name in enumerate(names):
+        leads = cross["agents"][name]["leads"]
+        xs, ys, err = [], [], [[], []]
+        for i, t in enumerate(tables):
+            if t in leads:
+                lead, low, high = leads[t]
+                xs.append(i + (k - (len(names) - 1) / 2) * width)
+                ys.append(lead)
+                err[0].append(lead - low)
+                err[1].append(high - lead)
+        ax.bar(xs, ys, width, yerr=err, capsize=2, label=name)
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xticks(range(len(tables)), tables)
+    ax.set_ylabel(f"lead over the {cross['baseline']} (points)")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return True
+
+
+def cross_main(files: list[str], stem: str) -> int:
+    summaries = []
+    for path in files:
+        try:
+            with open(path, encoding="utf-8") as f:
+                summary = json.load(f)
+        except (OSError, ValueError) as e:
+            raise SystemExit(f"--cross: cannot read {path}: {e}") from None
+        if not isinstance(summary, dict) or not {"config", "agents"} <= set(summary):
+            raise SystemExit(f"--cross: {path} is not a league's summary (config, agents)")
+        summaries.append(summary)
+    cross = cross_table(summaries)
+    command = "python training/league.py --cross " + " ".join(files) + f" --out {stem}"
+    table = cross_markdown(cross, command)
+    with open(stem + ".md", "w", encoding="utf-8") as f:
+        f.write(table)
+    with open(stem + ".json", "w", encoding="utf-8") as f:
+        json.dump(cross, f, indent=1, ensure_ascii=False)
+    made = cross_plot(cross, stem + ".png")
+    print(table)
+    print(f"table {stem}.md, figure data {stem}.json" + (f", plot {stem}.png" if made else ""))
+    return 0
 
 
 def main(argv=None) -> int:
@@ -93,7 +226,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python training/league.py",
                                 description=__doc__.split("\n")[0], formatter_class=HelpFormatter)
     p.add_argument("--agents", nargs="+", default=["heuristic", "random"], metavar="AGENT",
-                   help="zoo (the zoo's agents of the table), trained:NAME, checkpoints "
+                   help="zoo (the zoo's agents of the table), zoo:all (every zoo agent), "
+                        "trained:NAME, checkpoints "
                         "(.pt / .zip), heuristic, random, package.module:Class")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--players", type=int, default=5)
@@ -105,7 +239,12 @@ def main(argv=None) -> int:
                    help="path stem of the outputs (.md, .json, .games.jsonl, .png)")
     p.add_argument("--resume", action="store_true", help="keep the games already played")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--cross", nargs="+", default=None, metavar="SUMMARY",
+                   help="no games: the cross-table figure of these leagues' .json summaries "
+                        "(each agent's lead over the heuristic per table) to --out")
     a = p.parse_args(argv)
+    if a.cross:
+        return cross_main(a.cross, a.out[:-3] if a.out.endswith(".md") else a.out)
     a.agents = expand_agents(a.agents, a.pack, a.players)
     stem = a.out[:-3] if a.out.endswith(".md") else a.out
     try:
