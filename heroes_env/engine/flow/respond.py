@@ -160,16 +160,16 @@ def run_ask(s, o):
     """Ask F_USER for a 闪 (as = DK_JINK) or a 杀 (as = DK_SLASH). Returns 1 if one was given.
 
     For purposes that *use* a 杀 (借刀杀人, 青龙偃月刀) the frame turns into that 杀's FR_USE."""
-    r = s[o + F_USER]
+    responder = s[o + F_USER]
     pc = s[o + F_PC]
     if pc == ASK_START:
-        _ask_start(s, o, r)
+        _ask_start(s, o, responder)
     elif pc == ASK_ANSWER:
-        _ask_answered(s, o, r)
+        _ask_answered(s, o, responder)
     elif pc == ASK_DIAGRAM:
-        if judge_color(s, r, s[H_RET]) == COLOR_RED:
-            log_event(s, EV_RESPOND, r, s[P_ARMOR + r], 1)
-            notify(s, Q_JINK_USED, r, 0, 0)        # 图强
+        if judge_color(s, responder, s[H_RET]) == COLOR_RED:
+            log_event(s, EV_RESPOND, responder, s[P_ARMOR + responder], 1)
+            notify(s, Q_JINK_USED, responder, 0, 0)    # 图强
             pop_frame(s, 1)
         else:
             s[o + F_PC] = ASK_START
@@ -180,106 +180,112 @@ def run_ask(s, o):
             s[o + F_ASK_NO_LORD] = 1     # nobody helped: he is asked again, without the lord skill
             s[o + F_PC] = ASK_START
     else:
-        answer_with(s, o, r, s[o + F_SPEAR1], s[o + F_SPEAR2])      # ASK_SPEAR
+        answer_with(s, o, responder, s[o + F_SPEAR1], s[o + F_SPEAR2])      # ASK_SPEAR
 
 
 @njit(cache=True, inline="always")
-def _ask_start(s, o, r):
-    """ASK_START: the frame ends if r cannot answer at all (dead, no card, conversion, armour or
-    lord skill that could; for a 杀 he would use, no target in reach); else r is asked."""
+def _ask_start(s, o, responder):
+    """ASK_START: the frame ends if the responder cannot answer at all (dead, no card,
+    conversion, armour or lord skill that could; for a 杀 he would use, no target in reach); else
+    he is asked."""
     tgt = s[o + F_TGT]
     dk = s[o + F_AS]
     purpose = s[o + F_ASK_PURPOSE]
-    if not alive(s, r):
+    if not alive(s, responder):
         pop_frame(s, 0)
         return
-    lord_ok = lord_helpers(s, r, dk, purpose, s[o + F_ASK_NO_LORD] == 1) != 0
+    lord_ok = lord_helpers(s, responder, dk, purpose, s[o + F_ASK_NO_LORD] == 1) != 0
     if dk == DK_JINK:
         armor_ok = s[o + F_ASK_ARMOR] == 1 and s[o + F_ASK_TRIED] == 0
-        if not can_answer_jink(s, r, armor_ok, lord_ok):
+        if not can_answer_jink(s, responder, armor_ok, lord_ok):
             pop_frame(s, 0)
             return
         s[o + F_PC] = ASK_ANSWER
         # context: src = the attacker, tgt = the responder
-        post_decision(s, r, DK_JINK, s[o + F_CARD], tgt, r, 1 if armor_ok else 0, purpose, dc=0)
+        post_decision(s, responder, DK_JINK, s[o + F_CARD], tgt, responder,
+                      1 if armor_ok else 0, purpose, dc=0)
         return
-    if purpose == PUR_COLLATERAL and not can_slash_target(s, r, tgt, True):
+    if purpose == PUR_COLLATERAL and not can_slash_target(s, responder, tgt, True):
         pop_frame(s, 0)
         return
     if (purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH) and \
-            not can_slash_target(s, r, tgt, False):
+            not can_slash_target(s, responder, tgt, False):
         pop_frame(s, 0)
         return
-    if not can_make_slash(s, r) and not lord_ok:
+    if not can_make_slash(s, responder) and not lord_ok:
         pop_frame(s, 0)
         return
     s[o + F_PC] = ASK_ANSWER
     if purpose == PUR_COLLATERAL or purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH:
-        # context: the 杀 would be used by r on tgt
-        post_decision(s, r, DK_SLASH, s[o + F_CARD], r, tgt, da=0, db=purpose, dc=0)
+        # context: the 杀 would be used by the responder on tgt
+        post_decision(s, responder, DK_SLASH, s[o + F_CARD], responder, tgt, da=0, db=purpose,
+                      dc=0)
         if purpose == PUR_SKILL_SLASH:      # the skill frame below asks (反击, 朴刀)
             s[H_DSKILL] = s[o - FRAME_SIZE + F_AS]
-            s[H_DSKOWNER] = r
+            s[H_DSKOWNER] = responder
     else:
         # context: src = the opponent demanding the 杀, tgt = the responder
-        post_decision(s, r, DK_SLASH, s[o + F_CARD], tgt, r, da=0, db=purpose, dc=0)
+        post_decision(s, responder, DK_SLASH, s[o + F_CARD], tgt, responder, da=0, db=purpose,
+                      dc=0)
 
 
 @njit(cache=True, inline="always")
-def _ask_answered(s, o, r):
-    """ASK_ANSWER: r passed, or answers with a card (or a conversion), tries 八卦阵 (or 朦胧's),
-    calls on a lord skill, or picks 丈八蛇矛's two cards."""
+def _ask_answered(s, o, responder):
+    """ASK_ANSWER: the responder passed, or answers with a card (or a conversion), tries 八卦阵
+    (or 朦胧's), calls on a lord skill, or picks 丈八蛇矛's two cards."""
     dk = s[o + F_AS]
     a = s[H_ANSWER]
     if a == A_PASS:
-        log_event(s, EV_PASS, r, dk, 0)
+        log_event(s, EV_PASS, responder, dk, 0)
         pop_frame(s, 0)
         return
-    diagram = query(s, Q_VIRTUAL_DIAGRAM, r, value=0, a=0, b=0) if a >= A_SKILL else 0
-    if diagram != 0 and slot_skill(s, r, a - A_SKILL) == diagram:
+    diagram = query(s, Q_VIRTUAL_DIAGRAM, responder, value=0, a=0, b=0) if a >= A_SKILL else 0
+    if diagram != 0 and slot_skill(s, responder, a - A_SKILL) == diagram:
         # 朦胧: the 八卦阵 he counts as wearing
         s[o + F_ASK_TRIED] = 1
         s[o + F_PC] = ASK_DIAGRAM
-        skill_log(s, r, diagram, -1)
-        push_judge(s, r, K_EIGHT_DIAGRAM)
+        skill_log(s, responder, diagram, -1)
+        push_judge(s, responder, K_EIGHT_DIAGRAM)
         return
     if a >= A_SKILL:       # a lord skill asks the others (护驾, 激将)
-        sk = slot_skill(s, r, a - A_SKILL)
+        sk = slot_skill(s, responder, a - A_SKILL)
         s[o + F_PC] = ASK_LORD
-        push_skill(s, r, s[o + F_TGT], s[o + F_CARD], sk, dk, SKILL_NO_TP, s[o + F_ASK_PURPOSE])
+        push_skill(s, responder, s[o + F_TGT], s[o + F_CARD], sk, dk, SKILL_NO_TP,
+                   s[o + F_ASK_PURPOSE])
         return
     c = a - A_CARD
     kind = K_JINK if dk == DK_JINK else K_SLASH
-    if s[C_LOC + c] == Z_HAND + r or converting_skill(s, r, c, kind) != 0:
-        answer_with(s, o, r, c, -1)
+    if s[C_LOC + c] == Z_HAND + responder or converting_skill(s, responder, c, kind) != 0:
+        answer_with(s, o, responder, c, -1)
         return
     if card_kind(s, c) == K_EIGHT_DIAGRAM:
         s[o + F_ASK_TRIED] = 1
         s[o + F_PC] = ASK_DIAGRAM
-        log_event(s, EV_ARMOR, r, c, -1)
-        push_judge(s, r, K_EIGHT_DIAGRAM)
+        log_event(s, EV_ARMOR, responder, c, -1)
+        push_judge(s, responder, K_EIGHT_DIAGRAM)
         return
     s[o + F_PC] = ASK_SPEAR        # 丈八蛇矛
-    push_select(s, r, PUR_SPEAR, 2)
+    push_select(s, responder, PUR_SPEAR, 2)
 
 
 @njit(cache=True)
-def answer_with(s, o, r, c, card2):
-    """r answers the ask at o with card c (and card2: two hand cards as one, 丈八蛇矛; -1 none)."""
+def answer_with(s, o, responder, c, card2):
+    """The responder answers the ask at o with card c (and card2: two hand cards as one,
+    丈八蛇矛; -1 none)."""
     purpose = s[o + F_ASK_PURPOSE]
     if purpose == PUR_COLLATERAL or purpose == PUR_BLADE or purpose == PUR_SKILL_SLASH:
         flags = UF_PRESET | (UF_NO_RANGE if purpose != PUR_COLLATERAL else 0)
         if purpose == PUR_SKILL_SLASH:
             flags |= s[o + F_ASK_USE_FLAGS]      # the skill's UF_* flags (反击: UF_RED_SURE)
-        become_frame(s, o, FR_USE, r, s[o + F_TGT], c, K_SLASH, card2, flags, b=-1)
+        become_frame(s, o, FR_USE, responder, s[o + F_TGT], c, K_SLASH, card2, flags, b=-1)
         s[o + F_USE_TGT3] = -1
         s[o + F_USE_NTGT] = 1   # one preset target
         return
     kind = K_JINK if s[o + F_AS] == DK_JINK else K_SLASH
-    conv = kind + CONV_SPAN * K_SPEAR if card2 >= 0 else conversion(s, r, c, kind)
-    log_event(s, EV_RESPOND, r, c, ev_pack(card2, conv))
-    if s[o + F_AS] == DK_SLASH and s[H_CUR] == r and s[H_PHASE] == PH_PLAY:
-        s[P_TFLAGS + r] |= TF_SLASHED
+    conv = kind + CONV_SPAN * K_SPEAR if card2 >= 0 else conversion(s, responder, c, kind)
+    log_event(s, EV_RESPOND, responder, c, ev_pack(card2, conv))
+    if s[o + F_AS] == DK_SLASH and s[H_CUR] == responder and s[H_PHASE] == PH_PLAY:
+        s[P_TFLAGS + responder] |= TF_SLASHED
     if purpose == PUR_LORD:
         # played on the lord's behalf: the lord's skill frame (below) takes the card(s)
         parent = o - FRAME_SIZE
@@ -289,14 +295,14 @@ def answer_with(s, o, r, c, card2):
             move_card(s, card2, Z_PROC)
         s[parent + F_LORD_CARD2] = card2
         if s[o + F_AS] == DK_JINK:
-            notify(s, Q_JINK_USED, r, 0, 0)        # 图强
+            notify(s, Q_JINK_USED, responder, 0, 0)    # 图强
         pop_frame(s, 1)
         return
-    discard_card(s, c, r)
+    discard_card(s, c, responder)
     if card2 >= 0:
-        discard_card(s, card2, r)
+        discard_card(s, card2, responder)
     if s[o + F_AS] == DK_JINK:
-        notify(s, Q_JINK_USED, r, 0, 0)            # 图强
+        notify(s, Q_JINK_USED, responder, 0, 0)        # 图强
     pop_frame(s, 1)
 
 
