@@ -55,9 +55,9 @@ from .state import _fmix32, mul32
 
 
 @njit(cache=True)
-def game_seed(base_seed, k):
-    """Seed of the k-th game derived from a base seed (32-bit, signed storage)."""
-    h = _fmix32((np.int64(base_seed) & 0xFFFFFFFF) ^ _fmix32(mul32(np.int64(k), 0x9E3779B1) + 1))
+def game_seed(base_seed, game):
+    """Seed of game number game derived from a base seed (32-bit, signed storage)."""
+    h = _fmix32((np.int64(base_seed) & 0xFFFFFFFF) ^ _fmix32(mul32(np.int64(game), 0x9E3779B1) + 1))
     return h - (1 << 32) if h >= (1 << 31) else h
 
 
@@ -87,17 +87,18 @@ def batch_reset_rows(S, seeds, spec, masks, obs, lo, hi):
 
 
 @njit(entry=True, cache=True)
-def _random_legal(buf, u):
-    """The k-th legal action of mask buf, k uniform from the 32-bit random number u."""
+def _random_legal(buf, rand32):
+    """A legal action of mask buf, uniformly: the one after skip others, skip drawn from the
+    32-bit random number rand32."""
     n = 0
     for a in range(NUM_ACTIONS):
         n += buf[a]
-    k = (u * np.int64(n)) >> 32
+    skip = (rand32 * np.int64(n)) >> 32
     for a in range(NUM_ACTIONS):
         if buf[a] != 0:
-            if k == 0:
+            if skip == 0:
                 return a
-            k -= 1
+            skip -= 1
     return 0
 
 
@@ -222,27 +223,27 @@ def _refresh_mask(s, buf):
 
 
 @njit(cache=True)
-def _draw_seat(r, i, agent_seed, npl):
-    r[R_ACTR] += 1
-    return (agent_u32(agent_seed, i, r[R_ACTR]) * np.int64(npl)) >> 32
+def _draw_seat(record, i, agent_seed, npl):
+    record[R_ACTR] += 1
+    return (agent_u32(agent_seed, i, record[R_ACTR]) * np.int64(npl)) >> 32
 
 
 @njit(cache=True, inline="always")
-def _new_game(i, s, buf, r, next_seed, opts):
-    """Row i starts a game with next_seed (its record r; opts: the call's Options)."""
+def _new_game(i, s, buf, record, next_seed, opts):
+    """Row i starts a game with next_seed (record: its record row; opts: the call's Options)."""
     setup_game(s, opts.spec, next_seed)
     engine(s, OP_DEAL, 0, buf)
     _refresh_mask(s, buf)
-    r[R_NEWSEED] = 1
-    r[R_GAMES] += 1
-    r[R_SERIAL] += 1
-    r[R_LDEC] = 0
+    record[R_NEWSEED] = 1
+    record[R_GAMES] += 1
+    record[R_SERIAL] += 1
+    record[R_LDEC] = 0
     if opts.seat_mode == SEATS_RANDOM:
-        r[R_LEARNER] = _draw_seat(r, i, opts.agent_seed, s[H_NP])
+        record[R_LEARNER] = _draw_seat(record, i, opts.agent_seed, s[H_NP])
     elif opts.seat_mode >= 0:
-        r[R_LEARNER] = opts.seat_mode
+        record[R_LEARNER] = opts.seat_mode
     else:
-        r[R_LEARNER] = -1
+        record[R_LEARNER] = -1
 
 
 @njit(entry=True, cache=True)
@@ -259,26 +260,26 @@ def _check_actions(actions, act, masks):
 @njit(cache=True, inline="always")
 def _clear_step(i, rows):
     """Row i's per-step record (R_DONE..R_SEED, rew, lrew, terminated, truncated) emptied."""
-    r, rw, fl = borrow_row(rows.R, i), borrow_row(rows.rew, i), borrow_row(rows.flags, i)
+    record, rw, fl = borrow_row(rows.R, i), borrow_row(rows.rew, i), borrow_row(rows.flags, i)
     fl[0] = False
     fl[1] = False
-    r[R_DONE] = 0
-    r[R_RESULT] = 0
-    r[R_LEN] = 0
-    r[R_SEAT] = -1
-    r[R_SEED] = 0
-    for k in range(rw.shape[0]):
-        rw[k] = 0.0
+    record[R_DONE] = 0
+    record[R_RESULT] = 0
+    record[R_LEN] = 0
+    record[R_SEAT] = -1
+    record[R_SEED] = 0
+    for seat in range(rw.shape[0]):
+        rw[seat] = 0.0
     rows.lrew[i] = 0.0
 
 
 @njit(cache=True, inline="always")
 def _clear_record(i, rows):
     """ACT_START: row i's whole record emptied but the agents' counter and its game serial."""
-    r = borrow_row(rows.R, i)
-    for k in range(R_SIZE):
-        if k != R_ACTR and k != R_SERIAL:
-            r[k] = 0
+    record = borrow_row(rows.R, i)
+    for field in range(R_SIZE):
+        if field != R_ACTR and field != R_SERIAL:
+            record[field] = 0
     _clear_step(i, rows)
 
 
@@ -286,53 +287,53 @@ def _clear_record(i, rows):
 def _record_end(i, s, rows, opts, no_learner):
     """The game of row i ended: its result, length, seed and rewards into the row's record
     (once per env step), and in learner mode the learner's reward and last view."""
-    r, rw, fl = borrow_row(rows.R, i), borrow_row(rows.rew, i), borrow_row(rows.flags, i)
-    if r[R_DONE] != 0:
+    record, rw, fl = borrow_row(rows.R, i), borrow_row(rows.rew, i), borrow_row(rows.flags, i)
+    if record[R_DONE] != 0:
         return
-    r[R_DONE] = 1
-    r[R_RESULT] = s[H_RESULT]
-    r[R_LEN] = s[H_NDEC] - s[H_NAUTO]
-    r[R_SEED] = s[H_SEED]
+    record[R_DONE] = 1
+    record[R_RESULT] = s[H_RESULT]
+    record[R_LEN] = s[H_NDEC] - s[H_NAUTO]
+    record[R_SEED] = s[H_SEED]
     trunc = s[H_RESULT] == RES_TRUNCATED
     fl[0] = not trunc
     fl[1] = trunc
     rewards(s, rw)
     if no_learner:
-        r[R_SEAT] = -1
+        record[R_SEAT] = -1
         return
-    r[R_SEAT] = r[R_LEARNER]
-    rows.lrew[i] = rw[r[R_LEARNER]]
+    record[R_SEAT] = record[R_LEARNER]
+    rows.lrew[i] = rw[record[R_LEARNER]]
     if opts.want_final != 0:
-        observe(s, r[R_LEARNER], borrow_row(rows.final_obs, i), False)
+        observe(s, record[R_LEARNER], borrow_row(rows.final_obs, i), False)
 
 
 @njit(cache=True, inline="always")
 def _run_row(i, s, buf, rows, opts, consumed):
     """Row i's game runs on (finished games recorded and restarted, OPP_RANDOM seats played)
     until it needs a seat played outside this kernel or a seed; the STAGE_* it stops at."""
-    r, op = borrow_row(rows.R, i), borrow_row(rows.opp, i)
+    record, op = borrow_row(rows.R, i), borrow_row(rows.opp, i)
     no_learner = opts.seat_mode == SEATS_EVERYONE or opts.seat_mode == SEATS_NONE
     while True:
         if s[H_ERR] != 0:
-            r[R_ERR] = s[H_ERR]
+            record[R_ERR] = s[H_ERR]
             return STAGE_ERROR
         if s[H_DONE] != 0:
-            if no_learner or r[R_LDEC] > 0:
+            if no_learner or record[R_LDEC] > 0:
                 _record_end(i, s, rows, opts, no_learner)
             else:
-                r[R_SKIPPED] += 1
+                record[R_SKIPPED] += 1
             if consumed != 0:
                 return STAGE_SEED
-            _new_game(i, s, buf, r, rows.next_seeds[i], opts)
+            _new_game(i, s, buf, record, rows.next_seeds[i], opts)
             consumed = 1
             continue
         d = s[H_DECIDER]
-        if opts.seat_mode == SEATS_EVERYONE or d == r[R_LEARNER]:
+        if opts.seat_mode == SEATS_EVERYONE or d == record[R_LEARNER]:
             return STAGE_READY
         if op[d] != OPP_RANDOM:
             return STAGE_OPPONENT
-        r[R_ACTR] += 1
-        a = _random_legal(buf, agent_u32(opts.agent_seed, i, r[R_ACTR]))
+        record[R_ACTR] += 1
+        a = _random_legal(buf, agent_u32(opts.agent_seed, i, record[R_ACTR]))
         engine(s, OP_STEP_TRUSTED, a, buf)
         _refresh_mask(s, buf)
 
@@ -343,33 +344,33 @@ def advance_row(i, a, act, new_step, rows, opts, obs_row):
     borrowed here: no reference counts per row), opts the call's ``Options``, new_step != 0 to
     clear the row's per-step record first; the observation of the seat it stops at goes to
     obs_row (the row's obs, or a scratch row). True if it wrote one."""
-    s, buf, r = borrow_row(rows.S, i), borrow_row(rows.masks, i), borrow_row(rows.R, i)
+    s, buf, record = borrow_row(rows.S, i), borrow_row(rows.masks, i), borrow_row(rows.R, i)
     if new_step != 0:
         _clear_step(i, rows)
-    stage = r[R_STAGE]
-    consumed = r[R_NEWSEED]       # 1 if an earlier call on this row since the caller's refresh
+    stage = record[R_STAGE]
+    consumed = record[R_NEWSEED]       # 1 if an earlier call on this row since the caller's refresh
     if act == ACT_STEP:
         if stage == STAGE_READY and opts.seat_mode != SEATS_EVERYONE:
-            r[R_LDEC] += 1
+            record[R_LDEC] += 1
         engine(s, OP_STEP_TRUSTED, a, buf)
         _refresh_mask(s, buf)
     elif act == ACT_START:
         _clear_record(i, rows)
-        _new_game(i, s, buf, r, rows.next_seeds[i], opts)
+        _new_game(i, s, buf, record, rows.next_seeds[i], opts)
         consumed = 1
     elif stage != STAGE_SEED:
         return False
     stage = _run_row(i, s, buf, rows, opts, consumed)
-    r[R_STAGE] = stage
+    record[R_STAGE] = stage
     if stage == STAGE_READY or stage == STAGE_OPPONENT:
         d = s[H_DECIDER]
-        r[R_DECIDER] = d
+        record[R_DECIDER] = d
         observe(s, d, obs_row, False)
         if opts.want_random != 0:
-            r[R_ACTR] += 1
-            r[R_RANDOM] = _random_legal(buf, agent_u32(opts.agent_seed, i, r[R_ACTR]))
+            record[R_ACTR] += 1
+            record[R_RANDOM] = _random_legal(buf, agent_u32(opts.agent_seed, i, record[R_ACTR]))
         return True
-    r[R_DECIDER] = -1
+    record[R_DECIDER] = -1
     return False
 
 
@@ -381,16 +382,16 @@ def tally_row(records, i, seen, lo):
     / ERROR), are in STAGE_ERROR; seen[lo + m, 3] the m-th row that started a game. Counted
     while the row is in the cache, not by a pass over every row's record after the call.
     ``gather`` sums the ranges."""
-    c = borrow_row(seen, lo)
-    r = borrow_row(records, i)
-    if r[R_NEWSEED] != 0:
-        seen[lo + c[0], 3] = i
-        c[0] += 1
-    st = r[R_STAGE]
+    counts = borrow_row(seen, lo)
+    record = borrow_row(records, i)
+    if record[R_NEWSEED] != 0:
+        seen[lo + counts[0], 3] = i
+        counts[0] += 1
+    st = record[R_STAGE]
     if st != STAGE_READY:
-        c[1] += 1
+        counts[1] += 1
         if st == STAGE_ERROR:
-            c[2] += 1
+            counts[2] += 1
 
 
 @njit(cache=True, inline="always")
@@ -406,10 +407,10 @@ def gather(seen, ranges, out):
     moved to seen[:out[0], 3], in row order."""
     n = wait = err = 0
     for lo, _ in ranges:
-        c, w, e = seen[lo, :3].tolist()
-        if c and n < lo:
-            seen[n:n + c, 3] = seen[lo:lo + c, 3]       # n <= lo: the ranges before held no more
-        n += c
+        started, w, e = seen[lo, :3].tolist()
+        if started and n < lo:          # n <= lo: the ranges before held no more
+            seen[n:n + started, 3] = seen[lo:lo + started, 3]
+        n += started
         wait += w
         err += e
     out[0], out[1], out[2] = n, wait, err
@@ -444,8 +445,8 @@ def vec_advance(rows, opts, new_step, out, num_threads=1):
 
 def advance(S, actions, act, masks, seen, out, num_threads, run_range):
     """The frame of a vector kernel call: check every row's action (-1, or the first illegal
-    row: then nothing has changed), run_range(k, lo, hi, crew_ctrl) over the rows' ranges on
-    num_threads threads (``crew.map_released``: the range kernel calls
+    row: then nothing has changed), run_range(range_index, lo, hi, crew_ctrl) over the rows'
+    ranges on num_threads threads (``crew.map_released``: the range kernel calls
     ``crew.release(crew_ctrl)`` first, then ``tally_start``, and ``tally_row`` for each row),
     gather the ranges' counts into out (``vec_advance``'s arrays of the same names)."""
     bad = _check_actions(actions, act, masks)
