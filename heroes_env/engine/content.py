@@ -76,14 +76,14 @@ class Hero:
         return self.name_zh if lang == "zh" else self.name_en
 
 
-def _param(r):
-    v = r.get("param") or "0"
+def _param(row):
+    v = row.get("param") or "0"
     if v in KINGDOMS:
         return KINGDOMS[v]
     try:
         return int(v)
     except ValueError:
-        raise ImportError(f"skills.csv: {r['key']}: param must be an integer or a kingdom "
+        raise ImportError(f"skills.csv: {row['key']}: param must be an integer or a kingdom "
                           f"{sorted(KINGDOMS)}, got {v!r}") from None
 
 

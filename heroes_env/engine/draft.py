@@ -107,13 +107,13 @@ def pack_pool(pack, exclude):
 
 
 @njit(cache=True)
-def shuffle_tail(s, a, start):
-    """Shuffle a[start:] in place with the game's generator."""
-    for i in range(a.shape[0] - 1, start, -1):
+def shuffle_tail(s, items, start):
+    """Shuffle items[start:] in place with the game's generator."""
+    for i in range(items.shape[0] - 1, start, -1):
         j = start + rand_below(s, i - start + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
+        held = items[i]
+        items[i] = items[j]
+        items[j] = held
 
 
 @njit(cache=True)

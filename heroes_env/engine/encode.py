@@ -28,24 +28,24 @@ def _byte_obs(out):
 
 
 @njit(cache=True)
-def put_count(out, i, k, div):
-    """Cell i holds the count k observed as k / div: k itself in a byte observation."""
+def put_count(out, i, count, div):
+    """Cell i holds count observed as count / div: count itself in a byte observation."""
     if byte_obs(out):
-        out[i] = k
+        out[i] = count
     else:
-        out[i] = k / div
+        out[i] = count / div
 
 
 def count_values(div, kmax):
-    """The float32 values k / div of the counts k = 0..kmax (the table of ``put_value``)."""
-    return np.array([k / div for k in range(kmax + 1)], np.float32)
+    """The float32 values count / div of the counts 0..kmax (the table of ``put_value``)."""
+    return np.array([count / div for count in range(kmax + 1)], np.float32)
 
 
 @njit(cache=True)
-def put_value(out, i, k, values):
-    """put_count(out, i, k, div) for a count 0 <= k < len(values), values = count_values(div,
+def put_value(out, i, count, values):
+    """put_count(out, i, count, div) for 0 <= count < len(values), values = count_values(div,
     ...): the same cell, the division looked up."""
     if byte_obs(out):
-        out[i] = k
+        out[i] = count
     else:
-        out[i] = values[k]
+        out[i] = values[count]

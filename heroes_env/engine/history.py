@@ -72,10 +72,10 @@ from .state import rel_seat, row_bytes, seat_after
 
 
 @njit(cache=True)
-def _bump(b, i, n):
-    """Add n to the one-byte counter b[i], saturating at HIST_MAX."""
-    nv = b[i] + n
-    b[i] = nv if nv < HIST_MAX else HIST_MAX
+def _bump(counters, i, n):
+    """Add n to the one-byte counter counters[i], saturating at HIST_MAX."""
+    nv = counters[i] + n
+    counters[i] = nv if nv < HIST_MAX else HIST_MAX
 
 
 @njit(cache=True)
@@ -85,11 +85,11 @@ def hist_class(kind):
 
 
 @njit(cache=True)
-def hist_counter(s, base, k, actor, recv):
-    """A counter of actor -> receiver (absolute seats): of kind k (HK_*) over the game (base =
-    HIST_GAME), or of class k (HC_*) in the round HIST_RNDNO (base = HIST_RND)."""
+def hist_counter(s, base, kind, actor, recv):
+    """A counter of actor -> receiver (absolute seats): of kind (HK_*) over the game (base =
+    HIST_GAME), or of class kind (HC_*) in the round HIST_RNDNO (base = HIST_RND)."""
     width = NUM_HK if base == HIST_GAME else NUM_HC
-    return row_bytes(s)[4 * base + (actor * MAX_SEATS + recv) * width + k]
+    return row_bytes(s)[4 * base + (actor * MAX_SEATS + recv) * width + kind]
 
 
 @njit(cache=True)
@@ -99,14 +99,14 @@ def hist_add(s, kind, actor, recv, ckind, n):
     if actor < 0 or recv < 0 or n <= 0:
         return
     pair = actor * MAX_SEATS + recv
-    b = row_bytes(s)
-    _bump(b, 4 * HIST_GAME + pair * NUM_HK + kind, n)
-    r = s[H_ROUND]
-    if s[HIST_RNDNO] != r:
+    counters = row_bytes(s)
+    _bump(counters, 4 * HIST_GAME + pair * NUM_HK + kind, n)
+    round_no = s[H_ROUND]
+    if s[HIST_RNDNO] != round_no:
         for i in range(HIST_RND, HIST_RND + HIST_RND_BYTES // 4):
             s[i] = 0
-        s[HIST_RNDNO] = r
-    _bump(b, 4 * HIST_RND + pair * NUM_HC + hist_class(kind), n)
+        s[HIST_RNDNO] = round_no
+    _bump(counters, 4 * HIST_RND + pair * NUM_HC + hist_class(kind), n)
     if ckind < 0 or ckind >= NUM_KINDS:
         ckind = K_NONE
     amount = n if n < HE_AMOUNT_MAX else HE_AMOUNT_MAX

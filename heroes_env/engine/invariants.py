@@ -460,8 +460,8 @@ _FRAME_SLOTS = tuple((kind, slot, getattr(_F, slot)) for kind, slot in _F.FRAME_
 _SEAT_ZONES = (Z_HAND, Z_EQUIP, Z_JUDGE, Z_PILE)
 
 
-def _value(b, s):
-    return b[1] if b[0] < 0 else int(s[b[0]]) + b[1]
+def _value(bound, s):
+    return bound[1] if bound[0] < 0 else int(s[bound[0]]) + bound[1]
 
 
 def _out_of_range(what, value, lo, hi):

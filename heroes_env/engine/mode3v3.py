@@ -202,9 +202,9 @@ def pool_count(s):
 
 
 @njit(cache=True)
-def pick_team(first, k):
-    """The team making pick k (0-based) when team first picks first: 1-2-2-...-2-1."""
-    return first if ((k + 1) // 2) % 2 == 0 else 1 - first
+def pick_team(first, pick):
+    """The team making pick number pick (0-based) when team first picks first: 1-2-2-...-2-1."""
+    return first if ((pick + 1) // 2) % 2 == 0 else 1 - first
 
 
 @njit(cache=True)

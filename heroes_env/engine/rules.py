@@ -337,11 +337,12 @@ def has_slash_target(s, user, exclude_a, exclude_b, exclude_c):
 
 
 @njit(cache=True)
-def collateral_victim_exists(s, a):
-    """Does a (holding a weapon) have someone to 杀 in range? (the user of 借刀杀人 may be it)"""
-    if s[P_WEAPON + a] < 0:
+def collateral_victim_exists(s, holder):
+    """Does holder (holding a weapon) have someone to 杀 in range? (the user of 借刀杀人 may be
+    it)"""
+    if s[P_WEAPON + holder] < 0:
         return False
-    return has_slash_target(s, a, exclude_a=-1, exclude_b=-1, exclude_c=-1)
+    return has_slash_target(s, holder, exclude_a=-1, exclude_b=-1, exclude_c=-1)
 
 
 @njit(cache=True)

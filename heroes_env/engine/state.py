@@ -124,10 +124,10 @@ def row_bytes(s):
 
 # ---------------------------------------------------------------- randomness (counter-based)
 @njit(cache=True)
-def mul32(a, b):
-    """(a * b) mod 2**32 for a, b < 2**32 without overflowing int64."""
-    a = a & MASK32
-    return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & MASK32
+def mul32(value, factor):
+    """(value * factor) mod 2**32 for value, factor < 2**32 without overflowing int64."""
+    value = value & MASK32
+    return (value * (factor & 0xFFFF) + (((value * (factor >> 16)) & 0xFFFF) << 16)) & MASK32
 
 
 @njit(cache=True)
@@ -257,14 +257,14 @@ def seat_at(s, pos):
 
 
 @njit(cache=True)
-def seat_after(s, seat, k):
-    """The seat k places after seat in table order (0 <= k <= H_NP; wraps round the table).
+def seat_after(s, seat, places):
+    """The seat places after seat in table order (0 <= places <= H_NP; wraps round the table).
     (A compare instead of a modulo: this is in the hottest loops.)"""
     n = s[H_NP]
     if s[H_MOVED] == 0:
-        p = seat + k
+        p = seat + places
         return p - n if p >= n else p
-    p = s[P_POS + seat] + k
+    p = s[P_POS + seat] + places
     if p >= n:
         p -= n
     return s[P_AT + p]
