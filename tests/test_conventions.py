@@ -159,7 +159,8 @@ def test_zoo_agents_load_by_name_and_play_legal_actions():
 # everywhere; any other parameter is a word. The engine functions whose calls name their numeric
 # arguments:
 NAMED_NUMBERS = ("push_damage", "push_effect", "push_skill", "fire", "ask", "post_skill_decision",
-                 "has_slash_target", "post_decision", "push_frame", "become_frame", "query")
+                 "has_slash_target", "post_decision", "push_frame", "become_frame", "query",
+                 "notify")
 _ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 

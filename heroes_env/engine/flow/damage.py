@@ -101,7 +101,7 @@ def do_death(s, victim, killer):
     s[P_ALIVE + victim] = 0
     s[P_REVEALED + victim] = 1
     for p in range(s[H_NP]):        # every seat hears it (门神: a guard ends)
-        notify(s, Q_SEAT_DIED, p, victim, 0)
+        notify(s, Q_SEAT_DIED, p, victim, b=0)
     role = s[P_ROLE + victim]
     log_event(s, EV_DEATH, victim, killer, role)
     if killer >= 0 and killer != victim:

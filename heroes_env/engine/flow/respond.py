@@ -169,7 +169,7 @@ def run_ask(s, o):
     elif pc == ASK_DIAGRAM:
         if judge_color(s, responder, s[H_RET]) == COLOR_RED:
             log_event(s, EV_RESPOND, responder, s[P_ARMOR + responder], 1)
-            notify(s, Q_JINK_USED, responder, 0, 0)    # 图强
+            notify(s, Q_JINK_USED, responder, a=0, b=0)    # 图强
             pop_frame(s, 1)
         else:
             s[o + F_PC] = ASK_START
@@ -295,14 +295,14 @@ def answer_with(s, o, responder, c, card2):
             move_card(s, card2, Z_PROC)
         s[parent + F_LORD_CARD2] = card2
         if s[o + F_AS] == DK_JINK:
-            notify(s, Q_JINK_USED, responder, 0, 0)    # 图强
+            notify(s, Q_JINK_USED, responder, a=0, b=0)    # 图强
         pop_frame(s, 1)
         return
     discard_card(s, c, responder)
     if card2 >= 0:
         discard_card(s, card2, responder)
     if s[o + F_AS] == DK_JINK:
-        notify(s, Q_JINK_USED, responder, 0, 0)        # 图强
+        notify(s, Q_JINK_USED, responder, a=0, b=0)    # 图强
     pop_frame(s, 1)
 
 

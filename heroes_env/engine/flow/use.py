@@ -385,7 +385,7 @@ def _use_effects(s, o):
     s[o + F_USE_I] = i + 1
     if alive(s, t) and is_trick_kind(k) \
             and query(s, Q_TRICK_SKIPS, t, value=0, a=k, b=s[o + F_USE_NTGT]) != 0:
-        notify(s, Q_TRICK_SKIPPED, t, k, 0)          # 蝶魂
+        notify(s, Q_TRICK_SKIPPED, t, k, b=0)        # 蝶魂
     elif alive(s, t):
         extra = -1
         if k == K_COLLATERAL:
