@@ -44,12 +44,12 @@ def _slot_random(mask, gen):
     n = 0
     for a in range(mask.shape[0]):
         n += mask[a] != 0
-    k = min(int(HK.rand(gen) * n), n - 1)
+    skip = min(int(HK.rand(gen) * n), n - 1)
     for a in range(mask.shape[0]):
         if mask[a] != 0:
-            if k == 0:
+            if skip == 0:
                 return a
-            k -= 1
+            skip -= 1
     return -1
 
 
@@ -59,13 +59,13 @@ Seats = namedtuple("Seats", ["game_of", "kind", "memory", "gen", "dec", "fb"])
 
 
 @njit(cache=True, inline="always")     # per decision: no call overhead
-def _decide(i, d, mask, obs_row, seats, player, r, info):
-    """The action of the compiled seat d of row i (its slot's memory forgotten when the row
-    plays another game); -1 if none is legal."""
+def _decide(i, d, mask, obs_row, seats, player, record, info):
+    """The action of the compiled seat d of row i (record: the row's record, R_*; the slot's
+    memory forgotten when the row plays another game); -1 if none is legal."""
     slot = i * NS + d
-    if seats.game_of[i, d] != r[K.R_SERIAL]:     # another game in this row: forget the last
+    if seats.game_of[i, d] != record[K.R_SERIAL]:    # another game in this row: forget the last
         seats.memory[slot, :] = 0.0
-        seats.game_of[i, d] = r[K.R_SERIAL]
+        seats.game_of[i, d] = record[K.R_SERIAL]
     if seats.kind[i, d] == KIND_RANDOM:
         return _slot_random(mask, seats.gen[slot])
     a = HK.act_one(obs_row, mask, seats.memory[slot], seats.gen[slot], slot, player, info)
@@ -83,15 +83,15 @@ def _row(i, rows, opts, new_step, seats, player, obs_row, info):
     scratch row). True if it wrote one."""
     m = borrow_row(rows.masks, i)
     wrote = advance_row(i, rows.actions[i], rows.act[i], new_step, rows, opts, obs_row)
-    r = borrow_row(rows.R, i)
-    while r[K.R_STAGE] == K.STAGE_OPPONENT:
-        d = r[K.R_DECIDER]
+    record = borrow_row(rows.R, i)
+    while record[K.R_STAGE] == K.STAGE_OPPONENT:
+        d = record[K.R_DECIDER]
         if rows.opp[i, d] != K.OPP_COMPILED:
             break
-        a = _decide(i, d, m, obs_row, seats, player, r, info)
+        a = _decide(i, d, m, obs_row, seats, player, record, info)
         if a < 0:                                   # no legal action: cannot happen in a game
-            r[K.R_ERR] = -1
-            r[K.R_STAGE] = K.STAGE_ERROR
+            record[K.R_ERR] = -1
+            record[K.R_STAGE] = K.STAGE_ERROR
             return wrote
         wrote |= advance_row(i, a, K.ACT_STEP, 0, rows, opts, obs_row)
     return wrote
@@ -150,8 +150,9 @@ class HeuristicLoop:
         rows, opts, new_step, out = core.kernel_args(new_step)
         player = a.player()
 
-        def run(k, lo, hi, crew_ctrl):
-            seats = Seats(self.game_of, self.kind, MF, MI, self.dec[k], self.fb[k])
+        def run(range_index, lo, hi, crew_ctrl):
+            seats = Seats(self.game_of, self.kind, MF, MI, self.dec[range_index],
+                          self.fb[range_index])
             return loop_advance_rows(rows, opts, new_step, seats, player, crew_ctrl, lo, hi)
 
         bad = K.advance(core.S, core.actions, core.act, core.masks, core.seen, out, num_threads,

@@ -42,8 +42,8 @@ def _agent_of(rec: GameRecord, seat: int) -> str | None:
 
 
 def _won(rewards, seat: int) -> bool:
-    r = rewards[seat] if isinstance(rewards, list) and 0 <= seat < len(rewards) else None
-    return isinstance(r, (int, float)) and not isinstance(r, bool) and r > 0
+    reward = rewards[seat] if isinstance(rewards, list) and 0 <= seat < len(rewards) else None
+    return isinstance(reward, (int, float)) and not isinstance(reward, bool) and reward > 0
 
 
 def record_to_chat(rec: GameRecord, game: int = 0, agents: Iterable[str] | None = None,
@@ -51,8 +51,9 @@ def record_to_chat(rec: GameRecord, game: int = 0, agents: Iterable[str] | None 
                    transcripts: bool = False, lang: str = "en", source: str = "") -> Iterator[dict]:
     """The chat-format examples of one record (module docstring)."""
     agents = None if agents is None else set(agents)
-    seats = None if seats is None else {int(s) for s in seats}
-    by_k = {t["decision"]: t for t in rec.transcripts} if transcripts else {}
+    seats = None if seats is None else {int(seat) for seat in seats}
+    by_decision = ({transcript["decision"]: transcript for transcript in rec.transcripts}
+                   if transcripts else {})
     rewards = rec.rewards or []
     out: list[dict] = []
 
@@ -63,27 +64,28 @@ def record_to_chat(rec: GameRecord, game: int = 0, agents: Iterable[str] | None 
             return False
         return not winners or _won(rewards, seat)
 
-    def on_decision(k, replayed, seat, action):
-        if not keep(seat) or (transcripts and (k not in by_k or by_k[k].get("fallback"))):
+    def on_decision(decision, replayed, seat, action):
+        if not keep(seat) or (transcripts and (decision not in by_decision
+                                               or by_decision[decision].get("fallback"))):
             return
         obs, mask = replayed.observe_with_mask(seat)
-        msg, ch, o = user_prompt(obs, mask, lang, rec.config.deck)
+        msg, ch, decoded = user_prompt(obs, mask, lang, rec.config.deck)
         if len(ch) < 2:
             return
         number = [a for a, _ in ch].index(action) + 1
         answer = str(number)
         if transcripts:                    # (a record from elsewhere: only strings are taken)
-            t = by_k[k]
-            if isinstance(t.get("prompt"), str) and t["prompt"]:
-                msg = t["prompt"]
-            replies = t.get("replies")
+            transcript = by_decision[decision]
+            if isinstance(transcript.get("prompt"), str) and transcript["prompt"]:
+                msg = transcript["prompt"]
+            replies = transcript.get("replies")
             if isinstance(replies, list) and replies and isinstance(replies[-1], str):
                 answer = replies[-1]
-        out.append({"messages": [{"role": "system", "content": system_prompt(o.role, lang)},
+        out.append({"messages": [{"role": "system", "content": system_prompt(decoded.role, lang)},
                                  {"role": "user", "content": msg},
                                  {"role": "assistant", "content": answer}],
                     "action": int(action), "label": ch[number - 1][1], "game": game,
-                    "decision": k, "seat": seat, "agent": _agent_of(rec, seat),
+                    "decision": decision, "seat": seat, "agent": _agent_of(rec, seat),
                     "reward": (rewards[seat] if isinstance(rewards, list) and seat < len(rewards)
                                else None), "source": source})
 

@@ -73,63 +73,63 @@ class View:
     """One observation, decoded. Per-seat arrays are indexed by relative seat (length ``n``)."""
 
     def __init__(self, obs: np.ndarray, deck: DeckTable | None = None):
-        d = decode(obs)                  # the named pieces (either dtype); arrays here
-        self.decoded = d
+        decoded = decode(obs)            # the named pieces (either dtype); arrays here
+        self.decoded = decoded
         self.obs = obs_to_float32(obs)
-        self.role = d.role
-        n = self.n = d.num_players
-        st = d.seats
+        self.role = decoded.role
+        n = self.n = decoded.num_players
+        st = decoded.seats
 
         def per_seat(field_of, dtype=np.int64):
-            return np.array([field_of(x) for x in st], dtype).reshape(n)
+            return np.array([field_of(seat) for seat in st], dtype).reshape(n)
 
         def flags(field_of, width, base=0):
             out = np.zeros((n, width), bool)
-            for r, x in enumerate(st):
-                for i in field_of(x):
+            for r, seat in enumerate(st):
+                for i in field_of(seat):
                     out[r, i - base] = True
             return out
 
-        self.alive = per_seat(lambda x: x.alive, bool)
-        self.hp = per_seat(lambda x: x.hp)
-        self.maxhp = per_seat(lambda x: x.max_hp)
-        self.handn = per_seat(lambda x: x.hand_size)
-        self.known_role = per_seat(lambda x: x.role)
-        cur = [x.rel for x in st if x.current]
+        self.alive = per_seat(lambda seat: seat.alive, bool)
+        self.hp = per_seat(lambda seat: seat.hp)
+        self.maxhp = per_seat(lambda seat: seat.max_hp)
+        self.handn = per_seat(lambda seat: seat.hand_size)
+        self.known_role = per_seat(lambda seat: seat.role)
+        cur = [seat.rel for seat in st if seat.current]
         self.current = cur[0] if cur else -1
-        self.dist = per_seat(lambda x: max(x.distance, 0))
-        self.in_range = per_seat(lambda x: x.in_range, bool)
-        self.slashes = per_seat(lambda x: x.slashes)
-        self.ally = per_seat(lambda x: x.ally, bool)     # 3v3: own team (the viewer included)
-        self.acted = per_seat(lambda x: x.acted, bool)   # 3v3: took its turn in this round
+        self.dist = per_seat(lambda seat: max(seat.distance, 0))
+        self.in_range = per_seat(lambda seat: seat.in_range, bool)
+        self.slashes = per_seat(lambda seat: seat.slashes)
+        self.ally = per_seat(lambda seat: seat.ally, bool)     # 3v3: own team (the viewer included)
+        self.acted = per_seat(lambda seat: seat.acted, bool)   # 3v3: took its turn in this round
         self.team_mode = self.role in (C.ROLE_COMMANDER, C.ROLE_GUARD)
-        self.equip = flags(lambda x: x.equipment, len(EQUIP_KINDS), C.K_CROSSBOW)   # [n, 13]
-        self.indulged = per_seat(lambda x: C.K_INDULGENCE in x.judgement, bool)
-        self.lightning = per_seat(lambda x: C.K_LIGHTNING in x.judgement, bool)
-        self.gender = per_seat(lambda x: x.gender)
-        self.kingdom = per_seat(lambda x: x.kingdom)
-        self.used = flags(lambda x: x.used_slots, C.MAX_SKILL_SLOTS)
-        self.given = per_seat(lambda x: x.given)
-        self.hero = per_seat(lambda x: x.hero)
-        self.hand = np.array(d.hand, np.int64)
+        self.equip = flags(lambda seat: seat.equipment, len(EQUIP_KINDS), C.K_CROSSBOW)   # [n, 13]
+        self.indulged = per_seat(lambda seat: C.K_INDULGENCE in seat.judgement, bool)
+        self.lightning = per_seat(lambda seat: C.K_LIGHTNING in seat.judgement, bool)
+        self.gender = per_seat(lambda seat: seat.gender)
+        self.kingdom = per_seat(lambda seat: seat.kingdom)
+        self.used = flags(lambda seat: seat.used_slots, C.MAX_SKILL_SLOTS)
+        self.given = per_seat(lambda seat: seat.given)
+        self.hero = per_seat(lambda seat: seat.hero)
+        self.hand = np.array(decoded.hand, np.int64)
         self.discard = np.zeros(C.MAX_CARDS, bool)
-        self.discard[list(d.discard)] = True
-        self.table = np.array(d.table, np.int64)
-        self.public = np.array(d.public, np.int64)
-        self.look = np.array(d.look, np.int64)
-        q = d.decision
-        self.dk = q.kind if q else -1
-        self.dcardkind = q.card_kind if q else -1
-        self.dsrc = q.source if q else -1
-        self.dtgt = q.target if q else -1
-        self.dnum = list(q.counters) if q else [0, 0, 0]
-        self.phase = d.phase
-        self.round = d.round
-        self.ndeck = d.draw_pile
-        self.ndiscard = d.discard_size
-        self.dskill_slot = q.skill_slot if q else -1
-        self.dskowner = q.skill_owner if q else -1
-        self.offer = np.array(d.offer, np.int64)
+        self.discard[list(decoded.discard)] = True
+        self.table = np.array(decoded.table, np.int64)
+        self.public = np.array(decoded.public, np.int64)
+        self.look = np.array(decoded.look, np.int64)
+        decision = decoded.decision
+        self.dk = decision.kind if decision else -1
+        self.dcardkind = decision.card_kind if decision else -1
+        self.dsrc = decision.source if decision else -1
+        self.dtgt = decision.target if decision else -1
+        self.dnum = list(decision.counters) if decision else [0, 0, 0]
+        self.phase = decoded.phase
+        self.round = decoded.round
+        self.ndeck = decoded.draw_pile
+        self.ndiscard = decoded.discard_size
+        self.dskill_slot = decision.skill_slot if decision else -1
+        self.dskowner = decision.skill_owner if decision else -1
+        self.offer = np.array(decoded.offer, np.int64)
         self.deck = deck or deck_table(self.infer_deck())
         self.lord = self._lord_seat()
 

@@ -31,46 +31,47 @@ def read_games(path: str, cfg: TournamentConfig) -> dict[int, dict]:
     if header is None:
         raise TournamentError(f"{path} has no tournament header line; cannot resume from it")
     old = {"mode": "identity"}              # files written before the mode field existed
-    diff = {k: (header.get(k, old.get(k)), v) for k, v in want.items()
-            if k != "games" and header.get(k, old.get(k)) != v}
+    diff = {field: (header.get(field, old.get(field)), now) for field, now in want.items()
+            if field != "games" and header.get(field, old.get(field)) != now}
     if diff:
-        shown = ", ".join(f"{k}: file {a!r} vs now {b!r}" for k, (a, b) in diff.items())
+        shown = ", ".join(f"{field}: file {was!r} vs now {now!r}"
+                          for field, (was, now) in diff.items())
         raise TournamentError(f"cannot resume from {path}: it holds another tournament ({shown})")
     for n, line, obj in lines:
         if not (isinstance(obj, dict) and _is_game_line(obj, cfg)):
             raise TournamentError(f"cannot resume from {path}: line {n} is neither its header "
                                   f"nor a game of this tournament: {one_line(line, 120)}")
         records[obj["game"]] = obj
-    return {i: r for i, r in records.items() if i < cfg.games}
+    return {game: record for game, record in records.items() if game < cfg.games}
 
 
 def _is_game_line(obj: dict, cfg: TournamentConfig) -> bool:
     """Whether a games-file line holds what ``summarize`` reads of a game, with the types and
     names it needs."""
-    def ints(x):
-        return isinstance(x, int) and not isinstance(x, bool)
+    def ints(value):
+        return isinstance(value, int) and not isinstance(value, bool)
 
-    def number(x):
-        return isinstance(x, (int, float)) and not isinstance(x, bool)
+    def number(value):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
 
     seats = obj.get("seats")
     if not (ints(obj.get("game")) and isinstance(obj.get("result"), str)
             and ints(obj.get("rounds")) and ints(obj.get("decisions"))
-            and isinstance(seats, list) and seats and all(a in cfg.labels for a in seats)):
+            and isinstance(seats, list) and seats and all(label in cfg.labels for label in seats)):
         return False
     n = len(seats)
     roles = MODE_ROLE_NAMES[cfg.mode]
     rewards, who, heroes = obj.get("rewards"), obj.get("roles"), obj.get("heroes")
     if not (isinstance(rewards, list) and len(rewards) == n and all(map(number, rewards))
             and isinstance(who, list) and len(who) == n
-            and all(isinstance(r, str) and r in roles for r in who)
+            and all(isinstance(role, str) and role in roles for role in who)
             and isinstance(heroes, list) and len(heroes) == n
             and all(h is None or isinstance(h, str) for h in heroes)):
         return False
     usage = obj.get("usage", {})
     return isinstance(usage, dict) and all(
-        a in cfg.labels and isinstance(u, dict) and all(map(number, u.values()))
-        for a, u in usage.items())
+        label in cfg.labels and isinstance(spent, dict) and all(map(number, spent.values()))
+        for label, spent in usage.items())
 
 
 def write_games(path: str, cfg: TournamentConfig, records: dict[int, dict]) -> None:
