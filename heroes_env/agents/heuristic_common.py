@@ -727,11 +727,11 @@ def two_cheapest_hand(seen, values):
 
 # ---------------------------------------------------------------- choosing among actions
 @njit(cache=True)
-def consider(acc, s, a, gen):
+def consider(acc, score, a, gen):
     """Keep (score, action) in acc if it beats the best so far (tie-break noise added)."""
-    s = s + rand(gen) * 1e-3
-    if s > acc[0]:
-        acc[0] = s
+    score = score + rand(gen) * 1e-3
+    if score > acc[0]:
+        acc[0] = score
         acc[1] = a
 
 
@@ -931,12 +931,12 @@ def cheapest_of(seen, card_table, values, row, want):
 
 
 @njit(cache=True)
-def pick_target(mask, seen, S, gen):
-    """The legal target action with the best score S[r] (tie-break noise as best_target)."""
+def pick_target(mask, seen, scores, gen):
+    """The legal target action with the best score scores[r] (tie-break noise as best_target)."""
     acc = np.array([-1e18, -1.0])
     for r in range(seen[V_N]):
         if mask[C.A_TARGET + r] != 0:
-            consider(acc, S[r], C.A_TARGET + r, gen)
+            consider(acc, scores[r], C.A_TARGET + r, gen)
     return int(acc[1]) if acc[1] >= 0 else NONE
 
 

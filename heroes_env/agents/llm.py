@@ -238,12 +238,12 @@ class _DeadlineReader(io.RawIOBase):
     def readable(self):
         return True
 
-    def readinto(self, b):
+    def readinto(self, buffer):
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError("timed out")
         self.sock.settimeout(left)
-        return self.sock.recv_into(b)
+        return self.sock.recv_into(buffer)
 
 
 class _DeadlineSocket:

@@ -39,10 +39,10 @@ def play_score(x):
 
 @njit(cache=True)
 def target(x):
-    S = np.zeros(NS)
+    scores = np.zeros(NS)
     for r in range(x.seen[V_N]):
-        S[r] = value(x.seen, x.hostile, r)
-    return pick_target(x.mask, x.seen, S, x.gen)
+        scores[r] = value(x.seen, x.hostile, r)
+    return pick_target(x.mask, x.seen, scores, x.gen)
 
 
 @njit(cache=True)

@@ -75,7 +75,7 @@ def skill_modules() -> list[tuple[str, object, tuple[int, ...]]]:
     """(module name, module, its skill ids) of every skill module, by name."""
     out = []
     claimed: dict[int, str] = {}
-    for info in sorted(pkgutil.iter_modules([str(HERE)]), key=lambda i: i.name):
+    for info in sorted(pkgutil.iter_modules([str(HERE)]), key=lambda module: module.name):
         if info.name in NOT_SKILLS:
             continue
         mod = importlib.import_module(f"{PACKAGE}.{info.name}")

@@ -56,14 +56,14 @@ def play_score(x):
 def target(x):
     V, H, MF = x.seen, x.hostile, x.memory
     _val, a, b = plan(V, x.seat_skills, H)
-    S = np.zeros(NS)
+    scores = np.zeros(NS)
     if V[V_DNUM] == 1:
         MF[M_LIJIAN] = b + 1
         for r in range(V[V_N]):
-            S[r] = (2.0 if r == a else 0.0) - 0.4 * H[r]
-        return pick_target(x.mask, V, S, x.gen)
+            scores[r] = (2.0 if r == a else 0.0) - 0.4 * H[r]
+        return pick_target(x.mask, V, scores, x.gen)
     victim = int(MF[M_LIJIAN]) - 1
     MF[M_LIJIAN] = 0
     for r in range(V[V_N]):
-        S[r] = (2.0 if r == victim else 0.0) + H[r]
-    return pick_target(x.mask, V, S, x.gen)
+        scores[r] = (2.0 if r == victim else 0.0) + H[r]
+    return pick_target(x.mask, V, scores, x.gen)

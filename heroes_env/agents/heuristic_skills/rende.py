@@ -51,7 +51,7 @@ def card(x):
 
 @njit(cache=True)
 def target(x):
-    S = np.zeros(NS)
+    scores = np.zeros(NS)
     for r in range(x.seen[V_N]):
-        S[r] = -x.hostile[r] + (0.3 if r == x.seen[V_LORD] else 0.0)
-    return pick_target(x.mask, x.seen, S, x.gen)
+        scores[r] = -x.hostile[r] + (0.3 if r == x.seen[V_LORD] else 0.0)
+    return pick_target(x.mask, x.seen, scores, x.gen)

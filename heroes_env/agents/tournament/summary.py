@@ -64,11 +64,11 @@ def summarize(cfg: TournamentConfig, records: list[dict], rating: str = "auto") 
             "mean_decisions": round(decisions / n, 2) if n else 0.0}
 
 
-def _rate(d: dict) -> None:
-    n, w = d.get("games", d.get("seat_games", 0)), d["wins"]
-    d["win_rate"] = round(w / n, 4) if n else None
+def _rate(tally: dict) -> None:
+    n, w = tally.get("games", tally.get("seat_games", 0)), tally["wins"]
+    tally["win_rate"] = round(w / n, 4) if n else None
     lo, hi = wilson(w, n)
-    d["ci95"] = [round(lo, 4), round(hi, 4)]
+    tally["ci95"] = [round(lo, 4), round(hi, 4)]
 
 
 def _sides(rec: dict):
@@ -107,12 +107,12 @@ def format_table(summary: dict) -> str:
                  + ", ".join(f"{k} {v}" for k, v in summary["results"].items() if v))
     lines.append(f"win rate (Wilson 95% interval) [seat-games]; rating: {summary['rating_system']}")
 
-    def cell(d):
-        if not d.get("games", d.get("seat_games")):
+    def cell(tally):
+        if not tally.get("games", tally.get("seat_games")):
             return "-"
-        lo, hi = d["ci95"]
-        return (f"{100 * d['win_rate']:5.1f} ({100 * lo:4.1f}-{100 * hi:4.1f}) "
-                f"[{d.get('games', d.get('seat_games'))}]")
+        lo, hi = tally["ci95"]
+        return (f"{100 * tally['win_rate']:5.1f} ({100 * lo:4.1f}-{100 * hi:4.1f}) "
+                f"[{tally.get('games', tally.get('seat_games'))}]")
 
     width = max(8, *(len(a) for a in summary["agents"]))
     col = 26
