@@ -104,6 +104,9 @@ RECIPES = {
             # extended to 13M: more random tables, the loyalist's seat more often
             "--resume {dir}/run.pt.state --total-steps 13000000 --p-heuristic 0.3 --p-pool 0.1 "
             "--p-random 0.6 --role-weights 1 4 1 3",
+            # extended to 17M: more random tables still, the loyalist's seat six times as often
+            "--resume {dir}/run.pt.state --total-steps 17000000 --p-heuristic 0.2 --p-pool 0.1 "
+            "--p-random 0.7 --role-weights 1 6 1 2",
         ],
         "result": "{dir}/run.pt",
     },
