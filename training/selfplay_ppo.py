@@ -914,9 +914,7 @@ class Trainer:
                            "lr": self.args.prior_lr})
         if self.table_params:
             groups.append({"params": self.table_params, "base_lr": lr})
-        # fused: one pass over each parameter's moments, several times faster on a CPU than
-        # the per-operation passes, the same update (to float rounding)
-        return torch.optim.Adam(groups, lr=lr, eps=1e-5, fused=True)
+        return torch.optim.Adam(groups, lr=lr, eps=1e-5)
 
     def load_optimizer(self, optimizer, saved):
         """The saved optimiser's state into optimizer (a head or critic inputs added on resume start
@@ -927,8 +925,6 @@ class Trainer:
             optimizer.add_param_group(table_group)
         else:
             optimizer.load_state_dict(saved)
-        for group in optimizer.param_groups:    # a state saved before the fused update says not
-            group["fused"], group["foreach"] = True, None
         if self.critic is not None:
             pad_inputs(self.critic, optimizer.state.get(self.critic[0].weight, {}))
 
