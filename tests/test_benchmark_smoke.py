@@ -142,3 +142,18 @@ def test_compile_profile_charges_each_compile_its_own_time():
     assert [t["function"] for t in res["top"]] == ["m.outer", "m.inner"]
     assert mod.module_of("a.b.f.<locals>.g") == "a.b"
     assert "3 functions in 3 compiles, LLVM 0.5 s" in mod.report(res, 2)
+
+
+def test_bench_policy_times_both_paths(tmp_path, capsys):
+    """bench_policy.py: the dense and the sparse forward of a zoo agent, every figure present."""
+    pytest.importorskip("torch")
+    bench = _load_script("bench_policy")
+    out = tmp_path / "policy.json"
+    assert bench.main(["--agent", "trained:none5", "--rows", "1", "8", "--repeats", "1",
+                       "--seconds", "0.01", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert [r["rows"] for r in data["results"]] == [1, 8]
+    assert data["table"] == {"pack": "none", "num_players": 5}
+    for r in data["results"]:
+        assert all(r[f"{k}_ms"] > 0 for k in ("dense", "cells", "sparse"))
+    assert "8 rows: dense" in capsys.readouterr().out
