@@ -93,8 +93,14 @@ RECIPES = {
             # more random tables, the loyalist's seat more often, ended at 21.5M
             "--resume {dir}/run.pt.state --total-steps 21500000 --p-heuristic 0.3 --p-pool 0.1 "
             "--p-random 0.55 --role-weights 1.5 3 1 1.5",
+            # that checkpoint trained on as a new run, 5M steps: random tables 60% of the time,
+            # the lord's and the loyalist's seats twice as often
+            "--init-checkpoint {dir}/run.pt --pack herokill " + _PRIOR + " --prior-lr 2e-3 "
+            "--total-steps 5000000 --p-heuristic 0.3 --p-pool 0.1 --p-random 0.6 "
+            "--role-weights 2 2 1 1 --seed 72 --eval-every 20 --save-path {dir}/run2.pt "
+            "--run-dir {dir}/runs2",
         ],
-        "result": "{dir}/run.pt",
+        "result": "{dir}/run2.pt",
     },
     "selfplay_classmates5": {
         "pack": "classmates",
