@@ -33,7 +33,8 @@ HOMES = {
     "heroes_env/checkpoints/selfplay_none5_prior.pt": "agents/none5/selfplay_none5_prior.pt",
     "heroes_env/checkpoints/selfplay_standard5_prior.pt":
         "agents/standard5/selfplay_standard5_prior.pt",
-    "training/checkpoints/selfplay_herokill5_wip.pt": "agents/herokill5/selfplay_herokill5_wip.pt",
+    # trained on since at today's layout: the recorded layout-2 checkpoint is in git history only
+    "training/checkpoints/selfplay_herokill5_wip.pt": None,
     "training/checkpoints/selfplay_standard8_wip.pt": "agents/standard8/selfplay_standard8_wip.pt",
     "training/checkpoints/selfplay_none5_kf_rw.pt": "agents/none5/start/selfplay_none5_kf_rw.pt",
     "training/checkpoints/selfplay_standard5_wip.pt":

@@ -143,11 +143,11 @@ def _net_class():
     SEAT_IN = (C.SEAT_OBS + 2 * S * C.NUM_HK + 2 * S * C.NUM_HC + 2 * K * C.NUM_HK
                + 2 * K * C.NUM_HC + K + S + GLOBAL)
 
-    def by_role(h, known):
-        """h [B, S(seat r), S(other seat a), kinds], known [B, S(a), 4] -> [B, S, kinds * 4]:
-        seat r's counters with the other seats summed by their known role."""
-        B = h.shape[0]
-        return (h.transpose(2, 3) @ known[:, None]).reshape(B, S, -1)
+    def by_role(counters, known):
+        """counters [B, S(seat r), S(other seat a), kinds], known [B, S(a), 4] -> [B, S,
+        kinds * 4]: seat r's counters with the other seats summed by their known role."""
+        B = counters.shape[0]
+        return (counters.transpose(2, 3) @ known[:, None]).reshape(B, S, -1)
 
     class BeliefNet(nn.Module):
         """Per-seat MLP over features gathered from the observation: logits [B, MAX_SEATS, 4]."""
@@ -244,24 +244,24 @@ def check_belief_arch(arch, what: str) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------- reading
-def fit_to_counts(P: np.ndarray, hidden: np.ndarray, left: np.ndarray, iters: int = 20):
-    """Scale the hidden seats' rows of P [B, S, 4] so that each role's column adds up to the
+def fit_to_counts(probs: np.ndarray, hidden: np.ndarray, left: np.ndarray, iters: int = 20):
+    """Scale the hidden seats' rows of probs [B, S, 4] so that each role's column adds up to the
     number of that role left [B, 4] (rows kept at 1), where the hidden seats and the roles left
     agree in number; roles none of which is left are 0 everywhere."""
-    P = P * (left[:, None, :] > 0) * hidden[:, :, None]
-    rows = P.sum(2, keepdims=True)
-    P = np.where(rows > 0, P / np.where(rows > 0, rows, 1), P)
+    probs = probs * (left[:, None, :] > 0) * hidden[:, :, None]
+    rows = probs.sum(2, keepdims=True)
+    probs = np.where(rows > 0, probs / np.where(rows > 0, rows, 1), probs)
     ok = np.abs(left.sum(1) - hidden.sum(1)) < 0.5
     if ok.any():
-        Q = P[ok]
+        Q = probs[ok]
         L = left[ok]
         for _ in range(iters):
             cols = Q.sum(1, keepdims=True)
             Q = Q * np.where(cols > 0, L[:, None, :] / np.where(cols > 0, cols, 1), 0.0)
             rows = Q.sum(2, keepdims=True)
             Q = np.where(rows > 0, Q / np.where(rows > 0, rows, 1), Q)
-        P[ok] = Q
-    return P
+        probs[ok] = Q
+    return probs
 
 
 class RoleReader:
