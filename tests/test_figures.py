@@ -224,11 +224,24 @@ def test_league_tables_are_the_league_files():
     """docs/training.md's league tables are what ``league.py`` makes of each league JSON."""
     from training import league
     text = (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
-    files = sorted((ROOT / "training" / "results").glob("league_*.json"))
+    files = sorted((ROOT / "training" / "results").glob("league_*.json"))   # one per table
     assert files
     for f in files:
         table = league.markdown(json.loads(f.read_text(encoding="utf-8"))).split("\n", 2)[2]
         assert table.strip() in text, f"docs/training.md lacks {f.name}'s table:\n{table}"
+
+
+def test_cross_table_figure_is_its_file():
+    """docs/training.md's cross-table figure is what ``league.py --cross`` makes of its JSON,
+    and that JSON is what the league files give."""
+    from training import league
+    text = (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
+    results = ROOT / "training" / "results"
+    cross = json.loads((results / "leagues_cross.json").read_text(encoding="utf-8"))
+    assert league.cross_markdown(cross).split("\n", 2)[2].strip() in text
+    summaries = [json.loads((results / f"league_{t}.json").read_text(encoding="utf-8"))
+                 for t in ("none5", "standard5", "herokill5", "classmates5", "standard8")]
+    assert league.cross_table(summaries) == cross
 
 
 if __name__ == "__main__":
