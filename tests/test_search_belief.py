@@ -32,24 +32,9 @@ from heroes_env.agents.base import seat_roles  # noqa: E402
 from heroes_env.agents.tournament import play_game  # noqa: E402
 from heroes_env.engine import constants as C  # noqa: E402
 from heroes_env.engine.resample import known_role_seats  # noqa: E402
+from tests.test_search import decision_points  # noqa: E402
 
 BELIEF = "search:actions=3,roles=belief"
-
-
-def decision_points(config, seed, every, limit):
-    """Clones of a heuristic game at every every-th decision with two or more legal actions
-    (not the draft), at most limit."""
-    g = Game.new(config, seed=seed)
-    h = make_agent("heuristic", seed=seed)
-    k = found = 0
-    while not g.done and found < limit:
-        obs, mask = g.observe_with_mask(g.decider)
-        if np.count_nonzero(mask) > 1 and g.decision_kind != C.DK_HERO:
-            if k % every == 0:
-                found += 1
-                yield g.clone()
-            k += 1
-        g.step(h.act(obs, mask, slot=g.decider))
 
 
 def worlds_of(agent, game):

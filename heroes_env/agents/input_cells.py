@@ -37,6 +37,18 @@ def _cell(obs, row, col, divisor, signed, decode):
     return np.float32(raw)
 
 
+@njit(nogil=True, inline="always")
+def _put_nonzero(values, base, cols, vals, at):
+    """Append the non-zero ``values`` as cells ``base + j`` from position ``at``; the next
+    position."""
+    for j in range(values.shape[0]):
+        if values[j] != 0:
+            cols[at] = base + j
+            vals[at] = values[j]
+            at += 1
+    return at
+
+
 @njit(entry=True, nogil=True)
 def input_cells(obs, decode, divisor, signed, kind_of, num_kinds, focus, prior, num_actions):
     """(cols, vals, counts, roles) of rows ``obs`` [N, cells] (float32 or uint8):
@@ -81,11 +93,7 @@ def input_cells(obs, decode, divisor, signed, kind_of, num_kinds, focus, prior, 
             for i in range(kind_of.shape[0]):
                 if kind_of[i] >= 0 and obs[r, OBS_HAND + i] != 0:
                     kinds[kind_of[i]] += _cell(obs, r, OBS_HAND + i, divisor, signed, decode)
-            for k in range(num_kinds):
-                if kinds[k] != 0:
-                    cols[at] = base + k
-                    vals[at] = kinds[k]
-                    at += 1
+            at = _put_nonzero(kinds[:num_kinds], base, cols, vals, at)
             base += num_kinds
         if focus != 0:
             for which in (OBS_DSRC, OBS_DTGT):
@@ -99,11 +107,7 @@ def input_cells(obs, decode, divisor, signed, kind_of, num_kinds, focus, prior, 
                         if obs[r, block + j] != 0:
                             cell = _cell(obs, r, block + j, divisor, signed, decode)
                             seat_sum[j] += weight * cell
-                for j in range(SEAT_OBS):
-                    if seat_sum[j] != 0:
-                        cols[at] = base + j
-                        vals[at] = seat_sum[j]
-                        at += 1
+                at = _put_nonzero(seat_sum, base, cols, vals, at)
                 base += SEAT_OBS
         if num_actions > 0:
             if prior[r] >= 0:
