@@ -38,15 +38,15 @@ def _cell(obs, row, col, divisor, signed, decode):
 
 
 @njit(nogil=True, inline="always")
-def _put_nonzero(values, base, cols, vals, at):
-    """Append the non-zero ``values`` as cells ``base + j`` from position ``at``; the next
+def _put_nonzero(values, base, cols, vals, position):
+    """Append the non-zero ``values`` as cells ``base + j`` from ``position`` on; the next
     position."""
     for j in range(values.shape[0]):
         if values[j] != 0:
-            cols[at] = base + j
-            vals[at] = values[j]
-            at += 1
-    return at
+            cols[position] = base + j
+            vals[position] = values[j]
+            position += 1
+    return position
 
 
 @njit(entry=True, nogil=True)
